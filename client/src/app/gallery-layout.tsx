@@ -1,0 +1,129 @@
+import { useQuery } from '@apollo/client/react';
+import { useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { PageMessage } from '../components/ui/page-message';
+import { Spinner } from '../components/ui/spinner';
+import { AccessGate } from '../features/gallery/access-gate';
+import { GalleryHeader } from '../features/gallery/gallery-header';
+import { MobileFooter } from '../features/gallery/mobile-footer';
+import { errorCodes } from '../features/notifications/error-message';
+import { graphql } from '../gql';
+import { setCurrentGalleryId } from '../lib/gallery-id';
+import { themeVariables } from '../lib/theme';
+import { useCurrentRoute } from './use-current-route';
+import styles from './gallery-layout.module.css';
+
+export const GalleryShellQuery = graphql(`
+  query GalleryShell($url: String!) {
+    gallery(url: $url) {
+      id
+      url
+      eventName
+      auth {
+        accessCodeAuthorized
+      }
+      theme {
+        photosGap {
+          value
+        }
+        colorTheme {
+          colors {
+            primary
+            secondary
+            accent
+            light
+          }
+        }
+      }
+      ...GalleryHeader_gallery
+      ...AccessGate_gallery
+    }
+  }
+`);
+
+/** notFoundAddress is where an unknown gallery sends the browser (spec §2). */
+export function notFoundAddress(pathname: string): string {
+  return `/?${new URLSearchParams({ notFound: pathname }).toString()}`;
+}
+
+/**
+ * GalleryLayout is the /:galleryId route: it loads the gallery, applies its
+ * theme, names it in request headers, sends unknown galleries to the root,
+ * shows the header and mobile footer unless the route opts out, and guards
+ * routes that need access.
+ */
+export function GalleryLayout() {
+  const { t } = useTranslation();
+  const { galleryId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const route = useCurrentRoute();
+  const { data, error, refetch } = useQuery(GalleryShellQuery, {
+    variables: { url: galleryId },
+    context: { initialLoad: true },
+  });
+  const gallery = data?.gallery;
+  const notFound = errorCodes(error).includes('gallery_not_found');
+
+  useEffect(() => {
+    if (notFound) navigate(notFoundAddress(location.pathname), { replace: true });
+  }, [notFound, navigate, location.pathname]);
+
+  useEffect(() => {
+    setCurrentGalleryId(gallery?.id);
+    return () => setCurrentGalleryId(undefined);
+  }, [gallery?.id]);
+
+  const theme = gallery?.theme;
+  useLayoutEffect(() => {
+    if (!theme) return;
+    const vars = themeVariables({ colors: theme.colorTheme.colors, photosGap: theme.photosGap.value });
+    const root = document.documentElement;
+    for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
+    return () => {
+      for (const name of Object.keys(vars)) root.style.removeProperty(name);
+    };
+  }, [theme]);
+
+  useEffect(() => {
+    if (gallery?.eventName) document.title = `${gallery.eventName} · ${t('common.appName')}`;
+  }, [gallery?.eventName, t]);
+
+  if (!gallery) {
+    if (notFound) return null;
+    if (error) {
+      return (
+        <main id="main">
+          <PageMessage
+            title={t('gallery.errorLoading')}
+            tone="error"
+            icon="!"
+            actions={
+              <button type="button" className="button button-primary" onClick={() => void refetch()}>
+                {t('common.retry')}
+              </button>
+            }
+          />
+        </main>
+      );
+    }
+    return (
+      <main id="main">
+        <Spinner block label={t('gallery.loading')} />
+      </main>
+    );
+  }
+
+  const blocked = route?.requiresAccess === true && !gallery.auth.accessCodeAuthorized && route?.name !== 'galleryHome';
+  const showFooter = !route?.noMobileFooter && gallery.auth.accessCodeAuthorized;
+  return (
+    <div className={`${styles.shell} ${showFooter ? styles.withFooter : ''}`}>
+      {!route?.noCommonHeader && <GalleryHeader galleryId={galleryId} gallery={gallery} />}
+      <main id="main" className={styles.main}>
+        {blocked ? <AccessGate galleryId={galleryId} gallery={gallery} /> : <Outlet />}
+      </main>
+      {showFooter && <MobileFooter galleryId={galleryId} />}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ComingSoonPage } from '../components/ui/coming-soon-page';
+import { GalleryHomePage } from '../features/gallery/gallery-home-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { NotFoundPage } from '../features/landing/not-found-page';
+import { PhotoPage } from '../features/photos/photo-page';
+import { GalleryLayout } from './gallery-layout';
+import { RootLayout } from './root-layout';
+import { GALLERY_ROUTES, type RouteHandle, type RouteName } from './route-table';
+
+/**
+ * ROUTE_ELEMENTS maps every route of the table to its screen. Screens that a
+ * later issue builds show the "bientôt disponible" placeholder.
+ */
+const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
+  galleryHome: <GalleryHomePage />,
+  photo: <PhotoPage />,
+  photoCustomization: <ComingSoonPage />,
+  photoEditCustomization: <ComingSoonPage />,
+  galleryPacks: <ComingSoonPage />,
+  packDetail: <ComingSoonPage />,
+  packConfiguration: <ComingSoonPage />,
+  packFormatPhotosSelection: <ComingSoonPage />,
+  packFormatPhotosCustomization: <ComingSoonPage />,
+  galleryProducts: <ComingSoonPage />,
+  galleryDownloads: <ComingSoonPage />,
+  galleryProductDetail: <ComingSoonPage />,
+  selection: <ComingSoonPage />,
+  galleryAccess: <ComingSoonPage />,
+  cartContent: <ComingSoonPage />,
+  cartAddress: <ComingSoonPage />,
+  cartValidation: <ComingSoonPage />,
+  contactPhotographer: <ComingSoonPage />,
+  preview: <ComingSoonPage />,
+  paymentReturn: <ComingSoonPage />,
+};
+
+/** galleryChildRoutes turns the route table into router children of /:galleryId. */
+function galleryChildRoutes(): RouteObject[] {
+  const children: RouteObject[] = [];
+  for (const route of GALLERY_ROUTES) {
+    const handle: RouteHandle = { route };
+    const element = ROUTE_ELEMENTS[route.name];
+    children.push(route.path === '' ? { index: true, id: route.name, element, handle } : { path: route.path, id: route.name, element, handle });
+    if (route.redirectFrom) {
+      children.push({ path: route.redirectFrom, handle, element: <Navigate to={`../${route.path}`} relative="route" replace /> });
+    }
+  }
+  children.push({ path: '*', element: <NotFoundPage /> });
+  return children;
+}
+
+/** appRoutes is the whole route tree: the landing page, the gallery routes and the 404. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      children: [
+        { index: true, element: <LandingPage /> },
+        { path: ':galleryId', element: <GalleryLayout />, children: galleryChildRoutes() },
+        {
+          path: '*',
+          element: (
+            <main id="main">
+              <NotFoundPage />
+            </main>
+          ),
+        },
+      ],
+    },
+  ];
+}
+
+/** createAppRouter makes the browser router of the application. */
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

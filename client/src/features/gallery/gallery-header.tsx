@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { galleryPath } from '../../app/route-table';
+import { graphql, getFragmentData, type FragmentType } from '../../gql';
+import { MusicPlayer } from './music-player';
+import styles from './gallery-header.module.css';
+
+export const GalleryHeaderFragment = graphql(`
+  fragment GalleryHeader_gallery on Gallery {
+    id
+    eventName
+    auth {
+      accessCodeAuthorized
+    }
+    ...MusicPlayer_gallery
+  }
+`);
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M3 4h2l2.2 10.2a2 2 0 0 0 2 1.6h7.6a2 2 0 0 0 2-1.5L20.5 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="10" cy="20" r="1.4" fill="currentColor" />
+      <circle cx="17" cy="20" r="1.4" fill="currentColor" />
+    </svg>
+  );
+}
+
+function MailIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <rect x="3" y="5" width="18" height="14" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="m4 7 8 6 8-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** GalleryHeader is the common header: the event name, anchors to the home sections, contact and cart. */
+export function GalleryHeader({ galleryId, gallery: galleryRef }: { galleryId: string; gallery: FragmentType<typeof GalleryHeaderFragment> }) {
+  const { t } = useTranslation();
+  const gallery = getFragmentData(GalleryHeaderFragment, galleryRef);
+  const home = galleryPath(galleryId, 'galleryHome');
+  const sections = [
+    { hash: '#photos', label: t('nav.photos') },
+    { hash: '#packs', label: t('nav.packs') },
+    { hash: '#prints', label: t('nav.prints') },
+    { hash: '#downloads', label: t('nav.downloads') },
+  ];
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={home} className={styles.brand}>
+          {gallery.eventName}
+        </Link>
+        {gallery.auth.accessCodeAuthorized && (
+          <nav className={styles.nav} aria-label={t('nav.main')}>
+            <ul>
+              {sections.map((s) => (
+                <li key={s.hash}>
+                  <Link to={{ pathname: home, hash: s.hash }} preventScrollReset>
+                    {s.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className={styles.tools}>
+          {gallery.auth.accessCodeAuthorized && <MusicPlayer gallery={gallery} />}
+          <Link to={galleryPath(galleryId, 'contactPhotographer')} className="icon-button" aria-label={t('nav.contact')} title={t('nav.contact')}>
+            <MailIcon />
+          </Link>
+          {gallery.auth.accessCodeAuthorized && (
+            <Link to={galleryPath(galleryId, 'cartContent')} className="icon-button" aria-label={t('nav.cart')} title={t('nav.cart')}>
+              <CartIcon />
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,284 @@
+import { NetworkStatus } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { galleryPath } from '../../app/route-table';
+import { PageMessage } from '../../components/ui/page-message';
+import { Spinner } from '../../components/ui/spinner';
+import { graphql } from '../../gql';
+import { AccessGate } from './access-gate';
+import { DownloadsSection } from './downloads-section';
+import { GalleryCover } from './gallery-cover';
+import { PacksList } from './packs-section';
+import { PhotoGrid } from './photo-grid';
+import { PrintsSection } from './prints-section';
+import { VideosList } from './videos-section';
+import styles from './gallery-home.module.css';
+
+/** PHOTOS_PAGE_SIZE is the page size of the photo grid (the API caps pages at 100). */
+export const PHOTOS_PAGE_SIZE = 100;
+
+export const GalleryHomeQuery = graphql(`
+  query GalleryHome($url: String!) {
+    gallery(url: $url) {
+      id
+      showFilename
+      hideSaleEmphasis
+      lightenHomepage
+      auth {
+        accessCodeAuthorized
+      }
+      ...GalleryCover_gallery
+      ...AccessGate_gallery
+    }
+  }
+`);
+
+export const GalleryShopQuery = graphql(`
+  query GalleryShop($url: String!) {
+    gallery(url: $url) {
+      id
+      availablePacks {
+        id
+        ...PackCard_pack
+      }
+      prices {
+        ...PrintsSection_prices
+        ...DownloadsSection_prices
+      }
+    }
+  }
+`);
+
+export const GalleryPhotosQuery = graphql(`
+  query GalleryPhotos($url: String!, $first: Int!, $after: Cursor) {
+    gallery(url: $url) {
+      id
+      photos(first: $first, after: $after) {
+        totalCount
+        edges {
+          cursor
+          node {
+            id
+            ...PhotoCard_photo
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
+
+export const GalleryVideosQuery = graphql(`
+  query GalleryVideos($url: String!) {
+    gallery(url: $url) {
+      id
+      videos(first: 100) {
+        totalCount
+        edges {
+          cursor
+          node {
+            id
+            ...VideoCard_video
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
+
+function nodes<T extends { id: string }>(edges: ReadonlyArray<{ node?: T | null } | null> | null | undefined): T[] {
+  return (edges ?? []).flatMap((e) => (e?.node ? [e.node] : []));
+}
+
+/** GalleryHomePage is the gallery home: cover, photos, videos, packs, prints and downloads. */
+export function GalleryHomePage() {
+  const { t } = useTranslation();
+  const { galleryId = '' } = useParams();
+  const location = useLocation();
+  const home = useQuery(GalleryHomeQuery, { variables: { url: galleryId } });
+  const gallery = home.data?.gallery;
+  const authorized = gallery?.auth.accessCodeAuthorized === true;
+
+  const photos = useQuery(GalleryPhotosQuery, {
+    variables: { url: galleryId, first: PHOTOS_PAGE_SIZE },
+    skip: !authorized,
+    context: { errorMessageKey: 'gallery.errorPhotos' },
+  });
+  const videos = useQuery(GalleryVideosQuery, {
+    variables: { url: galleryId },
+    skip: !authorized,
+    context: { errorMessageKey: 'gallery.errorVideos' },
+  });
+  const shop = useQuery(GalleryShopQuery, { variables: { url: galleryId }, skip: !authorized });
+
+  const connection = photos.data?.gallery.photos;
+  const photoNodes = nodes(connection?.edges);
+  const fetchingMore = useRef(false);
+  const { fetchMore } = photos;
+  const loadMore = useCallback(() => {
+    const info = connection?.pageInfo;
+    if (!info?.hasNextPage || !info.endCursor || fetchingMore.current) return;
+    fetchingMore.current = true;
+    fetchMore({ variables: { after: info.endCursor } })
+      .catch(() => undefined)
+      .finally(() => {
+        fetchingMore.current = false;
+      });
+  }, [connection?.pageInfo, fetchMore]);
+
+  // Anchors (#photos, #packs...) may point at sections rendered after the data
+  // arrives. When the page is already scrolled, the router has either scrolled
+  // to the anchor or restored a saved position (back navigation): leave it.
+  const scrolledHash = useRef<string | null>(null);
+  const ready = Boolean(gallery && (!authorized || photos.data));
+  useEffect(() => {
+    if (!ready || !location.hash || scrolledHash.current === location.key) return;
+    if (window.scrollY > 0) {
+      scrolledHash.current = location.key;
+      return;
+    }
+    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) {
+      scrolledHash.current = location.key;
+      target.scrollIntoView({ block: 'start' });
+    }
+  }, [ready, location.hash, location.key, shop.data, videos.data]);
+
+  if (!gallery) {
+    if (home.error) {
+      return (
+        <PageMessage
+          title={t('gallery.errorLoading')}
+          tone="error"
+          icon="!"
+          actions={
+            <button type="button" className="button button-primary" onClick={() => void home.refetch()}>
+              {t('common.retry')}
+            </button>
+          }
+        />
+      );
+    }
+    return <Spinner block label={t('gallery.loading')} />;
+  }
+
+  const homePath = galleryPath(galleryId, 'galleryHome');
+  if (!authorized) {
+    return (
+      <>
+        <GalleryCover gallery={gallery} homePath={homePath} showActions={false} />
+        <AccessGate galleryId={galleryId} gallery={gallery} showEvent={false} />
+      </>
+    );
+  }
+
+  const hidePrice = gallery.hideSaleEmphasis;
+  const videoNodes = nodes(videos.data?.gallery.videos.edges);
+  const packs = shop.data?.gallery.availablePacks ?? [];
+  const prices = shop.data?.gallery.prices;
+  const lighten = gallery.lightenHomepage;
+
+  return (
+    <div className={`${styles.home} ${lighten ? styles.lighten : ''}`}>
+      <GalleryCover gallery={gallery} homePath={homePath} />
+
+      <section id="photos" className={`${styles.section} ${styles.wide}`} aria-labelledby="photos-title">
+        <div className={styles.sectionHead}>
+          <h2 id="photos-title" className={styles.sectionTitle}>
+            {t('gallery.photosTitle')}
+          </h2>
+          {connection && <p className={styles.count}>{t('gallery.photosCount', { count: connection.totalCount })}</p>}
+        </div>
+        {photos.error && !connection ? (
+          <div className={styles.inlineError} role="alert">
+            <p>{t('gallery.errorPhotos')}</p>
+            <button type="button" className="button button-outline" onClick={() => void photos.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : !connection ? (
+          <Spinner block label={t('gallery.loadingMore')} />
+        ) : (
+          <PhotoGrid
+            galleryId={galleryId}
+            photos={photoNodes.map((node) => ({ key: node.id, photo: node }))}
+            showFilename={gallery.showFilename}
+            hasMore={connection.pageInfo.hasNextPage}
+            loadingMore={photos.networkStatus === NetworkStatus.fetchMore}
+            onLoadMore={loadMore}
+          />
+        )}
+      </section>
+
+      {videos.error && !videos.data ? (
+        <section id="videos" className={styles.section} aria-labelledby="videos-title">
+          <h2 id="videos-title" className={styles.sectionTitle}>
+            {t('gallery.videosTitle')}
+          </h2>
+          <div className={styles.inlineError} role="alert">
+            <p>{t('gallery.errorVideos')}</p>
+            <button type="button" className="button button-outline" onClick={() => void videos.refetch()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        </section>
+      ) : (
+        videoNodes.length > 0 && (
+          <section id="videos" className={styles.section} aria-labelledby="videos-title">
+            <div className={styles.sectionHead}>
+              <h2 id="videos-title" className={styles.sectionTitle}>
+                {t('gallery.videosTitle')}
+              </h2>
+            </div>
+            <VideosList videos={videoNodes.map((node) => ({ key: node.id, video: node }))} />
+          </section>
+        )
+      )}
+
+      {packs.length > 0 && (
+        <section id="packs" className={`${styles.section} ${styles.shop}`} aria-labelledby="packs-title">
+          <div className={styles.sectionHead}>
+            <h2 id="packs-title" className={styles.sectionTitle}>
+              {t('gallery.packsTitle')}
+            </h2>
+          </div>
+          {!lighten && <p className={styles.intro}>{t('gallery.packsIntro')}</p>}
+          <PacksList galleryId={galleryId} hidePrice={hidePrice} packs={packs.map((p) => ({ key: p.id, pack: p }))} />
+        </section>
+      )}
+
+      {prices && (
+        <section id="prints" className={`${styles.section} ${styles.shop}`} aria-labelledby="prints-title">
+          <div className={styles.sectionHead}>
+            <h2 id="prints-title" className={styles.sectionTitle}>
+              {t('gallery.printsTitle')}
+            </h2>
+          </div>
+          {!lighten && <p className={styles.intro}>{t('gallery.printsIntro')}</p>}
+          <PrintsSection prices={prices} galleryId={galleryId} hidePrice={hidePrice} />
+        </section>
+      )}
+
+      {prices && (
+        <section id="downloads" className={`${styles.section} ${styles.shop}`} aria-labelledby="downloads-title">
+          <div className={styles.sectionHead}>
+            <h2 id="downloads-title" className={styles.sectionTitle}>
+              {t('gallery.downloadsTitle')}
+            </h2>
+          </div>
+          {!lighten && <p className={styles.intro}>{t('gallery.downloadsIntro')}</p>}
+          <DownloadsSection prices={prices} galleryId={galleryId} hidePrice={hidePrice} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FragmentType } from '../../gql';
+import { Spinner } from '../../components/ui/spinner';
+import { PhotoCard, type PhotoCardFragment } from './photo-card';
+import styles from './photo-grid.module.css';
+
+/** PhotoGridProps: the loaded photos and how to ask for more. */
+export interface PhotoGridProps {
+  galleryId: string;
+  photos: ReadonlyArray<{ key: string; photo: FragmentType<typeof PhotoCardFragment> }>;
+  showFilename: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/**
+ * PhotoGrid lays the photos out in justified rows (each photo keeps its
+ * ratio, every row fills the width) and loads the next page when the end of
+ * the grid comes near, with a button as a fallback.
+ */
+export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore }: PhotoGridProps) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useRef(onLoadMore);
+  loadMore.current = onLoadMore;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore || loadingMore || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) loadMore.current();
+      },
+      { rootMargin: '1200px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, loadingMore, photos.length]);
+
+  if (photos.length === 0) {
+    return <p className={styles.empty}>{t('gallery.noPhotos')}</p>;
+  }
+  return (
+    <>
+      <ul className={styles.grid}>
+        {photos.map(({ key, photo }) => (
+          <PhotoCard key={key} photo={photo} galleryId={galleryId} showFilename={showFilename} />
+        ))}
+      </ul>
+      <div ref={sentinel} className={styles.more}>
+        {loadingMore ? (
+          <Spinner label={t('gallery.loadingMore')} />
+        ) : (
+          hasMore && (
+            <button type="button" className="button button-outline" onClick={onLoadMore}>
+              {t('gallery.loadMore')}
+            </button>
+          )
+        )}
+      </div>
+    </>
+  );
+}

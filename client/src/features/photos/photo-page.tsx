@@ -1,0 +1,234 @@
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useRef, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { galleryPath } from '../../app/route-table';
+import { Spinner } from '../../components/ui/spinner';
+import { graphql } from '../../gql';
+import { PhotoViewer } from './photo-viewer';
+import styles from './photo-page.module.css';
+
+export const PhotoGalleryQuery = graphql(`
+  query PhotoGallery($url: String!) {
+    gallery(url: $url) {
+      id
+      showFilename
+      theme {
+        viewerLimitSize
+        viewerMaxSize
+      }
+    }
+  }
+`);
+
+export const PhotoNodeQuery = graphql(`
+  query PhotoNode($photoId: ID!) {
+    node(id: $photoId) {
+      __typename
+      id
+      ... on Photo {
+        ...PhotoViewer_photo
+      }
+    }
+  }
+`);
+
+// The same connection as the gallery grid: the cache shares the pages already loaded.
+export const PhotoSequenceQuery = graphql(`
+  query PhotoSequence($url: String!, $first: Int!, $after: Cursor) {
+    gallery(url: $url) {
+      id
+      photos(first: $first, after: $after) {
+        totalCount
+        edges {
+          cursor
+          node {
+            id
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
+
+const PAGE_SIZE = 100;
+const SWIPE_PX = 50;
+
+interface PhotoLocationState {
+  fromGallery?: boolean;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/** PhotoPage is the single-photo view: arrows or swipes move through the gallery, Escape goes back. */
+export function PhotoPage() {
+  const { t } = useTranslation();
+  const { galleryId = '', photoId = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useApolloClient();
+  const state = (location.state ?? {}) as PhotoLocationState;
+
+  const gallery = useQuery(PhotoGalleryQuery, { variables: { url: galleryId } });
+  const photo = useQuery(PhotoNodeQuery, { variables: { photoId } });
+  const sequence = useQuery(PhotoSequenceQuery, {
+    variables: { url: galleryId, first: PAGE_SIZE },
+    context: { errorMessageKey: 'gallery.errorPhotos' },
+  });
+
+  const connection = sequence.data?.gallery.photos;
+  const ids = useMemo(() => (connection?.edges ?? []).flatMap((e) => (e?.node ? [e.node.id] : [])), [connection?.edges]);
+  const index = ids.indexOf(photoId);
+  const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
+  const endCursor = connection?.pageInfo.endCursor;
+
+  const fetching = useRef(false);
+  const { fetchMore } = sequence;
+  const fetchNextPage = useCallback(async (): Promise<string[]> => {
+    if (!endCursor || fetching.current) return [];
+    fetching.current = true;
+    try {
+      const result = await fetchMore({ variables: { after: endCursor } });
+      return (result.data?.gallery.photos.edges ?? []).flatMap((e) => (e?.node ? [e.node.id] : []));
+    } catch {
+      return [];
+    } finally {
+      fetching.current = false;
+    }
+  }, [endCursor, fetchMore]);
+
+  // A photo opened from a link may sit beyond the pages loaded so far.
+  useEffect(() => {
+    if (connection && index < 0 && hasNextPage) void fetchNextPage();
+  }, [connection, index, hasNextPage, fetchNextPage]);
+
+  const show = useCallback(
+    (id: string) => navigate(galleryPath(galleryId, 'photo', { photoId: id }), { replace: true, state }),
+    [galleryId, navigate, state],
+  );
+  const previousId = index > 0 ? ids[index - 1] : undefined;
+  const nextId = index >= 0 && index < ids.length - 1 ? ids[index + 1] : undefined;
+  const canGoNext = nextId !== undefined || (index >= 0 && hasNextPage);
+
+  const goPrevious = useCallback(() => {
+    if (previousId) show(previousId);
+  }, [previousId, show]);
+  const goNext = useCallback(() => {
+    if (nextId) show(nextId);
+    else if (index >= 0 && hasNextPage) {
+      void fetchNextPage().then((more) => {
+        if (more[0]) show(more[0]);
+      });
+    }
+  }, [nextId, index, hasNextPage, fetchNextPage, show]);
+  const close = useCallback(() => {
+    if (state.fromGallery) navigate(-1);
+    else navigate(galleryPath(galleryId, 'galleryHome'));
+  }, [galleryId, navigate, state.fromGallery]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.key === 'ArrowLeft') goPrevious();
+      else if (event.key === 'ArrowRight') goNext();
+      else if (event.key === 'Escape') close();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [goPrevious, goNext, close]);
+
+  // Warm the cache and the browser for the neighbours.
+  useEffect(() => {
+    for (const id of [nextId, previousId]) {
+      if (!id) continue;
+      client
+        .query({ query: PhotoNodeQuery, variables: { photoId: id }, context: { silentErrors: true } })
+        .then((result) => {
+          const node = result.data?.node as { urls?: { viewer?: string } } | null | undefined;
+          if (node?.urls?.viewer) new Image().src = node.urls.viewer;
+        })
+        .catch(() => undefined);
+    }
+  }, [client, nextId, previousId]);
+
+  // Lock the page behind the viewer.
+  useEffect(() => {
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+
+  const swipeStart = useRef<number | null>(null);
+  const onPointerDown = (e: PointerEvent) => {
+    if (e.pointerType !== 'mouse') swipeStart.current = e.clientX;
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    if (swipeStart.current === null) return;
+    const dx = e.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (dx > SWIPE_PX) goPrevious();
+    else if (dx < -SWIPE_PX) goNext();
+  };
+
+  const settings = gallery.data?.gallery;
+  const node = photo.data?.node;
+  const photoNode = node?.__typename === 'Photo' ? node : undefined;
+  const total = connection?.totalCount ?? 0;
+
+  return (
+    <div className={styles.viewer} role="dialog" aria-modal="true" aria-label={t('photo.viewer')}>
+      <div className={styles.bar}>
+        <p className={styles.position} aria-live="polite">
+          {index >= 0 && total > 0 ? t('photo.position', { index: index + 1, total }) : ''}
+        </p>
+        <button type="button" className={styles.iconButton} onClick={close} aria-label={t('photo.close')} title={t('photo.close')}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+
+      <div className={styles.stage} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+        {photoNode ? (
+          <PhotoViewer
+            photo={photoNode}
+            showFilename={settings?.showFilename ?? false}
+            maxSize={settings?.theme.viewerLimitSize ? settings.theme.viewerMaxSize : undefined}
+          />
+        ) : photo.loading ? (
+          <Spinner label={t('photo.loading')} />
+        ) : (
+          <p className={styles.missing}>{t('photo.notFound')}</p>
+        )}
+      </div>
+
+      <button
+        type="button"
+        className={`${styles.nav} ${styles.previous}`}
+        onClick={goPrevious}
+        disabled={!previousId}
+        aria-label={t('photo.previous')}
+        title={t('photo.previous')}
+      >
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <button type="button" className={`${styles.nav} ${styles.next}`} onClick={goNext} disabled={!canGoNext} aria-label={t('photo.next')} title={t('photo.next')}>
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+          <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}

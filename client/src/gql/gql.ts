@@ -1,0 +1,148 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query GalleryShell($url: String!) {\n    gallery(url: $url) {\n      id\n      url\n      eventName\n      auth {\n        accessCodeAuthorized\n      }\n      theme {\n        photosGap {\n          value\n        }\n        colorTheme {\n          colors {\n            primary\n            secondary\n            accent\n            light\n          }\n        }\n      }\n      ...GalleryHeader_gallery\n      ...AccessGate_gallery\n    }\n  }\n": typeof types.GalleryShellDocument,
+    "\n  fragment AccessGate_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n  }\n": typeof types.AccessGate_GalleryFragmentDoc,
+    "\n  fragment DownloadsSection_prices on Prices {\n    formats {\n      id\n      name\n      kind\n      digitalQuality\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n    }\n  }\n": typeof types.DownloadsSection_PricesFragmentDoc,
+    "\n  fragment GalleryCover_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n    coverPhotoPosition\n    lightenHomepage\n    hideSaleEmphasis\n    photographer {\n      id\n      name\n    }\n    coverPhoto {\n      id\n      filename\n      width\n      height\n      dominantColor\n      urls {\n        viewer\n        srcSet\n      }\n    }\n  }\n": typeof types.GalleryCover_GalleryFragmentDoc,
+    "\n  fragment GalleryHeader_gallery on Gallery {\n    id\n    eventName\n    auth {\n      accessCodeAuthorized\n    }\n    ...MusicPlayer_gallery\n  }\n": typeof types.GalleryHeader_GalleryFragmentDoc,
+    "\n  query GalleryHome($url: String!) {\n    gallery(url: $url) {\n      id\n      showFilename\n      hideSaleEmphasis\n      lightenHomepage\n      auth {\n        accessCodeAuthorized\n      }\n      ...GalleryCover_gallery\n      ...AccessGate_gallery\n    }\n  }\n": typeof types.GalleryHomeDocument,
+    "\n  query GalleryShop($url: String!) {\n    gallery(url: $url) {\n      id\n      availablePacks {\n        id\n        ...PackCard_pack\n      }\n      prices {\n        ...PrintsSection_prices\n        ...DownloadsSection_prices\n      }\n    }\n  }\n": typeof types.GalleryShopDocument,
+    "\n  query GalleryPhotos($url: String!, $first: Int!, $after: Cursor) {\n    gallery(url: $url) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...PhotoCard_photo\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.GalleryPhotosDocument,
+    "\n  query GalleryVideos($url: String!) {\n    gallery(url: $url) {\n      id\n      videos(first: 100) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...VideoCard_video\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.GalleryVideosDocument,
+    "\n  fragment MusicPlayer_gallery on Gallery {\n    music {\n      active\n      track {\n        id\n        title\n        url\n      }\n    }\n  }\n": typeof types.MusicPlayer_GalleryFragmentDoc,
+    "\n  fragment PackCard_pack on Pack {\n    id\n    pack\n    displayName\n    description\n    gift\n    unitPrice {\n      amount\n      currency\n    }\n    formats {\n      quantity\n      format {\n        id\n        name\n      }\n    }\n    digitalFiles {\n      quantity\n      format {\n        id\n        name\n      }\n    }\n  }\n": typeof types.PackCard_PackFragmentDoc,
+    "\n  fragment PhotoCard_photo on Photo {\n    id\n    filename\n    width\n    height\n    dominantColor\n    urls {\n      thumbnail\n      srcSet\n    }\n  }\n": typeof types.PhotoCard_PhotoFragmentDoc,
+    "\n  fragment PrintsSection_prices on Prices {\n    categories {\n      id\n      name\n      description\n      section\n      position\n    }\n    formats {\n      id\n      kind\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n      category {\n        id\n      }\n    }\n  }\n": typeof types.PrintsSection_PricesFragmentDoc,
+    "\n  fragment VideoCard_video on Video {\n    id\n    title\n    host\n    thumbnailUrl\n    embedUrl\n  }\n": typeof types.VideoCard_VideoFragmentDoc,
+    "\n  query PhotoGallery($url: String!) {\n    gallery(url: $url) {\n      id\n      showFilename\n      theme {\n        viewerLimitSize\n        viewerMaxSize\n      }\n    }\n  }\n": typeof types.PhotoGalleryDocument,
+    "\n  query PhotoNode($photoId: ID!) {\n    node(id: $photoId) {\n      __typename\n      id\n      ... on Photo {\n        ...PhotoViewer_photo\n      }\n    }\n  }\n": typeof types.PhotoNodeDocument,
+    "\n  query PhotoSequence($url: String!, $first: Int!, $after: Cursor) {\n    gallery(url: $url) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.PhotoSequenceDocument,
+    "\n  fragment PhotoViewer_photo on Photo {\n    id\n    filename\n    width\n    height\n    dominantColor\n    urls {\n      viewer\n      srcSet\n    }\n  }\n": typeof types.PhotoViewer_PhotoFragmentDoc,
+};
+const documents: Documents = {
+    "\n  query GalleryShell($url: String!) {\n    gallery(url: $url) {\n      id\n      url\n      eventName\n      auth {\n        accessCodeAuthorized\n      }\n      theme {\n        photosGap {\n          value\n        }\n        colorTheme {\n          colors {\n            primary\n            secondary\n            accent\n            light\n          }\n        }\n      }\n      ...GalleryHeader_gallery\n      ...AccessGate_gallery\n    }\n  }\n": types.GalleryShellDocument,
+    "\n  fragment AccessGate_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n  }\n": types.AccessGate_GalleryFragmentDoc,
+    "\n  fragment DownloadsSection_prices on Prices {\n    formats {\n      id\n      name\n      kind\n      digitalQuality\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n    }\n  }\n": types.DownloadsSection_PricesFragmentDoc,
+    "\n  fragment GalleryCover_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n    coverPhotoPosition\n    lightenHomepage\n    hideSaleEmphasis\n    photographer {\n      id\n      name\n    }\n    coverPhoto {\n      id\n      filename\n      width\n      height\n      dominantColor\n      urls {\n        viewer\n        srcSet\n      }\n    }\n  }\n": types.GalleryCover_GalleryFragmentDoc,
+    "\n  fragment GalleryHeader_gallery on Gallery {\n    id\n    eventName\n    auth {\n      accessCodeAuthorized\n    }\n    ...MusicPlayer_gallery\n  }\n": types.GalleryHeader_GalleryFragmentDoc,
+    "\n  query GalleryHome($url: String!) {\n    gallery(url: $url) {\n      id\n      showFilename\n      hideSaleEmphasis\n      lightenHomepage\n      auth {\n        accessCodeAuthorized\n      }\n      ...GalleryCover_gallery\n      ...AccessGate_gallery\n    }\n  }\n": types.GalleryHomeDocument,
+    "\n  query GalleryShop($url: String!) {\n    gallery(url: $url) {\n      id\n      availablePacks {\n        id\n        ...PackCard_pack\n      }\n      prices {\n        ...PrintsSection_prices\n        ...DownloadsSection_prices\n      }\n    }\n  }\n": types.GalleryShopDocument,
+    "\n  query GalleryPhotos($url: String!, $first: Int!, $after: Cursor) {\n    gallery(url: $url) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...PhotoCard_photo\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.GalleryPhotosDocument,
+    "\n  query GalleryVideos($url: String!) {\n    gallery(url: $url) {\n      id\n      videos(first: 100) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...VideoCard_video\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.GalleryVideosDocument,
+    "\n  fragment MusicPlayer_gallery on Gallery {\n    music {\n      active\n      track {\n        id\n        title\n        url\n      }\n    }\n  }\n": types.MusicPlayer_GalleryFragmentDoc,
+    "\n  fragment PackCard_pack on Pack {\n    id\n    pack\n    displayName\n    description\n    gift\n    unitPrice {\n      amount\n      currency\n    }\n    formats {\n      quantity\n      format {\n        id\n        name\n      }\n    }\n    digitalFiles {\n      quantity\n      format {\n        id\n        name\n      }\n    }\n  }\n": types.PackCard_PackFragmentDoc,
+    "\n  fragment PhotoCard_photo on Photo {\n    id\n    filename\n    width\n    height\n    dominantColor\n    urls {\n      thumbnail\n      srcSet\n    }\n  }\n": types.PhotoCard_PhotoFragmentDoc,
+    "\n  fragment PrintsSection_prices on Prices {\n    categories {\n      id\n      name\n      description\n      section\n      position\n    }\n    formats {\n      id\n      kind\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n      category {\n        id\n      }\n    }\n  }\n": types.PrintsSection_PricesFragmentDoc,
+    "\n  fragment VideoCard_video on Video {\n    id\n    title\n    host\n    thumbnailUrl\n    embedUrl\n  }\n": types.VideoCard_VideoFragmentDoc,
+    "\n  query PhotoGallery($url: String!) {\n    gallery(url: $url) {\n      id\n      showFilename\n      theme {\n        viewerLimitSize\n        viewerMaxSize\n      }\n    }\n  }\n": types.PhotoGalleryDocument,
+    "\n  query PhotoNode($photoId: ID!) {\n    node(id: $photoId) {\n      __typename\n      id\n      ... on Photo {\n        ...PhotoViewer_photo\n      }\n    }\n  }\n": types.PhotoNodeDocument,
+    "\n  query PhotoSequence($url: String!, $first: Int!, $after: Cursor) {\n    gallery(url: $url) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.PhotoSequenceDocument,
+    "\n  fragment PhotoViewer_photo on Photo {\n    id\n    filename\n    width\n    height\n    dominantColor\n    urls {\n      viewer\n      srcSet\n    }\n  }\n": types.PhotoViewer_PhotoFragmentDoc,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GalleryShell($url: String!) {\n    gallery(url: $url) {\n      id\n      url\n      eventName\n      auth {\n        accessCodeAuthorized\n      }\n      theme {\n        photosGap {\n          value\n        }\n        colorTheme {\n          colors {\n            primary\n            secondary\n            accent\n            light\n          }\n        }\n      }\n      ...GalleryHeader_gallery\n      ...AccessGate_gallery\n    }\n  }\n"): (typeof documents)["\n  query GalleryShell($url: String!) {\n    gallery(url: $url) {\n      id\n      url\n      eventName\n      auth {\n        accessCodeAuthorized\n      }\n      theme {\n        photosGap {\n          value\n        }\n        colorTheme {\n          colors {\n            primary\n            secondary\n            accent\n            light\n          }\n        }\n      }\n      ...GalleryHeader_gallery\n      ...AccessGate_gallery\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AccessGate_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n  }\n"): (typeof documents)["\n  fragment AccessGate_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DownloadsSection_prices on Prices {\n    formats {\n      id\n      name\n      kind\n      digitalQuality\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment DownloadsSection_prices on Prices {\n    formats {\n      id\n      name\n      kind\n      digitalQuality\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment GalleryCover_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n    coverPhotoPosition\n    lightenHomepage\n    hideSaleEmphasis\n    photographer {\n      id\n      name\n    }\n    coverPhoto {\n      id\n      filename\n      width\n      height\n      dominantColor\n      urls {\n        viewer\n        srcSet\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment GalleryCover_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n    coverPhotoPosition\n    lightenHomepage\n    hideSaleEmphasis\n    photographer {\n      id\n      name\n    }\n    coverPhoto {\n      id\n      filename\n      width\n      height\n      dominantColor\n      urls {\n        viewer\n        srcSet\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment GalleryHeader_gallery on Gallery {\n    id\n    eventName\n    auth {\n      accessCodeAuthorized\n    }\n    ...MusicPlayer_gallery\n  }\n"): (typeof documents)["\n  fragment GalleryHeader_gallery on Gallery {\n    id\n    eventName\n    auth {\n      accessCodeAuthorized\n    }\n    ...MusicPlayer_gallery\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GalleryHome($url: String!) {\n    gallery(url: $url) {\n      id\n      showFilename\n      hideSaleEmphasis\n      lightenHomepage\n      auth {\n        accessCodeAuthorized\n      }\n      ...GalleryCover_gallery\n      ...AccessGate_gallery\n    }\n  }\n"): (typeof documents)["\n  query GalleryHome($url: String!) {\n    gallery(url: $url) {\n      id\n      showFilename\n      hideSaleEmphasis\n      lightenHomepage\n      auth {\n        accessCodeAuthorized\n      }\n      ...GalleryCover_gallery\n      ...AccessGate_gallery\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GalleryShop($url: String!) {\n    gallery(url: $url) {\n      id\n      availablePacks {\n        id\n        ...PackCard_pack\n      }\n      prices {\n        ...PrintsSection_prices\n        ...DownloadsSection_prices\n      }\n    }\n  }\n"): (typeof documents)["\n  query GalleryShop($url: String!) {\n    gallery(url: $url) {\n      id\n      availablePacks {\n        id\n        ...PackCard_pack\n      }\n      prices {\n        ...PrintsSection_prices\n        ...DownloadsSection_prices\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GalleryPhotos($url: String!, $first: Int!, $after: Cursor) {\n    gallery(url: $url) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...PhotoCard_photo\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query GalleryPhotos($url: String!, $first: Int!, $after: Cursor) {\n    gallery(url: $url) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...PhotoCard_photo\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GalleryVideos($url: String!) {\n    gallery(url: $url) {\n      id\n      videos(first: 100) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...VideoCard_video\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query GalleryVideos($url: String!) {\n    gallery(url: $url) {\n      id\n      videos(first: 100) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...VideoCard_video\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MusicPlayer_gallery on Gallery {\n    music {\n      active\n      track {\n        id\n        title\n        url\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment MusicPlayer_gallery on Gallery {\n    music {\n      active\n      track {\n        id\n        title\n        url\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PackCard_pack on Pack {\n    id\n    pack\n    displayName\n    description\n    gift\n    unitPrice {\n      amount\n      currency\n    }\n    formats {\n      quantity\n      format {\n        id\n        name\n      }\n    }\n    digitalFiles {\n      quantity\n      format {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment PackCard_pack on Pack {\n    id\n    pack\n    displayName\n    description\n    gift\n    unitPrice {\n      amount\n      currency\n    }\n    formats {\n      quantity\n      format {\n        id\n        name\n      }\n    }\n    digitalFiles {\n      quantity\n      format {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PhotoCard_photo on Photo {\n    id\n    filename\n    width\n    height\n    dominantColor\n    urls {\n      thumbnail\n      srcSet\n    }\n  }\n"): (typeof documents)["\n  fragment PhotoCard_photo on Photo {\n    id\n    filename\n    width\n    height\n    dominantColor\n    urls {\n      thumbnail\n      srcSet\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PrintsSection_prices on Prices {\n    categories {\n      id\n      name\n      description\n      section\n      position\n    }\n    formats {\n      id\n      kind\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n      category {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment PrintsSection_prices on Prices {\n    categories {\n      id\n      name\n      description\n      section\n      position\n    }\n    formats {\n      id\n      kind\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n      category {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment VideoCard_video on Video {\n    id\n    title\n    host\n    thumbnailUrl\n    embedUrl\n  }\n"): (typeof documents)["\n  fragment VideoCard_video on Video {\n    id\n    title\n    host\n    thumbnailUrl\n    embedUrl\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PhotoGallery($url: String!) {\n    gallery(url: $url) {\n      id\n      showFilename\n      theme {\n        viewerLimitSize\n        viewerMaxSize\n      }\n    }\n  }\n"): (typeof documents)["\n  query PhotoGallery($url: String!) {\n    gallery(url: $url) {\n      id\n      showFilename\n      theme {\n        viewerLimitSize\n        viewerMaxSize\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PhotoNode($photoId: ID!) {\n    node(id: $photoId) {\n      __typename\n      id\n      ... on Photo {\n        ...PhotoViewer_photo\n      }\n    }\n  }\n"): (typeof documents)["\n  query PhotoNode($photoId: ID!) {\n    node(id: $photoId) {\n      __typename\n      id\n      ... on Photo {\n        ...PhotoViewer_photo\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PhotoSequence($url: String!, $first: Int!, $after: Cursor) {\n    gallery(url: $url) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PhotoSequence($url: String!, $first: Int!, $after: Cursor) {\n    gallery(url: $url) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PhotoViewer_photo on Photo {\n    id\n    filename\n    width\n    height\n    dominantColor\n    urls {\n      viewer\n      srcSet\n    }\n  }\n"): (typeof documents)["\n  fragment PhotoViewer_photo on Photo {\n    id\n    filename\n    width\n    height\n    dominantColor\n    urls {\n      viewer\n      srcSet\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,32 @@
+import { InMemoryCache } from '@apollo/client';
+import { relayStylePagination } from '@apollo/client/utilities';
+
+/**
+ * createCache makes the client's normalized cache. Photo and video
+ * connections merge their pages (fetchMore with `after`), so every screen
+ * that reads gallery.photos sees all pages loaded so far. node(id) answers
+ * from a cached Photo when one is there (ids are globally unique).
+ */
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Query: {
+        fields: {
+          node: {
+            read(existing, { args, toReference, canRead }) {
+              if (existing !== undefined || typeof args?.id !== 'string') return existing;
+              const ref = toReference({ __typename: 'Photo', id: args.id });
+              return ref && canRead(ref) ? ref : undefined;
+            },
+          },
+        },
+      },
+      Gallery: {
+        fields: {
+          photos: relayStylePagination(['orderBy']),
+          videos: relayStylePagination(['orderBy']),
+        },
+      },
+    },
+  });
+}

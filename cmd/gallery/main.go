@@ -1,0 +1,140 @@
+// Command gallery runs the event gallery server and its maintenance tasks.
+//
+//	gallery serve        serve the API, media and client on ADDR
+//	gallery seed-demo    create the French demo data (idempotent)
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/studio/gallery/internal/config"
+	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/seed"
+	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/server"
+	"github.com/studio/gallery/server/web"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "gallery:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() error {
+	return errors.New("usage: gallery serve | seed-demo [--photos N]")
+}
+
+func run(args []string) error {
+	if len(args) == 0 {
+		return usage()
+	}
+	cfg, err := config.Load(os.Getenv)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg.LogLevel)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	switch args[0] {
+	case "serve":
+		return serve(ctx, cfg, log)
+	case "seed-demo":
+		fs := flag.NewFlagSet("seed-demo", flag.ContinueOnError)
+		n := fs.Int("photos", 48, "photos per demo gallery")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		return seedDemo(ctx, cfg, *n)
+	case "version":
+		fmt.Println(server.Version)
+		return nil
+	default:
+		return usage()
+	}
+}
+
+func newLogger(level string) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
+}
+
+// open connects to the database and blob storage named by cfg.
+func open(ctx context.Context, cfg config.Config) (*store.DB, *media.Store, error) {
+	db, err := store.Open(ctx, store.Options{
+		DatabaseURL: cfg.DatabaseURL,
+		SQLitePath:  filepath.Join(cfg.DataDir, "gallery.db"),
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := media.Open(ctx, cfg.BlobURL)
+	if err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return db, m, nil
+}
+
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	db, m, err := open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	defer m.Close()
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", cfg.Addr, err)
+	}
+	dist := web.Dist()
+	if dist == nil {
+		log.Warn("the client is not built: run make build")
+	}
+	var ev events.Broker = events.NewLocal()
+	if cfg.UsesPostgres() {
+		// Replicas share events through LISTEN/NOTIFY on the same database.
+		if ev, err = events.NewPostgres(ctx, db.SQL, cfg.DatabaseURL, log); err != nil {
+			return err
+		}
+	}
+	defer ev.Close()
+	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect, "version", server.Version)
+	return server.New(cfg, db, m, ev, log, dist).ListenAndServe(ctx, ln)
+}
+
+func seedDemo(ctx context.Context, cfg config.Config, photos int) error {
+	db, m, err := open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	defer m.Close()
+	res, err := seed.Demo(ctx, db.Client, m, photos)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Démo prête.\n  Photographe : %s\n", res.PhotographerEmail)
+	for _, g := range res.Galleries {
+		fmt.Printf("  Galerie     : %s/%s\n", cfg.PublicURL, g)
+	}
+	fmt.Printf("  julie-et-thomas, code client   : %s\n", res.ClientCode)
+	fmt.Printf("  julie-et-thomas, code invité   : %s\n", res.VisitorCode)
+	fmt.Printf("  Code de réduction              : %s\n", res.DiscountCode)
+	fmt.Printf("  Carte cadeau                   : %s\n", res.GiftCard)
+	return nil
+}

@@ -1,0 +1,142 @@
+package schema
+
+import (
+	"entgo.io/ent"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+)
+
+// AccessCode opens a protected gallery, as a client (privileged) or a visitor.
+type AccessCode struct{ ent.Schema }
+
+// Mixin of the AccessCode.
+func (AccessCode) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "acc"}, TimeMixin{}}
+}
+
+// Fields of the AccessCode.
+func (AccessCode) Fields() []ent.Field {
+	return []ent.Field{
+		// Code is kept so that a client can recover it by e-mail; it never leaves the server otherwise.
+		field.String("code").NotEmpty().MaxLen(64).Sensitive(),
+		field.Enum("kind").Values("client", "visitor"),
+		field.String("label").Default("").MaxLen(120),
+		// Email is the client's registered address, for forgotten-code recovery.
+		field.String("email").Default("").MaxLen(254),
+		field.Time("revoked_at").Optional().Nillable(),
+	}
+}
+
+// Edges of the AccessCode.
+func (AccessCode) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("gallery", Gallery.Type).Ref("access_codes").Unique().Required(),
+	}
+}
+
+// Indexes of the AccessCode.
+func (AccessCode) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("code").Edges("gallery").Unique()}
+}
+
+// User is a person known by a confirmed e-mail address.
+type User struct{ ent.Schema }
+
+// Mixin of the User.
+func (User) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "usr"}, TimeMixin{}}
+}
+
+// Fields of the User.
+func (User) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("email").NotEmpty().MaxLen(254).Unique(),
+		field.Time("verified_at").Optional().Nillable(),
+	}
+}
+
+// Edges of the User.
+func (User) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.To("selections", Selection.Type),
+		edge.To("carts", Cart.Type),
+		edge.To("orders", Order.Type),
+	}
+}
+
+// OneTimeCode is a six-digit code sent by e-mail to confirm an address.
+type OneTimeCode struct{ ent.Schema }
+
+// Mixin of the OneTimeCode.
+func (OneTimeCode) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "otc"}, TimeMixin{}}
+}
+
+// Fields of the OneTimeCode.
+func (OneTimeCode) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("email").NotEmpty().MaxLen(254),
+		field.String("gallery_id").Default(""),
+		field.String("code_hash").NotEmpty().Sensitive(),
+		field.Time("expires_at"),
+		field.Int("attempts").Default(0),
+		field.Time("used_at").Optional().Nillable(),
+	}
+}
+
+// Indexes of the OneTimeCode.
+func (OneTimeCode) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("email")}
+}
+
+// Selection is a named set of photos and videos; favourites are a selection too.
+type Selection struct{ ent.Schema }
+
+// Mixin of the Selection.
+func (Selection) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "sel"}, TimeMixin{}}
+}
+
+// Fields of the Selection.
+func (Selection) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("name").NotEmpty().MaxLen(60),
+		field.Bool("is_favorites").Default(false),
+	}
+}
+
+// Edges of the Selection.
+func (Selection) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("gallery", Gallery.Type).Ref("selections").Unique().Required(),
+		edge.From("user", User.Type).Ref("selections").Unique().Required(),
+		edge.To("photos", Photo.Type),
+		edge.To("videos", Video.Type),
+	}
+}
+
+// Album is the one album selection the clients of a gallery build together.
+type Album struct{ ent.Schema }
+
+// Mixin of the Album.
+func (Album) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "alb"}, TimeMixin{}}
+}
+
+// Fields of the Album.
+func (Album) Fields() []ent.Field {
+	return []ent.Field{
+		field.Enum("state").Values("open", "sent").Default("open"),
+		field.Time("sent_at").Optional().Nillable(),
+		field.String("sent_by").Default(""),
+	}
+}
+
+// Edges of the Album.
+func (Album) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("gallery", Gallery.Type).Ref("album").Unique().Required(),
+		edge.To("photos", Photo.Type),
+	}
+}

@@ -1,0 +1,270 @@
+package schema
+
+import (
+	"entgo.io/ent"
+	"entgo.io/ent/schema/edge"
+	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
+
+	"github.com/studio/gallery/internal/model"
+)
+
+// Cart belongs to one browser and gallery, then to a confirmed e-mail.
+type Cart struct{ ent.Schema }
+
+// Mixin of the Cart.
+func (Cart) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "crt"}, TimeMixin{}}
+}
+
+// Fields of the Cart.
+func (Cart) Fields() []ent.Field {
+	return []ent.Field{
+		// SessionKey names the browser that owns an anonymous cart.
+		field.String("session_key").Default("").Sensitive(),
+		field.JSON("client_data", &model.ClientData{}).Optional(),
+		field.String("delivery_option").Default("shipping"),
+		// CartUpdated is set when items were dropped after a settings change, until reported.
+		field.Bool("cart_updated").Default(false),
+		// Version grows with every change, for optimistic concurrency.
+		field.Int("version").Default(0),
+		field.Enum("state").Values("open", "ordered").Default("open"),
+	}
+}
+
+// Edges of the Cart.
+func (Cart) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("gallery", Gallery.Type).Ref("carts").Unique().Required(),
+		edge.From("user", User.Type).Ref("carts").Unique(),
+		edge.To("items", CartItem.Type),
+		edge.To("vouchers", Voucher.Type),
+	}
+}
+
+// Indexes of the Cart.
+func (Cart) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("session_key")}
+}
+
+// CartItem is one typed line of a cart.
+type CartItem struct{ ent.Schema }
+
+// Mixin of the CartItem.
+func (CartItem) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "cti"}, TimeMixin{}}
+}
+
+// Fields of the CartItem.
+func (CartItem) Fields() []ent.Field {
+	return []ent.Field{
+		field.Enum("kind").Values("print", "digital_file", "all_gallery", "pack", "ongoing_pack"),
+		field.String("photo_id").Optional().Nillable(),
+		field.String("format_id").Optional().Nillable(),
+		field.String("pack_id").Optional().Nillable(),
+		field.Enum("finish").Values("glossy", "mat").Optional().Nillable(),
+		field.Enum("border").Values("white", "none").Optional().Nillable(),
+		field.JSON("crop", &model.Crop{}).Optional(),
+		field.Int("quantity").Default(1).Positive(),
+		// PackInstanceID names a pack being configured or in the cart.
+		field.String("pack_instance_id").Optional().Nillable(),
+		field.String("client_pack_name").Default("").MaxLen(120),
+		field.JSON("pack_content", &model.PackContent{}).Optional(),
+		// UnitPrice is the price when added, to notice a later change.
+		field.Int("unit_price").Default(0),
+	}
+}
+
+// Edges of the CartItem.
+func (CartItem) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("cart", Cart.Type).Ref("items").Unique().Required(),
+	}
+}
+
+// Voucher is a discount code or a gift card.
+type Voucher struct{ ent.Schema }
+
+// Mixin of the Voucher.
+func (Voucher) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "vch"}, TimeMixin{}}
+}
+
+// Fields of the Voucher.
+func (Voucher) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("code").NotEmpty().MaxLen(64),
+		field.Enum("kind").Values("discount_code", "gift_card"),
+		field.Int("percent_off").Default(0).Range(0, 100),
+		field.Int("amount_off").Default(0).NonNegative(),
+		field.Int("min_spend").Default(0).NonNegative(),
+		field.Time("valid_from").Optional().Nillable(),
+		field.Time("valid_until").Optional().Nillable(),
+		field.Int("usage_limit").Default(0).NonNegative(),
+		field.Int("per_email_limit").Default(0).NonNegative(),
+		field.Int("times_used").Default(0).NonNegative(),
+		field.Bool("free_shipping").Default(false),
+		field.JSON("free_shipping_countries", []string{}).Default([]string{}),
+		// GiftAmount is a gift card's initial value; Balance what is left of it.
+		field.Int("gift_amount").Default(0).NonNegative(),
+		field.Int("balance").Default(0).NonNegative(),
+		field.Bool("active").Default(true),
+	}
+}
+
+// Edges of the Voucher.
+func (Voucher) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("photographer", Photographer.Type).Ref("vouchers").Unique().Required(),
+		// Gallery limits a code to one gallery; empty means all of the photographer's.
+		edge.From("gallery", Gallery.Type).Ref("vouchers").Unique(),
+		edge.From("carts", Cart.Type).Ref("vouchers"),
+		edge.To("redemptions", VoucherRedemption.Type),
+	}
+}
+
+// Indexes of the Voucher.
+func (Voucher) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("code").Edges("photographer").Unique()}
+}
+
+// VoucherRedemption is one line of a voucher's ledger: a use or a give-back.
+type VoucherRedemption struct{ ent.Schema }
+
+// Mixin of the VoucherRedemption.
+func (VoucherRedemption) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "vrd"}, TimeMixin{}}
+}
+
+// Fields of the VoucherRedemption.
+func (VoucherRedemption) Fields() []ent.Field {
+	return []ent.Field{
+		// Amount in cents: positive when spent, negative when given back.
+		field.Int("amount"),
+		field.String("email").Default(""),
+		field.Enum("reason").Values("order", "release", "adjustment").Default("order"),
+	}
+}
+
+// Edges of the VoucherRedemption.
+func (VoucherRedemption) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("voucher", Voucher.Type).Ref("redemptions").Unique().Required(),
+		edge.From("order", Order.Type).Ref("redemptions").Unique(),
+	}
+}
+
+// Order is a placed cart: lines and totals frozen as they were.
+type Order struct{ ent.Schema }
+
+// Mixin of the Order.
+func (Order) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "ord"}, TimeMixin{}}
+}
+
+// Fields of the Order.
+func (Order) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("number").NotEmpty().Unique(),
+		field.String("email").NotEmpty(),
+		field.Enum("status").Values(
+			"awaiting_payment", "awaiting_validation", "validated", "payment_error",
+			"expired", "cancelled", "refunded", "sent", "ready_for_pickup",
+		).Default("awaiting_payment"),
+		// CartID makes placing an order idempotent: one order per cart.
+		field.String("cart_id").NotEmpty().Unique(),
+		field.Int("subtotal"),
+		field.Int("discount_total").Default(0),
+		field.Int("shipping_total").Default(0),
+		field.Int("gift_card_total").Default(0),
+		field.Int("vat_total").Default(0),
+		field.Int("total"),
+		field.String("currency").Default("EUR"),
+		field.JSON("billing_address", model.Address{}),
+		field.JSON("shipping_address", &model.Address{}).Optional(),
+		field.String("delivery_option").Default("shipping"),
+		field.Enum("payment_method").Values("card", "bancontact", "none").Default("card"),
+		field.Time("paid_at").Optional().Nillable(),
+		field.Time("expires_at").Optional().Nillable(),
+	}
+}
+
+// Edges of the Order.
+func (Order) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("gallery", Gallery.Type).Ref("orders").Unique().Required(),
+		edge.From("user", User.Type).Ref("orders").Unique(),
+		edge.To("lines", OrderLine.Type),
+		edge.To("payments", Payment.Type),
+		edge.To("redemptions", VoucherRedemption.Type),
+	}
+}
+
+// OrderLine is one priced line of an order.
+type OrderLine struct{ ent.Schema }
+
+// Mixin of the OrderLine.
+func (OrderLine) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "orl"}}
+}
+
+// Fields of the OrderLine.
+func (OrderLine) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("kind"),
+		field.String("description"),
+		field.String("photo_id").Default(""),
+		field.String("format_id").Default(""),
+		field.String("pack_id").Default(""),
+		field.Int("quantity").Positive(),
+		field.Int("unit_price"),
+		field.Int("total"),
+		field.JSON("details", map[string]any{}).Optional(),
+	}
+}
+
+// Edges of the OrderLine.
+func (OrderLine) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("order", Order.Type).Ref("lines").Unique().Required(),
+	}
+}
+
+// Payment is one attempt to pay an order through a provider.
+type Payment struct{ ent.Schema }
+
+// Mixin of the Payment.
+func (Payment) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "pay"}, TimeMixin{}}
+}
+
+// Fields of the Payment.
+func (Payment) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("provider"),
+		field.String("provider_ref").Default(""),
+		field.Enum("method").Values("card", "bancontact"),
+		field.Int("amount"),
+		field.Enum("status").Values("pending", "succeeded", "failed", "refunded").Default("pending"),
+	}
+}
+
+// Edges of the Payment.
+func (Payment) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("order", Order.Type).Ref("payments").Unique().Required(),
+	}
+}
+
+// WebhookEvent records provider events already handled, for idempotence.
+type WebhookEvent struct{ ent.Schema }
+
+// Fields of the WebhookEvent.
+func (WebhookEvent) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("id").NotEmpty().Immutable(),
+		field.String("provider"),
+		field.String("type"),
+		field.Time("received_at").Immutable(),
+	}
+}

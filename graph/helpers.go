@@ -1,0 +1,45 @@
+package graph
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/graph/loader"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/catalogue"
+	"github.com/studio/gallery/internal/gallery"
+)
+
+// MaxPageSize caps every connection page.
+const MaxPageSize = 100
+
+// checkPage enforces Relay arguments: first or last, at most MaxPageSize.
+func checkPage(first, last *int) error {
+	if first == nil && last == nil {
+		return apperr.ErrInvalidInput.WithMessage("Indiquez first ou last (100 au plus).").WithField("first")
+	}
+	for name, v := range map[string]*int{"first": first, "last": last} {
+		if v != nil && (*v < 0 || *v > MaxPageSize) {
+			return apperr.ErrInvalidInput.WithMessage(fmt.Sprintf("%s doit être compris entre 0 et %d.", name, MaxPageSize)).WithField(name)
+		}
+	}
+	return nil
+}
+
+// catalogueOf loads a gallery's catalogue through the request's loader.
+func catalogueOf(ctx context.Context, galleryID string) (*catalogue.Catalogue, error) {
+	return loader.Get(ctx, loader.For(ctx).Catalogue, galleryID)
+}
+
+// visibleGallery loads the gallery of an object and checks the viewer may browse it.
+func (r *Resolver) visibleGallery(ctx context.Context, galleryID string) (*ent.Gallery, error) {
+	g, err := r.Galleries.ByID(ctx, galleryID)
+	if err != nil {
+		return nil, err
+	}
+	if err := gallery.RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}

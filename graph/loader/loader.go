@@ -1,0 +1,114 @@
+// Package loader holds the per-request dataloaders for the fields ent's
+// field collection does not cover. A new set is made for every request:
+// loaders are never shared between requests, so nothing leaks across viewers.
+package loader
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/vikstrous/dataloadgen"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/category"
+	"github.com/studio/gallery/ent/family"
+	"github.com/studio/gallery/ent/format"
+	"github.com/studio/gallery/ent/musictrack"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/catalogue"
+)
+
+// Loaders are the dataloaders of one request.
+type Loaders struct {
+	Catalogue    *dataloadgen.Loader[string, *catalogue.Catalogue]
+	Photo        *dataloadgen.Loader[string, *ent.Photo]
+	Photographer *dataloadgen.Loader[string, *ent.Photographer]
+	MusicTrack   *dataloadgen.Loader[string, *ent.MusicTrack]
+	Format       *dataloadgen.Loader[string, *ent.Format]
+	Family       *dataloadgen.Loader[string, *ent.Family]
+	Category     *dataloadgen.Loader[string, *ent.Category]
+}
+
+// New makes a fresh set of loaders over db.
+func New(db *ent.Client) *Loaders {
+	opts := []dataloadgen.Option{dataloadgen.WithWait(time.Millisecond), dataloadgen.WithBatchCapacity(200)}
+	return &Loaders{
+		Catalogue: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]*catalogue.Catalogue, error) {
+			return catalogue.Load(ctx, db, ids)
+		}, opts...),
+		Photo: dataloadgen.NewMappedLoader(byID(func(ctx context.Context, ids []string) ([]*ent.Photo, error) {
+			return db.Photo.Query().Where(photo.IDIn(ids...)).All(ctx)
+		}, func(p *ent.Photo) string { return p.ID }), opts...),
+		Photographer: dataloadgen.NewMappedLoader(byID(func(ctx context.Context, ids []string) ([]*ent.Photographer, error) {
+			return db.Photographer.Query().Where(photographer.IDIn(ids...)).All(ctx)
+		}, func(p *ent.Photographer) string { return p.ID }), opts...),
+		MusicTrack: dataloadgen.NewMappedLoader(byID(func(ctx context.Context, ids []string) ([]*ent.MusicTrack, error) {
+			return db.MusicTrack.Query().Where(musictrack.IDIn(ids...)).All(ctx)
+		}, func(t *ent.MusicTrack) string { return t.ID }), opts...),
+		Format: dataloadgen.NewMappedLoader(byID(func(ctx context.Context, ids []string) ([]*ent.Format, error) {
+			return db.Format.Query().Where(format.IDIn(ids...)).All(ctx)
+		}, func(f *ent.Format) string { return f.ID }), opts...),
+		Family: dataloadgen.NewMappedLoader(byID(func(ctx context.Context, ids []string) ([]*ent.Family, error) {
+			return db.Family.Query().Where(family.IDIn(ids...)).All(ctx)
+		}, func(f *ent.Family) string { return f.ID }), opts...),
+		Category: dataloadgen.NewMappedLoader(byID(func(ctx context.Context, ids []string) ([]*ent.Category, error) {
+			return db.Category.Query().Where(category.IDIn(ids...)).All(ctx)
+		}, func(c *ent.Category) string { return c.ID }), opts...),
+	}
+}
+
+// byID turns a list query into a mapped batch function; ids the query does
+// not return (missing or hidden from the viewer) load as apperr.ErrNotFound.
+func byID[T any](list func(context.Context, []string) ([]T, error), key func(T) string) func(context.Context, []string) (map[string]T, error) {
+	return func(ctx context.Context, ids []string) (map[string]T, error) {
+		rows, err := list(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		out := make(map[string]T, len(rows))
+		for _, r := range rows {
+			out[key(r)] = r
+		}
+		return out, nil
+	}
+}
+
+type ctxKey struct{}
+
+// Middleware gives every request its own loaders.
+func Middleware(db *ent.Client, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(w, r.WithContext(NewContext(r.Context(), New(db))))
+	})
+}
+
+// NewContext returns ctx carrying l.
+func NewContext(ctx context.Context, l *Loaders) context.Context {
+	return context.WithValue(ctx, ctxKey{}, l)
+}
+
+// For returns the loaders of the request.
+func For(ctx context.Context) *Loaders {
+	l, _ := ctx.Value(ctxKey{}).(*Loaders)
+	if l == nil {
+		panic("loader: no loaders in context (missing loader.Middleware)")
+	}
+	return l
+}
+
+// Get loads one key, turning a missing key into apperr.ErrNotFound.
+func Get[T any](ctx context.Context, l *dataloadgen.Loader[string, T], id string) (T, error) {
+	v, err := l.Load(ctx, id)
+	if err != nil {
+		var zero T
+		if errors.Is(err, dataloadgen.ErrNotFound) {
+			return zero, apperr.ErrNotFound
+		}
+		return zero, err
+	}
+	return v, nil
+}

@@ -1,0 +1,16 @@
+// Package graph holds the thin gqlgen resolvers; domain rules live in internal/.
+package graph
+
+import (
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/internal/gallery"
+)
+
+//go:generate go tool gqlgen generate --config ../gqlgen.yml
+
+// Resolver is the root resolver and the only place dependencies are wired.
+type Resolver struct {
+	DB        *ent.Client
+	Galleries *gallery.Service
+	Version   string
+}

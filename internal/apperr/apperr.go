@@ -1,0 +1,85 @@
+// Package apperr defines the errors users can act on: a stable code, a
+// French message and the HTTP status both API doors use.
+package apperr
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+// Error is a failure with a stable code that the API shows as it is.
+type Error struct {
+	// Code is stable and machine-readable, such as "gallery_not_found".
+	Code string
+	// Message is French, for people.
+	Message string
+	// Status is the HTTP status the REST door answers with.
+	Status int
+	// Field names the input at fault, if any.
+	Field []string
+	// Err is the cause, logged but never shown.
+	Err error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+	}
+	return e.Code + ": " + e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Is matches errors with the same code, so errors.Is(err, ErrGalleryNotFound) works.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code
+}
+
+// With returns a copy of e with a cause attached.
+func (e *Error) With(err error) *Error {
+	c := *e
+	c.Err = err
+	return &c
+}
+
+// WithMessage returns a copy of e with another message.
+func (e *Error) WithMessage(msg string) *Error {
+	c := *e
+	c.Message = msg
+	return &c
+}
+
+// WithField returns a copy of e naming the input at fault.
+func (e *Error) WithField(path ...string) *Error {
+	c := *e
+	c.Field = path
+	return &c
+}
+
+// New makes an error with a code, status and message.
+func New(code string, status int, msg string) *Error {
+	return &Error{Code: code, Status: status, Message: msg}
+}
+
+// The codes both doors share.
+var (
+	ErrGalleryNotFound = New("gallery_not_found", http.StatusNotFound, "Cette galerie est introuvable.")
+	ErrNotFound        = New("not_found", http.StatusNotFound, "Élément introuvable.")
+	ErrUnauthorized    = New("unauthorized", http.StatusUnauthorized, "Impossible de s'authentifier")
+	ErrForbidden       = New("forbidden", http.StatusForbidden, "Accès refusé.")
+	ErrInvalidInput    = New("invalid_input", http.StatusBadRequest, "Merci de vérifier votre saisie")
+	ErrInternal        = New("internal", http.StatusInternalServerError, "Erreur inconnue")
+	ErrTooManyRequests = New("too_many_requests", http.StatusTooManyRequests, "Trop de tentatives, merci de réessayer plus tard.")
+	ErrBadReference    = New("bad_reference", http.StatusUnprocessableEntity, "Référence manquante dans la galerie.")
+)
+
+// As returns the *Error in err's chain, or nil.
+func As(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return nil
+}

@@ -1,0 +1,117 @@
+// Package config reads the server's settings from the environment once,
+// into a typed struct with the defaults in one table.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting of the server.
+type Config struct {
+	// Addr is where the HTTP server listens.
+	Addr string
+	// DataDir holds the SQLite file, blobs and the mail outbox by default.
+	DataDir string
+	// DatabaseURL selects PostgreSQL (postgres://...) instead of SQLite.
+	DatabaseURL string
+	// BlobURL is a gocloud.dev/blob URL; default file://DATA_DIR/blobs.
+	BlobURL string
+	// PublicURL is how browsers reach the server, for links in e-mails and og tags.
+	PublicURL string
+	// SecretKey signs cookies, XSRF tokens and preview hashes.
+	SecretKey string
+	// AllowedOrigins may open websockets and send cross-origin requests.
+	AllowedOrigins []string
+	// SMTPURL sends mail through an SMTP server; empty writes .eml files to the outbox.
+	SMTPURL string
+	// MailFrom is the sender of every e-mail.
+	MailFrom string
+	// MaxBodyBytes bounds JSON request bodies.
+	MaxBodyBytes int64
+	// ShutdownTimeout bounds a graceful stop.
+	ShutdownTimeout time.Duration
+	// LogLevel is debug, info, warn or error.
+	LogLevel string
+}
+
+type setting struct {
+	env, def string
+	set      func(c *Config, v string) error
+}
+
+// settings is the one table of environment variables and defaults.
+var settings = []setting{
+	{"ADDR", ":8080", func(c *Config, v string) error { c.Addr = v; return nil }},
+	{"DATA_DIR", "./data", func(c *Config, v string) error { c.DataDir = v; return nil }},
+	{"DATABASE_URL", "", func(c *Config, v string) error { c.DatabaseURL = v; return nil }},
+	{"BLOB_URL", "", func(c *Config, v string) error { c.BlobURL = v; return nil }},
+	{"PUBLIC_URL", "http://localhost:8080", func(c *Config, v string) error { c.PublicURL = strings.TrimRight(v, "/"); return nil }},
+	{"SECRET_KEY", "", func(c *Config, v string) error { c.SecretKey = v; return nil }},
+	{"ALLOWED_ORIGINS", "", func(c *Config, v string) error { c.AllowedOrigins = splitList(v); return nil }},
+	{"SMTP_URL", "", func(c *Config, v string) error { c.SMTPURL = v; return nil }},
+	{"MAIL_FROM", "Galerie <no-reply@localhost>", func(c *Config, v string) error { c.MailFrom = v; return nil }},
+	{"MAX_BODY_BYTES", "1048576", func(c *Config, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		c.MaxBodyBytes = n
+		return err
+	}},
+	{"SHUTDOWN_TIMEOUT", "15s", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		c.ShutdownTimeout = d
+		return err
+	}},
+	{"LOG_LEVEL", "info", func(c *Config, v string) error { c.LogLevel = v; return nil }},
+}
+
+// Load reads the environment through getenv (os.Getenv in production).
+// Every setting also accepts NAME_FILE, the path of a file holding the value.
+func Load(getenv func(string) string) (Config, error) {
+	var c Config
+	for _, s := range settings {
+		v := getenv(s.env)
+		if f := getenv(s.env + "_FILE"); v == "" && f != "" {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return c, fmt.Errorf("config: %s_FILE: %w", s.env, err)
+			}
+			v = strings.TrimSpace(string(b))
+		}
+		if v == "" {
+			v = s.def
+		}
+		if err := s.set(&c, v); err != nil {
+			return c, fmt.Errorf("config: %s=%q: %w", s.env, v, err)
+		}
+	}
+	if c.BlobURL == "" {
+		abs, err := filepath.Abs(filepath.Join(c.DataDir, "blobs"))
+		if err != nil {
+			return c, fmt.Errorf("config: blob dir: %w", err)
+		}
+		c.BlobURL = "file://" + filepath.ToSlash(abs) + "?create_dir=true"
+	}
+	if len(c.AllowedOrigins) == 0 {
+		c.AllowedOrigins = []string{c.PublicURL}
+	}
+	return c, nil
+}
+
+// UsesPostgres tells whether the database is PostgreSQL.
+func (c Config) UsesPostgres() bool {
+	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+}
+
+func splitList(v string) []string {
+	var out []string
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, strings.TrimRight(p, "/"))
+		}
+	}
+	return out
+}

@@ -1,0 +1,190 @@
+// Package gallery finds galleries, tells what the current viewer may do in
+// them, and lists their photos and videos. GraphQL and REST both call it.
+package gallery
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/video"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Service is the gallery domain.
+type Service struct {
+	DB        *ent.Client
+	PublicURL string
+	SiteName  string
+}
+
+// QueryOption shapes the gallery query (field collection, eager loading).
+type QueryOption func(*ent.GalleryQuery) (*ent.GalleryQuery, error)
+
+// ByURL returns the gallery at an address, or apperr.ErrGalleryNotFound.
+// Unpublished galleries are found only by their photographer.
+func (s *Service) ByURL(ctx context.Context, slug string, opts ...QueryOption) (*ent.Gallery, error) {
+	slug = strings.Trim(strings.ToLower(strings.TrimSpace(slug)), "/")
+	if slug == "" || len(slug) > 120 {
+		return nil, apperr.ErrGalleryNotFound
+	}
+	return s.find(ctx, gallery.URL(slug), opts...)
+}
+
+// ByID returns a gallery by id, or apperr.ErrGalleryNotFound.
+func (s *Service) ByID(ctx context.Context, id string, opts ...QueryOption) (*ent.Gallery, error) {
+	if id == "" {
+		return nil, apperr.ErrGalleryNotFound
+	}
+	return s.find(ctx, gallery.ID(id), opts...)
+}
+
+func (s *Service) find(ctx context.Context, where predicateGallery, opts ...QueryOption) (*ent.Gallery, error) {
+	q := s.DB.Gallery.Query().Where(where)
+	for _, o := range opts {
+		var err error
+		if q, err = o(q); err != nil {
+			return nil, fmt.Errorf("gallery: query: %w", err)
+		}
+	}
+	// Field collection may narrow the columns to what the client asked for;
+	// access rules need the whole row, which is small.
+	g, err := q.Select(gallery.Columns...).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.ErrGalleryNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("gallery: find: %w", err)
+	}
+	if !g.Published && Role(ctx, g) < viewer.RolePhotographer {
+		return nil, apperr.ErrGalleryNotFound
+	}
+	return g, nil
+}
+
+// Role is the current viewer's role in g.
+func Role(ctx context.Context, g *ent.Gallery) viewer.Role {
+	return viewer.FromContext(ctx).RoleIn(g.ID, g.PhotographerID)
+}
+
+// State is what the spec calls the auth state of one gallery.
+type State struct {
+	Authorized     bool
+	IsClient       bool
+	IsPhotographer bool
+	Email          string
+	ConnectedAs    string
+	NeedEmail      bool
+}
+
+// Access returns the current viewer's access state in g.
+func Access(ctx context.Context, g *ent.Gallery) State {
+	v := viewer.FromContext(ctx)
+	r := v.RoleIn(g.ID, g.PhotographerID)
+	st := State{
+		Authorized:     g.IsPublic || r >= viewer.RoleVisitor,
+		IsClient:       r >= viewer.RoleClient,
+		IsPhotographer: r == viewer.RolePhotographer,
+		Email:          v.Email,
+	}
+	switch {
+	case st.IsPhotographer:
+		st.ConnectedAs = "photographer"
+	case st.IsClient:
+		st.ConnectedAs = "client"
+	case st.Authorized:
+		st.ConnectedAs = "visitor"
+	default:
+		st.ConnectedAs = "none"
+	}
+	st.NeedEmail = g.NeedEmail && v.Email == "" && !st.IsPhotographer
+	return st
+}
+
+// RequireAccess fails with apperr.ErrUnauthorized unless the viewer may browse g.
+func RequireAccess(ctx context.Context, g *ent.Gallery) error {
+	if !Access(ctx, g).Authorized {
+		return apperr.ErrUnauthorized
+	}
+	return nil
+}
+
+// Photos lists the photos the viewer may see, in display order. The data
+// layer already hides private and client-hidden photos.
+func (s *Service) Photos(ctx context.Context, g *ent.Gallery) ([]*ent.Photo, error) {
+	if err := RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	ps, err := s.DB.Photo.Query().
+		Where(photo.GalleryID(g.ID)).
+		Order(ent.Asc(photo.FieldPosition), ent.Asc(photo.FieldID)).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("gallery: photos: %w", err)
+	}
+	return ps, nil
+}
+
+// Videos lists the gallery's videos in display order.
+func (s *Service) Videos(ctx context.Context, g *ent.Gallery) ([]*ent.Video, error) {
+	if err := RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	vs, err := s.DB.Video.Query().
+		Where(video.GalleryID(g.ID)).
+		Order(ent.Asc(video.FieldPosition), ent.Asc(video.FieldID)).
+		All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("gallery: videos: %w", err)
+	}
+	return vs, nil
+}
+
+// PhotographerSelectionCount counts the photos and videos the photographer
+// marked as favourites and the viewer may see.
+func (s *Service) PhotographerSelectionCount(ctx context.Context, g *ent.Gallery) (int, error) {
+	if !Access(ctx, g).Authorized {
+		return 0, nil
+	}
+	np, err := s.DB.Photo.Query().Where(photo.GalleryID(g.ID), photo.Favorite(true)).Count(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("gallery: favourite photos: %w", err)
+	}
+	nv, err := s.DB.Video.Query().Where(video.GalleryID(g.ID), video.Favorite(true)).Count(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("gallery: favourite videos: %w", err)
+	}
+	return np + nv, nil
+}
+
+// OgData is what link previews show.
+type OgData struct {
+	Title, Description, Image, URL, SiteName string
+}
+
+// Og returns the share preview of g; cover may be nil.
+func (s *Service) Og(g *ent.Gallery, photographerName string, cover *ent.Photo) OgData {
+	d := OgData{
+		Title:       g.EventName,
+		Description: g.OgDescription,
+		URL:         s.PublicURL + "/" + url.PathEscape(g.URL),
+		SiteName:    photographerName,
+	}
+	if d.Description == "" {
+		d.Description = "Galerie photo de " + photographerName
+	}
+	if cover != nil && !cover.IsPrivate && g.IsPublic {
+		d.Image = s.PublicURL + media.URL(cover.ID, cover.ContentHash, media.Pick(cover.Derivatives, 1280))
+	}
+	return d
+}
+
+type predicateGallery = func(*sql.Selector)

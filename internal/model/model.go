@@ -1,0 +1,149 @@
+// Package model holds the value types that entities store as JSON columns
+// (theme, print options, welcome popup, addresses, crops, pack contents).
+// They carry no behaviour that needs the database, so both ent and the
+// domain packages can import them.
+package model
+
+// Theme is a gallery's look: the template, its variant, the grid and the viewer.
+type Theme struct {
+	Theme           string     `json:"theme"`
+	Variant         string     `json:"variant"`
+	PhotosGap       Gap        `json:"photosGap"`
+	PhotosLayout    string     `json:"photosLayout"`
+	ViewerLimitSize bool       `json:"viewerLimitSize"`
+	ViewerMaxSize   int        `json:"viewerMaxSize"`
+	ViewerVariant   string     `json:"viewerVariant"`
+	ColorTheme      ColorTheme `json:"colorTheme"`
+}
+
+// Gap is the space between photos in pixels (the spec's photosGap.value).
+type Gap struct {
+	Value int `json:"value"`
+}
+
+// ColorTheme holds the four base colours; tints are derived by the client.
+type ColorTheme struct {
+	Colors Colors `json:"colors"`
+}
+
+// Colors are CSS hex colours such as "#8a6d3b".
+type Colors struct {
+	Primary   string `json:"primary"`
+	Secondary string `json:"secondary"`
+	Light     string `json:"light"`
+	Accent    string `json:"accent"`
+}
+
+// DefaultTheme is what a new gallery starts with.
+func DefaultTheme() Theme {
+	return Theme{
+		Theme: "classic", Variant: "light", PhotosGap: Gap{Value: 8}, PhotosLayout: "masonry",
+		ViewerLimitSize: true, ViewerMaxSize: 2048, ViewerVariant: "dark",
+		ColorTheme: ColorTheme{Colors: Colors{Primary: "#2f3e46", Secondary: "#84a98c", Light: "#f7f4ef", Accent: "#c9a227"}},
+	}
+}
+
+// Policy values for the gallery's print options.
+const (
+	PolicyAllowed   = "allowed"
+	PolicyForbidden = "forbidden"
+	PolicyAsk       = "ask"
+)
+
+// PrintOptions are the gallery-wide rules for prints.
+type PrintOptions struct {
+	NonHomotheticity Policy `json:"nonHomotheticity"`
+	WhiteBorders     Policy `json:"whiteBorders"`
+	// Finish is the default finish offered first: "glossy" or "mat".
+	Finish string `json:"finish"`
+}
+
+// Policy wraps a policy value, as the spec names it (nonHomotheticity.policy).
+type Policy struct {
+	Policy string `json:"policy"`
+}
+
+// DefaultPrintOptions allows everything and defaults to a glossy finish.
+func DefaultPrintOptions() PrintOptions {
+	return PrintOptions{
+		NonHomotheticity: Policy{Policy: PolicyAllowed},
+		WhiteBorders:     Policy{Policy: PolicyAllowed},
+		Finish:           "glossy",
+	}
+}
+
+// Welcome popup modes.
+const (
+	WelcomeMsgOnly          = "msgOnly"
+	WelcomeMsgAndFirstSteps = "msgAndFirstSteps"
+)
+
+// WelcomePopup is the message shown when a gallery opens.
+type WelcomePopup struct {
+	Mode               string `json:"mode"`
+	MessageForClients  string `json:"messageForClients"`
+	MessageForVisitors string `json:"messageForVisitors"`
+}
+
+// DownloadInformation says whether and how the gallery's files may be downloaded.
+type DownloadInformation struct {
+	// FreeDownload lets anyone with access download without buying.
+	FreeDownload bool `json:"freeDownload"`
+	// ClientsOnly restricts free downloads to privileged clients.
+	ClientsOnly bool `json:"clientsOnly"`
+	// Qualities offered: "web", "hd" or both.
+	Qualities []string `json:"qualities"`
+	Message   string   `json:"message"`
+}
+
+// Address is a billing or shipping address.
+type Address struct {
+	Title       string `json:"title"` // "Monsieur" or "Madame"
+	Firstname   string `json:"firstname"`
+	Lastname    string `json:"lastname"` // a name or a company
+	Address     string `json:"address"`
+	Address2    string `json:"address2"`
+	PostalCode  string `json:"postalCode"`
+	City        string `json:"city"`
+	Country     string `json:"country"` // ISO 3166-1 alpha-2
+	PhoneNumber string `json:"phoneNumber"`
+	VatNumber   string `json:"vatNumber"`
+}
+
+// ClientData is what the buyer gives at the address step.
+type ClientData struct {
+	Email          string   `json:"email"`
+	Billing        Address  `json:"billing"`
+	Shipping       *Address `json:"shipping,omitempty"`
+	DeliveryOption string   `json:"deliveryOption"` // "shipping" or "pickup"
+	SameAsBilling  bool     `json:"sameAsBilling"`
+}
+
+// Crop is a rectangle in the photo's own pixel space.
+type Crop struct {
+	X      int `json:"x"`
+	Y      int `json:"y"`
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// PackContent is the photos chosen for a pack instance.
+type PackContent struct {
+	Formats      []PackFormatChoice `json:"formats"`
+	DigitalFiles []PackFormatChoice `json:"digitalFiles"`
+}
+
+// PackFormatChoice is one format of a pack with the photos picked for it.
+type PackFormatChoice struct {
+	FormatID string            `json:"formatId"`
+	Photos   []PackPhotoChoice `json:"photos"`
+}
+
+// PackPhotoChoice is one photo in a pack format, with its print options.
+type PackPhotoChoice struct {
+	PhotoID  string `json:"photoId"`
+	Quantity int    `json:"quantity"`
+	Finish   string `json:"finish,omitempty"`
+	Border   string `json:"border,omitempty"`
+	Crop     *Crop  `json:"crop,omitempty"`
+}

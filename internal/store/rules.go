@@ -1,0 +1,198 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"entgo.io/ent/dialect/sql"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/category"
+	"github.com/studio/gallery/ent/family"
+	"github.com/studio/gallery/ent/format"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/hook"
+	"github.com/studio/gallery/ent/intercept"
+	"github.com/studio/gallery/ent/pack"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// ErrCrossReference is returned when a catalogue entity points at another
+// that is missing from its gallery (spec section 5's build failures).
+var ErrCrossReference = errors.New("missing reference")
+
+// installRules adds the query interceptors that hide what the viewer may
+// not see, and the hooks that refuse broken catalogue references.
+func installRules(c *ent.Client) {
+	c.Photo.Intercept(intercept.TraversePhoto(func(ctx context.Context, q *ent.PhotoQuery) error {
+		if p := photoVisibility(viewer.FromContext(ctx)); p != nil {
+			q.Where(p)
+		}
+		return nil
+	}))
+	c.Format.Use(formatFamilyHook)
+	c.Family.Use(familyCategoryHook)
+	c.PackFormat.Use(packFormatHook)
+	c.PackDigitalFile.Use(packDigitalFileHook)
+}
+
+// photoVisibility hides private photos from everyone but the gallery's
+// photographer, and client-hidden photos from mere visitors.
+func photoVisibility(v *viewer.Viewer) predicate.Photo {
+	if v.System {
+		return nil
+	}
+	var ownGallery predicate.Photo = func(s *sql.Selector) { s.Where(sql.False()) }
+	if v.PhotographerID != "" {
+		ownGallery = photo.HasGalleryWith(gallery.HasPhotographerWith(func(s *sql.Selector) {
+			s.Where(sql.EQ(s.C("id"), v.PhotographerID))
+		}))
+	}
+	var clientGalleries []string
+	for id, r := range v.Grants {
+		if r >= viewer.RoleClient {
+			clientGalleries = append(clientGalleries, id)
+		}
+	}
+	visible := photo.IsPrivate(false)
+	if len(clientGalleries) == 0 {
+		visible = photo.And(visible, photo.ClientHidden(false))
+	} else {
+		visible = photo.And(visible, photo.Or(
+			photo.ClientHidden(false),
+			photo.HasGalleryWith(gallery.IDIn(clientGalleries...)),
+		))
+	}
+	return photo.Or(visible, ownGallery)
+}
+
+// formatFamilyHook refuses a format whose family is not in the format's gallery.
+var formatFamilyHook = hook.On(func(next ent.Mutator) ent.Mutator {
+	return hook.FormatFunc(func(ctx context.Context, m *ent.FormatMutation) (ent.Value, error) {
+		famID, hasFam := m.FamilyID()
+		galID, hasGal := m.GalleryID()
+		if !hasFam && !hasGal {
+			return next.Mutate(ctx, m)
+		}
+		sctx := viewer.SystemContext(ctx)
+		ids, err := mutationIDs(sctx, m.IDs, m.Op().Is(ent.OpCreate))
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			g, f := galID, famID
+			if id != "" {
+				cur, err := m.Client().Format.Query().Where(format.ID(id)).WithGallery().WithFamily().Only(sctx)
+				if err != nil {
+					return nil, fmt.Errorf("format %s: %w", id, err)
+				}
+				if !hasGal {
+					g = cur.Edges.Gallery.ID
+				}
+				if !hasFam {
+					f = cur.Edges.Family.ID
+				}
+			}
+			ok, err := m.Client().Family.Query().Where(family.ID(f), family.HasGalleryWith(gallery.ID(g))).Exist(sctx)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, fmt.Errorf("format references family %s, which is missing from gallery %s: %w", f, g, ErrCrossReference)
+			}
+		}
+		return next.Mutate(ctx, m)
+	})
+}, ent.OpCreate|ent.OpUpdate|ent.OpUpdateOne)
+
+// familyCategoryHook refuses a family whose category is not in the family's gallery.
+var familyCategoryHook = hook.On(func(next ent.Mutator) ent.Mutator {
+	return hook.FamilyFunc(func(ctx context.Context, m *ent.FamilyMutation) (ent.Value, error) {
+		catID, hasCat := m.CategoryID()
+		galID, hasGal := m.GalleryID()
+		if !hasCat && !hasGal {
+			return next.Mutate(ctx, m)
+		}
+		sctx := viewer.SystemContext(ctx)
+		ids, err := mutationIDs(sctx, m.IDs, m.Op().Is(ent.OpCreate))
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			g, c := galID, catID
+			if id != "" {
+				cur, err := m.Client().Family.Query().Where(family.ID(id)).WithGallery().WithCategory().Only(sctx)
+				if err != nil {
+					return nil, fmt.Errorf("family %s: %w", id, err)
+				}
+				if !hasGal {
+					g = cur.Edges.Gallery.ID
+				}
+				if !hasCat {
+					c = cur.Edges.Category.ID
+				}
+			}
+			ok, err := m.Client().Category.Query().Where(category.ID(c), category.HasGalleryWith(gallery.ID(g))).Exist(sctx)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return nil, fmt.Errorf("family references category %s, which is missing from gallery %s: %w", c, g, ErrCrossReference)
+			}
+		}
+		return next.Mutate(ctx, m)
+	})
+}, ent.OpCreate|ent.OpUpdate|ent.OpUpdateOne)
+
+// packFormatHook refuses a pack format whose format is not in the pack's gallery.
+var packFormatHook = hook.On(func(next ent.Mutator) ent.Mutator {
+	return hook.PackFormatFunc(func(ctx context.Context, m *ent.PackFormatMutation) (ent.Value, error) {
+		packID, _ := m.PackID()
+		fmtID, _ := m.FormatID()
+		if err := checkPackFormat(ctx, m.Client(), packID, fmtID); err != nil {
+			return nil, err
+		}
+		return next.Mutate(ctx, m)
+	})
+}, ent.OpCreate)
+
+// packDigitalFileHook refuses a pack digital file whose format is not a
+// digital format of the pack's gallery.
+var packDigitalFileHook = hook.On(func(next ent.Mutator) ent.Mutator {
+	return hook.PackDigitalFileFunc(func(ctx context.Context, m *ent.PackDigitalFileMutation) (ent.Value, error) {
+		packID, _ := m.PackID()
+		fmtID, _ := m.FormatID()
+		if err := checkPackFormat(ctx, m.Client(), packID, fmtID); err != nil {
+			return nil, err
+		}
+		return next.Mutate(ctx, m)
+	})
+}, ent.OpCreate)
+
+func checkPackFormat(ctx context.Context, c *ent.Client, packID, fmtID string) error {
+	ctx = viewer.SystemContext(ctx)
+	g, err := c.Pack.Query().Where(pack.ID(packID)).QueryGallery().OnlyID(ctx)
+	if err != nil {
+		return fmt.Errorf("pack %s: %w", packID, ErrCrossReference)
+	}
+	ok, err := c.Format.Query().Where(format.ID(fmtID), format.HasGalleryWith(gallery.ID(g))).Exist(ctx)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("pack %s references format %s, which is missing from gallery %s: %w", packID, fmtID, g, ErrCrossReference)
+	}
+	return nil
+}
+
+// mutationIDs returns the ids an update touches, or one empty id for a
+// create, whose references all come from the mutation itself.
+func mutationIDs(ctx context.Context, ids func(context.Context) ([]string, error), create bool) ([]string, error) {
+	if create {
+		return []string{""}, nil
+	}
+	return ids(ctx)
+}

@@ -1,0 +1,96 @@
+// Package store opens the database (SQLite by default, PostgreSQL through
+// pgx), upgrades its schema and installs the rules every query obeys.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"entgo.io/ent/dialect"
+	entsql "entgo.io/ent/dialect/sql"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"modernc.org/sqlite"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/migrate"
+)
+
+func init() {
+	// ent's SQLite dialect expects the driver name "sqlite3".
+	sql.Register("sqlite3", &sqlite.Driver{})
+}
+
+// sqlitePragmas turn on foreign keys, write-ahead logging and a busy wait.
+const sqlitePragmas = "_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+
+// DB is an open database: the ent client and the raw handle under it.
+type DB struct {
+	Client  *ent.Client
+	SQL     *sql.DB
+	Dialect string
+}
+
+// Options say which database to open.
+type Options struct {
+	// DatabaseURL is postgres://... for PostgreSQL; empty for SQLite.
+	DatabaseURL string
+	// SQLitePath is the SQLite file used when DatabaseURL is empty.
+	SQLitePath string
+	// Wrap lets tests wrap the driver (to count statements, for example).
+	Wrap func(dialect.Driver) dialect.Driver
+}
+
+// Open connects, upgrades the schema and installs the interceptors and hooks.
+func Open(ctx context.Context, o Options) (*DB, error) {
+	var (
+		db   *sql.DB
+		name string
+		err  error
+	)
+	if o.DatabaseURL != "" {
+		name = dialect.Postgres
+		db, err = sql.Open("pgx", o.DatabaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("store: open postgres: %w", err)
+		}
+		db.SetMaxOpenConns(20)
+		db.SetMaxIdleConns(10)
+		db.SetConnMaxIdleTime(5 * time.Minute)
+	} else {
+		name = dialect.SQLite
+		if err := os.MkdirAll(filepath.Dir(o.SQLitePath), 0o755); err != nil {
+			return nil, fmt.Errorf("store: data dir: %w", err)
+		}
+		db, err = sql.Open("sqlite3", "file:"+o.SQLitePath+"?"+sqlitePragmas)
+		if err != nil {
+			return nil, fmt.Errorf("store: open sqlite: %w", err)
+		}
+		// One writer at a time is what SQLite allows; readers share the pool.
+		db.SetMaxOpenConns(8)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if err := db.PingContext(pingCtx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: connect: %w", err)
+	}
+	var drv dialect.Driver = entsql.OpenDB(name, db)
+	if o.Wrap != nil {
+		drv = o.Wrap(drv)
+	}
+	client := ent.NewClient(ent.Driver(drv))
+	// Upgrades add tables, columns and indexes; they never drop data.
+	if err := client.Schema.Create(ctx, migrate.WithForeignKeys(true)); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: migrate: %w", err)
+	}
+	installRules(client)
+	return &DB{Client: client, SQL: db, Dialect: name}, nil
+}
+
+// Close closes the database.
+func (d *DB) Close() error { return d.Client.Close() }

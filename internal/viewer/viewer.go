@@ -1,0 +1,67 @@
+// Package viewer carries who is making a request through the context, so
+// that the data layer can refuse what that person may not see.
+package viewer
+
+import "context"
+
+// Role is how a person stands in one gallery.
+type Role int
+
+// Roles, from least to most trusted.
+const (
+	RoleNone Role = iota
+	RoleVisitor
+	RoleClient
+	RolePhotographer
+)
+
+// Viewer is the person behind a request.
+type Viewer struct {
+	// Email is the confirmed e-mail address, if any.
+	Email string
+	// PhotographerID is set when the person is a photographer (token or
+	// confirmed photographer e-mail).
+	PhotographerID string
+	// Grants maps a gallery id to the role the access cookie gives there.
+	Grants map[string]Role
+	// System marks internal work (seeding, jobs) that sees everything.
+	System bool
+	// SessionKey names the browser, for anonymous carts.
+	SessionKey string
+	// ClientAddr is the caller's network address, for rate limits.
+	ClientAddr string
+}
+
+type ctxKey struct{}
+
+// NewContext returns ctx carrying v.
+func NewContext(ctx context.Context, v *Viewer) context.Context {
+	return context.WithValue(ctx, ctxKey{}, v)
+}
+
+// FromContext returns the viewer of ctx, or an anonymous one.
+func FromContext(ctx context.Context) *Viewer {
+	if v, ok := ctx.Value(ctxKey{}).(*Viewer); ok && v != nil {
+		return v
+	}
+	return &Viewer{}
+}
+
+// SystemContext returns a context for internal work that sees everything.
+func SystemContext(ctx context.Context) context.Context {
+	return NewContext(ctx, &Viewer{System: true})
+}
+
+// RoleIn returns the viewer's role in a gallery owned by photographerID.
+func (v *Viewer) RoleIn(galleryID, photographerID string) Role {
+	if v.System || (v.PhotographerID != "" && v.PhotographerID == photographerID) {
+		return RolePhotographer
+	}
+	return v.Grants[galleryID]
+}
+
+// SeesPrivate tells whether the viewer may see private photos of any
+// gallery it is checked against (photographers and internal work).
+func (v *Viewer) SeesPrivate() bool {
+	return v.System || v.PhotographerID != ""
+}

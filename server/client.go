@@ -1,0 +1,101 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/internal/gallery"
+)
+
+// serveClient serves the built client: files as they are, and index.html
+// for every other address so that the client's router decides (and shows
+// its 404 page).
+func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if s.Web == nil {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte(`<!doctype html><html lang="fr"><meta charset="utf-8"><title>Galerie</title>` +
+			`<p>Le client n'est pas compilé : lancez <code>make build</code> ou <code>make run</code>.</p></html>`))
+		return
+	}
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name != "" && name != "index.html" {
+		if st, err := fs.Stat(s.Web, name); err == nil && !st.IsDir() {
+			if strings.HasPrefix(name, "assets/") {
+				// Vite names assets by content hash.
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			}
+			http.ServeFileFS(w, r, s.Web, name)
+			return
+		}
+		if path.Ext(name) != "" && strings.HasPrefix(name, "assets/") {
+			http.NotFound(w, r)
+			return
+		}
+	}
+	index, err := fs.ReadFile(s.Web, "index.html")
+	if err != nil {
+		http.Error(w, "client missing", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(s.withShareTags(r, index))
+}
+
+// withShareTags puts the gallery's share preview (Open Graph and Twitter
+// tags, and the title) into the page, so that a link pasted in a messaging
+// app shows the cover and the event name without running the client.
+func (s *Server) withShareTags(r *http.Request, index []byte) []byte {
+	slug, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	if slug == "" || strings.Contains(slug, ".") {
+		return index
+	}
+	ctx := r.Context()
+	g, err := s.Galleries.ByURL(ctx, slug, func(q *ent.GalleryQuery) (*ent.GalleryQuery, error) {
+		return q.WithPhotographer(), nil
+	})
+	if err != nil {
+		return index
+	}
+	var cover *ent.Photo
+	if g.CoverPhotoID != nil && gallery.Access(ctx, g).Authorized {
+		cover, _ = s.DB.Client.Photo.Get(ctx, *g.CoverPhotoID)
+	}
+	og := s.Galleries.Og(g, g.Edges.Photographer.Name, cover)
+	var b strings.Builder
+	meta := func(attr, key, val string) {
+		if val != "" {
+			fmt.Fprintf(&b, "    <meta %s=\"%s\" content=\"%s\" />\n", attr, key, html.EscapeString(val))
+		}
+	}
+	meta("property", "og:type", "website")
+	meta("property", "og:title", og.Title)
+	meta("property", "og:description", og.Description)
+	meta("property", "og:url", og.URL)
+	meta("property", "og:site_name", og.SiteName)
+	meta("property", "og:locale", "fr_BE")
+	meta("property", "og:image", og.Image)
+	meta("name", "description", og.Description)
+	card := "summary"
+	if og.Image != "" {
+		card = "summary_large_image"
+	}
+	meta("name", "twitter:card", card)
+	out := bytes.Replace(index, []byte("</head>"), []byte(b.String()+"  </head>"), 1)
+	title := "<title>" + html.EscapeString(og.Title+" · "+og.SiteName) + "</title>"
+	return titleRE.ReplaceAll(out, []byte(title))
+}
+
+var titleRE = regexp.MustCompile(`<title>[^<]*</title>`)

@@ -1,0 +1,197 @@
+// Package server is the HTTP layer: GraphQL, the REST compatibility doors,
+// media delivery and the client, around the domain packages.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/studio/gallery/graph/loader"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/config"
+	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/ids"
+	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Version is the build id, set at link time; the client compares it to offer a reload.
+var Version = "dev"
+
+// Server holds what the HTTP layer needs.
+type Server struct {
+	Config    config.Config
+	DB        *store.DB
+	Media     *media.Store
+	Galleries *gallery.Service
+	// Events carries change notices to subscriptions (in-process or across servers).
+	Events events.Broker
+	Log    *slog.Logger
+	// Web is the built client; nil serves a notice instead.
+	Web fs.FS
+}
+
+// New wires a server.
+func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log *slog.Logger, web fs.FS) *Server {
+	return &Server{
+		Events:    ev,
+		Config:    cfg,
+		DB:        db,
+		Media:     m,
+		Galleries: &gallery.Service{DB: db.Client, PublicURL: cfg.PublicURL},
+		Log:       log,
+		Web:       web,
+	}
+}
+
+// Handler returns every route of the server.
+func (s *Server) Handler() http.Handler {
+	r := chi.NewRouter()
+	r.Use(middleware.RealIP, middleware.RequestID, s.recoverer, s.withViewer)
+	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, next) })
+
+	r.Get("/healthz", s.healthz)
+	r.Get("/version", s.version)
+	r.Handle("/graphql", s.graphqlHandler())
+
+	r.Route("/api", func(r chi.Router) {
+		r.Use(s.limitBody)
+		r.Post("/core/getData", s.restGetData)
+		r.Get("/photos", s.restPhotos)
+		r.Get("/videos", s.restVideos)
+		r.NotFound(func(w http.ResponseWriter, r *http.Request) { writeError(w, r, s.Log, apperr.ErrNotFound) })
+	})
+	r.Get("/media/photos/{photoID}/{hash}/{file}", s.servePhoto)
+	r.Get("/media/music/{trackID}", s.serveMusic)
+	r.NotFound(s.serveClient)
+	return r
+}
+
+// ListenAndServe serves until ctx ends, then stops gracefully.
+func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), s.Config.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return err
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.DB.SQL.PingContext(ctx); err != nil {
+		s.Log.Error("healthz: database", "err", err)
+		http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ok"))
+}
+
+func (s *Server) version(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]string{"version": Version})
+}
+
+// sessionCookie names the browser, for anonymous carts.
+const sessionCookie = "sid"
+
+// withViewer puts the request's viewer in the context. Access grants and
+// e-mail identity are read from signed cookies by the access package.
+func (s *Server) withViewer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v := &viewer.Viewer{ClientAddr: clientAddr(r), Grants: map[string]viewer.Role{}}
+		if c, err := r.Cookie(sessionCookie); err == nil && len(c.Value) == 32 {
+			v.SessionKey = c.Value
+		} else {
+			v.SessionKey = ids.Token(32)
+			http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: v.SessionKey, Path: "/",
+				HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil, MaxAge: 365 * 24 * 3600})
+		}
+		next.ServeHTTP(w, r.WithContext(viewer.NewContext(r.Context(), v)))
+	})
+}
+
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if rec := recover(); rec != nil {
+				if rec == http.ErrAbortHandler {
+					panic(rec)
+				}
+				s.Log.Error("panic", "path", r.URL.Path, "panic", rec)
+				writeError(w, r, s.Log, apperr.ErrInternal)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, s.Config.MaxBodyBytes)
+		next.ServeHTTP(w, r)
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// errorBody is what REST answers on failure.
+type errorBody struct {
+	Code    string   `json:"code"`
+	Message string   `json:"message"`
+	Field   []string `json:"field,omitempty"`
+}
+
+// writeError answers with the error's code and French message; anything
+// not meant for users is logged and shown as a generic error.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	ae := apperr.As(err)
+	if ae == nil {
+		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		ae = apperr.ErrInternal
+	} else if ae.Status >= 500 {
+		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	writeJSON(w, ae.Status, errorBody{Code: ae.Code, Message: ae.Message, Field: ae.Field})
+}

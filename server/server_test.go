@@ -1,0 +1,519 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/config"
+	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/seed"
+	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/testdb"
+	"github.com/studio/gallery/internal/viewer"
+	"github.com/studio/gallery/server"
+)
+
+type env struct {
+	t       testing.TB
+	db      *store.DB
+	media   *media.Store
+	srv     *httptest.Server
+	counter *testdb.Counter
+}
+
+// newEnv seeds the demo with n photos per gallery and serves it.
+func newEnv(t testing.TB, n int) *env {
+	t.Helper()
+	ctx := context.Background()
+	c := &testdb.Counter{}
+	db := testdb.Open(t, testdb.Options{Counter: c})
+	m, err := media.Open(ctx, "mem://")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	if _, err := seed.Demo(ctx, db.Client, m, n); err != nil {
+		t.Fatalf("seed: %v", err)
+	}
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	srv := httptest.NewServer(server.New(cfg, db, m, events.NewLocal(), log, nil).Handler())
+	t.Cleanup(srv.Close)
+	return &env{t: t, db: db, media: m, srv: srv, counter: c}
+}
+
+func (e *env) galleryID(url string) string {
+	e.t.Helper()
+	return e.db.Client.Gallery.Query().Where(gallery.URL(url)).OnlyIDX(viewer.SystemContext(context.Background()))
+}
+
+func (e *env) do(method, path string, body any, header map[string]string) (*http.Response, []byte) {
+	e.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	return res, out
+}
+
+type gqlResponse struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string         `json:"message"`
+		Extensions map[string]any `json:"extensions"`
+	} `json:"errors"`
+}
+
+func (e *env) graphql(query string, vars map[string]any, into any) gqlResponse {
+	e.t.Helper()
+	_, body := e.do("POST", "/graphql", map[string]any{"query": query, "variables": vars}, nil)
+	var r gqlResponse
+	if err := json.Unmarshal(body, &r); err != nil {
+		e.t.Fatalf("graphql answer %s: %v", body, err)
+	}
+	if into != nil && r.Data != nil {
+		if err := json.Unmarshal(r.Data, into); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	return r
+}
+
+func errorCode(r gqlResponse) string {
+	if len(r.Errors) == 0 {
+		return ""
+	}
+	c, _ := r.Errors[0].Extensions["code"].(string)
+	return c
+}
+
+func TestRESTGetData(t *testing.T) {
+	e := newEnv(t, 6)
+	res, body := e.do("POST", "/api/core/getData", map[string]any{"url": "gala-2026"}, nil)
+	if res.StatusCode != 200 {
+		t.Fatalf("status %d: %s", res.StatusCode, body)
+	}
+	var got struct {
+		Photographer struct {
+			ID   string `json:"_id"`
+			Name string `json:"name"`
+		} `json:"photographer"`
+		Gallery struct {
+			ID           string `json:"_id"`
+			URL          string `json:"url"`
+			AccessPolicy struct {
+				IsPublic bool `json:"isPublic"`
+			} `json:"accessPolicy"`
+			Prices struct {
+				Formats []struct {
+					ID        string `json:"_id"`
+					Name      string `json:"name"`
+					UnitPrice struct {
+						Amount   string `json:"amount"`
+						Currency string `json:"currency"`
+					} `json:"unitPrice"`
+					Family   string `json:"family"`
+					Category string `json:"category"`
+				} `json:"formats"`
+				Families   []json.RawMessage `json:"families"`
+				Categories []json.RawMessage `json:"categories"`
+			} `json:"prices"`
+			AvailablePacks []struct {
+				ID          string `json:"_id"`
+				OfferType   string `json:"offerType"`
+				DisplayName string `json:"displayName"`
+				Formats     []struct {
+					Format   string `json:"format"`
+					Quantity int    `json:"quantity"`
+				} `json:"formats"`
+			} `json:"availablePacks"`
+			DeliveryOptions []string `json:"deliveryOptions"`
+		} `json:"gallery"`
+		Config struct {
+			Locale         string   `json:"locale"`
+			PaymentMethods []string `json:"paymentMethods"`
+		} `json:"config"`
+		OgData struct {
+			Title string `json:"title"`
+			Image string `json:"image"`
+		} `json:"ogData"`
+	}
+	if err := json.Unmarshal(body, &got); err != nil {
+		t.Fatal(err)
+	}
+	g := got.Gallery
+	if got.Photographer.Name != "Studio Lumière" || !strings.HasPrefix(got.Photographer.ID, "pgr_") {
+		t.Errorf("photographer = %+v", got.Photographer)
+	}
+	if g.URL != "gala-2026" || !g.AccessPolicy.IsPublic || !strings.HasPrefix(g.ID, "gal_") {
+		t.Errorf("gallery = %+v", g)
+	}
+	if len(g.Prices.Formats) != 14 || len(g.Prices.Families) != 6 || len(g.Prices.Categories) != 5 {
+		t.Errorf("prices: %d formats, %d families, %d categories", len(g.Prices.Formats), len(g.Prices.Families), len(g.Prices.Categories))
+	}
+	f := g.Prices.Formats[1]
+	if f.Name != "10 x 15" || f.UnitPrice.Amount != "2.50" || f.UnitPrice.Currency != "EUR" || f.Family == "" || f.Category == "" {
+		t.Errorf("format = %+v", f)
+	}
+	if len(g.AvailablePacks) != 2 || g.AvailablePacks[0].DisplayName != "Pack Souvenir" ||
+		g.AvailablePacks[0].OfferType != "Gratuit" || len(g.AvailablePacks[1].Formats) != 3 {
+		t.Errorf("packs = %+v", g.AvailablePacks)
+	}
+	if got.Config.Locale != "fr" || len(got.Config.PaymentMethods) != 2 {
+		t.Errorf("config = %+v", got.Config)
+	}
+	if got.OgData.Title != "Gala de l'École Saint-Luc 2026" || !strings.Contains(got.OgData.Image, "/media/photos/") {
+		t.Errorf("ogData = %+v", got.OgData)
+	}
+
+	for _, tc := range []struct {
+		name   string
+		body   any
+		status int
+		code   string
+	}{
+		{"unknown gallery", map[string]any{"url": "no-such-gallery"}, 404, "gallery_not_found"},
+		{"empty url", map[string]any{"url": ""}, 404, "gallery_not_found"},
+		{"unknown field", map[string]any{"url": "gala-2026", "evil": 1}, 400, "invalid_input"},
+		{"not an object", "gala-2026", 400, "invalid_input"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, body := e.do("POST", "/api/core/getData", tc.body, nil)
+			var eb struct{ Code, Message string }
+			_ = json.Unmarshal(body, &eb)
+			if res.StatusCode != tc.status || eb.Code != tc.code || eb.Message == "" {
+				t.Fatalf("got %d %s, want %d %s", res.StatusCode, body, tc.status, tc.code)
+			}
+		})
+	}
+}
+
+func TestRESTPhotosAndVideos(t *testing.T) {
+	e := newEnv(t, 6)
+	gala, julie := e.galleryID("gala-2026"), e.galleryID("julie-et-thomas")
+
+	res, body := e.do("GET", "/api/photos", nil, map[string]string{"X-Gallery-Id": gala})
+	var photos []struct {
+		ID        string `json:"_id"`
+		IsPrivate bool   `json:"isPrivate"`
+		Portrait  bool   `json:"portrait"`
+		Ratio     float64
+		URLs      struct{ Thumbnail, SrcSet string } `json:"urls"`
+	}
+	if err := json.Unmarshal(body, &photos); err != nil || res.StatusCode != 200 {
+		t.Fatalf("photos: %d %s", res.StatusCode, body)
+	}
+	// The seed makes the last photo private: visitors never see it.
+	if len(photos) != 5 {
+		t.Fatalf("got %d photos, want 5", len(photos))
+	}
+	portraits := 0
+	for _, p := range photos {
+		if p.IsPrivate || p.URLs.Thumbnail == "" || !strings.Contains(p.URLs.SrcSet, "320w") {
+			t.Errorf("photo %+v", p)
+		}
+		if p.Portrait {
+			portraits++
+		}
+	}
+	if portraits == 0 || portraits == len(photos) {
+		t.Errorf("want mixed ratios, got %d portraits of %d", portraits, len(photos))
+	}
+
+	res, body = e.do("GET", "/api/videos", nil, map[string]string{"X-Gallery-Id": gala})
+	var videos []struct{ Host, ThumbnailURL, EmbedURL string }
+	if err := json.Unmarshal(body, &videos); err != nil || res.StatusCode != 200 || len(videos) != 3 {
+		t.Fatalf("videos: %d %s", res.StatusCode, body)
+	}
+	if !strings.Contains(videos[0].ThumbnailURL, "ytimg.com") || !strings.Contains(videos[2].ThumbnailURL, "dailymotion.com/thumbnail") {
+		t.Errorf("thumbnails: %+v", videos)
+	}
+
+	for _, tc := range []struct {
+		name, path, gallery string
+		status              int
+		code                string
+	}{
+		{"photos without the gallery header", "/api/photos", "", 404, "gallery_not_found"},
+		{"photos of an unknown gallery", "/api/photos", "gal_nope", 404, "gallery_not_found"},
+		{"photos of a protected gallery", "/api/photos", julie, 401, "unauthorized"},
+		{"videos of a protected gallery", "/api/videos", julie, 401, "unauthorized"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, body := e.do("GET", tc.path, nil, map[string]string{"X-Gallery-Id": tc.gallery})
+			if res.StatusCode != tc.status || !strings.Contains(string(body), `"code":"`+tc.code+`"`) {
+				t.Fatalf("got %d %s", res.StatusCode, body)
+			}
+		})
+	}
+}
+
+const photosPage = `query($url: String!, $after: Cursor, $first: Int) {
+  gallery(url: $url) { photos(first: $first, after: $after) {
+    totalCount pageInfo { hasNextPage endCursor } edges { node { id position isPrivate } } } } }`
+
+func TestGraphQLPhotosPageByPage(t *testing.T) {
+	e := newEnv(t, 13)
+	seen := map[string]bool{}
+	var after any
+	lastPos := -1
+	for page := 0; ; page++ {
+		var d struct {
+			Gallery struct {
+				Photos struct {
+					TotalCount int
+					PageInfo   struct {
+						HasNextPage bool
+						EndCursor   string
+					}
+					Edges []struct {
+						Node struct {
+							ID        string
+							Position  int
+							IsPrivate bool
+						}
+					}
+				}
+			}
+		}
+		r := e.graphql(photosPage, map[string]any{"url": "gala-2026", "first": 5, "after": after}, &d)
+		if len(r.Errors) > 0 {
+			t.Fatalf("page %d: %+v", page, r.Errors)
+		}
+		p := d.Gallery.Photos
+		if p.TotalCount != 12 {
+			t.Fatalf("totalCount = %d, want 12 (the private photo is not counted)", p.TotalCount)
+		}
+		for _, edge := range p.Edges {
+			if seen[edge.Node.ID] || edge.Node.IsPrivate || edge.Node.Position <= lastPos {
+				t.Fatalf("page %d: bad node %+v", page, edge.Node)
+			}
+			seen[edge.Node.ID], lastPos = true, edge.Node.Position
+		}
+		if !p.PageInfo.HasNextPage {
+			break
+		}
+		after = p.PageInfo.EndCursor
+		if page > 5 {
+			t.Fatal("too many pages")
+		}
+	}
+	if len(seen) != 12 {
+		t.Fatalf("saw %d photos, want 12", len(seen))
+	}
+
+	for _, tc := range []struct {
+		name  string
+		first any
+		code  string
+	}{{"page over 100", 101, "invalid_input"}, {"no page size", nil, "invalid_input"}, {"negative", -1, "invalid_input"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := e.graphql(photosPage, map[string]any{"url": "gala-2026", "first": tc.first}, nil)
+			if errorCode(r) != tc.code {
+				t.Fatalf("errors = %+v, want %s", r.Errors, tc.code)
+			}
+		})
+	}
+}
+
+func TestGraphQLErrors(t *testing.T) {
+	e := newEnv(t, 3)
+	for _, tc := range []struct{ name, query, code string }{
+		{"unknown gallery", `{ gallery(url: "nope") { id } }`, "gallery_not_found"},
+		{"photos of a protected gallery", `{ gallery(url: "julie-et-thomas") { photos(first: 5) { totalCount } } }`, "unauthorized"},
+		{"introspection by a visitor", `{ __schema { types { name } } }`, "forbidden"},
+		{"unknown node", `{ node(id: "pho_doesnotexist") { id } }`, "not_found"},
+		{"syntax error", `{ gallery(url: `, "GRAPHQL_PARSE_FAILED"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if r := e.graphql(tc.query, nil, nil); errorCode(r) != tc.code {
+				t.Fatalf("errors = %+v, want %s", r.Errors, tc.code)
+			}
+		})
+	}
+	// A protected gallery still shows what its access screen needs.
+	var d struct {
+		Gallery struct {
+			EventName  string
+			Auth       struct{ AccessCodeAuthorized bool }
+			CoverPhoto *struct{ ID string }
+		}
+	}
+	r := e.graphql(`{ gallery(url: "julie-et-thomas") { eventName auth { accessCodeAuthorized } coverPhoto { id } } }`, nil, &d)
+	if len(r.Errors) > 0 || d.Gallery.EventName == "" || d.Gallery.Auth.AccessCodeAuthorized || d.Gallery.CoverPhoto != nil {
+		t.Fatalf("protected gallery: %+v %+v", d, r.Errors)
+	}
+}
+
+// homeQuery is what the client's gallery home asks for.
+const homeQuery = `query($url: String!) { gallery(url: $url) {
+  id url eventName eventDateString coverPhotoPosition
+  coverPhoto { id urls { thumbnail viewer srcSet } }
+  accessPolicy { isPublic needEmail hasClients }
+  auth { accessCodeAuthorized isClient connectedAs needEmail }
+  theme { theme variant photosGap { value } colorTheme { colors { primary secondary light accent } } }
+  prices { formats { id name unitPrice { amount currency } onlyInPack kind family { id name } category { id name } }
+           families { id name category { id } } categories { id name section } }
+  availablePacks { id pack displayName unitPrice { amount } formats { quantity format { id name } } digitalFiles { quantity format { id } } }
+  productImages { family { id } numberOfImages }
+  printOptions { finish nonHomotheticity { policy } }
+  album { activated maxPhotos } music { active track { title url } } welcomePopupConfig { mode }
+  discounts { threshold { amount } percent } photographer { name email }
+  photographerSelectionCount ogData { title image }
+  photos(first: 100) { totalCount pageInfo { hasNextPage } edges { cursor node { id width height portrait ratio favorite collection dominantColor urls { thumbnail srcSet } } } }
+  videos(first: 20) { totalCount edges { node { id host thumbnailUrl embedUrl } } }
+} }`
+
+func TestStatementCountDoesNotGrowWithPhotos(t *testing.T) {
+	e := newEnv(t, 4)
+	count := func() (int64, int) {
+		e.counter.Reset()
+		var d struct {
+			Gallery struct{ Photos struct{ TotalCount int } }
+		}
+		r := e.graphql(homeQuery, map[string]any{"url": "gala-2026"}, &d)
+		if len(r.Errors) > 0 {
+			t.Fatalf("home query: %+v", r.Errors)
+		}
+		return e.counter.Count(), d.Gallery.Photos.TotalCount
+	}
+	small, n1 := count()
+
+	ctx := viewer.SystemContext(context.Background())
+	g := e.db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(ctx)
+	tmpl := e.db.Client.Photo.Query().Where(photo.GalleryID(g.ID)).FirstX(ctx)
+	var bulk []*ent.PhotoCreate
+	for i := 0; i < 60; i++ {
+		bulk = append(bulk, e.db.Client.Photo.Create().SetGallery(g).SetFilename("more.jpg").
+			SetWidth(tmpl.Width).SetHeight(tmpl.Height).SetPosition(100+i).SetContentHash(tmpl.ContentHash).
+			SetDerivatives(tmpl.Derivatives).SetStatus(photo.StatusReady))
+	}
+	e.db.Client.Photo.CreateBulk(bulk...).ExecX(ctx)
+
+	large, n2 := count()
+	if n2 != n1+60 {
+		t.Fatalf("totalCount went from %d to %d, want +60", n1, n2)
+	}
+	if large != small {
+		t.Fatalf("the home query sent %d statements with %d photos and %d with %d photos", small, n1, large, n2)
+	}
+	t.Logf("home query: %d statements (%s)", large, testdb.Name())
+}
+
+func TestMediaDelivery(t *testing.T) {
+	e := newEnv(t, 6)
+	ctx := viewer.SystemContext(context.Background())
+	byGallery := func(url string, private bool) *ent.Photo {
+		return e.db.Client.Photo.Query().Where(photo.HasGalleryWith(gallery.URL(url)), photo.IsPrivate(private)).
+			Order(ent.Asc(photo.FieldPosition)).FirstX(ctx)
+	}
+	pub, priv, prot := byGallery("gala-2026", false), byGallery("gala-2026", true), byGallery("julie-et-thomas", false)
+	url := media.URL(pub.ID, pub.ContentHash, 320)
+
+	res, body := e.do("GET", url, nil, nil)
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/jpeg" || len(body) < 1000 {
+		t.Fatalf("thumbnail: %d %s, %d bytes", res.StatusCode, res.Header.Get("Content-Type"), len(body))
+	}
+	if cc := res.Header.Get("Cache-Control"); !strings.Contains(cc, "immutable") || !strings.Contains(cc, "max-age=31536000") {
+		t.Errorf("Cache-Control = %q", cc)
+	}
+	etag := res.Header.Get("ETag")
+	if res, _ := e.do("GET", url, nil, map[string]string{"If-None-Match": etag}); res.StatusCode != 304 {
+		t.Errorf("If-None-Match: %d, want 304", res.StatusCode)
+	}
+	res, part := e.do("GET", url, nil, map[string]string{"Range": "bytes=0-99"})
+	if res.StatusCode != 206 || len(part) != 100 || !bytes.Equal(part, body[:100]) {
+		t.Errorf("range: %d, %d bytes", res.StatusCode, len(part))
+	}
+
+	for _, tc := range []struct {
+		name, path string
+		status     int
+	}{
+		{"wrong hash", media.URL(pub.ID, "0000", 320), 404},
+		{"width not made", media.URL(pub.ID, pub.ContentHash, 333), 404},
+		{"private photo", media.URL(priv.ID, priv.ContentHash, 320), 404},
+		{"photo of a protected gallery", media.URL(prot.ID, prot.ContentHash, 320), 401},
+		{"unknown photo", media.URL("pho_nope", "x", 320), 404},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if res, _ := e.do("GET", tc.path, nil, nil); res.StatusCode != tc.status {
+				t.Fatalf("status %d, want %d", res.StatusCode, tc.status)
+			}
+		})
+	}
+}
+
+func TestHealthAndVersion(t *testing.T) {
+	e := newEnv(t, 1)
+	if res, body := e.do("GET", "/healthz", nil, nil); res.StatusCode != 200 || string(body) != "ok" {
+		t.Fatalf("healthz: %d %s", res.StatusCode, body)
+	}
+	res, body := e.do("GET", "/version", nil, nil)
+	var v struct{ Version string }
+	if json.Unmarshal(body, &v); res.StatusCode != 200 || v.Version == "" {
+		t.Fatalf("version: %d %s", res.StatusCode, body)
+	}
+	if res, _ := e.do("GET", "/julie-et-thomas", nil, nil); res.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("client not built: got %d", res.StatusCode)
+	}
+}
+
+func TestClientPageCarriesShareTags(t *testing.T) {
+	e := newEnv(t, 2)
+	web := fstest.MapFS{"index.html": {Data: []byte("<html><head><title>Galerie photo</title></head><body></body></html>")}}
+	cfg, _ := config.Load(func(string) string { return "" })
+	srv := httptest.NewServer(server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), web).Handler())
+	defer srv.Close()
+	get := func(path string) string {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	page := get("/gala-2026/photos/pho_x")
+	for _, want := range []string{`<title>Gala de l&#39;École Saint-Luc 2026 · Studio Lumière</title>`,
+		`property="og:title" content="Gala de l&#39;École Saint-Luc 2026"`, `property="og:image" content="http://localhost:8080/media/photos/`,
+		`name="twitter:card" content="summary_large_image"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s:\n%s", want, page)
+		}
+	}
+	// A protected gallery shares its name but not its photos.
+	if page := get("/julie-et-thomas"); !strings.Contains(page, `og:title`) || strings.Contains(page, "og:image") {
+		t.Errorf("protected gallery page:\n%s", page)
+	}
+	if page := get("/no-such-gallery"); strings.Contains(page, "og:title") || !strings.Contains(page, "<title>Galerie photo</title>") {
+		t.Errorf("unknown gallery page:\n%s", page)
+	}
+}

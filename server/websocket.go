@@ -1,0 +1,117 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/gorilla/websocket"
+)
+
+// wsReadLimit bounds one client message.
+const wsReadLimit = 64 << 10
+
+// gorillaWS adapts gorilla/websocket to gqlgen's websocket transport. The
+// handshake accepts only the configured origins (never any origin).
+type gorillaWS struct {
+	allowed []string
+}
+
+var _ transport.WebsocketImplementation = gorillaWS{}
+
+// originAllowed accepts same-host requests and the configured origins.
+func (g gorillaWS) originAllowed(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		// Not a browser: the cookie-less client authenticates in its init payload.
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	if strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	return slices.Contains(g.allowed, strings.TrimRight(origin, "/"))
+}
+
+func (g gorillaWS) Accept(w http.ResponseWriter, r *http.Request, o transport.WebsocketAcceptOptions) (transport.WebsocketConn, error) {
+	up := websocket.Upgrader{
+		HandshakeTimeout: 10 * time.Second,
+		Subprotocols:     o.Subprotocols,
+		CheckOrigin:      g.originAllowed,
+		ReadBufferSize:   1024,
+		WriteBufferSize:  1024,
+	}
+	c, err := up.Upgrade(w, r, o.ResponseHeader)
+	if err != nil {
+		return nil, err
+	}
+	c.SetReadLimit(wsReadLimit)
+	return &gorillaConn{c: c}, nil
+}
+
+// gorillaConn serialises writes: gorilla allows one writer at a time.
+type gorillaConn struct {
+	c  *websocket.Conn
+	mu sync.Mutex
+}
+
+var (
+	_ transport.WebsocketConn          = (*gorillaConn)(nil)
+	_ transport.WebsocketReadLimiter   = (*gorillaConn)(nil)
+	_ transport.WebsocketReadDeadliner = (*gorillaConn)(nil)
+)
+
+func (g *gorillaConn) NextReader() (int, io.Reader, error) {
+	t, r, err := g.c.NextReader()
+	if err != nil && websocket.IsCloseError(err, websocket.CloseNormalClosure, websocket.CloseGoingAway, websocket.CloseNoStatusReceived) {
+		return t, nil, transport.ErrWebsocketClosed
+	}
+	return t, r, err
+}
+
+func (g *gorillaConn) WriteJSON(v any) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	_ = g.c.SetWriteDeadline(time.Now().Add(10 * time.Second))
+	return g.c.WriteJSON(v)
+}
+
+func (g *gorillaConn) WriteClose(code int, msg string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	err := g.c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, msg), time.Now().Add(time.Second))
+	if errors.Is(err, websocket.ErrCloseSent) {
+		return nil
+	}
+	return err
+}
+
+func (g *gorillaConn) Subprotocol() string               { return g.c.Subprotocol() }
+func (g *gorillaConn) Close() error                      { return g.c.Close() }
+func (g *gorillaConn) SetReadLimit(n int64)              { g.c.SetReadLimit(min(n, wsReadLimit)) }
+func (g *gorillaConn) SetReadDeadline(t time.Time) error { return g.c.SetReadDeadline(t) }
+
+// websocketTransport serves graphql-transport-ws and the legacy graphql-ws.
+// The upgrade request went through withViewer, so the context already
+// knows the viewer from the cookies; InitFunc keeps it.
+func (s *Server) websocketTransport() transport.Websocket {
+	return transport.Websocket{
+		Implementation:        gorillaWS{allowed: s.Config.AllowedOrigins},
+		InitTimeout:           10 * time.Second,
+		KeepAlivePingInterval: 15 * time.Second,
+		PingPongInterval:      20 * time.Second,
+		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+			return ctx, nil, nil
+		},
+	}
+}
