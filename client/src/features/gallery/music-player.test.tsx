@@ -18,10 +18,10 @@ function gallery(active: boolean) {
 }
 
 describe('MusicPlayer', () => {
-  let play: ReturnType<typeof vi.fn>;
+  let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
   beforeEach(() => {
     window.localStorage.clear();
-    play = vi.fn(() => Promise.resolve());
+    play = vi.fn<() => Promise<void>>(() => Promise.resolve());
     vi.spyOn(window.HTMLMediaElement.prototype, 'play').mockImplementation(play);
     vi.spyOn(window.HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
   });
