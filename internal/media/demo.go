@@ -8,10 +8,14 @@ import (
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/basicfont"
 	"golang.org/x/image/math/fixed"
+	"golang.org/x/text/unicode/norm"
 )
 
 // DemoJPEG draws a landscape-like picture (sky, sun, hills) with a caption,
@@ -58,13 +62,29 @@ func DemoJPEG(seed uint64, w, h int, caption string) ([]byte, error) {
 	if caption != "" {
 		d := &font.Drawer{Dst: img, Src: image.NewUniform(color.White), Face: basicfont.Face7x13,
 			Dot: fixed.P(16, h-16)}
-		d.DrawString(caption)
+		d.DrawString(asciiCaption(caption))
 	}
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 85}); err != nil {
 		return nil, fmt.Errorf("media: demo encode: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// asciiCaption drops accents and replaces other non-ASCII runes, which the
+// built-in bitmap font cannot draw.
+func asciiCaption(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
 }
 
 func lerp(a, b color.RGBA, t float64) color.RGBA {
