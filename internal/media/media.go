@@ -31,14 +31,27 @@ var Widths = []int{320, 640, 1280, 2048}
 // ThumbnailWidth is the derivative shown in the grid.
 const ThumbnailWidth = 640
 
-// MaxPixels refuses decompression bombs.
-const MaxPixels = 100_000_000
+// Limits bound what an upload may be; both are refused with a clear error
+// before anything is stored.
+type Limits struct {
+	// MaxBytes is the largest original file.
+	MaxBytes int64
+	// MaxPixels refuses decompression bombs (width x height).
+	MaxPixels int
+}
 
-// ErrNotImage is returned for files that are not a supported image.
+// DefaultLimits are the limits used when none are configured.
+var DefaultLimits = Limits{MaxBytes: 64 << 20, MaxPixels: 100_000_000}
+
+// ErrNotImage is returned for files that are not a supported image
+// (including truncated ones).
 var ErrNotImage = errors.New("media: not a supported image")
 
-// ErrTooLarge is returned for images over MaxPixels.
-var ErrTooLarge = errors.New("media: image too large")
+// ErrTooLarge is returned for images over Limits.MaxPixels.
+var ErrTooLarge = errors.New("media: image has too many pixels")
+
+// ErrFileTooLarge is returned for files over Limits.MaxBytes.
+var ErrFileTooLarge = errors.New("media: file too large")
 
 // Store keeps originals and derivatives in a bucket.
 type Store struct {
@@ -57,14 +70,40 @@ func Open(ctx context.Context, url string) (*Store, error) {
 // Close closes the bucket.
 func (s *Store) Close() error { return s.Bucket.Close() }
 
-// Info is what ingesting an image learned about it.
-type Info struct {
+// Original describes an original safely stored in the bucket.
+type Original struct {
+	Key         string
+	Hash        string
+	ContentType string
+	// Width and Height are as displayed (EXIF orientation applied).
 	Width, Height int
-	Hash          string
-	DominantColor string
-	Widths        []int
 	Size          int64
-	ContentType   string
+}
+
+// DerivativeOptions say which derivatives a gallery wants.
+type DerivativeOptions struct {
+	// ViewerMaxSize bounds the viewer image's longest side; 0 means no bound
+	// beyond the largest derivative width.
+	ViewerMaxSize int
+	// Watermark asks for a watermarked web file as well.
+	Watermark bool
+	// WatermarkText is drawn on the watermarked file (the studio's name).
+	WatermarkText string
+}
+
+// Derived is what making derivatives produced.
+type Derived struct {
+	// Widths lists the derivative widths made, smallest first.
+	Widths        []int
+	DominantColor string
+	// Watermarked tells whether a watermarked web file was made.
+	Watermarked bool
+}
+
+// Info is what Ingest learned: the original and its derivatives.
+type Info struct {
+	Original
+	Derived
 }
 
 // OriginalKey is where a photo's original bytes live.
@@ -106,51 +145,92 @@ func Pick(widths []int, want int) int {
 	return ws[len(ws)-1]
 }
 
-// Ingest stores an original and makes its derivatives. Nothing is left
-// behind if the image is refused.
-func (s *Store) Ingest(ctx context.Context, photoID string, data []byte) (Info, error) {
+// PutOriginal checks that r holds a supported image within lim and stores
+// it under the photo. Nothing is stored when the file is refused.
+func (s *Store) PutOriginal(ctx context.Context, photoID string, r io.Reader, lim Limits) (Original, error) {
+	data, err := io.ReadAll(io.LimitReader(r, lim.MaxBytes+1))
+	if err != nil {
+		return Original{}, fmt.Errorf("media: read upload: %w", err)
+	}
+	if int64(len(data)) > lim.MaxBytes {
+		return Original{}, ErrFileTooLarge
+	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return Info{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return Original{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > MaxPixels {
-		return Info{}, ErrTooLarge
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > lim.MaxPixels {
+		return Original{}, ErrTooLarge
+	}
+	// Decoding the whole image catches truncated files before they are kept.
+	img, err := imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
+	if err != nil {
+		return Original{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+	}
+	sum := sha256.Sum256(data)
+	o := Original{
+		Hash:        hex.EncodeToString(sum[:])[:24],
+		ContentType: "image/" + format,
+		Width:       img.Bounds().Dx(),
+		Height:      img.Bounds().Dy(),
+		Size:        int64(len(data)),
+	}
+	o.Key = OriginalKey(photoID, o.Hash)
+	if err := s.write(ctx, o.Key, o.ContentType, data); err != nil {
+		return Original{}, err
+	}
+	return o, nil
+}
+
+// MakeDerivatives reads a stored original and writes its derivatives.
+// Running it again overwrites them with the same bytes.
+func (s *Store) MakeDerivatives(ctx context.Context, photoID, hash string, o DerivativeOptions) (Derived, error) {
+	data, err := s.Bucket.ReadAll(ctx, OriginalKey(photoID, hash))
+	if err != nil {
+		if gcerrors.Code(err) == gcerrors.NotFound {
+			return Derived{}, ErrMissing
+		}
+		return Derived{}, fmt.Errorf("media: read original: %w", err)
 	}
 	img, err := imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
 	if err != nil {
-		return Info{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return Derived{}, fmt.Errorf("%w: %v", ErrNotImage, err)
 	}
-	sum := sha256.Sum256(data)
-	info := Info{
-		Width:         img.Bounds().Dx(),
-		Height:        img.Bounds().Dy(),
-		Hash:          hex.EncodeToString(sum[:])[:24],
-		DominantColor: dominant(img),
-		Size:          int64(len(data)),
-		ContentType:   "image/" + format,
-	}
-	if err := s.write(ctx, OriginalKey(photoID, info.Hash), info.ContentType, data); err != nil {
-		return Info{}, err
-	}
+	d := Derived{DominantColor: dominant(img)}
+	width := img.Bounds().Dx()
 	for _, w := range Widths {
-		width := min(w, info.Width)
-		d := img
-		if width < info.Width {
-			d = imaging.Resize(img, width, 0, imaging.CatmullRom)
+		w = min(w, width)
+		out := img
+		if w < width {
+			out = imaging.Resize(img, w, 0, imaging.CatmullRom)
 		}
 		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, d, &jpeg.Options{Quality: 82}); err != nil {
-			return Info{}, fmt.Errorf("media: encode: %w", err)
+		if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: 82}); err != nil {
+			return Derived{}, fmt.Errorf("media: encode: %w", err)
 		}
-		if err := s.write(ctx, DerivativeKey(photoID, info.Hash, width), "image/jpeg", buf.Bytes()); err != nil {
-			return Info{}, err
+		if err := s.write(ctx, DerivativeKey(photoID, hash, w), "image/jpeg", buf.Bytes()); err != nil {
+			return Derived{}, err
 		}
-		info.Widths = append(info.Widths, width)
-		if width == info.Width {
+		d.Widths = append(d.Widths, w)
+		if w == width {
 			break
 		}
 	}
-	return info, nil
+	return d, nil
+}
+
+// Ingest stores an original and makes its derivatives at once (the demo
+// and tests use it; uploads make derivatives in a background job).
+func (s *Store) Ingest(ctx context.Context, photoID string, data []byte) (Info, error) {
+	o, err := s.PutOriginal(ctx, photoID, bytes.NewReader(data), DefaultLimits)
+	if err != nil {
+		return Info{}, err
+	}
+	d, err := s.MakeDerivatives(ctx, photoID, o.Hash, DerivativeOptions{})
+	if err != nil {
+		return Info{}, err
+	}
+	return Info{Original: o, Derived: d}, nil
 }
 
 func (s *Store) write(ctx context.Context, key, contentType string, data []byte) error {
