@@ -104,7 +104,7 @@ func (_q *AlbumQuery) QueryPhotos() *PhotoQuery {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(album.Table, album.FieldID, selector),
 			sqlgraph.To(photo.Table, photo.FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, album.PhotosTable, album.PhotosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, album.PhotosTable, album.PhotosPrimaryKey...),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -507,33 +507,63 @@ func (_q *AlbumQuery) loadGallery(ctx context.Context, query *GalleryQuery, node
 	return nil
 }
 func (_q *AlbumQuery) loadPhotos(ctx context.Context, query *PhotoQuery, nodes []*Album, init func(*Album), assign func(*Album, *Photo)) error {
-	fks := make([]driver.Value, 0, len(nodes))
-	nodeids := make(map[string]*Album)
-	for i := range nodes {
-		fks = append(fks, nodes[i].ID)
-		nodeids[nodes[i].ID] = nodes[i]
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Album)
+	nids := make(map[string]map[*Album]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
 		if init != nil {
-			init(nodes[i])
+			init(node)
 		}
 	}
-	query.withFKs = true
-	query.Where(predicate.Photo(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(album.PhotosColumn), fks...))
-	}))
-	neighbors, err := query.All(ctx)
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(album.PhotosTable)
+		s.Join(joinT).On(s.C(photo.FieldID), joinT.C(album.PhotosPrimaryKey[1]))
+		s.Where(sql.InValues(joinT.C(album.PhotosPrimaryKey[0]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(album.PhotosPrimaryKey[0]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Album]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Photo](ctx, query, qr, query.inters)
 	if err != nil {
 		return err
 	}
 	for _, n := range neighbors {
-		fk := n.album_photos
-		if fk == nil {
-			return fmt.Errorf(`foreign-key "album_photos" is nil for node %v`, n.ID)
-		}
-		node, ok := nodeids[*fk]
+		nodes, ok := nids[n.ID]
 		if !ok {
-			return fmt.Errorf(`unexpected referenced foreign-key "album_photos" returned %v for node %v`, *fk, n.ID)
+			return fmt.Errorf(`unexpected "photos" node returned %v`, n.ID)
 		}
-		assign(node, n)
+		for kn := range nodes {
+			assign(kn, n)
+		}
 	}
 	return nil
 }

@@ -869,7 +869,7 @@ func (c *AlbumClient) QueryPhotos(_m *Album) *PhotoQuery {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(album.Table, album.FieldID, id),
 			sqlgraph.To(photo.Table, photo.FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, album.PhotosTable, album.PhotosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, album.PhotosTable, album.PhotosPrimaryKey...),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4103,6 +4103,38 @@ func (c *PhotoClient) QueryCoverOf(_m *Photo) *GalleryQuery {
 	return query
 }
 
+// QuerySelections queries the selections edge of a Photo.
+func (c *PhotoClient) QuerySelections(_m *Photo) *SelectionQuery {
+	query := (&SelectionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photo.Table, photo.FieldID, id),
+			sqlgraph.To(selection.Table, selection.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, photo.SelectionsTable, photo.SelectionsPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryAlbums queries the albums edge of a Photo.
+func (c *PhotoClient) QueryAlbums(_m *Photo) *AlbumQuery {
+	query := (&AlbumClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photo.Table, photo.FieldID, id),
+			sqlgraph.To(album.Table, album.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, photo.AlbumsTable, photo.AlbumsPrimaryKey...),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *PhotoClient) Hooks() []Hook {
 	return c.hooks.Photo
@@ -4473,7 +4505,7 @@ func (c *SelectionClient) QueryPhotos(_m *Selection) *PhotoQuery {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(selection.Table, selection.FieldID, id),
 			sqlgraph.To(photo.Table, photo.FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, selection.PhotosTable, selection.PhotosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, selection.PhotosTable, selection.PhotosPrimaryKey...),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4489,7 +4521,7 @@ func (c *SelectionClient) QueryVideos(_m *Selection) *VideoQuery {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(selection.Table, selection.FieldID, id),
 			sqlgraph.To(video.Table, video.FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, selection.VideosTable, selection.VideosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, selection.VideosTable, selection.VideosPrimaryKey...),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4969,6 +5001,22 @@ func (c *VideoClient) QueryGallery(_m *Video) *GalleryQuery {
 			sqlgraph.From(video.Table, video.FieldID, id),
 			sqlgraph.To(gallery.Table, gallery.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, video.GalleryTable, video.GalleryColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QuerySelections queries the selections edge of a Video.
+func (c *VideoClient) QuerySelections(_m *Video) *SelectionQuery {
+	query := (&SelectionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, id),
+			sqlgraph.To(selection.Table, selection.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, video.SelectionsTable, video.SelectionsPrimaryKey...),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil

@@ -1425,7 +1425,6 @@ func (_q *GalleryQuery) loadPhotos(ctx context.Context, query *PhotoQuery, nodes
 			init(nodes[i])
 		}
 	}
-	query.withFKs = true
 	if len(query.ctx.Fields) > 0 {
 		query.ctx.AppendFieldOnce(photo.FieldGalleryID)
 	}
@@ -1456,7 +1455,6 @@ func (_q *GalleryQuery) loadVideos(ctx context.Context, query *VideoQuery, nodes
 			init(nodes[i])
 		}
 	}
-	query.withFKs = true
 	if len(query.ctx.Fields) > 0 {
 		query.ctx.AppendFieldOnce(video.FieldGalleryID)
 	}

@@ -21281,6 +21281,12 @@ type PhotoMutation struct {
 	cover_of          map[string]struct{}
 	removedcover_of   map[string]struct{}
 	clearedcover_of   bool
+	selections        map[string]struct{}
+	removedselections map[string]struct{}
+	clearedselections bool
+	albums            map[string]struct{}
+	removedalbums     map[string]struct{}
+	clearedalbums     bool
 	done              bool
 	oldValue          func(context.Context) (*Photo, error)
 	predicates        []predicate.Photo
@@ -22299,6 +22305,114 @@ func (m *PhotoMutation) ResetCoverOf() {
 	m.removedcover_of = nil
 }
 
+// AddSelectionIDs adds the "selections" edge to the Selection entity by ids.
+func (m *PhotoMutation) AddSelectionIDs(ids ...string) {
+	if m.selections == nil {
+		m.selections = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.selections[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSelections clears the "selections" edge to the Selection entity.
+func (m *PhotoMutation) ClearSelections() {
+	m.clearedselections = true
+}
+
+// SelectionsCleared reports if the "selections" edge to the Selection entity was cleared.
+func (m *PhotoMutation) SelectionsCleared() bool {
+	return m.clearedselections
+}
+
+// RemoveSelectionIDs removes the "selections" edge to the Selection entity by IDs.
+func (m *PhotoMutation) RemoveSelectionIDs(ids ...string) {
+	if m.removedselections == nil {
+		m.removedselections = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.selections, ids[i])
+		m.removedselections[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSelections returns the removed IDs of the "selections" edge to the Selection entity.
+func (m *PhotoMutation) RemovedSelectionsIDs() (ids []string) {
+	for id := range m.removedselections {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SelectionsIDs returns the "selections" edge IDs in the mutation.
+func (m *PhotoMutation) SelectionsIDs() (ids []string) {
+	for id := range m.selections {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSelections resets all changes to the "selections" edge.
+func (m *PhotoMutation) ResetSelections() {
+	m.selections = nil
+	m.clearedselections = false
+	m.removedselections = nil
+}
+
+// AddAlbumIDs adds the "albums" edge to the Album entity by ids.
+func (m *PhotoMutation) AddAlbumIDs(ids ...string) {
+	if m.albums == nil {
+		m.albums = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.albums[ids[i]] = struct{}{}
+	}
+}
+
+// ClearAlbums clears the "albums" edge to the Album entity.
+func (m *PhotoMutation) ClearAlbums() {
+	m.clearedalbums = true
+}
+
+// AlbumsCleared reports if the "albums" edge to the Album entity was cleared.
+func (m *PhotoMutation) AlbumsCleared() bool {
+	return m.clearedalbums
+}
+
+// RemoveAlbumIDs removes the "albums" edge to the Album entity by IDs.
+func (m *PhotoMutation) RemoveAlbumIDs(ids ...string) {
+	if m.removedalbums == nil {
+		m.removedalbums = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.albums, ids[i])
+		m.removedalbums[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedAlbums returns the removed IDs of the "albums" edge to the Album entity.
+func (m *PhotoMutation) RemovedAlbumsIDs() (ids []string) {
+	for id := range m.removedalbums {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// AlbumsIDs returns the "albums" edge IDs in the mutation.
+func (m *PhotoMutation) AlbumsIDs() (ids []string) {
+	for id := range m.albums {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetAlbums resets all changes to the "albums" edge.
+func (m *PhotoMutation) ResetAlbums() {
+	m.albums = nil
+	m.clearedalbums = false
+	m.removedalbums = nil
+}
+
 // Where appends a list predicates to the PhotoMutation builder.
 func (m *PhotoMutation) Where(ps ...predicate.Photo) {
 	m.predicates = append(m.predicates, ps...)
@@ -22815,12 +22929,18 @@ func (m *PhotoMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *PhotoMutation) AddedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
 	if m.gallery != nil {
 		edges = append(edges, photo.EdgeGallery)
 	}
 	if m.cover_of != nil {
 		edges = append(edges, photo.EdgeCoverOf)
+	}
+	if m.selections != nil {
+		edges = append(edges, photo.EdgeSelections)
+	}
+	if m.albums != nil {
+		edges = append(edges, photo.EdgeAlbums)
 	}
 	return edges
 }
@@ -22839,15 +22959,33 @@ func (m *PhotoMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case photo.EdgeSelections:
+		ids := make([]ent.Value, 0, len(m.selections))
+		for id := range m.selections {
+			ids = append(ids, id)
+		}
+		return ids
+	case photo.EdgeAlbums:
+		ids := make([]ent.Value, 0, len(m.albums))
+		for id := range m.albums {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *PhotoMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
 	if m.removedcover_of != nil {
 		edges = append(edges, photo.EdgeCoverOf)
+	}
+	if m.removedselections != nil {
+		edges = append(edges, photo.EdgeSelections)
+	}
+	if m.removedalbums != nil {
+		edges = append(edges, photo.EdgeAlbums)
 	}
 	return edges
 }
@@ -22862,18 +23000,36 @@ func (m *PhotoMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case photo.EdgeSelections:
+		ids := make([]ent.Value, 0, len(m.removedselections))
+		for id := range m.removedselections {
+			ids = append(ids, id)
+		}
+		return ids
+	case photo.EdgeAlbums:
+		ids := make([]ent.Value, 0, len(m.removedalbums))
+		for id := range m.removedalbums {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *PhotoMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 2)
+	edges := make([]string, 0, 4)
 	if m.clearedgallery {
 		edges = append(edges, photo.EdgeGallery)
 	}
 	if m.clearedcover_of {
 		edges = append(edges, photo.EdgeCoverOf)
+	}
+	if m.clearedselections {
+		edges = append(edges, photo.EdgeSelections)
+	}
+	if m.clearedalbums {
+		edges = append(edges, photo.EdgeAlbums)
 	}
 	return edges
 }
@@ -22886,6 +23042,10 @@ func (m *PhotoMutation) EdgeCleared(name string) bool {
 		return m.clearedgallery
 	case photo.EdgeCoverOf:
 		return m.clearedcover_of
+	case photo.EdgeSelections:
+		return m.clearedselections
+	case photo.EdgeAlbums:
+		return m.clearedalbums
 	}
 	return false
 }
@@ -22910,6 +23070,12 @@ func (m *PhotoMutation) ResetEdge(name string) error {
 		return nil
 	case photo.EdgeCoverOf:
 		m.ResetCoverOf()
+		return nil
+	case photo.EdgeSelections:
+		m.ResetSelections()
+		return nil
+	case photo.EdgeAlbums:
+		m.ResetAlbums()
 		return nil
 	}
 	return fmt.Errorf("unknown Photo edge %s", name)
@@ -26749,26 +26915,29 @@ func (m *UserMutation) ResetEdge(name string) error {
 // VideoMutation represents an operation that mutates the Video nodes in the graph.
 type VideoMutation struct {
 	config
-	op             Op
-	typ            string
-	id             *string
-	created_at     *time.Time
-	updated_at     *time.Time
-	embedded_url   *string
-	host           *video.Host
-	host_video_id  *string
-	title          *string
-	favorite       *bool
-	collection     *string
-	position       *int
-	addposition    *int
-	thumbnail_url  *string
-	clearedFields  map[string]struct{}
-	gallery        *string
-	clearedgallery bool
-	done           bool
-	oldValue       func(context.Context) (*Video, error)
-	predicates     []predicate.Video
+	op                Op
+	typ               string
+	id                *string
+	created_at        *time.Time
+	updated_at        *time.Time
+	embedded_url      *string
+	host              *video.Host
+	host_video_id     *string
+	title             *string
+	favorite          *bool
+	collection        *string
+	position          *int
+	addposition       *int
+	thumbnail_url     *string
+	clearedFields     map[string]struct{}
+	gallery           *string
+	clearedgallery    bool
+	selections        map[string]struct{}
+	removedselections map[string]struct{}
+	clearedselections bool
+	done              bool
+	oldValue          func(context.Context) (*Video, error)
+	predicates        []predicate.Video
 }
 
 var _ ent.Mutation = (*VideoMutation)(nil)
@@ -27318,6 +27487,60 @@ func (m *VideoMutation) ResetGallery() {
 	m.clearedgallery = false
 }
 
+// AddSelectionIDs adds the "selections" edge to the Selection entity by ids.
+func (m *VideoMutation) AddSelectionIDs(ids ...string) {
+	if m.selections == nil {
+		m.selections = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.selections[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSelections clears the "selections" edge to the Selection entity.
+func (m *VideoMutation) ClearSelections() {
+	m.clearedselections = true
+}
+
+// SelectionsCleared reports if the "selections" edge to the Selection entity was cleared.
+func (m *VideoMutation) SelectionsCleared() bool {
+	return m.clearedselections
+}
+
+// RemoveSelectionIDs removes the "selections" edge to the Selection entity by IDs.
+func (m *VideoMutation) RemoveSelectionIDs(ids ...string) {
+	if m.removedselections == nil {
+		m.removedselections = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.selections, ids[i])
+		m.removedselections[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSelections returns the removed IDs of the "selections" edge to the Selection entity.
+func (m *VideoMutation) RemovedSelectionsIDs() (ids []string) {
+	for id := range m.removedselections {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SelectionsIDs returns the "selections" edge IDs in the mutation.
+func (m *VideoMutation) SelectionsIDs() (ids []string) {
+	for id := range m.selections {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSelections resets all changes to the "selections" edge.
+func (m *VideoMutation) ResetSelections() {
+	m.selections = nil
+	m.clearedselections = false
+	m.removedselections = nil
+}
+
 // Where appends a list predicates to the VideoMutation builder.
 func (m *VideoMutation) Where(ps ...predicate.Video) {
 	m.predicates = append(m.predicates, ps...)
@@ -27636,9 +27859,12 @@ func (m *VideoMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *VideoMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.gallery != nil {
 		edges = append(edges, video.EdgeGallery)
+	}
+	if m.selections != nil {
+		edges = append(edges, video.EdgeSelections)
 	}
 	return edges
 }
@@ -27651,27 +27877,47 @@ func (m *VideoMutation) AddedIDs(name string) []ent.Value {
 		if id := m.gallery; id != nil {
 			return []ent.Value{*id}
 		}
+	case video.EdgeSelections:
+		ids := make([]ent.Value, 0, len(m.selections))
+		for id := range m.selections {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *VideoMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
+	if m.removedselections != nil {
+		edges = append(edges, video.EdgeSelections)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *VideoMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case video.EdgeSelections:
+		ids := make([]ent.Value, 0, len(m.removedselections))
+		for id := range m.removedselections {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *VideoMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.clearedgallery {
 		edges = append(edges, video.EdgeGallery)
+	}
+	if m.clearedselections {
+		edges = append(edges, video.EdgeSelections)
 	}
 	return edges
 }
@@ -27682,6 +27928,8 @@ func (m *VideoMutation) EdgeCleared(name string) bool {
 	switch name {
 	case video.EdgeGallery:
 		return m.clearedgallery
+	case video.EdgeSelections:
+		return m.clearedselections
 	}
 	return false
 }
@@ -27703,6 +27951,9 @@ func (m *VideoMutation) ResetEdge(name string) error {
 	switch name {
 	case video.EdgeGallery:
 		m.ResetGallery()
+		return nil
+	case video.EdgeSelections:
+		m.ResetSelections()
 		return nil
 	}
 	return fmt.Errorf("unknown Video edge %s", name)

@@ -61,10 +61,8 @@ type Photo struct {
 	GalleryID string `json:"gallery_id,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PhotoQuery when eager-loading is set.
-	Edges            PhotoEdges `json:"edges"`
-	album_photos     *string
-	selection_photos *string
-	selectValues     sql.SelectValues
+	Edges        PhotoEdges `json:"edges"`
+	selectValues sql.SelectValues
 }
 
 // PhotoEdges holds the relations/edges for other nodes in the graph.
@@ -73,13 +71,19 @@ type PhotoEdges struct {
 	Gallery *Gallery `json:"gallery,omitempty"`
 	// CoverOf holds the value of the cover_of edge.
 	CoverOf []*Gallery `json:"cover_of,omitempty"`
+	// Selections holds the value of the selections edge.
+	Selections []*Selection `json:"selections,omitempty"`
+	// Albums holds the value of the albums edge.
+	Albums []*Album `json:"albums,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [2]bool
+	loadedTypes [4]bool
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
 
-	namedCoverOf map[string][]*Gallery
+	namedCoverOf    map[string][]*Gallery
+	namedSelections map[string][]*Selection
+	namedAlbums     map[string][]*Album
 }
 
 // GalleryOrErr returns the Gallery value or an error if the edge
@@ -102,6 +106,24 @@ func (e PhotoEdges) CoverOfOrErr() ([]*Gallery, error) {
 	return nil, &NotLoadedError{edge: "cover_of"}
 }
 
+// SelectionsOrErr returns the Selections value or an error if the edge
+// was not loaded in eager-loading.
+func (e PhotoEdges) SelectionsOrErr() ([]*Selection, error) {
+	if e.loadedTypes[2] {
+		return e.Selections, nil
+	}
+	return nil, &NotLoadedError{edge: "selections"}
+}
+
+// AlbumsOrErr returns the Albums value or an error if the edge
+// was not loaded in eager-loading.
+func (e PhotoEdges) AlbumsOrErr() ([]*Album, error) {
+	if e.loadedTypes[3] {
+		return e.Albums, nil
+	}
+	return nil, &NotLoadedError{edge: "albums"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Photo) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -117,10 +139,6 @@ func (*Photo) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullString)
 		case photo.FieldCreatedAt, photo.FieldUpdatedAt, photo.FieldTakenAt:
 			values[i] = new(sql.NullTime)
-		case photo.ForeignKeys[0]: // album_photos
-			values[i] = new(sql.NullString)
-		case photo.ForeignKeys[1]: // selection_photos
-			values[i] = new(sql.NullString)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -265,20 +283,6 @@ func (_m *Photo) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.GalleryID = value.String
 			}
-		case photo.ForeignKeys[0]:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field album_photos", values[i])
-			} else if value.Valid {
-				_m.album_photos = new(string)
-				*_m.album_photos = value.String
-			}
-		case photo.ForeignKeys[1]:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field selection_photos", values[i])
-			} else if value.Valid {
-				_m.selection_photos = new(string)
-				*_m.selection_photos = value.String
-			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -300,6 +304,16 @@ func (_m *Photo) QueryGallery() *GalleryQuery {
 // QueryCoverOf queries the "cover_of" edge of the Photo entity.
 func (_m *Photo) QueryCoverOf() *GalleryQuery {
 	return NewPhotoClient(_m.config).QueryCoverOf(_m)
+}
+
+// QuerySelections queries the "selections" edge of the Photo entity.
+func (_m *Photo) QuerySelections() *SelectionQuery {
+	return NewPhotoClient(_m.config).QuerySelections(_m)
+}
+
+// QueryAlbums queries the "albums" edge of the Photo entity.
+func (_m *Photo) QueryAlbums() *AlbumQuery {
+	return NewPhotoClient(_m.config).QueryAlbums(_m)
 }
 
 // Update returns a builder for updating this Photo.
@@ -411,6 +425,54 @@ func (_m *Photo) appendNamedCoverOf(name string, edges ...*Gallery) {
 		_m.Edges.namedCoverOf[name] = []*Gallery{}
 	} else {
 		_m.Edges.namedCoverOf[name] = append(_m.Edges.namedCoverOf[name], edges...)
+	}
+}
+
+// NamedSelections returns the Selections named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Photo) NamedSelections(name string) ([]*Selection, error) {
+	if _m.Edges.namedSelections == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSelections[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Photo) appendNamedSelections(name string, edges ...*Selection) {
+	if _m.Edges.namedSelections == nil {
+		_m.Edges.namedSelections = make(map[string][]*Selection)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSelections[name] = []*Selection{}
+	} else {
+		_m.Edges.namedSelections[name] = append(_m.Edges.namedSelections[name], edges...)
+	}
+}
+
+// NamedAlbums returns the Albums named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Photo) NamedAlbums(name string) ([]*Album, error) {
+	if _m.Edges.namedAlbums == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedAlbums[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Photo) appendNamedAlbums(name string, edges ...*Album) {
+	if _m.Edges.namedAlbums == nil {
+		_m.Edges.namedAlbums = make(map[string][]*Album)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedAlbums[name] = []*Album{}
+	} else {
+		_m.Edges.namedAlbums[name] = append(_m.Edges.namedAlbums[name], edges...)
 	}
 }
 

@@ -12,8 +12,10 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/selection"
 )
 
 // PhotoCreate is the builder for creating a Photo entity.
@@ -296,6 +298,36 @@ func (_c *PhotoCreate) AddCoverOf(v ...*Gallery) *PhotoCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddCoverOfIDs(ids...)
+}
+
+// AddSelectionIDs adds the "selections" edge to the Selection entity by IDs.
+func (_c *PhotoCreate) AddSelectionIDs(ids ...string) *PhotoCreate {
+	_c.mutation.AddSelectionIDs(ids...)
+	return _c
+}
+
+// AddSelections adds the "selections" edges to the Selection entity.
+func (_c *PhotoCreate) AddSelections(v ...*Selection) *PhotoCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSelectionIDs(ids...)
+}
+
+// AddAlbumIDs adds the "albums" edge to the Album entity by IDs.
+func (_c *PhotoCreate) AddAlbumIDs(ids ...string) *PhotoCreate {
+	_c.mutation.AddAlbumIDs(ids...)
+	return _c
+}
+
+// AddAlbums adds the "albums" edges to the Album entity.
+func (_c *PhotoCreate) AddAlbums(v ...*Album) *PhotoCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddAlbumIDs(ids...)
 }
 
 // Mutation returns the PhotoMutation object of the builder.
@@ -639,6 +671,38 @@ func (_c *PhotoCreate) createSpec() (*Photo, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(gallery.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SelectionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.SelectionsTable,
+			Columns: photo.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.AlbumsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.AlbumsTable,
+			Columns: photo.AlbumsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(album.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

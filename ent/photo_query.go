@@ -13,24 +13,29 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
+	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/selection"
 )
 
 // PhotoQuery is the builder for querying Photo entities.
 type PhotoQuery struct {
 	config
-	ctx              *QueryContext
-	order            []photo.OrderOption
-	inters           []Interceptor
-	predicates       []predicate.Photo
-	withGallery      *GalleryQuery
-	withCoverOf      *GalleryQuery
-	withFKs          bool
-	loadTotal        []func(context.Context, []*Photo) error
-	modifiers        []func(*sql.Selector)
-	withNamedCoverOf map[string]*GalleryQuery
+	ctx                 *QueryContext
+	order               []photo.OrderOption
+	inters              []Interceptor
+	predicates          []predicate.Photo
+	withGallery         *GalleryQuery
+	withCoverOf         *GalleryQuery
+	withSelections      *SelectionQuery
+	withAlbums          *AlbumQuery
+	loadTotal           []func(context.Context, []*Photo) error
+	modifiers           []func(*sql.Selector)
+	withNamedCoverOf    map[string]*GalleryQuery
+	withNamedSelections map[string]*SelectionQuery
+	withNamedAlbums     map[string]*AlbumQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -104,6 +109,50 @@ func (_q *PhotoQuery) QueryCoverOf() *GalleryQuery {
 			sqlgraph.From(photo.Table, photo.FieldID, selector),
 			sqlgraph.To(gallery.Table, gallery.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, photo.CoverOfTable, photo.CoverOfColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QuerySelections chains the current query on the "selections" edge.
+func (_q *PhotoQuery) QuerySelections() *SelectionQuery {
+	query := (&SelectionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photo.Table, photo.FieldID, selector),
+			sqlgraph.To(selection.Table, selection.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, photo.SelectionsTable, photo.SelectionsPrimaryKey...),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryAlbums chains the current query on the "albums" edge.
+func (_q *PhotoQuery) QueryAlbums() *AlbumQuery {
+	query := (&AlbumClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photo.Table, photo.FieldID, selector),
+			sqlgraph.To(album.Table, album.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, photo.AlbumsTable, photo.AlbumsPrimaryKey...),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -298,13 +347,15 @@ func (_q *PhotoQuery) Clone() *PhotoQuery {
 		return nil
 	}
 	return &PhotoQuery{
-		config:      _q.config,
-		ctx:         _q.ctx.Clone(),
-		order:       append([]photo.OrderOption{}, _q.order...),
-		inters:      append([]Interceptor{}, _q.inters...),
-		predicates:  append([]predicate.Photo{}, _q.predicates...),
-		withGallery: _q.withGallery.Clone(),
-		withCoverOf: _q.withCoverOf.Clone(),
+		config:         _q.config,
+		ctx:            _q.ctx.Clone(),
+		order:          append([]photo.OrderOption{}, _q.order...),
+		inters:         append([]Interceptor{}, _q.inters...),
+		predicates:     append([]predicate.Photo{}, _q.predicates...),
+		withGallery:    _q.withGallery.Clone(),
+		withCoverOf:    _q.withCoverOf.Clone(),
+		withSelections: _q.withSelections.Clone(),
+		withAlbums:     _q.withAlbums.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -331,6 +382,28 @@ func (_q *PhotoQuery) WithCoverOf(opts ...func(*GalleryQuery)) *PhotoQuery {
 		opt(query)
 	}
 	_q.withCoverOf = query
+	return _q
+}
+
+// WithSelections tells the query-builder to eager-load the nodes that are connected to
+// the "selections" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PhotoQuery) WithSelections(opts ...func(*SelectionQuery)) *PhotoQuery {
+	query := (&SelectionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSelections = query
+	return _q
+}
+
+// WithAlbums tells the query-builder to eager-load the nodes that are connected to
+// the "albums" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PhotoQuery) WithAlbums(opts ...func(*AlbumQuery)) *PhotoQuery {
+	query := (&AlbumClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withAlbums = query
 	return _q
 }
 
@@ -411,16 +484,14 @@ func (_q *PhotoQuery) prepareQuery(ctx context.Context) error {
 func (_q *PhotoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Photo, error) {
 	var (
 		nodes       = []*Photo{}
-		withFKs     = _q.withFKs
 		_spec       = _q.querySpec()
-		loadedTypes = [2]bool{
+		loadedTypes = [4]bool{
 			_q.withGallery != nil,
 			_q.withCoverOf != nil,
+			_q.withSelections != nil,
+			_q.withAlbums != nil,
 		}
 	)
-	if withFKs {
-		_spec.Node.Columns = append(_spec.Node.Columns, photo.ForeignKeys...)
-	}
 	_spec.ScanValues = func(columns []string) ([]any, error) {
 		return (*Photo).scanValues(nil, columns)
 	}
@@ -455,10 +526,38 @@ func (_q *PhotoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Photo,
 			return nil, err
 		}
 	}
+	if query := _q.withSelections; query != nil {
+		if err := _q.loadSelections(ctx, query, nodes,
+			func(n *Photo) { n.Edges.Selections = []*Selection{} },
+			func(n *Photo, e *Selection) { n.Edges.Selections = append(n.Edges.Selections, e) }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withAlbums; query != nil {
+		if err := _q.loadAlbums(ctx, query, nodes,
+			func(n *Photo) { n.Edges.Albums = []*Album{} },
+			func(n *Photo, e *Album) { n.Edges.Albums = append(n.Edges.Albums, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedCoverOf {
 		if err := _q.loadCoverOf(ctx, query, nodes,
 			func(n *Photo) { n.appendNamedCoverOf(name) },
 			func(n *Photo, e *Gallery) { n.appendNamedCoverOf(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSelections {
+		if err := _q.loadSelections(ctx, query, nodes,
+			func(n *Photo) { n.appendNamedSelections(name) },
+			func(n *Photo, e *Selection) { n.appendNamedSelections(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedAlbums {
+		if err := _q.loadAlbums(ctx, query, nodes,
+			func(n *Photo) { n.appendNamedAlbums(name) },
+			func(n *Photo, e *Album) { n.appendNamedAlbums(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -529,6 +628,128 @@ func (_q *PhotoQuery) loadCoverOf(ctx context.Context, query *GalleryQuery, node
 			return fmt.Errorf(`unexpected referenced foreign-key "cover_photo_id" returned %v for node %v`, *fk, n.ID)
 		}
 		assign(node, n)
+	}
+	return nil
+}
+func (_q *PhotoQuery) loadSelections(ctx context.Context, query *SelectionQuery, nodes []*Photo, init func(*Photo), assign func(*Photo, *Selection)) error {
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Photo)
+	nids := make(map[string]map[*Photo]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
+		if init != nil {
+			init(node)
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(photo.SelectionsTable)
+		s.Join(joinT).On(s.C(selection.FieldID), joinT.C(photo.SelectionsPrimaryKey[0]))
+		s.Where(sql.InValues(joinT.C(photo.SelectionsPrimaryKey[1]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(photo.SelectionsPrimaryKey[1]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Photo]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Selection](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected "selections" node returned %v`, n.ID)
+		}
+		for kn := range nodes {
+			assign(kn, n)
+		}
+	}
+	return nil
+}
+func (_q *PhotoQuery) loadAlbums(ctx context.Context, query *AlbumQuery, nodes []*Photo, init func(*Photo), assign func(*Photo, *Album)) error {
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Photo)
+	nids := make(map[string]map[*Photo]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
+		if init != nil {
+			init(node)
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(photo.AlbumsTable)
+		s.Join(joinT).On(s.C(album.FieldID), joinT.C(photo.AlbumsPrimaryKey[0]))
+		s.Where(sql.InValues(joinT.C(photo.AlbumsPrimaryKey[1]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(photo.AlbumsPrimaryKey[1]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Photo]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Album](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected "albums" node returned %v`, n.ID)
+		}
+		for kn := range nodes {
+			assign(kn, n)
+		}
 	}
 	return nil
 }
@@ -666,6 +887,34 @@ func (_q *PhotoQuery) WithNamedCoverOf(name string, opts ...func(*GalleryQuery))
 		_q.withNamedCoverOf = make(map[string]*GalleryQuery)
 	}
 	_q.withNamedCoverOf[name] = query
+	return _q
+}
+
+// WithNamedSelections tells the query-builder to eager-load the nodes that are connected to the "selections"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PhotoQuery) WithNamedSelections(name string, opts ...func(*SelectionQuery)) *PhotoQuery {
+	query := (&SelectionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSelections == nil {
+		_q.withNamedSelections = make(map[string]*SelectionQuery)
+	}
+	_q.withNamedSelections[name] = query
+	return _q
+}
+
+// WithNamedAlbums tells the query-builder to eager-load the nodes that are connected to the "albums"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PhotoQuery) WithNamedAlbums(name string, opts ...func(*AlbumQuery)) *PhotoQuery {
+	query := (&AlbumClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedAlbums == nil {
+		_q.withNamedAlbums = make(map[string]*AlbumQuery)
+	}
+	_q.withNamedAlbums[name] = query
 	return _q
 }
 

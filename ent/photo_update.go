@@ -12,9 +12,11 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
+	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/selection"
 )
 
 // PhotoUpdate is the builder for updating Photo entities.
@@ -322,6 +324,36 @@ func (_u *PhotoUpdate) AddCoverOf(v ...*Gallery) *PhotoUpdate {
 	return _u.AddCoverOfIDs(ids...)
 }
 
+// AddSelectionIDs adds the "selections" edge to the Selection entity by IDs.
+func (_u *PhotoUpdate) AddSelectionIDs(ids ...string) *PhotoUpdate {
+	_u.mutation.AddSelectionIDs(ids...)
+	return _u
+}
+
+// AddSelections adds the "selections" edges to the Selection entity.
+func (_u *PhotoUpdate) AddSelections(v ...*Selection) *PhotoUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSelectionIDs(ids...)
+}
+
+// AddAlbumIDs adds the "albums" edge to the Album entity by IDs.
+func (_u *PhotoUpdate) AddAlbumIDs(ids ...string) *PhotoUpdate {
+	_u.mutation.AddAlbumIDs(ids...)
+	return _u
+}
+
+// AddAlbums adds the "albums" edges to the Album entity.
+func (_u *PhotoUpdate) AddAlbums(v ...*Album) *PhotoUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddAlbumIDs(ids...)
+}
+
 // Mutation returns the PhotoMutation object of the builder.
 func (_u *PhotoUpdate) Mutation() *PhotoMutation {
 	return _u.mutation
@@ -346,6 +378,48 @@ func (_u *PhotoUpdate) RemoveCoverOf(v ...*Gallery) *PhotoUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCoverOfIDs(ids...)
+}
+
+// ClearSelections clears all "selections" edges to the Selection entity.
+func (_u *PhotoUpdate) ClearSelections() *PhotoUpdate {
+	_u.mutation.ClearSelections()
+	return _u
+}
+
+// RemoveSelectionIDs removes the "selections" edge to Selection entities by IDs.
+func (_u *PhotoUpdate) RemoveSelectionIDs(ids ...string) *PhotoUpdate {
+	_u.mutation.RemoveSelectionIDs(ids...)
+	return _u
+}
+
+// RemoveSelections removes "selections" edges to Selection entities.
+func (_u *PhotoUpdate) RemoveSelections(v ...*Selection) *PhotoUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSelectionIDs(ids...)
+}
+
+// ClearAlbums clears all "albums" edges to the Album entity.
+func (_u *PhotoUpdate) ClearAlbums() *PhotoUpdate {
+	_u.mutation.ClearAlbums()
+	return _u
+}
+
+// RemoveAlbumIDs removes the "albums" edge to Album entities by IDs.
+func (_u *PhotoUpdate) RemoveAlbumIDs(ids ...string) *PhotoUpdate {
+	_u.mutation.RemoveAlbumIDs(ids...)
+	return _u
+}
+
+// RemoveAlbums removes "albums" edges to Album entities.
+func (_u *PhotoUpdate) RemoveAlbums(v ...*Album) *PhotoUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveAlbumIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -557,6 +631,96 @@ func (_u *PhotoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(gallery.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SelectionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.SelectionsTable,
+			Columns: photo.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSelectionsIDs(); len(nodes) > 0 && !_u.mutation.SelectionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.SelectionsTable,
+			Columns: photo.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SelectionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.SelectionsTable,
+			Columns: photo.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AlbumsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.AlbumsTable,
+			Columns: photo.AlbumsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(album.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedAlbumsIDs(); len(nodes) > 0 && !_u.mutation.AlbumsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.AlbumsTable,
+			Columns: photo.AlbumsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(album.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AlbumsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.AlbumsTable,
+			Columns: photo.AlbumsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(album.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -877,6 +1041,36 @@ func (_u *PhotoUpdateOne) AddCoverOf(v ...*Gallery) *PhotoUpdateOne {
 	return _u.AddCoverOfIDs(ids...)
 }
 
+// AddSelectionIDs adds the "selections" edge to the Selection entity by IDs.
+func (_u *PhotoUpdateOne) AddSelectionIDs(ids ...string) *PhotoUpdateOne {
+	_u.mutation.AddSelectionIDs(ids...)
+	return _u
+}
+
+// AddSelections adds the "selections" edges to the Selection entity.
+func (_u *PhotoUpdateOne) AddSelections(v ...*Selection) *PhotoUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSelectionIDs(ids...)
+}
+
+// AddAlbumIDs adds the "albums" edge to the Album entity by IDs.
+func (_u *PhotoUpdateOne) AddAlbumIDs(ids ...string) *PhotoUpdateOne {
+	_u.mutation.AddAlbumIDs(ids...)
+	return _u
+}
+
+// AddAlbums adds the "albums" edges to the Album entity.
+func (_u *PhotoUpdateOne) AddAlbums(v ...*Album) *PhotoUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddAlbumIDs(ids...)
+}
+
 // Mutation returns the PhotoMutation object of the builder.
 func (_u *PhotoUpdateOne) Mutation() *PhotoMutation {
 	return _u.mutation
@@ -901,6 +1095,48 @@ func (_u *PhotoUpdateOne) RemoveCoverOf(v ...*Gallery) *PhotoUpdateOne {
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveCoverOfIDs(ids...)
+}
+
+// ClearSelections clears all "selections" edges to the Selection entity.
+func (_u *PhotoUpdateOne) ClearSelections() *PhotoUpdateOne {
+	_u.mutation.ClearSelections()
+	return _u
+}
+
+// RemoveSelectionIDs removes the "selections" edge to Selection entities by IDs.
+func (_u *PhotoUpdateOne) RemoveSelectionIDs(ids ...string) *PhotoUpdateOne {
+	_u.mutation.RemoveSelectionIDs(ids...)
+	return _u
+}
+
+// RemoveSelections removes "selections" edges to Selection entities.
+func (_u *PhotoUpdateOne) RemoveSelections(v ...*Selection) *PhotoUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSelectionIDs(ids...)
+}
+
+// ClearAlbums clears all "albums" edges to the Album entity.
+func (_u *PhotoUpdateOne) ClearAlbums() *PhotoUpdateOne {
+	_u.mutation.ClearAlbums()
+	return _u
+}
+
+// RemoveAlbumIDs removes the "albums" edge to Album entities by IDs.
+func (_u *PhotoUpdateOne) RemoveAlbumIDs(ids ...string) *PhotoUpdateOne {
+	_u.mutation.RemoveAlbumIDs(ids...)
+	return _u
+}
+
+// RemoveAlbums removes "albums" edges to Album entities.
+func (_u *PhotoUpdateOne) RemoveAlbums(v ...*Album) *PhotoUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveAlbumIDs(ids...)
 }
 
 // Where appends a list predicates to the PhotoUpdate builder.
@@ -1142,6 +1378,96 @@ func (_u *PhotoUpdateOne) sqlSave(ctx context.Context) (_node *Photo, err error)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(gallery.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SelectionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.SelectionsTable,
+			Columns: photo.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSelectionsIDs(); len(nodes) > 0 && !_u.mutation.SelectionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.SelectionsTable,
+			Columns: photo.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SelectionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.SelectionsTable,
+			Columns: photo.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.AlbumsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.AlbumsTable,
+			Columns: photo.AlbumsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(album.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedAlbumsIDs(); len(nodes) > 0 && !_u.mutation.AlbumsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.AlbumsTable,
+			Columns: photo.AlbumsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(album.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.AlbumsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   photo.AlbumsTable,
+			Columns: photo.AlbumsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(album.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

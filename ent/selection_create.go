@@ -312,10 +312,10 @@ func (_c *SelectionCreate) createSpec() (*Selection, *sqlgraph.CreateSpec) {
 	}
 	if nodes := _c.mutation.PhotosIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.PhotosTable,
-			Columns: []string{selection.PhotosColumn},
+			Columns: selection.PhotosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photo.FieldID, field.TypeString),
@@ -328,10 +328,10 @@ func (_c *SelectionCreate) createSpec() (*Selection, *sqlgraph.CreateSpec) {
 	}
 	if nodes := _c.mutation.VideosIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.VideosTable,
-			Columns: []string{selection.VideosColumn},
+			Columns: selection.VideosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(video.FieldID, field.TypeString),

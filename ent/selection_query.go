@@ -131,7 +131,7 @@ func (_q *SelectionQuery) QueryPhotos() *PhotoQuery {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(selection.Table, selection.FieldID, selector),
 			sqlgraph.To(photo.Table, photo.FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, selection.PhotosTable, selection.PhotosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, selection.PhotosTable, selection.PhotosPrimaryKey...),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -153,7 +153,7 @@ func (_q *SelectionQuery) QueryVideos() *VideoQuery {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(selection.Table, selection.FieldID, selector),
 			sqlgraph.To(video.Table, video.FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, selection.VideosTable, selection.VideosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, selection.VideosTable, selection.VideosPrimaryKey...),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -634,64 +634,124 @@ func (_q *SelectionQuery) loadUser(ctx context.Context, query *UserQuery, nodes 
 	return nil
 }
 func (_q *SelectionQuery) loadPhotos(ctx context.Context, query *PhotoQuery, nodes []*Selection, init func(*Selection), assign func(*Selection, *Photo)) error {
-	fks := make([]driver.Value, 0, len(nodes))
-	nodeids := make(map[string]*Selection)
-	for i := range nodes {
-		fks = append(fks, nodes[i].ID)
-		nodeids[nodes[i].ID] = nodes[i]
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Selection)
+	nids := make(map[string]map[*Selection]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
 		if init != nil {
-			init(nodes[i])
+			init(node)
 		}
 	}
-	query.withFKs = true
-	query.Where(predicate.Photo(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(selection.PhotosColumn), fks...))
-	}))
-	neighbors, err := query.All(ctx)
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(selection.PhotosTable)
+		s.Join(joinT).On(s.C(photo.FieldID), joinT.C(selection.PhotosPrimaryKey[1]))
+		s.Where(sql.InValues(joinT.C(selection.PhotosPrimaryKey[0]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(selection.PhotosPrimaryKey[0]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Selection]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Photo](ctx, query, qr, query.inters)
 	if err != nil {
 		return err
 	}
 	for _, n := range neighbors {
-		fk := n.selection_photos
-		if fk == nil {
-			return fmt.Errorf(`foreign-key "selection_photos" is nil for node %v`, n.ID)
-		}
-		node, ok := nodeids[*fk]
+		nodes, ok := nids[n.ID]
 		if !ok {
-			return fmt.Errorf(`unexpected referenced foreign-key "selection_photos" returned %v for node %v`, *fk, n.ID)
+			return fmt.Errorf(`unexpected "photos" node returned %v`, n.ID)
 		}
-		assign(node, n)
+		for kn := range nodes {
+			assign(kn, n)
+		}
 	}
 	return nil
 }
 func (_q *SelectionQuery) loadVideos(ctx context.Context, query *VideoQuery, nodes []*Selection, init func(*Selection), assign func(*Selection, *Video)) error {
-	fks := make([]driver.Value, 0, len(nodes))
-	nodeids := make(map[string]*Selection)
-	for i := range nodes {
-		fks = append(fks, nodes[i].ID)
-		nodeids[nodes[i].ID] = nodes[i]
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Selection)
+	nids := make(map[string]map[*Selection]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
 		if init != nil {
-			init(nodes[i])
+			init(node)
 		}
 	}
-	query.withFKs = true
-	query.Where(predicate.Video(func(s *sql.Selector) {
-		s.Where(sql.InValues(s.C(selection.VideosColumn), fks...))
-	}))
-	neighbors, err := query.All(ctx)
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(selection.VideosTable)
+		s.Join(joinT).On(s.C(video.FieldID), joinT.C(selection.VideosPrimaryKey[1]))
+		s.Where(sql.InValues(joinT.C(selection.VideosPrimaryKey[0]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(selection.VideosPrimaryKey[0]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Selection]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Video](ctx, query, qr, query.inters)
 	if err != nil {
 		return err
 	}
 	for _, n := range neighbors {
-		fk := n.selection_videos
-		if fk == nil {
-			return fmt.Errorf(`foreign-key "selection_videos" is nil for node %v`, n.ID)
-		}
-		node, ok := nodeids[*fk]
+		nodes, ok := nids[n.ID]
 		if !ok {
-			return fmt.Errorf(`unexpected referenced foreign-key "selection_videos" returned %v for node %v`, *fk, n.ID)
+			return fmt.Errorf(`unexpected "videos" node returned %v`, n.ID)
 		}
-		assign(node, n)
+		for kn := range nodes {
+			assign(kn, n)
+		}
 	}
 	return nil
 }

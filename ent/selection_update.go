@@ -317,10 +317,10 @@ func (_u *SelectionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.PhotosCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.PhotosTable,
-			Columns: []string{selection.PhotosColumn},
+			Columns: selection.PhotosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photo.FieldID, field.TypeString),
@@ -330,10 +330,10 @@ func (_u *SelectionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if nodes := _u.mutation.RemovedPhotosIDs(); len(nodes) > 0 && !_u.mutation.PhotosCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.PhotosTable,
-			Columns: []string{selection.PhotosColumn},
+			Columns: selection.PhotosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photo.FieldID, field.TypeString),
@@ -346,10 +346,10 @@ func (_u *SelectionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if nodes := _u.mutation.PhotosIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.PhotosTable,
-			Columns: []string{selection.PhotosColumn},
+			Columns: selection.PhotosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photo.FieldID, field.TypeString),
@@ -362,10 +362,10 @@ func (_u *SelectionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.VideosCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.VideosTable,
-			Columns: []string{selection.VideosColumn},
+			Columns: selection.VideosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(video.FieldID, field.TypeString),
@@ -375,10 +375,10 @@ func (_u *SelectionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if nodes := _u.mutation.RemovedVideosIDs(); len(nodes) > 0 && !_u.mutation.VideosCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.VideosTable,
-			Columns: []string{selection.VideosColumn},
+			Columns: selection.VideosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(video.FieldID, field.TypeString),
@@ -391,10 +391,10 @@ func (_u *SelectionUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if nodes := _u.mutation.VideosIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.VideosTable,
-			Columns: []string{selection.VideosColumn},
+			Columns: selection.VideosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(video.FieldID, field.TypeString),
@@ -741,10 +741,10 @@ func (_u *SelectionUpdateOne) sqlSave(ctx context.Context) (_node *Selection, er
 	}
 	if _u.mutation.PhotosCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.PhotosTable,
-			Columns: []string{selection.PhotosColumn},
+			Columns: selection.PhotosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photo.FieldID, field.TypeString),
@@ -754,10 +754,10 @@ func (_u *SelectionUpdateOne) sqlSave(ctx context.Context) (_node *Selection, er
 	}
 	if nodes := _u.mutation.RemovedPhotosIDs(); len(nodes) > 0 && !_u.mutation.PhotosCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.PhotosTable,
-			Columns: []string{selection.PhotosColumn},
+			Columns: selection.PhotosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photo.FieldID, field.TypeString),
@@ -770,10 +770,10 @@ func (_u *SelectionUpdateOne) sqlSave(ctx context.Context) (_node *Selection, er
 	}
 	if nodes := _u.mutation.PhotosIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.PhotosTable,
-			Columns: []string{selection.PhotosColumn},
+			Columns: selection.PhotosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photo.FieldID, field.TypeString),
@@ -786,10 +786,10 @@ func (_u *SelectionUpdateOne) sqlSave(ctx context.Context) (_node *Selection, er
 	}
 	if _u.mutation.VideosCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.VideosTable,
-			Columns: []string{selection.VideosColumn},
+			Columns: selection.VideosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(video.FieldID, field.TypeString),
@@ -799,10 +799,10 @@ func (_u *SelectionUpdateOne) sqlSave(ctx context.Context) (_node *Selection, er
 	}
 	if nodes := _u.mutation.RemovedVideosIDs(); len(nodes) > 0 && !_u.mutation.VideosCleared() {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.VideosTable,
-			Columns: []string{selection.VideosColumn},
+			Columns: selection.VideosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(video.FieldID, field.TypeString),
@@ -815,10 +815,10 @@ func (_u *SelectionUpdateOne) sqlSave(ctx context.Context) (_node *Selection, er
 	}
 	if nodes := _u.mutation.VideosIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
-			Rel:     sqlgraph.O2M,
+			Rel:     sqlgraph.M2M,
 			Inverse: false,
 			Table:   selection.VideosTable,
-			Columns: []string{selection.VideosColumn},
+			Columns: selection.VideosPrimaryKey,
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(video.FieldID, field.TypeString),

@@ -42,20 +42,23 @@ type Video struct {
 	GalleryID string `json:"gallery_id,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the VideoQuery when eager-loading is set.
-	Edges            VideoEdges `json:"edges"`
-	selection_videos *string
-	selectValues     sql.SelectValues
+	Edges        VideoEdges `json:"edges"`
+	selectValues sql.SelectValues
 }
 
 // VideoEdges holds the relations/edges for other nodes in the graph.
 type VideoEdges struct {
 	// Gallery holds the value of the gallery edge.
 	Gallery *Gallery `json:"gallery,omitempty"`
+	// Selections holds the value of the selections edge.
+	Selections []*Selection `json:"selections,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [2]bool
 	// totalCount holds the count of the edges above.
 	totalCount [1]map[string]int
+
+	namedSelections map[string][]*Selection
 }
 
 // GalleryOrErr returns the Gallery value or an error if the edge
@@ -67,6 +70,15 @@ func (e VideoEdges) GalleryOrErr() (*Gallery, error) {
 		return nil, &NotFoundError{label: gallery.Label}
 	}
 	return nil, &NotLoadedError{edge: "gallery"}
+}
+
+// SelectionsOrErr returns the Selections value or an error if the edge
+// was not loaded in eager-loading.
+func (e VideoEdges) SelectionsOrErr() ([]*Selection, error) {
+	if e.loadedTypes[1] {
+		return e.Selections, nil
+	}
+	return nil, &NotLoadedError{edge: "selections"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -82,8 +94,6 @@ func (*Video) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullString)
 		case video.FieldCreatedAt, video.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
-		case video.ForeignKeys[0]: // selection_videos
-			values[i] = new(sql.NullString)
 		default:
 			values[i] = new(sql.UnknownType)
 		}
@@ -171,13 +181,6 @@ func (_m *Video) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.GalleryID = value.String
 			}
-		case video.ForeignKeys[0]:
-			if value, ok := values[i].(*sql.NullString); !ok {
-				return fmt.Errorf("unexpected type %T for field selection_videos", values[i])
-			} else if value.Valid {
-				_m.selection_videos = new(string)
-				*_m.selection_videos = value.String
-			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -194,6 +197,11 @@ func (_m *Video) Value(name string) (ent.Value, error) {
 // QueryGallery queries the "gallery" edge of the Video entity.
 func (_m *Video) QueryGallery() *GalleryQuery {
 	return NewVideoClient(_m.config).QueryGallery(_m)
+}
+
+// QuerySelections queries the "selections" edge of the Video entity.
+func (_m *Video) QuerySelections() *SelectionQuery {
+	return NewVideoClient(_m.config).QuerySelections(_m)
 }
 
 // Update returns a builder for updating this Video.
@@ -253,6 +261,30 @@ func (_m *Video) String() string {
 	builder.WriteString(_m.GalleryID)
 	builder.WriteByte(')')
 	return builder.String()
+}
+
+// NamedSelections returns the Selections named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Video) NamedSelections(name string) ([]*Selection, error) {
+	if _m.Edges.namedSelections == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSelections[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Video) appendNamedSelections(name string, edges ...*Selection) {
+	if _m.Edges.namedSelections == nil {
+		_m.Edges.namedSelections = make(map[string][]*Selection)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSelections[name] = []*Selection{}
+	} else {
+		_m.Edges.namedSelections[name] = append(_m.Edges.namedSelections[name], edges...)
+	}
 }
 
 // Videos is a parsable slice of Video.

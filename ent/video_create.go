@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/video"
 )
 
@@ -163,6 +164,21 @@ func (_c *VideoCreate) SetNillableID(v *string) *VideoCreate {
 // SetGallery sets the "gallery" edge to the Gallery entity.
 func (_c *VideoCreate) SetGallery(v *Gallery) *VideoCreate {
 	return _c.SetGalleryID(v.ID)
+}
+
+// AddSelectionIDs adds the "selections" edge to the Selection entity by IDs.
+func (_c *VideoCreate) AddSelectionIDs(ids ...string) *VideoCreate {
+	_c.mutation.AddSelectionIDs(ids...)
+	return _c
+}
+
+// AddSelections adds the "selections" edges to the Selection entity.
+func (_c *VideoCreate) AddSelections(v ...*Selection) *VideoCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSelectionIDs(ids...)
 }
 
 // Mutation returns the VideoMutation object of the builder.
@@ -398,6 +414,22 @@ func (_c *VideoCreate) createSpec() (*Video, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.GalleryID = nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SelectionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   video.SelectionsTable,
+			Columns: video.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"math"
 
@@ -14,20 +15,22 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/video"
 )
 
 // VideoQuery is the builder for querying Video entities.
 type VideoQuery struct {
 	config
-	ctx         *QueryContext
-	order       []video.OrderOption
-	inters      []Interceptor
-	predicates  []predicate.Video
-	withGallery *GalleryQuery
-	withFKs     bool
-	loadTotal   []func(context.Context, []*Video) error
-	modifiers   []func(*sql.Selector)
+	ctx                 *QueryContext
+	order               []video.OrderOption
+	inters              []Interceptor
+	predicates          []predicate.Video
+	withGallery         *GalleryQuery
+	withSelections      *SelectionQuery
+	loadTotal           []func(context.Context, []*Video) error
+	modifiers           []func(*sql.Selector)
+	withNamedSelections map[string]*SelectionQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -79,6 +82,28 @@ func (_q *VideoQuery) QueryGallery() *GalleryQuery {
 			sqlgraph.From(video.Table, video.FieldID, selector),
 			sqlgraph.To(gallery.Table, gallery.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, video.GalleryTable, video.GalleryColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QuerySelections chains the current query on the "selections" edge.
+func (_q *VideoQuery) QuerySelections() *SelectionQuery {
+	query := (&SelectionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(video.Table, video.FieldID, selector),
+			sqlgraph.To(selection.Table, selection.FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, video.SelectionsTable, video.SelectionsPrimaryKey...),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -273,12 +298,13 @@ func (_q *VideoQuery) Clone() *VideoQuery {
 		return nil
 	}
 	return &VideoQuery{
-		config:      _q.config,
-		ctx:         _q.ctx.Clone(),
-		order:       append([]video.OrderOption{}, _q.order...),
-		inters:      append([]Interceptor{}, _q.inters...),
-		predicates:  append([]predicate.Video{}, _q.predicates...),
-		withGallery: _q.withGallery.Clone(),
+		config:         _q.config,
+		ctx:            _q.ctx.Clone(),
+		order:          append([]video.OrderOption{}, _q.order...),
+		inters:         append([]Interceptor{}, _q.inters...),
+		predicates:     append([]predicate.Video{}, _q.predicates...),
+		withGallery:    _q.withGallery.Clone(),
+		withSelections: _q.withSelections.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -294,6 +320,17 @@ func (_q *VideoQuery) WithGallery(opts ...func(*GalleryQuery)) *VideoQuery {
 		opt(query)
 	}
 	_q.withGallery = query
+	return _q
+}
+
+// WithSelections tells the query-builder to eager-load the nodes that are connected to
+// the "selections" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithSelections(opts ...func(*SelectionQuery)) *VideoQuery {
+	query := (&SelectionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSelections = query
 	return _q
 }
 
@@ -374,15 +411,12 @@ func (_q *VideoQuery) prepareQuery(ctx context.Context) error {
 func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video, error) {
 	var (
 		nodes       = []*Video{}
-		withFKs     = _q.withFKs
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [2]bool{
 			_q.withGallery != nil,
+			_q.withSelections != nil,
 		}
 	)
-	if withFKs {
-		_spec.Node.Columns = append(_spec.Node.Columns, video.ForeignKeys...)
-	}
 	_spec.ScanValues = func(columns []string) ([]any, error) {
 		return (*Video).scanValues(nil, columns)
 	}
@@ -407,6 +441,20 @@ func (_q *VideoQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Video,
 	if query := _q.withGallery; query != nil {
 		if err := _q.loadGallery(ctx, query, nodes, nil,
 			func(n *Video, e *Gallery) { n.Edges.Gallery = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withSelections; query != nil {
+		if err := _q.loadSelections(ctx, query, nodes,
+			func(n *Video) { n.Edges.Selections = []*Selection{} },
+			func(n *Video, e *Selection) { n.Edges.Selections = append(n.Edges.Selections, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSelections {
+		if err := _q.loadSelections(ctx, query, nodes,
+			func(n *Video) { n.appendNamedSelections(name) },
+			func(n *Video, e *Selection) { n.appendNamedSelections(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -443,6 +491,67 @@ func (_q *VideoQuery) loadGallery(ctx context.Context, query *GalleryQuery, node
 		}
 		for i := range nodes {
 			assign(nodes[i], n)
+		}
+	}
+	return nil
+}
+func (_q *VideoQuery) loadSelections(ctx context.Context, query *SelectionQuery, nodes []*Video, init func(*Video), assign func(*Video, *Selection)) error {
+	edgeIDs := make([]driver.Value, len(nodes))
+	byID := make(map[string]*Video)
+	nids := make(map[string]map[*Video]struct{})
+	for i, node := range nodes {
+		edgeIDs[i] = node.ID
+		byID[node.ID] = node
+		if init != nil {
+			init(node)
+		}
+	}
+	query.Where(func(s *sql.Selector) {
+		joinT := sql.Table(video.SelectionsTable)
+		s.Join(joinT).On(s.C(selection.FieldID), joinT.C(video.SelectionsPrimaryKey[0]))
+		s.Where(sql.InValues(joinT.C(video.SelectionsPrimaryKey[1]), edgeIDs...))
+		columns := s.SelectedColumns()
+		s.Select(joinT.C(video.SelectionsPrimaryKey[1]))
+		s.AppendSelect(columns...)
+		s.SetDistinct(false)
+	})
+	if err := query.prepareQuery(ctx); err != nil {
+		return err
+	}
+	qr := QuerierFunc(func(ctx context.Context, q Query) (Value, error) {
+		return query.sqlAll(ctx, func(_ context.Context, spec *sqlgraph.QuerySpec) {
+			assign := spec.Assign
+			values := spec.ScanValues
+			spec.ScanValues = func(columns []string) ([]any, error) {
+				values, err := values(columns[1:])
+				if err != nil {
+					return nil, err
+				}
+				return append([]any{new(sql.NullString)}, values...), nil
+			}
+			spec.Assign = func(columns []string, values []any) error {
+				outValue := values[0].(*sql.NullString).String
+				inValue := values[1].(*sql.NullString).String
+				if nids[inValue] == nil {
+					nids[inValue] = map[*Video]struct{}{byID[outValue]: {}}
+					return assign(columns[1:], values[1:])
+				}
+				nids[inValue][byID[outValue]] = struct{}{}
+				return nil
+			}
+		})
+	})
+	neighbors, err := withInterceptors[[]*Selection](ctx, query, qr, query.inters)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		nodes, ok := nids[n.ID]
+		if !ok {
+			return fmt.Errorf(`unexpected "selections" node returned %v`, n.ID)
+		}
+		for kn := range nodes {
+			assign(kn, n)
 		}
 	}
 	return nil
@@ -568,6 +677,20 @@ func (_q *VideoQuery) ForShare(opts ...sql.LockOption) *VideoQuery {
 func (_q *VideoQuery) Modify(modifiers ...func(s *sql.Selector)) *VideoSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// WithNamedSelections tells the query-builder to eager-load the nodes that are connected to the "selections"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *VideoQuery) WithNamedSelections(name string, opts ...func(*SelectionQuery)) *VideoQuery {
+	query := (&SelectionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSelections == nil {
+		_q.withNamedSelections = make(map[string]*SelectionQuery)
+	}
+	_q.withNamedSelections[name] = query
+	return _q
 }
 
 // VideoGroupBy is the group-by builder for Video entities.

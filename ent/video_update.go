@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"entgo.io/ent/schema/field"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/video"
 )
 
@@ -154,9 +155,45 @@ func (_u *VideoUpdate) SetNillableThumbnailURL(v *string) *VideoUpdate {
 	return _u
 }
 
+// AddSelectionIDs adds the "selections" edge to the Selection entity by IDs.
+func (_u *VideoUpdate) AddSelectionIDs(ids ...string) *VideoUpdate {
+	_u.mutation.AddSelectionIDs(ids...)
+	return _u
+}
+
+// AddSelections adds the "selections" edges to the Selection entity.
+func (_u *VideoUpdate) AddSelections(v ...*Selection) *VideoUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSelectionIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_u *VideoUpdate) Mutation() *VideoMutation {
 	return _u.mutation
+}
+
+// ClearSelections clears all "selections" edges to the Selection entity.
+func (_u *VideoUpdate) ClearSelections() *VideoUpdate {
+	_u.mutation.ClearSelections()
+	return _u
+}
+
+// RemoveSelectionIDs removes the "selections" edge to Selection entities by IDs.
+func (_u *VideoUpdate) RemoveSelectionIDs(ids ...string) *VideoUpdate {
+	_u.mutation.RemoveSelectionIDs(ids...)
+	return _u
+}
+
+// RemoveSelections removes "selections" edges to Selection entities.
+func (_u *VideoUpdate) RemoveSelections(v ...*Selection) *VideoUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSelectionIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -280,6 +317,51 @@ func (_u *VideoUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.ThumbnailURL(); ok {
 		_spec.SetField(video.FieldThumbnailURL, field.TypeString, value)
+	}
+	if _u.mutation.SelectionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   video.SelectionsTable,
+			Columns: video.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSelectionsIDs(); len(nodes) > 0 && !_u.mutation.SelectionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   video.SelectionsTable,
+			Columns: video.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SelectionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   video.SelectionsTable,
+			Columns: video.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
@@ -428,9 +510,45 @@ func (_u *VideoUpdateOne) SetNillableThumbnailURL(v *string) *VideoUpdateOne {
 	return _u
 }
 
+// AddSelectionIDs adds the "selections" edge to the Selection entity by IDs.
+func (_u *VideoUpdateOne) AddSelectionIDs(ids ...string) *VideoUpdateOne {
+	_u.mutation.AddSelectionIDs(ids...)
+	return _u
+}
+
+// AddSelections adds the "selections" edges to the Selection entity.
+func (_u *VideoUpdateOne) AddSelections(v ...*Selection) *VideoUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSelectionIDs(ids...)
+}
+
 // Mutation returns the VideoMutation object of the builder.
 func (_u *VideoUpdateOne) Mutation() *VideoMutation {
 	return _u.mutation
+}
+
+// ClearSelections clears all "selections" edges to the Selection entity.
+func (_u *VideoUpdateOne) ClearSelections() *VideoUpdateOne {
+	_u.mutation.ClearSelections()
+	return _u
+}
+
+// RemoveSelectionIDs removes the "selections" edge to Selection entities by IDs.
+func (_u *VideoUpdateOne) RemoveSelectionIDs(ids ...string) *VideoUpdateOne {
+	_u.mutation.RemoveSelectionIDs(ids...)
+	return _u
+}
+
+// RemoveSelections removes "selections" edges to Selection entities.
+func (_u *VideoUpdateOne) RemoveSelections(v ...*Selection) *VideoUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSelectionIDs(ids...)
 }
 
 // Where appends a list predicates to the VideoUpdate builder.
@@ -584,6 +702,51 @@ func (_u *VideoUpdateOne) sqlSave(ctx context.Context) (_node *Video, err error)
 	}
 	if value, ok := _u.mutation.ThumbnailURL(); ok {
 		_spec.SetField(video.FieldThumbnailURL, field.TypeString, value)
+	}
+	if _u.mutation.SelectionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   video.SelectionsTable,
+			Columns: video.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSelectionsIDs(); len(nodes) > 0 && !_u.mutation.SelectionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   video.SelectionsTable,
+			Columns: video.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SelectionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.M2M,
+			Inverse: true,
+			Table:   video.SelectionsTable,
+			Columns: video.SelectionsPrimaryKey,
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(selection.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &Video{config: _u.config}

@@ -219,6 +219,11 @@ func (r *galleryResolver) OgData(ctx context.Context, obj *ent.Gallery) (*gqlmod
 	return &gqlmodel.OgData{Title: d.Title, Description: d.Description, Image: d.Image, URL: d.URL, SiteName: d.SiteName}, nil
 }
 
+// AccessCodes is the resolver for the accessCodes field.
+func (r *galleryResolver) AccessCodes(ctx context.Context, obj *ent.Gallery) ([]*ent.AccessCode, error) {
+	return r.Tools.AccessCodes(ctx, obj.ID)
+}
+
 // URL is the resolver for the url field.
 func (r *musicTrackResolver) URL(ctx context.Context, obj *ent.MusicTrack) (string, error) {
 	return "/media/music/" + obj.ID, nil

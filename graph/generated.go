@@ -11,18 +11,22 @@ import (
 	"math"
 	"strconv"
 	"sync/atomic"
+	"time"
 
 	"entgo.io/contrib/entgql"
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/category"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/video"
+	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
+	"github.com/studio/gallery/internal/photographer"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -42,22 +46,39 @@ type ResolverRoot interface {
 	Format() FormatResolver
 	Gallery() GalleryResolver
 	MusicTrack() MusicTrackResolver
+	Mutation() MutationResolver
 	Pack() PackResolver
 	PackDigitalFile() PackDigitalFileResolver
 	PackFormat() PackFormatResolver
 	Photo() PhotoResolver
 	Query() QueryResolver
 	Video() VideoResolver
+	Voucher() VoucherResolver
 }
 
 type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	AccessCode struct {
+		Code      func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		Email     func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Kind      func(childComplexity int) int
+		Label     func(childComplexity int) int
+		RevokedAt func(childComplexity int) int
+	}
+
 	AccessPolicy struct {
 		HasClients func(childComplexity int) int
 		IsPublic   func(childComplexity int) int
 		NeedEmail  func(childComplexity int) int
+	}
+
+	AddVideoPayload struct {
+		UserErrors func(childComplexity int) int
+		Video      func(childComplexity int) int
 	}
 
 	AlbumSettings struct {
@@ -88,6 +109,101 @@ type ComplexityRoot struct {
 
 	ColorTheme struct {
 		Colors func(childComplexity int) int
+	}
+
+	CreateAccessCodePayload struct {
+		AccessCode func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CreateCategoryPayload struct {
+		Category   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CreateDiscountPayload struct {
+		Discount   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CreateFamilyPayload struct {
+		Family     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CreateFormatPayload struct {
+		Format     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CreateGalleryPayload struct {
+		Gallery    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CreateGiftCardPayload struct {
+		UserErrors func(childComplexity int) int
+		Voucher    func(childComplexity int) int
+	}
+
+	CreatePackPayload struct {
+		Pack       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CreateVoucherPayload struct {
+		UserErrors func(childComplexity int) int
+		Voucher    func(childComplexity int) int
+	}
+
+	DeleteAccessCodePayload struct {
+		DeletedAccessCodeID func(childComplexity int) int
+		UserErrors          func(childComplexity int) int
+	}
+
+	DeleteCategoryPayload struct {
+		DeletedCategoryID func(childComplexity int) int
+		UserErrors        func(childComplexity int) int
+	}
+
+	DeleteDiscountPayload struct {
+		DeletedDiscountID func(childComplexity int) int
+		UserErrors        func(childComplexity int) int
+	}
+
+	DeleteFamilyPayload struct {
+		DeletedFamilyID func(childComplexity int) int
+		UserErrors      func(childComplexity int) int
+	}
+
+	DeleteFormatPayload struct {
+		DeletedFormatID func(childComplexity int) int
+		UserErrors      func(childComplexity int) int
+	}
+
+	DeleteGalleryPayload struct {
+		DeletedGalleryID func(childComplexity int) int
+		UserErrors       func(childComplexity int) int
+	}
+
+	DeletePackPayload struct {
+		DeletedPackID func(childComplexity int) int
+		UserErrors    func(childComplexity int) int
+	}
+
+	DeletePhotosPayload struct {
+		DeletedPhotoIds func(childComplexity int) int
+		UserErrors      func(childComplexity int) int
+	}
+
+	DeleteVideoPayload struct {
+		DeletedVideoID func(childComplexity int) int
+		UserErrors     func(childComplexity int) int
+	}
+
+	DeleteVoucherPayload struct {
+		DeletedVoucherID func(childComplexity int) int
+		UserErrors       func(childComplexity int) int
 	}
 
 	Discount struct {
@@ -133,6 +249,7 @@ type ComplexityRoot struct {
 	}
 
 	Gallery struct {
+		AccessCodes                func(childComplexity int) int
 		AccessPolicy               func(childComplexity int) int
 		Album                      func(childComplexity int) int
 		Auth                       func(childComplexity int) int
@@ -150,12 +267,15 @@ type ComplexityRoot struct {
 		LightenHomepage            func(childComplexity int) int
 		Music                      func(childComplexity int) int
 		OgData                     func(childComplexity int) int
+		OgDescription              func(childComplexity int) int
 		Photographer               func(childComplexity int) int
 		PhotographerSelectionCount func(childComplexity int) int
 		Photos                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder) int
 		Prices                     func(childComplexity int) int
 		PrintOptions               func(childComplexity int) int
 		ProductImages              func(childComplexity int) int
+		Published                  func(childComplexity int) int
+		ShopEnabled                func(childComplexity int) int
 		ShowFilename               func(childComplexity int) int
 		Theme                      func(childComplexity int) int
 		URL                        func(childComplexity int) int
@@ -179,6 +299,12 @@ type ComplexityRoot struct {
 		Currency func(childComplexity int) int
 	}
 
+	MovePhotosPayload struct {
+		Gallery    func(childComplexity int) int
+		Photos     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Music struct {
 		Active  func(childComplexity int) int
 		Track   func(childComplexity int) int
@@ -191,6 +317,45 @@ type ComplexityRoot struct {
 		ID              func(childComplexity int) int
 		Title           func(childComplexity int) int
 		URL             func(childComplexity int) int
+	}
+
+	Mutation struct {
+		AddVideo          func(childComplexity int, input photographer.AddVideoInput) int
+		CreateAccessCode  func(childComplexity int, input photographer.CreateAccessCodeInput) int
+		CreateCategory    func(childComplexity int, input photographer.CreateCategoryInput) int
+		CreateDiscount    func(childComplexity int, input photographer.CreateDiscountInput) int
+		CreateFamily      func(childComplexity int, input photographer.CreateFamilyInput) int
+		CreateFormat      func(childComplexity int, input photographer.CreateFormatInput) int
+		CreateGallery     func(childComplexity int, input photographer.CreateGalleryInput) int
+		CreateGiftCard    func(childComplexity int, input photographer.CreateGiftCardInput) int
+		CreatePack        func(childComplexity int, input photographer.CreatePackInput) int
+		CreateVoucher     func(childComplexity int, input photographer.CreateVoucherInput) int
+		DeleteAccessCode  func(childComplexity int, input photographer.DeleteAccessCodeInput) int
+		DeleteCategory    func(childComplexity int, input photographer.DeleteCategoryInput) int
+		DeleteDiscount    func(childComplexity int, input photographer.DeleteDiscountInput) int
+		DeleteFamily      func(childComplexity int, input photographer.DeleteFamilyInput) int
+		DeleteFormat      func(childComplexity int, input photographer.DeleteFormatInput) int
+		DeleteGallery     func(childComplexity int, input photographer.DeleteGalleryInput) int
+		DeletePack        func(childComplexity int, input photographer.DeletePackInput) int
+		DeletePhotos      func(childComplexity int, input photographer.DeletePhotosInput) int
+		DeleteVideo       func(childComplexity int, input photographer.DeleteVideoInput) int
+		DeleteVoucher     func(childComplexity int, input photographer.DeleteVoucherInput) int
+		MovePhotos        func(childComplexity int, input photographer.MovePhotosInput) int
+		ReorderPhotos     func(childComplexity int, input photographer.ReorderPhotosInput) int
+		RevokeAccessCode  func(childComplexity int, input photographer.RevokeAccessCodeInput) int
+		SetGalleryMusic   func(childComplexity int, input photographer.SetGalleryMusicInput) int
+		SetPhotosFavorite func(childComplexity int, input photographer.SetPhotosFavoriteInput) int
+		SetPhotosPrivate  func(childComplexity int, input photographer.SetPhotosPrivateInput) int
+		UpdateAccessCode  func(childComplexity int, input photographer.UpdateAccessCodeInput) int
+		UpdateCategory    func(childComplexity int, input photographer.UpdateCategoryInput) int
+		UpdateDiscount    func(childComplexity int, input photographer.UpdateDiscountInput) int
+		UpdateFamily      func(childComplexity int, input photographer.UpdateFamilyInput) int
+		UpdateFormat      func(childComplexity int, input photographer.UpdateFormatInput) int
+		UpdateGallery     func(childComplexity int, input photographer.UpdateGalleryInput) int
+		UpdatePack        func(childComplexity int, input photographer.UpdatePackInput) int
+		UpdateVideo       func(childComplexity int, input photographer.UpdateVideoInput) int
+		UpdateVoucher     func(childComplexity int, input photographer.UpdateVoucherInput) int
+		UploadPhotos      func(childComplexity int, input gqlmodel.UploadPhotosInput) int
 	}
 
 	OgData struct {
@@ -311,11 +476,92 @@ type ComplexityRoot struct {
 		Node    func(childComplexity int, id string) int
 	}
 
+	ReorderPhotosPayload struct {
+		Photos     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	RevokeAccessCodePayload struct {
+		AccessCode func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	SetGalleryMusicPayload struct {
+		Gallery    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	SetPhotosFavoritePayload struct {
+		Photos     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	SetPhotosPrivatePayload struct {
+		Photos     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	ThemeColors struct {
 		Accent    func(childComplexity int) int
 		Light     func(childComplexity int) int
 		Primary   func(childComplexity int) int
 		Secondary func(childComplexity int) int
+	}
+
+	UpdateAccessCodePayload struct {
+		AccessCode func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UpdateCategoryPayload struct {
+		Category   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UpdateDiscountPayload struct {
+		Discount   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UpdateFamilyPayload struct {
+		Family     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UpdateFormatPayload struct {
+		Format     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UpdateGalleryPayload struct {
+		Gallery    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UpdatePackPayload struct {
+		Pack       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UpdateVideoPayload struct {
+		UserErrors func(childComplexity int) int
+		Video      func(childComplexity int) int
+	}
+
+	UpdateVoucherPayload struct {
+		UserErrors func(childComplexity int) int
+		Voucher    func(childComplexity int) int
+	}
+
+	UploadPhotosPayload struct {
+		Photos     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	UserError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
 	}
 
 	Video struct {
@@ -340,6 +586,26 @@ type ComplexityRoot struct {
 	VideoEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	Voucher struct {
+		Active                func(childComplexity int) int
+		AmountOff             func(childComplexity int) int
+		Balance               func(childComplexity int) int
+		Code                  func(childComplexity int) int
+		FreeShipping          func(childComplexity int) int
+		FreeShippingCountries func(childComplexity int) int
+		GalleryID             func(childComplexity int) int
+		GiftAmount            func(childComplexity int) int
+		ID                    func(childComplexity int) int
+		Kind                  func(childComplexity int) int
+		MinSpend              func(childComplexity int) int
+		PerEmailLimit         func(childComplexity int) int
+		PercentOff            func(childComplexity int) int
+		TimesUsed             func(childComplexity int) int
+		UsageLimit            func(childComplexity int) int
+		ValidFrom             func(childComplexity int) int
+		ValidUntil            func(childComplexity int) int
 	}
 
 	WelcomePopupConfig struct {
@@ -390,9 +656,49 @@ type GalleryResolver interface {
 	Videos(ctx context.Context, obj *ent.Gallery, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
 	PhotographerSelectionCount(ctx context.Context, obj *ent.Gallery) (int, error)
 	OgData(ctx context.Context, obj *ent.Gallery) (*gqlmodel.OgData, error)
+
+	AccessCodes(ctx context.Context, obj *ent.Gallery) ([]*ent.AccessCode, error)
 }
 type MusicTrackResolver interface {
 	URL(ctx context.Context, obj *ent.MusicTrack) (string, error)
+}
+type MutationResolver interface {
+	CreateGallery(ctx context.Context, input photographer.CreateGalleryInput) (*gqlmodel.CreateGalleryPayload, error)
+	UpdateGallery(ctx context.Context, input photographer.UpdateGalleryInput) (*gqlmodel.UpdateGalleryPayload, error)
+	DeleteGallery(ctx context.Context, input photographer.DeleteGalleryInput) (*gqlmodel.DeleteGalleryPayload, error)
+	SetGalleryMusic(ctx context.Context, input photographer.SetGalleryMusicInput) (*gqlmodel.SetGalleryMusicPayload, error)
+	CreateCategory(ctx context.Context, input photographer.CreateCategoryInput) (*gqlmodel.CreateCategoryPayload, error)
+	UpdateCategory(ctx context.Context, input photographer.UpdateCategoryInput) (*gqlmodel.UpdateCategoryPayload, error)
+	DeleteCategory(ctx context.Context, input photographer.DeleteCategoryInput) (*gqlmodel.DeleteCategoryPayload, error)
+	CreateFamily(ctx context.Context, input photographer.CreateFamilyInput) (*gqlmodel.CreateFamilyPayload, error)
+	UpdateFamily(ctx context.Context, input photographer.UpdateFamilyInput) (*gqlmodel.UpdateFamilyPayload, error)
+	DeleteFamily(ctx context.Context, input photographer.DeleteFamilyInput) (*gqlmodel.DeleteFamilyPayload, error)
+	CreateFormat(ctx context.Context, input photographer.CreateFormatInput) (*gqlmodel.CreateFormatPayload, error)
+	UpdateFormat(ctx context.Context, input photographer.UpdateFormatInput) (*gqlmodel.UpdateFormatPayload, error)
+	DeleteFormat(ctx context.Context, input photographer.DeleteFormatInput) (*gqlmodel.DeleteFormatPayload, error)
+	CreatePack(ctx context.Context, input photographer.CreatePackInput) (*gqlmodel.CreatePackPayload, error)
+	UpdatePack(ctx context.Context, input photographer.UpdatePackInput) (*gqlmodel.UpdatePackPayload, error)
+	DeletePack(ctx context.Context, input photographer.DeletePackInput) (*gqlmodel.DeletePackPayload, error)
+	CreateDiscount(ctx context.Context, input photographer.CreateDiscountInput) (*gqlmodel.CreateDiscountPayload, error)
+	UpdateDiscount(ctx context.Context, input photographer.UpdateDiscountInput) (*gqlmodel.UpdateDiscountPayload, error)
+	DeleteDiscount(ctx context.Context, input photographer.DeleteDiscountInput) (*gqlmodel.DeleteDiscountPayload, error)
+	CreateVoucher(ctx context.Context, input photographer.CreateVoucherInput) (*gqlmodel.CreateVoucherPayload, error)
+	CreateGiftCard(ctx context.Context, input photographer.CreateGiftCardInput) (*gqlmodel.CreateGiftCardPayload, error)
+	UpdateVoucher(ctx context.Context, input photographer.UpdateVoucherInput) (*gqlmodel.UpdateVoucherPayload, error)
+	DeleteVoucher(ctx context.Context, input photographer.DeleteVoucherInput) (*gqlmodel.DeleteVoucherPayload, error)
+	CreateAccessCode(ctx context.Context, input photographer.CreateAccessCodeInput) (*gqlmodel.CreateAccessCodePayload, error)
+	UpdateAccessCode(ctx context.Context, input photographer.UpdateAccessCodeInput) (*gqlmodel.UpdateAccessCodePayload, error)
+	RevokeAccessCode(ctx context.Context, input photographer.RevokeAccessCodeInput) (*gqlmodel.RevokeAccessCodePayload, error)
+	DeleteAccessCode(ctx context.Context, input photographer.DeleteAccessCodeInput) (*gqlmodel.DeleteAccessCodePayload, error)
+	ReorderPhotos(ctx context.Context, input photographer.ReorderPhotosInput) (*gqlmodel.ReorderPhotosPayload, error)
+	MovePhotos(ctx context.Context, input photographer.MovePhotosInput) (*gqlmodel.MovePhotosPayload, error)
+	SetPhotosPrivate(ctx context.Context, input photographer.SetPhotosPrivateInput) (*gqlmodel.SetPhotosPrivatePayload, error)
+	SetPhotosFavorite(ctx context.Context, input photographer.SetPhotosFavoriteInput) (*gqlmodel.SetPhotosFavoritePayload, error)
+	DeletePhotos(ctx context.Context, input photographer.DeletePhotosInput) (*gqlmodel.DeletePhotosPayload, error)
+	UploadPhotos(ctx context.Context, input gqlmodel.UploadPhotosInput) (*gqlmodel.UploadPhotosPayload, error)
+	AddVideo(ctx context.Context, input photographer.AddVideoInput) (*gqlmodel.AddVideoPayload, error)
+	UpdateVideo(ctx context.Context, input photographer.UpdateVideoInput) (*gqlmodel.UpdateVideoPayload, error)
+	DeleteVideo(ctx context.Context, input photographer.DeleteVideoInput) (*gqlmodel.DeleteVideoPayload, error)
 }
 type PackResolver interface {
 	UnitPrice(ctx context.Context, obj *ent.Pack) (*money.Money, error)
@@ -421,6 +727,15 @@ type VideoResolver interface {
 	ThumbnailURL(ctx context.Context, obj *ent.Video) (string, error)
 	EmbedURL(ctx context.Context, obj *ent.Video) (string, error)
 }
+type VoucherResolver interface {
+	GalleryID(ctx context.Context, obj *ent.Voucher) (*string, error)
+
+	AmountOff(ctx context.Context, obj *ent.Voucher) (*money.Money, error)
+	MinSpend(ctx context.Context, obj *ent.Voucher) (*money.Money, error)
+
+	GiftAmount(ctx context.Context, obj *ent.Voucher) (*money.Money, error)
+	Balance(ctx context.Context, obj *ent.Voucher) (*money.Money, error)
+}
 
 // endregion ************************** generated!.gotpl **************************
 
@@ -440,6 +755,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	_ = ec
 	switch typeName + "." + field {
 
+	case "AccessCode.code":
+		if e.ComplexityRoot.AccessCode.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCode.Code(childComplexity), true
+	case "AccessCode.createdAt":
+		if e.ComplexityRoot.AccessCode.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCode.CreatedAt(childComplexity), true
+	case "AccessCode.email":
+		if e.ComplexityRoot.AccessCode.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCode.Email(childComplexity), true
+	case "AccessCode.id":
+		if e.ComplexityRoot.AccessCode.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCode.ID(childComplexity), true
+	case "AccessCode.kind":
+		if e.ComplexityRoot.AccessCode.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCode.Kind(childComplexity), true
+	case "AccessCode.label":
+		if e.ComplexityRoot.AccessCode.Label == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCode.Label(childComplexity), true
+	case "AccessCode.revokedAt":
+		if e.ComplexityRoot.AccessCode.RevokedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessCode.RevokedAt(childComplexity), true
+
 	case "AccessPolicy.hasClients":
 		if e.ComplexityRoot.AccessPolicy.HasClients == nil {
 			break
@@ -458,6 +816,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AccessPolicy.NeedEmail(childComplexity), true
+
+	case "AddVideoPayload.userErrors":
+		if e.ComplexityRoot.AddVideoPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AddVideoPayload.UserErrors(childComplexity), true
+	case "AddVideoPayload.video":
+		if e.ComplexityRoot.AddVideoPayload.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AddVideoPayload.Video(childComplexity), true
 
 	case "AlbumSettings.activated":
 		if e.ComplexityRoot.AlbumSettings.Activated == nil {
@@ -553,6 +924,253 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ColorTheme.Colors(childComplexity), true
+
+	case "CreateAccessCodePayload.accessCode":
+		if e.ComplexityRoot.CreateAccessCodePayload.AccessCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateAccessCodePayload.AccessCode(childComplexity), true
+	case "CreateAccessCodePayload.userErrors":
+		if e.ComplexityRoot.CreateAccessCodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateAccessCodePayload.UserErrors(childComplexity), true
+
+	case "CreateCategoryPayload.category":
+		if e.ComplexityRoot.CreateCategoryPayload.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateCategoryPayload.Category(childComplexity), true
+	case "CreateCategoryPayload.userErrors":
+		if e.ComplexityRoot.CreateCategoryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateCategoryPayload.UserErrors(childComplexity), true
+
+	case "CreateDiscountPayload.discount":
+		if e.ComplexityRoot.CreateDiscountPayload.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateDiscountPayload.Discount(childComplexity), true
+	case "CreateDiscountPayload.userErrors":
+		if e.ComplexityRoot.CreateDiscountPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateDiscountPayload.UserErrors(childComplexity), true
+
+	case "CreateFamilyPayload.family":
+		if e.ComplexityRoot.CreateFamilyPayload.Family == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateFamilyPayload.Family(childComplexity), true
+	case "CreateFamilyPayload.userErrors":
+		if e.ComplexityRoot.CreateFamilyPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateFamilyPayload.UserErrors(childComplexity), true
+
+	case "CreateFormatPayload.format":
+		if e.ComplexityRoot.CreateFormatPayload.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateFormatPayload.Format(childComplexity), true
+	case "CreateFormatPayload.userErrors":
+		if e.ComplexityRoot.CreateFormatPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateFormatPayload.UserErrors(childComplexity), true
+
+	case "CreateGalleryPayload.gallery":
+		if e.ComplexityRoot.CreateGalleryPayload.Gallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateGalleryPayload.Gallery(childComplexity), true
+	case "CreateGalleryPayload.userErrors":
+		if e.ComplexityRoot.CreateGalleryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateGalleryPayload.UserErrors(childComplexity), true
+
+	case "CreateGiftCardPayload.userErrors":
+		if e.ComplexityRoot.CreateGiftCardPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateGiftCardPayload.UserErrors(childComplexity), true
+	case "CreateGiftCardPayload.voucher":
+		if e.ComplexityRoot.CreateGiftCardPayload.Voucher == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateGiftCardPayload.Voucher(childComplexity), true
+
+	case "CreatePackPayload.pack":
+		if e.ComplexityRoot.CreatePackPayload.Pack == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePackPayload.Pack(childComplexity), true
+	case "CreatePackPayload.userErrors":
+		if e.ComplexityRoot.CreatePackPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePackPayload.UserErrors(childComplexity), true
+
+	case "CreateVoucherPayload.userErrors":
+		if e.ComplexityRoot.CreateVoucherPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateVoucherPayload.UserErrors(childComplexity), true
+	case "CreateVoucherPayload.voucher":
+		if e.ComplexityRoot.CreateVoucherPayload.Voucher == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateVoucherPayload.Voucher(childComplexity), true
+
+	case "DeleteAccessCodePayload.deletedAccessCodeId":
+		if e.ComplexityRoot.DeleteAccessCodePayload.DeletedAccessCodeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteAccessCodePayload.DeletedAccessCodeID(childComplexity), true
+	case "DeleteAccessCodePayload.userErrors":
+		if e.ComplexityRoot.DeleteAccessCodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteAccessCodePayload.UserErrors(childComplexity), true
+
+	case "DeleteCategoryPayload.deletedCategoryId":
+		if e.ComplexityRoot.DeleteCategoryPayload.DeletedCategoryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteCategoryPayload.DeletedCategoryID(childComplexity), true
+	case "DeleteCategoryPayload.userErrors":
+		if e.ComplexityRoot.DeleteCategoryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteCategoryPayload.UserErrors(childComplexity), true
+
+	case "DeleteDiscountPayload.deletedDiscountId":
+		if e.ComplexityRoot.DeleteDiscountPayload.DeletedDiscountID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteDiscountPayload.DeletedDiscountID(childComplexity), true
+	case "DeleteDiscountPayload.userErrors":
+		if e.ComplexityRoot.DeleteDiscountPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteDiscountPayload.UserErrors(childComplexity), true
+
+	case "DeleteFamilyPayload.deletedFamilyId":
+		if e.ComplexityRoot.DeleteFamilyPayload.DeletedFamilyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteFamilyPayload.DeletedFamilyID(childComplexity), true
+	case "DeleteFamilyPayload.userErrors":
+		if e.ComplexityRoot.DeleteFamilyPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteFamilyPayload.UserErrors(childComplexity), true
+
+	case "DeleteFormatPayload.deletedFormatId":
+		if e.ComplexityRoot.DeleteFormatPayload.DeletedFormatID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteFormatPayload.DeletedFormatID(childComplexity), true
+	case "DeleteFormatPayload.userErrors":
+		if e.ComplexityRoot.DeleteFormatPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteFormatPayload.UserErrors(childComplexity), true
+
+	case "DeleteGalleryPayload.deletedGalleryId":
+		if e.ComplexityRoot.DeleteGalleryPayload.DeletedGalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteGalleryPayload.DeletedGalleryID(childComplexity), true
+	case "DeleteGalleryPayload.userErrors":
+		if e.ComplexityRoot.DeleteGalleryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteGalleryPayload.UserErrors(childComplexity), true
+
+	case "DeletePackPayload.deletedPackId":
+		if e.ComplexityRoot.DeletePackPayload.DeletedPackID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletePackPayload.DeletedPackID(childComplexity), true
+	case "DeletePackPayload.userErrors":
+		if e.ComplexityRoot.DeletePackPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletePackPayload.UserErrors(childComplexity), true
+
+	case "DeletePhotosPayload.deletedPhotoIds":
+		if e.ComplexityRoot.DeletePhotosPayload.DeletedPhotoIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletePhotosPayload.DeletedPhotoIds(childComplexity), true
+	case "DeletePhotosPayload.userErrors":
+		if e.ComplexityRoot.DeletePhotosPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletePhotosPayload.UserErrors(childComplexity), true
+
+	case "DeleteVideoPayload.deletedVideoId":
+		if e.ComplexityRoot.DeleteVideoPayload.DeletedVideoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteVideoPayload.DeletedVideoID(childComplexity), true
+	case "DeleteVideoPayload.userErrors":
+		if e.ComplexityRoot.DeleteVideoPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteVideoPayload.UserErrors(childComplexity), true
+
+	case "DeleteVoucherPayload.deletedVoucherId":
+		if e.ComplexityRoot.DeleteVoucherPayload.DeletedVoucherID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteVoucherPayload.DeletedVoucherID(childComplexity), true
+	case "DeleteVoucherPayload.userErrors":
+		if e.ComplexityRoot.DeleteVoucherPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteVoucherPayload.UserErrors(childComplexity), true
 
 	case "Discount.id":
 		if e.ComplexityRoot.Discount.ID == nil {
@@ -738,6 +1356,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Format.Watermark(childComplexity), true
 
+	case "Gallery.accessCodes":
+		if e.ComplexityRoot.Gallery.AccessCodes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.AccessCodes(childComplexity), true
 	case "Gallery.accessPolicy":
 		if e.ComplexityRoot.Gallery.AccessPolicy == nil {
 			break
@@ -840,6 +1464,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.OgData(childComplexity), true
+	case "Gallery.ogDescription":
+		if e.ComplexityRoot.Gallery.OgDescription == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.OgDescription(childComplexity), true
 	case "Gallery.photographer":
 		if e.ComplexityRoot.Gallery.Photographer == nil {
 			break
@@ -881,6 +1511,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.ProductImages(childComplexity), true
+	case "Gallery.published":
+		if e.ComplexityRoot.Gallery.Published == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.Published(childComplexity), true
+	case "Gallery.shopEnabled":
+		if e.ComplexityRoot.Gallery.ShopEnabled == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.ShopEnabled(childComplexity), true
 	case "Gallery.showFilename":
 		if e.ComplexityRoot.Gallery.ShowFilename == nil {
 			break
@@ -979,6 +1621,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Money.Currency(childComplexity), true
 
+	case "MovePhotosPayload.gallery":
+		if e.ComplexityRoot.MovePhotosPayload.Gallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MovePhotosPayload.Gallery(childComplexity), true
+	case "MovePhotosPayload.photos":
+		if e.ComplexityRoot.MovePhotosPayload.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MovePhotosPayload.Photos(childComplexity), true
+	case "MovePhotosPayload.userErrors":
+		if e.ComplexityRoot.MovePhotosPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MovePhotosPayload.UserErrors(childComplexity), true
+
 	case "Music.active":
 		if e.ComplexityRoot.Music.Active == nil {
 			break
@@ -1028,6 +1689,403 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.MusicTrack.URL(childComplexity), true
+
+	case "Mutation.addVideo":
+		if e.ComplexityRoot.Mutation.AddVideo == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addVideo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddVideo(childComplexity, args["input"].(photographer.AddVideoInput)), true
+	case "Mutation.createAccessCode":
+		if e.ComplexityRoot.Mutation.CreateAccessCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createAccessCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateAccessCode(childComplexity, args["input"].(photographer.CreateAccessCodeInput)), true
+	case "Mutation.createCategory":
+		if e.ComplexityRoot.Mutation.CreateCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateCategory(childComplexity, args["input"].(photographer.CreateCategoryInput)), true
+	case "Mutation.createDiscount":
+		if e.ComplexityRoot.Mutation.CreateDiscount == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createDiscount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateDiscount(childComplexity, args["input"].(photographer.CreateDiscountInput)), true
+	case "Mutation.createFamily":
+		if e.ComplexityRoot.Mutation.CreateFamily == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createFamily_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateFamily(childComplexity, args["input"].(photographer.CreateFamilyInput)), true
+	case "Mutation.createFormat":
+		if e.ComplexityRoot.Mutation.CreateFormat == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createFormat_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateFormat(childComplexity, args["input"].(photographer.CreateFormatInput)), true
+	case "Mutation.createGallery":
+		if e.ComplexityRoot.Mutation.CreateGallery == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createGallery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateGallery(childComplexity, args["input"].(photographer.CreateGalleryInput)), true
+	case "Mutation.createGiftCard":
+		if e.ComplexityRoot.Mutation.CreateGiftCard == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createGiftCard_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateGiftCard(childComplexity, args["input"].(photographer.CreateGiftCardInput)), true
+	case "Mutation.createPack":
+		if e.ComplexityRoot.Mutation.CreatePack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePack(childComplexity, args["input"].(photographer.CreatePackInput)), true
+	case "Mutation.createVoucher":
+		if e.ComplexityRoot.Mutation.CreateVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(photographer.CreateVoucherInput)), true
+	case "Mutation.deleteAccessCode":
+		if e.ComplexityRoot.Mutation.DeleteAccessCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteAccessCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteAccessCode(childComplexity, args["input"].(photographer.DeleteAccessCodeInput)), true
+	case "Mutation.deleteCategory":
+		if e.ComplexityRoot.Mutation.DeleteCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCategory(childComplexity, args["input"].(photographer.DeleteCategoryInput)), true
+	case "Mutation.deleteDiscount":
+		if e.ComplexityRoot.Mutation.DeleteDiscount == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteDiscount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteDiscount(childComplexity, args["input"].(photographer.DeleteDiscountInput)), true
+	case "Mutation.deleteFamily":
+		if e.ComplexityRoot.Mutation.DeleteFamily == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteFamily_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteFamily(childComplexity, args["input"].(photographer.DeleteFamilyInput)), true
+	case "Mutation.deleteFormat":
+		if e.ComplexityRoot.Mutation.DeleteFormat == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteFormat_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteFormat(childComplexity, args["input"].(photographer.DeleteFormatInput)), true
+	case "Mutation.deleteGallery":
+		if e.ComplexityRoot.Mutation.DeleteGallery == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteGallery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteGallery(childComplexity, args["input"].(photographer.DeleteGalleryInput)), true
+	case "Mutation.deletePack":
+		if e.ComplexityRoot.Mutation.DeletePack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePack(childComplexity, args["input"].(photographer.DeletePackInput)), true
+	case "Mutation.deletePhotos":
+		if e.ComplexityRoot.Mutation.DeletePhotos == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePhotos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePhotos(childComplexity, args["input"].(photographer.DeletePhotosInput)), true
+	case "Mutation.deleteVideo":
+		if e.ComplexityRoot.Mutation.DeleteVideo == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteVideo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteVideo(childComplexity, args["input"].(photographer.DeleteVideoInput)), true
+	case "Mutation.deleteVoucher":
+		if e.ComplexityRoot.Mutation.DeleteVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteVoucher(childComplexity, args["input"].(photographer.DeleteVoucherInput)), true
+	case "Mutation.movePhotos":
+		if e.ComplexityRoot.Mutation.MovePhotos == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_movePhotos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MovePhotos(childComplexity, args["input"].(photographer.MovePhotosInput)), true
+	case "Mutation.reorderPhotos":
+		if e.ComplexityRoot.Mutation.ReorderPhotos == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reorderPhotos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReorderPhotos(childComplexity, args["input"].(photographer.ReorderPhotosInput)), true
+	case "Mutation.revokeAccessCode":
+		if e.ComplexityRoot.Mutation.RevokeAccessCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeAccessCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeAccessCode(childComplexity, args["input"].(photographer.RevokeAccessCodeInput)), true
+	case "Mutation.setGalleryMusic":
+		if e.ComplexityRoot.Mutation.SetGalleryMusic == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setGalleryMusic_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetGalleryMusic(childComplexity, args["input"].(photographer.SetGalleryMusicInput)), true
+	case "Mutation.setPhotosFavorite":
+		if e.ComplexityRoot.Mutation.SetPhotosFavorite == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setPhotosFavorite_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetPhotosFavorite(childComplexity, args["input"].(photographer.SetPhotosFavoriteInput)), true
+	case "Mutation.setPhotosPrivate":
+		if e.ComplexityRoot.Mutation.SetPhotosPrivate == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setPhotosPrivate_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetPhotosPrivate(childComplexity, args["input"].(photographer.SetPhotosPrivateInput)), true
+	case "Mutation.updateAccessCode":
+		if e.ComplexityRoot.Mutation.UpdateAccessCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateAccessCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateAccessCode(childComplexity, args["input"].(photographer.UpdateAccessCodeInput)), true
+	case "Mutation.updateCategory":
+		if e.ComplexityRoot.Mutation.UpdateCategory == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateCategory_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateCategory(childComplexity, args["input"].(photographer.UpdateCategoryInput)), true
+	case "Mutation.updateDiscount":
+		if e.ComplexityRoot.Mutation.UpdateDiscount == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateDiscount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateDiscount(childComplexity, args["input"].(photographer.UpdateDiscountInput)), true
+	case "Mutation.updateFamily":
+		if e.ComplexityRoot.Mutation.UpdateFamily == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateFamily_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateFamily(childComplexity, args["input"].(photographer.UpdateFamilyInput)), true
+	case "Mutation.updateFormat":
+		if e.ComplexityRoot.Mutation.UpdateFormat == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateFormat_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateFormat(childComplexity, args["input"].(photographer.UpdateFormatInput)), true
+	case "Mutation.updateGallery":
+		if e.ComplexityRoot.Mutation.UpdateGallery == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateGallery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateGallery(childComplexity, args["input"].(photographer.UpdateGalleryInput)), true
+	case "Mutation.updatePack":
+		if e.ComplexityRoot.Mutation.UpdatePack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updatePack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdatePack(childComplexity, args["input"].(photographer.UpdatePackInput)), true
+	case "Mutation.updateVideo":
+		if e.ComplexityRoot.Mutation.UpdateVideo == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateVideo_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateVideo(childComplexity, args["input"].(photographer.UpdateVideoInput)), true
+	case "Mutation.updateVoucher":
+		if e.ComplexityRoot.Mutation.UpdateVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["input"].(photographer.UpdateVoucherInput)), true
+	case "Mutation.uploadPhotos":
+		if e.ComplexityRoot.Mutation.UploadPhotos == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadPhotos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadPhotos(childComplexity, args["input"].(gqlmodel.UploadPhotosInput)), true
 
 	case "OgData.description":
 		if e.ComplexityRoot.OgData.Description == nil {
@@ -1476,6 +2534,71 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
 
+	case "ReorderPhotosPayload.photos":
+		if e.ComplexityRoot.ReorderPhotosPayload.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReorderPhotosPayload.Photos(childComplexity), true
+	case "ReorderPhotosPayload.userErrors":
+		if e.ComplexityRoot.ReorderPhotosPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ReorderPhotosPayload.UserErrors(childComplexity), true
+
+	case "RevokeAccessCodePayload.accessCode":
+		if e.ComplexityRoot.RevokeAccessCodePayload.AccessCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeAccessCodePayload.AccessCode(childComplexity), true
+	case "RevokeAccessCodePayload.userErrors":
+		if e.ComplexityRoot.RevokeAccessCodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeAccessCodePayload.UserErrors(childComplexity), true
+
+	case "SetGalleryMusicPayload.gallery":
+		if e.ComplexityRoot.SetGalleryMusicPayload.Gallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetGalleryMusicPayload.Gallery(childComplexity), true
+	case "SetGalleryMusicPayload.userErrors":
+		if e.ComplexityRoot.SetGalleryMusicPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetGalleryMusicPayload.UserErrors(childComplexity), true
+
+	case "SetPhotosFavoritePayload.photos":
+		if e.ComplexityRoot.SetPhotosFavoritePayload.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetPhotosFavoritePayload.Photos(childComplexity), true
+	case "SetPhotosFavoritePayload.userErrors":
+		if e.ComplexityRoot.SetPhotosFavoritePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetPhotosFavoritePayload.UserErrors(childComplexity), true
+
+	case "SetPhotosPrivatePayload.photos":
+		if e.ComplexityRoot.SetPhotosPrivatePayload.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetPhotosPrivatePayload.Photos(childComplexity), true
+	case "SetPhotosPrivatePayload.userErrors":
+		if e.ComplexityRoot.SetPhotosPrivatePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetPhotosPrivatePayload.UserErrors(childComplexity), true
+
 	case "ThemeColors.accent":
 		if e.ComplexityRoot.ThemeColors.Accent == nil {
 			break
@@ -1500,6 +2623,155 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ThemeColors.Secondary(childComplexity), true
+
+	case "UpdateAccessCodePayload.accessCode":
+		if e.ComplexityRoot.UpdateAccessCodePayload.AccessCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateAccessCodePayload.AccessCode(childComplexity), true
+	case "UpdateAccessCodePayload.userErrors":
+		if e.ComplexityRoot.UpdateAccessCodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateAccessCodePayload.UserErrors(childComplexity), true
+
+	case "UpdateCategoryPayload.category":
+		if e.ComplexityRoot.UpdateCategoryPayload.Category == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateCategoryPayload.Category(childComplexity), true
+	case "UpdateCategoryPayload.userErrors":
+		if e.ComplexityRoot.UpdateCategoryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateCategoryPayload.UserErrors(childComplexity), true
+
+	case "UpdateDiscountPayload.discount":
+		if e.ComplexityRoot.UpdateDiscountPayload.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateDiscountPayload.Discount(childComplexity), true
+	case "UpdateDiscountPayload.userErrors":
+		if e.ComplexityRoot.UpdateDiscountPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateDiscountPayload.UserErrors(childComplexity), true
+
+	case "UpdateFamilyPayload.family":
+		if e.ComplexityRoot.UpdateFamilyPayload.Family == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateFamilyPayload.Family(childComplexity), true
+	case "UpdateFamilyPayload.userErrors":
+		if e.ComplexityRoot.UpdateFamilyPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateFamilyPayload.UserErrors(childComplexity), true
+
+	case "UpdateFormatPayload.format":
+		if e.ComplexityRoot.UpdateFormatPayload.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateFormatPayload.Format(childComplexity), true
+	case "UpdateFormatPayload.userErrors":
+		if e.ComplexityRoot.UpdateFormatPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateFormatPayload.UserErrors(childComplexity), true
+
+	case "UpdateGalleryPayload.gallery":
+		if e.ComplexityRoot.UpdateGalleryPayload.Gallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateGalleryPayload.Gallery(childComplexity), true
+	case "UpdateGalleryPayload.userErrors":
+		if e.ComplexityRoot.UpdateGalleryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateGalleryPayload.UserErrors(childComplexity), true
+
+	case "UpdatePackPayload.pack":
+		if e.ComplexityRoot.UpdatePackPayload.Pack == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdatePackPayload.Pack(childComplexity), true
+	case "UpdatePackPayload.userErrors":
+		if e.ComplexityRoot.UpdatePackPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdatePackPayload.UserErrors(childComplexity), true
+
+	case "UpdateVideoPayload.userErrors":
+		if e.ComplexityRoot.UpdateVideoPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateVideoPayload.UserErrors(childComplexity), true
+	case "UpdateVideoPayload.video":
+		if e.ComplexityRoot.UpdateVideoPayload.Video == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateVideoPayload.Video(childComplexity), true
+
+	case "UpdateVoucherPayload.userErrors":
+		if e.ComplexityRoot.UpdateVoucherPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateVoucherPayload.UserErrors(childComplexity), true
+	case "UpdateVoucherPayload.voucher":
+		if e.ComplexityRoot.UpdateVoucherPayload.Voucher == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UpdateVoucherPayload.Voucher(childComplexity), true
+
+	case "UploadPhotosPayload.photos":
+		if e.ComplexityRoot.UploadPhotosPayload.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadPhotosPayload.Photos(childComplexity), true
+	case "UploadPhotosPayload.userErrors":
+		if e.ComplexityRoot.UploadPhotosPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UploadPhotosPayload.UserErrors(childComplexity), true
+
+	case "UserError.code":
+		if e.ComplexityRoot.UserError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UserError.Code(childComplexity), true
+	case "UserError.field":
+		if e.ComplexityRoot.UserError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UserError.Field(childComplexity), true
+	case "UserError.message":
+		if e.ComplexityRoot.UserError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UserError.Message(childComplexity), true
 
 	case "Video.collection":
 		if e.ComplexityRoot.Video.Collection == nil {
@@ -1594,6 +2866,109 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.VideoEdge.Node(childComplexity), true
 
+	case "Voucher.active":
+		if e.ComplexityRoot.Voucher.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.Active(childComplexity), true
+	case "Voucher.amountOff":
+		if e.ComplexityRoot.Voucher.AmountOff == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.AmountOff(childComplexity), true
+	case "Voucher.balance":
+		if e.ComplexityRoot.Voucher.Balance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.Balance(childComplexity), true
+	case "Voucher.code":
+		if e.ComplexityRoot.Voucher.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.Code(childComplexity), true
+	case "Voucher.freeShipping":
+		if e.ComplexityRoot.Voucher.FreeShipping == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.FreeShipping(childComplexity), true
+	case "Voucher.freeShippingCountries":
+		if e.ComplexityRoot.Voucher.FreeShippingCountries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.FreeShippingCountries(childComplexity), true
+	case "Voucher.galleryId":
+		if e.ComplexityRoot.Voucher.GalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.GalleryID(childComplexity), true
+	case "Voucher.giftAmount":
+		if e.ComplexityRoot.Voucher.GiftAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.GiftAmount(childComplexity), true
+	case "Voucher.id":
+		if e.ComplexityRoot.Voucher.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.ID(childComplexity), true
+	case "Voucher.kind":
+		if e.ComplexityRoot.Voucher.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.Kind(childComplexity), true
+	case "Voucher.minSpend":
+		if e.ComplexityRoot.Voucher.MinSpend == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.MinSpend(childComplexity), true
+	case "Voucher.perEmailLimit":
+		if e.ComplexityRoot.Voucher.PerEmailLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.PerEmailLimit(childComplexity), true
+	case "Voucher.percentOff":
+		if e.ComplexityRoot.Voucher.PercentOff == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.PercentOff(childComplexity), true
+	case "Voucher.timesUsed":
+		if e.ComplexityRoot.Voucher.TimesUsed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.TimesUsed(childComplexity), true
+	case "Voucher.usageLimit":
+		if e.ComplexityRoot.Voucher.UsageLimit == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.UsageLimit(childComplexity), true
+	case "Voucher.validFrom":
+		if e.ComplexityRoot.Voucher.ValidFrom == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.ValidFrom(childComplexity), true
+	case "Voucher.validUntil":
+		if e.ComplexityRoot.Voucher.ValidUntil == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.ValidUntil(childComplexity), true
+
 	case "WelcomePopupConfig.messageForClients":
 		if e.ComplexityRoot.WelcomePopupConfig.MessageForClients == nil {
 			break
@@ -1621,8 +2996,54 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputAddVideoInput,
+		ec.unmarshalInputAlbumSettingsInput,
+		ec.unmarshalInputCreateAccessCodeInput,
+		ec.unmarshalInputCreateCategoryInput,
+		ec.unmarshalInputCreateDiscountInput,
+		ec.unmarshalInputCreateFamilyInput,
+		ec.unmarshalInputCreateFormatInput,
+		ec.unmarshalInputCreateGalleryInput,
+		ec.unmarshalInputCreateGiftCardInput,
+		ec.unmarshalInputCreatePackInput,
+		ec.unmarshalInputCreateVoucherInput,
+		ec.unmarshalInputDeleteAccessCodeInput,
+		ec.unmarshalInputDeleteCategoryInput,
+		ec.unmarshalInputDeleteDiscountInput,
+		ec.unmarshalInputDeleteFamilyInput,
+		ec.unmarshalInputDeleteFormatInput,
+		ec.unmarshalInputDeleteGalleryInput,
+		ec.unmarshalInputDeletePackInput,
+		ec.unmarshalInputDeletePhotosInput,
+		ec.unmarshalInputDeleteVideoInput,
+		ec.unmarshalInputDeleteVoucherInput,
+		ec.unmarshalInputDownloadInformationInput,
+		ec.unmarshalInputGallerySettingsInput,
+		ec.unmarshalInputGalleryThemeInput,
+		ec.unmarshalInputMovePhotosInput,
+		ec.unmarshalInputMusicInput,
+		ec.unmarshalInputPackDigitalFileInput,
+		ec.unmarshalInputPackFormatInput,
 		ec.unmarshalInputPhotoOrder,
+		ec.unmarshalInputPrintOptionsInput,
+		ec.unmarshalInputReorderPhotosInput,
+		ec.unmarshalInputRevokeAccessCodeInput,
+		ec.unmarshalInputSetGalleryMusicInput,
+		ec.unmarshalInputSetPhotosFavoriteInput,
+		ec.unmarshalInputSetPhotosPrivateInput,
+		ec.unmarshalInputThemeColorsInput,
+		ec.unmarshalInputUpdateAccessCodeInput,
+		ec.unmarshalInputUpdateCategoryInput,
+		ec.unmarshalInputUpdateDiscountInput,
+		ec.unmarshalInputUpdateFamilyInput,
+		ec.unmarshalInputUpdateFormatInput,
+		ec.unmarshalInputUpdateGalleryInput,
+		ec.unmarshalInputUpdatePackInput,
+		ec.unmarshalInputUpdateVideoInput,
+		ec.unmarshalInputUpdateVoucherInput,
+		ec.unmarshalInputUploadPhotosInput,
 		ec.unmarshalInputVideoOrder,
+		ec.unmarshalInputWelcomePopupConfigInput,
 	)
 	first := true
 
@@ -1657,6 +3078,21 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 
 			return &response
 		}
+	case ast.Mutation:
+		return func(ctx context.Context) *graphql.Response {
+			if !first {
+				return nil
+			}
+			first = false
+			ctx = graphql.WithUnmarshalerMap(ctx, inputUnmarshalMap)
+			data := ec._Mutation(ctx, opCtx.Operation.SelectionSet)
+			var buf bytes.Buffer
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
 
 	default:
 		return graphql.OneShot(graphql.ErrorResponse(ctx, "unsupported GraphQL operation"))
@@ -1682,7 +3118,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/base.graphql" "schema/gallery.graphql"
+//go:embed "schema/base.graphql" "schema/gallery.graphql" "schema/photographer.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -1696,12 +3132,33 @@ func sourceData(filename string) string {
 var sources = []*ast.Source{
 	{Name: "schema/base.graphql", Input: sourceData("schema/base.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
+	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_AccessCode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_AccessCode_id(ctx, field)
+	case "code":
+		return ec.fieldContext_AccessCode_code(ctx, field)
+	case "kind":
+		return ec.fieldContext_AccessCode_kind(ctx, field)
+	case "label":
+		return ec.fieldContext_AccessCode_label(ctx, field)
+	case "email":
+		return ec.fieldContext_AccessCode_email(ctx, field)
+	case "revokedAt":
+		return ec.fieldContext_AccessCode_revokedAt(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_AccessCode_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccessCode", field.Name)
+}
 
 func (ec *executionContext) childFields_AccessPolicy(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -1713,6 +3170,16 @@ func (ec *executionContext) childFields_AccessPolicy(ctx context.Context, field 
 		return ec.fieldContext_AccessPolicy_hasClients(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AccessPolicy", field.Name)
+}
+
+func (ec *executionContext) childFields_AddVideoPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "video":
+		return ec.fieldContext_AddVideoPayload_video(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_AddVideoPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AddVideoPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_AlbumSettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1773,6 +3240,196 @@ func (ec *executionContext) childFields_ColorTheme(ctx context.Context, field gr
 		return ec.fieldContext_ColorTheme_colors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ColorTheme", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accessCode":
+		return ec.fieldContext_CreateAccessCodePayload_accessCode(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateAccessCodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateAccessCodePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateCategoryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "category":
+		return ec.fieldContext_CreateCategoryPayload_category(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateCategoryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateCategoryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateDiscountPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "discount":
+		return ec.fieldContext_CreateDiscountPayload_discount(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateDiscountPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateDiscountPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateFamilyPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "family":
+		return ec.fieldContext_CreateFamilyPayload_family(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateFamilyPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateFamilyPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateFormatPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "format":
+		return ec.fieldContext_CreateFormatPayload_format(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateFormatPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateFormatPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateGalleryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "gallery":
+		return ec.fieldContext_CreateGalleryPayload_gallery(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateGalleryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateGalleryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateGiftCardPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "voucher":
+		return ec.fieldContext_CreateGiftCardPayload_voucher(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateGiftCardPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateGiftCardPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreatePackPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pack":
+		return ec.fieldContext_CreatePackPayload_pack(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreatePackPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreatePackPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreateVoucherPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "voucher":
+		return ec.fieldContext_CreateVoucherPayload_voucher(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateVoucherPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateVoucherPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedAccessCodeId":
+		return ec.fieldContext_DeleteAccessCodePayload_deletedAccessCodeId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteAccessCodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteAccessCodePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteCategoryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedCategoryId":
+		return ec.fieldContext_DeleteCategoryPayload_deletedCategoryId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteCategoryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteCategoryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteDiscountPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedDiscountId":
+		return ec.fieldContext_DeleteDiscountPayload_deletedDiscountId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteDiscountPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteDiscountPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteFamilyPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedFamilyId":
+		return ec.fieldContext_DeleteFamilyPayload_deletedFamilyId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteFamilyPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteFamilyPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteFormatPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedFormatId":
+		return ec.fieldContext_DeleteFormatPayload_deletedFormatId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteFormatPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteFormatPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteGalleryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedGalleryId":
+		return ec.fieldContext_DeleteGalleryPayload_deletedGalleryId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteGalleryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteGalleryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeletePackPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedPackId":
+		return ec.fieldContext_DeletePackPayload_deletedPackId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeletePackPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeletePackPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeletePhotosPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedPhotoIds":
+		return ec.fieldContext_DeletePhotosPayload_deletedPhotoIds(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeletePhotosPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeletePhotosPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteVideoPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedVideoId":
+		return ec.fieldContext_DeleteVideoPayload_deletedVideoId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteVideoPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteVideoPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteVoucherPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedVoucherId":
+		return ec.fieldContext_DeleteVoucherPayload_deletedVoucherId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteVoucherPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteVoucherPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Discount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -1917,6 +3574,14 @@ func (ec *executionContext) childFields_Gallery(ctx context.Context, field graph
 		return ec.fieldContext_Gallery_photographerSelectionCount(ctx, field)
 	case "ogData":
 		return ec.fieldContext_Gallery_ogData(ctx, field)
+	case "published":
+		return ec.fieldContext_Gallery_published(ctx, field)
+	case "ogDescription":
+		return ec.fieldContext_Gallery_ogDescription(ctx, field)
+	case "shopEnabled":
+		return ec.fieldContext_Gallery_shopEnabled(ctx, field)
+	case "accessCodes":
+		return ec.fieldContext_Gallery_accessCodes(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Gallery", field.Name)
 }
@@ -1951,6 +3616,18 @@ func (ec *executionContext) childFields_Money(ctx context.Context, field graphql
 		return ec.fieldContext_Money_currency(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Money", field.Name)
+}
+
+func (ec *executionContext) childFields_MovePhotosPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photos":
+		return ec.fieldContext_MovePhotosPayload_photos(ctx, field)
+	case "gallery":
+		return ec.fieldContext_MovePhotosPayload_gallery(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_MovePhotosPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MovePhotosPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Music(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2205,6 +3882,56 @@ func (ec *executionContext) childFields_ProductImages(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type ProductImages", field.Name)
 }
 
+func (ec *executionContext) childFields_ReorderPhotosPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photos":
+		return ec.fieldContext_ReorderPhotosPayload_photos(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ReorderPhotosPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ReorderPhotosPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RevokeAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accessCode":
+		return ec.fieldContext_RevokeAccessCodePayload_accessCode(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RevokeAccessCodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevokeAccessCodePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SetGalleryMusicPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "gallery":
+		return ec.fieldContext_SetGalleryMusicPayload_gallery(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SetGalleryMusicPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetGalleryMusicPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SetPhotosFavoritePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photos":
+		return ec.fieldContext_SetPhotosFavoritePayload_photos(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SetPhotosFavoritePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetPhotosFavoritePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SetPhotosPrivatePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photos":
+		return ec.fieldContext_SetPhotosPrivatePayload_photos(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SetPhotosPrivatePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetPhotosPrivatePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_ThemeColors(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "primary":
@@ -2217,6 +3944,118 @@ func (ec *executionContext) childFields_ThemeColors(ctx context.Context, field g
 		return ec.fieldContext_ThemeColors_accent(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ThemeColors", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "accessCode":
+		return ec.fieldContext_UpdateAccessCodePayload_accessCode(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdateAccessCodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateAccessCodePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateCategoryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "category":
+		return ec.fieldContext_UpdateCategoryPayload_category(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdateCategoryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateCategoryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateDiscountPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "discount":
+		return ec.fieldContext_UpdateDiscountPayload_discount(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdateDiscountPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateDiscountPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateFamilyPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "family":
+		return ec.fieldContext_UpdateFamilyPayload_family(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdateFamilyPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateFamilyPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateFormatPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "format":
+		return ec.fieldContext_UpdateFormatPayload_format(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdateFormatPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateFormatPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateGalleryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "gallery":
+		return ec.fieldContext_UpdateGalleryPayload_gallery(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdateGalleryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateGalleryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdatePackPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pack":
+		return ec.fieldContext_UpdatePackPayload_pack(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdatePackPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdatePackPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateVideoPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "video":
+		return ec.fieldContext_UpdateVideoPayload_video(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdateVideoPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateVideoPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UpdateVoucherPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "voucher":
+		return ec.fieldContext_UpdateVoucherPayload_voucher(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UpdateVoucherPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UpdateVoucherPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UploadPhotosPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photos":
+		return ec.fieldContext_UploadPhotosPayload_photos(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_UploadPhotosPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UploadPhotosPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_UserError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_UserError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_UserError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_UserError_code(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type UserError", field.Name)
 }
 
 func (ec *executionContext) childFields_Video(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2265,6 +4104,46 @@ func (ec *executionContext) childFields_VideoEdge(ctx context.Context, field gra
 		return ec.fieldContext_VideoEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type VideoEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_Voucher(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Voucher_id(ctx, field)
+	case "code":
+		return ec.fieldContext_Voucher_code(ctx, field)
+	case "kind":
+		return ec.fieldContext_Voucher_kind(ctx, field)
+	case "galleryId":
+		return ec.fieldContext_Voucher_galleryId(ctx, field)
+	case "percentOff":
+		return ec.fieldContext_Voucher_percentOff(ctx, field)
+	case "amountOff":
+		return ec.fieldContext_Voucher_amountOff(ctx, field)
+	case "minSpend":
+		return ec.fieldContext_Voucher_minSpend(ctx, field)
+	case "validFrom":
+		return ec.fieldContext_Voucher_validFrom(ctx, field)
+	case "validUntil":
+		return ec.fieldContext_Voucher_validUntil(ctx, field)
+	case "usageLimit":
+		return ec.fieldContext_Voucher_usageLimit(ctx, field)
+	case "perEmailLimit":
+		return ec.fieldContext_Voucher_perEmailLimit(ctx, field)
+	case "timesUsed":
+		return ec.fieldContext_Voucher_timesUsed(ctx, field)
+	case "freeShipping":
+		return ec.fieldContext_Voucher_freeShipping(ctx, field)
+	case "freeShippingCountries":
+		return ec.fieldContext_Voucher_freeShippingCountries(ctx, field)
+	case "giftAmount":
+		return ec.fieldContext_Voucher_giftAmount(ctx, field)
+	case "balance":
+		return ec.fieldContext_Voucher_balance(ctx, field)
+	case "active":
+		return ec.fieldContext_Voucher_active(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Voucher", field.Name)
 }
 
 func (ec *executionContext) childFields_WelcomePopupConfig(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -2487,6 +4366,510 @@ func (ec *executionContext) field_Gallery_videos_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.AddVideoInput, error) {
+			return ec.unmarshalNAddVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐAddVideoInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createAccessCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateAccessCodeInput, error) {
+			return ec.unmarshalNCreateAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateAccessCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateCategoryInput, error) {
+			return ec.unmarshalNCreateCategoryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateCategoryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createDiscount_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateDiscountInput, error) {
+			return ec.unmarshalNCreateDiscountInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateDiscountInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createFamily_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateFamilyInput, error) {
+			return ec.unmarshalNCreateFamilyInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateFamilyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createFormat_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateFormatInput, error) {
+			return ec.unmarshalNCreateFormatInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateFormatInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createGallery_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateGalleryInput, error) {
+			return ec.unmarshalNCreateGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateGalleryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createGiftCard_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateGiftCardInput, error) {
+			return ec.unmarshalNCreateGiftCardInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateGiftCardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreatePackInput, error) {
+			return ec.unmarshalNCreatePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreatePackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateVoucherInput, error) {
+			return ec.unmarshalNCreateVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteAccessCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteAccessCodeInput, error) {
+			return ec.unmarshalNDeleteAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteAccessCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteCategoryInput, error) {
+			return ec.unmarshalNDeleteCategoryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteCategoryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteDiscount_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteDiscountInput, error) {
+			return ec.unmarshalNDeleteDiscountInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteDiscountInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteFamily_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteFamilyInput, error) {
+			return ec.unmarshalNDeleteFamilyInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteFamilyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteFormat_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteFormatInput, error) {
+			return ec.unmarshalNDeleteFormatInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteFormatInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteGallery_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteGalleryInput, error) {
+			return ec.unmarshalNDeleteGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteGalleryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deletePack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeletePackInput, error) {
+			return ec.unmarshalNDeletePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeletePackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deletePhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeletePhotosInput, error) {
+			return ec.unmarshalNDeletePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeletePhotosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteVideoInput, error) {
+			return ec.unmarshalNDeleteVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteVideoInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteVoucherInput, error) {
+			return ec.unmarshalNDeleteVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteVoucherInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_movePhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.MovePhotosInput, error) {
+			return ec.unmarshalNMovePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMovePhotosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reorderPhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.ReorderPhotosInput, error) {
+			return ec.unmarshalNReorderPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐReorderPhotosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_revokeAccessCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.RevokeAccessCodeInput, error) {
+			return ec.unmarshalNRevokeAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRevokeAccessCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setGalleryMusic_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.SetGalleryMusicInput, error) {
+			return ec.unmarshalNSetGalleryMusicInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetGalleryMusicInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setPhotosFavorite_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.SetPhotosFavoriteInput, error) {
+			return ec.unmarshalNSetPhotosFavoriteInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetPhotosFavoriteInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setPhotosPrivate_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.SetPhotosPrivateInput, error) {
+			return ec.unmarshalNSetPhotosPrivateInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetPhotosPrivateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateAccessCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdateAccessCodeInput, error) {
+			return ec.unmarshalNUpdateAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateAccessCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdateCategoryInput, error) {
+			return ec.unmarshalNUpdateCategoryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateCategoryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateDiscount_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdateDiscountInput, error) {
+			return ec.unmarshalNUpdateDiscountInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateDiscountInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateFamily_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdateFamilyInput, error) {
+			return ec.unmarshalNUpdateFamilyInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateFamilyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateFormat_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdateFormatInput, error) {
+			return ec.unmarshalNUpdateFormatInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateFormatInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateGallery_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdateGalleryInput, error) {
+			return ec.unmarshalNUpdateGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateGalleryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updatePack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdatePackInput, error) {
+			return ec.unmarshalNUpdatePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdatePackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdateVideoInput, error) {
+			return ec.unmarshalNUpdateVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateVideoInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.UpdateVoucherInput, error) {
+			return ec.unmarshalNUpdateVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateVoucherInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadPhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.UploadPhotosInput, error) {
+			return ec.unmarshalNUploadPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUploadPhotosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -2605,6 +4988,167 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 
 // region    **************************** field.gotpl *****************************
 
+func (ec *executionContext) _AccessCode_id(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCode_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCode_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCode_code(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCode_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCode_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCode_kind(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCode_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v accesscode.Kind) graphql.Marshaler {
+			return ec.marshalNAccessCodeKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋaccesscodeᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCode_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type AccessCodeKind does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCode_label(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCode_label(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Label, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCode_label(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCode_email(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCode_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCode_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCode_revokedAt(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCode_revokedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RevokedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCode_revokedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _AccessCode_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessCode_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessCode_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
 func (ec *executionContext) _AccessPolicy_isPublic(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AccessPolicy) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -2672,6 +5216,70 @@ func (ec *executionContext) _AccessPolicy_hasClients(ctx context.Context, field 
 }
 func (ec *executionContext) fieldContext_AccessPolicy_hasClients(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AccessPolicy", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AddVideoPayload_video(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AddVideoPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AddVideoPayload_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalOVideo2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AddVideoPayload_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AddVideoPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AddVideoPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AddVideoPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AddVideoPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AddVideoPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AddVideoPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _AlbumSettings_activated(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AlbumSettings) (ret graphql.Marshaler) {
@@ -3023,6 +5631,1132 @@ func (ec *executionContext) fieldContext_ColorTheme_colors(_ context.Context, fi
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ThemeColors(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateAccessCodePayload_accessCode(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAccessCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateAccessCodePayload_accessCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccessCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AccessCode) graphql.Marshaler {
+			return ec.marshalOAccessCode2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCode(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateAccessCodePayload_accessCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessCode(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateAccessCodePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAccessCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateAccessCodePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateAccessCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateCategoryPayload_category(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateCategoryPayload_category(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Category, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+			return ec.marshalOCategory2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategory(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateCategoryPayload_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateCategoryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateCategoryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateCategoryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateDiscountPayload_discount(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateDiscountPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateDiscountPayload_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Discount) graphql.Marshaler {
+			return ec.marshalODiscount2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDiscount(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateDiscountPayload_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateDiscountPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Discount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateDiscountPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateDiscountPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateDiscountPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateDiscountPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateDiscountPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateFamilyPayload_family(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateFamilyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateFamilyPayload_family(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Family, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Family) graphql.Marshaler {
+			return ec.marshalOFamily2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFamily(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateFamilyPayload_family(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateFamilyPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Family(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateFamilyPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateFamilyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateFamilyPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateFamilyPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateFamilyPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateFormatPayload_format(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateFormatPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateFormatPayload_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Format) graphql.Marshaler {
+			return ec.marshalOFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFormat(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateFormatPayload_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateFormatPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Format(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateFormatPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateFormatPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateFormatPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateFormatPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateFormatPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateGalleryPayload_gallery(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateGalleryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateGalleryPayload_gallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gallery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+			return ec.marshalOGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateGalleryPayload_gallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateGalleryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateGalleryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateGalleryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateGalleryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateGalleryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateGalleryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateGiftCardPayload_voucher(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateGiftCardPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateGiftCardPayload_voucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Voucher, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalOVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateGiftCardPayload_voucher(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateGiftCardPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateGiftCardPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateGiftCardPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateGiftCardPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateGiftCardPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateGiftCardPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatePackPayload_pack(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreatePackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePackPayload_pack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pack, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Pack) graphql.Marshaler {
+			return ec.marshalOPack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPack(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePackPayload_pack(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatePackPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Pack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatePackPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreatePackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePackPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePackPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatePackPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateVoucherPayload_voucher(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateVoucherPayload_voucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Voucher, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalOVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateVoucherPayload_voucher(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateVoucherPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateVoucherPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateVoucherPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteAccessCodePayload_deletedAccessCodeId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteAccessCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteAccessCodePayload_deletedAccessCodeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedAccessCodeID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteAccessCodePayload_deletedAccessCodeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteAccessCodePayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteAccessCodePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteAccessCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteAccessCodePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteAccessCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteCategoryPayload_deletedCategoryId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteCategoryPayload_deletedCategoryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedCategoryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteCategoryPayload_deletedCategoryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteCategoryPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteCategoryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteCategoryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteCategoryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteDiscountPayload_deletedDiscountId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteDiscountPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteDiscountPayload_deletedDiscountId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedDiscountID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteDiscountPayload_deletedDiscountId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteDiscountPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteDiscountPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteDiscountPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteDiscountPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteDiscountPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteDiscountPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteFamilyPayload_deletedFamilyId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteFamilyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteFamilyPayload_deletedFamilyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedFamilyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteFamilyPayload_deletedFamilyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteFamilyPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteFamilyPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteFamilyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteFamilyPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteFamilyPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteFamilyPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteFormatPayload_deletedFormatId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteFormatPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteFormatPayload_deletedFormatId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedFormatID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteFormatPayload_deletedFormatId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteFormatPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteFormatPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteFormatPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteFormatPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteFormatPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteFormatPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteGalleryPayload_deletedGalleryId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteGalleryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteGalleryPayload_deletedGalleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedGalleryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteGalleryPayload_deletedGalleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteGalleryPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteGalleryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteGalleryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteGalleryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteGalleryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteGalleryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeletePackPayload_deletedPackId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeletePackPayload_deletedPackId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedPackID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeletePackPayload_deletedPackId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeletePackPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeletePackPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeletePackPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeletePackPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeletePackPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeletePhotosPayload_deletedPhotoIds(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeletePhotosPayload_deletedPhotoIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedPhotoIds, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeletePhotosPayload_deletedPhotoIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeletePhotosPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeletePhotosPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeletePhotosPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeletePhotosPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeletePhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteVideoPayload_deletedVideoId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteVideoPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteVideoPayload_deletedVideoId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedVideoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteVideoPayload_deletedVideoId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteVideoPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteVideoPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteVideoPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteVideoPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteVideoPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteVideoPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteVoucherPayload_deletedVoucherId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteVoucherPayload_deletedVoucherId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedVoucherID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteVoucherPayload_deletedVoucherId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteVoucherPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteVoucherPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteVoucherPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteVoucherPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -4584,6 +8318,107 @@ func (ec *executionContext) fieldContext_Gallery_ogData(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _Gallery_published(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_published(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Published, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_published(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_ogDescription(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_ogDescription(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OgDescription, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_ogDescription(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_shopEnabled(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_shopEnabled(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShopEnabled, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_shopEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_accessCodes(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_accessCodes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().AccessCodes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.AccessCode) graphql.Marshaler {
+			return ec.marshalNAccessCode2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCodeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_accessCodes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gallery",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessCode(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _GalleryTheme_theme(ctx context.Context, field graphql.CollectedField, obj *model.Theme) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -4832,6 +8667,102 @@ func (ec *executionContext) fieldContext_Money_currency(_ context.Context, field
 	return graphql.NewScalarFieldContext("Money", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
 }
 
+func (ec *executionContext) _MovePhotosPayload_photos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.MovePhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MovePhotosPayload_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
+			return ec.marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MovePhotosPayload_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MovePhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MovePhotosPayload_gallery(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.MovePhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MovePhotosPayload_gallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gallery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+			return ec.marshalOGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MovePhotosPayload_gallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MovePhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MovePhotosPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.MovePhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MovePhotosPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MovePhotosPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MovePhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Music_active(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.Music) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5023,6 +8954,1590 @@ func (ec *executionContext) _MusicTrack_url(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_MusicTrack_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("MusicTrack", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Mutation_createGallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createGallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateGallery(ctx, fc.Args["input"].(photographer.CreateGalleryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateGalleryPayload) graphql.Marshaler {
+			return ec.marshalNCreateGalleryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateGalleryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createGallery(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateGalleryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createGallery_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateGallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateGallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateGallery(ctx, fc.Args["input"].(photographer.UpdateGalleryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdateGalleryPayload) graphql.Marshaler {
+			return ec.marshalNUpdateGalleryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateGalleryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateGallery(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateGalleryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateGallery_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteGallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteGallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteGallery(ctx, fc.Args["input"].(photographer.DeleteGalleryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteGalleryPayload) graphql.Marshaler {
+			return ec.marshalNDeleteGalleryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteGalleryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteGallery(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteGalleryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteGallery_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setGalleryMusic(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setGalleryMusic(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetGalleryMusic(ctx, fc.Args["input"].(photographer.SetGalleryMusicInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SetGalleryMusicPayload) graphql.Marshaler {
+			return ec.marshalNSetGalleryMusicPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetGalleryMusicPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setGalleryMusic(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SetGalleryMusicPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setGalleryMusic_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateCategory(ctx, fc.Args["input"].(photographer.CreateCategoryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateCategoryPayload) graphql.Marshaler {
+			return ec.marshalNCreateCategoryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateCategoryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateCategoryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateCategory(ctx, fc.Args["input"].(photographer.UpdateCategoryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdateCategoryPayload) graphql.Marshaler {
+			return ec.marshalNUpdateCategoryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateCategoryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateCategoryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteCategory(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteCategory(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteCategory(ctx, fc.Args["input"].(photographer.DeleteCategoryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteCategoryPayload) graphql.Marshaler {
+			return ec.marshalNDeleteCategoryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteCategoryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteCategory(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteCategoryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteCategory_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createFamily(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createFamily(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateFamily(ctx, fc.Args["input"].(photographer.CreateFamilyInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateFamilyPayload) graphql.Marshaler {
+			return ec.marshalNCreateFamilyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateFamilyPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createFamily(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateFamilyPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createFamily_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateFamily(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateFamily(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateFamily(ctx, fc.Args["input"].(photographer.UpdateFamilyInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdateFamilyPayload) graphql.Marshaler {
+			return ec.marshalNUpdateFamilyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateFamilyPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateFamily(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateFamilyPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateFamily_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteFamily(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteFamily(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteFamily(ctx, fc.Args["input"].(photographer.DeleteFamilyInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteFamilyPayload) graphql.Marshaler {
+			return ec.marshalNDeleteFamilyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteFamilyPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteFamily(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteFamilyPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteFamily_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createFormat(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createFormat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateFormat(ctx, fc.Args["input"].(photographer.CreateFormatInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateFormatPayload) graphql.Marshaler {
+			return ec.marshalNCreateFormatPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateFormatPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createFormat(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateFormatPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createFormat_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateFormat(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateFormat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateFormat(ctx, fc.Args["input"].(photographer.UpdateFormatInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdateFormatPayload) graphql.Marshaler {
+			return ec.marshalNUpdateFormatPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateFormatPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateFormat(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateFormatPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateFormat_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteFormat(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteFormat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteFormat(ctx, fc.Args["input"].(photographer.DeleteFormatInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteFormatPayload) graphql.Marshaler {
+			return ec.marshalNDeleteFormatPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteFormatPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteFormat(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteFormatPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteFormat_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePack(ctx, fc.Args["input"].(photographer.CreatePackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreatePackPayload) graphql.Marshaler {
+			return ec.marshalNCreatePackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreatePackPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreatePackPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updatePack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updatePack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdatePack(ctx, fc.Args["input"].(photographer.UpdatePackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdatePackPayload) graphql.Marshaler {
+			return ec.marshalNUpdatePackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdatePackPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updatePack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdatePackPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updatePack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePack(ctx, fc.Args["input"].(photographer.DeletePackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeletePackPayload) graphql.Marshaler {
+			return ec.marshalNDeletePackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePackPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeletePackPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createDiscount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createDiscount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateDiscount(ctx, fc.Args["input"].(photographer.CreateDiscountInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateDiscountPayload) graphql.Marshaler {
+			return ec.marshalNCreateDiscountPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateDiscountPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createDiscount(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateDiscountPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createDiscount_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateDiscount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateDiscount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateDiscount(ctx, fc.Args["input"].(photographer.UpdateDiscountInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdateDiscountPayload) graphql.Marshaler {
+			return ec.marshalNUpdateDiscountPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateDiscountPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateDiscount(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateDiscountPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateDiscount_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteDiscount(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteDiscount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteDiscount(ctx, fc.Args["input"].(photographer.DeleteDiscountInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteDiscountPayload) graphql.Marshaler {
+			return ec.marshalNDeleteDiscountPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteDiscountPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteDiscount(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteDiscountPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteDiscount_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateVoucher(ctx, fc.Args["input"].(photographer.CreateVoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateVoucherPayload) graphql.Marshaler {
+			return ec.marshalNCreateVoucherPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateVoucherPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateVoucherPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createGiftCard(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createGiftCard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateGiftCard(ctx, fc.Args["input"].(photographer.CreateGiftCardInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateGiftCardPayload) graphql.Marshaler {
+			return ec.marshalNCreateGiftCardPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateGiftCardPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createGiftCard(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateGiftCardPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createGiftCard_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateVoucher(ctx, fc.Args["input"].(photographer.UpdateVoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdateVoucherPayload) graphql.Marshaler {
+			return ec.marshalNUpdateVoucherPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateVoucherPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateVoucherPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteVoucher(ctx, fc.Args["input"].(photographer.DeleteVoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteVoucherPayload) graphql.Marshaler {
+			return ec.marshalNDeleteVoucherPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteVoucherPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteVoucherPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createAccessCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createAccessCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateAccessCode(ctx, fc.Args["input"].(photographer.CreateAccessCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateAccessCodePayload) graphql.Marshaler {
+			return ec.marshalNCreateAccessCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAccessCodePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createAccessCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateAccessCodePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createAccessCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateAccessCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateAccessCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateAccessCode(ctx, fc.Args["input"].(photographer.UpdateAccessCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdateAccessCodePayload) graphql.Marshaler {
+			return ec.marshalNUpdateAccessCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateAccessCodePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateAccessCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateAccessCodePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateAccessCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_revokeAccessCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_revokeAccessCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RevokeAccessCode(ctx, fc.Args["input"].(photographer.RevokeAccessCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.RevokeAccessCodePayload) graphql.Marshaler {
+			return ec.marshalNRevokeAccessCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAccessCodePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_revokeAccessCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevokeAccessCodePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_revokeAccessCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteAccessCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteAccessCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteAccessCode(ctx, fc.Args["input"].(photographer.DeleteAccessCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteAccessCodePayload) graphql.Marshaler {
+			return ec.marshalNDeleteAccessCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteAccessCodePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteAccessCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteAccessCodePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteAccessCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reorderPhotos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reorderPhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReorderPhotos(ctx, fc.Args["input"].(photographer.ReorderPhotosInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.ReorderPhotosPayload) graphql.Marshaler {
+			return ec.marshalNReorderPhotosPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐReorderPhotosPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reorderPhotos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ReorderPhotosPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reorderPhotos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_movePhotos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_movePhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MovePhotos(ctx, fc.Args["input"].(photographer.MovePhotosInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.MovePhotosPayload) graphql.Marshaler {
+			return ec.marshalNMovePhotosPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐMovePhotosPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_movePhotos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MovePhotosPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_movePhotos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setPhotosPrivate(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setPhotosPrivate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetPhotosPrivate(ctx, fc.Args["input"].(photographer.SetPhotosPrivateInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SetPhotosPrivatePayload) graphql.Marshaler {
+			return ec.marshalNSetPhotosPrivatePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetPhotosPrivatePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setPhotosPrivate(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SetPhotosPrivatePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setPhotosPrivate_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setPhotosFavorite(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setPhotosFavorite(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetPhotosFavorite(ctx, fc.Args["input"].(photographer.SetPhotosFavoriteInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SetPhotosFavoritePayload) graphql.Marshaler {
+			return ec.marshalNSetPhotosFavoritePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetPhotosFavoritePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setPhotosFavorite(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SetPhotosFavoritePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setPhotosFavorite_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePhotos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePhotos(ctx, fc.Args["input"].(photographer.DeletePhotosInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeletePhotosPayload) graphql.Marshaler {
+			return ec.marshalNDeletePhotosPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePhotosPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePhotos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeletePhotosPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePhotos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadPhotos(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadPhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadPhotos(ctx, fc.Args["input"].(gqlmodel.UploadPhotosInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UploadPhotosPayload) graphql.Marshaler {
+			return ec.marshalNUploadPhotosPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUploadPhotosPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadPhotos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UploadPhotosPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadPhotos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addVideo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addVideo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddVideo(ctx, fc.Args["input"].(photographer.AddVideoInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AddVideoPayload) graphql.Marshaler {
+			return ec.marshalNAddVideoPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddVideoPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addVideo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AddVideoPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addVideo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateVideo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateVideo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateVideo(ctx, fc.Args["input"].(photographer.UpdateVideoInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.UpdateVideoPayload) graphql.Marshaler {
+			return ec.marshalNUpdateVideoPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateVideoPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateVideo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UpdateVideoPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateVideo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteVideo(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteVideo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteVideo(ctx, fc.Args["input"].(photographer.DeleteVideoInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteVideoPayload) graphql.Marshaler {
+			return ec.marshalNDeleteVideoPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteVideoPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteVideo(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteVideoPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteVideo_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _OgData_title(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.OgData) (ret graphql.Marshaler) {
@@ -6897,6 +12412,326 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _ReorderPhotosPayload_photos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ReorderPhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReorderPhotosPayload_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
+			return ec.marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReorderPhotosPayload_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReorderPhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ReorderPhotosPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ReorderPhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ReorderPhotosPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ReorderPhotosPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ReorderPhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevokeAccessCodePayload_accessCode(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RevokeAccessCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevokeAccessCodePayload_accessCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccessCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AccessCode) graphql.Marshaler {
+			return ec.marshalOAccessCode2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCode(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevokeAccessCodePayload_accessCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevokeAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessCode(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevokeAccessCodePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RevokeAccessCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevokeAccessCodePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevokeAccessCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevokeAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetGalleryMusicPayload_gallery(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetGalleryMusicPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetGalleryMusicPayload_gallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gallery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+			return ec.marshalOGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SetGalleryMusicPayload_gallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetGalleryMusicPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetGalleryMusicPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetGalleryMusicPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetGalleryMusicPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetGalleryMusicPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetGalleryMusicPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetPhotosFavoritePayload_photos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetPhotosFavoritePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetPhotosFavoritePayload_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
+			return ec.marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetPhotosFavoritePayload_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetPhotosFavoritePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetPhotosFavoritePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetPhotosFavoritePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetPhotosFavoritePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetPhotosFavoritePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetPhotosFavoritePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetPhotosPrivatePayload_photos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetPhotosPrivatePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetPhotosPrivatePayload_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
+			return ec.marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetPhotosPrivatePayload_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetPhotosPrivatePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetPhotosPrivatePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetPhotosPrivatePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetPhotosPrivatePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetPhotosPrivatePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetPhotosPrivatePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ThemeColors_primary(ctx context.Context, field graphql.CollectedField, obj *model.Colors) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6987,6 +12822,715 @@ func (ec *executionContext) _ThemeColors_accent(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_ThemeColors_accent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ThemeColors", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UpdateAccessCodePayload_accessCode(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateAccessCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateAccessCodePayload_accessCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AccessCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.AccessCode) graphql.Marshaler {
+			return ec.marshalOAccessCode2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCode(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateAccessCodePayload_accessCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessCode(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateAccessCodePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateAccessCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateAccessCodePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateAccessCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateCategoryPayload_category(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateCategoryPayload_category(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Category, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+			return ec.marshalOCategory2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategory(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateCategoryPayload_category(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateCategoryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateCategoryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateCategoryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateCategoryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateCategoryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateDiscountPayload_discount(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateDiscountPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateDiscountPayload_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Discount) graphql.Marshaler {
+			return ec.marshalODiscount2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDiscount(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateDiscountPayload_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateDiscountPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Discount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateDiscountPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateDiscountPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateDiscountPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateDiscountPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateDiscountPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateFamilyPayload_family(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateFamilyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateFamilyPayload_family(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Family, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Family) graphql.Marshaler {
+			return ec.marshalOFamily2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFamily(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateFamilyPayload_family(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateFamilyPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Family(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateFamilyPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateFamilyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateFamilyPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateFamilyPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateFamilyPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateFormatPayload_format(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateFormatPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateFormatPayload_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Format) graphql.Marshaler {
+			return ec.marshalOFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFormat(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateFormatPayload_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateFormatPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Format(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateFormatPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateFormatPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateFormatPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateFormatPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateFormatPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateGalleryPayload_gallery(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateGalleryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateGalleryPayload_gallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gallery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+			return ec.marshalOGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateGalleryPayload_gallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateGalleryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateGalleryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateGalleryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateGalleryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateGalleryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateGalleryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdatePackPayload_pack(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdatePackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdatePackPayload_pack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pack, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Pack) graphql.Marshaler {
+			return ec.marshalOPack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPack(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdatePackPayload_pack(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdatePackPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Pack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdatePackPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdatePackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdatePackPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdatePackPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdatePackPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateVideoPayload_video(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateVideoPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateVideoPayload_video(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Video, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+			return ec.marshalOVideo2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideo(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateVideoPayload_video(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateVideoPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateVideoPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateVideoPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateVideoPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateVideoPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateVideoPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateVoucherPayload_voucher(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateVoucherPayload_voucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Voucher, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalOVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateVoucherPayload_voucher(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UpdateVoucherPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UpdateVoucherPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UpdateVoucherPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UpdateVoucherPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UpdateVoucherPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UploadPhotosPayload_photos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UploadPhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadPhotosPayload_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
+			return ec.marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadPhotosPayload_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UploadPhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UploadPhotosPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UploadPhotosPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UploadPhotosPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UploadPhotosPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "UploadPhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _UserError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UserError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UserError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UserError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UserError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UserError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _UserError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UserError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_UserError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Video_id(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -7359,6 +13903,433 @@ func (ec *executionContext) _VideoEdge_cursor(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_VideoEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("VideoEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_id(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_code(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_kind(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v voucher.Kind) graphql.Marshaler {
+			return ec.marshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type VoucherKind does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_galleryId(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_galleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Voucher().GalleryID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_galleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_percentOff(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_percentOff(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PercentOff, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_percentOff(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_amountOff(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_amountOff(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Voucher().AmountOff(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_amountOff(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Voucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Voucher_minSpend(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_minSpend(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Voucher().MinSpend(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_minSpend(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Voucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Voucher_validFrom(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_validFrom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidFrom, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_validFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_validUntil(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_validUntil(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ValidUntil, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_validUntil(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_usageLimit(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_usageLimit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsageLimit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_usageLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_perEmailLimit(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_perEmailLimit(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PerEmailLimit, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_perEmailLimit(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_timesUsed(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_timesUsed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TimesUsed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_timesUsed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_freeShipping(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_freeShipping(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FreeShipping, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_freeShipping(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_freeShippingCountries(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_freeShippingCountries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FreeShippingCountries, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_freeShippingCountries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_giftAmount(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_giftAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Voucher().GiftAmount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_giftAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Voucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Voucher_balance(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_balance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Voucher().Balance(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Voucher",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Voucher_active(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _WelcomePopupConfig_mode(ctx context.Context, field graphql.CollectedField, obj *model.WelcomePopup) (ret graphql.Marshaler) {
@@ -8489,6 +15460,1574 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputAddVideoInput(ctx context.Context, obj any) (photographer.AddVideoInput, error) {
+	var it photographer.AddVideoInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "url", "title", "collection", "favorite"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "collection":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("collection"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Collection = data
+		case "favorite":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("favorite"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Favorite = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAlbumSettingsInput(ctx context.Context, obj any) (photographer.AlbumSettingsInput, error) {
+	var it photographer.AlbumSettingsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"activated", "maxPhotos"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "activated":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("activated"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Activated = data
+		case "maxPhotos":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("maxPhotos"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MaxPhotos = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateAccessCodeInput(ctx context.Context, obj any) (photographer.CreateAccessCodeInput, error) {
+	var it photographer.CreateAccessCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "kind", "code", "label", "email"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalNAccessCodeKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋaccesscodeᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "label":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("label"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Label = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateCategoryInput(ctx context.Context, obj any) (photographer.CreateCategoryInput, error) {
+	var it photographer.CreateCategoryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "name", "section", "description", "position"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "section":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("section"))
+			data, err := ec.unmarshalOCategorySection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcategoryᚐSection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Section = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateDiscountInput(ctx context.Context, obj any) (photographer.CreateDiscountInput, error) {
+	var it photographer.CreateDiscountInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "threshold", "percent"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "threshold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("threshold"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Threshold = data
+		case "percent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("percent"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Percent = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateFamilyInput(ctx context.Context, obj any) (photographer.CreateFamilyInput, error) {
+	var it photographer.CreateFamilyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "categoryId", "name", "description", "matGlossOption", "whiteBordersOption", "whiteMarginAllowed", "numberOfImages", "position"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "categoryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "matGlossOption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("matGlossOption"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MatGlossOption = data
+		case "whiteBordersOption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("whiteBordersOption"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WhiteBordersOption = data
+		case "whiteMarginAllowed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("whiteMarginAllowed"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WhiteMarginAllowed = data
+		case "numberOfImages":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("numberOfImages"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NumberOfImages = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateFormatInput(ctx context.Context, obj any) (photographer.CreateFormatInput, error) {
+	var it photographer.CreateFormatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "familyId", "name", "shortSize", "longSize", "unitPrice", "onlyInPack", "lab", "kind", "digitalQuality", "watermark", "excludedCountries", "position", "withdrawn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "familyId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("familyId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FamilyID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "shortSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortSize"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortSize = data
+		case "longSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longSize"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongSize = data
+		case "unitPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPrice"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPrice = data
+		case "onlyInPack":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("onlyInPack"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OnlyInPack = data
+		case "lab":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lab"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lab = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOFormatKind2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "digitalQuality":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("digitalQuality"))
+			data, err := ec.unmarshalODigitalQuality2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐDigitalQuality(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DigitalQuality = data
+		case "watermark":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermark"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Watermark = data
+		case "excludedCountries":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("excludedCountries"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExcludedCountries = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		case "withdrawn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("withdrawn"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Withdrawn = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateGalleryInput(ctx context.Context, obj any) (photographer.CreateGalleryInput, error) {
+	var it photographer.CreateGalleryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "eventName", "settings"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "eventName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventName = data
+		case "settings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("settings"))
+			data, err := ec.unmarshalOGallerySettingsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGallerySettingsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Settings = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateGiftCardInput(ctx context.Context, obj any) (photographer.CreateGiftCardInput, error) {
+	var it photographer.CreateGiftCardInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "code", "amount", "validUntil", "active"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = data
+		case "validUntil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validUntil"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidUntil = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreatePackInput(ctx context.Context, obj any) (photographer.CreatePackInput, error) {
+	var it photographer.CreatePackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "pack", "displayName", "description", "unitPrice", "gift", "shippingIncludedTo", "offerType", "position", "withdrawn", "formats", "digitalFiles"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "pack":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pack"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Pack = data
+		case "displayName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayName = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "unitPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPrice"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPrice = data
+		case "gift":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gift"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gift = data
+		case "shippingIncludedTo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shippingIncludedTo"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShippingIncludedTo = data
+		case "offerType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offerType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OfferType = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		case "withdrawn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("withdrawn"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Withdrawn = data
+		case "formats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formats"))
+			data, err := ec.unmarshalOPackFormatInput2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackFormatInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Formats = data
+		case "digitalFiles":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("digitalFiles"))
+			data, err := ec.unmarshalOPackDigitalFileInput2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackDigitalFileInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DigitalFiles = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (photographer.CreateVoucherInput, error) {
+	var it photographer.CreateVoucherInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "code", "percentOff", "amountOff", "minSpend", "validFrom", "validUntil", "usageLimit", "perEmailLimit", "freeShipping", "freeShippingCountries", "active"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "percentOff":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("percentOff"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PercentOff = data
+		case "amountOff":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountOff"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountOff = data
+		case "minSpend":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minSpend"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinSpend = data
+		case "validFrom":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validFrom"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidFrom = data
+		case "validUntil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validUntil"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidUntil = data
+		case "usageLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("usageLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UsageLimit = data
+		case "perEmailLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("perEmailLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PerEmailLimit = data
+		case "freeShipping":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freeShipping"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreeShipping = data
+		case "freeShippingCountries":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freeShippingCountries"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreeShippingCountries = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteAccessCodeInput(ctx context.Context, obj any) (photographer.DeleteAccessCodeInput, error) {
+	var it photographer.DeleteAccessCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"accessCodeId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "accessCodeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accessCodeId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccessCodeID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteCategoryInput(ctx context.Context, obj any) (photographer.DeleteCategoryInput, error) {
+	var it photographer.DeleteCategoryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"categoryId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "categoryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteDiscountInput(ctx context.Context, obj any) (photographer.DeleteDiscountInput, error) {
+	var it photographer.DeleteDiscountInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"discountId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "discountId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteFamilyInput(ctx context.Context, obj any) (photographer.DeleteFamilyInput, error) {
+	var it photographer.DeleteFamilyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"familyId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "familyId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("familyId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FamilyID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteFormatInput(ctx context.Context, obj any) (photographer.DeleteFormatInput, error) {
+	var it photographer.DeleteFormatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"formatId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteGalleryInput(ctx context.Context, obj any) (photographer.DeleteGalleryInput, error) {
+	var it photographer.DeleteGalleryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeletePackInput(ctx context.Context, obj any) (photographer.DeletePackInput, error) {
+	var it photographer.DeletePackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"packId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "packId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeletePhotosInput(ctx context.Context, obj any) (photographer.DeletePhotosInput, error) {
+	var it photographer.DeletePhotosInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoIds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoIDs = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteVideoInput(ctx context.Context, obj any) (photographer.DeleteVideoInput, error) {
+	var it photographer.DeleteVideoInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"videoId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "videoId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteVoucherInput(ctx context.Context, obj any) (photographer.DeleteVoucherInput, error) {
+	var it photographer.DeleteVoucherInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"voucherId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "voucherId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDownloadInformationInput(ctx context.Context, obj any) (photographer.DownloadInformationInput, error) {
+	var it photographer.DownloadInformationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"freeDownload", "clientsOnly", "qualities", "message"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "freeDownload":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freeDownload"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreeDownload = data
+		case "clientsOnly":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientsOnly"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientsOnly = data
+		case "qualities":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("qualities"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Qualities = data
+		case "message":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("message"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Message = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Context, obj any) (photographer.GallerySettingsInput, error) {
+	var it photographer.GallerySettingsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"url", "eventName", "eventDate", "coverPhotoId", "coverPhotoPosition", "isPublic", "needEmail", "hasClients", "published", "theme", "printOptions", "collectionNames", "album", "showFilename", "music", "deliveryOptions", "welcomePopupConfig", "downloadInformation", "hideSaleEmphasis", "lightenHomepage", "shopEnabled", "ogDescription"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "eventName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventName = data
+		case "eventDate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("eventDate"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EventDate = data
+		case "coverPhotoId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverPhotoId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverPhotoID = data
+		case "coverPhotoPosition":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("coverPhotoPosition"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CoverPhotoPosition = data
+		case "isPublic":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isPublic"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsPublic = data
+		case "needEmail":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("needEmail"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NeedEmail = data
+		case "hasClients":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hasClients"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HasClients = data
+		case "published":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("published"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Published = data
+		case "theme":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("theme"))
+			data, err := ec.unmarshalOGalleryThemeInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGalleryThemeInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Theme = data
+		case "printOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("printOptions"))
+			data, err := ec.unmarshalOPrintOptionsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPrintOptionsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PrintOptions = data
+		case "collectionNames":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("collectionNames"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CollectionNames = data
+		case "album":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("album"))
+			data, err := ec.unmarshalOAlbumSettingsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐAlbumSettingsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Album = data
+		case "showFilename":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("showFilename"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShowFilename = data
+		case "music":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("music"))
+			data, err := ec.unmarshalOMusicInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMusicInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Music = data
+		case "deliveryOptions":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryOptions"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryOptions = data
+		case "welcomePopupConfig":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("welcomePopupConfig"))
+			data, err := ec.unmarshalOWelcomePopupConfigInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐWelcomePopupConfigInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WelcomePopupConfig = data
+		case "downloadInformation":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("downloadInformation"))
+			data, err := ec.unmarshalODownloadInformationInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDownloadInformationInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DownloadInformation = data
+		case "hideSaleEmphasis":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hideSaleEmphasis"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HideSaleEmphasis = data
+		case "lightenHomepage":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lightenHomepage"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LightenHomepage = data
+		case "shopEnabled":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shopEnabled"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShopEnabled = data
+		case "ogDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ogDescription"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OgDescription = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputGalleryThemeInput(ctx context.Context, obj any) (photographer.GalleryThemeInput, error) {
+	var it photographer.GalleryThemeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"theme", "variant", "photosGap", "photosLayout", "viewerLimitSize", "viewerMaxSize", "viewerVariant", "colors"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "theme":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("theme"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Theme = data
+		case "variant":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("variant"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Variant = data
+		case "photosGap":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photosGap"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotosGap = data
+		case "photosLayout":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photosLayout"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotosLayout = data
+		case "viewerLimitSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("viewerLimitSize"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ViewerLimitSize = data
+		case "viewerMaxSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("viewerMaxSize"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ViewerMaxSize = data
+		case "viewerVariant":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("viewerVariant"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ViewerVariant = data
+		case "colors":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("colors"))
+			data, err := ec.unmarshalOThemeColorsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐThemeColorsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Colors = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMovePhotosInput(ctx context.Context, obj any) (photographer.MovePhotosInput, error) {
+	var it photographer.MovePhotosInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoIds", "collection"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoIDs = data
+		case "collection":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("collection"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Collection = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputMusicInput(ctx context.Context, obj any) (photographer.MusicInput, error) {
+	var it photographer.MusicInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"active", "trackId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "trackId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPackDigitalFileInput(ctx context.Context, obj any) (photographer.PackDigitalFileInput, error) {
+	var it photographer.PackDigitalFileInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"formatId", "quantity", "webDescription", "hdDescription"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quantity = data
+		case "webDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("webDescription"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WebDescription = data
+		case "hdDescription":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hdDescription"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.HdDescription = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPackFormatInput(ctx context.Context, obj any) (photographer.PackFormatInput, error) {
+	var it photographer.PackFormatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"formatId", "quantity", "photos"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quantity = data
+		case "photos":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photos"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Photos = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPhotoOrder(ctx context.Context, obj any) (ent.PhotoOrder, error) {
 	var it ent.PhotoOrder
 	if obj == nil {
@@ -8525,6 +17064,1020 @@ func (ec *executionContext) unmarshalInputPhotoOrder(ctx context.Context, obj an
 				return it, err
 			}
 			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPrintOptionsInput(ctx context.Context, obj any) (photographer.PrintOptionsInput, error) {
+	var it photographer.PrintOptionsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"nonHomotheticity", "whiteBorders", "finish"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "nonHomotheticity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("nonHomotheticity"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NonHomotheticity = data
+		case "whiteBorders":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("whiteBorders"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WhiteBorders = data
+		case "finish":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finish"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Finish = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputReorderPhotosInput(ctx context.Context, obj any) (photographer.ReorderPhotosInput, error) {
+	var it photographer.ReorderPhotosInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoIds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoIDs = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRevokeAccessCodeInput(ctx context.Context, obj any) (photographer.RevokeAccessCodeInput, error) {
+	var it photographer.RevokeAccessCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"accessCodeId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "accessCodeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accessCodeId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccessCodeID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSetGalleryMusicInput(ctx context.Context, obj any) (photographer.SetGalleryMusicInput, error) {
+	var it photographer.SetGalleryMusicInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "active", "trackId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		case "trackId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSetPhotosFavoriteInput(ctx context.Context, obj any) (photographer.SetPhotosFavoriteInput, error) {
+	var it photographer.SetPhotosFavoriteInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoIds", "favorite"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoIDs = data
+		case "favorite":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("favorite"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Favorite = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSetPhotosPrivateInput(ctx context.Context, obj any) (photographer.SetPhotosPrivateInput, error) {
+	var it photographer.SetPhotosPrivateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoIds", "isPrivate"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoIDs = data
+		case "isPrivate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("isPrivate"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.IsPrivate = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputThemeColorsInput(ctx context.Context, obj any) (photographer.ThemeColorsInput, error) {
+	var it photographer.ThemeColorsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"primary", "secondary", "light", "accent"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "primary":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("primary"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Primary = data
+		case "secondary":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("secondary"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Secondary = data
+		case "light":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("light"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Light = data
+		case "accent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accent"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Accent = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateAccessCodeInput(ctx context.Context, obj any) (photographer.UpdateAccessCodeInput, error) {
+	var it photographer.UpdateAccessCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"accessCodeId", "label", "email"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "accessCodeId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("accessCodeId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AccessCodeID = data
+		case "label":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("label"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Label = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateCategoryInput(ctx context.Context, obj any) (photographer.UpdateCategoryInput, error) {
+	var it photographer.UpdateCategoryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"categoryId", "name", "section", "description", "position"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "categoryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "section":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("section"))
+			data, err := ec.unmarshalOCategorySection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcategoryᚐSection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Section = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateDiscountInput(ctx context.Context, obj any) (photographer.UpdateDiscountInput, error) {
+	var it photographer.UpdateDiscountInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"discountId", "threshold", "percent"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "discountId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountID = data
+		case "threshold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("threshold"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Threshold = data
+		case "percent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("percent"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Percent = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateFamilyInput(ctx context.Context, obj any) (photographer.UpdateFamilyInput, error) {
+	var it photographer.UpdateFamilyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"familyId", "categoryId", "name", "description", "matGlossOption", "whiteBordersOption", "whiteMarginAllowed", "numberOfImages", "position"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "familyId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("familyId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FamilyID = data
+		case "categoryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("categoryId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CategoryID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "matGlossOption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("matGlossOption"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MatGlossOption = data
+		case "whiteBordersOption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("whiteBordersOption"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WhiteBordersOption = data
+		case "whiteMarginAllowed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("whiteMarginAllowed"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.WhiteMarginAllowed = data
+		case "numberOfImages":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("numberOfImages"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NumberOfImages = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateFormatInput(ctx context.Context, obj any) (photographer.UpdateFormatInput, error) {
+	var it photographer.UpdateFormatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"formatId", "familyId", "name", "shortSize", "longSize", "unitPrice", "onlyInPack", "lab", "kind", "digitalQuality", "watermark", "excludedCountries", "position", "withdrawn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		case "familyId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("familyId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FamilyID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "shortSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shortSize"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShortSize = data
+		case "longSize":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("longSize"))
+			data, err := ec.unmarshalOFloat2ᚖfloat64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LongSize = data
+		case "unitPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPrice = data
+		case "onlyInPack":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("onlyInPack"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OnlyInPack = data
+		case "lab":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lab"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lab = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOFormatKind2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "digitalQuality":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("digitalQuality"))
+			data, err := ec.unmarshalODigitalQuality2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐDigitalQuality(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DigitalQuality = data
+		case "watermark":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("watermark"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Watermark = data
+		case "excludedCountries":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("excludedCountries"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExcludedCountries = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		case "withdrawn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("withdrawn"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Withdrawn = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateGalleryInput(ctx context.Context, obj any) (photographer.UpdateGalleryInput, error) {
+	var it photographer.UpdateGalleryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "settings"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "settings":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("settings"))
+			data, err := ec.unmarshalNGallerySettingsInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGallerySettingsInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Settings = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdatePackInput(ctx context.Context, obj any) (photographer.UpdatePackInput, error) {
+	var it photographer.UpdatePackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"packId", "pack", "displayName", "description", "unitPrice", "gift", "shippingIncludedTo", "offerType", "position", "withdrawn", "formats", "digitalFiles"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "packId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackID = data
+		case "pack":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pack"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Pack = data
+		case "displayName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("displayName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DisplayName = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = data
+		case "unitPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPrice = data
+		case "gift":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("gift"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Gift = data
+		case "shippingIncludedTo":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shippingIncludedTo"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShippingIncludedTo = data
+		case "offerType":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("offerType"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OfferType = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		case "withdrawn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("withdrawn"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Withdrawn = data
+		case "formats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formats"))
+			data, err := ec.unmarshalOPackFormatInput2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackFormatInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Formats = data
+		case "digitalFiles":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("digitalFiles"))
+			data, err := ec.unmarshalOPackDigitalFileInput2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackDigitalFileInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DigitalFiles = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateVideoInput(ctx context.Context, obj any) (photographer.UpdateVideoInput, error) {
+	var it photographer.UpdateVideoInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"videoId", "url", "title", "favorite", "collection", "position"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "videoId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("videoId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VideoID = data
+		case "url":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("url"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.URL = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "favorite":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("favorite"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Favorite = data
+		case "collection":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("collection"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Collection = data
+		case "position":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("position"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Position = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context, obj any) (photographer.UpdateVoucherInput, error) {
+	var it photographer.UpdateVoucherInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"voucherId", "galleryId", "code", "percentOff", "amountOff", "minSpend", "validFrom", "validUntil", "usageLimit", "perEmailLimit", "freeShipping", "freeShippingCountries", "active"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "voucherId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("voucherId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VoucherID = data
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		case "percentOff":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("percentOff"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PercentOff = data
+		case "amountOff":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amountOff"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AmountOff = data
+		case "minSpend":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("minSpend"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MinSpend = data
+		case "validFrom":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validFrom"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidFrom = data
+		case "validUntil":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("validUntil"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ValidUntil = data
+		case "usageLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("usageLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UsageLimit = data
+		case "perEmailLimit":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("perEmailLimit"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PerEmailLimit = data
+		case "freeShipping":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freeShipping"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreeShipping = data
+		case "freeShippingCountries":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freeShippingCountries"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreeShippingCountries = data
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUploadPhotosInput(ctx context.Context, obj any) (gqlmodel.UploadPhotosInput, error) {
+	var it gqlmodel.UploadPhotosInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "files", "collection"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "files":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("files"))
+			data, err := ec.unmarshalNUpload2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUploadᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Files = data
+		case "collection":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("collection"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Collection = data
 		}
 	}
 	return it, nil
@@ -8571,6 +18124,50 @@ func (ec *executionContext) unmarshalInputVideoOrder(ctx context.Context, obj an
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputWelcomePopupConfigInput(ctx context.Context, obj any) (photographer.WelcomePopupConfigInput, error) {
+	var it photographer.WelcomePopupConfigInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"mode", "messageForClients", "messageForVisitors"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "mode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("mode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Mode = data
+		case "messageForClients":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messageForClients"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MessageForClients = data
+		case "messageForVisitors":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messageForVisitors"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MessageForVisitors = data
+		}
+	}
+	return it, nil
+}
+
 // endregion **************************** input.gotpl *****************************
 
 // region    ************************** interface.gotpl ***************************
@@ -8579,6 +18176,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 	switch obj := (obj).(type) {
 	case nil:
 		return graphql.Null
+	case *ent.Voucher:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Voucher(ctx, sel, obj)
 	case *ent.Video:
 		if obj == nil {
 			return graphql.Null
@@ -8629,6 +18231,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Category(ctx, sel, obj)
+	case *ent.AccessCode:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._AccessCode(ctx, sel, obj)
 	default:
 		if typedObj, ok := obj.(graphql.Marshaler); ok {
 			return typedObj
@@ -8641,6 +18248,74 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 // endregion ************************** interface.gotpl ***************************
 
 // region    **************************** object.gotpl ****************************
+
+var accessCodeImplementors = []string{"AccessCode", "Node"}
+
+func (ec *executionContext) _AccessCode(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessCode) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accessCodeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccessCode")
+		case "id":
+			out.Values[i] = ec._AccessCode_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._AccessCode_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._AccessCode_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "label":
+			out.Values[i] = ec._AccessCode_label(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._AccessCode_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revokedAt":
+			out.Values[i] = ec._AccessCode_revokedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._AccessCode_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
 
 var accessPolicyImplementors = []string{"AccessPolicy"}
 
@@ -8666,6 +18341,49 @@ func (ec *executionContext) _AccessPolicy(ctx context.Context, sel ast.Selection
 			}
 		case "hasClients":
 			out.Values[i] = ec._AccessPolicy_hasClients(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var addVideoPayloadImplementors = []string{"AddVideoPayload"}
+
+func (ec *executionContext) _AddVideoPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.AddVideoPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, addVideoPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AddVideoPayload")
+		case "video":
+			out.Values[i] = ec._AddVideoPayload_video(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._AddVideoPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -8906,6 +18624,823 @@ func (ec *executionContext) _ColorTheme(ctx context.Context, sel ast.SelectionSe
 			out.Values[i] = graphql.MarshalString("ColorTheme")
 		case "colors":
 			out.Values[i] = ec._ColorTheme_colors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createAccessCodePayloadImplementors = []string{"CreateAccessCodePayload"}
+
+func (ec *executionContext) _CreateAccessCodePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateAccessCodePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createAccessCodePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateAccessCodePayload")
+		case "accessCode":
+			out.Values[i] = ec._CreateAccessCodePayload_accessCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateAccessCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createCategoryPayloadImplementors = []string{"CreateCategoryPayload"}
+
+func (ec *executionContext) _CreateCategoryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateCategoryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createCategoryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateCategoryPayload")
+		case "category":
+			out.Values[i] = ec._CreateCategoryPayload_category(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateCategoryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createDiscountPayloadImplementors = []string{"CreateDiscountPayload"}
+
+func (ec *executionContext) _CreateDiscountPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateDiscountPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createDiscountPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateDiscountPayload")
+		case "discount":
+			out.Values[i] = ec._CreateDiscountPayload_discount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateDiscountPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createFamilyPayloadImplementors = []string{"CreateFamilyPayload"}
+
+func (ec *executionContext) _CreateFamilyPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateFamilyPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createFamilyPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateFamilyPayload")
+		case "family":
+			out.Values[i] = ec._CreateFamilyPayload_family(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateFamilyPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createFormatPayloadImplementors = []string{"CreateFormatPayload"}
+
+func (ec *executionContext) _CreateFormatPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateFormatPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createFormatPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateFormatPayload")
+		case "format":
+			out.Values[i] = ec._CreateFormatPayload_format(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateFormatPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createGalleryPayloadImplementors = []string{"CreateGalleryPayload"}
+
+func (ec *executionContext) _CreateGalleryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateGalleryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createGalleryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateGalleryPayload")
+		case "gallery":
+			out.Values[i] = ec._CreateGalleryPayload_gallery(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateGalleryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createGiftCardPayloadImplementors = []string{"CreateGiftCardPayload"}
+
+func (ec *executionContext) _CreateGiftCardPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateGiftCardPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createGiftCardPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateGiftCardPayload")
+		case "voucher":
+			out.Values[i] = ec._CreateGiftCardPayload_voucher(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateGiftCardPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createPackPayloadImplementors = []string{"CreatePackPayload"}
+
+func (ec *executionContext) _CreatePackPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreatePackPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createPackPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreatePackPayload")
+		case "pack":
+			out.Values[i] = ec._CreatePackPayload_pack(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreatePackPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createVoucherPayloadImplementors = []string{"CreateVoucherPayload"}
+
+func (ec *executionContext) _CreateVoucherPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateVoucherPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createVoucherPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateVoucherPayload")
+		case "voucher":
+			out.Values[i] = ec._CreateVoucherPayload_voucher(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateVoucherPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteAccessCodePayloadImplementors = []string{"DeleteAccessCodePayload"}
+
+func (ec *executionContext) _DeleteAccessCodePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteAccessCodePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteAccessCodePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteAccessCodePayload")
+		case "deletedAccessCodeId":
+			out.Values[i] = ec._DeleteAccessCodePayload_deletedAccessCodeId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteAccessCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteCategoryPayloadImplementors = []string{"DeleteCategoryPayload"}
+
+func (ec *executionContext) _DeleteCategoryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteCategoryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteCategoryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteCategoryPayload")
+		case "deletedCategoryId":
+			out.Values[i] = ec._DeleteCategoryPayload_deletedCategoryId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteCategoryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteDiscountPayloadImplementors = []string{"DeleteDiscountPayload"}
+
+func (ec *executionContext) _DeleteDiscountPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteDiscountPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteDiscountPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteDiscountPayload")
+		case "deletedDiscountId":
+			out.Values[i] = ec._DeleteDiscountPayload_deletedDiscountId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteDiscountPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteFamilyPayloadImplementors = []string{"DeleteFamilyPayload"}
+
+func (ec *executionContext) _DeleteFamilyPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteFamilyPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteFamilyPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteFamilyPayload")
+		case "deletedFamilyId":
+			out.Values[i] = ec._DeleteFamilyPayload_deletedFamilyId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteFamilyPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteFormatPayloadImplementors = []string{"DeleteFormatPayload"}
+
+func (ec *executionContext) _DeleteFormatPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteFormatPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteFormatPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteFormatPayload")
+		case "deletedFormatId":
+			out.Values[i] = ec._DeleteFormatPayload_deletedFormatId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteFormatPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteGalleryPayloadImplementors = []string{"DeleteGalleryPayload"}
+
+func (ec *executionContext) _DeleteGalleryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteGalleryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteGalleryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteGalleryPayload")
+		case "deletedGalleryId":
+			out.Values[i] = ec._DeleteGalleryPayload_deletedGalleryId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteGalleryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deletePackPayloadImplementors = []string{"DeletePackPayload"}
+
+func (ec *executionContext) _DeletePackPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeletePackPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deletePackPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeletePackPayload")
+		case "deletedPackId":
+			out.Values[i] = ec._DeletePackPayload_deletedPackId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeletePackPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deletePhotosPayloadImplementors = []string{"DeletePhotosPayload"}
+
+func (ec *executionContext) _DeletePhotosPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeletePhotosPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deletePhotosPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeletePhotosPayload")
+		case "deletedPhotoIds":
+			out.Values[i] = ec._DeletePhotosPayload_deletedPhotoIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeletePhotosPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteVideoPayloadImplementors = []string{"DeleteVideoPayload"}
+
+func (ec *executionContext) _DeleteVideoPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteVideoPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteVideoPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteVideoPayload")
+		case "deletedVideoId":
+			out.Values[i] = ec._DeleteVideoPayload_deletedVideoId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteVideoPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteVoucherPayloadImplementors = []string{"DeleteVoucherPayload"}
+
+func (ec *executionContext) _DeleteVoucherPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteVoucherPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteVoucherPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteVoucherPayload")
+		case "deletedVoucherId":
+			out.Values[i] = ec._DeleteVoucherPayload_deletedVoucherId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteVoucherPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -10090,6 +20625,59 @@ func (ec *executionContext) _Gallery(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "published":
+			out.Values[i] = ec._Gallery_published(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "ogDescription":
+			out.Values[i] = ec._Gallery_ogDescription(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "shopEnabled":
+			out.Values[i] = ec._Gallery_shopEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "accessCodes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_accessCodes(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -10203,6 +20791,54 @@ func (ec *executionContext) _Money(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "currency":
 			out.Values[i] = ec._Money_currency(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var movePhotosPayloadImplementors = []string{"MovePhotosPayload"}
+
+func (ec *executionContext) _MovePhotosPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.MovePhotosPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, movePhotosPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MovePhotosPayload")
+		case "photos":
+			out.Values[i] = ec._MovePhotosPayload_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "gallery":
+			out.Values[i] = ec._MovePhotosPayload_gallery(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._MovePhotosPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -10345,6 +20981,299 @@ func (ec *executionContext) _MusicTrack(ctx context.Context, sel ast.SelectionSe
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var mutationImplementors = []string{"Mutation"}
+
+func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, mutationImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Mutation",
+	})
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		innerCtx := graphql.WithRootFieldContext(ctx, &graphql.RootFieldContext{
+			Object: field.Name,
+			Field:  field,
+		})
+
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Mutation")
+		case "createGallery":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createGallery(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateGallery":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateGallery(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteGallery":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteGallery(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setGalleryMusic":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setGalleryMusic(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteCategory":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteCategory(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createFamily":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createFamily(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateFamily":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateFamily(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteFamily":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteFamily(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createFormat":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createFormat(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateFormat":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateFormat(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteFormat":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteFormat(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatePack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updatePack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createDiscount":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createDiscount(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateDiscount":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateDiscount(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteDiscount":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteDiscount(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createGiftCard":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createGiftCard(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createAccessCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createAccessCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateAccessCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateAccessCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revokeAccessCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_revokeAccessCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteAccessCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteAccessCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reorderPhotos":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reorderPhotos(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "movePhotos":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_movePhotos(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setPhotosPrivate":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setPhotosPrivate(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setPhotosFavorite":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setPhotosFavorite(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePhotos":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePhotos(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadPhotos":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadPhotos(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addVideo":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addVideo(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateVideo":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateVideo(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteVideo":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteVideo(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -11581,6 +22510,221 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
+var reorderPhotosPayloadImplementors = []string{"ReorderPhotosPayload"}
+
+func (ec *executionContext) _ReorderPhotosPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.ReorderPhotosPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, reorderPhotosPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ReorderPhotosPayload")
+		case "photos":
+			out.Values[i] = ec._ReorderPhotosPayload_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ReorderPhotosPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var revokeAccessCodePayloadImplementors = []string{"RevokeAccessCodePayload"}
+
+func (ec *executionContext) _RevokeAccessCodePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.RevokeAccessCodePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revokeAccessCodePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevokeAccessCodePayload")
+		case "accessCode":
+			out.Values[i] = ec._RevokeAccessCodePayload_accessCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RevokeAccessCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var setGalleryMusicPayloadImplementors = []string{"SetGalleryMusicPayload"}
+
+func (ec *executionContext) _SetGalleryMusicPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SetGalleryMusicPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, setGalleryMusicPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SetGalleryMusicPayload")
+		case "gallery":
+			out.Values[i] = ec._SetGalleryMusicPayload_gallery(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SetGalleryMusicPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var setPhotosFavoritePayloadImplementors = []string{"SetPhotosFavoritePayload"}
+
+func (ec *executionContext) _SetPhotosFavoritePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SetPhotosFavoritePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, setPhotosFavoritePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SetPhotosFavoritePayload")
+		case "photos":
+			out.Values[i] = ec._SetPhotosFavoritePayload_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SetPhotosFavoritePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var setPhotosPrivatePayloadImplementors = []string{"SetPhotosPrivatePayload"}
+
+func (ec *executionContext) _SetPhotosPrivatePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SetPhotosPrivatePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, setPhotosPrivatePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SetPhotosPrivatePayload")
+		case "photos":
+			out.Values[i] = ec._SetPhotosPrivatePayload_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SetPhotosPrivatePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var themeColorsImplementors = []string{"ThemeColors"}
 
 func (ec *executionContext) _ThemeColors(ctx context.Context, sel ast.SelectionSet, obj *model.Colors) graphql.Marshaler {
@@ -11610,6 +22754,484 @@ func (ec *executionContext) _ThemeColors(ctx context.Context, sel ast.SelectionS
 			}
 		case "accent":
 			out.Values[i] = ec._ThemeColors_accent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updateAccessCodePayloadImplementors = []string{"UpdateAccessCodePayload"}
+
+func (ec *executionContext) _UpdateAccessCodePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdateAccessCodePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updateAccessCodePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdateAccessCodePayload")
+		case "accessCode":
+			out.Values[i] = ec._UpdateAccessCodePayload_accessCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdateAccessCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updateCategoryPayloadImplementors = []string{"UpdateCategoryPayload"}
+
+func (ec *executionContext) _UpdateCategoryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdateCategoryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updateCategoryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdateCategoryPayload")
+		case "category":
+			out.Values[i] = ec._UpdateCategoryPayload_category(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdateCategoryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updateDiscountPayloadImplementors = []string{"UpdateDiscountPayload"}
+
+func (ec *executionContext) _UpdateDiscountPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdateDiscountPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updateDiscountPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdateDiscountPayload")
+		case "discount":
+			out.Values[i] = ec._UpdateDiscountPayload_discount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdateDiscountPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updateFamilyPayloadImplementors = []string{"UpdateFamilyPayload"}
+
+func (ec *executionContext) _UpdateFamilyPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdateFamilyPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updateFamilyPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdateFamilyPayload")
+		case "family":
+			out.Values[i] = ec._UpdateFamilyPayload_family(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdateFamilyPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updateFormatPayloadImplementors = []string{"UpdateFormatPayload"}
+
+func (ec *executionContext) _UpdateFormatPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdateFormatPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updateFormatPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdateFormatPayload")
+		case "format":
+			out.Values[i] = ec._UpdateFormatPayload_format(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdateFormatPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updateGalleryPayloadImplementors = []string{"UpdateGalleryPayload"}
+
+func (ec *executionContext) _UpdateGalleryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdateGalleryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updateGalleryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdateGalleryPayload")
+		case "gallery":
+			out.Values[i] = ec._UpdateGalleryPayload_gallery(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdateGalleryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updatePackPayloadImplementors = []string{"UpdatePackPayload"}
+
+func (ec *executionContext) _UpdatePackPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdatePackPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updatePackPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdatePackPayload")
+		case "pack":
+			out.Values[i] = ec._UpdatePackPayload_pack(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdatePackPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updateVideoPayloadImplementors = []string{"UpdateVideoPayload"}
+
+func (ec *executionContext) _UpdateVideoPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdateVideoPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updateVideoPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdateVideoPayload")
+		case "video":
+			out.Values[i] = ec._UpdateVideoPayload_video(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdateVideoPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var updateVoucherPayloadImplementors = []string{"UpdateVoucherPayload"}
+
+func (ec *executionContext) _UpdateVoucherPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UpdateVoucherPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, updateVoucherPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UpdateVoucherPayload")
+		case "voucher":
+			out.Values[i] = ec._UpdateVoucherPayload_voucher(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UpdateVoucherPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var uploadPhotosPayloadImplementors = []string{"UploadPhotosPayload"}
+
+func (ec *executionContext) _UploadPhotosPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UploadPhotosPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, uploadPhotosPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UploadPhotosPayload")
+		case "photos":
+			out.Values[i] = ec._UploadPhotosPayload_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._UploadPhotosPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var userErrorImplementors = []string{"UserError"}
+
+func (ec *executionContext) _UserError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, userErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("UserError")
+		case "field":
+			out.Values[i] = ec._UserError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._UserError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._UserError_code(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -11852,6 +23474,289 @@ func (ec *executionContext) _VideoEdge(ctx context.Context, sel ast.SelectionSet
 			out.Values[i] = ec._VideoEdge_cursor(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherImplementors = []string{"Voucher", "Node"}
+
+func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, obj *ent.Voucher) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Voucher")
+		case "id":
+			out.Values[i] = ec._Voucher_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "code":
+			out.Values[i] = ec._Voucher_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._Voucher_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "galleryId":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_galleryId(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "percentOff":
+			out.Values[i] = ec._Voucher_percentOff(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "amountOff":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_amountOff(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "minSpend":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_minSpend(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "validFrom":
+			out.Values[i] = ec._Voucher_validFrom(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "validUntil":
+			out.Values[i] = ec._Voucher_validUntil(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "usageLimit":
+			out.Values[i] = ec._Voucher_usageLimit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "perEmailLimit":
+			out.Values[i] = ec._Voucher_perEmailLimit(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "timesUsed":
+			out.Values[i] = ec._Voucher_timesUsed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "freeShipping":
+			out.Values[i] = ec._Voucher_freeShipping(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "freeShippingCountries":
+			out.Values[i] = ec._Voucher_freeShippingCountries(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "giftAmount":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_giftAmount(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "balance":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_balance(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "active":
+			out.Values[i] = ec._Voucher_active(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -12314,6 +24219,42 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNAccessCode2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCodeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AccessCode) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAccessCode2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCode(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAccessCode2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCode(ctx context.Context, sel ast.SelectionSet, v *ent.AccessCode) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AccessCode(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAccessCodeKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋaccesscodeᚐKind(ctx context.Context, v any) (accesscode.Kind, error) {
+	var res accesscode.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAccessCodeKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋaccesscodeᚐKind(ctx context.Context, sel ast.SelectionSet, v accesscode.Kind) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNAccessPolicy2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAccessPolicy(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AccessPolicy) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -12322,6 +24263,21 @@ func (ec *executionContext) marshalNAccessPolicy2ᚖgithubᚗcomᚋstudioᚋgall
 		return graphql.Null
 	}
 	return ec._AccessPolicy(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAddVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐAddVideoInput(ctx context.Context, v any) (photographer.AddVideoInput, error) {
+	res, err := ec.unmarshalInputAddVideoInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAddVideoPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddVideoPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AddVideoPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AddVideoPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNAlbumSettings2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumSettings(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AlbumSettings) graphql.Marshaler {
@@ -12410,6 +24366,141 @@ func (ec *executionContext) marshalNColorTheme2githubᚗcomᚋstudioᚋgallery�
 	return ec._ColorTheme(ctx, sel, &v)
 }
 
+func (ec *executionContext) unmarshalNCreateAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateAccessCodeInput(ctx context.Context, v any) (photographer.CreateAccessCodeInput, error) {
+	res, err := ec.unmarshalInputCreateAccessCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateAccessCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAccessCodePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateAccessCodePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateAccessCodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateCategoryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateCategoryInput(ctx context.Context, v any) (photographer.CreateCategoryInput, error) {
+	res, err := ec.unmarshalInputCreateCategoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateCategoryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateCategoryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateCategoryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateDiscountInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateDiscountInput(ctx context.Context, v any) (photographer.CreateDiscountInput, error) {
+	res, err := ec.unmarshalInputCreateDiscountInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateDiscountPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateDiscountPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateDiscountPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateDiscountPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateFamilyInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateFamilyInput(ctx context.Context, v any) (photographer.CreateFamilyInput, error) {
+	res, err := ec.unmarshalInputCreateFamilyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateFamilyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateFamilyPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateFamilyPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateFamilyPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateFormatInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateFormatInput(ctx context.Context, v any) (photographer.CreateFormatInput, error) {
+	res, err := ec.unmarshalInputCreateFormatInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateFormatPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateFormatPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateFormatPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateFormatPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateGalleryInput(ctx context.Context, v any) (photographer.CreateGalleryInput, error) {
+	res, err := ec.unmarshalInputCreateGalleryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateGalleryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateGalleryPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateGalleryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateGalleryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateGiftCardInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateGiftCardInput(ctx context.Context, v any) (photographer.CreateGiftCardInput, error) {
+	res, err := ec.unmarshalInputCreateGiftCardInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateGiftCardPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateGiftCardPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateGiftCardPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateGiftCardPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreatePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreatePackInput(ctx context.Context, v any) (photographer.CreatePackInput, error) {
+	res, err := ec.unmarshalInputCreatePackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreatePackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreatePackPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreatePackPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreatePackPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherInput(ctx context.Context, v any) (photographer.CreateVoucherInput, error) {
+	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateVoucherPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateVoucherPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateVoucherPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateVoucherPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCurrencyCode2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐCurrencyCode(ctx context.Context, v any) (money.CurrencyCode, error) {
 	var res money.CurrencyCode
 	err := res.UnmarshalGQL(v)
@@ -12438,6 +24529,156 @@ func (ec *executionContext) unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋ
 
 func (ec *executionContext) marshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx context.Context, sel ast.SelectionSet, v money.Decimal) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNDeleteAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteAccessCodeInput(ctx context.Context, v any) (photographer.DeleteAccessCodeInput, error) {
+	res, err := ec.unmarshalInputDeleteAccessCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteAccessCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteAccessCodePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteAccessCodePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteAccessCodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteCategoryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteCategoryInput(ctx context.Context, v any) (photographer.DeleteCategoryInput, error) {
+	res, err := ec.unmarshalInputDeleteCategoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteCategoryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteCategoryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteCategoryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteDiscountInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteDiscountInput(ctx context.Context, v any) (photographer.DeleteDiscountInput, error) {
+	res, err := ec.unmarshalInputDeleteDiscountInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteDiscountPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteDiscountPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteDiscountPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteDiscountPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteFamilyInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteFamilyInput(ctx context.Context, v any) (photographer.DeleteFamilyInput, error) {
+	res, err := ec.unmarshalInputDeleteFamilyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteFamilyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteFamilyPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteFamilyPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteFamilyPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteFormatInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteFormatInput(ctx context.Context, v any) (photographer.DeleteFormatInput, error) {
+	res, err := ec.unmarshalInputDeleteFormatInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteFormatPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteFormatPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteFormatPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteFormatPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteGalleryInput(ctx context.Context, v any) (photographer.DeleteGalleryInput, error) {
+	res, err := ec.unmarshalInputDeleteGalleryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteGalleryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteGalleryPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteGalleryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteGalleryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeletePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeletePackInput(ctx context.Context, v any) (photographer.DeletePackInput, error) {
+	res, err := ec.unmarshalInputDeletePackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeletePackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePackPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeletePackPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeletePackPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeletePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeletePhotosInput(ctx context.Context, v any) (photographer.DeletePhotosInput, error) {
+	res, err := ec.unmarshalInputDeletePhotosInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeletePhotosPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePhotosPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeletePhotosPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeletePhotosPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteVideoInput(ctx context.Context, v any) (photographer.DeleteVideoInput, error) {
+	res, err := ec.unmarshalInputDeleteVideoInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteVideoPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteVideoPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteVideoPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteVideoPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteVoucherInput(ctx context.Context, v any) (photographer.DeleteVoucherInput, error) {
+	res, err := ec.unmarshalInputDeleteVoucherInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteVoucherPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteVoucherPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteVoucherPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteVoucherPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNDiscount2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDiscountᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Discount) graphql.Marshaler {
@@ -12558,6 +24799,11 @@ func (ec *executionContext) marshalNGallery2ᚖgithubᚗcomᚋstudioᚋgallery�
 	return ec._Gallery(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNGallerySettingsInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGallerySettingsInput(ctx context.Context, v any) (photographer.GallerySettingsInput, error) {
+	res, err := ec.unmarshalInputGallerySettingsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNGalleryTheme2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐTheme(ctx context.Context, sel ast.SelectionSet, v model.Theme) graphql.Marshaler {
 	return ec._GalleryTheme(ctx, sel, &v)
 }
@@ -12576,6 +24822,35 @@ func (ec *executionContext) marshalNID2string(ctx context.Context, sel ast.Selec
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNID2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]string, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNID2string(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNID2ᚕstringᚄ(ctx context.Context, sel ast.SelectionSet, v []string) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNID2string(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalNInt2int(ctx context.Context, v any) (int, error) {
@@ -12602,6 +24877,21 @@ func (ec *executionContext) marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋi
 		return graphql.Null
 	}
 	return ec._Money(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNMovePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMovePhotosInput(ctx context.Context, v any) (photographer.MovePhotosInput, error) {
+	res, err := ec.unmarshalInputMovePhotosInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMovePhotosPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐMovePhotosPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.MovePhotosPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MovePhotosPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNMusic2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐMusic(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.Music) graphql.Marshaler {
@@ -12686,6 +24976,11 @@ func (ec *executionContext) marshalNPackDigitalFile2ᚖgithubᚗcomᚋstudioᚋg
 	return ec._PackDigitalFile(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNPackDigitalFileInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackDigitalFileInput(ctx context.Context, v any) (photographer.PackDigitalFileInput, error) {
+	res, err := ec.unmarshalInputPackDigitalFileInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPackFormat2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPackFormatᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PackFormat) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -12712,8 +25007,39 @@ func (ec *executionContext) marshalNPackFormat2ᚖgithubᚗcomᚋstudioᚋgaller
 	return ec._PackFormat(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNPackFormatInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackFormatInput(ctx context.Context, v any) (photographer.PackFormatInput, error) {
+	res, err := ec.unmarshalInputPackFormatInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
 	return ec._PageInfo(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx context.Context, sel ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Photo(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPhotoConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoConnection(ctx context.Context, sel ast.SelectionSet, v *ent.PhotoConnection) graphql.Marshaler {
@@ -12820,6 +25146,81 @@ func (ec *executionContext) marshalNProductImages2ᚖgithubᚗcomᚋstudioᚋgal
 	return ec._ProductImages(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNReorderPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐReorderPhotosInput(ctx context.Context, v any) (photographer.ReorderPhotosInput, error) {
+	res, err := ec.unmarshalInputReorderPhotosInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNReorderPhotosPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐReorderPhotosPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.ReorderPhotosPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ReorderPhotosPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRevokeAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRevokeAccessCodeInput(ctx context.Context, v any) (photographer.RevokeAccessCodeInput, error) {
+	res, err := ec.unmarshalInputRevokeAccessCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRevokeAccessCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAccessCodePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.RevokeAccessCodePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RevokeAccessCodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSetGalleryMusicInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetGalleryMusicInput(ctx context.Context, v any) (photographer.SetGalleryMusicInput, error) {
+	res, err := ec.unmarshalInputSetGalleryMusicInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSetGalleryMusicPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetGalleryMusicPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.SetGalleryMusicPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SetGalleryMusicPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSetPhotosFavoriteInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetPhotosFavoriteInput(ctx context.Context, v any) (photographer.SetPhotosFavoriteInput, error) {
+	res, err := ec.unmarshalInputSetPhotosFavoriteInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSetPhotosFavoritePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetPhotosFavoritePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.SetPhotosFavoritePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SetPhotosFavoritePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSetPhotosPrivateInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetPhotosPrivateInput(ctx context.Context, v any) (photographer.SetPhotosPrivateInput, error) {
+	res, err := ec.unmarshalInputSetPhotosPrivateInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSetPhotosPrivatePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetPhotosPrivatePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.SetPhotosPrivatePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SetPhotosPrivatePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
 	res, err := graphql.UnmarshalString(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -12869,6 +25270,249 @@ func (ec *executionContext) marshalNThemeColors2githubᚗcomᚋstudioᚋgallery�
 	return ec._ThemeColors(ctx, sel, &v)
 }
 
+func (ec *executionContext) unmarshalNTime2timeᚐTime(ctx context.Context, v any) (time.Time, error) {
+	res, err := graphql.UnmarshalTime(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNTime2timeᚐTime(ctx context.Context, sel ast.SelectionSet, v time.Time) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalTime(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) unmarshalNUpdateAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateAccessCodeInput(ctx context.Context, v any) (photographer.UpdateAccessCodeInput, error) {
+	res, err := ec.unmarshalInputUpdateAccessCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdateAccessCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateAccessCodePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdateAccessCodePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateAccessCodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdateCategoryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateCategoryInput(ctx context.Context, v any) (photographer.UpdateCategoryInput, error) {
+	res, err := ec.unmarshalInputUpdateCategoryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdateCategoryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateCategoryPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdateCategoryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateCategoryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdateDiscountInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateDiscountInput(ctx context.Context, v any) (photographer.UpdateDiscountInput, error) {
+	res, err := ec.unmarshalInputUpdateDiscountInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdateDiscountPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateDiscountPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdateDiscountPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateDiscountPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdateFamilyInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateFamilyInput(ctx context.Context, v any) (photographer.UpdateFamilyInput, error) {
+	res, err := ec.unmarshalInputUpdateFamilyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdateFamilyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateFamilyPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdateFamilyPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateFamilyPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdateFormatInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateFormatInput(ctx context.Context, v any) (photographer.UpdateFormatInput, error) {
+	res, err := ec.unmarshalInputUpdateFormatInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdateFormatPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateFormatPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdateFormatPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateFormatPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdateGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateGalleryInput(ctx context.Context, v any) (photographer.UpdateGalleryInput, error) {
+	res, err := ec.unmarshalInputUpdateGalleryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdateGalleryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateGalleryPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdateGalleryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateGalleryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdatePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdatePackInput(ctx context.Context, v any) (photographer.UpdatePackInput, error) {
+	res, err := ec.unmarshalInputUpdatePackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdatePackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdatePackPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdatePackPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdatePackPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdateVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateVideoInput(ctx context.Context, v any) (photographer.UpdateVideoInput, error) {
+	res, err := ec.unmarshalInputUpdateVideoInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdateVideoPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateVideoPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdateVideoPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateVideoPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpdateVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateVoucherInput(ctx context.Context, v any) (photographer.UpdateVoucherInput, error) {
+	res, err := ec.unmarshalInputUpdateVoucherInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpdateVoucherPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUpdateVoucherPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UpdateVoucherPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UpdateVoucherPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNUpload2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUploadᚄ(ctx context.Context, v any) ([]*graphql.Upload, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*graphql.Upload, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNUpload2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNUpload2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUploadᚄ(ctx context.Context, sel ast.SelectionSet, v []*graphql.Upload) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNUpload2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNUpload2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (*graphql.Upload, error) {
+	res, err := graphql.UnmarshalUpload(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpload2ᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, sel ast.SelectionSet, v *graphql.Upload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalUpload(*v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) unmarshalNUploadPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUploadPhotosInput(ctx context.Context, v any) (gqlmodel.UploadPhotosInput, error) {
+	res, err := ec.unmarshalInputUploadPhotosInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUploadPhotosPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUploadPhotosPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UploadPhotosPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UploadPhotosPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNUserError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNUserError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._UserError(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNVideoConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideoConnection(ctx context.Context, sel ast.SelectionSet, v *ent.VideoConnection) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -12902,6 +25546,16 @@ func (ec *executionContext) marshalNVideoOrderField2ᚖgithubᚗcomᚋstudioᚋg
 		}
 		return graphql.Null
 	}
+	return v
+}
+
+func (ec *executionContext) unmarshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx context.Context, v any) (voucher.Kind, error) {
+	var res voucher.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx context.Context, sel ast.SelectionSet, v voucher.Kind) graphql.Marshaler {
 	return v
 }
 
@@ -13045,6 +25699,21 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
+func (ec *executionContext) marshalOAccessCode2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCode(ctx context.Context, sel ast.SelectionSet, v *ent.AccessCode) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AccessCode(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAlbumSettingsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐAlbumSettingsInput(ctx context.Context, v any) (*photographer.AlbumSettingsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAlbumSettingsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -13075,6 +25744,29 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	return res
 }
 
+func (ec *executionContext) marshalOCategory2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategory(ctx context.Context, sel ast.SelectionSet, v *ent.Category) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Category(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCategorySection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcategoryᚐSection(ctx context.Context, v any) (*category.Section, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(category.Section)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOCategorySection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcategoryᚐSection(ctx context.Context, sel ast.SelectionSet, v *category.Section) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (*entgql.Cursor[string], error) {
 	if v == nil {
 		return nil, nil
@@ -13085,6 +25777,22 @@ func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐ
 }
 
 func (ec *executionContext) marshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, sel ast.SelectionSet, v *entgql.Cursor[string]) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx context.Context, v any) (*money.Decimal, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(money.Decimal)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx context.Context, sel ast.SelectionSet, v *money.Decimal) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
@@ -13105,6 +25813,91 @@ func (ec *executionContext) marshalODigitalQuality2ᚖgithubᚗcomᚋstudioᚋga
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalODiscount2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDiscount(ctx context.Context, sel ast.SelectionSet, v *ent.Discount) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Discount(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalODownloadInformationInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDownloadInformationInput(ctx context.Context, v any) (*photographer.DownloadInformationInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputDownloadInformationInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFamily2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFamily(ctx context.Context, sel ast.SelectionSet, v *ent.Family) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Family(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOFloat2ᚖfloat64(ctx context.Context, v any) (*float64, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalFloatContext(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFloat2ᚖfloat64(ctx context.Context, sel ast.SelectionSet, v *float64) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	res := graphql.MarshalFloatContext(*v)
+	return graphql.WrapContextMarshaler(ctx, res)
+}
+
+func (ec *executionContext) marshalOFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFormat(ctx context.Context, sel ast.SelectionSet, v *ent.Format) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Format(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOFormatKind2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐKind(ctx context.Context, v any) (*format.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(format.Kind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOFormatKind2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐKind(ctx context.Context, sel ast.SelectionSet, v *format.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx context.Context, sel ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Gallery(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOGallerySettingsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGallerySettingsInput(ctx context.Context, v any) (*photographer.GallerySettingsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputGallerySettingsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOGalleryThemeInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGalleryThemeInput(ctx context.Context, v any) (*photographer.GalleryThemeInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputGalleryThemeInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOID2ᚖstring(ctx context.Context, v any) (*string, error) {
@@ -13143,6 +25936,14 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
+func (ec *executionContext) unmarshalOMusicInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMusicInput(ctx context.Context, v any) (*photographer.MusicInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputMusicInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrack(ctx context.Context, sel ast.SelectionSet, v *ent.MusicTrack) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -13155,6 +25956,47 @@ func (ec *executionContext) marshalONode2githubᚗcomᚋstudioᚋgalleryᚋent�
 		return graphql.Null
 	}
 	return ec._Node(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOPack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPack(ctx context.Context, sel ast.SelectionSet, v *ent.Pack) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Pack(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOPackDigitalFileInput2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackDigitalFileInputᚄ(ctx context.Context, v any) ([]photographer.PackDigitalFileInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]photographer.PackDigitalFileInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPackDigitalFileInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackDigitalFileInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPackFormatInput2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackFormatInputᚄ(ctx context.Context, v any) ([]photographer.PackFormatInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]photographer.PackFormatInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPackFormatInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackFormatInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx context.Context, sel ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
@@ -13189,6 +26031,14 @@ func (ec *executionContext) unmarshalOPhotoOrder2ᚖgithubᚗcomᚋstudioᚋgall
 		return nil, nil
 	}
 	res, err := ec.unmarshalInputPhotoOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOPrintOptionsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPrintOptionsInput(ctx context.Context, v any) (*photographer.PrintOptionsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputPrintOptionsInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -13245,6 +26095,32 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	return res
 }
 
+func (ec *executionContext) unmarshalOThemeColorsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐThemeColorsInput(ctx context.Context, v any) (*photographer.ThemeColorsInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputThemeColorsInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOTime2ᚖtimeᚐTime(ctx context.Context, v any) (*time.Time, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := graphql.UnmarshalTime(v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOTime2ᚖtimeᚐTime(ctx context.Context, sel ast.SelectionSet, v *time.Time) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	_ = sel
+	_ = ctx
+	res := graphql.MarshalTime(*v)
+	return res
+}
+
 func (ec *executionContext) marshalOVideo2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideo(ctx context.Context, sel ast.SelectionSet, v *ent.Video) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -13280,11 +26156,26 @@ func (ec *executionContext) unmarshalOVideoOrder2ᚖgithubᚗcomᚋstudioᚋgall
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucher(ctx context.Context, sel ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Voucher(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOWelcomePopupConfig2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐWelcomePopup(ctx context.Context, sel ast.SelectionSet, v *model.WelcomePopup) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._WelcomePopupConfig(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOWelcomePopupConfigInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐWelcomePopupConfigInput(ctx context.Context, v any) (*photographer.WelcomePopupConfigInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputWelcomePopupConfigInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

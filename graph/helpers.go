@@ -5,10 +5,12 @@ import (
 	"fmt"
 
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/photographer"
 )
 
 // MaxPageSize caps every connection page.
@@ -42,4 +44,25 @@ func (r *Resolver) visibleGallery(ctx context.Context, galleryID string) (*ent.G
 		return nil, err
 	}
 	return g, nil
+}
+
+// userErrors splits a domain error into the payload's userErrors (never
+// nil, as the schema requires a list) and a failure for the errors array.
+func userErrors(err error) ([]*gqlmodel.UserError, error) {
+	ues, err := photographer.Split(err)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*gqlmodel.UserError, len(ues))
+	for i, e := range ues {
+		out[i] = toUserError(e)
+	}
+	return out, nil
+}
+
+func toUserError(e *apperr.Error) *gqlmodel.UserError {
+	if e == nil {
+		e = apperr.ErrInternal
+	}
+	return &gqlmodel.UserError{Field: e.Field, Message: e.Message, Code: e.Code}
 }

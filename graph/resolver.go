@@ -4,6 +4,8 @@ package graph
 import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/photographer"
+	"github.com/studio/gallery/internal/photos"
 )
 
 //go:generate go tool gqlgen generate --config ../gqlgen.yml
@@ -12,5 +14,9 @@ import (
 type Resolver struct {
 	DB        *ent.Client
 	Galleries *gallery.Service
-	Version   string
+	// Tools makes the photographer's changes (the mutations).
+	Tools *photographer.Service
+	// Photos stores uploads; nil refuses uploadPhotos with an internal error.
+	Photos  *photos.Service
+	Version string
 }

@@ -29,12 +29,15 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{
 		DB:        s.DB.Client,
 		Galleries: s.Galleries,
+		Tools:     s.Tools,
+		Photos:    s.Photos,
 		Version:   Version,
 	}}))
 	srv.AddTransport(s.websocketTransport())
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
+	srv.AddTransport(transport.MultipartForm{MaxUploadSize: maxUploadRequest, MaxMemory: maxUploadMemory})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](maxQueryCache))
 	srv.Use(photographerIntrospection{})
 	srv.Use(pageLimit{})

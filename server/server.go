@@ -22,6 +22,8 @@ import (
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/photographer"
+	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -35,6 +37,13 @@ type Server struct {
 	DB        *store.DB
 	Media     *media.Store
 	Galleries *gallery.Service
+	// Tools makes the photographer's changes; Tokens and Sessions say who
+	// the photographer is (bearer token, playground cookie).
+	Tools    *photographer.Service
+	Tokens   *photographer.Tokens
+	Sessions photographer.Sessions
+	// Photos stores uploads (uploadPhotos); nil refuses them.
+	Photos *photos.Service
 	// Events carries change notices to subscriptions (in-process or across servers).
 	Events events.Broker
 	Log    *slog.Logger
@@ -42,14 +51,24 @@ type Server struct {
 	Web fs.FS
 }
 
-// New wires a server.
+// New wires a server. Photos (uploads) and Tools.Jobs (background jobs)
+// are set by the caller that runs the job runner.
 func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log *slog.Logger, web fs.FS) *Server {
+	key := []byte(cfg.SecretKey)
+	if len(key) == 0 {
+		// Tests and one-off runs: sessions last as long as the process.
+		log.Warn("SECRET_KEY is empty: photographer sessions end with this process")
+		key = []byte(ids.Token(43))
+	}
 	return &Server{
 		Events:    ev,
 		Config:    cfg,
 		DB:        db,
 		Media:     m,
 		Galleries: &gallery.Service{DB: db.Client, PublicURL: cfg.PublicURL},
+		Tools:     &photographer.Service{DB: db.Client},
+		Tokens:    &photographer.Tokens{DB: db.Client},
+		Sessions:  photographer.Sessions{Key: key},
 		Log:       log,
 		Web:       web,
 	}
@@ -58,18 +77,20 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 // Handler returns every route of the server.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RealIP, middleware.RequestID, s.recoverer, s.withViewer)
+	r.Use(middleware.RealIP, middleware.RequestID, s.recoverer, s.withViewer, s.withPhotographer)
 	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, next) })
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)
-	r.Handle("/graphql", s.graphqlHandler())
+	r.Handle("/graphql", onlyPhotographerUploads(s.graphqlHandler()))
+	r.Get("/playground", s.playgroundHandler())
 
 	r.Route("/api", func(r chi.Router) {
 		r.Use(s.limitBody)
 		r.Post("/core/getData", s.restGetData)
 		r.Get("/photos", s.restPhotos)
 		r.Get("/videos", s.restVideos)
+		r.Put("/photos/{photoId}", s.restUpdatePhoto)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) { writeError(w, r, s.Log, apperr.ErrNotFound) })
 	})
 	r.Get("/media/photos/{photoID}/{hash}/{file}", s.servePhoto)

@@ -36,6 +36,13 @@ type env struct {
 // newEnv seeds the demo with n photos per gallery and serves it.
 func newEnv(t testing.TB, n int) *env {
 	t.Helper()
+	return newEnvWith(t, n, nil)
+}
+
+// newEnvWith is newEnv with a hook that completes the server's wiring
+// (photo uploads, jobs) before it serves.
+func newEnvWith(t testing.TB, n int, wire func(*server.Server)) *env {
+	t.Helper()
 	ctx := context.Background()
 	c := &testdb.Counter{}
 	db := testdb.Open(t, testdb.Options{Counter: c})
@@ -52,7 +59,11 @@ func newEnv(t testing.TB, n int) *env {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(server.New(cfg, db, m, events.NewLocal(), log, nil).Handler())
+	s := server.New(cfg, db, m, events.NewLocal(), log, nil)
+	if wire != nil {
+		wire(s)
+	}
+	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	return &env{t: t, db: db, media: m, srv: srv, counter: c}
 }

@@ -1,7 +1,11 @@
 // Command gallery runs the event gallery server and its maintenance tasks.
 //
-//	gallery serve        serve the API, media and client on ADDR
-//	gallery seed-demo    create the French demo data (idempotent)
+//	gallery serve                                         serve the API, media and client on ADDR
+//	gallery seed-demo [--photos N]                        create the French demo data (idempotent)
+//	gallery photographer token --email E [--name N]       print a new API token (shown once)
+//	gallery photographer tokens --email E                 list a photographer's tokens
+//	gallery photographer revoke --id tok_… | --email E --name N
+//	                                                      revoke tokens
 package main
 
 import (
@@ -18,7 +22,9 @@ import (
 
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/server"
@@ -33,7 +39,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: gallery serve | seed-demo [--photos N]")
+	return errors.New("usage: gallery serve | seed-demo [--photos N] | photographer token|tokens|revoke ... | version")
 }
 
 func run(args []string) error {
@@ -57,6 +63,8 @@ func run(args []string) error {
 			return err
 		}
 		return seedDemo(ctx, cfg, *n)
+	case "photographer":
+		return photographerCmd(ctx, cfg, args[1:], os.Stdout)
 	case "version":
 		fmt.Println(server.Version)
 		return nil
@@ -91,6 +99,11 @@ func open(ctx context.Context, cfg config.Config) (*store.DB, *media.Store, erro
 }
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
+	// A generated key is kept under DATA_DIR, so that sessions and signed
+	// cookies survive a restart.
+	if err := cfg.EnsureSecretKey(); err != nil {
+		return err
+	}
 	db, m, err := open(ctx, cfg)
 	if err != nil {
 		return err
@@ -113,8 +126,26 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		}
 	}
 	defer ev.Close()
+	runner, err := jobs.New(ctx, db, jobs.Config{Media: m, Events: ev, Logger: log})
+	if err != nil {
+		return err
+	}
+	if err := runner.Start(ctx); err != nil {
+		return err
+	}
+	defer func() {
+		// After the HTTP server has stopped, before the database closes.
+		stopCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+		defer cancel()
+		if err := runner.Stop(stopCtx); err != nil {
+			log.Error("jobs: stop", "err", err)
+		}
+	}()
+	srv := server.New(cfg, db, m, ev, log, dist)
+	srv.Photos = photos.New(db.Client, m, runner, media.DefaultLimits).WithLogger(log)
+	srv.Tools.Jobs = runner
 	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect, "version", server.Version)
-	return server.New(cfg, db, m, ev, log, dist).ListenAndServe(ctx, ln)
+	return srv.ListenAndServe(ctx, ln)
 }
 
 func seedDemo(ctx context.Context, cfg config.Config, photos int) error {

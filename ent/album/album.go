@@ -40,13 +40,11 @@ const (
 	GalleryInverseTable = "galleries"
 	// GalleryColumn is the table column denoting the gallery relation/edge.
 	GalleryColumn = "gallery_album"
-	// PhotosTable is the table that holds the photos relation/edge.
-	PhotosTable = "photos"
+	// PhotosTable is the table that holds the photos relation/edge. The primary key declared below.
+	PhotosTable = "album_photos"
 	// PhotosInverseTable is the table name for the Photo entity.
 	// It exists in this package in order to avoid circular dependency with the "photo" package.
 	PhotosInverseTable = "photos"
-	// PhotosColumn is the table column denoting the photos relation/edge.
-	PhotosColumn = "album_photos"
 )
 
 // Columns holds all SQL columns for album fields.
@@ -64,6 +62,12 @@ var Columns = []string{
 var ForeignKeys = []string{
 	"gallery_album",
 }
+
+var (
+	// PhotosPrimaryKey and PhotosColumn2 are the table columns denoting the
+	// primary key for the photos relation (M2M).
+	PhotosPrimaryKey = []string{"album_id", "photo_id"}
+)
 
 // ValidColumn reports if the column name is valid (part of the table columns).
 func ValidColumn(column string) bool {
@@ -185,7 +189,7 @@ func newPhotosStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(PhotosInverseTable, FieldID),
-		sqlgraph.Edge(sqlgraph.O2M, false, PhotosTable, PhotosColumn),
+		sqlgraph.Edge(sqlgraph.M2M, false, PhotosTable, PhotosPrimaryKey...),
 	)
 }
 

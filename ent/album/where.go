@@ -328,7 +328,7 @@ func HasPhotos() predicate.Album {
 	return predicate.Album(func(s *sql.Selector) {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(Table, FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, PhotosTable, PhotosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, PhotosTable, PhotosPrimaryKey...),
 		)
 		sqlgraph.HasNeighbors(s, step)
 	})

@@ -163,6 +163,23 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "cartitem_photo_id",
+				Unique:  false,
+				Columns: []*schema.Column{CartItemsColumns[4]},
+			},
+			{
+				Name:    "cartitem_format_id",
+				Unique:  false,
+				Columns: []*schema.Column{CartItemsColumns[5]},
+			},
+			{
+				Name:    "cartitem_pack_id",
+				Unique:  false,
+				Columns: []*schema.Column{CartItemsColumns[6]},
+			},
+		},
 	}
 	// CategoriesColumns holds the columns for the "categories" table.
 	CategoriesColumns = []*schema.Column{
@@ -671,9 +688,7 @@ var (
 		{Name: "derivatives", Type: field.TypeJSON},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"processing", "ready", "failed"}, Default: "processing"},
 		{Name: "taken_at", Type: field.TypeTime, Nullable: true},
-		{Name: "album_photos", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "gallery_id", Type: field.TypeString, Size: 40},
-		{Name: "selection_photos", Type: field.TypeString, Nullable: true, Size: 40},
 	}
 	// PhotosTable holds the schema information for the "photos" table.
 	PhotosTable = &schema.Table{
@@ -682,22 +697,10 @@ var (
 		PrimaryKey: []*schema.Column{PhotosColumns[0]},
 		ForeignKeys: []*schema.ForeignKey{
 			{
-				Symbol:     "photos_albums_photos",
-				Columns:    []*schema.Column{PhotosColumns[20]},
-				RefColumns: []*schema.Column{AlbumsColumns[0]},
-				OnDelete:   schema.SetNull,
-			},
-			{
 				Symbol:     "photos_galleries_photos",
-				Columns:    []*schema.Column{PhotosColumns[21]},
+				Columns:    []*schema.Column{PhotosColumns[20]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
-			},
-			{
-				Symbol:     "photos_selections_photos",
-				Columns:    []*schema.Column{PhotosColumns[22]},
-				RefColumns: []*schema.Column{SelectionsColumns[0]},
-				OnDelete:   schema.SetNull,
 			},
 		},
 		Indexes: []*schema.Index{
@@ -821,7 +824,6 @@ var (
 		{Name: "position", Type: field.TypeInt, Default: 0},
 		{Name: "thumbnail_url", Type: field.TypeString, Size: 500, Default: ""},
 		{Name: "gallery_id", Type: field.TypeString, Size: 40},
-		{Name: "selection_videos", Type: field.TypeString, Nullable: true, Size: 40},
 	}
 	// VideosTable holds the schema information for the "videos" table.
 	VideosTable = &schema.Table{
@@ -834,12 +836,6 @@ var (
 				Columns:    []*schema.Column{VideosColumns[11]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
-			},
-			{
-				Symbol:     "videos_selections_videos",
-				Columns:    []*schema.Column{VideosColumns[12]},
-				RefColumns: []*schema.Column{SelectionsColumns[0]},
-				OnDelete:   schema.SetNull,
 			},
 		},
 	}
@@ -937,6 +933,31 @@ var (
 		Columns:    WebhookEventsColumns,
 		PrimaryKey: []*schema.Column{WebhookEventsColumns[0]},
 	}
+	// AlbumPhotosColumns holds the columns for the "album_photos" table.
+	AlbumPhotosColumns = []*schema.Column{
+		{Name: "album_id", Type: field.TypeString, Size: 40},
+		{Name: "photo_id", Type: field.TypeString, Size: 40},
+	}
+	// AlbumPhotosTable holds the schema information for the "album_photos" table.
+	AlbumPhotosTable = &schema.Table{
+		Name:       "album_photos",
+		Columns:    AlbumPhotosColumns,
+		PrimaryKey: []*schema.Column{AlbumPhotosColumns[0], AlbumPhotosColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "album_photos_album_id",
+				Columns:    []*schema.Column{AlbumPhotosColumns[0]},
+				RefColumns: []*schema.Column{AlbumsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "album_photos_photo_id",
+				Columns:    []*schema.Column{AlbumPhotosColumns[1]},
+				RefColumns: []*schema.Column{PhotosColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+	}
 	// CartVouchersColumns holds the columns for the "cart_vouchers" table.
 	CartVouchersColumns = []*schema.Column{
 		{Name: "cart_id", Type: field.TypeString, Size: 40},
@@ -958,6 +979,56 @@ var (
 				Symbol:     "cart_vouchers_voucher_id",
 				Columns:    []*schema.Column{CartVouchersColumns[1]},
 				RefColumns: []*schema.Column{VouchersColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+	}
+	// SelectionPhotosColumns holds the columns for the "selection_photos" table.
+	SelectionPhotosColumns = []*schema.Column{
+		{Name: "selection_id", Type: field.TypeString, Size: 40},
+		{Name: "photo_id", Type: field.TypeString, Size: 40},
+	}
+	// SelectionPhotosTable holds the schema information for the "selection_photos" table.
+	SelectionPhotosTable = &schema.Table{
+		Name:       "selection_photos",
+		Columns:    SelectionPhotosColumns,
+		PrimaryKey: []*schema.Column{SelectionPhotosColumns[0], SelectionPhotosColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "selection_photos_selection_id",
+				Columns:    []*schema.Column{SelectionPhotosColumns[0]},
+				RefColumns: []*schema.Column{SelectionsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "selection_photos_photo_id",
+				Columns:    []*schema.Column{SelectionPhotosColumns[1]},
+				RefColumns: []*schema.Column{PhotosColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+		},
+	}
+	// SelectionVideosColumns holds the columns for the "selection_videos" table.
+	SelectionVideosColumns = []*schema.Column{
+		{Name: "selection_id", Type: field.TypeString, Size: 40},
+		{Name: "video_id", Type: field.TypeString, Size: 40},
+	}
+	// SelectionVideosTable holds the schema information for the "selection_videos" table.
+	SelectionVideosTable = &schema.Table{
+		Name:       "selection_videos",
+		Columns:    SelectionVideosColumns,
+		PrimaryKey: []*schema.Column{SelectionVideosColumns[0], SelectionVideosColumns[1]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "selection_videos_selection_id",
+				Columns:    []*schema.Column{SelectionVideosColumns[0]},
+				RefColumns: []*schema.Column{SelectionsColumns[0]},
+				OnDelete:   schema.Cascade,
+			},
+			{
+				Symbol:     "selection_videos_video_id",
+				Columns:    []*schema.Column{SelectionVideosColumns[1]},
+				RefColumns: []*schema.Column{VideosColumns[0]},
 				OnDelete:   schema.Cascade,
 			},
 		},
@@ -993,7 +1064,10 @@ var (
 		VouchersTable,
 		VoucherRedemptionsTable,
 		WebhookEventsTable,
+		AlbumPhotosTable,
 		CartVouchersTable,
+		SelectionPhotosTable,
+		SelectionVideosTable,
 	}
 )
 
@@ -1025,18 +1099,21 @@ func init() {
 	PackFormatsTable.ForeignKeys[0].RefTable = PacksTable
 	PackFormatsTable.ForeignKeys[1].RefTable = FormatsTable
 	PaymentsTable.ForeignKeys[0].RefTable = OrdersTable
-	PhotosTable.ForeignKeys[0].RefTable = AlbumsTable
-	PhotosTable.ForeignKeys[1].RefTable = GalleriesTable
-	PhotosTable.ForeignKeys[2].RefTable = SelectionsTable
+	PhotosTable.ForeignKeys[0].RefTable = GalleriesTable
 	SelectionsTable.ForeignKeys[0].RefTable = GalleriesTable
 	SelectionsTable.ForeignKeys[1].RefTable = UsersTable
 	SharesTable.ForeignKeys[0].RefTable = GalleriesTable
 	VideosTable.ForeignKeys[0].RefTable = GalleriesTable
-	VideosTable.ForeignKeys[1].RefTable = SelectionsTable
 	VouchersTable.ForeignKeys[0].RefTable = GalleriesTable
 	VouchersTable.ForeignKeys[1].RefTable = PhotographersTable
 	VoucherRedemptionsTable.ForeignKeys[0].RefTable = OrdersTable
 	VoucherRedemptionsTable.ForeignKeys[1].RefTable = VouchersTable
+	AlbumPhotosTable.ForeignKeys[0].RefTable = AlbumsTable
+	AlbumPhotosTable.ForeignKeys[1].RefTable = PhotosTable
 	CartVouchersTable.ForeignKeys[0].RefTable = CartsTable
 	CartVouchersTable.ForeignKeys[1].RefTable = VouchersTable
+	SelectionPhotosTable.ForeignKeys[0].RefTable = SelectionsTable
+	SelectionPhotosTable.ForeignKeys[1].RefTable = PhotosTable
+	SelectionVideosTable.ForeignKeys[0].RefTable = SelectionsTable
+	SelectionVideosTable.ForeignKeys[1].RefTable = VideosTable
 }

@@ -61,6 +61,10 @@ const (
 	EdgeGallery = "gallery"
 	// EdgeCoverOf holds the string denoting the cover_of edge name in mutations.
 	EdgeCoverOf = "cover_of"
+	// EdgeSelections holds the string denoting the selections edge name in mutations.
+	EdgeSelections = "selections"
+	// EdgeAlbums holds the string denoting the albums edge name in mutations.
+	EdgeAlbums = "albums"
 	// Table holds the table name of the photo in the database.
 	Table = "photos"
 	// GalleryTable is the table that holds the gallery relation/edge.
@@ -77,6 +81,16 @@ const (
 	CoverOfInverseTable = "galleries"
 	// CoverOfColumn is the table column denoting the cover_of relation/edge.
 	CoverOfColumn = "cover_photo_id"
+	// SelectionsTable is the table that holds the selections relation/edge. The primary key declared below.
+	SelectionsTable = "selection_photos"
+	// SelectionsInverseTable is the table name for the Selection entity.
+	// It exists in this package in order to avoid circular dependency with the "selection" package.
+	SelectionsInverseTable = "selections"
+	// AlbumsTable is the table that holds the albums relation/edge. The primary key declared below.
+	AlbumsTable = "album_photos"
+	// AlbumsInverseTable is the table name for the Album entity.
+	// It exists in this package in order to avoid circular dependency with the "album" package.
+	AlbumsInverseTable = "albums"
 )
 
 // Columns holds all SQL columns for photo fields.
@@ -104,22 +118,19 @@ var Columns = []string{
 	FieldGalleryID,
 }
 
-// ForeignKeys holds the SQL foreign-keys that are owned by the "photos"
-// table and are not defined as standalone fields in the schema.
-var ForeignKeys = []string{
-	"album_photos",
-	"selection_photos",
-}
+var (
+	// SelectionsPrimaryKey and SelectionsColumn2 are the table columns denoting the
+	// primary key for the selections relation (M2M).
+	SelectionsPrimaryKey = []string{"selection_id", "photo_id"}
+	// AlbumsPrimaryKey and AlbumsColumn2 are the table columns denoting the
+	// primary key for the albums relation (M2M).
+	AlbumsPrimaryKey = []string{"album_id", "photo_id"}
+)
 
 // ValidColumn reports if the column name is valid (part of the table columns).
 func ValidColumn(column string) bool {
 	for i := range Columns {
 		if column == Columns[i] {
-			return true
-		}
-	}
-	for i := range ForeignKeys {
-		if column == ForeignKeys[i] {
 			return true
 		}
 	}
@@ -325,6 +336,34 @@ func ByCoverOf(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newCoverOfStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// BySelectionsCount orders the results by selections count.
+func BySelectionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSelectionsStep(), opts...)
+	}
+}
+
+// BySelections orders the results by selections terms.
+func BySelections(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSelectionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// ByAlbumsCount orders the results by albums count.
+func ByAlbumsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newAlbumsStep(), opts...)
+	}
+}
+
+// ByAlbums orders the results by albums terms.
+func ByAlbums(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newAlbumsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newGalleryStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -337,6 +376,20 @@ func newCoverOfStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(CoverOfInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, CoverOfTable, CoverOfColumn),
+	)
+}
+func newSelectionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(SelectionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2M, true, SelectionsTable, SelectionsPrimaryKey...),
+	)
+}
+func newAlbumsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(AlbumsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2M, true, AlbumsTable, AlbumsPrimaryKey...),
 	)
 }
 

@@ -1006,6 +1006,52 @@ func HasCoverOfWith(preds ...predicate.Gallery) predicate.Photo {
 	})
 }
 
+// HasSelections applies the HasEdge predicate on the "selections" edge.
+func HasSelections() predicate.Photo {
+	return predicate.Photo(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, SelectionsTable, SelectionsPrimaryKey...),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSelectionsWith applies the HasEdge predicate on the "selections" edge with a given conditions (other predicates).
+func HasSelectionsWith(preds ...predicate.Selection) predicate.Photo {
+	return predicate.Photo(func(s *sql.Selector) {
+		step := newSelectionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasAlbums applies the HasEdge predicate on the "albums" edge.
+func HasAlbums() predicate.Photo {
+	return predicate.Photo(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, AlbumsTable, AlbumsPrimaryKey...),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasAlbumsWith applies the HasEdge predicate on the "albums" edge with a given conditions (other predicates).
+func HasAlbumsWith(preds ...predicate.Album) predicate.Photo {
+	return predicate.Photo(func(s *sql.Selector) {
+		step := newAlbumsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Photo) predicate.Photo {
 	return predicate.Photo(sql.AndPredicates(predicates...))

@@ -49,6 +49,10 @@ func (Photo) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("gallery", Gallery.Type).Ref("photos").Field("gallery_id").Unique().Required().Immutable(),
 		edge.To("cover_of", Gallery.Type).Annotations(entgql.Skip()),
+		// A photo may be in any number of selections and in the album:
+		// these inverse edges make both many-to-many.
+		edge.From("selections", Selection.Type).Ref("photos").Annotations(entgql.Skip()),
+		edge.From("albums", Album.Type).Ref("photos").Annotations(entgql.Skip()),
 	}
 }
 
@@ -88,5 +92,6 @@ func (Video) Fields() []ent.Field {
 func (Video) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("gallery", Gallery.Type).Ref("videos").Field("gallery_id").Unique().Required().Immutable(),
+		edge.From("selections", Selection.Type).Ref("videos").Annotations(entgql.Skip()),
 	}
 }

@@ -82,6 +82,16 @@ func (CartItem) Edges() []ent.Edge {
 	}
 }
 
+// Indexes of the CartItem: a price-list or photo change finds the items it
+// invalidates by these columns.
+func (CartItem) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("photo_id"),
+		index.Fields("format_id"),
+		index.Fields("pack_id"),
+	}
+}
+
 // Voucher is a discount code or a gift card.
 type Voucher struct{ ent.Schema }
 

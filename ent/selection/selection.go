@@ -46,20 +46,16 @@ const (
 	UserInverseTable = "users"
 	// UserColumn is the table column denoting the user relation/edge.
 	UserColumn = "user_selections"
-	// PhotosTable is the table that holds the photos relation/edge.
-	PhotosTable = "photos"
+	// PhotosTable is the table that holds the photos relation/edge. The primary key declared below.
+	PhotosTable = "selection_photos"
 	// PhotosInverseTable is the table name for the Photo entity.
 	// It exists in this package in order to avoid circular dependency with the "photo" package.
 	PhotosInverseTable = "photos"
-	// PhotosColumn is the table column denoting the photos relation/edge.
-	PhotosColumn = "selection_photos"
-	// VideosTable is the table that holds the videos relation/edge.
-	VideosTable = "videos"
+	// VideosTable is the table that holds the videos relation/edge. The primary key declared below.
+	VideosTable = "selection_videos"
 	// VideosInverseTable is the table name for the Video entity.
 	// It exists in this package in order to avoid circular dependency with the "video" package.
 	VideosInverseTable = "videos"
-	// VideosColumn is the table column denoting the videos relation/edge.
-	VideosColumn = "selection_videos"
 )
 
 // Columns holds all SQL columns for selection fields.
@@ -77,6 +73,15 @@ var ForeignKeys = []string{
 	"gallery_selections",
 	"user_selections",
 }
+
+var (
+	// PhotosPrimaryKey and PhotosColumn2 are the table columns denoting the
+	// primary key for the photos relation (M2M).
+	PhotosPrimaryKey = []string{"selection_id", "photo_id"}
+	// VideosPrimaryKey and VideosColumn2 are the table columns denoting the
+	// primary key for the videos relation (M2M).
+	VideosPrimaryKey = []string{"selection_id", "video_id"}
+)
 
 // ValidColumn reports if the column name is valid (part of the table columns).
 func ValidColumn(column string) bool {
@@ -197,13 +202,13 @@ func newPhotosStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(PhotosInverseTable, FieldID),
-		sqlgraph.Edge(sqlgraph.O2M, false, PhotosTable, PhotosColumn),
+		sqlgraph.Edge(sqlgraph.M2M, false, PhotosTable, PhotosPrimaryKey...),
 	)
 }
 func newVideosStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(VideosInverseTable, FieldID),
-		sqlgraph.Edge(sqlgraph.O2M, false, VideosTable, VideosColumn),
+		sqlgraph.Edge(sqlgraph.M2M, false, VideosTable, VideosPrimaryKey...),
 	)
 }

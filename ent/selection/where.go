@@ -291,7 +291,7 @@ func HasPhotos() predicate.Selection {
 	return predicate.Selection(func(s *sql.Selector) {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(Table, FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, PhotosTable, PhotosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, PhotosTable, PhotosPrimaryKey...),
 		)
 		sqlgraph.HasNeighbors(s, step)
 	})
@@ -314,7 +314,7 @@ func HasVideos() predicate.Selection {
 	return predicate.Selection(func(s *sql.Selector) {
 		step := sqlgraph.NewStep(
 			sqlgraph.From(Table, FieldID),
-			sqlgraph.Edge(sqlgraph.O2M, false, VideosTable, VideosColumn),
+			sqlgraph.Edge(sqlgraph.M2M, false, VideosTable, VideosPrimaryKey...),
 		)
 		sqlgraph.HasNeighbors(s, step)
 	})

@@ -41,6 +41,8 @@ const (
 	FieldGalleryID = "gallery_id"
 	// EdgeGallery holds the string denoting the gallery edge name in mutations.
 	EdgeGallery = "gallery"
+	// EdgeSelections holds the string denoting the selections edge name in mutations.
+	EdgeSelections = "selections"
 	// Table holds the table name of the video in the database.
 	Table = "videos"
 	// GalleryTable is the table that holds the gallery relation/edge.
@@ -50,6 +52,11 @@ const (
 	GalleryInverseTable = "galleries"
 	// GalleryColumn is the table column denoting the gallery relation/edge.
 	GalleryColumn = "gallery_id"
+	// SelectionsTable is the table that holds the selections relation/edge. The primary key declared below.
+	SelectionsTable = "selection_videos"
+	// SelectionsInverseTable is the table name for the Selection entity.
+	// It exists in this package in order to avoid circular dependency with the "selection" package.
+	SelectionsInverseTable = "selections"
 )
 
 // Columns holds all SQL columns for video fields.
@@ -68,21 +75,16 @@ var Columns = []string{
 	FieldGalleryID,
 }
 
-// ForeignKeys holds the SQL foreign-keys that are owned by the "videos"
-// table and are not defined as standalone fields in the schema.
-var ForeignKeys = []string{
-	"selection_videos",
-}
+var (
+	// SelectionsPrimaryKey and SelectionsColumn2 are the table columns denoting the
+	// primary key for the selections relation (M2M).
+	SelectionsPrimaryKey = []string{"selection_id", "video_id"}
+)
 
 // ValidColumn reports if the column name is valid (part of the table columns).
 func ValidColumn(column string) bool {
 	for i := range Columns {
 		if column == Columns[i] {
-			return true
-		}
-	}
-	for i := range ForeignKeys {
-		if column == ForeignKeys[i] {
 			return true
 		}
 	}
@@ -215,11 +217,32 @@ func ByGalleryField(field string, opts ...sql.OrderTermOption) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newGalleryStep(), sql.OrderByField(field, opts...))
 	}
 }
+
+// BySelectionsCount orders the results by selections count.
+func BySelectionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSelectionsStep(), opts...)
+	}
+}
+
+// BySelections orders the results by selections terms.
+func BySelections(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSelectionsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newGalleryStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(GalleryInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.M2O, true, GalleryTable, GalleryColumn),
+	)
+}
+func newSelectionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(SelectionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.M2M, true, SelectionsTable, SelectionsPrimaryKey...),
 	)
 }
 

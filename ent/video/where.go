@@ -678,6 +678,29 @@ func HasGalleryWith(preds ...predicate.Gallery) predicate.Video {
 	})
 }
 
+// HasSelections applies the HasEdge predicate on the "selections" edge.
+func HasSelections() predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.M2M, true, SelectionsTable, SelectionsPrimaryKey...),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSelectionsWith applies the HasEdge predicate on the "selections" edge with a given conditions (other predicates).
+func HasSelectionsWith(preds ...predicate.Selection) predicate.Video {
+	return predicate.Video(func(s *sql.Selector) {
+		step := newSelectionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Video) predicate.Video {
 	return predicate.Video(sql.AndPredicates(predicates...))

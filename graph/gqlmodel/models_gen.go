@@ -3,6 +3,7 @@
 package gqlmodel
 
 import (
+	"github.com/99designs/gqlgen/graphql"
 	"github.com/studio/gallery/ent"
 )
 
@@ -10,6 +11,11 @@ type AccessPolicy struct {
 	IsPublic   bool `json:"isPublic"`
 	NeedEmail  bool `json:"needEmail"`
 	HasClients bool `json:"hasClients"`
+}
+
+type AddVideoPayload struct {
+	Video      *ent.Video   `json:"video,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 type AlbumSettings struct {
@@ -31,6 +37,107 @@ type AuthState struct {
 
 type BuildInfo struct {
 	Version string `json:"version"`
+}
+
+type CreateAccessCodePayload struct {
+	AccessCode *ent.AccessCode `json:"accessCode,omitempty"`
+	UserErrors []*UserError    `json:"userErrors"`
+}
+
+type CreateCategoryPayload struct {
+	Category   *ent.Category `json:"category,omitempty"`
+	UserErrors []*UserError  `json:"userErrors"`
+}
+
+type CreateDiscountPayload struct {
+	Discount   *ent.Discount `json:"discount,omitempty"`
+	UserErrors []*UserError  `json:"userErrors"`
+}
+
+type CreateFamilyPayload struct {
+	Family     *ent.Family  `json:"family,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type CreateFormatPayload struct {
+	Format     *ent.Format  `json:"format,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type CreateGalleryPayload struct {
+	Gallery    *ent.Gallery `json:"gallery,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type CreateGiftCardPayload struct {
+	Voucher    *ent.Voucher `json:"voucher,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type CreatePackPayload struct {
+	Pack       *ent.Pack    `json:"pack,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type CreateVoucherPayload struct {
+	Voucher    *ent.Voucher `json:"voucher,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type DeleteAccessCodePayload struct {
+	DeletedAccessCodeID *string      `json:"deletedAccessCodeId,omitempty"`
+	UserErrors          []*UserError `json:"userErrors"`
+}
+
+type DeleteCategoryPayload struct {
+	DeletedCategoryID *string      `json:"deletedCategoryId,omitempty"`
+	UserErrors        []*UserError `json:"userErrors"`
+}
+
+type DeleteDiscountPayload struct {
+	DeletedDiscountID *string      `json:"deletedDiscountId,omitempty"`
+	UserErrors        []*UserError `json:"userErrors"`
+}
+
+type DeleteFamilyPayload struct {
+	DeletedFamilyID *string      `json:"deletedFamilyId,omitempty"`
+	UserErrors      []*UserError `json:"userErrors"`
+}
+
+type DeleteFormatPayload struct {
+	DeletedFormatID *string      `json:"deletedFormatId,omitempty"`
+	UserErrors      []*UserError `json:"userErrors"`
+}
+
+type DeleteGalleryPayload struct {
+	DeletedGalleryID *string      `json:"deletedGalleryId,omitempty"`
+	UserErrors       []*UserError `json:"userErrors"`
+}
+
+type DeletePackPayload struct {
+	DeletedPackID *string      `json:"deletedPackId,omitempty"`
+	UserErrors    []*UserError `json:"userErrors"`
+}
+
+type DeletePhotosPayload struct {
+	DeletedPhotoIds []string     `json:"deletedPhotoIds"`
+	UserErrors      []*UserError `json:"userErrors"`
+}
+
+type DeleteVideoPayload struct {
+	DeletedVideoID *string      `json:"deletedVideoId,omitempty"`
+	UserErrors     []*UserError `json:"userErrors"`
+}
+
+type DeleteVoucherPayload struct {
+	DeletedVoucherID *string      `json:"deletedVoucherId,omitempty"`
+	UserErrors       []*UserError `json:"userErrors"`
+}
+
+type MovePhotosPayload struct {
+	Photos     []*ent.Photo `json:"photos"`
+	Gallery    *ent.Gallery `json:"gallery,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 type Music struct {
@@ -63,4 +170,98 @@ type Prices struct {
 type ProductImages struct {
 	Family         *ent.Family `json:"family"`
 	NumberOfImages int         `json:"numberOfImages"`
+}
+
+type ReorderPhotosPayload struct {
+	// The listed photos, in their new order.
+	Photos     []*ent.Photo `json:"photos"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type RevokeAccessCodePayload struct {
+	AccessCode *ent.AccessCode `json:"accessCode,omitempty"`
+	UserErrors []*UserError    `json:"userErrors"`
+}
+
+type SetGalleryMusicPayload struct {
+	Gallery    *ent.Gallery `json:"gallery,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type SetPhotosFavoritePayload struct {
+	Photos     []*ent.Photo `json:"photos"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type SetPhotosPrivatePayload struct {
+	Photos     []*ent.Photo `json:"photos"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UpdateAccessCodePayload struct {
+	AccessCode *ent.AccessCode `json:"accessCode,omitempty"`
+	UserErrors []*UserError    `json:"userErrors"`
+}
+
+type UpdateCategoryPayload struct {
+	Category   *ent.Category `json:"category,omitempty"`
+	UserErrors []*UserError  `json:"userErrors"`
+}
+
+type UpdateDiscountPayload struct {
+	Discount   *ent.Discount `json:"discount,omitempty"`
+	UserErrors []*UserError  `json:"userErrors"`
+}
+
+type UpdateFamilyPayload struct {
+	Family     *ent.Family  `json:"family,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UpdateFormatPayload struct {
+	Format     *ent.Format  `json:"format,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UpdateGalleryPayload struct {
+	Gallery    *ent.Gallery `json:"gallery,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UpdatePackPayload struct {
+	Pack       *ent.Pack    `json:"pack,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UpdateVideoPayload struct {
+	Video      *ent.Video   `json:"video,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UpdateVoucherPayload struct {
+	Voucher    *ent.Voucher `json:"voucher,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UploadPhotosInput struct {
+	GalleryID string            `json:"galleryId"`
+	Files     []*graphql.Upload `json:"files"`
+	// A collection for every file; added to the gallery's collectionNames if new.
+	Collection *string `json:"collection,omitempty"`
+}
+
+type UploadPhotosPayload struct {
+	// The photos stored, in status processing until their derivatives are made.
+	Photos []*ent.Photo `json:"photos"`
+	// One per refused file, with field ["files", "<index>"].
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+// A problem with a mutation's input that the user can fix. field is the path
+// of the input field at fault (["settings", "theme", "colors", "primary"],
+// ["photoIds", "3"]); code is stable snake_case; message is French.
+type UserError struct {
+	Field   []string `json:"field,omitempty"`
+	Message string   `json:"message"`
+	Code    string   `json:"code"`
 }

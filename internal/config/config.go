@@ -3,7 +3,11 @@
 package config
 
 import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -114,4 +118,57 @@ func splitList(v string) []string {
 		}
 	}
 	return out
+}
+
+// secretKeyFile holds the generated key under DATA_DIR when SECRET_KEY is unset.
+const secretKeyFile = "secret_key"
+
+// EnsureSecretKey fills an empty SecretKey from DATA_DIR/secret_key,
+// creating that file with a new random key on first use, so that signed
+// cookies (access grants, photographer sessions) survive restarts. Replicas
+// that do not share DATA_DIR must set SECRET_KEY to one common value.
+func (c *Config) EnsureSecretKey() error {
+	if c.SecretKey != "" {
+		return nil
+	}
+	path := filepath.Join(c.DataDir, secretKeyFile)
+	if b, err := os.ReadFile(path); err == nil {
+		if k := strings.TrimSpace(string(b)); k != "" {
+			c.SecretKey = k
+			return nil
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("config: secret key: %w", err)
+	}
+	if err := os.MkdirAll(c.DataDir, 0o755); err != nil {
+		return fmt.Errorf("config: secret key: %w", err)
+	}
+	var raw [32]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return fmt.Errorf("config: secret key: %w", err)
+	}
+	key := hex.EncodeToString(raw[:])
+	// O_EXCL: when two processes start at once, the second one reads the
+	// first one's key instead of overwriting it.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		b, rerr := os.ReadFile(path)
+		if rerr != nil || strings.TrimSpace(string(b)) == "" {
+			return fmt.Errorf("config: secret key: %s exists but cannot be read", path)
+		}
+		c.SecretKey = strings.TrimSpace(string(b))
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("config: secret key: %w", err)
+	}
+	if _, err := f.WriteString(key + "\n"); err != nil {
+		f.Close()
+		return fmt.Errorf("config: secret key: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("config: secret key: %w", err)
+	}
+	c.SecretKey = key
+	return nil
 }

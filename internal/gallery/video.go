@@ -34,8 +34,19 @@ func ParseVideoURL(raw string) (video.Host, string, error) {
 	return "", "", fmt.Errorf("gallery: unsupported video host: %q", raw)
 }
 
+// VideoThumbnailFallback is a neutral 16:9 picture with a play sign, shown
+// for a Vimeo video until its thumbnail is looked up (the video_thumbnail
+// job in internal/jobs), or for good if Vimeo never answers. It is inline so
+// that it needs no request and no route.
+const VideoThumbnailFallback = "data:image/svg+xml," +
+	"%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%20480%20270'%3E" +
+	"%3Crect%20width='480'%20height='270'%20fill='%23303336'/%3E" +
+	"%3Ccircle%20cx='240'%20cy='135'%20r='42'%20fill='%23ffffff'%20fill-opacity='0.18'/%3E" +
+	"%3Cpath%20d='M226%20113v44l36-22z'%20fill='%23ffffff'/%3E%3C/svg%3E"
+
 // VideoThumbnail is built from the id for YouTube and Dailymotion; Vimeo's
-// is looked up once and cached in the video (empty until then).
+// is looked up once and cached in the video, with a neutral fallback until
+// then. It is never empty.
 func VideoThumbnail(v *ent.Video) string {
 	switch v.Host {
 	case video.HostYoutube:
@@ -43,6 +54,9 @@ func VideoThumbnail(v *ent.Video) string {
 	case video.HostDailymotion:
 		return "https://www.dailymotion.com/thumbnail/video/" + v.HostVideoID
 	default:
+		if v.ThumbnailURL == "" {
+			return VideoThumbnailFallback
+		}
 		return v.ThumbnailURL
 	}
 }

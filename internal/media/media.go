@@ -9,16 +9,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/jpeg"
-	_ "image/png" // uploads may be PNG
 	"io"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/disintegration/imaging"
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob" // file:// buckets
 	_ "gocloud.dev/blob/memblob"  // mem:// buckets for tests
@@ -32,7 +27,7 @@ var Widths = []int{320, 640, 1280, 2048}
 const ThumbnailWidth = 640
 
 // Limits bound what an upload may be; both are refused with a clear error
-// before anything is stored.
+// before anything is stored. A zero field takes its DefaultLimits value.
 type Limits struct {
 	// MaxBytes is the largest original file.
 	MaxBytes int64
@@ -43,8 +38,19 @@ type Limits struct {
 // DefaultLimits are the limits used when none are configured.
 var DefaultLimits = Limits{MaxBytes: 64 << 20, MaxPixels: 100_000_000}
 
+func (l Limits) orDefault() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultLimits.MaxBytes
+	}
+	if l.MaxPixels <= 0 {
+		l.MaxPixels = DefaultLimits.MaxPixels
+	}
+	return l
+}
+
 // ErrNotImage is returned for files that are not a supported image
-// (including truncated ones).
+// (including truncated ones). JPEG and PNG are always supported; WebP, HEIC
+// and AVIF only with libvips (see Backend).
 var ErrNotImage = errors.New("media: not a supported image")
 
 // ErrTooLarge is returned for images over Limits.MaxPixels.
@@ -56,6 +62,15 @@ var ErrFileTooLarge = errors.New("media: file too large")
 // Store keeps originals and derivatives in a bucket.
 type Store struct {
 	Bucket *blob.Bucket
+	// proc is the image back end; nil means the build's default.
+	proc processor
+}
+
+func (s *Store) processor() processor {
+	if s.proc != nil {
+		return s.proc
+	}
+	return defaultProcessor()
 }
 
 // Open opens the bucket at a gocloud.dev/blob URL.
@@ -81,23 +96,41 @@ type Original struct {
 }
 
 // DerivativeOptions say which derivatives a gallery wants.
+//
+// Every derivative is a JPEG in sRGB, turned by the EXIF orientation, with
+// no metadata. The widths of Widths are made up to the viewer image, which
+// is the largest: the largest of Widths, never wider than the original
+// (nothing is upscaled) and, when ViewerMaxSize is set, with its longest
+// side within it. Widths above the viewer's are not made. A 6000x4000
+// original gives 320, 640, 1280 and 2048; with ViewerMaxSize 1600, 320,
+// 640, 1280 and 1600; a 4000x6000 portrait with ViewerMaxSize 1600 gives
+// 320, 640 and 1066 (1066x1600).
 type DerivativeOptions struct {
 	// ViewerMaxSize bounds the viewer image's longest side; 0 means no bound
 	// beyond the largest derivative width.
 	ViewerMaxSize int
-	// Watermark asks for a watermarked web file as well.
+	// Watermark asks for a watermarked web file as well: the viewer image
+	// with a mark drawn across it (WatermarkKey).
 	Watermark bool
-	// WatermarkText is drawn on the watermarked file (the studio's name).
+	// WatermarkText is drawn on the watermarked file (the studio's name);
+	// DefaultWatermarkText when empty.
 	WatermarkText string
 }
 
 // Derived is what making derivatives produced.
 type Derived struct {
 	// Widths lists the derivative widths made, smallest first.
-	Widths        []int
+	Widths []int
+	// DominantColor is the placeholder colour, "#rrggbb".
 	DominantColor string
 	// Watermarked tells whether a watermarked web file was made.
 	Watermarked bool
+	// Thumbnail is the width shown in the grid (ThumbnailWidth, or the
+	// largest made when the photo is narrower).
+	Thumbnail int
+	// Viewer is the width of the viewer image, the largest of Widths; the
+	// watermarked file has the same size.
+	Viewer int
 }
 
 // Info is what Ingest learned: the original and its derivatives.
@@ -114,6 +147,16 @@ func OriginalKey(photoID, hash string) string {
 // DerivativeKey is where one derivative lives.
 func DerivativeKey(photoID, hash string, width int) string {
 	return "photos/" + photoID + "/" + hash + "/" + strconv.Itoa(width) + ".jpg"
+}
+
+// WatermarkKey is where a photo's watermarked web file lives.
+func WatermarkKey(photoID, hash string) string {
+	return "photos/" + photoID + "/" + hash + "/watermark.jpg"
+}
+
+// WatermarkURL is the address of the watermarked web file, beside URL's.
+func WatermarkURL(photoID, hash string) string {
+	return "/media/photos/" + photoID + "/" + hash + "/watermark.jpg"
 }
 
 // URL is the address of a derivative; the hash makes it safe to cache forever.
@@ -146,8 +189,13 @@ func Pick(widths []int, want int) int {
 }
 
 // PutOriginal checks that r holds a supported image within lim and stores
-// it under the photo. Nothing is stored when the file is refused.
+// it under the photo. Nothing is stored when the file is refused: over
+// lim.MaxBytes (ErrFileTooLarge, found without reading further), over
+// lim.MaxPixels by its header, before any pixel is decoded (ErrTooLarge),
+// not an image, truncated or undecodable (ErrNotImage). The stored bytes are
+// the upload's, untouched.
 func (s *Store) PutOriginal(ctx context.Context, photoID string, r io.Reader, lim Limits) (Original, error) {
+	lim = lim.orDefault()
 	data, err := io.ReadAll(io.LimitReader(r, lim.MaxBytes+1))
 	if err != nil {
 		return Original{}, fmt.Errorf("media: read upload: %w", err)
@@ -155,25 +203,9 @@ func (s *Store) PutOriginal(ctx context.Context, photoID string, r io.Reader, li
 	if int64(len(data)) > lim.MaxBytes {
 		return Original{}, ErrFileTooLarge
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	o, err := s.checkOriginal(data, lim)
 	if err != nil {
-		return Original{}, fmt.Errorf("%w: %v", ErrNotImage, err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > lim.MaxPixels {
-		return Original{}, ErrTooLarge
-	}
-	// Decoding the whole image catches truncated files before they are kept.
-	img, err := imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
-	if err != nil {
-		return Original{}, fmt.Errorf("%w: %v", ErrNotImage, err)
-	}
-	sum := sha256.Sum256(data)
-	o := Original{
-		Hash:        hex.EncodeToString(sum[:])[:24],
-		ContentType: "image/" + format,
-		Width:       img.Bounds().Dx(),
-		Height:      img.Bounds().Dy(),
-		Size:        int64(len(data)),
+		return Original{}, err
 	}
 	o.Key = OriginalKey(photoID, o.Hash)
 	if err := s.write(ctx, o.Key, o.ContentType, data); err != nil {
@@ -182,8 +214,34 @@ func (s *Store) PutOriginal(ctx context.Context, photoID string, r io.Reader, li
 	return o, nil
 }
 
-// MakeDerivatives reads a stored original and writes its derivatives.
-// Running it again overwrites them with the same bytes.
+// checkOriginal runs every check of PutOriginal but the size in bytes.
+func (s *Store) checkOriginal(data []byte, lim Limits) (Original, error) {
+	p := s.processor()
+	h, err := p.probe(data)
+	if err != nil {
+		return Original{}, err
+	}
+	if int64(h.storedW)*int64(h.storedH) > int64(lim.MaxPixels) {
+		return Original{}, ErrTooLarge
+	}
+	if err := checkComplete(h.format, data); err != nil {
+		return Original{}, err
+	}
+	if err := p.check(data, h); err != nil {
+		return Original{}, err
+	}
+	sum := sha256.Sum256(data)
+	o := Original{
+		Hash:        hex.EncodeToString(sum[:])[:24],
+		ContentType: contentType(h.format),
+		Size:        int64(len(data)),
+	}
+	o.Width, o.Height = h.displayed()
+	return o, nil
+}
+
+// MakeDerivatives reads a stored original and writes its derivatives (see
+// DerivativeOptions). Running it again overwrites them with the same bytes.
 func (s *Store) MakeDerivatives(ctx context.Context, photoID, hash string, o DerivativeOptions) (Derived, error) {
 	data, err := s.Bucket.ReadAll(ctx, OriginalKey(photoID, hash))
 	if err != nil {
@@ -192,29 +250,34 @@ func (s *Store) MakeDerivatives(ctx context.Context, photoID, hash string, o Der
 		}
 		return Derived{}, fmt.Errorf("media: read original: %w", err)
 	}
-	img, err := imaging.Decode(bytes.NewReader(data), imaging.AutoOrientation(true))
+	return s.derive(ctx, photoID, hash, data, o)
+}
+
+func (s *Store) derive(ctx context.Context, photoID, hash string, data []byte, o DerivativeOptions) (Derived, error) {
+	p := s.processor()
+	h, err := p.probe(data)
 	if err != nil {
-		return Derived{}, fmt.Errorf("%w: %v", ErrNotImage, err)
+		return Derived{}, err
 	}
-	d := Derived{DominantColor: dominant(img)}
-	width := img.Bounds().Dx()
-	for _, w := range Widths {
-		w = min(w, width)
-		out := img
-		if w < width {
-			out = imaging.Resize(img, w, 0, imaging.CatmullRom)
+	dw, dh := h.displayed()
+	pl := planFor(dw, dh, o)
+	d := Derived{Viewer: pl.viewer().w}
+	for _, sz := range pl.sizes {
+		d.Widths = append(d.Widths, sz.w)
+	}
+	d.Thumbnail = Pick(d.Widths, ThumbnailWidth)
+	d.DominantColor, err = p.derive(data, h, pl, func(out output) error {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: 82}); err != nil {
-			return Derived{}, fmt.Errorf("media: encode: %w", err)
+		if out.watermark {
+			d.Watermarked = true
+			return s.write(ctx, WatermarkKey(photoID, hash), "image/jpeg", out.jpeg)
 		}
-		if err := s.write(ctx, DerivativeKey(photoID, hash, w), "image/jpeg", buf.Bytes()); err != nil {
-			return Derived{}, err
-		}
-		d.Widths = append(d.Widths, w)
-		if w == width {
-			break
-		}
+		return s.write(ctx, DerivativeKey(photoID, hash, out.width), "image/jpeg", out.jpeg)
+	})
+	if err != nil {
+		return Derived{}, err
 	}
 	return d, nil
 }
@@ -226,7 +289,7 @@ func (s *Store) Ingest(ctx context.Context, photoID string, data []byte) (Info, 
 	if err != nil {
 		return Info{}, err
 	}
-	d, err := s.MakeDerivatives(ctx, photoID, o.Hash, DerivativeOptions{})
+	d, err := s.derive(ctx, photoID, o.Hash, data, DerivativeOptions{})
 	if err != nil {
 		return Info{}, err
 	}
@@ -252,21 +315,20 @@ func (s *Store) OpenDerivative(ctx context.Context, photoID, hash string, width 
 	return r, nil
 }
 
+// OpenWatermark opens a photo's watermarked web file for reading.
+func (s *Store) OpenWatermark(ctx context.Context, photoID, hash string) (*blob.Reader, error) {
+	r, err := s.Bucket.NewReader(ctx, WatermarkKey(photoID, hash), nil)
+	if err != nil {
+		if gcerrors.Code(err) == gcerrors.NotFound {
+			return nil, ErrMissing
+		}
+		return nil, fmt.Errorf("media: open: %w", err)
+	}
+	return r, nil
+}
+
 // ErrMissing is returned when a blob does not exist.
 var ErrMissing = errors.New("media: missing")
-
-// dominant averages a tiny copy of the image, as a loading placeholder colour.
-func dominant(img image.Image) string {
-	small := imaging.Resize(img, 8, 8, imaging.Box)
-	var r, g, b, n uint64
-	for y := 0; y < 8; y++ {
-		for x := 0; x < 8; x++ {
-			c := color.NRGBAModel.Convert(small.At(x, y)).(color.NRGBA)
-			r, g, b, n = r+uint64(c.R), g+uint64(c.G), b+uint64(c.B), n+1
-		}
-	}
-	return fmt.Sprintf("#%02x%02x%02x", r/n, g/n, b/n)
-}
 
 // Copy streams r to w; used by the HTTP layer when ranges are not asked for.
 func Copy(w io.Writer, r io.Reader) (int64, error) { return io.Copy(w, r) }

@@ -24,6 +24,11 @@ import (
 // that is missing from its gallery (spec section 5's build failures).
 var ErrCrossReference = errors.New("missing reference")
 
+// InstallRules installs the same interceptors and hooks as Open on another
+// client over the same database, such as one bound to a transaction that
+// also carries background jobs (internal/jobs).
+func InstallRules(c *ent.Client) { installRules(c) }
+
 // installRules adds the query interceptors that hide what the viewer may
 // not see, and the hooks that refuse broken catalogue references.
 func installRules(c *ent.Client) {

@@ -32,6 +32,9 @@ type DB struct {
 	Client  *ent.Client
 	SQL     *sql.DB
 	Dialect string
+	// URL is the PostgreSQL address the database was opened with (empty on
+	// SQLite), for components that need their own pgx pool (River).
+	URL string
 }
 
 // Options say which database to open.
@@ -89,7 +92,7 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		return nil, fmt.Errorf("store: migrate: %w", err)
 	}
 	installRules(client)
-	return &DB{Client: client, SQL: db, Dialect: name}, nil
+	return &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL}, nil
 }
 
 // Close closes the database.

@@ -114,6 +114,7 @@ export type PhotoNodeQueryVariables = Exact<{
 
 
 export type PhotoNodeQuery = { node:
+    | { __typename: 'AccessCode', id: string }
     | { __typename: 'Category', id: string }
     | { __typename: 'Discount', id: string }
     | { __typename: 'Family', id: string }
@@ -127,6 +128,7 @@ export type PhotoNodeQuery = { node:
     )
     | { __typename: 'Photographer', id: string }
     | { __typename: 'Video', id: string }
+    | { __typename: 'Voucher', id: string }
    | null };
 
 export type PhotoSequenceQueryVariables = Exact<{

@@ -1,0 +1,567 @@
+package photographer
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/category"
+	"github.com/studio/gallery/ent/family"
+	"github.com/studio/gallery/ent/format"
+	"github.com/studio/gallery/ent/pack"
+	"github.com/studio/gallery/ent/packdigitalfile"
+	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/internal/money"
+)
+
+// Messages of the spec's build failures, refused on write (internal/store).
+const (
+	msgMissingCategory = "La catégorie choisie n'existe pas dans cette galerie."
+	msgMissingFamily   = "La famille choisie n'existe pas dans cette galerie."
+	msgMissingFormat   = "Le format choisi n'existe pas dans cette galerie."
+)
+
+var countryRE = regexp.MustCompile(`^[A-Z]{2}$`)
+
+// CreateCategoryInput adds a shop category to a gallery.
+type CreateCategoryInput struct {
+	GalleryID   string
+	Name        string
+	Section     *category.Section
+	Description *string
+	Position    *int
+}
+
+// UpdateCategoryInput changes a category; nil fields stay as they are.
+type UpdateCategoryInput struct {
+	CategoryID  string
+	Name        *string
+	Section     *category.Section
+	Description *string
+	Position    *int
+}
+
+// DeleteCategoryInput names a category to delete.
+type DeleteCategoryInput struct{ CategoryID string }
+
+// CreateCategory adds a category to a gallery the viewer owns.
+func (s *Service) CreateCategory(ctx context.Context, in CreateCategoryInput) (*ent.Category, error) {
+	var out *ent.Category
+	err := s.inTx(ctx, func(tx *ent.Client) error {
+		g, err := ownGallery(ctx, tx, in.GalleryID)
+		if err != nil {
+			return err
+		}
+		c := tx.Category.Create().SetGallery(g)
+		if err := categoryFields(&in.Name, in.Section, in.Description, in.Position, c.Mutation()); err != nil {
+			return err
+		}
+		out, err = c.Save(ctx)
+		return saveErr(err, "", "")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out.Unwrap(), nil
+}
+
+// UpdateCategory changes a category of a gallery the viewer owns.
+func (s *Service) UpdateCategory(ctx context.Context, in UpdateCategoryInput) (*ent.Category, error) {
+	var out *ent.Category
+	err := s.inTx(ctx, func(tx *ent.Client) error {
+		cur, _, err := ownCategory(ctx, tx, in.CategoryID)
+		if err != nil {
+			return err
+		}
+		u := tx.Category.UpdateOne(cur)
+		if err := categoryFields(in.Name, in.Section, in.Description, in.Position, u.Mutation()); err != nil {
+			return err
+		}
+		out, err = u.Save(ctx)
+		return saveErr(err, "", "")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out.Unwrap(), nil
+}
+
+// DeleteCategory deletes an empty category: a family of a missing category
+// is one of the spec's build failures, so families must go first.
+func (s *Service) DeleteCategory(ctx context.Context, in DeleteCategoryInput) error {
+	return s.inTx(ctx, func(tx *ent.Client) error {
+		cur, _, err := ownCategory(ctx, tx, in.CategoryID)
+		if err != nil {
+			return err
+		}
+		n, err := tx.Family.Query().Where(family.CategoryID(cur.ID)).Count(ctx)
+		if err != nil {
+			return fmt.Errorf("photographer: category families: %w", err)
+		}
+		if n > 0 {
+			return userErr("category_has_families", fmt.Sprintf("Cette catégorie contient encore %d famille(s) : supprimez-les ou déplacez-les d'abord.", n), "categoryId")
+		}
+		return tx.Category.DeleteOne(cur).Exec(ctx)
+	})
+}
+
+func categoryFields(name *string, section *category.Section, description *string, position *int, m *ent.CategoryMutation) error {
+	var errs UserErrors
+	if name != nil {
+		if n, ok := requiredName(*name, 120, &errs, "name"); ok {
+			m.SetName(n)
+		}
+	}
+	if section != nil {
+		if err := category.SectionValidator(*section); err != nil {
+			errs.add("invalid_value", "Section inconnue.", "section")
+		} else {
+			m.SetSection(*section)
+		}
+	}
+	var d string
+	if description != nil && text(description, 2000, &d, &errs, []string{"description"}) {
+		m.SetDescription(d)
+	}
+	if position != nil {
+		m.SetPosition(*position)
+	}
+	return errs.err()
+}
+
+// ownCategory loads a category of a gallery the viewer owns.
+func ownCategory(ctx context.Context, tx *ent.Client, id string) (*ent.Category, *ent.Gallery, error) {
+	if _, err := requirePhotographer(ctx); err != nil {
+		return nil, nil, err
+	}
+	c, err := tx.Category.Query().Where(category.ID(id)).WithGallery().Only(ctx)
+	if err != nil {
+		return nil, nil, notFound(err, "category "+id, "categoryId")
+	}
+	g, err := ownGallery(ctx, tx, c.Edges.Gallery.ID)
+	return c, g, err
+}
+
+// CreateFamilyInput adds a product family to a gallery.
+type CreateFamilyInput struct {
+	GalleryID          string
+	CategoryID         string
+	Name               string
+	Description        *string
+	MatGlossOption     *bool
+	WhiteBordersOption *bool
+	WhiteMarginAllowed *bool
+	NumberOfImages     *int
+	Position           *int
+}
+
+// UpdateFamilyInput changes a family; nil fields stay as they are.
+type UpdateFamilyInput struct {
+	FamilyID           string
+	CategoryID         *string
+	Name               *string
+	Description        *string
+	MatGlossOption     *bool
+	WhiteBordersOption *bool
+	WhiteMarginAllowed *bool
+	NumberOfImages     *int
+	Position           *int
+}
+
+// DeleteFamilyInput names a family to delete.
+type DeleteFamilyInput struct{ FamilyID string }
+
+// CreateFamily adds a family; its category must be in the same gallery.
+func (s *Service) CreateFamily(ctx context.Context, in CreateFamilyInput) (*ent.Family, error) {
+	var out *ent.Family
+	err := s.inTx(ctx, func(tx *ent.Client) error {
+		g, err := ownGallery(ctx, tx, in.GalleryID)
+		if err != nil {
+			return err
+		}
+		c := tx.Family.Create().SetGallery(g).SetCategoryID(in.CategoryID)
+		up := UpdateFamilyInput{Name: &in.Name, Description: in.Description, MatGlossOption: in.MatGlossOption,
+			WhiteBordersOption: in.WhiteBordersOption, WhiteMarginAllowed: in.WhiteMarginAllowed,
+			NumberOfImages: in.NumberOfImages, Position: in.Position}
+		if err := familyFields(up, c.Mutation()); err != nil {
+			return err
+		}
+		out, err = c.Save(ctx)
+		return saveErr(err, "missing_category", msgMissingCategory, "categoryId")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out.Unwrap(), nil
+}
+
+// UpdateFamily changes a family of a gallery the viewer owns.
+func (s *Service) UpdateFamily(ctx context.Context, in UpdateFamilyInput) (*ent.Family, error) {
+	var out *ent.Family
+	err := s.inTx(ctx, func(tx *ent.Client) error {
+		cur, err := ownFamily(ctx, tx, in.FamilyID)
+		if err != nil {
+			return err
+		}
+		u := tx.Family.UpdateOne(cur)
+		if in.CategoryID != nil {
+			u.SetCategoryID(*in.CategoryID)
+		}
+		if err := familyFields(in, u.Mutation()); err != nil {
+			return err
+		}
+		out, err = u.Save(ctx)
+		return saveErr(err, "missing_category", msgMissingCategory, "categoryId")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out.Unwrap(), nil
+}
+
+// DeleteFamily deletes a family without formats: a format of a missing
+// family is one of the spec's build failures.
+func (s *Service) DeleteFamily(ctx context.Context, in DeleteFamilyInput) error {
+	return s.inTx(ctx, func(tx *ent.Client) error {
+		cur, err := ownFamily(ctx, tx, in.FamilyID)
+		if err != nil {
+			return err
+		}
+		n, err := tx.Format.Query().Where(format.FamilyID(cur.ID)).Count(ctx)
+		if err != nil {
+			return fmt.Errorf("photographer: family formats: %w", err)
+		}
+		if n > 0 {
+			return userErr("family_has_formats", fmt.Sprintf("Cette famille contient encore %d format(s) : supprimez-les ou déplacez-les d'abord.", n), "familyId")
+		}
+		return tx.Family.DeleteOne(cur).Exec(ctx)
+	})
+}
+
+// ownFamily loads a family of a gallery the viewer owns.
+func ownFamily(ctx context.Context, tx *ent.Client, id string) (*ent.Family, error) {
+	if _, err := requirePhotographer(ctx); err != nil {
+		return nil, err
+	}
+	f, err := tx.Family.Query().Where(family.ID(id)).WithGallery().Only(ctx)
+	if err != nil {
+		return nil, notFound(err, "family "+id, "familyId")
+	}
+	if _, err := ownGallery(ctx, tx, f.Edges.Gallery.ID); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func familyFields(in UpdateFamilyInput, m *ent.FamilyMutation) error {
+	var errs UserErrors
+	if in.Name != nil {
+		if n, ok := requiredName(*in.Name, 120, &errs, "name"); ok {
+			m.SetName(n)
+		}
+	}
+	var d string
+	if in.Description != nil && text(in.Description, 2000, &d, &errs, []string{"description"}) {
+		m.SetDescription(d)
+	}
+	if in.MatGlossOption != nil {
+		m.SetMatGlossOption(*in.MatGlossOption)
+	}
+	if in.WhiteBordersOption != nil {
+		m.SetWhiteBordersOption(*in.WhiteBordersOption)
+	}
+	if in.WhiteMarginAllowed != nil {
+		m.SetWhiteMarginAllowed(*in.WhiteMarginAllowed)
+	}
+	var n int
+	if intIn(in.NumberOfImages, 0, 20, &n, &errs, []string{"numberOfImages"}) && in.NumberOfImages != nil {
+		m.SetNumberOfImages(n)
+	}
+	if in.Position != nil {
+		m.SetPosition(*in.Position)
+	}
+	return errs.err()
+}
+
+// CreateFormatInput adds a format (a print size or a digital file) to a gallery.
+type CreateFormatInput struct {
+	GalleryID         string
+	FamilyID          string
+	Name              *string
+	ShortSize         *float64
+	LongSize          *float64
+	UnitPrice         money.Decimal
+	OnlyInPack        *bool
+	Lab               *string
+	Kind              *format.Kind
+	DigitalQuality    *format.DigitalQuality
+	Watermark         *bool
+	ExcludedCountries []string
+	Position          *int
+	Withdrawn         *bool
+}
+
+// UpdateFormatInput changes a format; nil fields stay as they are.
+type UpdateFormatInput struct {
+	FormatID          string
+	FamilyID          *string
+	Name              *string
+	ShortSize         *float64
+	LongSize          *float64
+	UnitPrice         *money.Decimal
+	OnlyInPack        *bool
+	Lab               *string
+	Kind              *format.Kind
+	DigitalQuality    *format.DigitalQuality
+	Watermark         *bool
+	ExcludedCountries []string
+	Position          *int
+	Withdrawn         *bool
+}
+
+// DeleteFormatInput names a format to delete.
+type DeleteFormatInput struct{ FormatID string }
+
+// CreateFormat adds a format; its family must be in the same gallery.
+func (s *Service) CreateFormat(ctx context.Context, in CreateFormatInput) (*ent.Format, error) {
+	var out *ent.Format
+	err := s.inTx(ctx, func(tx *ent.Client) error {
+		g, err := ownGallery(ctx, tx, in.GalleryID)
+		if err != nil {
+			return err
+		}
+		price := in.UnitPrice
+		up := UpdateFormatInput{Name: in.Name, ShortSize: in.ShortSize, LongSize: in.LongSize, UnitPrice: &price,
+			OnlyInPack: in.OnlyInPack, Lab: in.Lab, Kind: in.Kind, DigitalQuality: in.DigitalQuality, Watermark: in.Watermark,
+			ExcludedCountries: in.ExcludedCountries, Position: in.Position, Withdrawn: in.Withdrawn}
+		c := tx.Format.Create().SetGallery(g).SetFamilyID(in.FamilyID)
+		if err := formatFields(nil, up, c.Mutation()); err != nil {
+			return err
+		}
+		out, err = c.Save(ctx)
+		return saveErr(err, "missing_family", msgMissingFamily, "familyId")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out.Unwrap(), nil
+}
+
+// UpdateFormat changes a format. Withdrawing it or changing its price
+// corrects the open carts in the same transaction (see carts.go); a format
+// that an offered pack contains cannot be withdrawn.
+func (s *Service) UpdateFormat(ctx context.Context, in UpdateFormatInput) (*ent.Format, error) {
+	var out *ent.Format
+	err := s.inTx(ctx, func(tx *ent.Client) error {
+		cur, g, err := ownFormat(ctx, tx, in.FormatID)
+		if err != nil {
+			return err
+		}
+		u := tx.Format.UpdateOne(cur)
+		if in.FamilyID != nil {
+			u.SetFamilyID(*in.FamilyID)
+		}
+		if err := formatFields(cur, in, u.Mutation()); err != nil {
+			return err
+		}
+		if in.Withdrawn != nil && *in.Withdrawn && !cur.Withdrawn {
+			if err := formatNotInPacks(ctx, tx, cur, true, "withdrawn"); err != nil {
+				return err
+			}
+		}
+		out, err = u.Save(ctx)
+		if err = saveErr(err, "missing_family", msgMissingFamily, "familyId"); err != nil {
+			return err
+		}
+		switch {
+		case out.Withdrawn && !cur.Withdrawn:
+			return formatGone(ctx, tx, g.ID, cur.ID)
+		case out.UnitPrice != cur.UnitPrice:
+			return formatRepriced(ctx, tx, g.ID, cur.ID, out.UnitPrice)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out.Unwrap(), nil
+}
+
+// DeleteFormat deletes a format that no pack contains, and takes it out of
+// open carts.
+func (s *Service) DeleteFormat(ctx context.Context, in DeleteFormatInput) error {
+	return s.inTx(ctx, func(tx *ent.Client) error {
+		cur, g, err := ownFormat(ctx, tx, in.FormatID)
+		if err != nil {
+			return err
+		}
+		if err := formatNotInPacks(ctx, tx, cur, false, "formatId"); err != nil {
+			return err
+		}
+		if err := formatGone(ctx, tx, g.ID, cur.ID); err != nil {
+			return err
+		}
+		return tx.Format.DeleteOne(cur).Exec(ctx)
+	})
+}
+
+// formatNotInPacks refuses to remove a format that a pack contains: a pack
+// of a missing format is one of the spec's build failures. With offered,
+// only packs still offered count (withdrawing a format).
+func formatNotInPacks(ctx context.Context, tx *ent.Client, f *ent.Format, offered bool, field string) error {
+	q := tx.Pack.Query().Where(pack.Or(
+		pack.HasFormatsWith(packformat.FormatID(f.ID)),
+		pack.HasDigitalFilesWith(packdigitalfile.FormatID(f.ID)),
+	))
+	if offered {
+		q.Where(pack.Withdrawn(false))
+	}
+	ps, err := q.Order(ent.Asc(pack.FieldPosition)).All(ctx)
+	if err != nil {
+		return fmt.Errorf("photographer: packs of format %s: %w", f.ID, err)
+	}
+	if len(ps) == 0 {
+		return nil
+	}
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = "« " + p.DisplayName + " »"
+	}
+	return userErr("format_in_pack", "Ce format fait partie du ou des packs "+strings.Join(names, ", ")+" : retirez-le des packs d'abord.", field)
+}
+
+// ownFormat loads a format of a gallery the viewer owns.
+func ownFormat(ctx context.Context, tx *ent.Client, id string) (*ent.Format, *ent.Gallery, error) {
+	if _, err := requirePhotographer(ctx); err != nil {
+		return nil, nil, err
+	}
+	f, err := tx.Format.Query().Where(format.ID(id)).WithGallery().Only(ctx)
+	if err != nil {
+		return nil, nil, notFound(err, "format "+id, "formatId")
+	}
+	g, err := ownGallery(ctx, tx, f.Edges.Gallery.ID)
+	return f, g, err
+}
+
+// formatFields checks a format's values; cur is nil for a new format.
+func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) error {
+	var errs UserErrors
+	if in.Name != nil {
+		var n string
+		if text(in.Name, 120, &n, &errs, []string{"name"}) {
+			m.SetName(n)
+		}
+	}
+	kind, quality, short, long, watermark := format.KindPrint, (*format.DigitalQuality)(nil), 0.0, 0.0, false
+	if cur != nil {
+		kind, quality, short, long, watermark = cur.Kind, cur.DigitalQuality, cur.ShortSize, cur.LongSize, cur.Watermark
+	}
+	if in.Kind != nil {
+		if format.KindValidator(*in.Kind) != nil {
+			errs.add("invalid_value", "Type de format inconnu.", "kind")
+		} else {
+			kind = *in.Kind
+			m.SetKind(kind)
+		}
+	}
+	if in.DigitalQuality != nil {
+		quality = in.DigitalQuality
+	}
+	if in.ShortSize != nil {
+		short = *in.ShortSize
+	}
+	if in.LongSize != nil {
+		long = *in.LongSize
+	}
+	if in.Watermark != nil {
+		watermark = *in.Watermark
+	}
+	switch kind {
+	case format.KindPrint:
+		if short <= 0 || long <= 0 {
+			errs.add("invalid_size", "Un tirage a besoin d'une largeur et d'une longueur (en cm) positives.", "shortSize")
+		} else if short > long {
+			errs.add("invalid_size", "Le petit côté ne peut pas dépasser le grand côté.", "shortSize")
+		}
+		if in.DigitalQuality != nil {
+			errs.add("invalid_value", "Seul un fichier numérique a une qualité (web ou hd).", "digitalQuality")
+		}
+		if watermark {
+			errs.add("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark")
+		}
+		m.ClearDigitalQuality()
+	case format.KindDigital:
+		if quality == nil || format.DigitalQualityValidator(*quality) != nil {
+			errs.add("required", "Un fichier numérique est de qualité web ou hd.", "digitalQuality")
+		} else {
+			m.SetDigitalQuality(*quality)
+			if watermark && *quality != format.DigitalQualityWeb {
+				errs.add("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark")
+			}
+		}
+		if short < 0 || long < 0 {
+			errs.add("invalid_size", "Les dimensions ne peuvent pas être négatives.", "shortSize")
+		}
+	}
+	if in.ShortSize != nil {
+		m.SetShortSize(short)
+	}
+	if in.LongSize != nil {
+		m.SetLongSize(long)
+	}
+	if in.Watermark != nil {
+		m.SetWatermark(watermark)
+	}
+	if in.UnitPrice != nil {
+		if *in.UnitPrice < 0 {
+			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "unitPrice")
+		} else {
+			m.SetUnitPrice(int(*in.UnitPrice))
+		}
+	}
+	if in.OnlyInPack != nil {
+		m.SetOnlyInPack(*in.OnlyInPack)
+	}
+	if in.Lab != nil {
+		var l string
+		if text(in.Lab, 120, &l, &errs, []string{"lab"}) {
+			m.SetLab(l)
+		}
+	}
+	if in.ExcludedCountries != nil {
+		cs := make([]string, 0, len(in.ExcludedCountries))
+		for i, c := range in.ExcludedCountries {
+			c = strings.ToUpper(strings.TrimSpace(c))
+			if !countryRE.MatchString(c) {
+				errs.add("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "excludedCountries", idx(i))
+				continue
+			}
+			cs = append(cs, c)
+		}
+		m.SetExcludedCountries(cs)
+	}
+	if in.Position != nil {
+		m.SetPosition(*in.Position)
+	}
+	if in.Withdrawn != nil {
+		m.SetWithdrawn(*in.Withdrawn)
+	}
+	return errs.err()
+}
+
+// requiredName trims a required name and checks its length.
+func requiredName(v string, max int, errs *UserErrors, path ...string) (string, bool) {
+	v = strings.TrimSpace(v)
+	switch {
+	case v == "":
+		errs.add("required", "Merci de remplir ce champ", path...)
+		return "", false
+	case utf8.RuneCountInString(v) > max:
+		errs.add("too_long", "Le nom saisi est trop long", path...)
+		return "", false
+	}
+	return v, true
+}

@@ -1,0 +1,207 @@
+// Package photographer holds the photographer's tools: API tokens and
+// playground sessions, and every change a photographer makes to a gallery
+// (settings, price list, packs, discounts, vouchers, access codes, photos,
+// videos, music). GraphQL and REST both call it. Every change checks that
+// the viewer owns what it touches, runs in one transaction, and records in
+// that same transaction what it does to open carts (see carts.go).
+package photographer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Service is the photographer's side of the galleries.
+type Service struct {
+	DB *ent.Client
+	// Jobs, when set, runs the changes that need background work (a Vimeo
+	// video's thumbnail) in a transaction that also enqueues the job. Without
+	// it those changes still commit and the work is not queued.
+	Jobs *jobs.Runner
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// UserErrors lists the problems of one input that the photographer can fix.
+// Each is an *apperr.Error with a stable code, a French message and the
+// path of the input field at fault.
+type UserErrors []*apperr.Error
+
+func (u UserErrors) Error() string {
+	parts := make([]string, len(u))
+	for i, e := range u {
+		parts[i] = e.Code + " at " + strings.Join(e.Field, ".")
+	}
+	return "photographer: invalid input: " + strings.Join(parts, ", ")
+}
+
+// add records one problem.
+func (u *UserErrors) add(code, msg string, field ...string) {
+	*u = append(*u, userErr(code, msg, field...))
+}
+
+// err returns u as an error, or nil when it is empty.
+func (u UserErrors) err() error {
+	if len(u) == 0 {
+		return nil
+	}
+	return u
+}
+
+// userErr makes one fixable problem. Status 422 marks it as such: Split
+// turns exactly these into user errors.
+func userErr(code, msg string, field ...string) *apperr.Error {
+	return &apperr.Error{Code: code, Status: http.StatusUnprocessableEntity, Message: msg, Field: field}
+}
+
+// Split separates the problems the photographer can fix (returned as a
+// list, for payloads' userErrors) from other failures (returned as the
+// error: unauthorized, forbidden, not found, internal).
+func Split(err error) ([]*apperr.Error, error) {
+	if err == nil {
+		return nil, nil
+	}
+	var ue UserErrors
+	if errors.As(err, &ue) {
+		return ue, nil
+	}
+	if ae := apperr.As(err); ae != nil && ae.Status == http.StatusUnprocessableEntity {
+		return []*apperr.Error{ae}, nil
+	}
+	return nil, err
+}
+
+// requirePhotographer returns the viewer's photographer id, or
+// apperr.ErrUnauthorized for anyone else.
+func requirePhotographer(ctx context.Context) (string, error) {
+	id := viewer.FromContext(ctx).PhotographerID
+	if id == "" {
+		return "", apperr.ErrUnauthorized.WithMessage("Réservé au photographe : authentifiez-vous avec un jeton d'accès.")
+	}
+	return id, nil
+}
+
+// errNotOwner is what a photographer gets for another photographer's objects.
+var errNotOwner = apperr.ErrForbidden.WithMessage("Cet élément appartient à un autre photographe.")
+
+// ownGallery loads a gallery that the viewer owns.
+func ownGallery(ctx context.Context, c *ent.Client, id string) (*ent.Gallery, error) {
+	pid, err := requirePhotographer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if id == "" {
+		return nil, apperr.ErrGalleryNotFound.WithField("galleryId")
+	}
+	g, err := c.Gallery.Get(ctx, id)
+	if ent.IsNotFound(err) {
+		return nil, apperr.ErrGalleryNotFound.WithField("galleryId")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("photographer: gallery %s: %w", id, err)
+	}
+	if g.PhotographerID != pid {
+		return nil, errNotOwner
+	}
+	return g, nil
+}
+
+// notFound turns ent's not-found into apperr.ErrNotFound naming the field.
+func notFound(err error, what, field string) error {
+	if ent.IsNotFound(err) {
+		return apperr.ErrNotFound.WithField(field)
+	}
+	return fmt.Errorf("photographer: %s: %w", what, err)
+}
+
+// inTx runs fn in a transaction, committed when fn returns nil. The hooks
+// and interceptors of internal/store apply inside it as well.
+func (s *Service) inTx(ctx context.Context, fn func(tx *ent.Client) error) error {
+	tx, err := s.DB.Tx(ctx)
+	if err != nil {
+		return fmt.Errorf("photographer: begin: %w", err)
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			_ = tx.Rollback()
+			panic(v)
+		}
+	}()
+	if err := fn(tx.Client()); err != nil {
+		if rerr := tx.Rollback(); rerr != nil {
+			return errors.Join(err, fmt.Errorf("photographer: rollback: %w", rerr))
+		}
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("photographer: commit: %w", err)
+	}
+	return nil
+}
+
+// inJobTx is inTx for changes that enqueue background jobs: through
+// s.Jobs when set (the jobs commit with the rows), else a plain
+// transaction with a nil enqueuer.
+func (s *Service) inJobTx(ctx context.Context, fn func(tx *ent.Client, enq jobs.Enqueuer) error) error {
+	if s.Jobs == nil {
+		return s.inTx(ctx, func(tx *ent.Client) error { return fn(tx, nil) })
+	}
+	return s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error { return fn(tx, enq) })
+}
+
+// saveErr turns what a write can fail with into fixable problems where the
+// photographer can act: ent's validators, and the catalogue's broken
+// references refused by internal/store (reported with code and field).
+func saveErr(err error, refCode, refMsg string, refField ...string) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, store.ErrCrossReference) && refCode != "" {
+		return userErr(refCode, refMsg, refField...)
+	}
+	var ve *ent.ValidationError
+	if errors.As(err, &ve) {
+		return userErr("invalid_input", "Merci de vérifier votre saisie", camel(ve.Name))
+	}
+	return err
+}
+
+// uniqueErr reports a unique constraint that a concurrent write broke
+// between the check and the insert as the same user error the check gives.
+func uniqueErr(err error, code, msg string, field ...string) error {
+	if err != nil && ent.IsConstraintError(err) {
+		return userErr(code, msg, field...)
+	}
+	return err
+}
+
+// camel turns an ent field name (event_name) into the API's (eventName).
+func camel(s string) string {
+	parts := strings.Split(s, "_")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// idx writes a list index as a field path element.
+func idx(i int) string { return fmt.Sprint(i) }

@@ -1,0 +1,184 @@
+package photographer
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/ids"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// TokenPrefix starts every API token, so that a leaked one is easy to spot
+// (secret scanners, logs).
+const TokenPrefix = "glt_"
+
+// tokenChars is the length of the random part: 40 characters of a 32-letter
+// alphabet, 200 bits.
+const tokenChars = 40
+
+// touchEvery bounds how often a token's last_used_at is written.
+const touchEvery = time.Minute
+
+// Errors of token authentication; both answer 401 with a stable code.
+var (
+	ErrInvalidToken = apperr.New("invalid_token", http.StatusUnauthorized, "Jeton d'accès invalide.")
+	ErrRevokedToken = apperr.New("revoked_token", http.StatusUnauthorized, "Ce jeton d'accès a été révoqué.")
+)
+
+// Tokens issues, lists, revokes and checks the photographers' API tokens.
+// Only a SHA-256 hash of a token is stored: the token itself is shown once.
+type Tokens struct {
+	DB *ent.Client
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+func (t *Tokens) now() time.Time {
+	if t.Now != nil {
+		return t.Now()
+	}
+	return time.Now()
+}
+
+// HashToken is the stored form of a token. Looking a token up by its hash
+// means no secret is ever compared byte by byte, so timing tells nothing.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// Create issues a new token for the photographer with this e-mail and
+// returns it in clear, once.
+func (t *Tokens) Create(ctx context.Context, email, name string) (string, *ent.APIToken, error) {
+	ctx = viewer.SystemContext(ctx)
+	pg, err := t.photographer(ctx, email)
+	if err != nil {
+		return "", nil, err
+	}
+	name = strings.TrimSpace(name)
+	if len(name) > 100 {
+		return "", nil, userErr("too_long", "Le nom saisi est trop long", "name")
+	}
+	plain := TokenPrefix + ids.Token(tokenChars)
+	tok, err := t.DB.APIToken.Create().SetName(name).SetTokenHash(HashToken(plain)).SetPhotographer(pg).Save(ctx)
+	if err != nil {
+		return "", nil, fmt.Errorf("photographer: create token: %w", err)
+	}
+	return plain, tok, nil
+}
+
+// List returns the tokens of the photographer with this e-mail, newest first.
+func (t *Tokens) List(ctx context.Context, email string) ([]*ent.APIToken, error) {
+	ctx = viewer.SystemContext(ctx)
+	pg, err := t.photographer(ctx, email)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := t.DB.APIToken.Query().Where(apitoken.HasPhotographerWith(photographer.ID(pg.ID))).
+		Order(ent.Desc(apitoken.FieldCreatedAt), ent.Asc(apitoken.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("photographer: list tokens: %w", err)
+	}
+	return ts, nil
+}
+
+// Revoke revokes one token by id. Revoking twice keeps the first date.
+func (t *Tokens) Revoke(ctx context.Context, id string) (*ent.APIToken, error) {
+	ctx = viewer.SystemContext(ctx)
+	tok, err := t.DB.APIToken.Get(ctx, id)
+	if err != nil {
+		return nil, notFound(err, "token "+id, "id")
+	}
+	if tok.RevokedAt != nil {
+		return tok, nil
+	}
+	return tok.Update().SetRevokedAt(t.now()).Save(ctx)
+}
+
+// RevokeByName revokes the active tokens with this name of the
+// photographer with this e-mail, and returns how many it revoked.
+func (t *Tokens) RevokeByName(ctx context.Context, email, name string) (int, error) {
+	ctx = viewer.SystemContext(ctx)
+	pg, err := t.photographer(ctx, email)
+	if err != nil {
+		return 0, err
+	}
+	n, err := t.DB.APIToken.Update().
+		Where(apitoken.HasPhotographerWith(photographer.ID(pg.ID)), apitoken.Name(strings.TrimSpace(name)), apitoken.RevokedAtIsNil()).
+		SetRevokedAt(t.now()).Save(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("photographer: revoke tokens: %w", err)
+	}
+	if n == 0 {
+		return 0, apperr.ErrNotFound.WithMessage("Aucun jeton actif ne porte ce nom.").WithField("name")
+	}
+	return n, nil
+}
+
+// Authenticate returns the photographer id behind a token in clear, or
+// ErrInvalidToken / ErrRevokedToken.
+func (t *Tokens) Authenticate(ctx context.Context, token string) (tokenID, photographerID string, err error) {
+	if !strings.HasPrefix(token, TokenPrefix) || len(token) != len(TokenPrefix)+tokenChars {
+		return "", "", ErrInvalidToken
+	}
+	return t.check(ctx, apitoken.TokenHash(HashToken(token)))
+}
+
+// AuthenticateID is Authenticate for a token named by its id, as a signed
+// playground session does: a revoked token ends its sessions too.
+func (t *Tokens) AuthenticateID(ctx context.Context, id string) (photographerID string, err error) {
+	_, pid, err := t.check(ctx, apitoken.ID(id))
+	return pid, err
+}
+
+func (t *Tokens) check(ctx context.Context, where predicate.APIToken) (string, string, error) {
+	ctx = viewer.SystemContext(ctx)
+	tok, err := t.DB.APIToken.Query().Where(where).
+		WithPhotographer(func(q *ent.PhotographerQuery) { q.Select(photographer.FieldID) }).
+		Only(ctx)
+	if ent.IsNotFound(err) {
+		return "", "", ErrInvalidToken
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("photographer: token: %w", err)
+	}
+	if tok.RevokedAt != nil {
+		return "", "", ErrRevokedToken
+	}
+	now := t.now()
+	if tok.LastUsedAt == nil || now.Sub(*tok.LastUsedAt) >= touchEvery {
+		// Conditional, so that concurrent requests write at most once a minute.
+		err := t.DB.APIToken.Update().
+			Where(apitoken.ID(tok.ID), apitoken.Or(apitoken.LastUsedAtIsNil(), apitoken.LastUsedAtLT(now.Add(-touchEvery)))).
+			SetLastUsedAt(now).Exec(ctx)
+		if err != nil {
+			return "", "", fmt.Errorf("photographer: token last use: %w", err)
+		}
+	}
+	return tok.ID, tok.Edges.Photographer.ID, nil
+}
+
+func (t *Tokens) photographer(ctx context.Context, email string) (*ent.Photographer, error) {
+	email = strings.TrimSpace(email)
+	if email == "" {
+		return nil, userErr("required", "Merci de remplir ce champ", "email")
+	}
+	pg, err := t.DB.Photographer.Query().Where(photographer.EmailEqualFold(email)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, apperr.ErrNotFound.WithMessage("Aucun photographe n'a cette adresse e-mail.").WithField("email")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("photographer: %s: %w", email, err)
+	}
+	return pg, nil
+}

@@ -1,0 +1,195 @@
+package server
+
+import (
+	"html/template"
+	"mime"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/99designs/gqlgen/graphql/playground"
+	"github.com/go-chi/chi/v5"
+
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/photographer"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// photographerCookie holds a signed playground session (photographer.Sessions).
+const photographerCookie = "photographer_session"
+
+// Non-simple headers: a cross-site page cannot send them without a CORS
+// preflight, which this server does not grant. A request authenticated by
+// the photographer cookie alone must carry one of them to change anything.
+const (
+	requestedWithHeader = "X-Requested-With"
+	xsrfHeader          = "X-XSRF-TOKEN"
+)
+
+// Upload limits of GraphQL multipart requests (uploadPhotos): the whole
+// request, and how much of it is held in memory before spilling to disk.
+// Each file is further limited by the photo service (64 MiB by default).
+const (
+	maxUploadRequest = 512 << 20
+	maxUploadMemory  = 32 << 20
+)
+
+// withPhotographer recognises the photographer behind a request:
+//
+//   - Authorization: Bearer <token>. A malformed, unknown or revoked token
+//     is refused with 401 (invalid_token, revoked_token), never ignored.
+//   - The photographer_session cookie set by /playground?token=. It counts
+//     on safe requests (GET, HEAD) outside /graphql, and elsewhere only with
+//     X-Requested-With or X-XSRF-TOKEN, which a cross-site form cannot send.
+//     The cookie names its token: revoking the token ends the session.
+func (s *Server) withPhotographer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		v := viewer.FromContext(ctx)
+		if h := r.Header.Get("Authorization"); h != "" {
+			scheme, token, _ := strings.Cut(h, " ")
+			if !strings.EqualFold(scheme, "Bearer") {
+				s.refuseToken(w, r, photographer.ErrInvalidToken.WithMessage("En-tête Authorization attendu : Bearer <jeton>."))
+				return
+			}
+			_, pid, err := s.Tokens.Authenticate(ctx, strings.TrimSpace(token))
+			if err != nil {
+				s.refuseToken(w, r, err)
+				return
+			}
+			v.PhotographerID = pid
+		} else if c, err := r.Cookie(photographerCookie); err == nil {
+			tokenID, ok := s.Sessions.Verify(c.Value)
+			if !ok {
+				clearPhotographerCookie(w)
+			} else if cookieMayAuthenticate(r) {
+				pid, err := s.Tokens.AuthenticateID(ctx, tokenID)
+				switch {
+				case err == nil:
+					v.PhotographerID = pid
+				case apperr.As(err) != nil:
+					clearPhotographerCookie(w) // revoked token: the session ends
+				default:
+					writeError(w, r, s.Log, err)
+					return
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// cookieMayAuthenticate is the cross-site rule of the photographer cookie.
+func cookieMayAuthenticate(r *http.Request) bool {
+	if r.Header.Get(requestedWithHeader) != "" || r.Header.Get(xsrfHeader) != "" {
+		return true
+	}
+	safe := r.Method == http.MethodGet || r.Method == http.MethodHead
+	return safe && r.URL.Path != "/graphql"
+}
+
+// refuseToken answers 401 with the token error's code (invalid_token,
+// revoked_token); a database failure is a 500.
+func (s *Server) refuseToken(w http.ResponseWriter, r *http.Request, err error) {
+	if ae := apperr.As(err); ae != nil && ae.Status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="galerie", error="invalid_token"`)
+	}
+	writeError(w, r, s.Log, err)
+}
+
+func clearPhotographerCookie(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: photographerCookie, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteStrictMode})
+}
+
+// playgroundHandler serves GraphiQL to the photographer. A browser opens
+// /playground?token=<token> once: the token is checked, exchanged for the
+// signed session cookie, and the address is replaced by /playground so the
+// token leaves the address bar and the history. GraphiQL then sends
+// X-Requested-With with every request, so the cookie is accepted.
+func (s *Server) playgroundHandler() http.HandlerFunc {
+	page := playground.Handler("Galerie — GraphiQL", "/graphql",
+		playground.WithGraphiqlFetcherHeaders(map[string]string{requestedWithHeader: "GraphiQL"}),
+		playground.WithStoragePrefix("galerie:"))
+	return func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Cache-Control", "no-store")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("X-Frame-Options", "DENY")
+		ctx := r.Context()
+		if token := r.URL.Query().Get("token"); token != "" {
+			tokenID, _, err := s.Tokens.Authenticate(ctx, token)
+			if err != nil {
+				if apperr.As(err) == nil {
+					s.Log.Error("playground: token", "err", err)
+				}
+				s.playgroundRefusal(w, "Ce jeton d'accès est invalide ou a été révoqué.")
+				return
+			}
+			value, exp := s.Sessions.Issue(tokenID)
+			http.SetCookie(w, &http.Cookie{Name: photographerCookie, Value: value, Path: "/",
+				Expires: exp, MaxAge: int(time.Until(exp).Seconds()),
+				HttpOnly: true, SameSite: http.SameSiteStrictMode,
+				Secure: r.TLS != nil || strings.HasPrefix(s.Config.PublicURL, "https://")})
+			http.Redirect(w, r, "/playground", http.StatusSeeOther)
+			return
+		}
+		if viewer.FromContext(ctx).PhotographerID == "" {
+			s.playgroundRefusal(w, "Le bac à sable GraphQL est réservé au photographe.")
+			return
+		}
+		page(w, r)
+	}
+}
+
+var refusalPage = template.Must(template.New("refusal").Parse(`<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>Accès réservé</title></head>
+<body style="font-family: sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>Accès réservé au photographe</h1>
+<p>{{.}}</p>
+<p>Créez un jeton avec <code>gallery photographer token --email …</code>, puis ouvrez
+<code>/playground?token=…</code> une fois dans ce navigateur.</p>
+</body></html>`))
+
+func (s *Server) playgroundRefusal(w http.ResponseWriter, msg string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusUnauthorized)
+	_ = refusalPage.Execute(w, msg)
+}
+
+// onlyPhotographerUploads refuses multipart GraphQL requests (uploads)
+// from anyone but a photographer before their body is read, so that
+// strangers cannot fill the disk with temporary files.
+func onlyPhotographerUploads(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if mt == "multipart/form-data" && viewer.FromContext(r.Context()).PhotographerID == "" {
+			writeJSON(w, http.StatusUnauthorized, map[string]any{"errors": []map[string]any{{
+				"message":    "L'envoi de photos est réservé au photographe.",
+				"extensions": map[string]any{"code": apperr.ErrUnauthorized.Code},
+			}}})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// restUpdatePhoto is PUT /api/photos/{photoId}: the photographer sets a
+// photo private (or favourite). Body {"isPrivate": true, "favorite": false}.
+func (s *Server) restUpdatePhoto(w http.ResponseWriter, r *http.Request) {
+	var body photographer.PhotoPatch
+	if err := decodeJSON(r, &body); err != nil {
+		writeError(w, r, s.Log, err)
+		return
+	}
+	p, err := s.Tools.UpdatePhoto(r.Context(), chi.URLParam(r, "photoId"), body)
+	ues, err := photographer.Split(err)
+	if err == nil && len(ues) > 0 {
+		err = ues[0]
+	}
+	if err != nil {
+		writeError(w, r, s.Log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newPhotoJSON(p))
+}
