@@ -3,12 +3,14 @@ package server
 import (
 	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
+	"gocloud.dev/blob"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
@@ -17,17 +19,24 @@ import (
 	"github.com/studio/gallery/internal/media"
 )
 
-// servePhoto serves one derivative. The data layer hides private photos
-// from everyone but their photographer, and the gallery must be open to the
-// viewer. The address carries the content hash, so the answer may be
-// cached for a year; ranges and conditional requests are honoured.
+// servePhoto serves one file of a photo: a derivative ({width}.jpg), the
+// watermarked web file (watermark.jpg) or the HD original (original). The
+// data layer hides private photos from everyone but their photographer,
+// and the gallery must be open to the viewer; originals also need an
+// entitlement (gallery.CanDownloadOriginal). The address carries the
+// content hash, so the answer may be cached for a year; ranges and
+// conditional requests are honoured.
 func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	id, hash := chi.URLParam(r, "photoID"), chi.URLParam(r, "hash")
-	width, err := strconv.Atoi(strings.TrimSuffix(chi.URLParam(r, "file"), ".jpg"))
-	if err != nil {
-		http.NotFound(w, r)
-		return
+	id, hash, file := chi.URLParam(r, "photoID"), chi.URLParam(r, "hash"), chi.URLParam(r, "file")
+	width := 0
+	if file != "watermark.jpg" && file != "original" {
+		n, err := strconv.Atoi(strings.TrimSuffix(file, ".jpg"))
+		if err != nil || !strings.HasSuffix(file, ".jpg") {
+			http.NotFound(w, r)
+			return
+		}
+		width = n
 	}
 	p, err := s.DB.Client.Photo.Get(ctx, id)
 	if err != nil {
@@ -37,7 +46,7 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if p.ContentHash != hash || !slices.Contains(p.Derivatives, width) {
+	if p.ContentHash != hash || (width > 0 && !slices.Contains(p.Derivatives, width)) {
 		http.NotFound(w, r)
 		return
 	}
@@ -50,8 +59,38 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	rd, err := s.Media.OpenDerivative(ctx, p.ID, hash, width)
+	var (
+		rd          *blob.Reader
+		contentType = "image/jpeg"
+		etag        = fmt.Sprintf(`"%s-%s"`, hash, strings.TrimSuffix(file, ".jpg"))
+	)
+	switch {
+	case file == "original":
+		ok, cerr := s.Galleries.CanDownloadOriginal(ctx, g, p)
+		if cerr != nil {
+			writeError(w, r, s.Log, cerr)
+			return
+		}
+		if !ok {
+			writeError(w, r, s.Log, apperr.ErrForbidden.WithMessage("Le fichier haute définition est réservé aux acheteurs."))
+			return
+		}
+		rd, err = s.Media.Bucket.NewReader(ctx, media.OriginalKey(p.ID, hash), nil)
+		if err != nil {
+			err = media.ErrMissing
+		}
+		contentType = p.ContentType
+		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": p.Filename}))
+	case width == 0:
+		rd, err = s.Media.OpenWatermark(ctx, p.ID, hash)
+	default:
+		rd, err = s.Media.OpenDerivative(ctx, p.ID, hash, width)
+	}
 	if err != nil {
+		if errors.Is(err, media.ErrMissing) && file == "watermark.jpg" {
+			http.NotFound(w, r)
+			return
+		}
 		if !errors.Is(err, media.ErrMissing) {
 			s.Log.Error("media: open", "err", err)
 		}
@@ -61,13 +100,13 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	}
 	defer rd.Close()
 	scope := "private"
-	if g.IsPublic && !p.IsPrivate && !p.ClientHidden {
+	if g.IsPublic && !p.IsPrivate && !p.ClientHidden && file != "original" {
 		scope = "public"
 	}
 	h := w.Header()
 	h.Set("Cache-Control", scope+", max-age=31536000, immutable")
-	h.Set("ETag", fmt.Sprintf(`"%s-%d"`, hash, width))
-	h.Set("Content-Type", "image/jpeg")
+	h.Set("ETag", etag)
+	h.Set("Content-Type", contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
 	http.ServeContent(w, r, "", rd.ModTime(), rd)
 }

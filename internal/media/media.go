@@ -154,6 +154,11 @@ func WatermarkKey(photoID, hash string) string {
 	return "photos/" + photoID + "/" + hash + "/watermark.jpg"
 }
 
+// OriginalURL is the address of the HD original, served to those entitled.
+func OriginalURL(photoID, hash string) string {
+	return "/media/photos/" + photoID + "/" + hash + "/original"
+}
+
 // WatermarkURL is the address of the watermarked web file, beside URL's.
 func WatermarkURL(photoID, hash string) string {
 	return "/media/photos/" + photoID + "/" + hash + "/watermark.jpg"
