@@ -90,18 +90,7 @@ func (r *galleryResolver) AccessPolicy(ctx context.Context, obj *ent.Gallery) (*
 
 // Auth is the resolver for the auth field.
 func (r *galleryResolver) Auth(ctx context.Context, obj *ent.Gallery) (*gqlmodel.AuthState, error) {
-	st := gallery.Access(ctx, obj)
-	out := &gqlmodel.AuthState{
-		AccessCodeAuthorized: st.Authorized,
-		IsClient:             st.IsClient,
-		IsPhotographer:       st.IsPhotographer,
-		ConnectedAs:          st.ConnectedAs,
-		NeedEmail:            st.NeedEmail,
-	}
-	if st.Email != "" {
-		out.AccessEmail = &st.Email
-	}
-	return out, nil
+	return authState(ctx, obj), nil
 }
 
 // Prices is the resolver for the prices field.
@@ -288,6 +277,9 @@ func (r *photoResolver) Urls(ctx context.Context, obj *ent.Photo) (*gqlmodel.Pho
 
 // Gallery is the resolver for the gallery field.
 func (r *queryResolver) Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error) {
+	if previewHash != nil {
+		r.Access.ApplyPreview(ctx, *previewHash)
+	}
 	return r.Galleries.ByURL(ctx, url, func(q *ent.GalleryQuery) (*ent.GalleryQuery, error) {
 		return q.CollectFields(ctx)
 	})

@@ -70,6 +70,11 @@ type ComplexityRoot struct {
 		RevokedAt func(childComplexity int) int
 	}
 
+	AccessPayload struct {
+		Auth       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	AccessPolicy struct {
 		HasClients func(childComplexity int) int
 		IsPublic   func(childComplexity int) int
@@ -149,6 +154,13 @@ type ComplexityRoot struct {
 	CreatePackPayload struct {
 		Pack       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	CreatePreviewLinkPayload struct {
+		ExpiresAt   func(childComplexity int) int
+		PreviewHash func(childComplexity int) int
+		URL         func(childComplexity int) int
+		UserErrors  func(childComplexity int) int
 	}
 
 	CreateVoucherPayload struct {
@@ -294,6 +306,11 @@ type ComplexityRoot struct {
 		ViewerVariant   func(childComplexity int) int
 	}
 
+	Me struct {
+		Email          func(childComplexity int) int
+		IsPhotographer func(childComplexity int) int
+	}
+
 	Money struct {
 		Amount   func(childComplexity int) int
 		Currency func(childComplexity int) int
@@ -321,6 +338,7 @@ type ComplexityRoot struct {
 
 	Mutation struct {
 		AddVideo          func(childComplexity int, input photographer.AddVideoInput) int
+		ConfirmEmail      func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
 		CreateAccessCode  func(childComplexity int, input photographer.CreateAccessCodeInput) int
 		CreateCategory    func(childComplexity int, input photographer.CreateCategoryInput) int
 		CreateDiscount    func(childComplexity int, input photographer.CreateDiscountInput) int
@@ -329,6 +347,7 @@ type ComplexityRoot struct {
 		CreateGallery     func(childComplexity int, input photographer.CreateGalleryInput) int
 		CreateGiftCard    func(childComplexity int, input photographer.CreateGiftCardInput) int
 		CreatePack        func(childComplexity int, input photographer.CreatePackInput) int
+		CreatePreviewLink func(childComplexity int, input gqlmodel.CreatePreviewLinkInput) int
 		CreateVoucher     func(childComplexity int, input photographer.CreateVoucherInput) int
 		DeleteAccessCode  func(childComplexity int, input photographer.DeleteAccessCodeInput) int
 		DeleteCategory    func(childComplexity int, input photographer.DeleteCategoryInput) int
@@ -340,8 +359,13 @@ type ComplexityRoot struct {
 		DeletePhotos      func(childComplexity int, input photographer.DeletePhotosInput) int
 		DeleteVideo       func(childComplexity int, input photographer.DeleteVideoInput) int
 		DeleteVoucher     func(childComplexity int, input photographer.DeleteVoucherInput) int
+		EnterAccessCode   func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
+		EnterClientCode   func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
+		Logout            func(childComplexity int, input gqlmodel.LogoutInput) int
 		MovePhotos        func(childComplexity int, input photographer.MovePhotosInput) int
+		RecoverClientCode func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
 		ReorderPhotos     func(childComplexity int, input photographer.ReorderPhotosInput) int
+		RequestEmailCode  func(childComplexity int, input gqlmodel.RequestEmailCodeInput) int
 		RevokeAccessCode  func(childComplexity int, input photographer.RevokeAccessCodeInput) int
 		SetGalleryMusic   func(childComplexity int, input photographer.SetGalleryMusicInput) int
 		SetPhotosFavorite func(childComplexity int, input photographer.SetPhotosFavoriteInput) int
@@ -473,11 +497,22 @@ type ComplexityRoot struct {
 	Query struct {
 		Build   func(childComplexity int) int
 		Gallery func(childComplexity int, url string, previewHash *string, email *string) int
+		Me      func(childComplexity int) int
 		Node    func(childComplexity int, id string) int
+	}
+
+	RecoverClientCodePayload struct {
+		Sent       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	ReorderPhotosPayload struct {
 		Photos     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	RequestEmailCodePayload struct {
+		Email      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -699,6 +734,13 @@ type MutationResolver interface {
 	AddVideo(ctx context.Context, input photographer.AddVideoInput) (*gqlmodel.AddVideoPayload, error)
 	UpdateVideo(ctx context.Context, input photographer.UpdateVideoInput) (*gqlmodel.UpdateVideoPayload, error)
 	DeleteVideo(ctx context.Context, input photographer.DeleteVideoInput) (*gqlmodel.DeleteVideoPayload, error)
+	EnterAccessCode(ctx context.Context, input gqlmodel.EnterAccessCodeInput) (*gqlmodel.AccessPayload, error)
+	EnterClientCode(ctx context.Context, input gqlmodel.EnterAccessCodeInput) (*gqlmodel.AccessPayload, error)
+	RecoverClientCode(ctx context.Context, input gqlmodel.RecoverClientCodeInput) (*gqlmodel.RecoverClientCodePayload, error)
+	RequestEmailCode(ctx context.Context, input gqlmodel.RequestEmailCodeInput) (*gqlmodel.RequestEmailCodePayload, error)
+	ConfirmEmail(ctx context.Context, input gqlmodel.ConfirmEmailInput) (*gqlmodel.AccessPayload, error)
+	Logout(ctx context.Context, input gqlmodel.LogoutInput) (*gqlmodel.AccessPayload, error)
+	CreatePreviewLink(ctx context.Context, input gqlmodel.CreatePreviewLinkInput) (*gqlmodel.CreatePreviewLinkPayload, error)
 }
 type PackResolver interface {
 	UnitPrice(ctx context.Context, obj *ent.Pack) (*money.Money, error)
@@ -721,6 +763,7 @@ type PhotoResolver interface {
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Build(ctx context.Context) (*gqlmodel.BuildInfo, error)
+	Me(ctx context.Context) (*gqlmodel.Me, error)
 	Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error)
 }
 type VideoResolver interface {
@@ -797,6 +840,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AccessCode.RevokedAt(childComplexity), true
+
+	case "AccessPayload.auth":
+		if e.ComplexityRoot.AccessPayload.Auth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessPayload.Auth(childComplexity), true
+	case "AccessPayload.userErrors":
+		if e.ComplexityRoot.AccessPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessPayload.UserErrors(childComplexity), true
 
 	case "AccessPolicy.hasClients":
 		if e.ComplexityRoot.AccessPolicy.HasClients == nil {
@@ -1028,6 +1084,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CreatePackPayload.UserErrors(childComplexity), true
+
+	case "CreatePreviewLinkPayload.expiresAt":
+		if e.ComplexityRoot.CreatePreviewLinkPayload.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePreviewLinkPayload.ExpiresAt(childComplexity), true
+	case "CreatePreviewLinkPayload.previewHash":
+		if e.ComplexityRoot.CreatePreviewLinkPayload.PreviewHash == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePreviewLinkPayload.PreviewHash(childComplexity), true
+	case "CreatePreviewLinkPayload.url":
+		if e.ComplexityRoot.CreatePreviewLinkPayload.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePreviewLinkPayload.URL(childComplexity), true
+	case "CreatePreviewLinkPayload.userErrors":
+		if e.ComplexityRoot.CreatePreviewLinkPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreatePreviewLinkPayload.UserErrors(childComplexity), true
 
 	case "CreateVoucherPayload.userErrors":
 		if e.ComplexityRoot.CreateVoucherPayload.UserErrors == nil {
@@ -1608,6 +1689,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GalleryTheme.ViewerVariant(childComplexity), true
 
+	case "Me.email":
+		if e.ComplexityRoot.Me.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Me.Email(childComplexity), true
+	case "Me.isPhotographer":
+		if e.ComplexityRoot.Me.IsPhotographer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Me.IsPhotographer(childComplexity), true
+
 	case "Money.amount":
 		if e.ComplexityRoot.Money.Amount == nil {
 			break
@@ -1701,6 +1795,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddVideo(childComplexity, args["input"].(photographer.AddVideoInput)), true
+	case "Mutation.confirmEmail":
+		if e.ComplexityRoot.Mutation.ConfirmEmail == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_confirmEmail_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfirmEmail(childComplexity, args["input"].(gqlmodel.ConfirmEmailInput)), true
 	case "Mutation.createAccessCode":
 		if e.ComplexityRoot.Mutation.CreateAccessCode == nil {
 			break
@@ -1789,6 +1894,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePack(childComplexity, args["input"].(photographer.CreatePackInput)), true
+	case "Mutation.createPreviewLink":
+		if e.ComplexityRoot.Mutation.CreatePreviewLink == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createPreviewLink_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreatePreviewLink(childComplexity, args["input"].(gqlmodel.CreatePreviewLinkInput)), true
 	case "Mutation.createVoucher":
 		if e.ComplexityRoot.Mutation.CreateVoucher == nil {
 			break
@@ -1910,6 +2026,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteVoucher(childComplexity, args["input"].(photographer.DeleteVoucherInput)), true
+	case "Mutation.enterAccessCode":
+		if e.ComplexityRoot.Mutation.EnterAccessCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_enterAccessCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EnterAccessCode(childComplexity, args["input"].(gqlmodel.EnterAccessCodeInput)), true
+	case "Mutation.enterClientCode":
+		if e.ComplexityRoot.Mutation.EnterClientCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_enterClientCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EnterClientCode(childComplexity, args["input"].(gqlmodel.EnterAccessCodeInput)), true
+	case "Mutation.logout":
+		if e.ComplexityRoot.Mutation.Logout == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_logout_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.Logout(childComplexity, args["input"].(gqlmodel.LogoutInput)), true
 	case "Mutation.movePhotos":
 		if e.ComplexityRoot.Mutation.MovePhotos == nil {
 			break
@@ -1921,6 +2070,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MovePhotos(childComplexity, args["input"].(photographer.MovePhotosInput)), true
+	case "Mutation.recoverClientCode":
+		if e.ComplexityRoot.Mutation.RecoverClientCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_recoverClientCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RecoverClientCode(childComplexity, args["input"].(gqlmodel.RecoverClientCodeInput)), true
 	case "Mutation.reorderPhotos":
 		if e.ComplexityRoot.Mutation.ReorderPhotos == nil {
 			break
@@ -1932,6 +2092,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReorderPhotos(childComplexity, args["input"].(photographer.ReorderPhotosInput)), true
+	case "Mutation.requestEmailCode":
+		if e.ComplexityRoot.Mutation.RequestEmailCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_requestEmailCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RequestEmailCode(childComplexity, args["input"].(gqlmodel.RequestEmailCodeInput)), true
 	case "Mutation.revokeAccessCode":
 		if e.ComplexityRoot.Mutation.RevokeAccessCode == nil {
 			break
@@ -2522,6 +2693,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Query.Gallery(childComplexity, args["url"].(string), args["previewHash"].(*string), args["email"].(*string)), true
 
+	case "Query.me":
+		if e.ComplexityRoot.Query.Me == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Me(childComplexity), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -2533,6 +2710,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+
+	case "RecoverClientCodePayload.sent":
+		if e.ComplexityRoot.RecoverClientCodePayload.Sent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RecoverClientCodePayload.Sent(childComplexity), true
+	case "RecoverClientCodePayload.userErrors":
+		if e.ComplexityRoot.RecoverClientCodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RecoverClientCodePayload.UserErrors(childComplexity), true
 
 	case "ReorderPhotosPayload.photos":
 		if e.ComplexityRoot.ReorderPhotosPayload.Photos == nil {
@@ -2546,6 +2736,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ReorderPhotosPayload.UserErrors(childComplexity), true
+
+	case "RequestEmailCodePayload.email":
+		if e.ComplexityRoot.RequestEmailCodePayload.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestEmailCodePayload.Email(childComplexity), true
+	case "RequestEmailCodePayload.userErrors":
+		if e.ComplexityRoot.RequestEmailCodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestEmailCodePayload.UserErrors(childComplexity), true
 
 	case "RevokeAccessCodePayload.accessCode":
 		if e.ComplexityRoot.RevokeAccessCodePayload.AccessCode == nil {
@@ -2998,6 +3201,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputAddVideoInput,
 		ec.unmarshalInputAlbumSettingsInput,
+		ec.unmarshalInputConfirmEmailInput,
 		ec.unmarshalInputCreateAccessCodeInput,
 		ec.unmarshalInputCreateCategoryInput,
 		ec.unmarshalInputCreateDiscountInput,
@@ -3006,6 +3210,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateGalleryInput,
 		ec.unmarshalInputCreateGiftCardInput,
 		ec.unmarshalInputCreatePackInput,
+		ec.unmarshalInputCreatePreviewLinkInput,
 		ec.unmarshalInputCreateVoucherInput,
 		ec.unmarshalInputDeleteAccessCodeInput,
 		ec.unmarshalInputDeleteCategoryInput,
@@ -3018,15 +3223,19 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDeleteVideoInput,
 		ec.unmarshalInputDeleteVoucherInput,
 		ec.unmarshalInputDownloadInformationInput,
+		ec.unmarshalInputEnterAccessCodeInput,
 		ec.unmarshalInputGallerySettingsInput,
 		ec.unmarshalInputGalleryThemeInput,
+		ec.unmarshalInputLogoutInput,
 		ec.unmarshalInputMovePhotosInput,
 		ec.unmarshalInputMusicInput,
 		ec.unmarshalInputPackDigitalFileInput,
 		ec.unmarshalInputPackFormatInput,
 		ec.unmarshalInputPhotoOrder,
 		ec.unmarshalInputPrintOptionsInput,
+		ec.unmarshalInputRecoverClientCodeInput,
 		ec.unmarshalInputReorderPhotosInput,
+		ec.unmarshalInputRequestEmailCodeInput,
 		ec.unmarshalInputRevokeAccessCodeInput,
 		ec.unmarshalInputSetGalleryMusicInput,
 		ec.unmarshalInputSetPhotosFavoriteInput,
@@ -3118,7 +3327,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/base.graphql" "schema/gallery.graphql" "schema/photographer.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/gallery.graphql" "schema/photographer.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -3130,6 +3339,7 @@ func sourceData(filename string) string {
 }
 
 var sources = []*ast.Source{
+	{Name: "schema/access.graphql", Input: sourceData("schema/access.graphql"), BuiltIn: false},
 	{Name: "schema/base.graphql", Input: sourceData("schema/base.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
@@ -3158,6 +3368,16 @@ func (ec *executionContext) childFields_AccessCode(ctx context.Context, field gr
 		return ec.fieldContext_AccessCode_createdAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AccessCode", field.Name)
+}
+
+func (ec *executionContext) childFields_AccessPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "auth":
+		return ec.fieldContext_AccessPayload_auth(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_AccessPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccessPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_AccessPolicy(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3320,6 +3540,20 @@ func (ec *executionContext) childFields_CreatePackPayload(ctx context.Context, f
 		return ec.fieldContext_CreatePackPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreatePackPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CreatePreviewLinkPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "previewHash":
+		return ec.fieldContext_CreatePreviewLinkPayload_previewHash(ctx, field)
+	case "url":
+		return ec.fieldContext_CreatePreviewLinkPayload_url(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_CreatePreviewLinkPayload_expiresAt(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreatePreviewLinkPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreatePreviewLinkPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_CreateVoucherPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3608,6 +3842,16 @@ func (ec *executionContext) childFields_GalleryTheme(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type GalleryTheme", field.Name)
 }
 
+func (ec *executionContext) childFields_Me(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_Me_email(ctx, field)
+	case "isPhotographer":
+		return ec.fieldContext_Me_isPhotographer(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Me", field.Name)
+}
+
 func (ec *executionContext) childFields_Money(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "amount":
@@ -3882,6 +4126,16 @@ func (ec *executionContext) childFields_ProductImages(ctx context.Context, field
 	return nil, fmt.Errorf("no field named %q was found under type ProductImages", field.Name)
 }
 
+func (ec *executionContext) childFields_RecoverClientCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "sent":
+		return ec.fieldContext_RecoverClientCodePayload_sent(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RecoverClientCodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RecoverClientCodePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_ReorderPhotosPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "photos":
@@ -3890,6 +4144,16 @@ func (ec *executionContext) childFields_ReorderPhotosPayload(ctx context.Context
 		return ec.fieldContext_ReorderPhotosPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ReorderPhotosPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RequestEmailCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_RequestEmailCodePayload_email(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RequestEmailCodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RequestEmailCodePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_RevokeAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4380,6 +4644,20 @@ func (ec *executionContext) field_Mutation_addVideo_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_confirmEmail_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.ConfirmEmailInput, error) {
+			return ec.unmarshalNConfirmEmailInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐConfirmEmailInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createAccessCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4484,6 +4762,20 @@ func (ec *executionContext) field_Mutation_createPack_args(ctx context.Context, 
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.CreatePackInput, error) {
 			return ec.unmarshalNCreatePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreatePackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createPreviewLink_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.CreatePreviewLinkInput, error) {
+			return ec.unmarshalNCreatePreviewLinkInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreatePreviewLinkInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -4646,6 +4938,48 @@ func (ec *executionContext) field_Mutation_deleteVoucher_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_enterAccessCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.EnterAccessCodeInput, error) {
+			return ec.unmarshalNEnterAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐEnterAccessCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_enterClientCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.EnterAccessCodeInput, error) {
+			return ec.unmarshalNEnterAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐEnterAccessCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_logout_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.LogoutInput, error) {
+			return ec.unmarshalNLogoutInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐLogoutInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_movePhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4660,12 +4994,40 @@ func (ec *executionContext) field_Mutation_movePhotos_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_recoverClientCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RecoverClientCodeInput, error) {
+			return ec.unmarshalNRecoverClientCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRecoverClientCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reorderPhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.ReorderPhotosInput, error) {
 			return ec.unmarshalNReorderPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐReorderPhotosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_requestEmailCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RequestEmailCodeInput, error) {
+			return ec.unmarshalNRequestEmailCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestEmailCodeInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5147,6 +5509,70 @@ func (ec *executionContext) _AccessCode_createdAt(ctx context.Context, field gra
 }
 func (ec *executionContext) fieldContext_AccessCode_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _AccessPayload_auth(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AccessPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessPayload_auth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Auth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AuthState) graphql.Marshaler {
+			return ec.marshalOAuthState2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAuthState(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessPayload_auth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AuthState(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AccessPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AccessPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _AccessPolicy_isPublic(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AccessPolicy) (ret graphql.Marshaler) {
@@ -6138,6 +6564,107 @@ func (ec *executionContext) _CreatePackPayload_userErrors(ctx context.Context, f
 func (ec *executionContext) fieldContext_CreatePackPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "CreatePackPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreatePreviewLinkPayload_previewHash(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreatePreviewLinkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePreviewLinkPayload_previewHash(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PreviewHash, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePreviewLinkPayload_previewHash(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CreatePreviewLinkPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CreatePreviewLinkPayload_url(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreatePreviewLinkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePreviewLinkPayload_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.URL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePreviewLinkPayload_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CreatePreviewLinkPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CreatePreviewLinkPayload_expiresAt(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreatePreviewLinkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePreviewLinkPayload_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePreviewLinkPayload_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CreatePreviewLinkPayload", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _CreatePreviewLinkPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreatePreviewLinkPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreatePreviewLinkPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreatePreviewLinkPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreatePreviewLinkPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -8621,6 +9148,52 @@ func (ec *executionContext) fieldContext_GalleryTheme_colorTheme(_ context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Me_email(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.Me) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Me_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Me_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Me", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Me_isPhotographer(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.Me) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Me_isPhotographer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsPhotographer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Me_isPhotographer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Me", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _Money_amount(ctx context.Context, field graphql.CollectedField, obj *money.Money) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -10540,6 +11113,314 @@ func (ec *executionContext) fieldContext_Mutation_deleteVideo(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_enterAccessCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_enterAccessCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EnterAccessCode(ctx, fc.Args["input"].(gqlmodel.EnterAccessCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AccessPayload) graphql.Marshaler {
+			return ec.marshalNAccessPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAccessPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_enterAccessCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_enterAccessCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_enterClientCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_enterClientCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EnterClientCode(ctx, fc.Args["input"].(gqlmodel.EnterAccessCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AccessPayload) graphql.Marshaler {
+			return ec.marshalNAccessPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAccessPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_enterClientCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_enterClientCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_recoverClientCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_recoverClientCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RecoverClientCode(ctx, fc.Args["input"].(gqlmodel.RecoverClientCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.RecoverClientCodePayload) graphql.Marshaler {
+			return ec.marshalNRecoverClientCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRecoverClientCodePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_recoverClientCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RecoverClientCodePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_recoverClientCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_requestEmailCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_requestEmailCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RequestEmailCode(ctx, fc.Args["input"].(gqlmodel.RequestEmailCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.RequestEmailCodePayload) graphql.Marshaler {
+			return ec.marshalNRequestEmailCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestEmailCodePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_requestEmailCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RequestEmailCodePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_requestEmailCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_confirmEmail(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_confirmEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ConfirmEmail(ctx, fc.Args["input"].(gqlmodel.ConfirmEmailInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AccessPayload) graphql.Marshaler {
+			return ec.marshalNAccessPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAccessPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_confirmEmail(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_confirmEmail_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_logout(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_logout(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().Logout(ctx, fc.Args["input"].(gqlmodel.LogoutInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AccessPayload) graphql.Marshaler {
+			return ec.marshalNAccessPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAccessPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_logout(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_logout_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createPreviewLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createPreviewLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreatePreviewLink(ctx, fc.Args["input"].(gqlmodel.CreatePreviewLinkInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreatePreviewLinkPayload) graphql.Marshaler {
+			return ec.marshalNCreatePreviewLinkPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreatePreviewLinkPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createPreviewLink(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreatePreviewLinkPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createPreviewLink_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OgData_title(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.OgData) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12292,6 +13173,38 @@ func (ec *executionContext) fieldContext_Query_build(_ context.Context, field gr
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_me(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_me(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Me(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.Me) graphql.Marshaler {
+			return ec.marshalNMe2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐMe(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_me(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Me(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_gallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12412,6 +13325,61 @@ func (ec *executionContext) fieldContext_Query___schema(_ context.Context, field
 	return fc, nil
 }
 
+func (ec *executionContext) _RecoverClientCodePayload_sent(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RecoverClientCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RecoverClientCodePayload_sent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RecoverClientCodePayload_sent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RecoverClientCodePayload", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _RecoverClientCodePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RecoverClientCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RecoverClientCodePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RecoverClientCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RecoverClientCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ReorderPhotosPayload_photos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ReorderPhotosPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12466,6 +13434,61 @@ func (ec *executionContext) _ReorderPhotosPayload_userErrors(ctx context.Context
 func (ec *executionContext) fieldContext_ReorderPhotosPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "ReorderPhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RequestEmailCodePayload_email(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RequestEmailCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RequestEmailCodePayload_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RequestEmailCodePayload_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RequestEmailCodePayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RequestEmailCodePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RequestEmailCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RequestEmailCodePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RequestEmailCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RequestEmailCodePayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -15555,6 +16578,50 @@ func (ec *executionContext) unmarshalInputAlbumSettingsInput(ctx context.Context
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputConfirmEmailInput(ctx context.Context, obj any) (gqlmodel.ConfirmEmailInput, error) {
+	var it gqlmodel.ConfirmEmailInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "email", "code"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateAccessCodeInput(ctx context.Context, obj any) (photographer.CreateAccessCodeInput, error) {
 	var it photographer.CreateAccessCodeInput
 	if obj == nil {
@@ -16131,6 +17198,43 @@ func (ec *executionContext) unmarshalInputCreatePackInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreatePreviewLinkInput(ctx context.Context, obj any) (gqlmodel.CreatePreviewLinkInput, error) {
+	var it gqlmodel.CreatePreviewLinkInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "days"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "days":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("days"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Days = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (photographer.CreateVoucherInput, error) {
 	var it photographer.CreateVoucherInput
 	if obj == nil {
@@ -16596,6 +17700,43 @@ func (ec *executionContext) unmarshalInputDownloadInformationInput(ctx context.C
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputEnterAccessCodeInput(ctx context.Context, obj any) (gqlmodel.EnterAccessCodeInput, error) {
+	var it gqlmodel.EnterAccessCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "code"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Context, obj any) (photographer.GallerySettingsInput, error) {
 	var it photographer.GallerySettingsInput
 	if obj == nil {
@@ -16847,6 +17988,36 @@ func (ec *executionContext) unmarshalInputGalleryThemeInput(ctx context.Context,
 				return it, err
 			}
 			it.Colors = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputLogoutInput(ctx context.Context, obj any) (gqlmodel.LogoutInput, error) {
+	var it gqlmodel.LogoutInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
 		}
 	}
 	return it, nil
@@ -17113,6 +18284,43 @@ func (ec *executionContext) unmarshalInputPrintOptionsInput(ctx context.Context,
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRecoverClientCodeInput(ctx context.Context, obj any) (gqlmodel.RecoverClientCodeInput, error) {
+	var it gqlmodel.RecoverClientCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "email"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputReorderPhotosInput(ctx context.Context, obj any) (photographer.ReorderPhotosInput, error) {
 	var it photographer.ReorderPhotosInput
 	if obj == nil {
@@ -17145,6 +18353,43 @@ func (ec *executionContext) unmarshalInputReorderPhotosInput(ctx context.Context
 				return it, err
 			}
 			it.PhotoIDs = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRequestEmailCodeInput(ctx context.Context, obj any) (gqlmodel.RequestEmailCodeInput, error) {
+	var it gqlmodel.RequestEmailCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "email"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
 		}
 	}
 	return it, nil
@@ -18317,6 +19562,49 @@ func (ec *executionContext) _AccessCode(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var accessPayloadImplementors = []string{"AccessPayload"}
+
+func (ec *executionContext) _AccessPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.AccessPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accessPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccessPayload")
+		case "auth":
+			out.Values[i] = ec._AccessPayload_auth(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._AccessPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var accessPolicyImplementors = []string{"AccessPolicy"}
 
 func (ec *executionContext) _AccessPolicy(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.AccessPolicy) graphql.Marshaler {
@@ -18968,6 +20256,59 @@ func (ec *executionContext) _CreatePackPayload(ctx context.Context, sel ast.Sele
 			}
 		case "userErrors":
 			out.Values[i] = ec._CreatePackPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var createPreviewLinkPayloadImplementors = []string{"CreatePreviewLinkPayload"}
+
+func (ec *executionContext) _CreatePreviewLinkPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreatePreviewLinkPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createPreviewLinkPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreatePreviewLinkPayload")
+		case "previewHash":
+			out.Values[i] = ec._CreatePreviewLinkPayload_previewHash(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "url":
+			out.Values[i] = ec._CreatePreviewLinkPayload_url(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "expiresAt":
+			out.Values[i] = ec._CreatePreviewLinkPayload_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreatePreviewLinkPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -20772,6 +22113,49 @@ func (ec *executionContext) _GalleryTheme(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var meImplementors = []string{"Me"}
+
+func (ec *executionContext) _Me(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.Me) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, meImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Me")
+		case "email":
+			out.Values[i] = ec._Me_email(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "isPhotographer":
+			out.Values[i] = ec._Me_isPhotographer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var moneyImplementors = []string{"Money"}
 
 func (ec *executionContext) _Money(ctx context.Context, sel ast.SelectionSet, obj *money.Money) graphql.Marshaler {
@@ -21270,6 +22654,55 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "deleteVideo":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_deleteVideo(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enterAccessCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_enterAccessCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "enterClientCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_enterClientCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recoverClientCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_recoverClientCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "requestEmailCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_requestEmailCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "confirmEmail":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_confirmEmail(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "logout":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_logout(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createPreviewLink":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createPreviewLink(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -22453,6 +23886,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "me":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_me(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "gallery":
 			field := field
 
@@ -22510,6 +23965,49 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 	return out
 }
 
+var recoverClientCodePayloadImplementors = []string{"RecoverClientCodePayload"}
+
+func (ec *executionContext) _RecoverClientCodePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.RecoverClientCodePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, recoverClientCodePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RecoverClientCodePayload")
+		case "sent":
+			out.Values[i] = ec._RecoverClientCodePayload_sent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RecoverClientCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var reorderPhotosPayloadImplementors = []string{"ReorderPhotosPayload"}
 
 func (ec *executionContext) _ReorderPhotosPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.ReorderPhotosPayload) graphql.Marshaler {
@@ -22529,6 +24027,49 @@ func (ec *executionContext) _ReorderPhotosPayload(ctx context.Context, sel ast.S
 			}
 		case "userErrors":
 			out.Values[i] = ec._ReorderPhotosPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var requestEmailCodePayloadImplementors = []string{"RequestEmailCodePayload"}
+
+func (ec *executionContext) _RequestEmailCodePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.RequestEmailCodePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, requestEmailCodePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RequestEmailCodePayload")
+		case "email":
+			out.Values[i] = ec._RequestEmailCodePayload_email(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RequestEmailCodePayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -24255,6 +25796,16 @@ func (ec *executionContext) marshalNAccessCodeKind2githubᚗcomᚋstudioᚋgalle
 	return v
 }
 
+func (ec *executionContext) marshalNAccessPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAccessPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AccessPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AccessPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNAccessPolicy2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAccessPolicy(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AccessPolicy) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -24364,6 +25915,11 @@ func (ec *executionContext) marshalNCategorySection2githubᚗcomᚋstudioᚋgall
 
 func (ec *executionContext) marshalNColorTheme2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐColorTheme(ctx context.Context, sel ast.SelectionSet, v model.ColorTheme) graphql.Marshaler {
 	return ec._ColorTheme(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNConfirmEmailInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐConfirmEmailInput(ctx context.Context, v any) (gqlmodel.ConfirmEmailInput, error) {
+	res, err := ec.unmarshalInputConfirmEmailInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNCreateAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateAccessCodeInput(ctx context.Context, v any) (photographer.CreateAccessCodeInput, error) {
@@ -24484,6 +26040,21 @@ func (ec *executionContext) marshalNCreatePackPayload2ᚖgithubᚗcomᚋstudio�
 		return graphql.Null
 	}
 	return ec._CreatePackPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreatePreviewLinkInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreatePreviewLinkInput(ctx context.Context, v any) (gqlmodel.CreatePreviewLinkInput, error) {
+	res, err := ec.unmarshalInputCreatePreviewLinkInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreatePreviewLinkPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreatePreviewLinkPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreatePreviewLinkPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreatePreviewLinkPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherInput(ctx context.Context, v any) (photographer.CreateVoucherInput, error) {
@@ -24711,6 +26282,11 @@ func (ec *executionContext) marshalNDownloadInformation2githubᚗcomᚋstudioᚋ
 	return ec._DownloadInformation(ctx, sel, &v)
 }
 
+func (ec *executionContext) unmarshalNEnterAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐEnterAccessCodeInput(ctx context.Context, v any) (gqlmodel.EnterAccessCodeInput, error) {
+	res, err := ec.unmarshalInputEnterAccessCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNFamily2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFamilyᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Family) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -24867,6 +26443,21 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNLogoutInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐLogoutInput(ctx context.Context, v any) (gqlmodel.LogoutInput, error) {
+	res, err := ec.unmarshalInputLogoutInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNMe2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐMe(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.Me) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Me(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v *money.Money) graphql.Marshaler {
@@ -25146,6 +26737,21 @@ func (ec *executionContext) marshalNProductImages2ᚖgithubᚗcomᚋstudioᚋgal
 	return ec._ProductImages(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRecoverClientCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRecoverClientCodeInput(ctx context.Context, v any) (gqlmodel.RecoverClientCodeInput, error) {
+	res, err := ec.unmarshalInputRecoverClientCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRecoverClientCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRecoverClientCodePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.RecoverClientCodePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RecoverClientCodePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNReorderPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐReorderPhotosInput(ctx context.Context, v any) (photographer.ReorderPhotosInput, error) {
 	res, err := ec.unmarshalInputReorderPhotosInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -25159,6 +26765,21 @@ func (ec *executionContext) marshalNReorderPhotosPayload2ᚖgithubᚗcomᚋstudi
 		return graphql.Null
 	}
 	return ec._ReorderPhotosPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRequestEmailCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestEmailCodeInput(ctx context.Context, v any) (gqlmodel.RequestEmailCodeInput, error) {
+	res, err := ec.unmarshalInputRequestEmailCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRequestEmailCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestEmailCodePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.RequestEmailCodePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RequestEmailCodePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNRevokeAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRevokeAccessCodeInput(ctx context.Context, v any) (photographer.RevokeAccessCodeInput, error) {
@@ -25712,6 +27333,13 @@ func (ec *executionContext) unmarshalOAlbumSettingsInput2ᚖgithubᚗcomᚋstudi
 	}
 	res, err := ec.unmarshalInputAlbumSettingsInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOAuthState2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAuthState(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AuthState) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AuthState(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOBoolean2bool(ctx context.Context, v any) (bool, error) {

@@ -66,3 +66,49 @@ func toUserError(e *apperr.Error) *gqlmodel.UserError {
 	}
 	return &gqlmodel.UserError{Field: e.Field, Message: e.Message, Code: e.Code}
 }
+
+// authState is the access state of the viewer in g.
+func authState(ctx context.Context, g *ent.Gallery) *gqlmodel.AuthState {
+	st := gallery.Access(ctx, g)
+	out := &gqlmodel.AuthState{
+		AccessCodeAuthorized: st.AccessCodeAuthorized,
+		IsClient:             st.IsClient,
+		IsPhotographer:       st.IsPhotographer,
+		ConnectedAs:          st.ConnectedAs,
+		NeedEmail:            st.NeedEmail,
+	}
+	if st.Email != "" {
+		out.AccessEmail = &st.Email
+	}
+	return out
+}
+
+// galleryRef is the gallery an access call works on.
+type galleryRef struct{ *ent.Gallery }
+
+// accessCall runs an access change on a gallery and answers the resulting
+// state; refusals the visitor can act on (wrong code, invalid e-mail,
+// too many tries) are userErrors.
+func (r *Resolver) accessCall(ctx context.Context, galleryID string, fn func(*galleryRef) error) (*gqlmodel.AccessPayload, error) {
+	g, err := r.Galleries.ByID(ctx, galleryID)
+	if err != nil {
+		return nil, err
+	}
+	ues, err := accessUserErrors(fn(&galleryRef{g}))
+	if err != nil {
+		return nil, err
+	}
+	return &gqlmodel.AccessPayload{Auth: authState(ctx, g), UserErrors: ues}, nil
+}
+
+// accessUserErrors turns the access rules' refusals (4xx) into userErrors
+// and keeps other failures as errors.
+func accessUserErrors(err error) ([]*gqlmodel.UserError, error) {
+	if err == nil {
+		return []*gqlmodel.UserError{}, nil
+	}
+	if ae := apperr.As(err); ae != nil && ae.Status < 500 && ae.Code != apperr.ErrForbidden.Code && ae.Code != apperr.ErrUnauthorized.Code {
+		return []*gqlmodel.UserError{toUserError(ae)}, nil
+	}
+	return nil, err
+}

@@ -3,6 +3,7 @@ package graph
 
 import (
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
@@ -17,6 +18,8 @@ type Resolver struct {
 	// Tools makes the photographer's changes (the mutations).
 	Tools *photographer.Service
 	// Photos stores uploads; nil refuses uploadPhotos with an internal error.
-	Photos  *photos.Service
+	Photos *photos.Service
+	// Access applies the access rules (codes, e-mail identity, previews).
+	Access  *access.Service
 	Version string
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -23,6 +24,11 @@ import (
 const (
 	maxComplexity = 5000
 	maxQueryCache = 1000
+	// maxDepth bounds how deeply selections nest (introspection aside,
+	// which only the photographer may run).
+	maxDepth = 12
+	// maxTokens bounds what the parser reads of one document.
+	maxTokens = 15000
 )
 
 func (s *Server) graphqlHandler() http.Handler {
@@ -31,6 +37,7 @@ func (s *Server) graphqlHandler() http.Handler {
 		Galleries: s.Galleries,
 		Tools:     s.Tools,
 		Photos:    s.Photos,
+		Access:    s.Access,
 		Version:   Version,
 	}}))
 	srv.AddTransport(s.websocketTransport())
@@ -39,7 +46,10 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.AddTransport(transport.POST{})
 	srv.AddTransport(transport.MultipartForm{MaxUploadSize: maxUploadRequest, MaxMemory: maxUploadMemory})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](maxQueryCache))
+	srv.SetParserTokenLimit(maxTokens)
+	srv.SetDisableSuggestion(true)
 	srv.Use(photographerIntrospection{})
+	srv.Use(mutationGuard{})
 	srv.Use(pageLimit{})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
 	srv.Use(extension.FixedComplexityLimit(maxComplexity))
@@ -95,4 +105,58 @@ func (photographerIntrospection) Validate(graphql.ExecutableSchema) error { retu
 func (photographerIntrospection) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	oc.DisableIntrospection = viewer.FromContext(ctx).PhotographerID == ""
 	return nil
+}
+
+// mutationGuard refuses mutations without the anti-forgery proof (see
+// withXSRF) and operations nested deeper than maxDepth.
+type mutationGuard struct{}
+
+var _ interface {
+	graphql.OperationContextMutator
+	graphql.HandlerExtension
+} = mutationGuard{}
+
+func (mutationGuard) ExtensionName() string                   { return "MutationGuard" }
+func (mutationGuard) Validate(graphql.ExecutableSchema) error { return nil }
+func (mutationGuard) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	if oc.Operation == nil {
+		return nil
+	}
+	if oc.Operation.Operation == ast.Mutation && !viewer.FromContext(ctx).XSRFOK {
+		return &gqlerror.Error{Message: errXSRF.Message, Extensions: map[string]any{"code": errXSRF.Code}}
+	}
+	if d := depth(oc.Doc, oc.Operation.SelectionSet, 0); d > maxDepth {
+		return &gqlerror.Error{
+			Message:    fmt.Sprintf("La requête est trop imbriquée (%d niveaux, %d au plus).", d, maxDepth),
+			Extensions: map[string]any{"code": "query_too_deep"},
+		}
+	}
+	return nil
+}
+
+// depth is the deepest nesting of a selection set; fragment cycles were
+// refused by validation before this runs, and introspection is not counted.
+func depth(doc *ast.QueryDocument, set ast.SelectionSet, level int) int {
+	deepest := level
+	for _, sel := range set {
+		var d int
+		switch sel := sel.(type) {
+		case *ast.Field:
+			if strings.HasPrefix(sel.Name, "__") {
+				continue
+			}
+			d = level + 1
+			if len(sel.SelectionSet) > 0 {
+				d = depth(doc, sel.SelectionSet, level+1)
+			}
+		case *ast.InlineFragment:
+			d = depth(doc, sel.SelectionSet, level)
+		case *ast.FragmentSpread:
+			if f := doc.Fragments.ForName(sel.Name); f != nil {
+				d = depth(doc, f.SelectionSet, level)
+			}
+		}
+		deepest = max(deepest, d)
+	}
+	return deepest
 }

@@ -187,10 +187,19 @@ func TestPlaygroundIsForThePhotographerOnly(t *testing.T) {
 	}
 	// A form-like cross-site POST to the REST door cannot use the cookie either.
 	photoID := e.db.Client.Photo.Query().Where(photo.HasGalleryWith(gallery.URL("gala-2026"))).FirstIDX(viewer.SystemContext(context.Background()))
-	if res, _ := send(t, b, "PUT", e.srv.URL+"/api/photos/"+photoID, map[string]any{"isPrivate": true}, nil); res.StatusCode != 401 {
+	if res, _ := send(t, b, "PUT", e.srv.URL+"/api/photos/"+photoID, map[string]any{"isPrivate": true}, nil); res.StatusCode != 403 {
 		t.Fatalf("REST by cookie without header: %d", res.StatusCode)
 	}
-	if res, body := send(t, b, "PUT", e.srv.URL+"/api/photos/"+photoID, map[string]any{"isPrivate": false}, map[string]string{"X-XSRF-TOKEN": "x"}); res.StatusCode != 200 {
+	if res, _ := send(t, b, "PUT", e.srv.URL+"/api/photos/"+photoID, map[string]any{"isPrivate": true}, map[string]string{"X-XSRF-TOKEN": "x"}); res.StatusCode != 403 {
+		t.Fatalf("REST by cookie with a forged token: %d", res.StatusCode)
+	}
+	var xsrf string
+	for _, c := range b.Jar.Cookies(mustURL(e.srv.URL)) {
+		if c.Name == "XSRF-TOKEN" {
+			xsrf = c.Value
+		}
+	}
+	if res, body := send(t, b, "PUT", e.srv.URL+"/api/photos/"+photoID, map[string]any{"isPrivate": false}, map[string]string{"X-XSRF-TOKEN": xsrf}); res.StatusCode != 200 {
 		t.Fatalf("REST by cookie with header: %d %s", res.StatusCode, body)
 	}
 

@@ -50,6 +50,7 @@ func (s *Server) restGetData(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
+	s.Access.ApplyPreview(ctx, req.PreviewHash)
 	g, err := s.Galleries.ByURL(ctx, req.URL, func(q *ent.GalleryQuery) (*ent.GalleryQuery, error) {
 		return q.WithPhotographer().WithMusicTrack(), nil
 	})
@@ -88,6 +89,9 @@ func (s *Server) restGetData(w http.ResponseWriter, r *http.Request) {
 
 // galleryFromHeader finds the gallery named by the X-Gallery-Id header.
 func (s *Server) galleryFromHeader(r *http.Request) (*ent.Gallery, error) {
+	if h := r.URL.Query().Get("previewHash"); h != "" {
+		s.Access.ApplyPreview(r.Context(), h)
+	}
 	id := r.Header.Get(galleryHeader)
 	if id == "" {
 		return nil, apperr.ErrGalleryNotFound.WithMessage("L'en-tête X-Gallery-Id est requis.")

@@ -36,15 +36,6 @@ type accessPolicyJSON struct {
 	HasClients bool `json:"hasClients"`
 }
 
-type authJSON struct {
-	AccessCodeAuthorized bool   `json:"accessCodeAuthorized"`
-	IsClient             bool   `json:"isClient"`
-	IsPhotographer       bool   `json:"isPhotographer"`
-	AccessEmail          string `json:"accessEmail"`
-	ConnectedAs          string `json:"connectedAs"`
-	NeedEmail            bool   `json:"needEmail"`
-}
-
 type categoryJSON struct {
 	ID          string `json:"_id"`
 	Name        string `json:"name"`
@@ -165,10 +156,9 @@ type galleryJSON struct {
 func newGalleryJSON(g *ent.Gallery, c *catalogue.Catalogue, cover *ent.Photo, st gallery.State, selCount int) galleryJSON {
 	out := galleryJSON{
 		ID: g.ID, URL: g.URL, EventName: g.EventName, EventDateString: g.EventDate,
-		CoverPhotoPosition: g.CoverPhotoPosition,
-		AccessPolicy:       accessPolicyJSON{NeedEmail: g.NeedEmail, IsPublic: g.IsPublic, HasClients: g.HasClients},
-		Auth: authJSON{AccessCodeAuthorized: st.Authorized, IsClient: st.IsClient, IsPhotographer: st.IsPhotographer,
-			AccessEmail: st.Email, ConnectedAs: st.ConnectedAs, NeedEmail: st.NeedEmail},
+		CoverPhotoPosition:         g.CoverPhotoPosition,
+		AccessPolicy:               accessPolicyJSON{NeedEmail: g.NeedEmail, IsPublic: g.IsPublic, HasClients: g.HasClients},
+		Auth:                       newAuthJSON(st),
 		Theme:                      g.Theme,
 		DownloadInformation:        g.DownloadInformation,
 		PrintOptions:               g.PrintOptions,

@@ -10,17 +10,21 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/studio/gallery/graph/loader"
+	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/ids"
+	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
@@ -44,6 +48,8 @@ type Server struct {
 	Sessions photographer.Sessions
 	// Photos stores uploads (uploadPhotos); nil refuses them.
 	Photos *photos.Service
+	// Access applies the access rules: codes, e-mail identity, previews, XSRF.
+	Access *access.Service
 	// Events carries change notices to subscriptions (in-process or across servers).
 	Events events.Broker
 	Log    *slog.Logger
@@ -60,7 +66,16 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		log.Warn("SECRET_KEY is empty: photographer sessions end with this process")
 		key = []byte(ids.Token(43))
 	}
+	sender, err := mail.New(mail.Options{SMTPURL: cfg.SMTPURL, From: cfg.MailFrom,
+		OutboxDir: filepath.Join(cfg.DataDir, "outbox"), Log: log})
+	if err != nil {
+		// The configuration was checked when it was loaded; a bad SMTP_URL
+		// still must not leave mail silently unsent.
+		log.Error("mail: falling back to the outbox", "err", err)
+		sender = &mail.Outbox{Dir: filepath.Join(cfg.DataDir, "outbox"), From: cfg.MailFrom, Log: log}
+	}
 	return &Server{
+		Access:    access.NewService(db.Client, access.NewSigner(string(key)), sender, cfg.PublicURL),
 		Events:    ev,
 		Config:    cfg,
 		DB:        db,
@@ -77,7 +92,7 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 // Handler returns every route of the server.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RealIP, middleware.RequestID, s.recoverer, s.withViewer, s.withPhotographer)
+	r.Use(middleware.RealIP, middleware.RequestID, s.recoverer, s.withViewer, s.withPhotographer, s.withXSRF)
 	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, next) })
 
 	r.Get("/healthz", s.healthz)
@@ -86,7 +101,14 @@ func (s *Server) Handler() http.Handler {
 	r.Get("/playground", s.playgroundHandler())
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.limitBody)
+		r.Use(s.limitBody, s.requireXSRF)
+		r.Get("/auth", s.restAuth)
+		r.Post("/auth/accessCode", s.restEnterCode(false))
+		r.Post("/auth/clientCode", s.restEnterCode(true))
+		r.Post("/auth/recoverClientCode", s.restRecoverClientCode)
+		r.Post("/auth/email", s.restRequestEmailCode)
+		r.Post("/auth/email/confirm", s.restConfirmEmail)
+		r.Post("/auth/logout", s.restLogout)
 		r.Post("/core/getData", s.restGetData)
 		r.Get("/photos", s.restPhotos)
 		r.Get("/videos", s.restVideos)
@@ -96,7 +118,23 @@ func (s *Server) Handler() http.Handler {
 	r.Get("/media/photos/{photoID}/{hash}/{file}", s.servePhoto)
 	r.Get("/media/music/{trackID}", s.serveMusic)
 	r.NotFound(s.serveClient)
-	return r
+	// A second wall behind the XSRF token: browsers say where a request
+	// comes from, and cross-site unsafe requests are refused outright.
+	cop := http.NewCrossOriginProtection()
+	for _, o := range s.Config.AllowedOrigins {
+		if err := cop.AddTrustedOrigin(o); err != nil {
+			s.Log.Warn("ALLOWED_ORIGINS: ignored", "origin", o, "err", err)
+		}
+	}
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, s.Log, errCrossOrigin)
+	}))
+	return cop.Handler(r)
+}
+
+// secure tells whether cookies must be Secure: the site is served over https.
+func (s *Server) secure(r *http.Request) bool {
+	return r.TLS != nil || strings.HasPrefix(s.Config.PublicURL, "https://")
 }
 
 // ListenAndServe serves until ctx ends, then stops gracefully.
@@ -155,9 +193,14 @@ func (s *Server) withViewer(next http.Handler) http.Handler {
 		} else {
 			v.SessionKey = ids.Token(32)
 			http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: v.SessionKey, Path: "/",
-				HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil, MaxAge: 365 * 24 * 3600})
+				HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secure(r), MaxAge: 365 * 24 * 3600})
 		}
-		next.ServeHTTP(w, r.WithContext(viewer.NewContext(r.Context(), v)))
+		ctx := access.WithResponse(viewer.NewContext(r.Context(), v), w, s.secure(r))
+		if err := s.Access.Identify(ctx, v, r.Cookies()); err != nil {
+			writeError(w, r, s.Log, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 

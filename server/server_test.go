@@ -7,7 +7,9 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -31,6 +33,8 @@ type env struct {
 	media   *media.Store
 	srv     *httptest.Server
 	counter *testdb.Counter
+	// web keeps cookies and echoes the XSRF token, as the site's pages do.
+	web *http.Client
 }
 
 // newEnv seeds the demo with n photos per gallery and serves it.
@@ -65,7 +69,22 @@ func newEnvWith(t testing.TB, n int, wire func(*server.Server)) *env {
 	}
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
-	return &env{t: t, db: db, media: m, srv: srv, counter: c}
+	jar, _ := cookiejar.New(nil)
+	e := &env{t: t, db: db, media: m, srv: srv, counter: c, web: &http.Client{Jar: jar}}
+	// The first page load gives the browser its session and XSRF cookies.
+	e.do("GET", "/version", nil, nil)
+	return e
+}
+
+// xsrf returns the XSRF-TOKEN cookie the browser holds.
+func (e *env) xsrf() string {
+	u, _ := url.Parse(e.srv.URL)
+	for _, c := range e.web.Jar.Cookies(u) {
+		if c.Name == "XSRF-TOKEN" {
+			return c.Value
+		}
+	}
+	return ""
 }
 
 func (e *env) galleryID(url string) string {
@@ -82,10 +101,17 @@ func (e *env) do(method, path string, body any, header map[string]string) (*http
 	}
 	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
 	req.Header.Set("Content-Type", "application/json")
+	if tok := e.xsrf(); tok != "" {
+		req.Header.Set("X-XSRF-TOKEN", tok)
+	}
 	for k, v := range header {
+		if v == "" {
+			req.Header.Del(k) // an empty value leaves the header out
+			continue
+		}
 		req.Header.Set(k, v)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := e.web.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -3,9 +3,17 @@
 package gqlmodel
 
 import (
+	"time"
+
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/studio/gallery/ent"
 )
+
+// The access state after an access call.
+type AccessPayload struct {
+	Auth       *AuthState   `json:"auth,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
 
 type AccessPolicy struct {
 	IsPublic   bool `json:"isPublic"`
@@ -37,6 +45,12 @@ type AuthState struct {
 
 type BuildInfo struct {
 	Version string `json:"version"`
+}
+
+type ConfirmEmailInput struct {
+	GalleryID string `json:"galleryId"`
+	Email     string `json:"email"`
+	Code      string `json:"code"`
 }
 
 type CreateAccessCodePayload struct {
@@ -76,6 +90,20 @@ type CreateGiftCardPayload struct {
 
 type CreatePackPayload struct {
 	Pack       *ent.Pack    `json:"pack,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type CreatePreviewLinkInput struct {
+	GalleryID string `json:"galleryId"`
+	// Days the link works; 14 by default, 90 at most.
+	Days *int `json:"days,omitempty"`
+}
+
+type CreatePreviewLinkPayload struct {
+	PreviewHash *string `json:"previewHash,omitempty"`
+	// The preview address, with the hash.
+	URL        *string      `json:"url,omitempty"`
+	ExpiresAt  *time.Time   `json:"expiresAt,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
 }
 
@@ -134,6 +162,23 @@ type DeleteVoucherPayload struct {
 	UserErrors       []*UserError `json:"userErrors"`
 }
 
+type EnterAccessCodeInput struct {
+	GalleryID string `json:"galleryId"`
+	Code      string `json:"code"`
+}
+
+type LogoutInput struct {
+	GalleryID string `json:"galleryId"`
+}
+
+// The person behind the request.
+type Me struct {
+	// The e-mail confirmed by a one-time code, if any.
+	Email *string `json:"email,omitempty"`
+	// Whether the confirmed e-mail (or an API token) is the photographer's.
+	IsPhotographer bool `json:"isPhotographer"`
+}
+
 type MovePhotosPayload struct {
 	Photos     []*ent.Photo `json:"photos"`
 	Gallery    *ent.Gallery `json:"gallery,omitempty"`
@@ -172,9 +217,31 @@ type ProductImages struct {
 	NumberOfImages int         `json:"numberOfImages"`
 }
 
+type RecoverClientCodeInput struct {
+	GalleryID string `json:"galleryId"`
+	Email     string `json:"email"`
+}
+
+type RecoverClientCodePayload struct {
+	// Always true once the input is valid: whether the address is registered is not told.
+	Sent       bool         `json:"sent"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type ReorderPhotosPayload struct {
 	// The listed photos, in their new order.
 	Photos     []*ent.Photo `json:"photos"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type RequestEmailCodeInput struct {
+	GalleryID string `json:"galleryId"`
+	Email     string `json:"email"`
+}
+
+type RequestEmailCodePayload struct {
+	// The normalised e-mail the code was sent to.
+	Email      *string      `json:"email,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
 }
 

@@ -393,15 +393,29 @@ func (s *Service) RecoverClientCode(ctx context.Context, g *ent.Gallery, clientA
 	return nil
 }
 
+// preview is what a preview hash holds.
+type preview struct {
+	GalleryID string `json:"g"`
+}
+
 // PreviewHash returns a preview link hash opening galleryID until ttl.
 func (s *Service) PreviewHash(galleryID string, ttl time.Duration) (string, error) {
-	return s.Signer.Seal("preview:"+galleryID, true, ttl)
+	return s.Signer.Seal("preview", preview{GalleryID: galleryID}, ttl)
+}
+
+// OpenPreview returns the gallery a valid, unexpired preview hash opens.
+func (s *Service) OpenPreview(hash string) (string, bool) {
+	var p preview
+	if hash == "" || s.Signer.Open("preview", hash, &p) != nil || p.GalleryID == "" {
+		return "", false
+	}
+	return p.GalleryID, true
 }
 
 // CheckPreview tells whether hash is a valid, unexpired preview of galleryID.
 func (s *Service) CheckPreview(galleryID, hash string) bool {
-	var ok bool
-	return hash != "" && s.Signer.Open("preview:"+galleryID, hash, &ok) == nil && ok
+	id, ok := s.OpenPreview(hash)
+	return ok && id == galleryID
 }
 
 func (s *Service) otpHash(email, galleryID, code string) string {

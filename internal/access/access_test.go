@@ -321,7 +321,7 @@ func TestPreviewHash(t *testing.T) {
 	if !f.svc.CheckPreview(f.wedding.ID, h) {
 		t.Fatal("a fresh preview hash was refused")
 	}
-	if f.svc.CheckPreview(f.gala.ID, h) || f.svc.CheckPreview(f.wedding.ID, "") || f.svc.CheckPreview(f.wedding.ID, h+"x") {
+	if f.svc.CheckPreview(f.gala.ID, h) || f.svc.CheckPreview(f.wedding.ID, "") || f.svc.CheckPreview(f.wedding.ID, h+"x") || f.svc.CheckPreview(f.wedding.ID, strings.Replace(h, ".", "x.", 1)) {
 		t.Fatal("a wrong preview hash was accepted")
 	}
 	*f.clock = f.clock.Add(time.Hour + time.Second)

@@ -64,7 +64,7 @@ func (s *Service) find(ctx context.Context, where predicateGallery, opts ...Quer
 	if err != nil {
 		return nil, fmt.Errorf("gallery: find: %w", err)
 	}
-	if !g.Published && Role(ctx, g) < viewer.RolePhotographer {
+	if !g.Published && Role(ctx, g) < viewer.RolePhotographer && !viewer.FromContext(ctx).Previews[g.ID] {
 		return nil, apperr.ErrGalleryNotFound
 	}
 	return g, nil
@@ -77,12 +77,18 @@ func Role(ctx context.Context, g *ent.Gallery) viewer.Role {
 
 // State is what the spec calls the auth state of one gallery.
 type State struct {
+	// AccessCodeAuthorized: the gallery is public, or a code (or a preview
+	// link, or being its photographer) opened it.
+	AccessCodeAuthorized bool
+	// NeedEmail: the gallery asks for a confirmed e-mail and none is.
+	NeedEmail bool
+	// Authorized: the viewer may browse the photos and videos, that is
+	// AccessCodeAuthorized without NeedEmail.
 	Authorized     bool
 	IsClient       bool
 	IsPhotographer bool
 	Email          string
 	ConnectedAs    string
-	NeedEmail      bool
 }
 
 // Access returns the current viewer's access state in g.
@@ -90,22 +96,24 @@ func Access(ctx context.Context, g *ent.Gallery) State {
 	v := viewer.FromContext(ctx)
 	r := v.RoleIn(g.ID, g.PhotographerID)
 	st := State{
-		Authorized:     g.IsPublic || r >= viewer.RoleVisitor,
-		IsClient:       r >= viewer.RoleClient,
-		IsPhotographer: r == viewer.RolePhotographer,
-		Email:          v.Email,
+		AccessCodeAuthorized: g.IsPublic || r >= viewer.RoleVisitor,
+		IsClient:             r >= viewer.RoleClient,
+		IsPhotographer:       r == viewer.RolePhotographer,
+		Email:                v.Email,
 	}
+	// A preview link shows the gallery as its clients see it, e-mail or not.
+	st.NeedEmail = g.NeedEmail && v.Email == "" && !st.IsPhotographer && !v.Previews[g.ID]
+	st.Authorized = st.AccessCodeAuthorized && !st.NeedEmail
 	switch {
 	case st.IsPhotographer:
 		st.ConnectedAs = "photographer"
 	case st.IsClient:
 		st.ConnectedAs = "client"
-	case st.Authorized:
+	case st.AccessCodeAuthorized:
 		st.ConnectedAs = "visitor"
 	default:
 		st.ConnectedAs = "none"
 	}
-	st.NeedEmail = g.NeedEmail && v.Email == "" && !st.IsPhotographer
 	return st
 }
 

@@ -64,8 +64,8 @@ func New(o Options) (Sender, error) {
 		return nil, fmt.Errorf("mail: MAIL_FROM %q: %w", o.From, err)
 	}
 	if o.SMTPURL == "" {
-		if err := os.MkdirAll(o.OutboxDir, 0o750); err != nil {
-			return nil, fmt.Errorf("mail: outbox: %w", err)
+		if o.OutboxDir == "" {
+			return nil, errors.New("mail: no SMTP_URL and no outbox folder")
 		}
 		return &Outbox{Dir: o.OutboxDir, From: o.From, Log: o.Log}, nil
 	}
@@ -112,6 +112,9 @@ func (o *Outbox) Send(ctx context.Context, m Message) error {
 	msg, err := build(o.From, m)
 	if err != nil {
 		return err
+	}
+	if err := os.MkdirAll(o.Dir, 0o750); err != nil {
+		return fmt.Errorf("mail: outbox: %w", err)
 	}
 	name := time.Now().UTC().Format("20060102T150405.000000000") + "-" + ids.Token(8) + ".eml"
 	tmp := filepath.Join(o.Dir, "."+name+".tmp")

@@ -30,6 +30,13 @@ type Viewer struct {
 	SessionKey string
 	// ClientAddr is the caller's network address, for rate limits.
 	ClientAddr string
+	// Previews lists the galleries a valid preview hash opened in this
+	// request: they open even when unpublished.
+	Previews map[string]bool
+	// XSRFOK tells whether the request proved it comes from the site
+	// itself (the X-XSRF-TOKEN header matches the session's token) or from
+	// a script holding a bearer token: mutations need it.
+	XSRFOK bool
 }
 
 type ctxKey struct{}
@@ -58,6 +65,17 @@ func (v *Viewer) RoleIn(galleryID, photographerID string) Role {
 		return RolePhotographer
 	}
 	return v.Grants[galleryID]
+}
+
+// Grant records the role a credential gives in a gallery, keeping the
+// higher one when the viewer already has a role there.
+func (v *Viewer) Grant(galleryID string, r Role) {
+	if v.Grants == nil {
+		v.Grants = map[string]Role{}
+	}
+	if r > v.Grants[galleryID] {
+		v.Grants[galleryID] = r
+	}
 }
 
 // SeesPrivate tells whether the viewer may see private photos of any
