@@ -1,0 +1,119 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/accesscode"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/photographer"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// TestWrongPersonGetsNothingByChangingAnID tries every call that takes an
+// id as someone who must not reach what the id names, in both doors. Later
+// issues add their calls (selections, carts, orders) to this table.
+func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
+	e, _ := newAccessEnv(t)
+	ctx := viewer.SystemContext(context.Background())
+	db := e.db.Client
+	gala := db.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(ctx)
+	wedding := db.Gallery.Query().Where(gallery.URL("julie-et-thomas")).OnlyX(ctx)
+	private := db.Photo.Query().Where(photo.GalleryID(gala.ID), photo.IsPrivate(true)).FirstX(ctx)
+	public := db.Photo.Query().Where(photo.GalleryID(gala.ID), photo.IsPrivate(false)).FirstX(ctx)
+	protected := db.Photo.Query().Where(photo.GalleryID(wedding.ID), photo.IsPrivate(false)).FirstX(ctx)
+	// A second studio, with a protected gallery of its own and a code.
+	other := db.Photographer.Create().SetName("Autre Studio").SetEmail("autre@example.com").SaveX(ctx)
+	otherGallery := db.Gallery.Create().SetURL("autre-galerie").SetEventName("Autre").SetPhotographer(other).SaveX(ctx)
+	db.AccessCode.Create().SetGallery(otherGallery).SetCode("AUTRE-1234").SetKind(accesscode.KindVisitor).ExecX(ctx)
+	otherToken, _, err := (&photographer.Tokens{DB: db}).Create(context.Background(), "autre@example.com", "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The visitor holds a code for the other studio's gallery only.
+	visitor := e.another()
+	visitor.rest("POST", "/api/auth/accessCode", otherGallery.ID, map[string]string{"code": "AUTRE-1234"})
+	if c := visitor.cookie("access_" + otherGallery.ID); c == nil {
+		t.Fatal("setup: no access cookie")
+	}
+
+	media := func(p *ent.Photo, file string) string {
+		return "/media/photos/" + p.ID + "/" + p.ContentHash + "/" + file
+	}
+	type call struct {
+		name   string
+		as     *env
+		method string
+		path   string
+		header map[string]string
+		body   any
+		status int
+	}
+	asOther := map[string]string{"Authorization": "Bearer " + otherToken}
+	for _, c := range []call{
+		{"REST photos of a protected gallery", visitor, "GET", "/api/photos", map[string]string{"X-Gallery-Id": wedding.ID}, nil, 401},
+		{"REST videos of a protected gallery", visitor, "GET", "/api/videos", map[string]string{"X-Gallery-Id": wedding.ID}, nil, 401},
+		{"derivative of a private photo", visitor, "GET", media(private, "320.jpg"), nil, nil, 404},
+		{"derivative of a protected gallery's photo", visitor, "GET", media(protected, "320.jpg"), nil, nil, 401},
+		{"original of a private photo", visitor, "GET", media(private, "original"), nil, nil, 404},
+		{"original not bought", visitor, "GET", media(public, "original"), nil, nil, 403},
+		{"derivative of a private photo, other photographer", visitor, "GET", media(private, "320.jpg"), asOther, nil, 404},
+		{"make a photo private as a visitor", visitor, "PUT", "/api/photos/" + public.ID, nil, map[string]bool{"isPrivate": true}, 401},
+		{"make a photo private as another photographer", visitor, "PUT", "/api/photos/" + public.ID, asOther, map[string]bool{"isPrivate": true}, 403},
+		{"use the other gallery's grant here", visitor, "GET", "/api/photos", map[string]string{"X-Gallery-Id": wedding.ID}, nil, 401},
+		{"enter another gallery's code", visitor, "POST", "/api/auth/accessCode", map[string]string{"X-Gallery-Id": wedding.ID}, map[string]string{"code": "AUTRE-1234"}, 401},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, body := c.as.do(c.method, c.path, c.body, c.header)
+			if res.StatusCode != c.status {
+				t.Fatalf("%s %s: %d %s, want %d", c.method, c.path, res.StatusCode, body, c.status)
+			}
+		})
+	}
+	// A cookie sealed for one gallery, renamed for another, opens nothing.
+	forged := visitor.another()
+	forged.web.Jar.SetCookies(mustURL(e.srv.URL), []*http.Cookie{{Name: "access_" + wedding.ID, Value: visitor.cookie("access_" + otherGallery.ID).Value, Path: "/"}})
+	if res, _ := forged.do("GET", "/api/photos", nil, map[string]string{"X-Gallery-Id": wedding.ID}); res.StatusCode != 401 {
+		t.Errorf("a moved access cookie opened the gallery: %d", res.StatusCode)
+	}
+
+	for _, c := range []struct {
+		name, query string
+		vars        map[string]any
+		header      map[string]string
+		code        string
+	}{
+		{"node of a private photo", `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": private.ID}, nil, "not_found"},
+		{"node of a protected gallery's photo", `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": protected.ID}, nil, "unauthorized"},
+		{"photos of a protected gallery", `{ gallery(url: "julie-et-thomas") { photos(first: 5) { totalCount } } }`, nil, nil, "unauthorized"},
+		{"access codes of a gallery, visitor", `{ gallery(url: "gala-2026") { accessCodes { id } } }`, nil, nil, "unauthorized"},
+		{"access codes, other photographer", `{ gallery(url: "gala-2026") { accessCodes { id } } }`, nil, asOther, "forbidden"},
+		{"set photos private, other photographer", `mutation($in: SetPhotosPrivateInput!) { setPhotosPrivate(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "photoIds": []string{public.ID}, "isPrivate": true}}, asOther, "forbidden"},
+		{"update a gallery, other photographer", `mutation($in: UpdateGalleryInput!) { updateGallery(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "settings": map[string]any{"eventName": "Pris"}}}, asOther, "forbidden"},
+		{"preview link, other photographer", `mutation($in: CreatePreviewLinkInput!) { createPreviewLink(input: $in) { previewHash } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala.ID}}, asOther, "forbidden"},
+		{"delete photos of another studio's gallery", `mutation($in: DeletePhotosInput!) { deletePhotos(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "photoIds": []string{public.ID}}}, asOther, "forbidden"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := visitor.graphqlWith(c.header, c.query, c.vars, nil)
+			if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != c.code {
+				t.Fatalf("errors %+v, want code %s", r.Errors, c.code)
+			}
+		})
+	}
+	// Nothing changed behind the refusals.
+	if p := db.Photo.GetX(ctx, public.ID); p.IsPrivate {
+		t.Fatal("a refused call made the photo private")
+	}
+	if g := db.Gallery.GetX(ctx, gala.ID); !strings.HasPrefix(g.EventName, "Gala") {
+		t.Fatal("a refused call renamed the gallery")
+	}
+}
