@@ -2,7 +2,7 @@
 // Run with `GALLERY_BIN=/abs/path/to/gallery npm run e2e` (make test-e2e does it).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +62,61 @@ async function waitForHealth(base, server) {
   throw new Error(`GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS} ms:\n${server.output}`);
 }
 
+/** decodeQuotedPrintable undoes a quoted-printable body (soft line breaks, =XX bytes in UTF-8). */
+function decodeQuotedPrintable(text) {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** decodeHeader undoes RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=). */
+function decodeHeader(value) {
+  return value.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, charset, kind, data) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+/** readMail parses an .eml file into its headers (lower-cased names, unfolded, decoded) and decoded text. */
+function readMail(raw) {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split < 0 ? raw : raw.slice(0, split);
+  let body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const headers = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeHeader(line.slice(colon + 1).trim());
+  }
+  const encoding = (headers['content-transfer-encoding'] || '').toLowerCase();
+  if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
+  else if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return { headers, body };
+}
+
+/**
+ * waitForOneTimeCode polls the server's outbox ($DATA_DIR/outbox/*.eml) for a
+ * confirmation code sent to `to` in a file not in `skip`, and returns its six digits.
+ */
+async function waitForOneTimeCode(outbox, to, skip, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const names = (await readdir(outbox).catch(() => [])).filter((n) => n.endsWith('.eml') && !skip.has(n)).sort();
+    for (const name of names.reverse()) {
+      const { headers, body } = readMail(await readFile(join(outbox, name), 'utf8'));
+      if (!(headers.to || '').toLowerCase().includes(to.toLowerCase())) continue;
+      const subject = /^Votre code de confirmation\s*:\s*(\d{6})\s*$/.exec(headers.subject || '');
+      const inText = /(?:^|\D)(\d{6})(?:\D|$)/.exec(body);
+      assert.ok(inText, `the confirmation e-mail ${name} has the six digits in its text:\n${body}`);
+      if (subject) assert.equal(subject[1], inText[1], 'subject and text carry the same code');
+      return (subject ?? inText)[1];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no confirmation e-mail to ${to} in ${outbox} within ${timeoutMs} ms`);
+}
+
+async function outboxFiles(outbox) {
+  return new Set(await readdir(outbox).catch(() => []));
+}
+
 async function stop(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
@@ -70,7 +125,7 @@ async function stop(child) {
   clearTimeout(timer);
 }
 
-test('visitor browses a public gallery, opens a photo and meets an unknown gallery', { timeout: 240_000 }, async (t) => {
+test('visitor browses a public gallery, opens a photo, enters a protected one and meets an unknown gallery', { timeout: 240_000 }, async (t) => {
   if (!GALLERY_BIN) {
     t.skip('GALLERY_BIN is not set: build the server (make build-go) and set GALLERY_BIN to the absolute path of the binary');
     return;
@@ -159,10 +214,107 @@ test('visitor browses a public gallery, opens a photo and meets an unknown galle
     await page.getByRole('heading', { name: 'Bientôt disponible' }).waitFor({ state: 'visible' });
   });
 
-  await t.test('a protected gallery asks for its access code and shows no photo', async () => {
+  const photosLoaded = (min) =>
+    page.waitForFunction((n) => [...document.querySelectorAll('#photos ul img')].filter((img) => img.complete && img.naturalWidth > 0).length >= n, min, {
+      timeout: 30_000,
+    });
+  const accessScreen = async () => {
+    await page.waitForURL((url) => url.pathname === '/julie-et-thomas/authentication/accessCode', { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Galerie protégée' }).waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#photos').count(), 0, 'no photo on the access screen');
+  };
+
+  // Error toasts (data-type="error") would mean a refetch failed along the way.
+  const noErrorToast = async (when) => {
+    await page.waitForTimeout(300);
+    const toasts = await page.locator('[data-type="error"]').allTextContents();
+    assert.deepEqual(toasts, [], `no error toast ${when}`);
+  };
+
+  await t.test('a protected gallery sends the visitor to its access screen and shows no photo', async () => {
     await page.goto(`${base}/julie-et-thomas`);
-    await page.getByRole('heading', { name: 'Galerie protégée' }).waitFor({ state: 'visible', timeout: 20_000 });
-    assert.equal(await page.locator('#photos').count(), 0);
+    await accessScreen();
+    await page.getByRole('heading', { level: 1, name: 'Mariage de Julie & Thomas' }).waitFor({ state: 'visible' });
+    const submit = page.getByRole('button', { name: 'Accéder à la galerie' });
+    assert.equal(await submit.isDisabled(), true, 'no code, no submit');
+    await page.getByRole('textbox', { name: 'Code d’accès' }).fill('AB');
+    assert.equal(await submit.isDisabled(), true, 'an incomplete code cannot be sent');
+  });
+
+  await t.test('a wrong code is refused in French', async () => {
+    await page.getByRole('textbox', { name: 'Code d’accès' }).fill('FAUX-0000');
+    await page.getByRole('button', { name: 'Accéder à la galerie' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Le code saisi est incorrect.' }).waitFor({ state: 'visible' });
+    assert.equal(new URL(page.url()).pathname, '/julie-et-thomas/authentication/accessCode');
+  });
+
+  const visitorEmail = 'invite.e2e@example.com';
+  await t.test('the visitor code then a confirmed e-mail open the gallery', async () => {
+    await page.getByRole('textbox', { name: 'Code d’accès' }).fill('INVITE-3M8P');
+    await page.getByRole('button', { name: 'Accéder à la galerie' }).click();
+    await page.waitForURL((url) => url.pathname === '/julie-et-thomas', { timeout: 20_000 });
+
+    const dialog = page.getByRole('dialog', { name: 'Confirmez votre adresse email' });
+    await dialog.waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#photos').count(), 0, 'no photo before the e-mail is confirmed');
+    const outbox = join(dataDir, 'outbox');
+    const before = await outboxFiles(outbox);
+    await dialog.getByRole('textbox', { name: 'Adresse email' }).fill(visitorEmail);
+    await dialog.getByRole('button', { name: 'Recevoir un code' }).click();
+    const codeField = dialog.getByRole('textbox', { name: 'Code de confirmation' });
+    await codeField.waitFor({ state: 'visible' });
+    assert.equal(await codeField.getAttribute('inputmode'), 'numeric');
+    assert.equal(await codeField.getAttribute('autocomplete'), 'one-time-code');
+
+    const code = await waitForOneTimeCode(outbox, visitorEmail, before);
+    await codeField.fill(code);
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+
+    // The welcome popup of a gallery with clients, visitor message, first steps.
+    const welcome = page.getByRole('dialog', { name: 'Bienvenue' });
+    await welcome.waitFor({ state: 'visible', timeout: 20_000 });
+    await welcome.getByText('Bienvenue dans la galerie du mariage de Julie et Thomas', { exact: false }).waitFor({ state: 'visible' });
+    await welcome.getByRole('heading', { name: 'Premiers pas' }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await welcome.waitFor({ state: 'detached' });
+
+    await page.locator('#photos').scrollIntoViewIfNeeded();
+    await photosLoaded(5);
+    await noErrorToast('once the gallery is open');
+  });
+
+  await t.test('the privileged-client dialog refuses a visitor code and accepts the client code', async () => {
+    await page.getByRole('button', { name: 'Vous êtes client ?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Accès client privilégié' });
+    await dialog.waitFor({ state: 'visible' });
+    await dialog.getByRole('textbox', { name: 'Code client' }).fill('INVITE-3M8P');
+    await dialog.getByRole('button', { name: 'Valider mon code client' }).click();
+    await dialog.getByRole('alert').filter({ hasText: "Le code saisi n'est pas un code client privilégié" }).waitFor({ state: 'visible' });
+    await dialog.getByRole('textbox', { name: 'Code client' }).fill('CLIENT-7K4Q');
+    await dialog.getByRole('button', { name: 'Valider mon code client' }).click();
+    const done = page.getByRole('dialog', { name: 'Bienvenue !' });
+    await done.waitFor({ state: 'visible', timeout: 20_000 });
+    await done.getByRole('button', { name: 'Continuer' }).click();
+    await done.waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('button', { name: 'Vous êtes client ?' }).count(), 0, 'a client is not offered the client dialog');
+  });
+
+  await t.test('a reload stays in, without the welcome popup again', async () => {
+    await page.reload();
+    await page.locator('#photos').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('#photos').scrollIntoViewIfNeeded();
+    await photosLoaded(5);
+    assert.equal(new URL(page.url()).pathname, '/julie-et-thomas');
+    assert.equal(await page.getByRole('dialog').count(), 0, 'the welcome popup is shown once');
+  });
+
+  await t.test('logging out puts the visitor out again', async () => {
+    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await accessScreen();
+    await noErrorToast('after logging out');
+    await page.goto(`${base}/julie-et-thomas`);
+    await accessScreen();
   });
 
   await t.test('an unknown gallery sends the browser to the root with notFound', async () => {

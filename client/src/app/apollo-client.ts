@@ -1,9 +1,12 @@
 import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
+import { OperationTypeNode } from 'graphql';
+import { from, mergeMap, Observable } from 'rxjs';
 import i18n from '../lib/i18n';
 import { createCache } from '../lib/apollo-cache';
 import { GALLERY_ID_HEADER, getCurrentGalleryId } from '../lib/gallery-id';
-import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../lib/xsrf';
+import { ensureXsrfToken, readCookie, XSRF_COOKIE, XSRF_HEADER } from '../lib/xsrf';
+import { needEmail as appNeedEmail, type NeedEmailStore } from '../features/access/need-email-store';
 import { chooseErrorMessage, clientFailure, errorCodes, httpStatus, serverMessage } from '../features/notifications/error-message';
 import { notify } from '../features/notifications/notification-store';
 
@@ -18,6 +21,8 @@ export interface AppOperationContext {
   silentErrors?: boolean;
   /** Translation key of the toast instead of the server's message (e.g. gallery.errorPhotos). */
   errorMessageKey?: string;
+  /** A 401 does not ask for an e-mail (the access calls themselves). */
+  skipNeedEmail?: boolean;
 }
 
 /** HTTP_TIMEOUT_MS is the request timeout; 0 means none (spec §9). */
@@ -60,24 +65,74 @@ export function shouldToast(error: unknown, context: AppOperationContext): boole
   return true;
 }
 
+/**
+ * asksForEmail tells whether an error should raise the need-email state
+ * (spec §4, §8): a user action (a mutation) refused with 401 or
+ * extensions.code unauthorized. Queries, the initial load included, stay
+ * silent about it.
+ */
+export function asksForEmail(error: unknown, operationType: OperationTypeNode | undefined, context: AppOperationContext): boolean {
+  if (operationType !== OperationTypeNode.MUTATION || context.skipNeedEmail) return false;
+  return httpStatus(error) === 401 || errorCodes(error).includes('unauthorized');
+}
+
 function withTimeout(timeoutMs: number): typeof fetch | undefined {
   if (timeoutMs <= 0) return undefined;
   return (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
 }
 
-/** createApolloClient wires the error link, the header link and the HTTP link to /graphql. */
-export function createApolloClient({ uri = '/graphql', timeoutMs = HTTP_TIMEOUT_MS }: { uri?: string; timeoutMs?: number } = {}): ApolloClient {
-  const errorLink = new ErrorLink(({ error, operation }) => {
+/** ApolloClientOptions: where the API is, its timeout, and the need-email store to raise (the app's by default). */
+export interface ApolloClientOptions {
+  uri?: string;
+  timeoutMs?: number;
+  needEmail?: NeedEmailStore;
+}
+
+/**
+ * createApolloClient wires the error link, the header link and the HTTP link
+ * to /graphql. The error link turns errors into translated toasts, except a
+ * 401 on a user action: that asks for an e-mail (when the gallery's e-mail
+ * dialog is on screen) and, once one is confirmed, sends the action again.
+ * The header link adds the XSRF and gallery headers, fetching the XSRF cookie
+ * first if a mutation finds none.
+ */
+export function createApolloClient({ uri = '/graphql', timeoutMs = HTTP_TIMEOUT_MS, needEmail = appNeedEmail }: ApolloClientOptions = {}): ApolloClient {
+  const errorLink = new ErrorLink(({ error, operation, forward, result }) => {
     const context = operation.getContext() as AppOperationContext;
+    if (asksForEmail(error, operation.operationType, context) && needEmail.attended()) {
+      return new Observable<ApolloLink.Result>((observer) => {
+        let retry: { unsubscribe(): void } | undefined;
+        let closed = false;
+        void needEmail.request().then((confirmed) => {
+          if (closed) return;
+          if (confirmed) {
+            retry = forward(operation).subscribe(observer);
+          } else if (result) {
+            observer.next(result);
+            observer.complete();
+          } else {
+            observer.error(error);
+          }
+        });
+        return () => {
+          closed = true;
+          retry?.unsubscribe();
+        };
+      });
+    }
     if (!shouldToast(error, context)) return;
     notify({ type: 'error', message: toastMessage(error, context) });
   });
 
   const headersLink = new ApolloLink((operation, forward) => {
-    operation.setContext((previous: { headers?: Record<string, string> }) => ({
-      headers: { ...previous.headers, ...requestHeaders() },
-    }));
-    return forward(operation);
+    const send = () => {
+      operation.setContext((previous: { headers?: Record<string, string> }) => ({
+        headers: { ...previous.headers, ...requestHeaders() },
+      }));
+      return forward(operation);
+    };
+    if (operation.operationType !== OperationTypeNode.MUTATION || readCookie(XSRF_COOKIE)) return send();
+    return from(ensureXsrfToken()).pipe(mergeMap(send));
   });
 
   const httpLink = new HttpLink({ uri, credentials: 'same-origin', fetch: withTimeout(timeoutMs) });

@@ -1,25 +1,29 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../lib/apollo-cache';
 import { getCurrentGalleryId } from '../lib/gallery-id';
+import { needEmail } from '../features/access/need-email-store';
+import { accessPageMock, accessPolicy, authState, GALLERY_ID } from '../features/access/access-fixtures';
 import { GalleryShellQuery } from './gallery-layout';
 import { appRoutes } from './router';
 
-function shell(url: string, authorized = true) {
+function shell(url: string, { auth = authState({ accessCodeAuthorized: true }), policy = accessPolicy() } = {}) {
   return {
     request: { query: GalleryShellQuery, variables: { url } },
     result: {
       data: {
         gallery: {
           __typename: 'Gallery' as const,
-          id: 'gal_1',
+          id: GALLERY_ID,
           url,
           eventName: 'Mariage de Julie & Thomas',
           eventDateString: '2026-06-20',
-          auth: { __typename: 'AuthState' as const, accessCodeAuthorized: authorized },
+          auth,
+          accessPolicy: policy,
+          welcomePopupConfig: null,
           music: { __typename: 'Music' as const, active: false, track: null },
           theme: {
             __typename: 'GalleryTheme' as const,
@@ -34,6 +38,8 @@ function shell(url: string, authorized = true) {
     },
   };
 }
+
+const locked = { auth: authState() };
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[]) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
@@ -50,6 +56,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  needEmail.settle(false);
   vi.unstubAllGlobals();
   document.documentElement.removeAttribute('style');
 });
@@ -68,10 +75,10 @@ describe('GalleryLayout', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('redirects authentication to authentication/accessCode and shows a placeholder', async () => {
-    const router = renderAt('/julie/authentication', [shell('julie', false)]);
+  it('redirects authentication to authentication/accessCode, the access screen', async () => {
+    const router = renderAt('/julie/authentication', [shell('julie', locked), accessPageMock('julie')]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/julie/authentication/accessCode'));
-    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Galerie protégée' })).toBeTruthy();
   });
 
   it('applies the theme, names the gallery for requests, and shows the header', async () => {
@@ -83,8 +90,16 @@ describe('GalleryLayout', () => {
     expect(style.getPropertyValue('--color-accent-70')).toBe('#ff4d4d');
     expect(style.getPropertyValue('--color-light')).toBe('');
     expect(style.getPropertyValue('--photos-gap')).toBe('6px');
-    expect(getCurrentGalleryId()).toBe('gal_1');
+    expect(getCurrentGalleryId()).toBe(GALLERY_ID);
     expect(screen.getByRole('link', { name: 'Mariage de Julie & Thomas' })).toBeTruthy();
+    // A protected gallery opened with a code can be left.
+    expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
+  });
+
+  it('offers no logout on a public gallery without a confirmed e-mail', async () => {
+    renderAt('/julie/packs', [shell('julie', { policy: accessPolicy({ isPublic: true }) })]);
+    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Se déconnecter' })).toBeNull();
   });
 
   it('hides the common header on routes flagged noCommonHeader', async () => {
@@ -93,10 +108,28 @@ describe('GalleryLayout', () => {
     expect(screen.queryByRole('link', { name: 'Mariage de Julie & Thomas' })).toBeNull();
   });
 
-  it('guards routes that need access', async () => {
-    renderAt('/julie/packs', [shell('julie', false)]);
+  it('sends routes that need access to the access screen, remembering where the visitor was going', async () => {
+    const router = renderAt('/julie/packs?email=julie%40example.com', [shell('julie', locked), accessPageMock('julie')]);
     expect(await screen.findByRole('heading', { name: 'Galerie protégée' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/julie/authentication/accessCode');
+    expect(router.state.location.search).toBe('?email=julie%40example.com');
+    expect(router.state.location.state).toEqual({ from: '/julie/packs?email=julie%40example.com' });
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(screen.queryByRole('heading', { name: 'Bientôt disponible' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Code d’accès' })).toBeTruthy();
+  });
+
+  it('asks for an e-mail, pre-filled from the address, before opening a gallery that needs one', async () => {
+    renderAt('/julie?email=julie%40example.com', [
+      shell('julie', { auth: authState({ accessCodeAuthorized: true, needEmail: true }), policy: accessPolicy({ needEmail: true }) }),
+    ]);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmez votre adresse email' });
+    expect((within(dialog).getByRole('textbox', { name: 'Adresse email' }) as HTMLInputElement).value).toBe('julie@example.com');
+    expect(screen.getByRole('heading', { name: 'Adresse email requise' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Saisir mon adresse email' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirmez votre adresse email' })).toBeTruthy();
   });
 
   it('shows a 404 inside the gallery for unknown addresses', async () => {

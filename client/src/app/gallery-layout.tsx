@@ -1,16 +1,21 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { AccessGate } from '../features/gallery/access-gate';
+import { AccountActions } from '../features/access/account-actions';
+import type { AccessLocationState } from '../features/access/access-code-page';
+import { EmailRequiredGate } from '../features/access/email-required-gate';
+import { NeedEmailHost } from '../features/access/need-email-host';
+import { WelcomePopup } from '../features/access/welcome-popup';
 import { GalleryHeader } from '../features/gallery/gallery-header';
 import { MobileFooter } from '../features/gallery/mobile-footer';
 import { errorCodes } from '../features/notifications/error-message';
 import { graphql } from '../gql';
 import { setCurrentGalleryId } from '../lib/gallery-id';
 import { themeVariables } from '../lib/theme';
+import { galleryPath } from './route-table';
 import { useCurrentRoute } from './use-current-route';
 import styles from './gallery-layout.module.css';
 
@@ -22,6 +27,7 @@ export const GalleryShellQuery = graphql(`
       eventName
       auth {
         accessCodeAuthorized
+        needEmail
       }
       theme {
         photosGap {
@@ -37,7 +43,9 @@ export const GalleryShellQuery = graphql(`
         }
       }
       ...GalleryHeader_gallery
-      ...AccessGate_gallery
+      ...AccountActions_gallery
+      ...NeedEmailHost_gallery
+      ...WelcomePopup_gallery
     }
   }
 `);
@@ -51,7 +59,9 @@ export function notFoundAddress(pathname: string): string {
  * GalleryLayout is the /:galleryId route: it loads the gallery, applies its
  * theme, names it in request headers, sends unknown galleries to the root,
  * shows the header and mobile footer unless the route opts out, and guards
- * routes that need access.
+ * routes that need access: without it the visitor goes to the access screen
+ * (which brings them back afterwards), and a gallery that needs an e-mail
+ * asks for one first. It also hosts the e-mail dialog and the welcome popup.
  */
 export function GalleryLayout() {
   const { t } = useTranslation();
@@ -115,15 +125,26 @@ export function GalleryLayout() {
     );
   }
 
-  const blocked = route?.requiresAccess === true && !gallery.auth.accessCodeAuthorized && route?.name !== 'galleryHome';
-  const showFooter = !route?.noMobileFooter && gallery.auth.accessCodeAuthorized;
+  const { accessCodeAuthorized, needEmail } = gallery.auth;
+  const guarded = route?.requiresAccess === true;
+  const open = accessCodeAuthorized && !needEmail;
+  let content = <Outlet />;
+  if (guarded && !accessCodeAuthorized) {
+    const state: AccessLocationState = { from: location.pathname + location.search + location.hash };
+    content = <Navigate to={{ pathname: galleryPath(galleryId, 'galleryAccess'), search: location.search }} replace state={state} />;
+  } else if (guarded && needEmail) {
+    content = <EmailRequiredGate />;
+  }
+  const showFooter = !route?.noMobileFooter && open;
   return (
     <div className={`${styles.shell} ${showFooter ? styles.withFooter : ''}`}>
-      {!route?.noCommonHeader && <GalleryHeader galleryId={galleryId} gallery={gallery} />}
+      <NeedEmailHost gallery={gallery} />
+      {!route?.noCommonHeader && <GalleryHeader galleryId={galleryId} gallery={gallery} actions={<AccountActions galleryUrl={galleryId} gallery={gallery} />} />}
       <main id="main" className={styles.main}>
-        {blocked ? <AccessGate galleryId={galleryId} gallery={gallery} /> : <Outlet />}
+        {content}
       </main>
       {showFooter && <MobileFooter galleryId={galleryId} />}
+      <WelcomePopup gallery={gallery} enabled={route?.name !== 'galleryAccess' && route?.name !== 'preview'} />
     </div>
   );
 }

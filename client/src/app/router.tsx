@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/ui/coming-soon-page';
+import { AccessCodePage } from '../features/access/access-code-page';
 import { GalleryHomePage } from '../features/gallery/gallery-home-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
@@ -27,7 +28,7 @@ const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
   galleryDownloads: <ComingSoonPage />,
   galleryProductDetail: <ComingSoonPage />,
   selection: <ComingSoonPage />,
-  galleryAccess: <ComingSoonPage />,
+  galleryAccess: <AccessCodePage />,
   cartContent: <ComingSoonPage />,
   cartAddress: <ComingSoonPage />,
   cartValidation: <ComingSoonPage />,

@@ -6,6 +6,8 @@ import { relayStylePagination } from '@apollo/client/utilities';
  * connections merge their pages (fetchMore with `after`), so every screen
  * that reads gallery.photos sees all pages loaded so far. node(id) answers
  * from a cached Photo when one is there (ids are globally unique).
+ * A gallery's access state and policy have no id: screens select different
+ * fields of them, so their fields merge instead of replacing each other.
  */
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
@@ -21,6 +23,9 @@ export function createCache(): InMemoryCache {
           },
         },
       },
+      AuthState: { merge: true },
+      AccessPolicy: { merge: true },
+      WelcomePopupConfig: { merge: true },
       Gallery: {
         fields: {
           photos: relayStylePagination(['orderBy']),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { galleryPath } from '../../app/route-table';
@@ -35,8 +36,12 @@ function MailIcon() {
   );
 }
 
-/** GalleryHeader is the common header: the event name, anchors to the home sections, contact and cart. */
-export function GalleryHeader({ galleryId, gallery: galleryRef }: { galleryId: string; gallery: FragmentType<typeof GalleryHeaderFragment> }) {
+/**
+ * GalleryHeader is the common header: the event name, anchors to the home
+ * sections, contact and cart, and `actions` (account tools from another
+ * feature, composed by the layout).
+ */
+export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { galleryId: string; gallery: FragmentType<typeof GalleryHeaderFragment>; actions?: ReactNode }) {
   const { t } = useTranslation();
   const gallery = getFragmentData(GalleryHeaderFragment, galleryRef);
   const home = galleryPath(galleryId, 'galleryHome');
@@ -66,6 +71,7 @@ export function GalleryHeader({ galleryId, gallery: galleryRef }: { galleryId: s
           </nav>
         )}
         <div className={styles.tools}>
+          {actions}
           {gallery.auth.accessCodeAuthorized && <MusicPlayer gallery={gallery} />}
           <Link to={galleryPath(galleryId, 'contactPhotographer')} className="icon-button" aria-label={t('nav.contact')} title={t('nav.contact')}>
             <MailIcon />

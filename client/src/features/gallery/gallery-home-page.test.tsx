@@ -40,7 +40,7 @@ function photosPage(from: number, count: number, hasNextPage: boolean, total: nu
   };
 }
 
-function homeData(authorized: boolean, showFilename = true) {
+function homeData(authorized: boolean, showFilename = true, needEmail = false) {
   return {
     gallery: {
       __typename: 'Gallery' as const,
@@ -48,7 +48,7 @@ function homeData(authorized: boolean, showFilename = true) {
       showFilename,
       hideSaleEmphasis: false,
       lightenHomepage: false,
-      auth: { __typename: 'AuthState' as const, accessCodeAuthorized: authorized },
+      auth: { __typename: 'AuthState' as const, accessCodeAuthorized: authorized, needEmail },
       eventName: 'Gala de printemps 2026',
       eventDateString: '2026-04-18',
       coverPhotoPosition: '50% 30%',
@@ -168,11 +168,16 @@ describe('GalleryHomePage photo grid', () => {
     expect(screen.queryByText('IMG_1001.jpg')).toBeNull();
   });
 
-  it('does not ask for photos of a protected gallery and links to the access page', async () => {
-    renderHome([{ request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(false) } }]);
-    expect(await screen.findByRole('heading', { name: 'Galerie protégée' })).toBeTruthy();
-    const link = screen.getByRole('link', { name: 'Saisir mon code d’accès' });
-    expect(link.getAttribute('href')).toBe('/gala-2026/authentication/accessCode');
-    expect(screen.queryByRole('img', { name: /IMG_/ })).toBeNull();
+  it('asks for no photo until the code is accepted and the e-mail confirmed', async () => {
+    for (const [authorized, needEmail] of [
+      [false, false],
+      [true, true],
+    ]) {
+      const { unmount } = renderHome([{ request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(authorized, true, needEmail) } }]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Gala de printemps 2026' })).toBeTruthy();
+      expect(screen.queryByRole('img', { name: /IMG_/ })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Voir les photos' })).toBeNull();
+      unmount();
+    }
   });
 });

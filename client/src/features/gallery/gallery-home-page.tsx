@@ -7,7 +7,6 @@ import { galleryPath } from '../../app/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
-import { AccessGate } from './access-gate';
 import { DownloadsSection } from './downloads-section';
 import { GalleryCover } from './gallery-cover';
 import { PacksList } from './packs-section';
@@ -28,9 +27,9 @@ export const GalleryHomeQuery = graphql(`
       lightenHomepage
       auth {
         accessCodeAuthorized
+        needEmail
       }
       ...GalleryCover_gallery
-      ...AccessGate_gallery
     }
   }
 `);
@@ -106,7 +105,10 @@ export function GalleryHomePage() {
   const location = useLocation();
   const home = useQuery(GalleryHomeQuery, { variables: { url: galleryId } });
   const gallery = home.data?.gallery;
-  const authorized = gallery?.auth.accessCodeAuthorized === true;
+  // Photos and videos are only served once the code is accepted and, when the
+  // gallery asks for one, the e-mail confirmed; the layout shows the access
+  // screen or the e-mail step until then.
+  const authorized = gallery?.auth.accessCodeAuthorized === true && !gallery.auth.needEmail;
 
   const photos = useQuery(GalleryPhotosQuery, {
     variables: { url: galleryId, first: PHOTOS_PAGE_SIZE },
@@ -173,12 +175,7 @@ export function GalleryHomePage() {
 
   const homePath = galleryPath(galleryId, 'galleryHome');
   if (!authorized) {
-    return (
-      <>
-        <GalleryCover gallery={gallery} homePath={homePath} showActions={false} />
-        <AccessGate galleryId={galleryId} gallery={gallery} showEvent={false} />
-      </>
-    );
+    return <GalleryCover gallery={gallery} homePath={homePath} showActions={false} />;
   }
 
   const hidePrice = gallery.hideSaleEmphasis;
