@@ -324,13 +324,46 @@ func TestPreviewLinks(t *testing.T) {
 		t.Fatalf("preview: %+v %+v", r.Errors, seen)
 	}
 	for _, bad := range []any{nil, "x" + hash, strings.Replace(hash, ".", ".A", 1)} {
-		if r := visitor.graphql(q, map[string]any{"h": bad}, nil); len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "gallery_not_found" {
+		if r := e.another().graphql(q, map[string]any{"h": bad}, nil); len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != "gallery_not_found" {
 			t.Errorf("hash %v: %+v", bad, r.Errors)
 		}
 	}
 	res, _ := visitor.do("GET", "/api/photos?previewHash="+hash, nil, map[string]string{"X-Gallery-Id": wedding})
 	if res.StatusCode != 200 {
 		t.Fatalf("REST photos with the preview hash: %d", res.StatusCode)
+	}
+	// The page's later requests carry no hash: the preview cookie opens
+	// the images and node lookups of that gallery, and of no other.
+	var first struct {
+		Gallery struct {
+			Photos struct {
+				Edges []struct {
+					Node struct {
+						ID   string
+						URLs struct{ Thumbnail string } `json:"urls"`
+					}
+				}
+			}
+		}
+	}
+	visitor.graphql(`query($h: String) { gallery(url: "julie-et-thomas", previewHash: $h) { photos(first: 1) { edges { node { id urls { thumbnail } } } } } }`,
+		map[string]any{"h": hash}, &first)
+	p := first.Gallery.Photos.Edges[0].Node
+	if code := visitor.status("GET", p.URLs.Thumbnail, nil); code != 200 {
+		t.Fatalf("thumbnail in preview: %d", code)
+	}
+	var node struct{ Node *struct{ ID string } }
+	if r := visitor.graphql(`query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": p.ID}, &node); len(r.Errors) > 0 || node.Node == nil {
+		t.Fatalf("node in preview: %+v", r.Errors)
+	}
+	stranger := e.another()
+	if code := stranger.status("GET", p.URLs.Thumbnail, nil); code == 200 {
+		t.Fatal("a browser without the preview got the thumbnail")
+	}
+	gala := e.galleryID("gala-2026")
+	stranger.web.Jar.SetCookies(mustURL(e.srv.URL), []*http.Cookie{{Name: "preview_" + gala, Value: hash, Path: "/"}})
+	if code := stranger.status("GET", p.URLs.Thumbnail, nil); code == 200 {
+		t.Fatal("a preview cookie renamed for another gallery opened this one")
 	}
 }
 

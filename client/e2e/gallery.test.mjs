@@ -39,7 +39,11 @@ function freePort() {
 function run(args, env) {
   const child = spawn(GALLERY_BIN, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.output = '';
-  child.stdout.on('data', (d) => (child.output += d));
+  child.stdoutText = '';
+  child.stdout.on('data', (d) => {
+    child.output += d;
+    child.stdoutText += d;
+  });
   child.stderr.on('data', (d) => (child.output += d));
   child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   return child;
@@ -315,6 +319,83 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await noErrorToast('after logging out');
     await page.goto(`${base}/julie-et-thomas`);
     await accessScreen();
+  });
+
+  // A preview link, as the photographer gets it: an API token from the binary, then createPreviewLink.
+  const graphql = async (query, variables, headers = {}) => {
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = await res.json();
+    assert.equal(body.errors, undefined, `${query}: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+
+  await t.test('a preview link opens the protected gallery without a code, with its own colours; a bad hash does not', async (t) => {
+    const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e preview'], { DATA_DIR: dataDir });
+    const made = await tokenCmd.exited;
+    assert.equal(made.code, 0, `photographer token failed:\n${tokenCmd.output}`);
+    const token = /^glt_\S+$/m.exec(tokenCmd.stdoutText)?.[0];
+    assert.ok(token, `the token is printed on stdout:\n${tokenCmd.stdoutText}`);
+
+    const { gallery } = await graphql('query { gallery(url: "julie-et-thomas") { id } }');
+    const { createPreviewLink: link } = await graphql(
+      'mutation Preview($input: CreatePreviewLinkInput!) { createPreviewLink(input: $input) { previewHash url userErrors { code message } } }',
+      { input: { galleryId: gallery.id } },
+      { Authorization: `Bearer ${token}` },
+    );
+    assert.deepEqual(link.userErrors, []);
+    assert.ok(link.previewHash, 'createPreviewLink gives a hash');
+    const address = new URL(link.url);
+    assert.equal(address.pathname, '/julie-et-thomas/preview');
+    assert.equal(address.searchParams.get('previewHash'), link.previewHash);
+
+    // A browser of its own: no cookie, no cached thumbnail, no hash kept from before.
+    const previewProfile = await mkdtemp(join(tmpdir(), 'gallery-e2e-preview-'));
+    const previewContext = await chromium.launchPersistentContext(previewProfile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 900 },
+      locale: 'fr-FR',
+    });
+    const preview = previewContext.pages()[0] ?? (await previewContext.newPage());
+    preview.on('pageerror', (err) => pageErrors.push(err.message));
+    try {
+      const params = new URLSearchParams({ previewHash: link.previewHash, primary: '#123456', gap: 'abc', disposition: 'grid' });
+      await preview.goto(`${base}/julie-et-thomas/preview?${params}`);
+      await preview.getByRole('note').filter({ hasText: 'Aperçu' }).waitFor({ state: 'visible', timeout: 20_000 });
+      await preview.getByRole('heading', { level: 1, name: 'Mariage de Julie & Thomas' }).waitFor({ state: 'visible' });
+      assert.equal(new URL(preview.url()).pathname, '/julie-et-thomas/preview', 'no detour through the access screen');
+      await preview.locator('#photos').scrollIntoViewIfNeeded();
+      await preview.locator('#photos ul[data-layout="grid"] li img').nth(4).waitFor({ state: 'attached', timeout: 20_000 });
+      const listed = await preview.locator('#photos ul li img[alt^="Photo "]').count();
+      assert.ok(listed >= 5, `the preview lists the gallery's photos, got ${listed}`);
+      assert.equal(await preview.getByRole('dialog').count(), 0, 'no e-mail step, no welcome popup in a preview');
+      const style = await preview.evaluate(() => {
+        const css = getComputedStyle(document.documentElement);
+        return { primary: css.getPropertyValue('--color-primary').trim(), gap: css.getPropertyValue('--photos-gap').trim() };
+      });
+      assert.equal(style.primary, '#123456', 'the primary colour of the address');
+      assert.equal(style.gap, '6px', "gap=abc is ignored: the gallery's own gap");
+
+      // The images carry no hash: the server's preview cookie opens them.
+      await preview.waitForFunction(() => [...document.querySelectorAll('#photos ul img')].some((img) => img.complete && img.naturalWidth > 0), null, {
+        timeout: 20_000,
+      });
+
+      // A browser that never had a valid hash: a bad one opens nothing.
+      await previewContext.clearCookies();
+      await preview.goto(`${base}/julie-et-thomas/preview?previewHash=${encodeURIComponent(`${link.previewHash}x`)}&primary=%23123456`);
+      await preview.waitForURL((url) => url.pathname === '/julie-et-thomas/authentication/accessCode', { timeout: 20_000 });
+      await preview.getByRole('heading', { name: 'Galerie protégée' }).waitFor({ state: 'visible' });
+      assert.equal(await preview.locator('#photos').count(), 0, 'a bad hash shows no photo');
+    } finally {
+      await previewContext.close().catch(() => undefined);
+      await rm(previewProfile, { recursive: true, force: true });
+    }
   });
 
   await t.test('an unknown gallery sends the browser to the root with notFound', async () => {

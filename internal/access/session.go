@@ -47,6 +47,11 @@ func (s *Service) Identify(ctx context.Context, v *viewer.Viewer, cookies []*htt
 			if id, ok := s.OpenIdentity(c.Value); ok {
 				v.Email = id.Email
 			}
+		case strings.HasPrefix(c.Name, previewCookiePrefix):
+			// The hash is checked again: it names its gallery and expiry.
+			if id, ok := s.OpenPreview(c.Value); ok && previewCookiePrefix+id == c.Name {
+				s.applyPreview(v, c.Value)
+			}
 		case strings.HasPrefix(c.Name, "access_") && len(grants) < 50:
 			if g, ok := s.OpenGrant(strings.TrimPrefix(c.Name, "access_"), c.Value); ok {
 				grants = append(grants, g)
@@ -70,20 +75,34 @@ func (s *Service) Identify(ctx context.Context, v *viewer.Viewer, cookies []*htt
 	return nil
 }
 
+// previewCookiePrefix names the cookies that keep a preview open for the
+// requests the page makes without the hash (images, node lookups).
+const previewCookiePrefix = "preview_"
+
 // ApplyPreview opens, for this request, the gallery a preview hash names
-// (as its clients see it, even unpublished). A wrong or expired hash
-// grants nothing and is not an error.
+// (as its clients see it, even unpublished), and keeps the hash in a
+// preview_{galleryId} cookie so that the page's images open too. A wrong
+// or expired hash grants nothing and is not an error.
 func (s *Service) ApplyPreview(ctx context.Context, hash string) {
-	id, ok := s.OpenPreview(hash)
+	id, ok := s.applyPreview(viewer.FromContext(ctx), hash)
 	if !ok {
 		return
 	}
-	v := viewer.FromContext(ctx)
+	// Best effort: without an HTTP response (jobs, tests) there is no cookie.
+	_ = setCookie(ctx, previewCookiePrefix+id, hash, 24*time.Hour)
+}
+
+func (s *Service) applyPreview(v *viewer.Viewer, hash string) (string, bool) {
+	id, ok := s.OpenPreview(hash)
+	if !ok {
+		return "", false
+	}
 	if v.Previews == nil {
 		v.Previews = map[string]bool{}
 	}
 	v.Previews[id] = true
 	v.Grant(id, viewer.RoleClient)
+	return id, true
 }
 
 type responseKey struct{}

@@ -37,6 +37,16 @@ type sealed struct {
 
 var b64 = base64.RawURLEncoding
 
+// WithClock returns a copy of s that reads the time from now (tests).
+func (s *Signer) WithClock(now func() time.Time) *Signer {
+	c := *s
+	c.now = now
+	return &c
+}
+
+// Now is the signer's clock.
+func (s *Signer) Now() time.Time { return s.now() }
+
 // Seal returns a token carrying v for purpose until now+ttl.
 func (s *Signer) Seal(purpose string, v any, ttl time.Duration) (string, error) {
 	data, err := json.Marshal(v)

@@ -8,36 +8,8 @@ import { getCurrentGalleryId } from '../lib/gallery-id';
 import { needEmail } from '../features/access/need-email-store';
 import { accessPageMock, accessPolicy, authState, GALLERY_ID } from '../features/access/access-fixtures';
 import { GalleryShellQuery } from './gallery-layout';
+import { shell } from './gallery-layout-fixtures';
 import { appRoutes } from './router';
-
-function shell(url: string, { auth = authState({ accessCodeAuthorized: true }), policy = accessPolicy() } = {}) {
-  return {
-    request: { query: GalleryShellQuery, variables: { url } },
-    result: {
-      data: {
-        gallery: {
-          __typename: 'Gallery' as const,
-          id: GALLERY_ID,
-          url,
-          eventName: 'Mariage de Julie & Thomas',
-          eventDateString: '2026-06-20',
-          auth,
-          accessPolicy: policy,
-          welcomePopupConfig: null,
-          music: { __typename: 'Music' as const, active: false, track: null },
-          theme: {
-            __typename: 'GalleryTheme' as const,
-            photosGap: { __typename: 'PhotosGap' as const, value: 6 },
-            colorTheme: {
-              __typename: 'ColorTheme' as const,
-              colors: { __typename: 'ThemeColors' as const, primary: '#000000', secondary: '#333333', accent: '#ff0000', light: 'not-a-colour' },
-            },
-          },
-        },
-      },
-    },
-  };
-}
 
 const locked = { auth: authState() };
 

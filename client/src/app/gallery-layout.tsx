@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageMessage } from '../components/ui/page-message';
@@ -14,14 +14,16 @@ import { MobileFooter } from '../features/gallery/mobile-footer';
 import { errorCodes } from '../features/notifications/error-message';
 import { graphql } from '../gql';
 import { setCurrentGalleryId } from '../lib/gallery-id';
+import { galleryVariables, usePreviewHash } from '../lib/preview-hash';
+import { parsePreviewParams } from '../lib/preview-params';
 import { themeVariables } from '../lib/theme';
 import { galleryPath } from './route-table';
 import { useCurrentRoute } from './use-current-route';
 import styles from './gallery-layout.module.css';
 
 export const GalleryShellQuery = graphql(`
-  query GalleryShell($url: String!) {
-    gallery(url: $url) {
+  query GalleryShell($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
       id
       url
       eventName
@@ -30,6 +32,8 @@ export const GalleryShellQuery = graphql(`
         needEmail
       }
       theme {
+        theme
+        variant
         photosGap {
           value
         }
@@ -56,12 +60,14 @@ export function notFoundAddress(pathname: string): string {
 }
 
 /**
- * GalleryLayout is the /:galleryId route: it loads the gallery, applies its
- * theme, names it in request headers, sends unknown galleries to the root,
- * shows the header and mobile footer unless the route opts out, and guards
- * routes that need access: without it the visitor goes to the access screen
- * (which brings them back afterwards), and a gallery that needs an e-mail
- * asks for one first. It also hosts the e-mail dialog and the welcome popup.
+ * GalleryLayout is the /:galleryId route: it loads the gallery (with the
+ * preview hash kept for it, if any), applies its theme (with the preview
+ * route's overrides), names it in request headers, sends unknown galleries
+ * to the root, shows the header and mobile footer unless the route opts
+ * out, and guards routes that need access: without it the visitor goes to
+ * the access screen (which brings them back afterwards), and a gallery that
+ * needs an e-mail asks for one first. It also hosts the e-mail dialog and
+ * the welcome popup.
  */
 export function GalleryLayout() {
   const { t } = useTranslation();
@@ -69,8 +75,9 @@ export function GalleryLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const route = useCurrentRoute();
+  const previewHash = usePreviewHash(galleryId);
   const { data, error, refetch } = useQuery(GalleryShellQuery, {
-    variables: { url: galleryId },
+    variables: galleryVariables(galleryId, previewHash),
     context: { initialLoad: true },
   });
   const gallery = data?.gallery;
@@ -85,16 +92,27 @@ export function GalleryLayout() {
     return () => setCurrentGalleryId(undefined);
   }, [gallery?.id]);
 
+  // The preview route shows the gallery with its address's settings instead of the saved ones.
+  const previewSearch = route?.name === 'preview' ? location.search : undefined;
+  const overrides = useMemo(() => (previewSearch === undefined ? undefined : parsePreviewParams(previewSearch)), [previewSearch]);
   const theme = gallery?.theme;
+  const vars = useMemo(
+    () =>
+      theme &&
+      themeVariables({
+        colors: { ...theme.colorTheme.colors, ...overrides?.colors },
+        photosGap: overrides?.photosGap ?? theme.photosGap.value,
+      }),
+    [theme, overrides],
+  );
   useLayoutEffect(() => {
-    if (!theme) return;
-    const vars = themeVariables({ colors: theme.colorTheme.colors, photosGap: theme.photosGap.value });
+    if (!vars) return;
     const root = document.documentElement;
     for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, value);
     return () => {
       for (const name of Object.keys(vars)) root.style.removeProperty(name);
     };
-  }, [theme]);
+  }, [vars]);
 
   useEffect(() => {
     if (gallery?.eventName) document.title = `${gallery.eventName} · ${t('common.appName')}`;
@@ -137,7 +155,11 @@ export function GalleryLayout() {
   }
   const showFooter = !route?.noMobileFooter && open;
   return (
-    <div className={`${styles.shell} ${showFooter ? styles.withFooter : ''}`}>
+    <div
+      className={`${styles.shell} ${showFooter ? styles.withFooter : ''}`}
+      data-theme={overrides?.theme ?? gallery.theme.theme}
+      data-variant={overrides?.variant ?? gallery.theme.variant}
+    >
       <NeedEmailHost gallery={gallery} />
       {!route?.noCommonHeader && <GalleryHeader galleryId={galleryId} gallery={gallery} actions={<AccountActions galleryUrl={galleryId} gallery={gallery} />} />}
       <main id="main" className={styles.main}>

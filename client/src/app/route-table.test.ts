@@ -29,6 +29,8 @@ describe('route table', () => {
     expect(galleryRoute('galleryHome').requiresAccess).toBe(true);
     expect(galleryRoute('galleryAccess').requiresAccess).toBe(false);
     expect(galleryRoute('galleryAccess').redirectFrom).toBe('authentication');
+    // A preview shows the gallery's content: its hash opens it, else the access screen does.
+    expect(galleryRoute('preview').requiresAccess).toBe(true);
   });
 
   it('builds addresses', () => {

@@ -80,7 +80,9 @@ export const GALLERY_ROUTES: readonly GalleryRoute[] = [
   route('cartAddress', 'cart/address'),
   route('cartValidation', 'cart/validation'),
   route('contactPhotographer', 'contact', { requiresAccess: false }),
-  route('preview', 'preview', { requiresAccess: false, skipVersionCheck: true }),
+  // The preview link's hash opens the gallery; without a valid one the
+  // visitor meets the access screen like anywhere else in the gallery.
+  route('preview', 'preview', { skipVersionCheck: true }),
   route('paymentReturn', 'paymentReturn'),
 ];
 

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/ui/coming-soon-page';
 import { AccessCodePage } from '../features/access/access-code-page';
 import { GalleryHomePage } from '../features/gallery/gallery-home-page';
+import { PreviewPage } from '../features/gallery/preview-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
 import { PhotoPage } from '../features/photos/photo-page';
@@ -33,7 +34,7 @@ const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
   cartAddress: <ComingSoonPage />,
   cartValidation: <ComingSoonPage />,
   contactPhotographer: <ComingSoonPage />,
-  preview: <ComingSoonPage />,
+  preview: <PreviewPage />,
   paymentReturn: <ComingSoonPage />,
 };
 

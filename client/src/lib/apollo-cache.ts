@@ -6,8 +6,10 @@ import { relayStylePagination } from '@apollo/client/utilities';
  * connections merge their pages (fetchMore with `after`), so every screen
  * that reads gallery.photos sees all pages loaded so far. node(id) answers
  * from a cached Photo when one is there (ids are globally unique).
- * A gallery's access state and policy have no id: screens select different
- * fields of them, so their fields merge instead of replacing each other.
+ * A gallery's access state, policy and theme, and a photo's addresses, have
+ * no id: screens select different fields of them (the layout the colours,
+ * the home the photos layout, the viewer its size), so their fields merge
+ * instead of replacing each other.
  */
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
@@ -26,6 +28,8 @@ export function createCache(): InMemoryCache {
       AuthState: { merge: true },
       AccessPolicy: { merge: true },
       WelcomePopupConfig: { merge: true },
+      GalleryTheme: { merge: true },
+      PhotoUrls: { merge: true },
       Gallery: {
         fields: {
           photos: relayStylePagination(['orderBy']),

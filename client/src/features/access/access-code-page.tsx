@@ -6,6 +6,7 @@ import { galleryPath } from '../../app/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
+import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { useApplyAccess } from './access-auth';
 import { AccessCodeForm } from './access-code-form';
 import { AccessCover } from './access-cover';
@@ -14,8 +15,8 @@ import { suggestedEmail } from './suggested-email';
 import styles from './access.module.css';
 
 export const AccessCodePageQuery = graphql(`
-  query AccessCodePage($url: String!) {
-    gallery(url: $url) {
+  query AccessCodePage($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
       id
       accessPolicy {
         hasClients
@@ -55,7 +56,8 @@ export function AccessCodePage() {
   const location = useLocation();
   const applyAccess = useApplyAccess();
   const [clientOpen, setClientOpen] = useState(false);
-  const { data, error, refetch } = useQuery(AccessCodePageQuery, { variables: { url: galleryUrl }, context: { initialLoad: true } });
+  const previewHash = usePreviewHash(galleryUrl);
+  const { data, error, refetch } = useQuery(AccessCodePageQuery, { variables: galleryVariables(galleryUrl, previewHash), context: { initialLoad: true } });
   const gallery = data?.gallery;
 
   if (!gallery) {

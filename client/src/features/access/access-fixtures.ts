@@ -48,7 +48,7 @@ export function accessPageData({ authorized = false, hasClients = true } = {}) {
   };
 }
 
-/** accessPageMock answers the access screen's query. */
-export function accessPageMock(url: string, options: { authorized?: boolean; hasClients?: boolean } = {}): MockLink.MockedResponse {
-  return { request: { query: AccessCodePageQuery, variables: { url } }, result: { data: accessPageData(options) } };
+/** accessPageMock answers the access screen's query (sent with `previewHash` when given). */
+export function accessPageMock(url: string, { previewHash, ...options }: { authorized?: boolean; hasClients?: boolean; previewHash?: string } = {}): MockLink.MockedResponse {
+  return { request: { query: AccessCodePageQuery, variables: previewHash ? { url, previewHash } : { url } }, result: { data: accessPageData(options) } };
 }

@@ -7,6 +7,8 @@ import { galleryPath } from '../../app/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
+import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
+import { asPhotosLayout, type PhotosLayout } from '../../lib/preview-params';
 import { DownloadsSection } from './downloads-section';
 import { GalleryCover } from './gallery-cover';
 import { PacksList } from './packs-section';
@@ -19,12 +21,15 @@ import styles from './gallery-home.module.css';
 export const PHOTOS_PAGE_SIZE = 100;
 
 export const GalleryHomeQuery = graphql(`
-  query GalleryHome($url: String!) {
-    gallery(url: $url) {
+  query GalleryHome($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
       id
       showFilename
       hideSaleEmphasis
       lightenHomepage
+      theme {
+        photosLayout
+      }
       auth {
         accessCodeAuthorized
         needEmail
@@ -35,8 +40,8 @@ export const GalleryHomeQuery = graphql(`
 `);
 
 export const GalleryShopQuery = graphql(`
-  query GalleryShop($url: String!) {
-    gallery(url: $url) {
+  query GalleryShop($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
       id
       availablePacks {
         id
@@ -51,8 +56,8 @@ export const GalleryShopQuery = graphql(`
 `);
 
 export const GalleryPhotosQuery = graphql(`
-  query GalleryPhotos($url: String!, $first: Int!, $after: Cursor) {
-    gallery(url: $url) {
+  query GalleryPhotos($url: String!, $previewHash: String, $first: Int!, $after: Cursor) {
+    gallery(url: $url, previewHash: $previewHash) {
       id
       photos(first: $first, after: $after) {
         totalCount
@@ -73,8 +78,8 @@ export const GalleryPhotosQuery = graphql(`
 `);
 
 export const GalleryVideosQuery = graphql(`
-  query GalleryVideos($url: String!) {
-    gallery(url: $url) {
+  query GalleryVideos($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
       id
       videos(first: 100) {
         totalCount
@@ -98,12 +103,25 @@ function nodes<T extends { id: string }>(edges: ReadonlyArray<{ node?: T | null 
   return (edges ?? []).flatMap((e) => (e?.node ? [e.node] : []));
 }
 
-/** GalleryHomePage is the gallery home: cover, photos, videos, packs, prints and downloads. */
-export function GalleryHomePage() {
+/** HomeDisplay overrides, for display only, settings of the gallery (the preview route's). */
+export interface HomeDisplay {
+  photosLayout?: PhotosLayout;
+  hideSaleEmphasis?: boolean;
+  lightenHomepage?: boolean;
+}
+
+/**
+ * GalleryHomePage is the gallery home: cover, photos, videos, packs, prints
+ * and downloads, laid out by the gallery's settings unless `display`
+ * overrides them.
+ */
+export function GalleryHomePage({ display = {} }: { display?: HomeDisplay }) {
   const { t } = useTranslation();
   const { galleryId = '' } = useParams();
   const location = useLocation();
-  const home = useQuery(GalleryHomeQuery, { variables: { url: galleryId } });
+  const previewHash = usePreviewHash(galleryId);
+  const variables = galleryVariables(galleryId, previewHash);
+  const home = useQuery(GalleryHomeQuery, { variables });
   const gallery = home.data?.gallery;
   // Photos and videos are only served once the code is accepted and, when the
   // gallery asks for one, the e-mail confirmed; the layout shows the access
@@ -111,16 +129,16 @@ export function GalleryHomePage() {
   const authorized = gallery?.auth.accessCodeAuthorized === true && !gallery.auth.needEmail;
 
   const photos = useQuery(GalleryPhotosQuery, {
-    variables: { url: galleryId, first: PHOTOS_PAGE_SIZE },
+    variables: { ...variables, first: PHOTOS_PAGE_SIZE },
     skip: !authorized,
     context: { errorMessageKey: 'gallery.errorPhotos' },
   });
   const videos = useQuery(GalleryVideosQuery, {
-    variables: { url: galleryId },
+    variables,
     skip: !authorized,
     context: { errorMessageKey: 'gallery.errorVideos' },
   });
-  const shop = useQuery(GalleryShopQuery, { variables: { url: galleryId }, skip: !authorized });
+  const shop = useQuery(GalleryShopQuery, { variables, skip: !authorized });
 
   const connection = photos.data?.gallery.photos;
   const photoNodes = nodes(connection?.edges);
@@ -178,11 +196,12 @@ export function GalleryHomePage() {
     return <GalleryCover gallery={gallery} homePath={homePath} showActions={false} />;
   }
 
-  const hidePrice = gallery.hideSaleEmphasis;
+  const hidePrice = display.hideSaleEmphasis ?? gallery.hideSaleEmphasis;
   const videoNodes = nodes(videos.data?.gallery.videos.edges);
   const packs = shop.data?.gallery.availablePacks ?? [];
   const prices = shop.data?.gallery.prices;
-  const lighten = gallery.lightenHomepage;
+  const lighten = display.lightenHomepage ?? gallery.lightenHomepage;
+  const layout = display.photosLayout ?? asPhotosLayout(gallery.theme.photosLayout);
 
   return (
     <div className={`${styles.home} ${lighten ? styles.lighten : ''}`}>
@@ -209,6 +228,7 @@ export function GalleryHomePage() {
             galleryId={galleryId}
             photos={photoNodes.map((node) => ({ key: node.id, photo: node }))}
             showFilename={gallery.showFilename}
+            layout={layout}
             hasMore={connection.pageInfo.hasNextPage}
             loadingMore={photos.networkStatus === NetworkStatus.fetchMore}
             onLoadMore={loadMore}

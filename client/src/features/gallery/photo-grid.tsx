@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FragmentType } from '../../gql';
+import type { PhotosLayout } from '../../lib/preview-params';
 import { Spinner } from '../../components/ui/spinner';
 import { PhotoCard, type PhotoCardFragment } from './photo-card';
 import styles from './photo-grid.module.css';
@@ -13,14 +14,23 @@ export interface PhotoGridProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** How the photos are laid out (the gallery's photos layout); justified rows by default. */
+  layout?: PhotosLayout;
 }
 
+const LAYOUT_CLASS: Record<PhotosLayout, string> = {
+  justified: styles.justified,
+  grid: styles.square,
+  masonry: styles.masonry,
+};
+
 /**
- * PhotoGrid lays the photos out in justified rows (each photo keeps its
- * ratio, every row fills the width) and loads the next page when the end of
- * the grid comes near, with a button as a fallback.
+ * PhotoGrid lays the photos out as the gallery asks: justified rows (each
+ * photo keeps its ratio, every row fills the width), a grid of square cells,
+ * or masonry columns. It loads the next page when the end of the grid
+ * comes near, with a button as a fallback.
  */
-export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore }: PhotoGridProps) {
+export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified' }: PhotoGridProps) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
@@ -44,7 +54,7 @@ export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMor
   }
   return (
     <>
-      <ul className={styles.grid}>
+      <ul className={`${styles.grid} ${LAYOUT_CLASS[layout]}`} data-layout={layout}>
         {photos.map(({ key, photo }) => (
           <PhotoCard key={key} photo={photo} galleryId={galleryId} showFilename={showFilename} />
         ))}

@@ -5,12 +5,13 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { galleryPath } from '../../app/route-table';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
+import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { PhotoViewer } from './photo-viewer';
 import styles from './photo-page.module.css';
 
 export const PhotoGalleryQuery = graphql(`
-  query PhotoGallery($url: String!) {
-    gallery(url: $url) {
+  query PhotoGallery($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
       id
       showFilename
       theme {
@@ -35,8 +36,8 @@ export const PhotoNodeQuery = graphql(`
 
 // The same connection as the gallery grid: the cache shares the pages already loaded.
 export const PhotoSequenceQuery = graphql(`
-  query PhotoSequence($url: String!, $first: Int!, $after: Cursor) {
-    gallery(url: $url) {
+  query PhotoSequence($url: String!, $previewHash: String, $first: Int!, $after: Cursor) {
+    gallery(url: $url, previewHash: $previewHash) {
       id
       photos(first: $first, after: $after) {
         totalCount
@@ -75,10 +76,11 @@ export function PhotoPage() {
   const client = useApolloClient();
   const state = (location.state ?? {}) as PhotoLocationState;
 
-  const gallery = useQuery(PhotoGalleryQuery, { variables: { url: galleryId } });
+  const variables = galleryVariables(galleryId, usePreviewHash(galleryId));
+  const gallery = useQuery(PhotoGalleryQuery, { variables });
   const photo = useQuery(PhotoNodeQuery, { variables: { photoId } });
   const sequence = useQuery(PhotoSequenceQuery, {
-    variables: { url: galleryId, first: PAGE_SIZE },
+    variables: { ...variables, first: PAGE_SIZE },
     context: { errorMessageKey: 'gallery.errorPhotos' },
   });
 

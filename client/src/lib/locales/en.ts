@@ -162,6 +162,10 @@ const en: Messages = {
     position: '{{index}} sur {{total}}',
     viewer: 'Visionneuse de photos',
   },
+  preview: {
+    banner: 'Preview',
+    bannerHint: "Preview: the gallery as your clients will see it, with this link's settings. Nothing is saved.",
+  },
   notifications: {
     region: 'Notifications',
     dismiss: 'Fermer la notification',

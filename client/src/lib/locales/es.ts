@@ -162,6 +162,10 @@ const es: Messages = {
     position: '{{index}} sur {{total}}',
     viewer: 'Visionneuse de photos',
   },
+  preview: {
+    banner: 'Aperçu',
+    bannerHint: 'Aperçu : la galerie telle que vos clients la verront, avec les réglages de ce lien. Rien n’est enregistré.',
+  },
   notifications: {
     region: 'Notifications',
     dismiss: 'Fermer la notification',
