@@ -18,6 +18,7 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/captcha"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
@@ -59,6 +60,8 @@ type Client struct {
 	AccessCode *AccessCodeClient
 	// Album is the client for interacting with the Album builders.
 	Album *AlbumClient
+	// Captcha is the client for interacting with the Captcha builders.
+	Captcha *CaptchaClient
 	// Cart is the client for interacting with the Cart builders.
 	Cart *CartClient
 	// CartItem is the client for interacting with the CartItem builders.
@@ -125,6 +128,7 @@ func (c *Client) init() {
 	c.APIToken = NewAPITokenClient(c.config)
 	c.AccessCode = NewAccessCodeClient(c.config)
 	c.Album = NewAlbumClient(c.config)
+	c.Captcha = NewCaptchaClient(c.config)
 	c.Cart = NewCartClient(c.config)
 	c.CartItem = NewCartItemClient(c.config)
 	c.Category = NewCategoryClient(c.config)
@@ -246,6 +250,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		APIToken:          NewAPITokenClient(cfg),
 		AccessCode:        NewAccessCodeClient(cfg),
 		Album:             NewAlbumClient(cfg),
+		Captcha:           NewCaptchaClient(cfg),
 		Cart:              NewCartClient(cfg),
 		CartItem:          NewCartItemClient(cfg),
 		Category:          NewCategoryClient(cfg),
@@ -294,6 +299,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		APIToken:          NewAPITokenClient(cfg),
 		AccessCode:        NewAccessCodeClient(cfg),
 		Album:             NewAlbumClient(cfg),
+		Captcha:           NewCaptchaClient(cfg),
 		Cart:              NewCartClient(cfg),
 		CartItem:          NewCartItemClient(cfg),
 		Category:          NewCategoryClient(cfg),
@@ -349,7 +355,7 @@ func (c *Client) Close() error {
 // In order to add hooks to a specific client, call: `client.Node.Use(...)`.
 func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
-		c.APIToken, c.AccessCode, c.Album, c.Cart, c.CartItem, c.Category,
+		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
 		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.Selection, c.Share, c.User,
@@ -363,7 +369,7 @@ func (c *Client) Use(hooks ...Hook) {
 // In order to add interceptors to a specific client, call: `client.Node.Intercept(...)`.
 func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
-		c.APIToken, c.AccessCode, c.Album, c.Cart, c.CartItem, c.Category,
+		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
 		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.Selection, c.Share, c.User,
@@ -382,6 +388,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.AccessCode.mutate(ctx, m)
 	case *AlbumMutation:
 		return c.Album.mutate(ctx, m)
+	case *CaptchaMutation:
+		return c.Captcha.mutate(ctx, m)
 	case *CartMutation:
 		return c.Cart.mutate(ctx, m)
 	case *CartItemMutation:
@@ -899,6 +907,139 @@ func (c *AlbumClient) mutate(ctx context.Context, m *AlbumMutation) (Value, erro
 		return (&AlbumDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Album mutation op: %q", m.Op())
+	}
+}
+
+// CaptchaClient is a client for the Captcha schema.
+type CaptchaClient struct {
+	config
+}
+
+// NewCaptchaClient returns a client for the Captcha from the given config.
+func NewCaptchaClient(c config) *CaptchaClient {
+	return &CaptchaClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `captcha.Hooks(f(g(h())))`.
+func (c *CaptchaClient) Use(hooks ...Hook) {
+	c.hooks.Captcha = append(c.hooks.Captcha, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `captcha.Intercept(f(g(h())))`.
+func (c *CaptchaClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Captcha = append(c.inters.Captcha, interceptors...)
+}
+
+// Create returns a builder for creating a Captcha entity.
+func (c *CaptchaClient) Create() *CaptchaCreate {
+	mutation := newCaptchaMutation(c.config, OpCreate)
+	return &CaptchaCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Captcha entities.
+func (c *CaptchaClient) CreateBulk(builders ...*CaptchaCreate) *CaptchaCreateBulk {
+	return &CaptchaCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *CaptchaClient) MapCreateBulk(slice any, setFunc func(*CaptchaCreate, int)) *CaptchaCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &CaptchaCreateBulk{err: fmt.Errorf("calling to CaptchaClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*CaptchaCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &CaptchaCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Captcha.
+func (c *CaptchaClient) Update() *CaptchaUpdate {
+	mutation := newCaptchaMutation(c.config, OpUpdate)
+	return &CaptchaUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *CaptchaClient) UpdateOne(_m *Captcha) *CaptchaUpdateOne {
+	mutation := newCaptchaMutation(c.config, OpUpdateOne, withCaptcha(_m))
+	return &CaptchaUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *CaptchaClient) UpdateOneID(id string) *CaptchaUpdateOne {
+	mutation := newCaptchaMutation(c.config, OpUpdateOne, withCaptchaID(id))
+	return &CaptchaUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Captcha.
+func (c *CaptchaClient) Delete() *CaptchaDelete {
+	mutation := newCaptchaMutation(c.config, OpDelete)
+	return &CaptchaDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *CaptchaClient) DeleteOne(_m *Captcha) *CaptchaDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *CaptchaClient) DeleteOneID(id string) *CaptchaDeleteOne {
+	builder := c.Delete().Where(captcha.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &CaptchaDeleteOne{builder}
+}
+
+// Query returns a query builder for Captcha.
+func (c *CaptchaClient) Query() *CaptchaQuery {
+	return &CaptchaQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeCaptcha},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Captcha entity by its id.
+func (c *CaptchaClient) Get(ctx context.Context, id string) (*Captcha, error) {
+	return c.Query().Where(captcha.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *CaptchaClient) GetX(ctx context.Context, id string) *Captcha {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *CaptchaClient) Hooks() []Hook {
+	return c.hooks.Captcha
+}
+
+// Interceptors returns the client interceptors.
+func (c *CaptchaClient) Interceptors() []Interceptor {
+	return c.inters.Captcha
+}
+
+func (c *CaptchaClient) mutate(ctx context.Context, m *CaptchaMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&CaptchaCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&CaptchaUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&CaptchaUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&CaptchaDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Captcha mutation op: %q", m.Op())
 	}
 }
 
@@ -5547,17 +5688,17 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 // hooks and interceptors per client, for fast access.
 type (
 	hooks struct {
-		APIToken, AccessCode, Album, Cart, CartItem, Category, ContactMessage, Discount,
-		DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode, Order,
-		OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo, Photographer,
-		Selection, Share, User, Video, Voucher, VoucherRedemption,
+		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
+		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
+		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
+		Photographer, Selection, Share, User, Video, Voucher, VoucherRedemption,
 		WebhookEvent []ent.Hook
 	}
 	inters struct {
-		APIToken, AccessCode, Album, Cart, CartItem, Category, ContactMessage, Discount,
-		DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode, Order,
-		OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo, Photographer,
-		Selection, Share, User, Video, Voucher, VoucherRedemption,
+		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
+		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
+		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
+		Photographer, Selection, Share, User, Video, Voucher, VoucherRedemption,
 		WebhookEvent []ent.Interceptor
 	}
 )

@@ -28,6 +28,8 @@ type ContactMessage struct {
 	Email string `json:"email,omitempty"`
 	// Message holds the value of the "message" field.
 	Message string `json:"message,omitempty"`
+	// ClientAddress holds the value of the "client_address" field.
+	ClientAddress string `json:"client_address,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the ContactMessageQuery when eager-loading is set.
 	Edges                    ContactMessageEdges `json:"edges"`
@@ -62,7 +64,7 @@ func (*ContactMessage) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case contactmessage.FieldID, contactmessage.FieldName, contactmessage.FieldEmail, contactmessage.FieldMessage:
+		case contactmessage.FieldID, contactmessage.FieldName, contactmessage.FieldEmail, contactmessage.FieldMessage, contactmessage.FieldClientAddress:
 			values[i] = new(sql.NullString)
 		case contactmessage.FieldCreatedAt, contactmessage.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -118,6 +120,12 @@ func (_m *ContactMessage) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field message", values[i])
 			} else if value.Valid {
 				_m.Message = value.String
+			}
+		case contactmessage.FieldClientAddress:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field client_address", values[i])
+			} else if value.Valid {
+				_m.ClientAddress = value.String
 			}
 		case contactmessage.ForeignKeys[0]:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -181,6 +189,9 @@ func (_m *ContactMessage) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("message=")
 	builder.WriteString(_m.Message)
+	builder.WriteString(", ")
+	builder.WriteString("client_address=")
+	builder.WriteString(_m.ClientAddress)
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -70,6 +70,20 @@ func (_c *ContactMessageCreate) SetMessage(v string) *ContactMessageCreate {
 	return _c
 }
 
+// SetClientAddress sets the "client_address" field.
+func (_c *ContactMessageCreate) SetClientAddress(v string) *ContactMessageCreate {
+	_c.mutation.SetClientAddress(v)
+	return _c
+}
+
+// SetNillableClientAddress sets the "client_address" field if the given value is not nil.
+func (_c *ContactMessageCreate) SetNillableClientAddress(v *string) *ContactMessageCreate {
+	if v != nil {
+		_c.SetClientAddress(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *ContactMessageCreate) SetID(v string) *ContactMessageCreate {
 	_c.mutation.SetID(v)
@@ -138,6 +152,10 @@ func (_c *ContactMessageCreate) defaults() {
 		v := contactmessage.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
+	if _, ok := _c.mutation.ClientAddress(); !ok {
+		v := contactmessage.DefaultClientAddress
+		_c.mutation.SetClientAddress(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := contactmessage.DefaultID()
 		_c.mutation.SetID(v)
@@ -175,6 +193,9 @@ func (_c *ContactMessageCreate) check() error {
 		if err := contactmessage.MessageValidator(v); err != nil {
 			return &ValidationError{Name: "message", err: fmt.Errorf(`ent: validator failed for field "ContactMessage.message": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.ClientAddress(); !ok {
+		return &ValidationError{Name: "client_address", err: errors.New(`ent: missing required field "ContactMessage.client_address"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := contactmessage.IDValidator(v); err != nil {
@@ -239,6 +260,10 @@ func (_c *ContactMessageCreate) createSpec() (*ContactMessage, *sqlgraph.CreateS
 	if value, ok := _c.mutation.Message(); ok {
 		_spec.SetField(contactmessage.FieldMessage, field.TypeString, value)
 		_node.Message = value
+	}
+	if value, ok := _c.mutation.ClientAddress(); ok {
+		_spec.SetField(contactmessage.FieldClientAddress, field.TypeString, value)
+		_node.ClientAddress = value
 	}
 	if nodes := _c.mutation.GalleryIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -357,6 +382,18 @@ func (u *ContactMessageUpsert) UpdateMessage() *ContactMessageUpsert {
 	return u
 }
 
+// SetClientAddress sets the "client_address" field.
+func (u *ContactMessageUpsert) SetClientAddress(v string) *ContactMessageUpsert {
+	u.Set(contactmessage.FieldClientAddress, v)
+	return u
+}
+
+// UpdateClientAddress sets the "client_address" field to the value that was provided on create.
+func (u *ContactMessageUpsert) UpdateClientAddress() *ContactMessageUpsert {
+	u.SetExcluded(contactmessage.FieldClientAddress)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -461,6 +498,20 @@ func (u *ContactMessageUpsertOne) SetMessage(v string) *ContactMessageUpsertOne 
 func (u *ContactMessageUpsertOne) UpdateMessage() *ContactMessageUpsertOne {
 	return u.Update(func(s *ContactMessageUpsert) {
 		s.UpdateMessage()
+	})
+}
+
+// SetClientAddress sets the "client_address" field.
+func (u *ContactMessageUpsertOne) SetClientAddress(v string) *ContactMessageUpsertOne {
+	return u.Update(func(s *ContactMessageUpsert) {
+		s.SetClientAddress(v)
+	})
+}
+
+// UpdateClientAddress sets the "client_address" field to the value that was provided on create.
+func (u *ContactMessageUpsertOne) UpdateClientAddress() *ContactMessageUpsertOne {
+	return u.Update(func(s *ContactMessageUpsert) {
+		s.UpdateClientAddress()
 	})
 }
 
@@ -735,6 +786,20 @@ func (u *ContactMessageUpsertBulk) SetMessage(v string) *ContactMessageUpsertBul
 func (u *ContactMessageUpsertBulk) UpdateMessage() *ContactMessageUpsertBulk {
 	return u.Update(func(s *ContactMessageUpsert) {
 		s.UpdateMessage()
+	})
+}
+
+// SetClientAddress sets the "client_address" field.
+func (u *ContactMessageUpsertBulk) SetClientAddress(v string) *ContactMessageUpsertBulk {
+	return u.Update(func(s *ContactMessageUpsert) {
+		s.SetClientAddress(v)
+	})
+}
+
+// UpdateClientAddress sets the "client_address" field to the value that was provided on create.
+func (u *ContactMessageUpsertBulk) UpdateClientAddress() *ContactMessageUpsertBulk {
+	return u.Update(func(s *ContactMessageUpsert) {
+		s.UpdateClientAddress()
 	})
 }
 

@@ -78,6 +78,20 @@ func (_u *ContactMessageUpdate) SetNillableMessage(v *string) *ContactMessageUpd
 	return _u
 }
 
+// SetClientAddress sets the "client_address" field.
+func (_u *ContactMessageUpdate) SetClientAddress(v string) *ContactMessageUpdate {
+	_u.mutation.SetClientAddress(v)
+	return _u
+}
+
+// SetNillableClientAddress sets the "client_address" field if the given value is not nil.
+func (_u *ContactMessageUpdate) SetNillableClientAddress(v *string) *ContactMessageUpdate {
+	if v != nil {
+		_u.SetClientAddress(*v)
+	}
+	return _u
+}
+
 // SetGalleryID sets the "gallery" edge to the Gallery entity by ID.
 func (_u *ContactMessageUpdate) SetGalleryID(id string) *ContactMessageUpdate {
 	_u.mutation.SetGalleryID(id)
@@ -189,6 +203,9 @@ func (_u *ContactMessageUpdate) sqlSave(ctx context.Context) (_node int, err err
 	if value, ok := _u.mutation.Message(); ok {
 		_spec.SetField(contactmessage.FieldMessage, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.ClientAddress(); ok {
+		_spec.SetField(contactmessage.FieldClientAddress, field.TypeString, value)
+	}
 	if _u.mutation.GalleryCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.M2O,
@@ -284,6 +301,20 @@ func (_u *ContactMessageUpdateOne) SetMessage(v string) *ContactMessageUpdateOne
 func (_u *ContactMessageUpdateOne) SetNillableMessage(v *string) *ContactMessageUpdateOne {
 	if v != nil {
 		_u.SetMessage(*v)
+	}
+	return _u
+}
+
+// SetClientAddress sets the "client_address" field.
+func (_u *ContactMessageUpdateOne) SetClientAddress(v string) *ContactMessageUpdateOne {
+	_u.mutation.SetClientAddress(v)
+	return _u
+}
+
+// SetNillableClientAddress sets the "client_address" field if the given value is not nil.
+func (_u *ContactMessageUpdateOne) SetNillableClientAddress(v *string) *ContactMessageUpdateOne {
+	if v != nil {
+		_u.SetClientAddress(*v)
 	}
 	return _u
 }
@@ -428,6 +459,9 @@ func (_u *ContactMessageUpdateOne) sqlSave(ctx context.Context) (_node *ContactM
 	}
 	if value, ok := _u.mutation.Message(); ok {
 		_spec.SetField(contactmessage.FieldMessage, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ClientAddress(); ok {
+		_spec.SetField(contactmessage.FieldClientAddress, field.TypeString, value)
 	}
 	if _u.mutation.GalleryCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/captcha"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
@@ -104,6 +105,7 @@ func checkColumn(t, c string) error {
 			apitoken.Table:          apitoken.ValidColumn,
 			accesscode.Table:        accesscode.ValidColumn,
 			album.Table:             album.ValidColumn,
+			captcha.Table:           captcha.ValidColumn,
 			cart.Table:              cart.ValidColumn,
 			cartitem.Table:          cartitem.ValidColumn,
 			category.Table:          category.ValidColumn,

@@ -13,6 +13,7 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/captcha"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
@@ -275,8 +276,88 @@ func (_q *AlbumQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				path  = append(path, alias)
 				query = (&PhotoClient{config: _q.config}).Query()
 			)
-			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, photoImplementors)...); err != nil {
+			args := newPhotoPaginateArgs(fieldArgs(ctx, nil, path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newPhotoPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
 				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Album) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"album_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							joinT := sql.Table(album.PhotosTable)
+							s.Join(joinT).On(s.C(photo.FieldID), joinT.C(album.PhotosPrimaryKey[1]))
+							s.Where(sql.InValues(joinT.C(album.PhotosPrimaryKey[0]), ids...))
+							s.Select(joinT.C(album.PhotosPrimaryKey[0]), sql.Count("*"))
+							s.GroupBy(joinT.C(album.PhotosPrimaryKey[0]))
+						})
+						if err := query.Select().Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Album) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Photos)
+							if nodes[i].Edges.totalCount[1] == nil {
+								nodes[i].Edges.totalCount[1] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[1][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, photoImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(album.PhotosPrimaryKey[0], limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
 			}
 			_q.WithNamedPhotos(alias, func(wq *PhotoQuery) {
 				*wq = *query
@@ -326,6 +407,85 @@ type albumPaginateArgs struct {
 
 func newAlbumPaginateArgs(rv map[string]any) *albumPaginateArgs {
 	args := &albumPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *CaptchaQuery) CollectFields(ctx context.Context, satisfies ...string) (*CaptchaQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *CaptchaQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(captcha.Columns))
+		selectedFields = []string{captcha.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[captcha.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, captcha.FieldCreatedAt)
+				fieldSeen[captcha.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[captcha.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, captcha.FieldUpdatedAt)
+				fieldSeen[captcha.FieldUpdatedAt] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[captcha.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, captcha.FieldExpiresAt)
+				fieldSeen[captcha.FieldExpiresAt] = struct{}{}
+			}
+		case "usedAt":
+			if _, ok := fieldSeen[captcha.FieldUsedAt]; !ok {
+				selectedFields = append(selectedFields, captcha.FieldUsedAt)
+				fieldSeen[captcha.FieldUsedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type captchaPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []CaptchaPaginateOption
+}
+
+func newCaptchaPaginateArgs(rv map[string]any) *captchaPaginateArgs {
+	args := &captchaPaginateArgs{}
 	if rv == nil {
 		return args
 	}
@@ -782,6 +942,11 @@ func (_q *ContactMessageQuery) collectField(ctx context.Context, oneNode bool, o
 			if _, ok := fieldSeen[contactmessage.FieldMessage]; !ok {
 				selectedFields = append(selectedFields, contactmessage.FieldMessage)
 				fieldSeen[contactmessage.FieldMessage] = struct{}{}
+			}
+		case "clientAddress":
+			if _, ok := fieldSeen[contactmessage.FieldClientAddress]; !ok {
+				selectedFields = append(selectedFields, contactmessage.FieldClientAddress)
+				fieldSeen[contactmessage.FieldClientAddress] = struct{}{}
 			}
 		case "id":
 		case "__typename":
@@ -3117,8 +3282,88 @@ func (_q *SelectionQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 				path  = append(path, alias)
 				query = (&PhotoClient{config: _q.config}).Query()
 			)
-			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, photoImplementors)...); err != nil {
+			args := newPhotoPaginateArgs(fieldArgs(ctx, nil, path...))
+			if err := validateFirstLast(args.first, args.last); err != nil {
+				return fmt.Errorf("validate first and last in path %q: %w", path, err)
+			}
+			pager, err := newPhotoPager(args.opts, args.last != nil)
+			if err != nil {
+				return fmt.Errorf("create new pager in path %q: %w", path, err)
+			}
+			if query, err = pager.applyFilter(query); err != nil {
 				return err
+			}
+			ignoredEdges := !hasCollectedField(ctx, append(path, edgesField)...)
+			if hasCollectedField(ctx, append(path, totalCountField)...) || hasCollectedField(ctx, append(path, pageInfoField)...) {
+				hasPagination := args.after != nil || args.first != nil || args.before != nil || args.last != nil
+				if hasPagination || ignoredEdges {
+					query := query.Clone()
+					_q.loadTotal = append(_q.loadTotal, func(ctx context.Context, nodes []*Selection) error {
+						ids := make([]driver.Value, len(nodes))
+						for i := range nodes {
+							ids[i] = nodes[i].ID
+						}
+						var v []struct {
+							NodeID string `sql:"selection_id"`
+							Count  int    `sql:"count"`
+						}
+						query.Where(func(s *sql.Selector) {
+							joinT := sql.Table(selection.PhotosTable)
+							s.Join(joinT).On(s.C(photo.FieldID), joinT.C(selection.PhotosPrimaryKey[1]))
+							s.Where(sql.InValues(joinT.C(selection.PhotosPrimaryKey[0]), ids...))
+							s.Select(joinT.C(selection.PhotosPrimaryKey[0]), sql.Count("*"))
+							s.GroupBy(joinT.C(selection.PhotosPrimaryKey[0]))
+						})
+						if err := query.Select().Scan(ctx, &v); err != nil {
+							return err
+						}
+						m := make(map[string]int, len(v))
+						for i := range v {
+							m[v[i].NodeID] = v[i].Count
+						}
+						for i := range nodes {
+							n := m[nodes[i].ID]
+							if nodes[i].Edges.totalCount[2] == nil {
+								nodes[i].Edges.totalCount[2] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[2][alias] = n
+						}
+						return nil
+					})
+				} else {
+					_q.loadTotal = append(_q.loadTotal, func(_ context.Context, nodes []*Selection) error {
+						for i := range nodes {
+							n := len(nodes[i].Edges.Photos)
+							if nodes[i].Edges.totalCount[2] == nil {
+								nodes[i].Edges.totalCount[2] = make(map[string]int)
+							}
+							nodes[i].Edges.totalCount[2][alias] = n
+						}
+						return nil
+					})
+				}
+			}
+			if ignoredEdges || (args.first != nil && *args.first == 0) || (args.last != nil && *args.last == 0) {
+				continue
+			}
+			if query, err = pager.applyCursors(query, args.after, args.before); err != nil {
+				return err
+			}
+			path = append(path, edgesField, nodeField)
+			if field := collectedField(ctx, path...); field != nil {
+				if err := query.collectField(ctx, false, opCtx, *field, path, mayAddCondition(satisfies, photoImplementors)...); err != nil {
+					return err
+				}
+			}
+			if limit := paginateLimit(args.first, args.last); limit > 0 {
+				if oneNode {
+					pager.applyOrder(query.Limit(limit))
+				} else {
+					modify := entgql.LimitPerRow(selection.PhotosPrimaryKey[0], limit, pager.orderExpr(query))
+					query.modifiers = append(query.modifiers, modify)
+				}
+			} else {
+				query = pager.applyOrder(query)
 			}
 			_q.WithNamedPhotos(alias, func(wq *PhotoQuery) {
 				*wq = *query

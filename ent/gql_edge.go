@@ -32,16 +32,24 @@ func (_m *Album) Gallery(ctx context.Context) (*Gallery, error) {
 	return result, err
 }
 
-func (_m *Album) Photos(ctx context.Context) (result []*Photo, err error) {
-	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
-		result, err = _m.NamedPhotos(graphql.GetFieldContext(ctx).Field.Alias)
-	} else {
-		result, err = _m.Edges.PhotosOrErr()
+func (_m *Album) Photos(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *PhotoOrder,
+) (*PhotoConnection, error) {
+	opts := []PhotoPaginateOption{
+		WithPhotoOrder(orderBy),
 	}
-	if IsNotLoaded(err) {
-		result, err = _m.QueryPhotos().All(ctx)
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[1][alias]
+	if nodes, err := _m.NamedPhotos(alias); err == nil || hasTotalCount {
+		pager, err := newPhotoPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &PhotoConnection{Edges: []*PhotoEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
 	}
-	return result, err
+	return _m.QueryPhotos().Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Cart) Gallery(ctx context.Context) (*Gallery, error) {
@@ -436,16 +444,24 @@ func (_m *Selection) User(ctx context.Context) (*User, error) {
 	return result, err
 }
 
-func (_m *Selection) Photos(ctx context.Context) (result []*Photo, err error) {
-	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
-		result, err = _m.NamedPhotos(graphql.GetFieldContext(ctx).Field.Alias)
-	} else {
-		result, err = _m.Edges.PhotosOrErr()
+func (_m *Selection) Photos(
+	ctx context.Context, after *Cursor, first *int, before *Cursor, last *int, orderBy *PhotoOrder,
+) (*PhotoConnection, error) {
+	opts := []PhotoPaginateOption{
+		WithPhotoOrder(orderBy),
 	}
-	if IsNotLoaded(err) {
-		result, err = _m.QueryPhotos().All(ctx)
+	alias := graphql.GetFieldContext(ctx).Field.Alias
+	totalCount, hasTotalCount := _m.Edges.totalCount[2][alias]
+	if nodes, err := _m.NamedPhotos(alias); err == nil || hasTotalCount {
+		pager, err := newPhotoPager(opts, last != nil)
+		if err != nil {
+			return nil, err
+		}
+		conn := &PhotoConnection{Edges: []*PhotoEdge{}, TotalCount: totalCount}
+		conn.build(nodes, pager, after, first, before, last)
+		return conn, nil
 	}
-	return result, err
+	return _m.QueryPhotos().Paginate(ctx, after, first, before, last, opts...)
 }
 
 func (_m *Selection) Videos(ctx context.Context) (result []*Video, err error) {

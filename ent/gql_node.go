@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/captcha"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
@@ -59,6 +60,11 @@ var albumImplementors = []string{"Album", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Album) IsNode() {}
+
+var captchaImplementors = []string{"Captcha", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Captcha) IsNode() {}
 
 var cartImplementors = []string{"Cart", "Node"}
 
@@ -271,6 +277,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(album.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, albumImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case captcha.Table:
+		query := c.Captcha.Query().
+			Where(captcha.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, captchaImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -618,6 +633,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Album.Query().
 			Where(album.IDIn(ids...))
 		query, err := query.CollectFields(ctx, albumImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case captcha.Table:
+		query := c.Captcha.Query().
+			Where(captcha.IDIn(ids...))
+		query, err := query.CollectFields(ctx, captchaImplementors...)
 		if err != nil {
 			return nil, err
 		}

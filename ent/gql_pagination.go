@@ -17,6 +17,7 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/captcha"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
@@ -868,6 +869,255 @@ func (_m *Album) ToEdge(order *AlbumOrder) *AlbumEdge {
 		order = DefaultAlbumOrder
 	}
 	return &AlbumEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// CaptchaEdge is the edge representation of Captcha.
+type CaptchaEdge struct {
+	Node   *Captcha `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// CaptchaConnection is the connection containing edges to Captcha.
+type CaptchaConnection struct {
+	Edges      []*CaptchaEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *CaptchaConnection) build(nodes []*Captcha, pager *captchaPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Captcha
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Captcha {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Captcha {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*CaptchaEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &CaptchaEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// CaptchaPaginateOption enables pagination customization.
+type CaptchaPaginateOption func(*captchaPager) error
+
+// WithCaptchaOrder configures pagination ordering.
+func WithCaptchaOrder(order *CaptchaOrder) CaptchaPaginateOption {
+	if order == nil {
+		order = DefaultCaptchaOrder
+	}
+	o := *order
+	return func(pager *captchaPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultCaptchaOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithCaptchaFilter configures pagination filter.
+func WithCaptchaFilter(filter func(*CaptchaQuery) (*CaptchaQuery, error)) CaptchaPaginateOption {
+	return func(pager *captchaPager) error {
+		if filter == nil {
+			return errors.New("CaptchaQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type captchaPager struct {
+	reverse bool
+	order   *CaptchaOrder
+	filter  func(*CaptchaQuery) (*CaptchaQuery, error)
+}
+
+func newCaptchaPager(opts []CaptchaPaginateOption, reverse bool) (*captchaPager, error) {
+	pager := &captchaPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultCaptchaOrder
+	}
+	return pager, nil
+}
+
+func (p *captchaPager) applyFilter(query *CaptchaQuery) (*CaptchaQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *captchaPager) toCursor(_m *Captcha) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *captchaPager) applyCursors(query *CaptchaQuery, after, before *Cursor) (*CaptchaQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultCaptchaOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *captchaPager) applyOrder(query *CaptchaQuery) *CaptchaQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultCaptchaOrder.Field {
+		query = query.Order(DefaultCaptchaOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *captchaPager) orderExpr(query *CaptchaQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultCaptchaOrder.Field {
+			b.Comma().Ident(DefaultCaptchaOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Captcha.
+func (_m *CaptchaQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...CaptchaPaginateOption,
+) (*CaptchaConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newCaptchaPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &CaptchaConnection{Edges: []*CaptchaEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// CaptchaOrderField defines the ordering field of Captcha.
+type CaptchaOrderField struct {
+	// Value extracts the ordering value from the given Captcha.
+	Value    func(*Captcha) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) captcha.OrderOption
+	toCursor func(*Captcha) Cursor
+}
+
+// CaptchaOrder defines the ordering of Captcha.
+type CaptchaOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *CaptchaOrderField `json:"field"`
+}
+
+// DefaultCaptchaOrder is the default ordering of Captcha.
+var DefaultCaptchaOrder = &CaptchaOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &CaptchaOrderField{
+		Value: func(_m *Captcha) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: captcha.FieldID,
+		toTerm: captcha.ByID,
+		toCursor: func(_m *Captcha) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Captcha into CaptchaEdge.
+func (_m *Captcha) ToEdge(order *CaptchaOrder) *CaptchaEdge {
+	if order == nil {
+		order = DefaultCaptchaOrder
+	}
+	return &CaptchaEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/captcha"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
@@ -56,6 +57,7 @@ const (
 	TypeAPIToken          = "APIToken"
 	TypeAccessCode        = "AccessCode"
 	TypeAlbum             = "Album"
+	TypeCaptcha           = "Captcha"
 	TypeCart              = "Cart"
 	TypeCartItem          = "CartItem"
 	TypeCategory          = "Category"
@@ -2259,6 +2261,576 @@ func (m *AlbumMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Album edge %s", name)
+}
+
+// CaptchaMutation represents an operation that mutates the Captcha nodes in the graph.
+type CaptchaMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	created_at    *time.Time
+	updated_at    *time.Time
+	digits        *string
+	expires_at    *time.Time
+	used_at       *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*Captcha, error)
+	predicates    []predicate.Captcha
+}
+
+var _ ent.Mutation = (*CaptchaMutation)(nil)
+
+// captchaOption allows management of the mutation configuration using functional options.
+type captchaOption func(*CaptchaMutation)
+
+// newCaptchaMutation creates new mutation for the Captcha entity.
+func newCaptchaMutation(c config, op Op, opts ...captchaOption) *CaptchaMutation {
+	m := &CaptchaMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeCaptcha,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withCaptchaID sets the ID field of the mutation.
+func withCaptchaID(id string) captchaOption {
+	return func(m *CaptchaMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Captcha
+		)
+		m.oldValue = func(ctx context.Context) (*Captcha, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Captcha.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withCaptcha sets the old Captcha of the mutation.
+func withCaptcha(node *Captcha) captchaOption {
+	return func(m *CaptchaMutation) {
+		m.oldValue = func(context.Context) (*Captcha, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m CaptchaMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m CaptchaMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Captcha entities.
+func (m *CaptchaMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *CaptchaMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *CaptchaMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Captcha.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *CaptchaMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *CaptchaMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Captcha entity.
+// If the Captcha object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptchaMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *CaptchaMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *CaptchaMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *CaptchaMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Captcha entity.
+// If the Captcha object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptchaMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *CaptchaMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetDigits sets the "digits" field.
+func (m *CaptchaMutation) SetDigits(s string) {
+	m.digits = &s
+}
+
+// Digits returns the value of the "digits" field in the mutation.
+func (m *CaptchaMutation) Digits() (r string, exists bool) {
+	v := m.digits
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDigits returns the old "digits" field's value of the Captcha entity.
+// If the Captcha object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptchaMutation) OldDigits(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDigits is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDigits requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDigits: %w", err)
+	}
+	return oldValue.Digits, nil
+}
+
+// ResetDigits resets all changes to the "digits" field.
+func (m *CaptchaMutation) ResetDigits() {
+	m.digits = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *CaptchaMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *CaptchaMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the Captcha entity.
+// If the Captcha object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptchaMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *CaptchaMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// SetUsedAt sets the "used_at" field.
+func (m *CaptchaMutation) SetUsedAt(t time.Time) {
+	m.used_at = &t
+}
+
+// UsedAt returns the value of the "used_at" field in the mutation.
+func (m *CaptchaMutation) UsedAt() (r time.Time, exists bool) {
+	v := m.used_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUsedAt returns the old "used_at" field's value of the Captcha entity.
+// If the Captcha object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CaptchaMutation) OldUsedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUsedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUsedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUsedAt: %w", err)
+	}
+	return oldValue.UsedAt, nil
+}
+
+// ClearUsedAt clears the value of the "used_at" field.
+func (m *CaptchaMutation) ClearUsedAt() {
+	m.used_at = nil
+	m.clearedFields[captcha.FieldUsedAt] = struct{}{}
+}
+
+// UsedAtCleared returns if the "used_at" field was cleared in this mutation.
+func (m *CaptchaMutation) UsedAtCleared() bool {
+	_, ok := m.clearedFields[captcha.FieldUsedAt]
+	return ok
+}
+
+// ResetUsedAt resets all changes to the "used_at" field.
+func (m *CaptchaMutation) ResetUsedAt() {
+	m.used_at = nil
+	delete(m.clearedFields, captcha.FieldUsedAt)
+}
+
+// Where appends a list predicates to the CaptchaMutation builder.
+func (m *CaptchaMutation) Where(ps ...predicate.Captcha) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the CaptchaMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *CaptchaMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Captcha, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *CaptchaMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *CaptchaMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Captcha).
+func (m *CaptchaMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *CaptchaMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.created_at != nil {
+		fields = append(fields, captcha.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, captcha.FieldUpdatedAt)
+	}
+	if m.digits != nil {
+		fields = append(fields, captcha.FieldDigits)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, captcha.FieldExpiresAt)
+	}
+	if m.used_at != nil {
+		fields = append(fields, captcha.FieldUsedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *CaptchaMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case captcha.FieldCreatedAt:
+		return m.CreatedAt()
+	case captcha.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case captcha.FieldDigits:
+		return m.Digits()
+	case captcha.FieldExpiresAt:
+		return m.ExpiresAt()
+	case captcha.FieldUsedAt:
+		return m.UsedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *CaptchaMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case captcha.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case captcha.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case captcha.FieldDigits:
+		return m.OldDigits(ctx)
+	case captcha.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case captcha.FieldUsedAt:
+		return m.OldUsedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown Captcha field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CaptchaMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case captcha.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case captcha.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case captcha.FieldDigits:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDigits(v)
+		return nil
+	case captcha.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case captcha.FieldUsedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUsedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Captcha field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *CaptchaMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *CaptchaMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *CaptchaMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown Captcha numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *CaptchaMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(captcha.FieldUsedAt) {
+		fields = append(fields, captcha.FieldUsedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *CaptchaMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *CaptchaMutation) ClearField(name string) error {
+	switch name {
+	case captcha.FieldUsedAt:
+		m.ClearUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Captcha nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *CaptchaMutation) ResetField(name string) error {
+	switch name {
+	case captcha.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case captcha.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case captcha.FieldDigits:
+		m.ResetDigits()
+		return nil
+	case captcha.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case captcha.FieldUsedAt:
+		m.ResetUsedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown Captcha field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *CaptchaMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *CaptchaMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *CaptchaMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *CaptchaMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *CaptchaMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *CaptchaMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *CaptchaMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Captcha unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *CaptchaMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Captcha edge %s", name)
 }
 
 // CartMutation represents an operation that mutates the Cart nodes in the graph.
@@ -5449,6 +6021,7 @@ type ContactMessageMutation struct {
 	name           *string
 	email          *string
 	message        *string
+	client_address *string
 	clearedFields  map[string]struct{}
 	gallery        *string
 	clearedgallery bool
@@ -5741,6 +6314,42 @@ func (m *ContactMessageMutation) ResetMessage() {
 	m.message = nil
 }
 
+// SetClientAddress sets the "client_address" field.
+func (m *ContactMessageMutation) SetClientAddress(s string) {
+	m.client_address = &s
+}
+
+// ClientAddress returns the value of the "client_address" field in the mutation.
+func (m *ContactMessageMutation) ClientAddress() (r string, exists bool) {
+	v := m.client_address
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClientAddress returns the old "client_address" field's value of the ContactMessage entity.
+// If the ContactMessage object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ContactMessageMutation) OldClientAddress(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClientAddress is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClientAddress requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClientAddress: %w", err)
+	}
+	return oldValue.ClientAddress, nil
+}
+
+// ResetClientAddress resets all changes to the "client_address" field.
+func (m *ContactMessageMutation) ResetClientAddress() {
+	m.client_address = nil
+}
+
 // SetGalleryID sets the "gallery" edge to the Gallery entity by id.
 func (m *ContactMessageMutation) SetGalleryID(id string) {
 	m.gallery = &id
@@ -5814,7 +6423,7 @@ func (m *ContactMessageMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ContactMessageMutation) Fields() []string {
-	fields := make([]string, 0, 5)
+	fields := make([]string, 0, 6)
 	if m.created_at != nil {
 		fields = append(fields, contactmessage.FieldCreatedAt)
 	}
@@ -5829,6 +6438,9 @@ func (m *ContactMessageMutation) Fields() []string {
 	}
 	if m.message != nil {
 		fields = append(fields, contactmessage.FieldMessage)
+	}
+	if m.client_address != nil {
+		fields = append(fields, contactmessage.FieldClientAddress)
 	}
 	return fields
 }
@@ -5848,6 +6460,8 @@ func (m *ContactMessageMutation) Field(name string) (ent.Value, bool) {
 		return m.Email()
 	case contactmessage.FieldMessage:
 		return m.Message()
+	case contactmessage.FieldClientAddress:
+		return m.ClientAddress()
 	}
 	return nil, false
 }
@@ -5867,6 +6481,8 @@ func (m *ContactMessageMutation) OldField(ctx context.Context, name string) (ent
 		return m.OldEmail(ctx)
 	case contactmessage.FieldMessage:
 		return m.OldMessage(ctx)
+	case contactmessage.FieldClientAddress:
+		return m.OldClientAddress(ctx)
 	}
 	return nil, fmt.Errorf("unknown ContactMessage field %s", name)
 }
@@ -5910,6 +6526,13 @@ func (m *ContactMessageMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetMessage(v)
+		return nil
+	case contactmessage.FieldClientAddress:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClientAddress(v)
 		return nil
 	}
 	return fmt.Errorf("unknown ContactMessage field %s", name)
@@ -5974,6 +6597,9 @@ func (m *ContactMessageMutation) ResetField(name string) error {
 		return nil
 	case contactmessage.FieldMessage:
 		m.ResetMessage()
+		return nil
+	case contactmessage.FieldClientAddress:
+		m.ResetClientAddress()
 		return nil
 	}
 	return fmt.Errorf("unknown ContactMessage field %s", name)
@@ -25358,6 +25984,7 @@ type ShareMutation struct {
 	appendrecipients []string
 	message          *string
 	client_address   *string
+	sender_key       *string
 	sent_at          *time.Time
 	clearedFields    map[string]struct{}
 	gallery          *string
@@ -25738,6 +26365,42 @@ func (m *ShareMutation) ResetClientAddress() {
 	m.client_address = nil
 }
 
+// SetSenderKey sets the "sender_key" field.
+func (m *ShareMutation) SetSenderKey(s string) {
+	m.sender_key = &s
+}
+
+// SenderKey returns the value of the "sender_key" field in the mutation.
+func (m *ShareMutation) SenderKey() (r string, exists bool) {
+	v := m.sender_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSenderKey returns the old "sender_key" field's value of the Share entity.
+// If the Share object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *ShareMutation) OldSenderKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSenderKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSenderKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSenderKey: %w", err)
+	}
+	return oldValue.SenderKey, nil
+}
+
+// ResetSenderKey resets all changes to the "sender_key" field.
+func (m *ShareMutation) ResetSenderKey() {
+	m.sender_key = nil
+}
+
 // SetSentAt sets the "sent_at" field.
 func (m *ShareMutation) SetSentAt(t time.Time) {
 	m.sent_at = &t
@@ -25847,7 +26510,7 @@ func (m *ShareMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *ShareMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 9)
 	if m.created_at != nil {
 		fields = append(fields, share.FieldCreatedAt)
 	}
@@ -25868,6 +26531,9 @@ func (m *ShareMutation) Fields() []string {
 	}
 	if m.client_address != nil {
 		fields = append(fields, share.FieldClientAddress)
+	}
+	if m.sender_key != nil {
+		fields = append(fields, share.FieldSenderKey)
 	}
 	if m.sent_at != nil {
 		fields = append(fields, share.FieldSentAt)
@@ -25894,6 +26560,8 @@ func (m *ShareMutation) Field(name string) (ent.Value, bool) {
 		return m.Message()
 	case share.FieldClientAddress:
 		return m.ClientAddress()
+	case share.FieldSenderKey:
+		return m.SenderKey()
 	case share.FieldSentAt:
 		return m.SentAt()
 	}
@@ -25919,6 +26587,8 @@ func (m *ShareMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldMessage(ctx)
 	case share.FieldClientAddress:
 		return m.OldClientAddress(ctx)
+	case share.FieldSenderKey:
+		return m.OldSenderKey(ctx)
 	case share.FieldSentAt:
 		return m.OldSentAt(ctx)
 	}
@@ -25978,6 +26648,13 @@ func (m *ShareMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetClientAddress(v)
+		return nil
+	case share.FieldSenderKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSenderKey(v)
 		return nil
 	case share.FieldSentAt:
 		v, ok := value.(time.Time)
@@ -26055,6 +26732,9 @@ func (m *ShareMutation) ResetField(name string) error {
 		return nil
 	case share.FieldClientAddress:
 		m.ResetClientAddress()
+		return nil
+	case share.FieldSenderKey:
+		m.ResetSenderKey()
 		return nil
 	case share.FieldSentAt:
 		m.ResetSentAt()

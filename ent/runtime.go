@@ -8,6 +8,7 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/captcha"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
@@ -184,6 +185,61 @@ func init() {
 	// album.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	album.IDValidator = func() func(string) error {
 		validators := albumDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	captchaMixin := schema.Captcha{}.Mixin()
+	captchaMixinFields0 := captchaMixin[0].Fields()
+	_ = captchaMixinFields0
+	captchaMixinFields1 := captchaMixin[1].Fields()
+	_ = captchaMixinFields1
+	captchaFields := schema.Captcha{}.Fields()
+	_ = captchaFields
+	// captchaDescCreatedAt is the schema descriptor for created_at field.
+	captchaDescCreatedAt := captchaMixinFields1[0].Descriptor()
+	// captcha.DefaultCreatedAt holds the default value on creation for the created_at field.
+	captcha.DefaultCreatedAt = captchaDescCreatedAt.Default.(func() time.Time)
+	// captchaDescUpdatedAt is the schema descriptor for updated_at field.
+	captchaDescUpdatedAt := captchaMixinFields1[1].Descriptor()
+	// captcha.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	captcha.DefaultUpdatedAt = captchaDescUpdatedAt.Default.(func() time.Time)
+	// captcha.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	captcha.UpdateDefaultUpdatedAt = captchaDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// captchaDescDigits is the schema descriptor for digits field.
+	captchaDescDigits := captchaFields[0].Descriptor()
+	// captcha.DigitsValidator is a validator for the "digits" field. It is called by the builders before save.
+	captcha.DigitsValidator = func() func(string) error {
+		validators := captchaDescDigits.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(digits string) error {
+			for _, fn := range fns {
+				if err := fn(digits); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// captchaDescID is the schema descriptor for id field.
+	captchaDescID := captchaMixinFields0[0].Descriptor()
+	// captcha.DefaultID holds the default value on creation for the id field.
+	captcha.DefaultID = captchaDescID.Default.(func() string)
+	// captcha.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	captcha.IDValidator = func() func(string) error {
+		validators := captchaDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -439,6 +495,10 @@ func init() {
 			return nil
 		}
 	}()
+	// contactmessageDescClientAddress is the schema descriptor for client_address field.
+	contactmessageDescClientAddress := contactmessageFields[3].Descriptor()
+	// contactmessage.DefaultClientAddress holds the default value on creation for the client_address field.
+	contactmessage.DefaultClientAddress = contactmessageDescClientAddress.Default.(string)
 	// contactmessageDescID is the schema descriptor for id field.
 	contactmessageDescID := contactmessageMixinFields0[0].Descriptor()
 	// contactmessage.DefaultID holds the default value on creation for the id field.
@@ -1721,8 +1781,12 @@ func init() {
 	shareDescClientAddress := shareFields[4].Descriptor()
 	// share.DefaultClientAddress holds the default value on creation for the client_address field.
 	share.DefaultClientAddress = shareDescClientAddress.Default.(string)
+	// shareDescSenderKey is the schema descriptor for sender_key field.
+	shareDescSenderKey := shareFields[5].Descriptor()
+	// share.DefaultSenderKey holds the default value on creation for the sender_key field.
+	share.DefaultSenderKey = shareDescSenderKey.Default.(string)
 	// shareDescSentAt is the schema descriptor for sent_at field.
-	shareDescSentAt := shareFields[5].Descriptor()
+	shareDescSentAt := shareFields[6].Descriptor()
 	// share.DefaultSentAt holds the default value on creation for the sent_at field.
 	share.DefaultSentAt = shareDescSentAt.Default.(func() time.Time)
 	// shareDescID is the schema descriptor for id field.

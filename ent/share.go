@@ -33,6 +33,8 @@ type Share struct {
 	Message string `json:"message,omitempty"`
 	// ClientAddress holds the value of the "client_address" field.
 	ClientAddress string `json:"client_address,omitempty"`
+	// SenderKey holds the value of the "sender_key" field.
+	SenderKey string `json:"-"`
 	// SentAt holds the value of the "sent_at" field.
 	SentAt time.Time `json:"sent_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -71,7 +73,7 @@ func (*Share) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case share.FieldRecipients:
 			values[i] = new([]byte)
-		case share.FieldID, share.FieldSenderName, share.FieldSenderEmail, share.FieldMessage, share.FieldClientAddress:
+		case share.FieldID, share.FieldSenderName, share.FieldSenderEmail, share.FieldMessage, share.FieldClientAddress, share.FieldSenderKey:
 			values[i] = new(sql.NullString)
 		case share.FieldCreatedAt, share.FieldUpdatedAt, share.FieldSentAt:
 			values[i] = new(sql.NullTime)
@@ -141,6 +143,12 @@ func (_m *Share) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field client_address", values[i])
 			} else if value.Valid {
 				_m.ClientAddress = value.String
+			}
+		case share.FieldSenderKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field sender_key", values[i])
+			} else if value.Valid {
+				_m.SenderKey = value.String
 			}
 		case share.FieldSentAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -216,6 +224,8 @@ func (_m *Share) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("client_address=")
 	builder.WriteString(_m.ClientAddress)
+	builder.WriteString(", ")
+	builder.WriteString("sender_key=<sensitive>")
 	builder.WriteString(", ")
 	builder.WriteString("sent_at=")
 	builder.WriteString(_m.SentAt.Format(time.ANSIC))

@@ -106,6 +106,20 @@ func (_c *ShareCreate) SetNillableClientAddress(v *string) *ShareCreate {
 	return _c
 }
 
+// SetSenderKey sets the "sender_key" field.
+func (_c *ShareCreate) SetSenderKey(v string) *ShareCreate {
+	_c.mutation.SetSenderKey(v)
+	return _c
+}
+
+// SetNillableSenderKey sets the "sender_key" field if the given value is not nil.
+func (_c *ShareCreate) SetNillableSenderKey(v *string) *ShareCreate {
+	if v != nil {
+		_c.SetSenderKey(*v)
+	}
+	return _c
+}
+
 // SetSentAt sets the "sent_at" field.
 func (_c *ShareCreate) SetSentAt(v time.Time) *ShareCreate {
 	_c.mutation.SetSentAt(v)
@@ -200,6 +214,10 @@ func (_c *ShareCreate) defaults() {
 		v := share.DefaultClientAddress
 		_c.mutation.SetClientAddress(v)
 	}
+	if _, ok := _c.mutation.SenderKey(); !ok {
+		v := share.DefaultSenderKey
+		_c.mutation.SetSenderKey(v)
+	}
 	if _, ok := _c.mutation.SentAt(); !ok {
 		v := share.DefaultSentAt()
 		_c.mutation.SetSentAt(v)
@@ -247,6 +265,9 @@ func (_c *ShareCreate) check() error {
 	}
 	if _, ok := _c.mutation.ClientAddress(); !ok {
 		return &ValidationError{Name: "client_address", err: errors.New(`ent: missing required field "Share.client_address"`)}
+	}
+	if _, ok := _c.mutation.SenderKey(); !ok {
+		return &ValidationError{Name: "sender_key", err: errors.New(`ent: missing required field "Share.sender_key"`)}
 	}
 	if _, ok := _c.mutation.SentAt(); !ok {
 		return &ValidationError{Name: "sent_at", err: errors.New(`ent: missing required field "Share.sent_at"`)}
@@ -322,6 +343,10 @@ func (_c *ShareCreate) createSpec() (*Share, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.ClientAddress(); ok {
 		_spec.SetField(share.FieldClientAddress, field.TypeString, value)
 		_node.ClientAddress = value
+	}
+	if value, ok := _c.mutation.SenderKey(); ok {
+		_spec.SetField(share.FieldSenderKey, field.TypeString, value)
+		_node.SenderKey = value
 	}
 	if value, ok := _c.mutation.SentAt(); ok {
 		_spec.SetField(share.FieldSentAt, field.TypeTime, value)
@@ -465,6 +490,18 @@ func (u *ShareUpsert) SetClientAddress(v string) *ShareUpsert {
 // UpdateClientAddress sets the "client_address" field to the value that was provided on create.
 func (u *ShareUpsert) UpdateClientAddress() *ShareUpsert {
 	u.SetExcluded(share.FieldClientAddress)
+	return u
+}
+
+// SetSenderKey sets the "sender_key" field.
+func (u *ShareUpsert) SetSenderKey(v string) *ShareUpsert {
+	u.Set(share.FieldSenderKey, v)
+	return u
+}
+
+// UpdateSenderKey sets the "sender_key" field to the value that was provided on create.
+func (u *ShareUpsert) UpdateSenderKey() *ShareUpsert {
+	u.SetExcluded(share.FieldSenderKey)
 	return u
 }
 
@@ -612,6 +649,20 @@ func (u *ShareUpsertOne) SetClientAddress(v string) *ShareUpsertOne {
 func (u *ShareUpsertOne) UpdateClientAddress() *ShareUpsertOne {
 	return u.Update(func(s *ShareUpsert) {
 		s.UpdateClientAddress()
+	})
+}
+
+// SetSenderKey sets the "sender_key" field.
+func (u *ShareUpsertOne) SetSenderKey(v string) *ShareUpsertOne {
+	return u.Update(func(s *ShareUpsert) {
+		s.SetSenderKey(v)
+	})
+}
+
+// UpdateSenderKey sets the "sender_key" field to the value that was provided on create.
+func (u *ShareUpsertOne) UpdateSenderKey() *ShareUpsertOne {
+	return u.Update(func(s *ShareUpsert) {
+		s.UpdateSenderKey()
 	})
 }
 
@@ -928,6 +979,20 @@ func (u *ShareUpsertBulk) SetClientAddress(v string) *ShareUpsertBulk {
 func (u *ShareUpsertBulk) UpdateClientAddress() *ShareUpsertBulk {
 	return u.Update(func(s *ShareUpsert) {
 		s.UpdateClientAddress()
+	})
+}
+
+// SetSenderKey sets the "sender_key" field.
+func (u *ShareUpsertBulk) SetSenderKey(v string) *ShareUpsertBulk {
+	return u.Update(func(s *ShareUpsert) {
+		s.SetSenderKey(v)
+	})
+}
+
+// UpdateSenderKey sets the "sender_key" field to the value that was provided on create.
+func (u *ShareUpsertBulk) UpdateSenderKey() *ShareUpsertBulk {
+	return u.Update(func(s *ShareUpsert) {
+		s.UpdateSenderKey()
 	})
 }
 

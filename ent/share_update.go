@@ -105,6 +105,20 @@ func (_u *ShareUpdate) SetNillableClientAddress(v *string) *ShareUpdate {
 	return _u
 }
 
+// SetSenderKey sets the "sender_key" field.
+func (_u *ShareUpdate) SetSenderKey(v string) *ShareUpdate {
+	_u.mutation.SetSenderKey(v)
+	return _u
+}
+
+// SetNillableSenderKey sets the "sender_key" field if the given value is not nil.
+func (_u *ShareUpdate) SetNillableSenderKey(v *string) *ShareUpdate {
+	if v != nil {
+		_u.SetSenderKey(*v)
+	}
+	return _u
+}
+
 // SetSentAt sets the "sent_at" field.
 func (_u *ShareUpdate) SetSentAt(v time.Time) *ShareUpdate {
 	_u.mutation.SetSentAt(v)
@@ -241,6 +255,9 @@ func (_u *ShareUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.ClientAddress(); ok {
 		_spec.SetField(share.FieldClientAddress, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.SenderKey(); ok {
+		_spec.SetField(share.FieldSenderKey, field.TypeString, value)
+	}
 	if value, ok := _u.mutation.SentAt(); ok {
 		_spec.SetField(share.FieldSentAt, field.TypeTime, value)
 	}
@@ -365,6 +382,20 @@ func (_u *ShareUpdateOne) SetClientAddress(v string) *ShareUpdateOne {
 func (_u *ShareUpdateOne) SetNillableClientAddress(v *string) *ShareUpdateOne {
 	if v != nil {
 		_u.SetClientAddress(*v)
+	}
+	return _u
+}
+
+// SetSenderKey sets the "sender_key" field.
+func (_u *ShareUpdateOne) SetSenderKey(v string) *ShareUpdateOne {
+	_u.mutation.SetSenderKey(v)
+	return _u
+}
+
+// SetNillableSenderKey sets the "sender_key" field if the given value is not nil.
+func (_u *ShareUpdateOne) SetNillableSenderKey(v *string) *ShareUpdateOne {
+	if v != nil {
+		_u.SetSenderKey(*v)
 	}
 	return _u
 }
@@ -534,6 +565,9 @@ func (_u *ShareUpdateOne) sqlSave(ctx context.Context) (_node *Share, err error)
 	}
 	if value, ok := _u.mutation.ClientAddress(); ok {
 		_spec.SetField(share.FieldClientAddress, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.SenderKey(); ok {
+		_spec.SetField(share.FieldSenderKey, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.SentAt(); ok {
 		_spec.SetField(share.FieldSentAt, field.TypeTime, value)

@@ -20,6 +20,8 @@ type Tx struct {
 	AccessCode *AccessCodeClient
 	// Album is the client for interacting with the Album builders.
 	Album *AlbumClient
+	// Captcha is the client for interacting with the Captcha builders.
+	Captcha *CaptchaClient
 	// Cart is the client for interacting with the Cart builders.
 	Cart *CartClient
 	// CartItem is the client for interacting with the CartItem builders.
@@ -206,6 +208,7 @@ func (tx *Tx) init() {
 	tx.APIToken = NewAPITokenClient(tx.config)
 	tx.AccessCode = NewAccessCodeClient(tx.config)
 	tx.Album = NewAlbumClient(tx.config)
+	tx.Captcha = NewCaptchaClient(tx.config)
 	tx.Cart = NewCartClient(tx.config)
 	tx.CartItem = NewCartItemClient(tx.config)
 	tx.Category = NewCategoryClient(tx.config)

@@ -18,15 +18,18 @@ import (
 	"github.com/99designs/gqlgen/graphql/introspection"
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/accesscode"
+	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/category"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/graph/gqlmodel"
+	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/photographer"
+	"github.com/studio/gallery/internal/selections"
 	gqlparser "github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -41,6 +44,8 @@ func NewExecutableSchema(cfg Config) graphql.ExecutableSchema {
 type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 
 type ResolverRoot interface {
+	AlbumSelection() AlbumSelectionResolver
+	Captcha() CaptchaResolver
 	Discount() DiscountResolver
 	Family() FamilyResolver
 	Format() FormatResolver
@@ -51,7 +56,9 @@ type ResolverRoot interface {
 	PackDigitalFile() PackDigitalFileResolver
 	PackFormat() PackFormatResolver
 	Photo() PhotoResolver
+	PhotographerSelection() PhotographerSelectionResolver
 	Query() QueryResolver
+	Selection() SelectionResolver
 	Video() VideoResolver
 	Voucher() VoucherResolver
 }
@@ -86,6 +93,21 @@ type ComplexityRoot struct {
 		Video      func(childComplexity int) int
 	}
 
+	AlbumPayload struct {
+		Album      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	AlbumSelection struct {
+		Excess     func(childComplexity int) int
+		MaxPhotos  func(childComplexity int) int
+		PhotoCount func(childComplexity int) int
+		PhotoIDs   func(childComplexity int) int
+		Photos     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) int
+		SentAt     func(childComplexity int) int
+		State      func(childComplexity int) int
+	}
+
 	AlbumSettings struct {
 		Activated func(childComplexity int) int
 		MaxPhotos func(childComplexity int) int
@@ -104,6 +126,13 @@ type ComplexityRoot struct {
 		Version func(childComplexity int) int
 	}
 
+	Captcha struct {
+		AudioURL  func(childComplexity int) int
+		ExpiresAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		ImageURL  func(childComplexity int) int
+	}
+
 	Category struct {
 		Description func(childComplexity int) int
 		ID          func(childComplexity int) int
@@ -114,6 +143,11 @@ type ComplexityRoot struct {
 
 	ColorTheme struct {
 		Colors func(childComplexity int) int
+	}
+
+	ContactPhotographerPayload struct {
+		Sent       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	CreateAccessCodePayload struct {
@@ -208,6 +242,11 @@ type ComplexityRoot struct {
 		UserErrors      func(childComplexity int) int
 	}
 
+	DeleteSelectionPayload struct {
+		DeletedSelectionID func(childComplexity int) int
+		UserErrors         func(childComplexity int) int
+	}
+
 	DeleteVideoPayload struct {
 		DeletedVideoID func(childComplexity int) int
 		UserErrors     func(childComplexity int) int
@@ -264,6 +303,7 @@ type ComplexityRoot struct {
 		AccessCodes                func(childComplexity int) int
 		AccessPolicy               func(childComplexity int) int
 		Album                      func(childComplexity int) int
+		AlbumSelection             func(childComplexity int) int
 		Auth                       func(childComplexity int) int
 		AvailablePacks             func(childComplexity int) int
 		CollectionNames            func(childComplexity int) int
@@ -281,6 +321,7 @@ type ComplexityRoot struct {
 		OgData                     func(childComplexity int) int
 		OgDescription              func(childComplexity int) int
 		Photographer               func(childComplexity int) int
+		PhotographerSelection      func(childComplexity int) int
 		PhotographerSelectionCount func(childComplexity int) int
 		Photos                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder) int
 		Prices                     func(childComplexity int) int
@@ -337,49 +378,66 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AddVideo          func(childComplexity int, input photographer.AddVideoInput) int
-		ConfirmEmail      func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
-		CreateAccessCode  func(childComplexity int, input photographer.CreateAccessCodeInput) int
-		CreateCategory    func(childComplexity int, input photographer.CreateCategoryInput) int
-		CreateDiscount    func(childComplexity int, input photographer.CreateDiscountInput) int
-		CreateFamily      func(childComplexity int, input photographer.CreateFamilyInput) int
-		CreateFormat      func(childComplexity int, input photographer.CreateFormatInput) int
-		CreateGallery     func(childComplexity int, input photographer.CreateGalleryInput) int
-		CreateGiftCard    func(childComplexity int, input photographer.CreateGiftCardInput) int
-		CreatePack        func(childComplexity int, input photographer.CreatePackInput) int
-		CreatePreviewLink func(childComplexity int, input gqlmodel.CreatePreviewLinkInput) int
-		CreateVoucher     func(childComplexity int, input photographer.CreateVoucherInput) int
-		DeleteAccessCode  func(childComplexity int, input photographer.DeleteAccessCodeInput) int
-		DeleteCategory    func(childComplexity int, input photographer.DeleteCategoryInput) int
-		DeleteDiscount    func(childComplexity int, input photographer.DeleteDiscountInput) int
-		DeleteFamily      func(childComplexity int, input photographer.DeleteFamilyInput) int
-		DeleteFormat      func(childComplexity int, input photographer.DeleteFormatInput) int
-		DeleteGallery     func(childComplexity int, input photographer.DeleteGalleryInput) int
-		DeletePack        func(childComplexity int, input photographer.DeletePackInput) int
-		DeletePhotos      func(childComplexity int, input photographer.DeletePhotosInput) int
-		DeleteVideo       func(childComplexity int, input photographer.DeleteVideoInput) int
-		DeleteVoucher     func(childComplexity int, input photographer.DeleteVoucherInput) int
-		EnterAccessCode   func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
-		EnterClientCode   func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
-		Logout            func(childComplexity int, input gqlmodel.LogoutInput) int
-		MovePhotos        func(childComplexity int, input photographer.MovePhotosInput) int
-		RecoverClientCode func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
-		ReorderPhotos     func(childComplexity int, input photographer.ReorderPhotosInput) int
-		RequestEmailCode  func(childComplexity int, input gqlmodel.RequestEmailCodeInput) int
-		RevokeAccessCode  func(childComplexity int, input photographer.RevokeAccessCodeInput) int
-		SetGalleryMusic   func(childComplexity int, input photographer.SetGalleryMusicInput) int
-		SetPhotosFavorite func(childComplexity int, input photographer.SetPhotosFavoriteInput) int
-		SetPhotosPrivate  func(childComplexity int, input photographer.SetPhotosPrivateInput) int
-		UpdateAccessCode  func(childComplexity int, input photographer.UpdateAccessCodeInput) int
-		UpdateCategory    func(childComplexity int, input photographer.UpdateCategoryInput) int
-		UpdateDiscount    func(childComplexity int, input photographer.UpdateDiscountInput) int
-		UpdateFamily      func(childComplexity int, input photographer.UpdateFamilyInput) int
-		UpdateFormat      func(childComplexity int, input photographer.UpdateFormatInput) int
-		UpdateGallery     func(childComplexity int, input photographer.UpdateGalleryInput) int
-		UpdatePack        func(childComplexity int, input photographer.UpdatePackInput) int
-		UpdateVideo       func(childComplexity int, input photographer.UpdateVideoInput) int
-		UpdateVoucher     func(childComplexity int, input photographer.UpdateVoucherInput) int
-		UploadPhotos      func(childComplexity int, input gqlmodel.UploadPhotosInput) int
+		AddToAlbum            func(childComplexity int, input gqlmodel.AlbumPhotosInput) int
+		AddToSelection        func(childComplexity int, input gqlmodel.SelectionItemsInput) int
+		AddVideo              func(childComplexity int, input photographer.AddVideoInput) int
+		ConfirmEmail          func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
+		ContactPhotographer   func(childComplexity int, input gqlmodel.ContactPhotographerInput) int
+		CreateAccessCode      func(childComplexity int, input photographer.CreateAccessCodeInput) int
+		CreateCategory        func(childComplexity int, input photographer.CreateCategoryInput) int
+		CreateDiscount        func(childComplexity int, input photographer.CreateDiscountInput) int
+		CreateFamily          func(childComplexity int, input photographer.CreateFamilyInput) int
+		CreateFormat          func(childComplexity int, input photographer.CreateFormatInput) int
+		CreateGallery         func(childComplexity int, input photographer.CreateGalleryInput) int
+		CreateGiftCard        func(childComplexity int, input photographer.CreateGiftCardInput) int
+		CreatePack            func(childComplexity int, input photographer.CreatePackInput) int
+		CreatePreviewLink     func(childComplexity int, input gqlmodel.CreatePreviewLinkInput) int
+		CreateSelection       func(childComplexity int, input gqlmodel.CreateSelectionInput) int
+		CreateVoucher         func(childComplexity int, input photographer.CreateVoucherInput) int
+		DeleteAccessCode      func(childComplexity int, input photographer.DeleteAccessCodeInput) int
+		DeleteCategory        func(childComplexity int, input photographer.DeleteCategoryInput) int
+		DeleteDiscount        func(childComplexity int, input photographer.DeleteDiscountInput) int
+		DeleteFamily          func(childComplexity int, input photographer.DeleteFamilyInput) int
+		DeleteFormat          func(childComplexity int, input photographer.DeleteFormatInput) int
+		DeleteGallery         func(childComplexity int, input photographer.DeleteGalleryInput) int
+		DeletePack            func(childComplexity int, input photographer.DeletePackInput) int
+		DeletePhotos          func(childComplexity int, input photographer.DeletePhotosInput) int
+		DeleteSelection       func(childComplexity int, input gqlmodel.DeleteSelectionInput) int
+		DeleteVideo           func(childComplexity int, input photographer.DeleteVideoInput) int
+		DeleteVoucher         func(childComplexity int, input photographer.DeleteVoucherInput) int
+		EnterAccessCode       func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
+		EnterClientCode       func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
+		Logout                func(childComplexity int, input gqlmodel.LogoutInput) int
+		MovePhotos            func(childComplexity int, input photographer.MovePhotosInput) int
+		NewCaptcha            func(childComplexity int) int
+		RecoverClientCode     func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
+		RemoveFromAlbum       func(childComplexity int, input gqlmodel.AlbumPhotosInput) int
+		RemoveFromSelection   func(childComplexity int, input gqlmodel.SelectionItemsInput) int
+		ReopenAlbum           func(childComplexity int, input gqlmodel.SendAlbumInput) int
+		ReorderPhotos         func(childComplexity int, input photographer.ReorderPhotosInput) int
+		RequestEmailCode      func(childComplexity int, input gqlmodel.RequestEmailCodeInput) int
+		RevokeAccessCode      func(childComplexity int, input photographer.RevokeAccessCodeInput) int
+		SendAlbum             func(childComplexity int, input gqlmodel.SendAlbumInput) int
+		SetGalleryMusic       func(childComplexity int, input photographer.SetGalleryMusicInput) int
+		SetPhotosClientHidden func(childComplexity int, input gqlmodel.SetPhotosClientHiddenInput) int
+		SetPhotosFavorite     func(childComplexity int, input photographer.SetPhotosFavoriteInput) int
+		SetPhotosPrivate      func(childComplexity int, input photographer.SetPhotosPrivateInput) int
+		ShareGallery          func(childComplexity int, input gqlmodel.ShareGalleryInput) int
+		UpdateAccessCode      func(childComplexity int, input photographer.UpdateAccessCodeInput) int
+		UpdateCategory        func(childComplexity int, input photographer.UpdateCategoryInput) int
+		UpdateDiscount        func(childComplexity int, input photographer.UpdateDiscountInput) int
+		UpdateFamily          func(childComplexity int, input photographer.UpdateFamilyInput) int
+		UpdateFormat          func(childComplexity int, input photographer.UpdateFormatInput) int
+		UpdateGallery         func(childComplexity int, input photographer.UpdateGalleryInput) int
+		UpdatePack            func(childComplexity int, input photographer.UpdatePackInput) int
+		UpdateVideo           func(childComplexity int, input photographer.UpdateVideoInput) int
+		UpdateVoucher         func(childComplexity int, input photographer.UpdateVoucherInput) int
+		UploadPhotos          func(childComplexity int, input gqlmodel.UploadPhotosInput) int
+	}
+
+	NewCaptchaPayload struct {
+		Captcha    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	OgData struct {
@@ -424,6 +482,7 @@ type ComplexityRoot struct {
 	}
 
 	Photo struct {
+		ClientHidden  func(childComplexity int) int
 		Collection    func(childComplexity int) int
 		DominantColor func(childComplexity int) int
 		Favorite      func(childComplexity int) int
@@ -469,6 +528,12 @@ type ComplexityRoot struct {
 		Website    func(childComplexity int) int
 	}
 
+	PhotographerSelection struct {
+		Count  func(childComplexity int) int
+		Photos func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) int
+		Videos func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) int
+	}
+
 	PhotosGap struct {
 		Value func(childComplexity int) int
 	}
@@ -495,10 +560,12 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Build   func(childComplexity int) int
-		Gallery func(childComplexity int, url string, previewHash *string, email *string) int
-		Me      func(childComplexity int) int
-		Node    func(childComplexity int, id string) int
+		Build        func(childComplexity int) int
+		Gallery      func(childComplexity int, url string, previewHash *string, email *string) int
+		Me           func(childComplexity int) int
+		MySelection  func(childComplexity int, galleryID string, id string) int
+		MySelections func(childComplexity int, galleryID string) int
+		Node         func(childComplexity int, id string) int
 	}
 
 	RecoverClientCodePayload struct {
@@ -521,8 +588,29 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	Selection struct {
+		CreatedAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		IsFavorites func(childComplexity int) int
+		Name        func(childComplexity int) int
+		PhotoIds    func(childComplexity int) int
+		Photos      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder) int
+		VideoIds    func(childComplexity int) int
+		Videos      func(childComplexity int) int
+	}
+
+	SelectionPayload struct {
+		Selection  func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	SetGalleryMusicPayload struct {
 		Gallery    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	SetPhotosClientHiddenPayload struct {
+		Photos     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -533,6 +621,11 @@ type ComplexityRoot struct {
 
 	SetPhotosPrivatePayload struct {
 		Photos     func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	ShareGalleryPayload struct {
+		Recipients func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -654,6 +747,13 @@ type ComplexityRoot struct {
 
 // region    ************************** generated!.gotpl **************************
 
+type AlbumSelectionResolver interface {
+	Photos(ctx context.Context, obj *selections.Album, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) (*ent.PhotoConnection, error)
+}
+type CaptchaResolver interface {
+	ImageURL(ctx context.Context, obj *ent.Captcha) (string, error)
+	AudioURL(ctx context.Context, obj *ent.Captcha) (string, error)
+}
 type DiscountResolver interface {
 	Threshold(ctx context.Context, obj *ent.Discount) (*money.Money, error)
 }
@@ -693,6 +793,8 @@ type GalleryResolver interface {
 	OgData(ctx context.Context, obj *ent.Gallery) (*gqlmodel.OgData, error)
 
 	AccessCodes(ctx context.Context, obj *ent.Gallery) ([]*ent.AccessCode, error)
+	PhotographerSelection(ctx context.Context, obj *ent.Gallery) (*gallery.PhotographerSelection, error)
+	AlbumSelection(ctx context.Context, obj *ent.Gallery) (*selections.Album, error)
 }
 type MusicTrackResolver interface {
 	URL(ctx context.Context, obj *ent.MusicTrack) (string, error)
@@ -741,6 +843,18 @@ type MutationResolver interface {
 	ConfirmEmail(ctx context.Context, input gqlmodel.ConfirmEmailInput) (*gqlmodel.AccessPayload, error)
 	Logout(ctx context.Context, input gqlmodel.LogoutInput) (*gqlmodel.AccessPayload, error)
 	CreatePreviewLink(ctx context.Context, input gqlmodel.CreatePreviewLinkInput) (*gqlmodel.CreatePreviewLinkPayload, error)
+	ShareGallery(ctx context.Context, input gqlmodel.ShareGalleryInput) (*gqlmodel.ShareGalleryPayload, error)
+	NewCaptcha(ctx context.Context) (*gqlmodel.NewCaptchaPayload, error)
+	ContactPhotographer(ctx context.Context, input gqlmodel.ContactPhotographerInput) (*gqlmodel.ContactPhotographerPayload, error)
+	CreateSelection(ctx context.Context, input gqlmodel.CreateSelectionInput) (*gqlmodel.SelectionPayload, error)
+	DeleteSelection(ctx context.Context, input gqlmodel.DeleteSelectionInput) (*gqlmodel.DeleteSelectionPayload, error)
+	AddToSelection(ctx context.Context, input gqlmodel.SelectionItemsInput) (*gqlmodel.SelectionPayload, error)
+	RemoveFromSelection(ctx context.Context, input gqlmodel.SelectionItemsInput) (*gqlmodel.SelectionPayload, error)
+	AddToAlbum(ctx context.Context, input gqlmodel.AlbumPhotosInput) (*gqlmodel.AlbumPayload, error)
+	RemoveFromAlbum(ctx context.Context, input gqlmodel.AlbumPhotosInput) (*gqlmodel.AlbumPayload, error)
+	SendAlbum(ctx context.Context, input gqlmodel.SendAlbumInput) (*gqlmodel.AlbumPayload, error)
+	ReopenAlbum(ctx context.Context, input gqlmodel.SendAlbumInput) (*gqlmodel.AlbumPayload, error)
+	SetPhotosClientHidden(ctx context.Context, input gqlmodel.SetPhotosClientHiddenInput) (*gqlmodel.SetPhotosClientHiddenPayload, error)
 }
 type PackResolver interface {
 	UnitPrice(ctx context.Context, obj *ent.Pack) (*money.Money, error)
@@ -760,11 +874,22 @@ type PhotoResolver interface {
 
 	Urls(ctx context.Context, obj *ent.Photo) (*gqlmodel.PhotoUrls, error)
 }
+type PhotographerSelectionResolver interface {
+	Count(ctx context.Context, obj *gallery.PhotographerSelection) (int, error)
+	Photos(ctx context.Context, obj *gallery.PhotographerSelection, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) (*ent.PhotoConnection, error)
+	Videos(ctx context.Context, obj *gallery.PhotographerSelection, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) (*ent.VideoConnection, error)
+}
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Build(ctx context.Context) (*gqlmodel.BuildInfo, error)
 	Me(ctx context.Context) (*gqlmodel.Me, error)
 	Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error)
+	MySelections(ctx context.Context, galleryID string) ([]*ent.Selection, error)
+	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
+}
+type SelectionResolver interface {
+	PhotoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
+	VideoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
 }
 type VideoResolver interface {
 	ThumbnailURL(ctx context.Context, obj *ent.Video) (string, error)
@@ -886,6 +1011,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.AddVideoPayload.Video(childComplexity), true
 
+	case "AlbumPayload.album":
+		if e.ComplexityRoot.AlbumPayload.Album == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AlbumPayload.Album(childComplexity), true
+	case "AlbumPayload.userErrors":
+		if e.ComplexityRoot.AlbumPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AlbumPayload.UserErrors(childComplexity), true
+
+	case "AlbumSelection.excess":
+		if e.ComplexityRoot.AlbumSelection.Excess == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AlbumSelection.Excess(childComplexity), true
+	case "AlbumSelection.maxPhotos":
+		if e.ComplexityRoot.AlbumSelection.MaxPhotos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AlbumSelection.MaxPhotos(childComplexity), true
+	case "AlbumSelection.photoCount":
+		if e.ComplexityRoot.AlbumSelection.PhotoCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AlbumSelection.PhotoCount(childComplexity), true
+	case "AlbumSelection.photoIds":
+		if e.ComplexityRoot.AlbumSelection.PhotoIDs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AlbumSelection.PhotoIDs(childComplexity), true
+	case "AlbumSelection.photos":
+		if e.ComplexityRoot.AlbumSelection.Photos == nil {
+			break
+		}
+
+		args, err := ec.field_AlbumSelection_photos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.AlbumSelection.Photos(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int)), true
+	case "AlbumSelection.sentAt":
+		if e.ComplexityRoot.AlbumSelection.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AlbumSelection.SentAt(childComplexity), true
+	case "AlbumSelection.state":
+		if e.ComplexityRoot.AlbumSelection.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AlbumSelection.State(childComplexity), true
+
 	case "AlbumSettings.activated":
 		if e.ComplexityRoot.AlbumSettings.Activated == nil {
 			break
@@ -943,6 +1129,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.BuildInfo.Version(childComplexity), true
 
+	case "Captcha.audioUrl":
+		if e.ComplexityRoot.Captcha.AudioURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Captcha.AudioURL(childComplexity), true
+	case "Captcha.expiresAt":
+		if e.ComplexityRoot.Captcha.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Captcha.ExpiresAt(childComplexity), true
+	case "Captcha.id":
+		if e.ComplexityRoot.Captcha.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Captcha.ID(childComplexity), true
+	case "Captcha.imageUrl":
+		if e.ComplexityRoot.Captcha.ImageURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Captcha.ImageURL(childComplexity), true
+
 	case "Category.description":
 		if e.ComplexityRoot.Category.Description == nil {
 			break
@@ -980,6 +1191,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ColorTheme.Colors(childComplexity), true
+
+	case "ContactPhotographerPayload.sent":
+		if e.ComplexityRoot.ContactPhotographerPayload.Sent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactPhotographerPayload.Sent(childComplexity), true
+	case "ContactPhotographerPayload.userErrors":
+		if e.ComplexityRoot.ContactPhotographerPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactPhotographerPayload.UserErrors(childComplexity), true
 
 	case "CreateAccessCodePayload.accessCode":
 		if e.ComplexityRoot.CreateAccessCodePayload.AccessCode == nil {
@@ -1227,6 +1451,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DeletePhotosPayload.UserErrors(childComplexity), true
 
+	case "DeleteSelectionPayload.deletedSelectionId":
+		if e.ComplexityRoot.DeleteSelectionPayload.DeletedSelectionID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteSelectionPayload.DeletedSelectionID(childComplexity), true
+	case "DeleteSelectionPayload.userErrors":
+		if e.ComplexityRoot.DeleteSelectionPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteSelectionPayload.UserErrors(childComplexity), true
+
 	case "DeleteVideoPayload.deletedVideoId":
 		if e.ComplexityRoot.DeleteVideoPayload.DeletedVideoID == nil {
 			break
@@ -1455,6 +1692,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.Album(childComplexity), true
+	case "Gallery.albumSelection":
+		if e.ComplexityRoot.Gallery.AlbumSelection == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.AlbumSelection(childComplexity), true
 	case "Gallery.auth":
 		if e.ComplexityRoot.Gallery.Auth == nil {
 			break
@@ -1557,6 +1800,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.Photographer(childComplexity), true
+	case "Gallery.photographerSelection":
+		if e.ComplexityRoot.Gallery.PhotographerSelection == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.PhotographerSelection(childComplexity), true
 	case "Gallery.photographerSelectionCount":
 		if e.ComplexityRoot.Gallery.PhotographerSelectionCount == nil {
 			break
@@ -1784,6 +2033,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MusicTrack.URL(childComplexity), true
 
+	case "Mutation.addToAlbum":
+		if e.ComplexityRoot.Mutation.AddToAlbum == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addToAlbum_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddToAlbum(childComplexity, args["input"].(gqlmodel.AlbumPhotosInput)), true
+	case "Mutation.addToSelection":
+		if e.ComplexityRoot.Mutation.AddToSelection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addToSelection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddToSelection(childComplexity, args["input"].(gqlmodel.SelectionItemsInput)), true
 	case "Mutation.addVideo":
 		if e.ComplexityRoot.Mutation.AddVideo == nil {
 			break
@@ -1806,6 +2077,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ConfirmEmail(childComplexity, args["input"].(gqlmodel.ConfirmEmailInput)), true
+	case "Mutation.contactPhotographer":
+		if e.ComplexityRoot.Mutation.ContactPhotographer == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_contactPhotographer_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ContactPhotographer(childComplexity, args["input"].(gqlmodel.ContactPhotographerInput)), true
 	case "Mutation.createAccessCode":
 		if e.ComplexityRoot.Mutation.CreateAccessCode == nil {
 			break
@@ -1905,6 +2187,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreatePreviewLink(childComplexity, args["input"].(gqlmodel.CreatePreviewLinkInput)), true
+	case "Mutation.createSelection":
+		if e.ComplexityRoot.Mutation.CreateSelection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createSelection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateSelection(childComplexity, args["input"].(gqlmodel.CreateSelectionInput)), true
 	case "Mutation.createVoucher":
 		if e.ComplexityRoot.Mutation.CreateVoucher == nil {
 			break
@@ -2004,6 +2297,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeletePhotos(childComplexity, args["input"].(photographer.DeletePhotosInput)), true
+	case "Mutation.deleteSelection":
+		if e.ComplexityRoot.Mutation.DeleteSelection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteSelection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteSelection(childComplexity, args["input"].(gqlmodel.DeleteSelectionInput)), true
 	case "Mutation.deleteVideo":
 		if e.ComplexityRoot.Mutation.DeleteVideo == nil {
 			break
@@ -2070,6 +2374,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.MovePhotos(childComplexity, args["input"].(photographer.MovePhotosInput)), true
+	case "Mutation.newCaptcha":
+		if e.ComplexityRoot.Mutation.NewCaptcha == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.NewCaptcha(childComplexity), true
 	case "Mutation.recoverClientCode":
 		if e.ComplexityRoot.Mutation.RecoverClientCode == nil {
 			break
@@ -2081,6 +2391,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecoverClientCode(childComplexity, args["input"].(gqlmodel.RecoverClientCodeInput)), true
+	case "Mutation.removeFromAlbum":
+		if e.ComplexityRoot.Mutation.RemoveFromAlbum == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeFromAlbum_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveFromAlbum(childComplexity, args["input"].(gqlmodel.AlbumPhotosInput)), true
+	case "Mutation.removeFromSelection":
+		if e.ComplexityRoot.Mutation.RemoveFromSelection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeFromSelection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveFromSelection(childComplexity, args["input"].(gqlmodel.SelectionItemsInput)), true
+	case "Mutation.reopenAlbum":
+		if e.ComplexityRoot.Mutation.ReopenAlbum == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_reopenAlbum_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ReopenAlbum(childComplexity, args["input"].(gqlmodel.SendAlbumInput)), true
 	case "Mutation.reorderPhotos":
 		if e.ComplexityRoot.Mutation.ReorderPhotos == nil {
 			break
@@ -2114,6 +2457,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RevokeAccessCode(childComplexity, args["input"].(photographer.RevokeAccessCodeInput)), true
+	case "Mutation.sendAlbum":
+		if e.ComplexityRoot.Mutation.SendAlbum == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_sendAlbum_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SendAlbum(childComplexity, args["input"].(gqlmodel.SendAlbumInput)), true
 	case "Mutation.setGalleryMusic":
 		if e.ComplexityRoot.Mutation.SetGalleryMusic == nil {
 			break
@@ -2125,6 +2479,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetGalleryMusic(childComplexity, args["input"].(photographer.SetGalleryMusicInput)), true
+	case "Mutation.setPhotosClientHidden":
+		if e.ComplexityRoot.Mutation.SetPhotosClientHidden == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setPhotosClientHidden_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetPhotosClientHidden(childComplexity, args["input"].(gqlmodel.SetPhotosClientHiddenInput)), true
 	case "Mutation.setPhotosFavorite":
 		if e.ComplexityRoot.Mutation.SetPhotosFavorite == nil {
 			break
@@ -2147,6 +2512,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetPhotosPrivate(childComplexity, args["input"].(photographer.SetPhotosPrivateInput)), true
+	case "Mutation.shareGallery":
+		if e.ComplexityRoot.Mutation.ShareGallery == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_shareGallery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ShareGallery(childComplexity, args["input"].(gqlmodel.ShareGalleryInput)), true
 	case "Mutation.updateAccessCode":
 		if e.ComplexityRoot.Mutation.UpdateAccessCode == nil {
 			break
@@ -2257,6 +2633,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UploadPhotos(childComplexity, args["input"].(gqlmodel.UploadPhotosInput)), true
+
+	case "NewCaptchaPayload.captcha":
+		if e.ComplexityRoot.NewCaptchaPayload.Captcha == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NewCaptchaPayload.Captcha(childComplexity), true
+	case "NewCaptchaPayload.userErrors":
+		if e.ComplexityRoot.NewCaptchaPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.NewCaptchaPayload.UserErrors(childComplexity), true
 
 	case "OgData.description":
 		if e.ComplexityRoot.OgData.Description == nil {
@@ -2419,6 +2808,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "Photo.clientHidden":
+		if e.ComplexityRoot.Photo.ClientHidden == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Photo.ClientHidden(childComplexity), true
 	case "Photo.collection":
 		if e.ComplexityRoot.Photo.Collection == nil {
 			break
@@ -2610,6 +3005,35 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Photographer.Website(childComplexity), true
 
+	case "PhotographerSelection.count":
+		if e.ComplexityRoot.PhotographerSelection.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotographerSelection.Count(childComplexity), true
+	case "PhotographerSelection.photos":
+		if e.ComplexityRoot.PhotographerSelection.Photos == nil {
+			break
+		}
+
+		args, err := ec.field_PhotographerSelection_photos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PhotographerSelection.Photos(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int)), true
+	case "PhotographerSelection.videos":
+		if e.ComplexityRoot.PhotographerSelection.Videos == nil {
+			break
+		}
+
+		args, err := ec.field_PhotographerSelection_videos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.PhotographerSelection.Videos(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int)), true
+
 	case "PhotosGap.value":
 		if e.ComplexityRoot.PhotosGap.Value == nil {
 			break
@@ -2699,6 +3123,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Me(childComplexity), true
+	case "Query.mySelection":
+		if e.ComplexityRoot.Query.MySelection == nil {
+			break
+		}
+
+		args, err := ec.field_Query_mySelection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MySelection(childComplexity, args["galleryId"].(string), args["id"].(string)), true
+	case "Query.mySelections":
+		if e.ComplexityRoot.Query.MySelections == nil {
+			break
+		}
+
+		args, err := ec.field_Query_mySelections_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.MySelections(childComplexity, args["galleryId"].(string)), true
 	case "Query.node":
 		if e.ComplexityRoot.Query.Node == nil {
 			break
@@ -2763,6 +3209,73 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.RevokeAccessCodePayload.UserErrors(childComplexity), true
 
+	case "Selection.createdAt":
+		if e.ComplexityRoot.Selection.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Selection.CreatedAt(childComplexity), true
+	case "Selection.id":
+		if e.ComplexityRoot.Selection.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Selection.ID(childComplexity), true
+	case "Selection.isFavorites":
+		if e.ComplexityRoot.Selection.IsFavorites == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Selection.IsFavorites(childComplexity), true
+	case "Selection.name":
+		if e.ComplexityRoot.Selection.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Selection.Name(childComplexity), true
+	case "Selection.photoIds":
+		if e.ComplexityRoot.Selection.PhotoIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Selection.PhotoIds(childComplexity), true
+	case "Selection.photos":
+		if e.ComplexityRoot.Selection.Photos == nil {
+			break
+		}
+
+		args, err := ec.field_Selection_photos_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Selection.Photos(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.PhotoOrder)), true
+	case "Selection.videoIds":
+		if e.ComplexityRoot.Selection.VideoIds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Selection.VideoIds(childComplexity), true
+	case "Selection.videos":
+		if e.ComplexityRoot.Selection.Videos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Selection.Videos(childComplexity), true
+
+	case "SelectionPayload.selection":
+		if e.ComplexityRoot.SelectionPayload.Selection == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SelectionPayload.Selection(childComplexity), true
+	case "SelectionPayload.userErrors":
+		if e.ComplexityRoot.SelectionPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SelectionPayload.UserErrors(childComplexity), true
+
 	case "SetGalleryMusicPayload.gallery":
 		if e.ComplexityRoot.SetGalleryMusicPayload.Gallery == nil {
 			break
@@ -2775,6 +3288,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SetGalleryMusicPayload.UserErrors(childComplexity), true
+
+	case "SetPhotosClientHiddenPayload.photos":
+		if e.ComplexityRoot.SetPhotosClientHiddenPayload.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetPhotosClientHiddenPayload.Photos(childComplexity), true
+	case "SetPhotosClientHiddenPayload.userErrors":
+		if e.ComplexityRoot.SetPhotosClientHiddenPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SetPhotosClientHiddenPayload.UserErrors(childComplexity), true
 
 	case "SetPhotosFavoritePayload.photos":
 		if e.ComplexityRoot.SetPhotosFavoritePayload.Photos == nil {
@@ -2801,6 +3327,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SetPhotosPrivatePayload.UserErrors(childComplexity), true
+
+	case "ShareGalleryPayload.recipients":
+		if e.ComplexityRoot.ShareGalleryPayload.Recipients == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareGalleryPayload.Recipients(childComplexity), true
+	case "ShareGalleryPayload.userErrors":
+		if e.ComplexityRoot.ShareGalleryPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShareGalleryPayload.UserErrors(childComplexity), true
 
 	case "ThemeColors.accent":
 		if e.ComplexityRoot.ThemeColors.Accent == nil {
@@ -3200,8 +3739,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
 		ec.unmarshalInputAddVideoInput,
+		ec.unmarshalInputAlbumPhotosInput,
 		ec.unmarshalInputAlbumSettingsInput,
 		ec.unmarshalInputConfirmEmailInput,
+		ec.unmarshalInputContactPhotographerInput,
 		ec.unmarshalInputCreateAccessCodeInput,
 		ec.unmarshalInputCreateCategoryInput,
 		ec.unmarshalInputCreateDiscountInput,
@@ -3211,6 +3752,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateGiftCardInput,
 		ec.unmarshalInputCreatePackInput,
 		ec.unmarshalInputCreatePreviewLinkInput,
+		ec.unmarshalInputCreateSelectionInput,
 		ec.unmarshalInputCreateVoucherInput,
 		ec.unmarshalInputDeleteAccessCodeInput,
 		ec.unmarshalInputDeleteCategoryInput,
@@ -3220,6 +3762,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDeleteGalleryInput,
 		ec.unmarshalInputDeletePackInput,
 		ec.unmarshalInputDeletePhotosInput,
+		ec.unmarshalInputDeleteSelectionInput,
 		ec.unmarshalInputDeleteVideoInput,
 		ec.unmarshalInputDeleteVoucherInput,
 		ec.unmarshalInputDownloadInformationInput,
@@ -3237,9 +3780,13 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputReorderPhotosInput,
 		ec.unmarshalInputRequestEmailCodeInput,
 		ec.unmarshalInputRevokeAccessCodeInput,
+		ec.unmarshalInputSelectionItemsInput,
+		ec.unmarshalInputSendAlbumInput,
 		ec.unmarshalInputSetGalleryMusicInput,
+		ec.unmarshalInputSetPhotosClientHiddenInput,
 		ec.unmarshalInputSetPhotosFavoriteInput,
 		ec.unmarshalInputSetPhotosPrivateInput,
+		ec.unmarshalInputShareGalleryInput,
 		ec.unmarshalInputThemeColorsInput,
 		ec.unmarshalInputUpdateAccessCodeInput,
 		ec.unmarshalInputUpdateCategoryInput,
@@ -3327,7 +3874,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/gallery.graphql" "schema/photographer.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/contact.graphql" "schema/gallery.graphql" "schema/photographer.graphql" "schema/selections.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -3341,8 +3888,10 @@ func sourceData(filename string) string {
 var sources = []*ast.Source{
 	{Name: "schema/access.graphql", Input: sourceData("schema/access.graphql"), BuiltIn: false},
 	{Name: "schema/base.graphql", Input: sourceData("schema/base.graphql"), BuiltIn: false},
+	{Name: "schema/contact.graphql", Input: sourceData("schema/contact.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
+	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -3402,6 +3951,36 @@ func (ec *executionContext) childFields_AddVideoPayload(ctx context.Context, fie
 	return nil, fmt.Errorf("no field named %q was found under type AddVideoPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_AlbumPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "album":
+		return ec.fieldContext_AlbumPayload_album(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_AlbumPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AlbumPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_AlbumSelection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "state":
+		return ec.fieldContext_AlbumSelection_state(ctx, field)
+	case "maxPhotos":
+		return ec.fieldContext_AlbumSelection_maxPhotos(ctx, field)
+	case "photoCount":
+		return ec.fieldContext_AlbumSelection_photoCount(ctx, field)
+	case "excess":
+		return ec.fieldContext_AlbumSelection_excess(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_AlbumSelection_sentAt(ctx, field)
+	case "photoIds":
+		return ec.fieldContext_AlbumSelection_photoIds(ctx, field)
+	case "photos":
+		return ec.fieldContext_AlbumSelection_photos(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AlbumSelection", field.Name)
+}
+
 func (ec *executionContext) childFields_AlbumSettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "activated":
@@ -3438,6 +4017,20 @@ func (ec *executionContext) childFields_BuildInfo(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type BuildInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_Captcha(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Captcha_id(ctx, field)
+	case "imageUrl":
+		return ec.fieldContext_Captcha_imageUrl(ctx, field)
+	case "audioUrl":
+		return ec.fieldContext_Captcha_audioUrl(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Captcha_expiresAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Captcha", field.Name)
+}
+
 func (ec *executionContext) childFields_Category(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -3460,6 +4053,16 @@ func (ec *executionContext) childFields_ColorTheme(ctx context.Context, field gr
 		return ec.fieldContext_ColorTheme_colors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ColorTheme", field.Name)
+}
+
+func (ec *executionContext) childFields_ContactPhotographerPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "sent":
+		return ec.fieldContext_ContactPhotographerPayload_sent(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ContactPhotographerPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContactPhotographerPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_CreateAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -3646,6 +4249,16 @@ func (ec *executionContext) childFields_DeletePhotosPayload(ctx context.Context,
 	return nil, fmt.Errorf("no field named %q was found under type DeletePhotosPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_DeleteSelectionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedSelectionId":
+		return ec.fieldContext_DeleteSelectionPayload_deletedSelectionId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteSelectionPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteSelectionPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_DeleteVideoPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "deletedVideoId":
@@ -3816,6 +4429,10 @@ func (ec *executionContext) childFields_Gallery(ctx context.Context, field graph
 		return ec.fieldContext_Gallery_shopEnabled(ctx, field)
 	case "accessCodes":
 		return ec.fieldContext_Gallery_accessCodes(ctx, field)
+	case "photographerSelection":
+		return ec.fieldContext_Gallery_photographerSelection(ctx, field)
+	case "albumSelection":
+		return ec.fieldContext_Gallery_albumSelection(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Gallery", field.Name)
 }
@@ -3900,6 +4517,16 @@ func (ec *executionContext) childFields_MusicTrack(ctx context.Context, field gr
 		return ec.fieldContext_MusicTrack_url(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type MusicTrack", field.Name)
+}
+
+func (ec *executionContext) childFields_NewCaptchaPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "captcha":
+		return ec.fieldContext_NewCaptchaPayload_captcha(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_NewCaptchaPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type NewCaptchaPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_OgData(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4012,6 +4639,8 @@ func (ec *executionContext) childFields_Photo(ctx context.Context, field graphql
 		return ec.fieldContext_Photo_status(ctx, field)
 	case "urls":
 		return ec.fieldContext_Photo_urls(ctx, field)
+	case "clientHidden":
+		return ec.fieldContext_Photo_clientHidden(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Photo", field.Name)
 }
@@ -4074,6 +4703,18 @@ func (ec *executionContext) childFields_Photographer(ctx context.Context, field 
 		return ec.fieldContext_Photographer_logoUrl(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Photographer", field.Name)
+}
+
+func (ec *executionContext) childFields_PhotographerSelection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "count":
+		return ec.fieldContext_PhotographerSelection_count(ctx, field)
+	case "photos":
+		return ec.fieldContext_PhotographerSelection_photos(ctx, field)
+	case "videos":
+		return ec.fieldContext_PhotographerSelection_videos(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhotographerSelection", field.Name)
 }
 
 func (ec *executionContext) childFields_PhotosGap(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4166,6 +4807,38 @@ func (ec *executionContext) childFields_RevokeAccessCodePayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type RevokeAccessCodePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_Selection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Selection_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Selection_name(ctx, field)
+	case "isFavorites":
+		return ec.fieldContext_Selection_isFavorites(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Selection_createdAt(ctx, field)
+	case "photoIds":
+		return ec.fieldContext_Selection_photoIds(ctx, field)
+	case "videoIds":
+		return ec.fieldContext_Selection_videoIds(ctx, field)
+	case "photos":
+		return ec.fieldContext_Selection_photos(ctx, field)
+	case "videos":
+		return ec.fieldContext_Selection_videos(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Selection", field.Name)
+}
+
+func (ec *executionContext) childFields_SelectionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "selection":
+		return ec.fieldContext_SelectionPayload_selection(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SelectionPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SelectionPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_SetGalleryMusicPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "gallery":
@@ -4174,6 +4847,16 @@ func (ec *executionContext) childFields_SetGalleryMusicPayload(ctx context.Conte
 		return ec.fieldContext_SetGalleryMusicPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SetGalleryMusicPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SetPhotosClientHiddenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photos":
+		return ec.fieldContext_SetPhotosClientHiddenPayload_photos(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SetPhotosClientHiddenPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SetPhotosClientHiddenPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_SetPhotosFavoritePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4194,6 +4877,16 @@ func (ec *executionContext) childFields_SetPhotosPrivatePayload(ctx context.Cont
 		return ec.fieldContext_SetPhotosPrivatePayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SetPhotosPrivatePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ShareGalleryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "recipients":
+		return ec.fieldContext_ShareGalleryPayload_recipients(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ShareGalleryPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShareGalleryPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_ThemeColors(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4538,6 +5231,44 @@ func (ec *executionContext) childFields___Type(ctx context.Context, field graphq
 
 // region    ***************************** args.gotpl *****************************
 
+func (ec *executionContext) field_AlbumSelection_photos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Gallery_photos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4630,6 +5361,34 @@ func (ec *executionContext) field_Gallery_videos_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addToAlbum_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.AlbumPhotosInput, error) {
+			return ec.unmarshalNAlbumPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPhotosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addToSelection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.SelectionItemsInput, error) {
+			return ec.unmarshalNSelectionItemsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionItemsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_addVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4650,6 +5409,20 @@ func (ec *executionContext) field_Mutation_confirmEmail_args(ctx context.Context
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (gqlmodel.ConfirmEmailInput, error) {
 			return ec.unmarshalNConfirmEmailInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐConfirmEmailInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_contactPhotographer_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.ContactPhotographerInput, error) {
+			return ec.unmarshalNContactPhotographerInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐContactPhotographerInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -4784,6 +5557,20 @@ func (ec *executionContext) field_Mutation_createPreviewLink_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createSelection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.CreateSelectionInput, error) {
+			return ec.unmarshalNCreateSelectionInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateSelectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -4910,6 +5697,20 @@ func (ec *executionContext) field_Mutation_deletePhotos_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteSelection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.DeleteSelectionInput, error) {
+			return ec.unmarshalNDeleteSelectionInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteSelectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5008,6 +5809,48 @@ func (ec *executionContext) field_Mutation_recoverClientCode_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_removeFromAlbum_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.AlbumPhotosInput, error) {
+			return ec.unmarshalNAlbumPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPhotosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeFromSelection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.SelectionItemsInput, error) {
+			return ec.unmarshalNSelectionItemsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionItemsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_reopenAlbum_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.SendAlbumInput, error) {
+			return ec.unmarshalNSendAlbumInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSendAlbumInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_reorderPhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5050,12 +5893,40 @@ func (ec *executionContext) field_Mutation_revokeAccessCode_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_sendAlbum_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.SendAlbumInput, error) {
+			return ec.unmarshalNSendAlbumInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSendAlbumInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setGalleryMusic_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.SetGalleryMusicInput, error) {
 			return ec.unmarshalNSetGalleryMusicInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetGalleryMusicInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setPhotosClientHidden_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.SetPhotosClientHiddenInput, error) {
+			return ec.unmarshalNSetPhotosClientHiddenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetPhotosClientHiddenInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5084,6 +5955,20 @@ func (ec *executionContext) field_Mutation_setPhotosPrivate_args(ctx context.Con
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.SetPhotosPrivateInput, error) {
 			return ec.unmarshalNSetPhotosPrivateInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetPhotosPrivateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_shareGallery_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.ShareGalleryInput, error) {
+			return ec.unmarshalNShareGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐShareGalleryInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5232,6 +6117,82 @@ func (ec *executionContext) field_Mutation_uploadPhotos_args(ctx context.Context
 	return args, nil
 }
 
+func (ec *executionContext) field_PhotographerSelection_photos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	return args, nil
+}
+
+func (ec *executionContext) field_PhotographerSelection_videos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5276,6 +6237,42 @@ func (ec *executionContext) field_Query_gallery_args(ctx context.Context, rawArg
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_mySelection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_mySelections_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_node_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5287,6 +6284,52 @@ func (ec *executionContext) field_Query_node_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Selection_photos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.PhotoOrder, error) {
+			return ec.unmarshalOPhotoOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg4
 	return args, nil
 }
 
@@ -5708,6 +6751,252 @@ func (ec *executionContext) fieldContext_AddVideoPayload_userErrors(_ context.Co
 	return fc, nil
 }
 
+func (ec *executionContext) _AlbumPayload_album(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AlbumPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumPayload_album(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Album, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *selections.Album) graphql.Marshaler {
+			return ec.marshalOAlbumSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋselectionsᚐAlbum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumPayload_album(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AlbumPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AlbumSelection(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AlbumPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AlbumPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AlbumPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AlbumSelection_state(ctx context.Context, field graphql.CollectedField, obj *selections.Album) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumSelection_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v album.State) graphql.Marshaler {
+			return ec.marshalNAlbumState2githubᚗcomᚋstudioᚋgalleryᚋentᚋalbumᚐState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumSelection_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AlbumSelection", field, false, false, errors.New("field of type AlbumState does not have child fields"))
+}
+
+func (ec *executionContext) _AlbumSelection_maxPhotos(ctx context.Context, field graphql.CollectedField, obj *selections.Album) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumSelection_maxPhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxPhotos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumSelection_maxPhotos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AlbumSelection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AlbumSelection_photoCount(ctx context.Context, field graphql.CollectedField, obj *selections.Album) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumSelection_photoCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoCount(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumSelection_photoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AlbumSelection", field, true, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AlbumSelection_excess(ctx context.Context, field graphql.CollectedField, obj *selections.Album) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumSelection_excess(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Excess(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumSelection_excess(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AlbumSelection", field, true, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _AlbumSelection_sentAt(ctx context.Context, field graphql.CollectedField, obj *selections.Album) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumSelection_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumSelection_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AlbumSelection", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _AlbumSelection_photoIds(ctx context.Context, field graphql.CollectedField, obj *selections.Album) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumSelection_photoIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoIDs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumSelection_photoIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AlbumSelection", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _AlbumSelection_photos(ctx context.Context, field graphql.CollectedField, obj *selections.Album) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AlbumSelection_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.AlbumSelection().Photos(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PhotoConnection) graphql.Marshaler {
+			return ec.marshalNPhotoConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AlbumSelection_photos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AlbumSelection",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotoConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_AlbumSelection_photos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _AlbumSettings_activated(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AlbumSettings) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -5915,6 +7204,98 @@ func (ec *executionContext) fieldContext_BuildInfo_version(_ context.Context, fi
 	return graphql.NewScalarFieldContext("BuildInfo", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Captcha_id(ctx context.Context, field graphql.CollectedField, obj *ent.Captcha) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Captcha_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Captcha_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Captcha", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Captcha_imageUrl(ctx context.Context, field graphql.CollectedField, obj *ent.Captcha) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Captcha_imageUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Captcha().ImageURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Captcha_imageUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Captcha", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Captcha_audioUrl(ctx context.Context, field graphql.CollectedField, obj *ent.Captcha) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Captcha_audioUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Captcha().AudioURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Captcha_audioUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Captcha", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Captcha_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.Captcha) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Captcha_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Captcha_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Captcha", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
 func (ec *executionContext) _Category_id(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -6057,6 +7438,61 @@ func (ec *executionContext) fieldContext_ColorTheme_colors(_ context.Context, fi
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ThemeColors(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ContactPhotographerPayload_sent(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ContactPhotographerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactPhotographerPayload_sent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Sent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactPhotographerPayload_sent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactPhotographerPayload", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _ContactPhotographerPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ContactPhotographerPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactPhotographerPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactPhotographerPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ContactPhotographerPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -7169,6 +8605,61 @@ func (ec *executionContext) _DeletePhotosPayload_userErrors(ctx context.Context,
 func (ec *executionContext) fieldContext_DeletePhotosPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "DeletePhotosPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteSelectionPayload_deletedSelectionId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteSelectionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteSelectionPayload_deletedSelectionId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedSelectionID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteSelectionPayload_deletedSelectionId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteSelectionPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteSelectionPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteSelectionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteSelectionPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteSelectionPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteSelectionPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -8941,6 +10432,70 @@ func (ec *executionContext) fieldContext_Gallery_accessCodes(_ context.Context, 
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_AccessCode(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Gallery_photographerSelection(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_photographerSelection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().PhotographerSelection(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gallery.PhotographerSelection) graphql.Marshaler {
+			return ec.marshalNPhotographerSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋgalleryᚐPhotographerSelection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_photographerSelection(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gallery",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerSelection(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Gallery_albumSelection(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_albumSelection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().AlbumSelection(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *selections.Album) graphql.Marshaler {
+			return ec.marshalOAlbumSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋselectionsᚐAlbum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_albumSelection(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gallery",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AlbumSelection(ctx, field)
 		},
 	}
 	return fc, nil
@@ -11421,6 +12976,586 @@ func (ec *executionContext) fieldContext_Mutation_createPreviewLink(ctx context.
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_shareGallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_shareGallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ShareGallery(ctx, fc.Args["input"].(gqlmodel.ShareGalleryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.ShareGalleryPayload) graphql.Marshaler {
+			return ec.marshalNShareGalleryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐShareGalleryPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_shareGallery(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShareGalleryPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_shareGallery_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_newCaptcha(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_newCaptcha(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().NewCaptcha(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.NewCaptchaPayload) graphql.Marshaler {
+			return ec.marshalNNewCaptchaPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐNewCaptchaPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_newCaptcha(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_NewCaptchaPayload(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_contactPhotographer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_contactPhotographer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ContactPhotographer(ctx, fc.Args["input"].(gqlmodel.ContactPhotographerInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.ContactPhotographerPayload) graphql.Marshaler {
+			return ec.marshalNContactPhotographerPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐContactPhotographerPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_contactPhotographer(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ContactPhotographerPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_contactPhotographer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createSelection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createSelection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateSelection(ctx, fc.Args["input"].(gqlmodel.CreateSelectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SelectionPayload) graphql.Marshaler {
+			return ec.marshalNSelectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createSelection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SelectionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createSelection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteSelection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteSelection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteSelection(ctx, fc.Args["input"].(gqlmodel.DeleteSelectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteSelectionPayload) graphql.Marshaler {
+			return ec.marshalNDeleteSelectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteSelectionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteSelection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteSelectionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteSelection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addToSelection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addToSelection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddToSelection(ctx, fc.Args["input"].(gqlmodel.SelectionItemsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SelectionPayload) graphql.Marshaler {
+			return ec.marshalNSelectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addToSelection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SelectionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addToSelection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeFromSelection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeFromSelection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveFromSelection(ctx, fc.Args["input"].(gqlmodel.SelectionItemsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SelectionPayload) graphql.Marshaler {
+			return ec.marshalNSelectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeFromSelection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SelectionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeFromSelection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addToAlbum(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addToAlbum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddToAlbum(ctx, fc.Args["input"].(gqlmodel.AlbumPhotosInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AlbumPayload) graphql.Marshaler {
+			return ec.marshalNAlbumPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addToAlbum(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AlbumPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addToAlbum_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeFromAlbum(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeFromAlbum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveFromAlbum(ctx, fc.Args["input"].(gqlmodel.AlbumPhotosInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AlbumPayload) graphql.Marshaler {
+			return ec.marshalNAlbumPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeFromAlbum(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AlbumPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeFromAlbum_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_sendAlbum(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_sendAlbum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SendAlbum(ctx, fc.Args["input"].(gqlmodel.SendAlbumInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AlbumPayload) graphql.Marshaler {
+			return ec.marshalNAlbumPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_sendAlbum(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AlbumPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_sendAlbum_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_reopenAlbum(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_reopenAlbum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ReopenAlbum(ctx, fc.Args["input"].(gqlmodel.SendAlbumInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.AlbumPayload) graphql.Marshaler {
+			return ec.marshalNAlbumPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_reopenAlbum(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AlbumPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_reopenAlbum_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setPhotosClientHidden(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setPhotosClientHidden(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetPhotosClientHidden(ctx, fc.Args["input"].(gqlmodel.SetPhotosClientHiddenInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SetPhotosClientHiddenPayload) graphql.Marshaler {
+			return ec.marshalNSetPhotosClientHiddenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetPhotosClientHiddenPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setPhotosClientHidden(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SetPhotosClientHiddenPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setPhotosClientHidden_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NewCaptchaPayload_captcha(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.NewCaptchaPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NewCaptchaPayload_captcha(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Captcha, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Captcha) graphql.Marshaler {
+			return ec.marshalOCaptcha2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCaptcha(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_NewCaptchaPayload_captcha(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NewCaptchaPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Captcha(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _NewCaptchaPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.NewCaptchaPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_NewCaptchaPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_NewCaptchaPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "NewCaptchaPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OgData_title(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.OgData) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12372,6 +14507,29 @@ func (ec *executionContext) fieldContext_Photo_urls(_ context.Context, field gra
 	return fc, nil
 }
 
+func (ec *executionContext) _Photo_clientHidden(ctx context.Context, field graphql.CollectedField, obj *ent.Photo) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Photo_clientHidden(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientHidden, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Photo_clientHidden(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Photo", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _PhotoConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.PhotoConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12813,6 +14971,117 @@ func (ec *executionContext) fieldContext_Photographer_logoUrl(_ context.Context,
 	return graphql.NewScalarFieldContext("Photographer", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PhotographerSelection_count(ctx context.Context, field graphql.CollectedField, obj *gallery.PhotographerSelection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotographerSelection_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PhotographerSelection().Count(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotographerSelection_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotographerSelection", field, true, true, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PhotographerSelection_photos(ctx context.Context, field graphql.CollectedField, obj *gallery.PhotographerSelection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotographerSelection_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PhotographerSelection().Photos(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PhotoConnection) graphql.Marshaler {
+			return ec.marshalNPhotoConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotographerSelection_photos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PhotographerSelection",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotoConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PhotographerSelection_photos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PhotographerSelection_videos(ctx context.Context, field graphql.CollectedField, obj *gallery.PhotographerSelection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotographerSelection_videos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.PhotographerSelection().Videos(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.VideoConnection) graphql.Marshaler {
+			return ec.marshalNVideoConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideoConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotographerSelection_videos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PhotographerSelection",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VideoConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_PhotographerSelection_videos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PhotosGap_value(ctx context.Context, field graphql.CollectedField, obj *model.Gap) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13249,6 +15518,94 @@ func (ec *executionContext) fieldContext_Query_gallery(ctx context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_mySelections(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_mySelections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().MySelections(ctx, fc.Args["galleryId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Selection) graphql.Marshaler {
+			return ec.marshalNSelection2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelectionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_mySelections(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Selection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_mySelections_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_mySelection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_mySelection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().MySelection(ctx, fc.Args["galleryId"].(string), fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Selection) graphql.Marshaler {
+			return ec.marshalNSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_mySelection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Selection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_mySelection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13563,6 +15920,284 @@ func (ec *executionContext) fieldContext_RevokeAccessCodePayload_userErrors(_ co
 	return fc, nil
 }
 
+func (ec *executionContext) _Selection_id(ctx context.Context, field graphql.CollectedField, obj *ent.Selection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Selection_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Selection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Selection", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Selection_name(ctx context.Context, field graphql.CollectedField, obj *ent.Selection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Selection_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Selection_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Selection", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Selection_isFavorites(ctx context.Context, field graphql.CollectedField, obj *ent.Selection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Selection_isFavorites(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.IsFavorites, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Selection_isFavorites(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Selection", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Selection_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Selection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Selection_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Selection_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Selection", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Selection_photoIds(ctx context.Context, field graphql.CollectedField, obj *ent.Selection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Selection_photoIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Selection().PhotoIds(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Selection_photoIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Selection", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Selection_videoIds(ctx context.Context, field graphql.CollectedField, obj *ent.Selection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Selection_videoIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Selection().VideoIds(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Selection_videoIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Selection", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Selection_photos(ctx context.Context, field graphql.CollectedField, obj *ent.Selection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Selection_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return obj.Photos(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.PhotoOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PhotoConnection) graphql.Marshaler {
+			return ec.marshalNPhotoConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Selection_photos(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Selection",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotoConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Selection_photos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Selection_videos(ctx context.Context, field graphql.CollectedField, obj *ent.Selection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Selection_videos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Videos(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Video) graphql.Marshaler {
+			return ec.marshalNVideo2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Selection_videos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Selection",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Video(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SelectionPayload_selection(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SelectionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SelectionPayload_selection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Selection, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Selection) graphql.Marshaler {
+			return ec.marshalOSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelection(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SelectionPayload_selection(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SelectionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Selection(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SelectionPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SelectionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SelectionPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SelectionPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SelectionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _SetGalleryMusicPayload_gallery(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetGalleryMusicPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13617,6 +16252,70 @@ func (ec *executionContext) _SetGalleryMusicPayload_userErrors(ctx context.Conte
 func (ec *executionContext) fieldContext_SetGalleryMusicPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "SetGalleryMusicPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetPhotosClientHiddenPayload_photos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetPhotosClientHiddenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetPhotosClientHiddenPayload_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
+			return ec.marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetPhotosClientHiddenPayload_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetPhotosClientHiddenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SetPhotosClientHiddenPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SetPhotosClientHiddenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SetPhotosClientHiddenPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SetPhotosClientHiddenPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SetPhotosClientHiddenPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -13745,6 +16444,61 @@ func (ec *executionContext) _SetPhotosPrivatePayload_userErrors(ctx context.Cont
 func (ec *executionContext) fieldContext_SetPhotosPrivatePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "SetPhotosPrivatePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ShareGalleryPayload_recipients(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ShareGalleryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareGalleryPayload_recipients(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Recipients, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareGalleryPayload_recipients(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShareGalleryPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShareGalleryPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ShareGalleryPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShareGalleryPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShareGalleryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ShareGalleryPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -16541,6 +19295,43 @@ func (ec *executionContext) unmarshalInputAddVideoInput(ctx context.Context, obj
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputAlbumPhotosInput(ctx context.Context, obj any) (gqlmodel.AlbumPhotosInput, error) {
+	var it gqlmodel.AlbumPhotosInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoIds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoIds = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputAlbumSettingsInput(ctx context.Context, obj any) (photographer.AlbumSettingsInput, error) {
 	var it photographer.AlbumSettingsInput
 	if obj == nil {
@@ -16617,6 +19408,71 @@ func (ec *executionContext) unmarshalInputConfirmEmailInput(ctx context.Context,
 				return it, err
 			}
 			it.Code = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputContactPhotographerInput(ctx context.Context, obj any) (gqlmodel.ContactPhotographerInput, error) {
+	var it gqlmodel.ContactPhotographerInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "name", "email", "message", "captchaId", "captchaText"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "message":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("message"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Message = data
+		case "captchaId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captchaId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptchaID = data
+		case "captchaText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captchaText"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptchaText = data
 		}
 	}
 	return it, nil
@@ -17235,6 +20091,43 @@ func (ec *executionContext) unmarshalInputCreatePreviewLinkInput(ctx context.Con
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateSelectionInput(ctx context.Context, obj any) (gqlmodel.CreateSelectionInput, error) {
+	var it gqlmodel.CreateSelectionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context, obj any) (photographer.CreateVoucherInput, error) {
 	var it photographer.CreateVoucherInput
 	if obj == nil {
@@ -17584,6 +20477,43 @@ func (ec *executionContext) unmarshalInputDeletePhotosInput(ctx context.Context,
 				return it, err
 			}
 			it.PhotoIDs = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteSelectionInput(ctx context.Context, obj any) (gqlmodel.DeleteSelectionInput, error) {
+	var it gqlmodel.DeleteSelectionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "selectionId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "selectionId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("selectionId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SelectionID = data
 		}
 	}
 	return it, nil
@@ -18425,6 +21355,80 @@ func (ec *executionContext) unmarshalInputRevokeAccessCodeInput(ctx context.Cont
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputSelectionItemsInput(ctx context.Context, obj any) (gqlmodel.SelectionItemsInput, error) {
+	var it gqlmodel.SelectionItemsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "selectionId", "photoIds"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "selectionId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("selectionId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SelectionID = data
+		case "photoIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoIds = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSendAlbumInput(ctx context.Context, obj any) (gqlmodel.SendAlbumInput, error) {
+	var it gqlmodel.SendAlbumInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputSetGalleryMusicInput(ctx context.Context, obj any) (photographer.SetGalleryMusicInput, error) {
 	var it photographer.SetGalleryMusicInput
 	if obj == nil {
@@ -18464,6 +21468,50 @@ func (ec *executionContext) unmarshalInputSetGalleryMusicInput(ctx context.Conte
 				return it, err
 			}
 			it.TrackID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSetPhotosClientHiddenInput(ctx context.Context, obj any) (gqlmodel.SetPhotosClientHiddenInput, error) {
+	var it gqlmodel.SetPhotosClientHiddenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoIds", "hidden"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoIds":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoIds"))
+			data, err := ec.unmarshalNID2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoIds = data
+		case "hidden":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("hidden"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Hidden = data
 		}
 	}
 	return it, nil
@@ -18552,6 +21600,57 @@ func (ec *executionContext) unmarshalInputSetPhotosPrivateInput(ctx context.Cont
 				return it, err
 			}
 			it.IsPrivate = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputShareGalleryInput(ctx context.Context, obj any) (gqlmodel.ShareGalleryInput, error) {
+	var it gqlmodel.ShareGalleryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "senderName", "emails", "message"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "senderName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("senderName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SenderName = data
+		case "emails":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emails"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Emails = data
+		case "message":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("message"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Message = data
 		}
 	}
 	return it, nil
@@ -19431,6 +22530,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Video(ctx, sel, obj)
+	case *ent.Selection:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Selection(ctx, sel, obj)
 	case *ent.Photographer:
 		if obj == nil {
 			return graphql.Null
@@ -19696,6 +22800,150 @@ func (ec *executionContext) _AddVideoPayload(ctx context.Context, sel ast.Select
 	return out
 }
 
+var albumPayloadImplementors = []string{"AlbumPayload"}
+
+func (ec *executionContext) _AlbumPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.AlbumPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, albumPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AlbumPayload")
+		case "album":
+			out.Values[i] = ec._AlbumPayload_album(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._AlbumPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var albumSelectionImplementors = []string{"AlbumSelection"}
+
+func (ec *executionContext) _AlbumSelection(ctx context.Context, sel ast.SelectionSet, obj *selections.Album) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, albumSelectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AlbumSelection")
+		case "state":
+			out.Values[i] = ec._AlbumSelection_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "maxPhotos":
+			out.Values[i] = ec._AlbumSelection_maxPhotos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "photoCount":
+			out.Values[i] = ec._AlbumSelection_photoCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "excess":
+			out.Values[i] = ec._AlbumSelection_excess(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sentAt":
+			out.Values[i] = ec._AlbumSelection_sentAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "photoIds":
+			out.Values[i] = ec._AlbumSelection_photoIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "photos":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AlbumSelection_photos(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var albumSettingsImplementors = []string{"AlbumSettings"}
 
 func (ec *executionContext) _AlbumSettings(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.AlbumSettings) graphql.Marshaler {
@@ -19840,6 +23088,125 @@ func (ec *executionContext) _BuildInfo(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var captchaImplementors = []string{"Captcha"}
+
+func (ec *executionContext) _Captcha(ctx context.Context, sel ast.SelectionSet, obj *ent.Captcha) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, captchaImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Captcha")
+		case "id":
+			out.Values[i] = ec._Captcha_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "imageUrl":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Captcha_imageUrl(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "audioUrl":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Captcha_audioUrl(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "expiresAt":
+			out.Values[i] = ec._Captcha_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var categoryImplementors = []string{"Category", "Node"}
 
 func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet, obj *ent.Category) graphql.Marshaler {
@@ -19912,6 +23279,49 @@ func (ec *executionContext) _ColorTheme(ctx context.Context, sel ast.SelectionSe
 			out.Values[i] = graphql.MarshalString("ColorTheme")
 		case "colors":
 			out.Values[i] = ec._ColorTheme_colors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var contactPhotographerPayloadImplementors = []string{"ContactPhotographerPayload"}
+
+func (ec *executionContext) _ContactPhotographerPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.ContactPhotographerPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contactPhotographerPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContactPhotographerPayload")
+		case "sent":
+			out.Values[i] = ec._ContactPhotographerPayload_sent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ContactPhotographerPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -20696,6 +24106,49 @@ func (ec *executionContext) _DeletePhotosPayload(ctx context.Context, sel ast.Se
 			}
 		case "userErrors":
 			out.Values[i] = ec._DeletePhotosPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteSelectionPayloadImplementors = []string{"DeleteSelectionPayload"}
+
+func (ec *executionContext) _DeleteSelectionPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteSelectionPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteSelectionPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteSelectionPayload")
+		case "deletedSelectionId":
+			out.Values[i] = ec._DeleteSelectionPayload_deletedSelectionId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteSelectionPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -22019,6 +25472,82 @@ func (ec *executionContext) _Gallery(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "photographerSelection":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_photographerSelection(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "albumSelection":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_albumSelection(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -22707,6 +26236,133 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "shareGallery":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_shareGallery(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "newCaptcha":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_newCaptcha(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contactPhotographer":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_contactPhotographer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createSelection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createSelection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteSelection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteSelection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addToSelection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addToSelection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeFromSelection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeFromSelection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addToAlbum":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addToAlbum(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeFromAlbum":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeFromAlbum(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sendAlbum":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_sendAlbum(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reopenAlbum":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_reopenAlbum(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setPhotosClientHidden":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setPhotosClientHidden(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var newCaptchaPayloadImplementors = []string{"NewCaptchaPayload"}
+
+func (ec *executionContext) _NewCaptchaPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.NewCaptchaPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, newCaptchaPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("NewCaptchaPayload")
+		case "captcha":
+			out.Values[i] = ec._NewCaptchaPayload_captcha(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._NewCaptchaPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -23364,6 +27020,11 @@ func (ec *executionContext) _Photo(ctx context.Context, sel ast.SelectionSet, ob
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "clientHidden":
+			out.Values[i] = ec._Photo_clientHidden(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -23586,6 +27247,153 @@ func (ec *executionContext) _Photographer(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var photographerSelectionImplementors = []string{"PhotographerSelection"}
+
+func (ec *executionContext) _PhotographerSelection(ctx context.Context, sel ast.SelectionSet, obj *gallery.PhotographerSelection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, photographerSelectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PhotographerSelection")
+		case "count":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PhotographerSelection_count(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "photos":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PhotographerSelection_photos(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "videos":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PhotographerSelection_videos(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -23930,6 +27738,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "mySelections":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_mySelections(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "mySelection":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_mySelection(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -24137,6 +27989,254 @@ func (ec *executionContext) _RevokeAccessCodePayload(ctx context.Context, sel as
 	return out
 }
 
+var selectionImplementors = []string{"Selection", "Node"}
+
+func (ec *executionContext) _Selection(ctx context.Context, sel ast.SelectionSet, obj *ent.Selection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, selectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Selection")
+		case "id":
+			out.Values[i] = ec._Selection_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "name":
+			out.Values[i] = ec._Selection_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "isFavorites":
+			out.Values[i] = ec._Selection_isFavorites(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Selection_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "photoIds":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Selection_photoIds(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "videoIds":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Selection_videoIds(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "photos":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Selection_photos(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "videos":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Selection_videos(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var selectionPayloadImplementors = []string{"SelectionPayload"}
+
+func (ec *executionContext) _SelectionPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SelectionPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, selectionPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SelectionPayload")
+		case "selection":
+			out.Values[i] = ec._SelectionPayload_selection(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SelectionPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var setGalleryMusicPayloadImplementors = []string{"SetGalleryMusicPayload"}
 
 func (ec *executionContext) _SetGalleryMusicPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SetGalleryMusicPayload) graphql.Marshaler {
@@ -24156,6 +28256,49 @@ func (ec *executionContext) _SetGalleryMusicPayload(ctx context.Context, sel ast
 			}
 		case "userErrors":
 			out.Values[i] = ec._SetGalleryMusicPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var setPhotosClientHiddenPayloadImplementors = []string{"SetPhotosClientHiddenPayload"}
+
+func (ec *executionContext) _SetPhotosClientHiddenPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SetPhotosClientHiddenPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, setPhotosClientHiddenPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SetPhotosClientHiddenPayload")
+		case "photos":
+			out.Values[i] = ec._SetPhotosClientHiddenPayload_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SetPhotosClientHiddenPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -24242,6 +28385,49 @@ func (ec *executionContext) _SetPhotosPrivatePayload(ctx context.Context, sel as
 			}
 		case "userErrors":
 			out.Values[i] = ec._SetPhotosPrivatePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var shareGalleryPayloadImplementors = []string{"ShareGalleryPayload"}
+
+func (ec *executionContext) _ShareGalleryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.ShareGalleryPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, shareGalleryPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ShareGalleryPayload")
+		case "recipients":
+			out.Values[i] = ec._ShareGalleryPayload_recipients(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ShareGalleryPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -25831,6 +30017,21 @@ func (ec *executionContext) marshalNAddVideoPayload2ᚖgithubᚗcomᚋstudioᚋg
 	return ec._AddVideoPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNAlbumPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AlbumPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AlbumPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAlbumPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPhotosInput(ctx context.Context, v any) (gqlmodel.AlbumPhotosInput, error) {
+	res, err := ec.unmarshalInputAlbumPhotosInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNAlbumSettings2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumSettings(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AlbumSettings) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -25839,6 +30040,16 @@ func (ec *executionContext) marshalNAlbumSettings2ᚖgithubᚗcomᚋstudioᚋgal
 		return graphql.Null
 	}
 	return ec._AlbumSettings(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAlbumState2githubᚗcomᚋstudioᚋgalleryᚋentᚋalbumᚐState(ctx context.Context, v any) (album.State, error) {
+	var res album.State
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAlbumState2githubᚗcomᚋstudioᚋgalleryᚋentᚋalbumᚐState(ctx context.Context, sel ast.SelectionSet, v album.State) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNAuthState2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAuthState(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AuthState) graphql.Marshaler {
@@ -25920,6 +30131,21 @@ func (ec *executionContext) marshalNColorTheme2githubᚗcomᚋstudioᚋgallery�
 func (ec *executionContext) unmarshalNConfirmEmailInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐConfirmEmailInput(ctx context.Context, v any) (gqlmodel.ConfirmEmailInput, error) {
 	res, err := ec.unmarshalInputConfirmEmailInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNContactPhotographerInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐContactPhotographerInput(ctx context.Context, v any) (gqlmodel.ContactPhotographerInput, error) {
+	res, err := ec.unmarshalInputContactPhotographerInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNContactPhotographerPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐContactPhotographerPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.ContactPhotographerPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContactPhotographerPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCreateAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateAccessCodeInput(ctx context.Context, v any) (photographer.CreateAccessCodeInput, error) {
@@ -26055,6 +30281,11 @@ func (ec *executionContext) marshalNCreatePreviewLinkPayload2ᚖgithubᚗcomᚋs
 		return graphql.Null
 	}
 	return ec._CreatePreviewLinkPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateSelectionInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateSelectionInput(ctx context.Context, v any) (gqlmodel.CreateSelectionInput, error) {
+	res, err := ec.unmarshalInputCreateSelectionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherInput(ctx context.Context, v any) (photographer.CreateVoucherInput, error) {
@@ -26220,6 +30451,21 @@ func (ec *executionContext) marshalNDeletePhotosPayload2ᚖgithubᚗcomᚋstudio
 		return graphql.Null
 	}
 	return ec._DeletePhotosPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteSelectionInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteSelectionInput(ctx context.Context, v any) (gqlmodel.DeleteSelectionInput, error) {
+	res, err := ec.unmarshalInputDeleteSelectionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteSelectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteSelectionPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteSelectionPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteSelectionPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNDeleteVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteVideoInput(ctx context.Context, v any) (photographer.DeleteVideoInput, error) {
@@ -26495,6 +30741,16 @@ func (ec *executionContext) marshalNMusic2ᚖgithubᚗcomᚋstudioᚋgalleryᚋg
 	return ec._Music(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNNewCaptchaPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐNewCaptchaPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.NewCaptchaPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._NewCaptchaPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNOgData2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOgData(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.OgData) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -26689,6 +30945,16 @@ func (ec *executionContext) marshalNPhotographer2ᚖgithubᚗcomᚋstudioᚋgall
 	return ec._Photographer(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPhotographerSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋgalleryᚐPhotographerSelection(ctx context.Context, sel ast.SelectionSet, v *gallery.PhotographerSelection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PhotographerSelection(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPhotosGap2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐGap(ctx context.Context, sel ast.SelectionSet, v model.Gap) graphql.Marshaler {
 	return ec._PhotosGap(ctx, sel, &v)
 }
@@ -26797,6 +31063,52 @@ func (ec *executionContext) marshalNRevokeAccessCodePayload2ᚖgithubᚗcomᚋst
 	return ec._RevokeAccessCodePayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNSelection2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelectionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Selection) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelection(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelection(ctx context.Context, sel ast.SelectionSet, v *ent.Selection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Selection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSelectionItemsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionItemsInput(ctx context.Context, v any) (gqlmodel.SelectionItemsInput, error) {
+	res, err := ec.unmarshalInputSelectionItemsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSelectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.SelectionPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SelectionPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSendAlbumInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSendAlbumInput(ctx context.Context, v any) (gqlmodel.SendAlbumInput, error) {
+	res, err := ec.unmarshalInputSendAlbumInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNSetGalleryMusicInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetGalleryMusicInput(ctx context.Context, v any) (photographer.SetGalleryMusicInput, error) {
 	res, err := ec.unmarshalInputSetGalleryMusicInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -26810,6 +31122,21 @@ func (ec *executionContext) marshalNSetGalleryMusicPayload2ᚖgithubᚗcomᚋstu
 		return graphql.Null
 	}
 	return ec._SetGalleryMusicPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSetPhotosClientHiddenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetPhotosClientHiddenInput(ctx context.Context, v any) (gqlmodel.SetPhotosClientHiddenInput, error) {
+	res, err := ec.unmarshalInputSetPhotosClientHiddenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSetPhotosClientHiddenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetPhotosClientHiddenPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.SetPhotosClientHiddenPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SetPhotosClientHiddenPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNSetPhotosFavoriteInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetPhotosFavoriteInput(ctx context.Context, v any) (photographer.SetPhotosFavoriteInput, error) {
@@ -26840,6 +31167,21 @@ func (ec *executionContext) marshalNSetPhotosPrivatePayload2ᚖgithubᚗcomᚋst
 		return graphql.Null
 	}
 	return ec._SetPhotosPrivatePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNShareGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐShareGalleryInput(ctx context.Context, v any) (gqlmodel.ShareGalleryInput, error) {
+	res, err := ec.unmarshalInputShareGalleryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNShareGalleryPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐShareGalleryPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.ShareGalleryPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ShareGalleryPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -27134,6 +31476,32 @@ func (ec *executionContext) marshalNUserError2ᚖgithubᚗcomᚋstudioᚋgallery
 	return ec._UserError(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVideo2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Video) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVideo2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideo(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNVideo2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideo(ctx context.Context, sel ast.SelectionSet, v *ent.Video) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Video(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNVideoConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideoConnection(ctx context.Context, sel ast.SelectionSet, v *ent.VideoConnection) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -27327,6 +31695,13 @@ func (ec *executionContext) marshalOAccessCode2ᚖgithubᚗcomᚋstudioᚋgaller
 	return ec._AccessCode(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOAlbumSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋselectionsᚐAlbum(ctx context.Context, sel ast.SelectionSet, v *selections.Album) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._AlbumSelection(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOAlbumSettingsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐAlbumSettingsInput(ctx context.Context, v any) (*photographer.AlbumSettingsInput, error) {
 	if v == nil {
 		return nil, nil
@@ -27370,6 +31745,13 @@ func (ec *executionContext) marshalOBoolean2ᚖbool(ctx context.Context, sel ast
 	_ = ctx
 	res := graphql.MarshalBoolean(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOCaptcha2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCaptcha(ctx context.Context, sel ast.SelectionSet, v *ent.Captcha) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Captcha(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOCategory2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategory(ctx context.Context, sel ast.SelectionSet, v *ent.Category) graphql.Marshaler {
@@ -27668,6 +32050,13 @@ func (ec *executionContext) unmarshalOPrintOptionsInput2ᚖgithubᚗcomᚋstudio
 	}
 	res, err := ec.unmarshalInputPrintOptionsInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelection(ctx context.Context, sel ast.SelectionSet, v *ent.Selection) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Selection(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {

@@ -2,7 +2,11 @@ package graph
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/http"
+
+	"entgo.io/contrib/entgql"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/graph/gqlmodel"
@@ -11,6 +15,7 @@ import (
 	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/photographer"
+	"github.com/studio/gallery/internal/selections"
 )
 
 // MaxPageSize caps every connection page.
@@ -111,4 +116,80 @@ func accessUserErrors(err error) ([]*gqlmodel.UserError, error) {
 		return []*gqlmodel.UserError{toUserError(ae)}, nil
 	}
 	return nil, err
+}
+
+// payloadErrors turns a domain refusal into a payload's userErrors: every
+// problem of an apperr.List, and a single refusal the person can act on
+// (a 4xx other than 401, 403 and 404). Those three stay GraphQL errors
+// with their extensions.code, like every other failure.
+func payloadErrors(err error) ([]*gqlmodel.UserError, error) {
+	if err == nil {
+		return []*gqlmodel.UserError{}, nil
+	}
+	var l apperr.List
+	if errors.As(err, &l) {
+		out := make([]*gqlmodel.UserError, len(l))
+		for i, e := range l {
+			out[i] = toUserError(e)
+		}
+		return out, nil
+	}
+	if ae := apperr.As(err); ae != nil && ae.Status < 500 {
+		switch ae.Status {
+		case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
+		default:
+			return []*gqlmodel.UserError{toUserError(ae)}, nil
+		}
+	}
+	return nil, err
+}
+
+// collectSelections narrows a selection query to what the operation asks
+// for (ent field collection: the photos page and the videos in one go).
+func collectSelections(ctx context.Context) selections.QueryOption {
+	return func(q *ent.SelectionQuery) (*ent.SelectionQuery, error) { return q.CollectFields(ctx) }
+}
+
+// photosByPosition is the display order of photo pages.
+var photosByPosition = ent.WithPhotoOrder(&ent.PhotoOrder{Field: ent.PhotoOrderFieldPosition, Direction: entgql.OrderDirectionAsc})
+
+// videosByPosition is the display order of video pages.
+var videosByPosition = ent.WithVideoOrder(&ent.VideoOrder{Field: ent.VideoOrderFieldPosition, Direction: entgql.OrderDirectionAsc})
+
+// selectionOrFavorites is the selection an input names: absent means the favourites.
+func selectionOrFavorites(id *string) string {
+	if id == nil || *id == "" {
+		return selections.FavoritesAlias
+	}
+	return *id
+}
+
+// selectionCall runs a change to one of the viewer's selections in a
+// gallery and answers the selection, or the refusal as userErrors.
+func (r *Resolver) selectionCall(ctx context.Context, galleryID string, fn func(*ent.Gallery) (*ent.Selection, error)) (*gqlmodel.SelectionPayload, error) {
+	g, err := r.Galleries.ByID(ctx, galleryID)
+	if err != nil {
+		return nil, err
+	}
+	sel, err := fn(g)
+	ues, err := payloadErrors(err)
+	if err != nil {
+		return nil, err
+	}
+	return &gqlmodel.SelectionPayload{Selection: sel, UserErrors: ues}, nil
+}
+
+// albumCall runs an album change in a gallery and answers the album, or
+// the refusal as userErrors.
+func (r *Resolver) albumCall(ctx context.Context, galleryID string, fn func(*ent.Gallery) (*selections.Album, error)) (*gqlmodel.AlbumPayload, error) {
+	g, err := r.Galleries.ByID(ctx, galleryID)
+	if err != nil {
+		return nil, err
+	}
+	a, err := fn(g)
+	ues, err := payloadErrors(err)
+	if err != nil {
+		return nil, err
+	}
+	return &gqlmodel.AlbumPayload{Album: a, UserErrors: ues}, nil
 }

@@ -4,9 +4,13 @@ package graph
 import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/captcha"
+	"github.com/studio/gallery/internal/contact"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
+	"github.com/studio/gallery/internal/selections"
+	"github.com/studio/gallery/internal/share"
 )
 
 //go:generate go tool gqlgen generate --config ../gqlgen.yml
@@ -20,6 +24,14 @@ type Resolver struct {
 	// Photos stores uploads; nil refuses uploadPhotos with an internal error.
 	Photos *photos.Service
 	// Access applies the access rules (codes, e-mail identity, previews).
-	Access  *access.Service
-	Version string
+	Access *access.Service
+	// Selections keeps favourites, named selections, the clients' album and
+	// client-hidden photos.
+	Selections *selections.Service
+	// Shares sends a gallery's link by e-mail; Contact carries messages to
+	// the photographer behind a captcha (Captchas).
+	Shares   *share.Service
+	Contact  *contact.Service
+	Captchas *captcha.Service
+	Version  string
 }

@@ -33,12 +33,16 @@ const (
 
 func (s *Server) graphqlHandler() http.Handler {
 	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{
-		DB:        s.DB.Client,
-		Galleries: s.Galleries,
-		Tools:     s.Tools,
-		Photos:    s.Photos,
-		Access:    s.Access,
-		Version:   Version,
+		DB:         s.DB.Client,
+		Galleries:  s.Galleries,
+		Tools:      s.Tools,
+		Photos:     s.Photos,
+		Access:     s.Access,
+		Selections: s.Selections,
+		Shares:     s.Shares,
+		Contact:    s.Contact,
+		Captchas:   s.Captchas,
+		Version:    Version,
 	}}))
 	srv.AddTransport(s.websocketTransport())
 	srv.AddTransport(transport.Options{})

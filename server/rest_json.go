@@ -240,6 +240,7 @@ type photoJSON struct {
 	Portrait      bool          `json:"portrait"`
 	Ratio         float64       `json:"ratio"`
 	IsPrivate     bool          `json:"isPrivate"`
+	ClientHidden  bool          `json:"clientHidden"`
 	Favorite      bool          `json:"favorite"`
 	Collection    string        `json:"collection"`
 	Position      int           `json:"position"`
@@ -252,7 +253,7 @@ func newPhotoJSON(p *ent.Photo) photoJSON {
 	return photoJSON{
 		ID: p.ID, Filename: p.Filename, Width: p.Width, Height: p.Height,
 		Portrait: p.Height > p.Width, Ratio: float64(p.Width) / float64(p.Height),
-		IsPrivate: p.IsPrivate, Favorite: p.Favorite, Collection: p.Collection, Position: p.Position,
+		IsPrivate: p.IsPrivate, ClientHidden: p.ClientHidden, Favorite: p.Favorite, Collection: p.Collection, Position: p.Position,
 		DominantColor: p.DominantColor, Status: string(p.Status),
 		URLs: photoURLsJSON{
 			Thumbnail: media.URL(p.ID, p.ContentHash, media.Pick(p.Derivatives, media.ThumbnailWidth)),

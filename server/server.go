@@ -20,7 +20,9 @@ import (
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/config"
+	"github.com/studio/gallery/internal/contact"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/ids"
@@ -28,6 +30,8 @@ import (
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
+	"github.com/studio/gallery/internal/selections"
+	"github.com/studio/gallery/internal/share"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -50,6 +54,13 @@ type Server struct {
 	Photos *photos.Service
 	// Access applies the access rules: codes, e-mail identity, previews, XSRF.
 	Access *access.Service
+	// Selections keeps favourites, named selections, the clients' album and
+	// client-hidden photos; Shares and Contact send e-mails for visitors,
+	// behind the captchas of Captchas. They all send through Access.Mail.
+	Selections *selections.Service
+	Shares     *share.Service
+	Contact    *contact.Service
+	Captchas   *captcha.Service
 	// Events carries change notices to subscriptions (in-process or across servers).
 	Events events.Broker
 	Log    *slog.Logger
@@ -74,8 +85,10 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		log.Error("mail: falling back to the outbox", "err", err)
 		sender = &mail.Outbox{Dir: filepath.Join(cfg.DataDir, "outbox"), From: cfg.MailFrom, Log: log}
 	}
-	return &Server{
-		Access:    access.NewService(db.Client, access.NewSigner(string(key)), sender, cfg.PublicURL),
+	signer := access.NewSigner(string(key))
+	s := &Server{
+		Access:    access.NewService(db.Client, signer, sender, cfg.PublicURL),
+		Captchas:  captcha.NewService(db.Client),
 		Events:    ev,
 		Config:    cfg,
 		DB:        db,
@@ -83,10 +96,24 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		Galleries: &gallery.Service{DB: db.Client, PublicURL: cfg.PublicURL},
 		Tools:     &photographer.Service{DB: db.Client},
 		Tokens:    &photographer.Tokens{DB: db.Client},
-		Sessions:  photographer.Sessions{Key: key},
+		Sessions:  photographer.Sessions{Signer: signer},
 		Log:       log,
 		Web:       web,
 	}
+	viaAccess := accessMail{s}
+	s.Selections = &selections.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
+	s.Shares = &share.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
+	s.Contact = &contact.Service{DB: db.Client, Mail: viaAccess, Captchas: s.Captchas, PublicURL: cfg.PublicURL}
+	return s
+}
+
+// accessMail sends through Access.Mail as it is when a message goes out,
+// so that every service uses the one configured sender, even one replaced
+// after New (tests point it at their SMTP server).
+type accessMail struct{ s *Server }
+
+func (m accessMail) Send(ctx context.Context, msg mail.Message) error {
+	return m.s.Access.Mail.Send(ctx, msg)
 }
 
 // Handler returns every route of the server.
@@ -113,6 +140,22 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/photos", s.restPhotos)
 		r.Get("/videos", s.restVideos)
 		r.Put("/photos/{photoId}", s.restUpdatePhoto)
+		r.Post("/photos/clientHidden", s.restSetClientHidden)
+		r.Get("/users/selections", s.restSelections)
+		r.Post("/users/selections", s.restCreateSelection)
+		r.Get("/users/selections/{selectionId}", s.restSelection)
+		r.Delete("/users/selections/{selectionId}", s.restDeleteSelection)
+		r.Post("/users/selections/{selectionId}/{photoId}/toggle/add", s.restAddToSelection)
+		r.Post("/users/selections/{selectionId}/removePhotos", s.restRemoveFromSelection)
+		r.Get("/galleries/photographerSelection", s.restPhotographerSelection)
+		r.Get("/galleries/albumSelections", s.restAlbum)
+		r.Post("/galleries/albumSelections/removePhotos", s.restRemoveFromAlbum)
+		r.Post("/galleries/albumSelections/send", s.restSendAlbum)
+		r.Post("/galleries/albumSelections/{photoId}/add", s.restAddToAlbum)
+		r.Post("/galleries/share", s.restShare)
+		r.Post("/galleries/contact", s.restContact)
+		r.Post("/captcha", s.restNewCaptcha)
+		r.Get("/captcha/{file}", s.restCaptchaFile)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) { writeError(w, r, s.Log, apperr.ErrNotFound) })
 	})
 	r.Get("/media/photos/{photoID}/{hash}/{file}", s.servePhoto)
@@ -240,11 +283,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// errorBody is what REST answers on failure.
+// errorBody is what REST answers on failure. When an input has several
+// problems, the first is the answer and Errors lists them all.
 type errorBody struct {
-	Code    string   `json:"code"`
-	Message string   `json:"message"`
-	Field   []string `json:"field,omitempty"`
+	Code    string      `json:"code"`
+	Message string      `json:"message"`
+	Field   []string    `json:"field,omitempty"`
+	Errors  []errorBody `json:"errors,omitempty"`
 }
 
 // writeError answers with the error's code and French message; anything
@@ -257,5 +302,11 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	} else if ae.Status >= 500 {
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	writeJSON(w, ae.Status, errorBody{Code: ae.Code, Message: ae.Message, Field: ae.Field})
+	body := errorBody{Code: ae.Code, Message: ae.Message, Field: ae.Field}
+	if all := apperr.AsList(err); len(all) > 1 {
+		for _, e := range all {
+			body.Errors = append(body.Errors, errorBody{Code: e.Code, Message: e.Message, Field: e.Field})
+		}
+	}
+	writeJSON(w, ae.Status, body)
 }

@@ -35,6 +35,8 @@ type env struct {
 	counter *testdb.Counter
 	// web keeps cookies and echoes the XSRF token, as the site's pages do.
 	web *http.Client
+	// app is the server behind srv, for tests that need its keys.
+	app *server.Server
 }
 
 // newEnv seeds the demo with n photos per gallery and serves it.
@@ -70,7 +72,7 @@ func newEnvWith(t testing.TB, n int, wire func(*server.Server)) *env {
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
-	e := &env{t: t, db: db, media: m, srv: srv, counter: c, web: &http.Client{Jar: jar}}
+	e := &env{t: t, db: db, media: m, srv: srv, counter: c, web: &http.Client{Jar: jar}, app: s}
 	// The first page load gives the browser its session and XSRF cookies.
 	e.do("GET", "/version", nil, nil)
 	return e

@@ -10,13 +10,16 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/selection"
+	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/internal/photographer"
+	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/viewer"
 )
 
 // TestWrongPersonGetsNothingByChangingAnID tries every call that takes an
 // id as someone who must not reach what the id names, in both doors. Later
-// issues add their calls (selections, carts, orders) to this table.
+// issues add their calls (carts, orders) to this table.
 func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 	e, _ := newAccessEnv(t)
 	ctx := viewer.SystemContext(context.Background())
@@ -41,6 +44,26 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 	if c := visitor.cookie("access_" + otherGallery.ID); c == nil {
 		t.Fatal("setup: no access cookie")
 	}
+
+	// Bob keeps a selection in the public gallery; Alice, another confirmed
+	// e-mail, tries to reach it. A visitor of the wedding (code and e-mail)
+	// tries the clients' album and tools.
+	bob := e.person("bob@example.com", "", "")
+	var bobs struct {
+		ID string `json:"_id"`
+	}
+	if status := bob.call("POST", "/api/users/selections", gala.ID, map[string]string{"name": "À Bob"}, &bobs); status != 200 {
+		t.Fatalf("setup: selection %d", status)
+	}
+	bob.call("POST", "/api/users/selections/"+bobs.ID+"/"+public.ID+"/toggle/add", gala.ID, nil, nil)
+	var bobsFav struct {
+		ID string `json:"_id"`
+	}
+	bob.call("POST", "/api/users/selections/favorites/"+public.ID+"/toggle/add", gala.ID, nil, &bobsFav)
+	alice := e.person("alice@example.com", "", "")
+	guest := e.person("invite@example.com", wedding.ID, seed.DemoVisitorCode)
+	inGala := map[string]string{"X-Gallery-Id": gala.ID}
+	inWedding := map[string]string{"X-Gallery-Id": wedding.ID}
 
 	media := func(p *ent.Photo, file string) string {
 		return "/media/photos/" + p.ID + "/" + p.ContentHash + "/" + file
@@ -67,6 +90,23 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 		{"make a photo private as another photographer", visitor, "PUT", "/api/photos/" + public.ID, asOther, map[string]bool{"isPrivate": true}, 403},
 		{"use the other gallery's grant here", visitor, "GET", "/api/photos", map[string]string{"X-Gallery-Id": wedding.ID}, nil, 401},
 		{"enter another gallery's code", visitor, "POST", "/api/auth/accessCode", map[string]string{"X-Gallery-Id": wedding.ID}, map[string]string{"code": "AUTRE-1234"}, 401},
+		{"selections without a confirmed e-mail", visitor, "GET", "/api/users/selections", inGala, nil, 401},
+		{"read another person's selection", alice, "GET", "/api/users/selections/" + bobs.ID, inGala, nil, 404},
+		{"read another person's favourites by id", alice, "GET", "/api/users/selections/" + bobsFav.ID, inGala, nil, 404},
+		{"delete another person's selection", alice, "DELETE", "/api/users/selections/" + bobs.ID, inGala, nil, 404},
+		{"add to another person's selection", alice, "POST", "/api/users/selections/" + bobs.ID + "/" + public.ID + "/toggle/add", inGala, nil, 404},
+		{"remove from another person's selection", alice, "POST", "/api/users/selections/" + bobs.ID + "/removePhotos", inGala, []string{public.ID}, 404},
+		{"another person's selection through another gallery", bob, "GET", "/api/users/selections/" + bobs.ID, inWedding, nil, 401},
+		{"favourite a private photo", alice, "POST", "/api/users/selections/favorites/" + private.ID + "/toggle/add", inGala, nil, 404},
+		{"favourite another gallery's photo", alice, "POST", "/api/users/selections/favorites/" + protected.ID + "/toggle/add", inGala, nil, 404},
+		{"read the album as a visitor", guest, "GET", "/api/galleries/albumSelections", inWedding, nil, 403},
+		{"add to the album as a visitor", guest, "POST", "/api/galleries/albumSelections/" + protected.ID + "/add", inWedding, nil, 403},
+		{"remove from the album as a visitor", guest, "POST", "/api/galleries/albumSelections/removePhotos", inWedding, []string{protected.ID}, 403},
+		{"send the album as a visitor", guest, "POST", "/api/galleries/albumSelections/send", inWedding, nil, 403},
+		{"add to the album without the gallery's code", alice, "POST", "/api/galleries/albumSelections/" + protected.ID + "/add", inWedding, nil, 401},
+		{"hide photos as a visitor", guest, "POST", "/api/photos/clientHidden", inWedding, map[string]any{"photoIds": []string{protected.ID}, "hidden": true}, 403},
+		{"share a gallery without its code", alice, "POST", "/api/galleries/share", inWedding, map[string]any{"senderName": "A", "emails": []string{"x@example.com"}}, 401},
+		{"photographer's selection without the code", alice, "GET", "/api/galleries/photographerSelection", inWedding, nil, 401},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, body := c.as.do(c.method, c.path, c.body, c.header)
@@ -87,23 +127,48 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 		vars        map[string]any
 		header      map[string]string
 		code        string
+		as          *env // the visitor when nil
 	}{
-		{"node of a private photo", `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": private.ID}, nil, "not_found"},
-		{"node of a protected gallery's photo", `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": protected.ID}, nil, "unauthorized"},
-		{"photos of a protected gallery", `{ gallery(url: "julie-et-thomas") { photos(first: 5) { totalCount } } }`, nil, nil, "unauthorized"},
-		{"access codes of a gallery, visitor", `{ gallery(url: "gala-2026") { accessCodes { id } } }`, nil, nil, "unauthorized"},
-		{"access codes, other photographer", `{ gallery(url: "gala-2026") { accessCodes { id } } }`, nil, asOther, "forbidden"},
+		{"node of a private photo", `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": private.ID}, nil, "not_found", nil},
+		{"node of a protected gallery's photo", `query($id: ID!) { node(id: $id) { id } }`, map[string]any{"id": protected.ID}, nil, "unauthorized", nil},
+		{"photos of a protected gallery", `{ gallery(url: "julie-et-thomas") { photos(first: 5) { totalCount } } }`, nil, nil, "unauthorized", nil},
+		{"access codes of a gallery, visitor", `{ gallery(url: "gala-2026") { accessCodes { id } } }`, nil, nil, "unauthorized", nil},
+		{"access codes, other photographer", `{ gallery(url: "gala-2026") { accessCodes { id } } }`, nil, asOther, "forbidden", nil},
 		{"set photos private, other photographer", `mutation($in: SetPhotosPrivateInput!) { setPhotosPrivate(input: $in) { userErrors { code } } }`,
-			map[string]any{"in": map[string]any{"galleryId": gala.ID, "photoIds": []string{public.ID}, "isPrivate": true}}, asOther, "forbidden"},
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "photoIds": []string{public.ID}, "isPrivate": true}}, asOther, "forbidden", nil},
 		{"update a gallery, other photographer", `mutation($in: UpdateGalleryInput!) { updateGallery(input: $in) { userErrors { code } } }`,
-			map[string]any{"in": map[string]any{"galleryId": gala.ID, "settings": map[string]any{"eventName": "Pris"}}}, asOther, "forbidden"},
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "settings": map[string]any{"eventName": "Pris"}}}, asOther, "forbidden", nil},
 		{"preview link, other photographer", `mutation($in: CreatePreviewLinkInput!) { createPreviewLink(input: $in) { previewHash } }`,
-			map[string]any{"in": map[string]any{"galleryId": gala.ID}}, asOther, "forbidden"},
+			map[string]any{"in": map[string]any{"galleryId": gala.ID}}, asOther, "forbidden", nil},
 		{"delete photos of another studio's gallery", `mutation($in: DeletePhotosInput!) { deletePhotos(input: $in) { userErrors { code } } }`,
-			map[string]any{"in": map[string]any{"galleryId": gala.ID, "photoIds": []string{public.ID}}}, asOther, "forbidden"},
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "photoIds": []string{public.ID}}}, asOther, "forbidden", nil},
+		{"selections without a confirmed e-mail", `query($g: ID!) { mySelections(galleryId: $g) { id } }`,
+			map[string]any{"g": gala.ID}, nil, "unauthorized", nil},
+		{"another person's selection", `query($g: ID!, $id: ID!) { mySelection(galleryId: $g, id: $id) { id photoIds } }`,
+			map[string]any{"g": gala.ID, "id": bobs.ID}, nil, "selection_not_found", alice},
+		{"delete another person's selection", `mutation($in: DeleteSelectionInput!) { deleteSelection(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "selectionId": bobs.ID}}, nil, "selection_not_found", alice},
+		{"add to another person's selection", `mutation($in: SelectionItemsInput!) { addToSelection(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "selectionId": bobs.ID, "photoIds": []string{public.ID}}}, nil, "selection_not_found", alice},
+		{"remove from another person's favourites", `mutation($in: SelectionItemsInput!) { removeFromSelection(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "selectionId": bobsFav.ID, "photoIds": []string{public.ID}}}, nil, "selection_not_found", alice},
+		{"add to the album as a visitor", `mutation($in: AlbumPhotosInput!) { addToAlbum(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": wedding.ID, "photoIds": []string{protected.ID}}}, nil, "forbidden", guest},
+		{"send the album as a visitor", `mutation($in: SendAlbumInput!) { sendAlbum(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": wedding.ID}}, nil, "forbidden", guest},
+		{"reopen the album as a visitor", `mutation($in: SendAlbumInput!) { reopenAlbum(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": wedding.ID}}, nil, "unauthorized", guest},
+		{"reopen the album, other photographer", `mutation($in: SendAlbumInput!) { reopenAlbum(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": wedding.ID}}, asOther, "forbidden", nil},
+		{"hide photos as a visitor", `mutation($in: SetPhotosClientHiddenInput!) { setPhotosClientHidden(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": wedding.ID, "photoIds": []string{protected.ID}, "hidden": true}}, nil, "forbidden", guest},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := visitor.graphqlWith(c.header, c.query, c.vars, nil)
+			as := visitor
+			if c.as != nil {
+				as = c.as
+			}
+			r := as.graphqlWith(c.header, c.query, c.vars, nil)
 			if len(r.Errors) == 0 || r.Errors[0].Extensions["code"] != c.code {
 				t.Fatalf("errors %+v, want code %s", r.Errors, c.code)
 			}
@@ -115,5 +180,17 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 	}
 	if g := db.Gallery.GetX(ctx, gala.ID); !strings.HasPrefix(g.EventName, "Gala") {
 		t.Fatal("a refused call renamed the gallery")
+	}
+	if n := db.Selection.Query().Where(selection.ID(bobs.ID)).QueryPhotos().CountX(ctx); n != 1 {
+		t.Fatalf("bob's selection holds %d photos after the refused calls", n)
+	}
+	if n := db.Selection.Query().Where(selection.HasUserWith(user.Email("alice@example.com")), selection.IsFavorites(true)).QueryPhotos().CountX(ctx); n != 0 {
+		t.Fatalf("alice's favourites got %d photos from refused calls", n)
+	}
+	if n := db.Album.Query().CountX(ctx); n != 0 {
+		t.Fatal("a refused call made an album")
+	}
+	if p := db.Photo.GetX(ctx, protected.ID); p.ClientHidden {
+		t.Fatal("a refused call hid a photo")
 	}
 }

@@ -24,6 +24,8 @@ const (
 	FieldEmail = "email"
 	// FieldMessage holds the string denoting the message field in the database.
 	FieldMessage = "message"
+	// FieldClientAddress holds the string denoting the client_address field in the database.
+	FieldClientAddress = "client_address"
 	// EdgeGallery holds the string denoting the gallery edge name in mutations.
 	EdgeGallery = "gallery"
 	// Table holds the table name of the contactmessage in the database.
@@ -45,6 +47,7 @@ var Columns = []string{
 	FieldName,
 	FieldEmail,
 	FieldMessage,
+	FieldClientAddress,
 }
 
 // ForeignKeys holds the SQL foreign-keys that are owned by the "contact_messages"
@@ -81,6 +84,8 @@ var (
 	EmailValidator func(string) error
 	// MessageValidator is a validator for the "message" field. It is called by the builders before save.
 	MessageValidator func(string) error
+	// DefaultClientAddress holds the default value on creation for the "client_address" field.
+	DefaultClientAddress string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -118,6 +123,11 @@ func ByEmail(opts ...sql.OrderTermOption) OrderOption {
 // ByMessage orders the results by the message field.
 func ByMessage(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldMessage, opts...).ToFunc()
+}
+
+// ByClientAddress orders the results by the client_address field.
+func ByClientAddress(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClientAddress, opts...).ToFunc()
 }
 
 // ByGalleryField orders the results by gallery field.

@@ -90,6 +90,11 @@ func Message(v string) predicate.ContactMessage {
 	return predicate.ContactMessage(sql.FieldEQ(FieldMessage, v))
 }
 
+// ClientAddress applies equality check predicate on the "client_address" field. It's identical to ClientAddressEQ.
+func ClientAddress(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldEQ(FieldClientAddress, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.ContactMessage {
 	return predicate.ContactMessage(sql.FieldEQ(FieldCreatedAt, v))
@@ -363,6 +368,71 @@ func MessageEqualFold(v string) predicate.ContactMessage {
 // MessageContainsFold applies the ContainsFold predicate on the "message" field.
 func MessageContainsFold(v string) predicate.ContactMessage {
 	return predicate.ContactMessage(sql.FieldContainsFold(FieldMessage, v))
+}
+
+// ClientAddressEQ applies the EQ predicate on the "client_address" field.
+func ClientAddressEQ(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldEQ(FieldClientAddress, v))
+}
+
+// ClientAddressNEQ applies the NEQ predicate on the "client_address" field.
+func ClientAddressNEQ(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldNEQ(FieldClientAddress, v))
+}
+
+// ClientAddressIn applies the In predicate on the "client_address" field.
+func ClientAddressIn(vs ...string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldIn(FieldClientAddress, vs...))
+}
+
+// ClientAddressNotIn applies the NotIn predicate on the "client_address" field.
+func ClientAddressNotIn(vs ...string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldNotIn(FieldClientAddress, vs...))
+}
+
+// ClientAddressGT applies the GT predicate on the "client_address" field.
+func ClientAddressGT(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldGT(FieldClientAddress, v))
+}
+
+// ClientAddressGTE applies the GTE predicate on the "client_address" field.
+func ClientAddressGTE(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldGTE(FieldClientAddress, v))
+}
+
+// ClientAddressLT applies the LT predicate on the "client_address" field.
+func ClientAddressLT(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldLT(FieldClientAddress, v))
+}
+
+// ClientAddressLTE applies the LTE predicate on the "client_address" field.
+func ClientAddressLTE(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldLTE(FieldClientAddress, v))
+}
+
+// ClientAddressContains applies the Contains predicate on the "client_address" field.
+func ClientAddressContains(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldContains(FieldClientAddress, v))
+}
+
+// ClientAddressHasPrefix applies the HasPrefix predicate on the "client_address" field.
+func ClientAddressHasPrefix(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldHasPrefix(FieldClientAddress, v))
+}
+
+// ClientAddressHasSuffix applies the HasSuffix predicate on the "client_address" field.
+func ClientAddressHasSuffix(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldHasSuffix(FieldClientAddress, v))
+}
+
+// ClientAddressEqualFold applies the EqualFold predicate on the "client_address" field.
+func ClientAddressEqualFold(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldEqualFold(FieldClientAddress, v))
+}
+
+// ClientAddressContainsFold applies the ContainsFold predicate on the "client_address" field.
+func ClientAddressContainsFold(v string) predicate.ContactMessage {
+	return predicate.ContactMessage(sql.FieldContainsFold(FieldClientAddress, v))
 }
 
 // HasGallery applies the HasEdge predicate on the "gallery" edge.

@@ -45,6 +45,18 @@ func (f AlbumFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.AlbumMutation", m)
 }
 
+// The CaptchaFunc type is an adapter to allow the use of ordinary
+// function as Captcha mutator.
+type CaptchaFunc func(context.Context, *ent.CaptchaMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f CaptchaFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.CaptchaMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.CaptchaMutation", m)
+}
+
 // The CartFunc type is an adapter to allow the use of ordinary
 // function as Cart mutator.
 type CartFunc func(context.Context, *ent.CartMutation) (ent.Value, error)

@@ -11,6 +11,7 @@ import (
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/apitoken"
+	"github.com/studio/gallery/ent/captcha"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
@@ -175,6 +176,33 @@ func (f TraverseAlbum) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.AlbumQuery", q)
+}
+
+// The CaptchaFunc type is an adapter to allow the use of ordinary function as a Querier.
+type CaptchaFunc func(context.Context, *ent.CaptchaQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f CaptchaFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.CaptchaQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.CaptchaQuery", q)
+}
+
+// The TraverseCaptcha type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseCaptcha func(context.Context, *ent.CaptchaQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseCaptcha) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseCaptcha) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.CaptchaQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.CaptchaQuery", q)
 }
 
 // The CartFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -888,6 +916,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.AccessCodeQuery, predicate.AccessCode, accesscode.OrderOption]{typ: ent.TypeAccessCode, tq: q}, nil
 	case *ent.AlbumQuery:
 		return &query[*ent.AlbumQuery, predicate.Album, album.OrderOption]{typ: ent.TypeAlbum, tq: q}, nil
+	case *ent.CaptchaQuery:
+		return &query[*ent.CaptchaQuery, predicate.Captcha, captcha.OrderOption]{typ: ent.TypeCaptcha, tq: q}, nil
 	case *ent.CartQuery:
 		return &query[*ent.CartQuery, predicate.Cart, cart.OrderOption]{typ: ent.TypeCart, tq: q}, nil
 	case *ent.CartItemQuery:

@@ -3,6 +3,7 @@
 package migrate
 
 import (
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/dialect/sql/schema"
 	"entgo.io/ent/schema/field"
 )
@@ -87,6 +88,28 @@ var (
 				Columns:    []*schema.Column{AlbumsColumns[6]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+	}
+	// CaptchasColumns holds the columns for the "captchas" table.
+	CaptchasColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "digits", Type: field.TypeString, Size: 16},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+	}
+	// CaptchasTable holds the schema information for the "captchas" table.
+	CaptchasTable = &schema.Table{
+		Name:       "captchas",
+		Columns:    CaptchasColumns,
+		PrimaryKey: []*schema.Column{CaptchasColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "captcha_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{CaptchasColumns[4]},
 			},
 		},
 	}
@@ -211,9 +234,10 @@ var (
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
-		{Name: "name", Type: field.TypeString, Size: 200},
+		{Name: "name", Type: field.TypeString, Size: 400},
 		{Name: "email", Type: field.TypeString, Size: 254},
-		{Name: "message", Type: field.TypeString, Size: 5000},
+		{Name: "message", Type: field.TypeString, Size: 20000},
+		{Name: "client_address", Type: field.TypeString, Default: ""},
 		{Name: "gallery_contact_messages", Type: field.TypeString, Size: 40},
 	}
 	// ContactMessagesTable holds the schema information for the "contact_messages" table.
@@ -224,9 +248,16 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "contact_messages_galleries_contact_messages",
-				Columns:    []*schema.Column{ContactMessagesColumns[6]},
+				Columns:    []*schema.Column{ContactMessagesColumns[7]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "contactmessage_client_address_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{ContactMessagesColumns[6], ContactMessagesColumns[1]},
 			},
 		},
 	}
@@ -744,7 +775,7 @@ var (
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
-		{Name: "name", Type: field.TypeString, Size: 60},
+		{Name: "name", Type: field.TypeString, Size: 240},
 		{Name: "is_favorites", Type: field.TypeBool, Default: false},
 		{Name: "gallery_selections", Type: field.TypeString, Size: 40},
 		{Name: "user_selections", Type: field.TypeString, Size: 40},
@@ -768,17 +799,33 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "selection_gallery_selections_user_selections",
+				Unique:  true,
+				Columns: []*schema.Column{SelectionsColumns[5], SelectionsColumns[6]},
+				Annotation: &entsql.IndexAnnotation{
+					Where: "is_favorites",
+				},
+			},
+			{
+				Name:    "selection_user_selections_gallery_selections",
+				Unique:  false,
+				Columns: []*schema.Column{SelectionsColumns[6], SelectionsColumns[5]},
+			},
+		},
 	}
 	// SharesColumns holds the columns for the "shares" table.
 	SharesColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
-		{Name: "sender_name", Type: field.TypeString, Size: 200},
+		{Name: "sender_name", Type: field.TypeString, Size: 400},
 		{Name: "sender_email", Type: field.TypeString, Size: 254, Default: ""},
 		{Name: "recipients", Type: field.TypeJSON},
-		{Name: "message", Type: field.TypeString, Size: 2000, Default: ""},
+		{Name: "message", Type: field.TypeString, Size: 8000, Default: ""},
 		{Name: "client_address", Type: field.TypeString, Default: ""},
+		{Name: "sender_key", Type: field.TypeString, Default: ""},
 		{Name: "sent_at", Type: field.TypeTime},
 		{Name: "gallery_shares", Type: field.TypeString, Size: 40},
 	}
@@ -790,9 +837,21 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "shares_galleries_shares",
-				Columns:    []*schema.Column{SharesColumns[9]},
+				Columns:    []*schema.Column{SharesColumns[10]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "share_client_address_sent_at",
+				Unique:  false,
+				Columns: []*schema.Column{SharesColumns[7], SharesColumns[9]},
+			},
+			{
+				Name:    "share_sender_key_sent_at",
+				Unique:  false,
+				Columns: []*schema.Column{SharesColumns[8], SharesColumns[9]},
 			},
 		},
 	}
@@ -1038,6 +1097,7 @@ var (
 		APITokensTable,
 		AccessCodesTable,
 		AlbumsTable,
+		CaptchasTable,
 		CartsTable,
 		CartItemsTable,
 		CategoriesTable,

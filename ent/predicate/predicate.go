@@ -15,6 +15,9 @@ type AccessCode func(*sql.Selector)
 // Album is the predicate function for album builders.
 type Album func(*sql.Selector)
 
+// Captcha is the predicate function for captcha builders.
+type Captcha func(*sql.Selector)
+
 // Cart is the predicate function for cart builders.
 type Cart func(*sql.Selector)
 

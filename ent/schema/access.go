@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
+	"entgo.io/ent/dialect/entsql"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -101,7 +103,9 @@ func (Selection) Mixin() []ent.Mixin {
 // Fields of the Selection.
 func (Selection) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").NotEmpty().MaxLen(60),
+		// Name: internal/selections bounds it at 60 characters; 240 bytes
+		// hold 60 characters of any script.
+		field.String("name").NotEmpty().MaxLen(240),
 		field.Bool("is_favorites").Default(false),
 	}
 }
@@ -111,8 +115,18 @@ func (Selection) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("gallery", Gallery.Type).Ref("selections").Unique().Required(),
 		edge.From("user", User.Type).Ref("selections").Unique().Required(),
-		edge.To("photos", Photo.Type),
+		edge.To("photos", Photo.Type).Annotations(entgql.RelayConnection()),
 		edge.To("videos", Video.Type),
+	}
+}
+
+// Indexes of the Selection.
+func (Selection) Indexes() []ent.Index {
+	return []ent.Index{
+		// One favourites selection per person and gallery, even when two
+		// requests create it at once.
+		index.Edges("gallery", "user").Unique().Annotations(entsql.IndexWhere("is_favorites")),
+		index.Edges("user", "gallery"),
 	}
 }
 
@@ -137,6 +151,6 @@ func (Album) Fields() []ent.Field {
 func (Album) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("gallery", Gallery.Type).Ref("album").Unique().Required(),
-		edge.To("photos", Photo.Type),
+		edge.To("photos", Photo.Type).Annotations(entgql.RelayConnection()),
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+	"entgo.io/ent/schema/index"
 )
 
 // DownloadRequest asks for a ZIP of a gallery's files, built in the background.
@@ -50,10 +51,21 @@ func (ContactMessage) Mixin() []ent.Mixin {
 // Fields of the ContactMessage.
 func (ContactMessage) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("name").NotEmpty().MaxLen(200),
+		// Bounds in bytes: internal/contact bounds the name at 100 and the
+		// message at 5000 characters, which fit in four bytes each.
+		field.String("name").NotEmpty().MaxLen(400),
 		field.String("email").NotEmpty().MaxLen(254),
-		field.Text("message").NotEmpty().MaxLen(5000),
+		field.Text("message").NotEmpty().MaxLen(20000),
+		// ClientAddress is the sender's network address: messages are
+		// counted per address in the database, so the limit holds across
+		// replicas.
+		field.String("client_address").Default(""),
 	}
+}
+
+// Indexes of the ContactMessage.
+func (ContactMessage) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("client_address", "created_at")}
 }
 
 // Edges of the ContactMessage.
@@ -74,12 +86,26 @@ func (Share) Mixin() []ent.Mixin {
 // Fields of the Share.
 func (Share) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("sender_name").NotEmpty().MaxLen(200),
+		// Bounds in bytes: internal/share bounds the name at 100 and the
+		// message at 2000 characters, which fit in four bytes each.
+		field.String("sender_name").NotEmpty().MaxLen(400),
 		field.String("sender_email").Default("").MaxLen(254),
 		field.JSON("recipients", []string{}),
-		field.Text("message").Default("").MaxLen(2000),
+		field.Text("message").Default("").MaxLen(8000),
 		field.String("client_address").Default(""),
+		// SenderKey names the sender's browser session (a hash of it, never
+		// the session key), for the per-session limit.
+		field.String("sender_key").Default("").Sensitive(),
 		field.Time("sent_at").Default(time.Now),
+	}
+}
+
+// Indexes of the Share: the spam limits count recent shares per address
+// and per session.
+func (Share) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("client_address", "sent_at"),
+		index.Fields("sender_key", "sent_at"),
 	}
 }
 
@@ -88,4 +114,30 @@ func (Share) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("gallery", Gallery.Type).Ref("shares").Unique().Required(),
 	}
+}
+
+// Captcha is a code drawn as an image (and spoken as audio) that the
+// contact form asks to copy. It lives in the database so that any replica
+// can check it; it works once and expires.
+type Captcha struct{ ent.Schema }
+
+// Mixin of the Captcha.
+func (Captcha) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "cap"}, TimeMixin{}}
+}
+
+// Fields of the Captcha.
+func (Captcha) Fields() []ent.Field {
+	return []ent.Field{
+		// Digits are kept as they are: the image and the audio are drawn
+		// from them on request. They never leave the server otherwise.
+		field.String("digits").NotEmpty().MaxLen(16).Sensitive().Immutable(),
+		field.Time("expires_at").Immutable(),
+		field.Time("used_at").Optional().Nillable(),
+	}
+}
+
+// Indexes of the Captcha.
+func (Captcha) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("expires_at")}
 }

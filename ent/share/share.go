@@ -28,6 +28,8 @@ const (
 	FieldMessage = "message"
 	// FieldClientAddress holds the string denoting the client_address field in the database.
 	FieldClientAddress = "client_address"
+	// FieldSenderKey holds the string denoting the sender_key field in the database.
+	FieldSenderKey = "sender_key"
 	// FieldSentAt holds the string denoting the sent_at field in the database.
 	FieldSentAt = "sent_at"
 	// EdgeGallery holds the string denoting the gallery edge name in mutations.
@@ -53,6 +55,7 @@ var Columns = []string{
 	FieldRecipients,
 	FieldMessage,
 	FieldClientAddress,
+	FieldSenderKey,
 	FieldSentAt,
 }
 
@@ -96,6 +99,8 @@ var (
 	MessageValidator func(string) error
 	// DefaultClientAddress holds the default value on creation for the "client_address" field.
 	DefaultClientAddress string
+	// DefaultSenderKey holds the default value on creation for the "sender_key" field.
+	DefaultSenderKey string
 	// DefaultSentAt holds the default value on creation for the "sent_at" field.
 	DefaultSentAt func() time.Time
 	// DefaultID holds the default value on creation for the "id" field.
@@ -140,6 +145,11 @@ func ByMessage(opts ...sql.OrderTermOption) OrderOption {
 // ByClientAddress orders the results by the client_address field.
 func ByClientAddress(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldClientAddress, opts...).ToFunc()
+}
+
+// BySenderKey orders the results by the sender_key field.
+func BySenderKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSenderKey, opts...).ToFunc()
 }
 
 // BySentAt orders the results by the sent_at field.

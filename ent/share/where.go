@@ -95,6 +95,11 @@ func ClientAddress(v string) predicate.Share {
 	return predicate.Share(sql.FieldEQ(FieldClientAddress, v))
 }
 
+// SenderKey applies equality check predicate on the "sender_key" field. It's identical to SenderKeyEQ.
+func SenderKey(v string) predicate.Share {
+	return predicate.Share(sql.FieldEQ(FieldSenderKey, v))
+}
+
 // SentAt applies equality check predicate on the "sent_at" field. It's identical to SentAtEQ.
 func SentAt(v time.Time) predicate.Share {
 	return predicate.Share(sql.FieldEQ(FieldSentAt, v))
@@ -438,6 +443,71 @@ func ClientAddressEqualFold(v string) predicate.Share {
 // ClientAddressContainsFold applies the ContainsFold predicate on the "client_address" field.
 func ClientAddressContainsFold(v string) predicate.Share {
 	return predicate.Share(sql.FieldContainsFold(FieldClientAddress, v))
+}
+
+// SenderKeyEQ applies the EQ predicate on the "sender_key" field.
+func SenderKeyEQ(v string) predicate.Share {
+	return predicate.Share(sql.FieldEQ(FieldSenderKey, v))
+}
+
+// SenderKeyNEQ applies the NEQ predicate on the "sender_key" field.
+func SenderKeyNEQ(v string) predicate.Share {
+	return predicate.Share(sql.FieldNEQ(FieldSenderKey, v))
+}
+
+// SenderKeyIn applies the In predicate on the "sender_key" field.
+func SenderKeyIn(vs ...string) predicate.Share {
+	return predicate.Share(sql.FieldIn(FieldSenderKey, vs...))
+}
+
+// SenderKeyNotIn applies the NotIn predicate on the "sender_key" field.
+func SenderKeyNotIn(vs ...string) predicate.Share {
+	return predicate.Share(sql.FieldNotIn(FieldSenderKey, vs...))
+}
+
+// SenderKeyGT applies the GT predicate on the "sender_key" field.
+func SenderKeyGT(v string) predicate.Share {
+	return predicate.Share(sql.FieldGT(FieldSenderKey, v))
+}
+
+// SenderKeyGTE applies the GTE predicate on the "sender_key" field.
+func SenderKeyGTE(v string) predicate.Share {
+	return predicate.Share(sql.FieldGTE(FieldSenderKey, v))
+}
+
+// SenderKeyLT applies the LT predicate on the "sender_key" field.
+func SenderKeyLT(v string) predicate.Share {
+	return predicate.Share(sql.FieldLT(FieldSenderKey, v))
+}
+
+// SenderKeyLTE applies the LTE predicate on the "sender_key" field.
+func SenderKeyLTE(v string) predicate.Share {
+	return predicate.Share(sql.FieldLTE(FieldSenderKey, v))
+}
+
+// SenderKeyContains applies the Contains predicate on the "sender_key" field.
+func SenderKeyContains(v string) predicate.Share {
+	return predicate.Share(sql.FieldContains(FieldSenderKey, v))
+}
+
+// SenderKeyHasPrefix applies the HasPrefix predicate on the "sender_key" field.
+func SenderKeyHasPrefix(v string) predicate.Share {
+	return predicate.Share(sql.FieldHasPrefix(FieldSenderKey, v))
+}
+
+// SenderKeyHasSuffix applies the HasSuffix predicate on the "sender_key" field.
+func SenderKeyHasSuffix(v string) predicate.Share {
+	return predicate.Share(sql.FieldHasSuffix(FieldSenderKey, v))
+}
+
+// SenderKeyEqualFold applies the EqualFold predicate on the "sender_key" field.
+func SenderKeyEqualFold(v string) predicate.Share {
+	return predicate.Share(sql.FieldEqualFold(FieldSenderKey, v))
+}
+
+// SenderKeyContainsFold applies the ContainsFold predicate on the "sender_key" field.
+func SenderKeyContainsFold(v string) predicate.Share {
+	return predicate.Share(sql.FieldContainsFold(FieldSenderKey, v))
 }
 
 // SentAtEQ applies the EQ predicate on the "sent_at" field.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/internal/selections"
 )
 
 // The access state after an access call.
@@ -24,6 +25,16 @@ type AccessPolicy struct {
 type AddVideoPayload struct {
 	Video      *ent.Video   `json:"video,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type AlbumPayload struct {
+	Album      *selections.Album `json:"album,omitempty"`
+	UserErrors []*UserError      `json:"userErrors"`
+}
+
+type AlbumPhotosInput struct {
+	GalleryID string   `json:"galleryId"`
+	PhotoIds  []string `json:"photoIds"`
 }
 
 type AlbumSettings struct {
@@ -51,6 +62,20 @@ type ConfirmEmailInput struct {
 	GalleryID string `json:"galleryId"`
 	Email     string `json:"email"`
 	Code      string `json:"code"`
+}
+
+type ContactPhotographerInput struct {
+	GalleryID   string `json:"galleryId"`
+	Name        string `json:"name"`
+	Email       string `json:"email"`
+	Message     string `json:"message"`
+	CaptchaID   string `json:"captchaId"`
+	CaptchaText string `json:"captchaText"`
+}
+
+type ContactPhotographerPayload struct {
+	Sent       bool         `json:"sent"`
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 type CreateAccessCodePayload struct {
@@ -107,6 +132,11 @@ type CreatePreviewLinkPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type CreateSelectionInput struct {
+	GalleryID string `json:"galleryId"`
+	Name      string `json:"name"`
+}
+
 type CreateVoucherPayload struct {
 	Voucher    *ent.Voucher `json:"voucher,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
@@ -152,6 +182,16 @@ type DeletePhotosPayload struct {
 	UserErrors      []*UserError `json:"userErrors"`
 }
 
+type DeleteSelectionInput struct {
+	GalleryID   string `json:"galleryId"`
+	SelectionID string `json:"selectionId"`
+}
+
+type DeleteSelectionPayload struct {
+	DeletedSelectionID *string      `json:"deletedSelectionId,omitempty"`
+	UserErrors         []*UserError `json:"userErrors"`
+}
+
 type DeleteVideoPayload struct {
 	DeletedVideoID *string      `json:"deletedVideoId,omitempty"`
 	UserErrors     []*UserError `json:"userErrors"`
@@ -189,6 +229,11 @@ type Music struct {
 	Active  bool            `json:"active"`
 	TrackID *string         `json:"trackId,omitempty"`
 	Track   *ent.MusicTrack `json:"track,omitempty"`
+}
+
+type NewCaptchaPayload struct {
+	Captcha    *ent.Captcha `json:"captcha,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 type OgData struct {
@@ -250,8 +295,36 @@ type RevokeAccessCodePayload struct {
 	UserErrors []*UserError    `json:"userErrors"`
 }
 
+type SelectionItemsInput struct {
+	GalleryID string `json:"galleryId"`
+	// The selection; absent (or favorites) means the favourites.
+	SelectionID *string `json:"selectionId,omitempty"`
+	// Photo ids, or video ids (vid_...). 2000 at most.
+	PhotoIds []string `json:"photoIds"`
+}
+
+type SelectionPayload struct {
+	Selection  *ent.Selection `json:"selection,omitempty"`
+	UserErrors []*UserError   `json:"userErrors"`
+}
+
+type SendAlbumInput struct {
+	GalleryID string `json:"galleryId"`
+}
+
 type SetGalleryMusicPayload struct {
 	Gallery    *ent.Gallery `json:"gallery,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type SetPhotosClientHiddenInput struct {
+	GalleryID string   `json:"galleryId"`
+	PhotoIds  []string `json:"photoIds"`
+	Hidden    bool     `json:"hidden"`
+}
+
+type SetPhotosClientHiddenPayload struct {
+	Photos     []*ent.Photo `json:"photos"`
 	UserErrors []*UserError `json:"userErrors"`
 }
 
@@ -262,6 +335,19 @@ type SetPhotosFavoritePayload struct {
 
 type SetPhotosPrivatePayload struct {
 	Photos     []*ent.Photo `json:"photos"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type ShareGalleryInput struct {
+	GalleryID  string   `json:"galleryId"`
+	SenderName string   `json:"senderName"`
+	Emails     []string `json:"emails"`
+	Message    *string  `json:"message,omitempty"`
+}
+
+type ShareGalleryPayload struct {
+	// The normalised addresses the link went to.
+	Recipients []string     `json:"recipients"`
 	UserErrors []*UserError `json:"userErrors"`
 }
 

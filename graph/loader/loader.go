@@ -20,6 +20,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/catalogue"
+	"github.com/studio/gallery/internal/selections"
 )
 
 // Loaders are the dataloaders of one request.
@@ -31,6 +32,9 @@ type Loaders struct {
 	Format       *dataloadgen.Loader[string, *ent.Format]
 	Family       *dataloadgen.Loader[string, *ent.Family]
 	Category     *dataloadgen.Loader[string, *ent.Category]
+	// SelectionItems are the photo and video ids of selections, as the
+	// viewer may see them.
+	SelectionItems *dataloadgen.Loader[string, selections.Items]
 }
 
 // New makes a fresh set of loaders over db.
@@ -58,6 +62,9 @@ func New(db *ent.Client) *Loaders {
 		Category: dataloadgen.NewMappedLoader(byID(func(ctx context.Context, ids []string) ([]*ent.Category, error) {
 			return db.Category.Query().Where(category.IDIn(ids...)).All(ctx)
 		}, func(c *ent.Category) string { return c.ID }), opts...),
+		SelectionItems: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]selections.Items, error) {
+			return selections.Contents(ctx, db, ids)
+		}, opts...),
 	}
 }
 

@@ -55,8 +55,11 @@ var (
 	ErrInvalidEmail  = apperr.New("invalid_email", http.StatusBadRequest, "L'adresse email saisie n'est pas valide").WithField("email")
 	ErrCodeRequired  = apperr.New("access_code_required", http.StatusBadRequest, "Merci de saisir le code d'accès").WithField("code")
 	ErrEmailRequired = apperr.New("email_required", http.StatusBadRequest, "Merci de saisir votre adresse email").WithField("email")
-	ErrEmailNeeded   = apperr.New("email_needed", http.StatusUnauthorized, "Merci de confirmer votre adresse email.")
-	errMailNotSent   = apperr.New("mail_not_sent", http.StatusServiceUnavailable, "L'email n'a pas pu être envoyé, merci de réessayer.")
+	// ErrEmailNeeded refuses what needs a confirmed e-mail (selections,
+	// orders). Its code is unauthorized, like every 401: the client answers
+	// any 401 on those actions by asking for the e-mail (spec sections 4, 8).
+	ErrEmailNeeded = apperr.New("unauthorized", http.StatusUnauthorized, "Merci de confirmer votre adresse email.")
+	errMailNotSent = apperr.ErrMailNotSent
 )
 
 // Grant is what an access cookie holds: which gallery, through which code

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 )
 
 // Error is a failure with a stable code that the API shows as it is.
@@ -72,6 +73,7 @@ var (
 	ErrInvalidInput    = New("invalid_input", http.StatusBadRequest, "Merci de vérifier votre saisie")
 	ErrInternal        = New("internal", http.StatusInternalServerError, "Erreur inconnue")
 	ErrTooManyRequests = New("too_many_requests", http.StatusTooManyRequests, "Trop de tentatives, merci de réessayer plus tard.")
+	ErrMailNotSent     = New("mail_not_sent", http.StatusServiceUnavailable, "L'email n'a pas pu être envoyé, merci de réessayer.")
 	ErrBadReference    = New("bad_reference", http.StatusUnprocessableEntity, "Référence manquante dans la galerie.")
 )
 
@@ -80,6 +82,48 @@ func As(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
+	}
+	return nil
+}
+
+// List is several problems with one input, each naming its field. GraphQL
+// payloads show them all as userErrors; REST answers with the first (its
+// status, code, message and field) and lists them all under "errors".
+type List []*Error
+
+func (l List) Error() string {
+	parts := make([]string, len(l))
+	for i, e := range l {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Unwrap lets errors.As and As find the first problem.
+func (l List) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
+}
+
+// Err returns l as an error, or nil when it holds nothing.
+func (l List) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
+
+// AsList returns the problems err holds: a List's, the single *Error's, or nil.
+func AsList(err error) List {
+	var l List
+	if errors.As(err, &l) {
+		return l
+	}
+	if e := As(err); e != nil {
+		return List{e}
 	}
 	return nil
 }

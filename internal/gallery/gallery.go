@@ -196,3 +196,45 @@ func (s *Service) Og(g *ent.Gallery, photographerName string, cover *ent.Photo) 
 }
 
 type predicateGallery = func(*sql.Selector)
+
+// PhotographerSelection is the photographer's selection of a gallery: the
+// photos and videos marked as favourites (spec section 3).
+type PhotographerSelection struct {
+	Gallery *ent.Gallery
+}
+
+// PhotographerSelection returns g's selection once the viewer may browse g.
+func (s *Service) PhotographerSelection(ctx context.Context, g *ent.Gallery) (*PhotographerSelection, error) {
+	if err := RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	return &PhotographerSelection{Gallery: g}, nil
+}
+
+// Photos is the query of the selection's photos the viewer may see.
+func (p *PhotographerSelection) Photos(db *ent.Client) *ent.PhotoQuery {
+	return db.Photo.Query().Where(photo.GalleryID(p.Gallery.ID), photo.Favorite(true))
+}
+
+// Videos is the query of the selection's videos.
+func (p *PhotographerSelection) Videos(db *ent.Client) *ent.VideoQuery {
+	return db.Video.Query().Where(video.GalleryID(p.Gallery.ID), video.Favorite(true))
+}
+
+// PhotographerSelectionItems lists the whole selection in display order,
+// for the REST door.
+func (s *Service) PhotographerSelectionItems(ctx context.Context, g *ent.Gallery) ([]*ent.Photo, []*ent.Video, error) {
+	sel, err := s.PhotographerSelection(ctx, g)
+	if err != nil {
+		return nil, nil, err
+	}
+	ps, err := sel.Photos(s.DB).Order(ent.Asc(photo.FieldPosition), ent.Asc(photo.FieldID)).All(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gallery: photographer selection: %w", err)
+	}
+	vs, err := sel.Videos(s.DB).Order(ent.Asc(video.FieldPosition), ent.Asc(video.FieldID)).All(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("gallery: photographer selection: %w", err)
+	}
+	return ps, vs, nil
+}

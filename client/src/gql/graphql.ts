@@ -221,6 +221,7 @@ export type PhotoNodeQuery = { node:
       & { ' $fragmentRefs'?: { 'PhotoViewer_PhotoFragment': PhotoViewer_PhotoFragment } }
     )
     | { __typename: 'Photographer', id: string }
+    | { __typename: 'Selection', id: string }
     | { __typename: 'Video', id: string }
     | { __typename: 'Voucher', id: string }
    | null };

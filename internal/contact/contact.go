@@ -1,0 +1,152 @@
+// Package contact carries a visitor's message to the photographer: the
+// form's fields are checked, a captcha (internal/captcha) must be copied,
+// the message is stored and e-mailed to the photographer with Reply-To the
+// visitor. Messages are counted per client address in the database, so
+// the limit holds across replicas. GraphQL and REST both call it.
+package contact
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/contactmessage"
+	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/captcha"
+	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Bounds and limits of a message.
+const (
+	// MaxNameLen and MaxMessageLen are in characters.
+	MaxNameLen    = 100
+	MaxMessageLen = 5000
+	// PerWindow messages may come from one client address within Window.
+	PerWindow = 5
+	Window    = time.Hour
+)
+
+// Errors of the contact form (spec section 5's required-field messages).
+var (
+	ErrNameRequired    = apperr.New("name_required", http.StatusBadRequest, "Merci de saisir votre nom").WithField("name")
+	ErrNameTooLong     = apperr.New("too_long", http.StatusBadRequest, "Le nom saisi est trop long").WithField("name")
+	ErrMessageRequired = apperr.New("message_required", http.StatusBadRequest, "Merci de saisir votre message").WithField("message")
+	ErrMessageTooLong  = apperr.New("too_long", http.StatusBadRequest,
+		fmt.Sprintf("Le message est trop long (%d caractères au plus).", MaxMessageLen)).WithField("message")
+	ErrTooMany = apperr.ErrTooManyRequests.WithMessage("Vous avez envoyé plusieurs messages récemment : merci de réessayer plus tard.")
+)
+
+// Input is what the visitor fills in.
+type Input struct {
+	Name        string
+	Email       string
+	Message     string
+	CaptchaID   string
+	CaptchaText string
+}
+
+// Service sends contact messages.
+type Service struct {
+	DB       *ent.Client
+	Mail     mail.Sender
+	Captchas *captcha.Service
+	// PublicURL is how browsers reach the site, for the gallery's link.
+	PublicURL string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Validate checks and cleans the fields (the captcha's answer only for
+// presence): every problem is reported, each naming its field.
+func Validate(in Input) (Input, error) {
+	var problems apperr.List
+	out := in
+	out.Name = strings.Join(strings.Fields(in.Name), " ")
+	out.Message = strings.TrimSpace(in.Message)
+	switch {
+	case out.Name == "":
+		problems = append(problems, ErrNameRequired)
+	case utf8.RuneCountInString(out.Name) > MaxNameLen:
+		problems = append(problems, ErrNameTooLong)
+	}
+	email, err := access.NormalizeEmail(in.Email)
+	if err != nil {
+		problems = append(problems, apperr.As(err))
+	}
+	out.Email = email
+	switch {
+	case out.Message == "":
+		problems = append(problems, ErrMessageRequired)
+	case utf8.RuneCountInString(out.Message) > MaxMessageLen:
+		problems = append(problems, ErrMessageTooLong)
+	}
+	if strings.TrimSpace(in.CaptchaText) == "" {
+		problems = append(problems, captcha.ErrRequired)
+	}
+	if err := problems.Err(); err != nil {
+		return Input{}, err
+	}
+	return out, nil
+}
+
+// Send checks the form, then the captcha (which is used up, right or
+// wrong), stores the message and e-mails it to g's photographer. Anyone
+// who can reach the gallery's address may write, even without its access
+// code: asking for the code is a reason to write. A form with missing or
+// invalid fields leaves the captcha unused, so the visitor can correct it.
+func (s *Service) Send(ctx context.Context, g *ent.Gallery, in Input) error {
+	in, err := Validate(in)
+	if err != nil {
+		return err
+	}
+	addr := viewer.FromContext(ctx).ClientAddr
+	sctx := viewer.SystemContext(ctx)
+	n, err := s.DB.ContactMessage.Query().
+		Where(contactmessage.ClientAddress(addr), contactmessage.CreatedAtGT(s.now().Add(-Window))).Count(sctx)
+	if err != nil {
+		return fmt.Errorf("contact: count: %w", err)
+	}
+	if n >= PerWindow {
+		return ErrTooMany
+	}
+	if err := s.Captchas.Verify(ctx, in.CaptchaID, in.CaptchaText); err != nil {
+		return err
+	}
+	msg, err := s.DB.ContactMessage.Create().SetGalleryID(g.ID).SetName(in.Name).SetEmail(in.Email).
+		SetMessage(in.Message).SetClientAddress(addr).SetCreatedAt(s.now()).Save(sctx)
+	if err != nil {
+		return fmt.Errorf("contact: save: %w", err)
+	}
+	pg, err := s.DB.Photographer.Get(sctx, g.PhotographerID)
+	if err != nil {
+		return fmt.Errorf("contact: photographer: %w", err)
+	}
+	link := strings.TrimRight(s.PublicURL, "/") + "/" + url.PathEscape(g.URL)
+	err = s.Mail.Send(ctx, mail.Message{
+		To:      []string{pg.Email},
+		ReplyTo: in.Email,
+		Subject: fmt.Sprintf("Message de %s — %s", in.Name, g.EventName),
+		Text: fmt.Sprintf("Bonjour,\n\n%s (%s) vous écrit depuis la galerie « %s » (%s) :\n\n%s\n\n"+
+			"Répondez simplement à cet email pour lui répondre.\n", in.Name, in.Email, g.EventName, link, in.Message),
+	})
+	if err != nil {
+		// Not sent: the visitor tries again, so the message is not kept twice.
+		_ = s.DB.ContactMessage.DeleteOneID(msg.ID).Exec(sctx)
+		return apperr.ErrMailNotSent.With(err)
+	}
+	return nil
+}

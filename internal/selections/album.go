@@ -1,0 +1,389 @@
+package selections
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/album"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/apperr"
+	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Errors of the album.
+var (
+	ErrAlbumDisabled    = apperr.New("album_disabled", http.StatusForbidden, "Cette galerie ne propose pas d'album.")
+	ErrAlbumClientsOnly = apperr.ErrForbidden.WithMessage("L'album est réservé aux clients de la galerie.")
+	ErrAlbumSent        = apperr.New("album_sent", http.StatusConflict,
+		"L'album a été envoyé au photographe : il ne peut plus être modifié, sauf si le photographe le rouvre.")
+	ErrAlbumEmpty = apperr.New("album_empty", http.StatusBadRequest, "Votre album est vide : ajoutez-y des photos avant de l'envoyer.")
+)
+
+// ErrAlbumTooMany refuses to send an album with excess photos over the
+// maximum; the message says how many to remove (spec section 5).
+func ErrAlbumTooMany(excess int) *apperr.Error {
+	msg := fmt.Sprintf("Votre album contient %d photos de trop : retirez-en %d avant de l'envoyer.", excess, excess)
+	if excess == 1 {
+		msg = "Votre album contient 1 photo de trop : retirez-en 1 avant de l'envoyer."
+	}
+	return apperr.New("album_too_many", http.StatusBadRequest, msg)
+}
+
+// Album is the clients' album of a gallery, as its readers see it.
+type Album struct {
+	GalleryID string
+	// ID is empty until the first photo goes in.
+	ID     string
+	State  album.State
+	SentAt *time.Time
+	// SentBy is the confirmed e-mail of who sent it, if any.
+	SentBy string
+	// MaxPhotos is the gallery's maximum; 0 means none.
+	MaxPhotos int
+	// PhotoIDs are the album's photos in display order; private photos are
+	// left out (they are no longer the clients' to choose).
+	PhotoIDs []string
+}
+
+// PhotoCount is the number of photos in the album.
+func (a *Album) PhotoCount() int { return len(a.PhotoIDs) }
+
+// Excess is how many photos must go before the album can be sent.
+func (a *Album) Excess() int {
+	if a.MaxPhotos > 0 && len(a.PhotoIDs) > a.MaxPhotos {
+		return len(a.PhotoIDs) - a.MaxPhotos
+	}
+	return 0
+}
+
+// CanRead tells whether the viewer may read g's album: it is activated
+// and the viewer is one of its clients or its photographer.
+func CanRead(ctx context.Context, g *ent.Gallery) bool {
+	st := galleries.Access(ctx, g)
+	return g.AlbumActivated && st.Authorized && st.IsClient
+}
+
+// albumAccess lets the gallery's clients (and its photographer) at the
+// album of a gallery that offers one.
+func albumAccess(ctx context.Context, g *ent.Gallery) error {
+	if err := galleries.RequireAccess(ctx, g); err != nil {
+		return err
+	}
+	if !galleries.Access(ctx, g).IsClient {
+		return ErrAlbumClientsOnly
+	}
+	if !g.AlbumActivated {
+		return ErrAlbumDisabled
+	}
+	return nil
+}
+
+// AlbumOf returns g's album as the viewer may read it.
+func (s *Service) AlbumOf(ctx context.Context, g *ent.Gallery) (*Album, error) {
+	if err := albumAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	a, err := s.existingAlbum(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	return s.albumView(ctx, g, a)
+}
+
+// AlbumPhotos is the query of the album's photos (empty before the first
+// one), in the viewer's eyes, for paging.
+func (s *Service) AlbumPhotos(a *Album) *ent.PhotoQuery {
+	q := s.DB.Photo.Query().Where(photo.IsPrivate(false), photo.GalleryID(a.GalleryID))
+	if a.ID == "" {
+		return q.Where(photo.IDIn())
+	}
+	return q.Where(photo.HasAlbumsWith(album.ID(a.ID)))
+}
+
+// AddToAlbum puts photos of g in its album. Adding what is already there
+// changes nothing; a sent album refuses changes (ErrAlbumSent). The
+// maximum is checked when the album is sent, not here.
+func (s *Service) AddToAlbum(ctx context.Context, g *ent.Gallery, photoIDs []string) (*Album, error) {
+	if err := albumAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	items, err := s.visibleItems(ctx, g, photoIDs, false)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.ensureAlbum(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	for attempt := 0; ; attempt++ {
+		err = s.inTx(ctx, func(tx *ent.Client) error {
+			if err := lockOpen(ctx, tx, a.ID, s.now()); err != nil {
+				return err
+			}
+			have, err := tx.Album.Query().Where(album.ID(a.ID)).QueryPhotos().
+				Where(photo.IDIn(items.PhotoIDs...)).IDs(viewer.SystemContext(ctx))
+			if err != nil {
+				return err
+			}
+			if add := without(items.PhotoIDs, have); len(add) > 0 {
+				return tx.Album.UpdateOneID(a.ID).AddPhotoIDs(add...).Exec(ctx)
+			}
+			return nil
+		})
+		// A concurrent addition of the same photo breaks the join table's
+		// key; trying again finds it there.
+		if err == nil || !ent.IsConstraintError(err) || attempt == 2 {
+			break
+		}
+	}
+	if err != nil {
+		return nil, albumErr("add", err)
+	}
+	return s.albumView(ctx, g, a)
+}
+
+// RemoveFromAlbum takes photos out of g's album; ids that are not in it
+// are ignored. A sent album refuses changes.
+func (s *Service) RemoveFromAlbum(ctx context.Context, g *ent.Gallery, photoIDs []string) (*Album, error) {
+	if err := albumAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	items, err := splitIDs(photoIDs, false)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.existingAlbum(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	if a == nil {
+		return s.albumView(ctx, g, nil)
+	}
+	err = s.inTx(ctx, func(tx *ent.Client) error {
+		if err := lockOpen(ctx, tx, a.ID, s.now()); err != nil {
+			return err
+		}
+		return tx.Album.UpdateOneID(a.ID).RemovePhotoIDs(items.PhotoIDs...).Exec(ctx)
+	})
+	if err != nil {
+		return nil, albumErr("remove", err)
+	}
+	return s.albumView(ctx, g, a)
+}
+
+// SendAlbum locks g's album and e-mails its list of files to the
+// photographer (Reply-To: the sender's confirmed e-mail). It is refused
+// while empty or over the maximum; once sent, it stays locked until the
+// photographer reopens it. If the e-mail cannot be sent, the album stays
+// open and the call fails with mail_not_sent.
+func (s *Service) SendAlbum(ctx context.Context, g *ent.Gallery) (*Album, error) {
+	if err := albumAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	a, err := s.existingAlbum(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	if a == nil {
+		return nil, ErrAlbumEmpty
+	}
+	if a.State == album.StateSent {
+		return nil, ErrAlbumSent
+	}
+	v := viewer.FromContext(ctx)
+	// Stored times keep microseconds at most: the same value then matches
+	// in the compensating update below on both databases.
+	now := s.now().UTC().Truncate(time.Microsecond)
+	var photos []*ent.Photo
+	err = s.inTx(ctx, func(tx *ent.Client) error {
+		// Marking it sent first takes the row: additions running at the
+		// same time either finished before (and are counted) or fail with
+		// ErrAlbumSent.
+		n, err := tx.Album.Update().Where(album.ID(a.ID), album.StateEQ(album.StateOpen)).
+			SetState(album.StateSent).SetSentAt(now).SetSentBy(v.Email).Save(ctx)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return ErrAlbumSent
+		}
+		photos, err = tx.Photo.Query().
+			Where(photo.HasAlbumsWith(album.ID(a.ID)), photo.IsPrivate(false), photo.GalleryID(g.ID)).
+			Order(ent.Asc(photo.FieldPosition), ent.Asc(photo.FieldID)).
+			Select(photo.FieldID, photo.FieldFilename).All(ctx)
+		if err != nil {
+			return err
+		}
+		switch {
+		case len(photos) == 0:
+			return ErrAlbumEmpty
+		case g.AlbumMaxPhotos > 0 && len(photos) > g.AlbumMaxPhotos:
+			return ErrAlbumTooMany(len(photos) - g.AlbumMaxPhotos)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, albumErr("send", err)
+	}
+	if err := s.mailAlbum(ctx, g, v.Email, photos); err != nil {
+		// Open again, unless someone reopened and sent it meanwhile.
+		if rerr := s.DB.Album.Update().Where(album.ID(a.ID), album.StateEQ(album.StateSent), album.SentAtEQ(now)).
+			SetState(album.StateOpen).ClearSentAt().SetSentBy("").Exec(ctx); rerr != nil {
+			err = errors.Join(err, rerr)
+		}
+		return nil, apperr.ErrMailNotSent.With(err)
+	}
+	return s.albumView(ctx, g, a)
+}
+
+// ReopenAlbum lets the clients change g's album again after it was sent.
+// Only the gallery's photographer may.
+func (s *Service) ReopenAlbum(ctx context.Context, g *ent.Gallery) (*Album, error) {
+	v := viewer.FromContext(ctx)
+	if galleries.Role(ctx, g) != viewer.RolePhotographer {
+		if v.PhotographerID == "" {
+			return nil, apperr.ErrUnauthorized.WithMessage("Réservé au photographe de la galerie.")
+		}
+		return nil, apperr.ErrForbidden.WithMessage("Cet album appartient à la galerie d'un autre photographe.")
+	}
+	if err := s.DB.Album.Update().Where(album.HasGalleryWith(gallery.ID(g.ID))).
+		SetState(album.StateOpen).ClearSentAt().SetSentBy("").Exec(ctx); err != nil {
+		return nil, fmt.Errorf("selections: reopen album: %w", err)
+	}
+	a, err := s.existingAlbum(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	return s.albumView(ctx, g, a)
+}
+
+func (s *Service) mailAlbum(ctx context.Context, g *ent.Gallery, sender string, photos []*ent.Photo) error {
+	pg, err := s.DB.Photographer.Get(viewer.SystemContext(ctx), g.PhotographerID)
+	if err != nil {
+		return fmt.Errorf("selections: photographer: %w", err)
+	}
+	who := "un client de la galerie"
+	if sender != "" {
+		who = sender
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Bonjour,\n\nL'album de la galerie « %s » vient de vous être envoyé par %s.\n", g.EventName, who)
+	if len(photos) == 1 {
+		b.WriteString("Il contient 1 photo :\n\n")
+	} else {
+		fmt.Fprintf(&b, "Il contient %d photos :\n\n", len(photos))
+	}
+	for _, p := range photos {
+		fmt.Fprintf(&b, "- %s\n", p.Filename)
+	}
+	fmt.Fprintf(&b, "\nLa galerie : %s/%s\n", strings.TrimRight(s.PublicURL, "/"), url.PathEscape(g.URL))
+	b.WriteString("L'album est désormais verrouillé ; rouvrez-le (reopenAlbum) pour permettre de nouvelles modifications.\n")
+	return s.Mail.Send(ctx, mail.Message{
+		To:      []string{pg.Email},
+		ReplyTo: sender,
+		Subject: fmt.Sprintf("Album envoyé : %s (%d photos)", g.EventName, len(photos)),
+		Text:    b.String(),
+	})
+}
+
+// lockOpen touches an open album inside tx, which holds its row until the
+// transaction ends; a sent album gives ErrAlbumSent.
+func lockOpen(ctx context.Context, tx *ent.Client, id string, now time.Time) error {
+	n, err := tx.Album.Update().Where(album.ID(id), album.StateEQ(album.StateOpen)).SetUpdatedAt(now).Save(ctx)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrAlbumSent
+	}
+	return nil
+}
+
+// existingAlbum returns g's album, or nil before its first photo.
+func (s *Service) existingAlbum(ctx context.Context, g *ent.Gallery) (*ent.Album, error) {
+	a, err := s.DB.Album.Query().Where(album.HasGalleryWith(gallery.ID(g.ID))).Only(viewer.SystemContext(ctx))
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("selections: album: %w", err)
+	}
+	return a, nil
+}
+
+// ensureAlbum returns g's album, made on first use; the unique gallery
+// column keeps it single when two requests make it at once.
+func (s *Service) ensureAlbum(ctx context.Context, g *ent.Gallery) (*ent.Album, error) {
+	a, err := s.existingAlbum(ctx, g)
+	if err != nil || a != nil {
+		return a, err
+	}
+	err = s.DB.Album.Create().SetGalleryID(g.ID).Exec(viewer.SystemContext(ctx))
+	if err != nil && !ent.IsConstraintError(err) {
+		return nil, fmt.Errorf("selections: create album: %w", err)
+	}
+	a, err = s.existingAlbum(ctx, g)
+	if err == nil && a == nil {
+		err = errors.New("selections: album vanished")
+	}
+	return a, err
+}
+
+// albumView reads the album as the viewer sees it (a may be nil).
+func (s *Service) albumView(ctx context.Context, g *ent.Gallery, a *ent.Album) (*Album, error) {
+	out := &Album{GalleryID: g.ID, State: album.StateOpen, MaxPhotos: g.AlbumMaxPhotos, PhotoIDs: []string{}}
+	if a == nil {
+		return out, nil
+	}
+	cur, err := s.DB.Album.Get(viewer.SystemContext(ctx), a.ID)
+	if err != nil {
+		return nil, fmt.Errorf("selections: album: %w", err)
+	}
+	out.ID, out.State, out.SentAt, out.SentBy = cur.ID, cur.State, cur.SentAt, cur.SentBy
+	out.PhotoIDs, err = s.AlbumPhotos(out).Order(ent.Asc(photo.FieldPosition), ent.Asc(photo.FieldID)).IDs(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("selections: album photos: %w", err)
+	}
+	return out, nil
+}
+
+// albumErr keeps the album's refusals as they are and wraps the rest.
+func albumErr(op string, err error) error {
+	if apperr.As(err) != nil {
+		return err
+	}
+	return fmt.Errorf("selections: album %s: %w", op, err)
+}
+
+// inTx runs fn in a transaction, committed when fn returns nil.
+func (s *Service) inTx(ctx context.Context, fn func(tx *ent.Client) error) error {
+	tx, err := s.DB.Tx(ctx)
+	if err != nil {
+		return fmt.Errorf("selections: begin: %w", err)
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			_ = tx.Rollback()
+			panic(v)
+		}
+	}()
+	if err := fn(tx.Client()); err != nil {
+		if rerr := tx.Rollback(); rerr != nil {
+			return errors.Join(err, fmt.Errorf("selections: rollback: %w", rerr))
+		}
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("selections: commit: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,262 @@
+// Package share sends a gallery's link by e-mail to people a visitor or
+// client names, with the visitor code when a client shares a protected
+// gallery. Each share is stored; the stored rows limit how often one
+// address or one browser session may share, across replicas. GraphQL and
+// REST both call it.
+package share
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/accesscode"
+	"github.com/studio/gallery/ent/gallery"
+	entshare "github.com/studio/gallery/ent/share"
+	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/apperr"
+	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Bounds and limits of a share.
+const (
+	// MaxRecipients bounds the e-mails of one share.
+	MaxRecipients = 20
+	// MaxNameLen bounds the sender's name, in characters.
+	MaxNameLen = 100
+	// MaxMessageLen bounds the message, in characters.
+	MaxMessageLen = 2000
+	// SharesPerWindow and RecipientsPerWindow bound what one client address,
+	// and one browser session, may send within Window.
+	SharesPerWindow     = 5
+	RecipientsPerWindow = 30
+	Window              = time.Hour
+)
+
+// Errors of the share.
+var (
+	ErrNameRequired   = apperr.New("name_required", http.StatusBadRequest, "Merci de saisir votre nom").WithField("senderName")
+	ErrNameTooLong    = apperr.New("too_long", http.StatusBadRequest, "Le nom saisi est trop long").WithField("senderName")
+	ErrEmailsRequired = apperr.New("email_required", http.StatusBadRequest, "Merci de saisir au moins une adresse email").WithField("emails")
+	ErrTooManyEmails  = apperr.New("too_many", http.StatusBadRequest,
+		fmt.Sprintf("Vous pouvez partager la galerie avec %d adresses au plus à la fois.", MaxRecipients)).WithField("emails")
+	ErrDuplicateEmail = apperr.New("duplicate_email", http.StatusBadRequest, "Cette adresse email est présente plusieurs fois")
+	ErrMessageTooLong = apperr.New("too_long", http.StatusBadRequest,
+		fmt.Sprintf("Le message est trop long (%d caractères au plus).", MaxMessageLen)).WithField("message")
+)
+
+// Input is what the sender fills in.
+type Input struct {
+	SenderName string
+	Emails     []string
+	Message    string
+}
+
+// Service sends shares.
+type Service struct {
+	DB   *ent.Client
+	Mail mail.Sender
+	// PublicURL is how browsers reach the site: links are PublicURL/{url}.
+	PublicURL string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Validate checks and cleans an input: the sender's name on one line, the
+// e-mails normalised, the message trimmed. Every problem is reported, each
+// naming its field (["emails", "2"] for the third address).
+func Validate(in Input) (Input, error) {
+	var problems apperr.List
+	out := Input{SenderName: strings.Join(strings.Fields(in.SenderName), " "), Message: strings.TrimSpace(in.Message)}
+	switch {
+	case out.SenderName == "":
+		problems = append(problems, ErrNameRequired)
+	case utf8.RuneCountInString(out.SenderName) > MaxNameLen:
+		problems = append(problems, ErrNameTooLong)
+	}
+	switch {
+	case len(in.Emails) == 0:
+		problems = append(problems, ErrEmailsRequired)
+	case len(in.Emails) > MaxRecipients:
+		problems = append(problems, ErrTooManyEmails)
+	default:
+		seen := make(map[string]bool, len(in.Emails))
+		for i, raw := range in.Emails {
+			field := []string{"emails", strconv.Itoa(i)}
+			email, err := access.NormalizeEmail(raw)
+			if err != nil {
+				problems = append(problems, apperr.As(err).WithField(field...))
+				continue
+			}
+			if seen[email] {
+				problems = append(problems, ErrDuplicateEmail.WithField(field...))
+				continue
+			}
+			seen[email] = true
+			out.Emails = append(out.Emails, email)
+		}
+	}
+	if utf8.RuneCountInString(out.Message) > MaxMessageLen {
+		problems = append(problems, ErrMessageTooLong)
+	}
+	if err := problems.Err(); err != nil {
+		return Input{}, err
+	}
+	return out, nil
+}
+
+// Share e-mails g's link to every address of in and returns the
+// normalised addresses. The sender must be able to browse g. When g is
+// protected and the sender is one of its clients, the e-mail also gives an
+// active visitor code. Replies go to the sender's confirmed e-mail, if any.
+func (s *Service) Share(ctx context.Context, g *ent.Gallery, in Input) ([]string, error) {
+	if err := galleries.RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	in, err := Validate(in)
+	if err != nil {
+		return nil, err
+	}
+	v := viewer.FromContext(ctx)
+	sctx := viewer.SystemContext(ctx)
+	row, err := s.DB.Share.Create().SetGalleryID(g.ID).SetSenderName(in.SenderName).SetSenderEmail(v.Email).
+		SetRecipients(in.Emails).SetMessage(in.Message).SetClientAddress(v.ClientAddr).
+		SetSenderKey(senderKey(v.SessionKey)).SetSentAt(s.now()).Save(sctx)
+	if err != nil {
+		return nil, fmt.Errorf("share: save: %w", err)
+	}
+	// The row is stored before counting, so that shares racing on several
+	// replicas see each other; the one past the limit takes itself back.
+	if err := s.checkLimit(sctx, row); err != nil {
+		if derr := s.DB.Share.DeleteOneID(row.ID).Exec(sctx); derr != nil {
+			return nil, fmt.Errorf("share: undo %s: %w", row.ID, derr)
+		}
+		return nil, err
+	}
+	code := ""
+	if !g.IsPublic && galleries.Access(ctx, g).IsClient {
+		if code, err = s.visitorCode(sctx, g); err != nil {
+			return nil, err
+		}
+	}
+	sent := 0
+	for _, to := range in.Emails {
+		if err := s.Mail.Send(ctx, s.message(g, in, v.Email, to, code)); err != nil {
+			if sent == 0 {
+				_ = s.DB.Share.DeleteOneID(row.ID).Exec(sctx)
+			}
+			return nil, apperr.ErrMailNotSent.With(err)
+		}
+		sent++
+	}
+	return in.Emails, nil
+}
+
+// checkLimit counts the shares of row's address and of its session within
+// Window, up to row itself.
+func (s *Service) checkLimit(ctx context.Context, row *ent.Share) error {
+	who := entshare.ClientAddress(row.ClientAddress)
+	if row.SenderKey != "" {
+		who = entshare.Or(who, entshare.SenderKey(row.SenderKey))
+	}
+	recent, err := s.DB.Share.Query().Where(entshare.SentAtGT(row.SentAt.Add(-Window)), who).
+		Order(ent.Asc(entshare.FieldSentAt)).All(ctx)
+	if err != nil {
+		return fmt.Errorf("share: count: %w", err)
+	}
+	type tally struct {
+		shares, recipients int
+		first              time.Time
+	}
+	var byAddr, bySession tally
+	count := func(t *tally, r *ent.Share) {
+		if t.shares == 0 {
+			t.first = r.SentAt
+		}
+		t.shares++
+		t.recipients += len(r.Recipients)
+	}
+	for _, r := range recent {
+		// Shares stored after this one do not count against it; two at the
+		// same instant count against each other.
+		if r.SentAt.After(row.SentAt) {
+			break
+		}
+		if r.ClientAddress == row.ClientAddress {
+			count(&byAddr, r)
+		}
+		if row.SenderKey != "" && r.SenderKey == row.SenderKey {
+			count(&bySession, r)
+		}
+	}
+	for _, t := range []tally{byAddr, bySession} {
+		if t.shares > SharesPerWindow || t.recipients > RecipientsPerWindow {
+			wait := t.first.Add(Window).Sub(s.now())
+			minutes := max(int((wait+time.Minute-1)/time.Minute), 1)
+			return apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf(
+				"Vous avez partagé cette galerie trop souvent : merci de réessayer dans %d min.", minutes))
+		}
+	}
+	return nil
+}
+
+// visitorCode returns an active visitor code of g, or "" when it has none.
+func (s *Service) visitorCode(ctx context.Context, g *ent.Gallery) (string, error) {
+	c, err := s.DB.AccessCode.Query().
+		Where(accesscode.HasGalleryWith(gallery.ID(g.ID)), accesscode.KindEQ(accesscode.KindVisitor), accesscode.RevokedAtIsNil()).
+		Order(ent.Asc(accesscode.FieldCreatedAt), ent.Asc(accesscode.FieldID)).First(ctx)
+	if ent.IsNotFound(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("share: visitor code: %w", err)
+	}
+	return c.Code, nil
+}
+
+// message is the e-mail one recipient gets.
+func (s *Service) message(g *ent.Gallery, in Input, replyTo, to, code string) mail.Message {
+	link := strings.TrimRight(s.PublicURL, "/") + "/" + url.PathEscape(g.URL)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Bonjour,\n\n%s souhaite partager avec vous les photos de « %s ».\n\n", in.SenderName, g.EventName)
+	if in.Message != "" {
+		fmt.Fprintf(&b, "Son message :\n\n%s\n\n", in.Message)
+	}
+	fmt.Fprintf(&b, "Pour découvrir la galerie : %s\n", link)
+	if code != "" {
+		fmt.Fprintf(&b, "Code d'accès à saisir : %s\n", code)
+	}
+	b.WriteString("\nBonne visite !\n\nVous recevez ce message parce que quelqu'un a saisi votre adresse pour partager la galerie ; elle n'a pas été enregistrée pour autre chose.\n")
+	return mail.Message{
+		To:      []string{to},
+		ReplyTo: replyTo,
+		Subject: fmt.Sprintf("%s partage avec vous la galerie « %s »", in.SenderName, g.EventName),
+		Text:    b.String(),
+	}
+}
+
+// senderKey names a browser session without keeping its key.
+func senderKey(session string) string {
+	if session == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte("share|" + session))
+	return hex.EncodeToString(sum[:16])
+}

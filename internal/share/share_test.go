@@ -1,0 +1,211 @@
+package share_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/accesscode"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/share"
+	"github.com/studio/gallery/internal/testdb"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+type outbox struct {
+	mu   sync.Mutex
+	msgs []mail.Message
+	fail bool
+}
+
+func (o *outbox) Send(_ context.Context, m mail.Message) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.fail {
+		return errors.New("smtp down")
+	}
+	o.msgs = append(o.msgs, m)
+	return nil
+}
+
+type fixture struct {
+	db        *ent.Client
+	svc       *share.Service
+	mail      *outbox
+	sys       context.Context
+	protected *ent.Gallery
+	public    *ent.Gallery
+	now       time.Time
+}
+
+func setup(t *testing.T) *fixture {
+	t.Helper()
+	db := testdb.Open(t).Client
+	f := &fixture{db: db, mail: &outbox{}, sys: viewer.SystemContext(context.Background()), now: time.Now()}
+	f.svc = &share.Service{DB: db, Mail: f.mail, PublicURL: "https://galerie.example/", Now: func() time.Time { return f.now }}
+	pg := db.Photographer.Create().SetName("Studio").SetEmail("studio@example.com").SaveX(f.sys)
+	f.protected = db.Gallery.Create().SetURL("mariage").SetEventName("Mariage de Julie").SetPhotographer(pg).SaveX(f.sys)
+	f.public = db.Gallery.Create().SetURL("gala").SetEventName("Gala").SetIsPublic(true).SetPhotographer(pg).SaveX(f.sys)
+	db.AccessCode.Create().SetGallery(f.protected).SetCode("CLIENT-1234").SetKind(accesscode.KindClient).ExecX(f.sys)
+	db.AccessCode.Create().SetGallery(f.protected).SetCode("OLD-VISIT").SetKind(accesscode.KindVisitor).SetRevokedAt(f.now).ExecX(f.sys)
+	db.AccessCode.Create().SetGallery(f.protected).SetCode("INVITE-5678").SetKind(accesscode.KindVisitor).ExecX(f.sys)
+	return f
+}
+
+// as is a browser (session) at a client address with a role in the protected gallery.
+func (f *fixture) as(addr, session string, role viewer.Role, email string) context.Context {
+	return viewer.NewContext(context.Background(), &viewer.Viewer{ClientAddr: addr, SessionKey: session, Email: email,
+		Grants: map[string]viewer.Role{f.protected.ID: role}})
+}
+
+func TestValidateReportsEveryProblemWithItsField(t *testing.T) {
+	long := strings.Repeat("é", share.MaxMessageLen+1)
+	many := make([]string, 21)
+	for i := range many {
+		many[i] = fmt.Sprintf("ami%d@example.com", i)
+	}
+	for _, c := range []struct {
+		name string
+		in   share.Input
+		want []string // code@field
+	}{
+		{"nothing", share.Input{}, []string{"name_required@senderName", "email_required@emails"}},
+		{"too many addresses", share.Input{SenderName: "Julie", Emails: many}, []string{"too_many@emails"}},
+		{"invalid and duplicate", share.Input{SenderName: "Julie", Emails: []string{"Tom@Example.com", "pas-une-adresse", " tom@example.com", ""}},
+			[]string{"invalid_email@emails.1", "duplicate_email@emails.2", "email_required@emails.3"}},
+		{"long message", share.Input{SenderName: "Julie", Emails: []string{"a@example.com"}, Message: long}, []string{"too_long@message"}},
+		{"long name", share.Input{SenderName: strings.Repeat("J", 101), Emails: []string{"a@example.com"}}, []string{"too_long@senderName"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := share.Validate(c.in)
+			var got []string
+			for _, e := range apperr.AsList(err) {
+				got = append(got, e.Code+"@"+strings.Join(e.Field, "."))
+			}
+			if !slices.Equal(got, c.want) {
+				t.Fatalf("%v, want %v", got, c.want)
+			}
+		})
+	}
+	_, err := share.Validate(share.Input{SenderName: "J", Emails: []string{"a@example.com", "A@example.com"}})
+	if e := apperr.As(err); e == nil || e.Message != "Cette adresse email est présente plusieurs fois" || e.Status != 400 {
+		t.Fatalf("duplicate: %v", err)
+	}
+	in, err := share.Validate(share.Input{SenderName: " Julie \n Martin ", Emails: []string{" Tom@Example.com "}, Message: long[:10]})
+	if err != nil || in.SenderName != "Julie Martin" || in.Emails[0] != "tom@example.com" {
+		t.Fatalf("clean input: %+v %v", in, err)
+	}
+}
+
+func TestShareSendsTheLinkAndTheVisitorCodeToClientsOnly(t *testing.T) {
+	f := setup(t)
+	for _, c := range []struct {
+		name     string
+		ctx      context.Context
+		g        *ent.Gallery
+		withCode bool
+		replyTo  string
+	}{
+		{"client of a protected gallery", f.as("192.0.2.1", "s1", viewer.RoleClient, "julie@example.com"), f.protected, true, "julie@example.com"},
+		{"visitor of a protected gallery", f.as("192.0.2.2", "s2", viewer.RoleVisitor, ""), f.protected, false, ""},
+		{"public gallery", f.as("192.0.2.3", "s3", viewer.RoleNone, ""), f.public, false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f.mail.msgs = nil
+			sent, err := f.svc.Share(c.ctx, c.g, share.Input{SenderName: "Julie", Emails: []string{"Tom@Example.com", "ana@example.com"}, Message: "Regardez !"})
+			if err != nil || !slices.Equal(sent, []string{"tom@example.com", "ana@example.com"}) {
+				t.Fatalf("share: %v %v", sent, err)
+			}
+			if len(f.mail.msgs) != 2 {
+				t.Fatalf("%d e-mails", len(f.mail.msgs))
+			}
+			for i, m := range f.mail.msgs {
+				if len(m.To) != 1 || m.To[0] != sent[i] || m.ReplyTo != c.replyTo {
+					t.Errorf("recipients: %+v", m)
+				}
+				if !strings.Contains(m.Text, "https://galerie.example/"+c.g.URL+"\n") || !strings.Contains(m.Text, "Regardez !") ||
+					!strings.Contains(m.Subject, "Julie partage avec vous la galerie") {
+					t.Errorf("e-mail: %+v", m)
+				}
+				if got := strings.Contains(m.Text, "INVITE-5678"); got != c.withCode || strings.Contains(m.Text, "CLIENT-1234") || strings.Contains(m.Text, "OLD-VISIT") {
+					t.Errorf("visitor code shown %v, want %v: %s", got, c.withCode, m.Text)
+				}
+			}
+		})
+	}
+	if n := f.db.Share.Query().CountX(f.sys); n != 3 {
+		t.Fatalf("%d shares stored", n)
+	}
+	// Without access to the gallery: nothing to share.
+	if _, err := f.svc.Share(f.as("192.0.2.9", "s9", viewer.RoleNone, ""), f.protected,
+		share.Input{SenderName: "X", Emails: []string{"a@example.com"}}); !errors.Is(err, apperr.ErrUnauthorized) {
+		t.Fatalf("no access: %v", err)
+	}
+}
+
+func TestSharesAreLimitedPerAddressAndPerSession(t *testing.T) {
+	f := setup(t)
+	in := func(n int) share.Input {
+		in := share.Input{SenderName: "Julie"}
+		for i := range n {
+			in.Emails = append(in.Emails, fmt.Sprintf("ami%d@example.com", i))
+		}
+		return in
+	}
+	addr := f.as("192.0.2.1", "s1", viewer.RoleVisitor, "")
+	for i := range share.SharesPerWindow {
+		if _, err := f.svc.Share(addr, f.public, in(1)); err != nil {
+			t.Fatalf("share %d: %v", i+1, err)
+		}
+	}
+	_, err := f.svc.Share(addr, f.public, in(1))
+	if e := apperr.As(err); e == nil || e.Code != "too_many_requests" || e.Status != 429 || !strings.Contains(e.Message, "60 min") {
+		t.Fatalf("sixth share: %v", err)
+	}
+	// The same browser from another address is still that session.
+	if _, err := f.svc.Share(f.as("198.51.100.7", "s1", viewer.RoleVisitor, ""), f.public, in(1)); !errors.Is(err, apperr.ErrTooManyRequests) {
+		t.Fatalf("same session, other address: %v", err)
+	}
+	// Others are not held back.
+	if _, err := f.svc.Share(f.as("198.51.100.8", "s2", viewer.RoleVisitor, ""), f.public, in(1)); err != nil {
+		t.Fatalf("someone else: %v", err)
+	}
+	if n := f.db.Share.Query().CountX(f.sys); n != share.SharesPerWindow+1 {
+		t.Fatalf("%d shares stored; refused ones must not stay", n)
+	}
+	// An hour later the address may share again.
+	f.now = f.now.Add(share.Window + time.Second)
+	if _, err := f.svc.Share(addr, f.public, in(1)); err != nil {
+		t.Fatalf("an hour later: %v", err)
+	}
+	// Recipients count too: 20 + 10 fit in 30, one more does not.
+	other := f.as("203.0.113.5", "s5", viewer.RoleVisitor, "")
+	if _, err := f.svc.Share(other, f.public, in(20)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Share(other, f.public, in(10)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Share(other, f.public, in(1)); !errors.Is(err, apperr.ErrTooManyRequests) {
+		t.Fatalf("31st recipient: %v", err)
+	}
+}
+
+func TestShareFailsWhenTheMailServerIsDown(t *testing.T) {
+	f := setup(t)
+	f.mail.fail = true
+	_, err := f.svc.Share(f.as("192.0.2.1", "s1", viewer.RoleVisitor, ""), f.public, share.Input{SenderName: "J", Emails: []string{"a@example.com"}})
+	if e := apperr.As(err); e == nil || e.Code != "mail_not_sent" {
+		t.Fatalf("%v", err)
+	}
+	if n := f.db.Share.Query().CountX(f.sys); n != 0 {
+		t.Fatal("a share that sent nothing was kept")
+	}
+}
