@@ -4,6 +4,7 @@
 //	gallery seed-demo [--photos N]                        create the French demo data (idempotent)
 //	gallery photographer token --email E [--name N]       print a new API token (shown once)
 //	gallery photographer tokens --email E                 list a photographer's tokens
+//	gallery captcha answer CAPTCHA_ID                      print a captcha's answer (operators, tests)
 //	gallery photographer revoke --id tok_… | --email E --name N
 //	                                                      revoke tokens
 package main
@@ -65,6 +66,8 @@ func run(args []string) error {
 		return seedDemo(ctx, cfg, *n)
 	case "photographer":
 		return photographerCmd(ctx, cfg, args[1:], os.Stdout)
+	case "captcha":
+		return captchaCmd(ctx, cfg, args[1:], os.Stdout)
 	case "version":
 		fmt.Println(server.Version)
 		return nil
