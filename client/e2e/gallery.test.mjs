@@ -313,6 +313,27 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     assert.equal(await page.getByRole('dialog').count(), 0, 'the welcome popup is shown once');
   });
 
+  await t.test('a client adds a photo to the album from the photo view, and the counter follows', async () => {
+    await page.getByRole('button', { name: 'Album (0 / 40)' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('#photos ul li a').first().click();
+    const viewer = page.getByRole('dialog', { name: 'Visionneuse de photos' });
+    await viewer.locator('img[data-photo-id]').waitFor({ state: 'visible' });
+    const toggle = viewer.getByRole('button', { name: 'Ajouter à l’album' });
+    await toggle.click();
+    await page.waitForFunction(() => document.querySelector('[role="dialog"] button[aria-pressed="true"][title="Retirer de l’album"]'), null, { timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/julie-et-thomas');
+    await page.getByRole('button', { name: 'Album (1 / 40)' }).click();
+    const panel = page.getByRole('dialog', { name: 'Votre album' });
+    await panel.getByText('1 / 40 photos').waitFor({ state: 'visible' });
+    await panel.locator('li[data-photo-id] img').waitFor({ state: 'visible', timeout: 20_000 });
+    await panel.getByRole('button', { name: 'Retirer de l’album' }).click();
+    await panel.getByText('0 / 40 photos').waitFor({ state: 'visible', timeout: 20_000 });
+    await panel.getByRole('button', { name: 'Fermer' }).click();
+    await page.getByRole('button', { name: 'Album (0 / 40)' }).waitFor({ state: 'visible' });
+    await noErrorToast('while building the album');
+  });
+
   await t.test('logging out puts the visitor out again', async () => {
     await page.getByRole('button', { name: 'Se déconnecter' }).click();
     await accessScreen();
@@ -402,6 +423,203 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.goto(`${base}/no-such-gallery`);
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('notFound') === '/no-such-gallery', { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Galerie introuvable' }).waitFor({ state: 'visible' });
+  });
+
+  // Logging out of julie-et-thomas dropped the confirmed e-mail: favourites ask for one again.
+  const fanEmail = 'fan.e2e@example.com';
+  const selectionName = 'Pour l’album';
+  const gridHeart = (n) => page.locator('#photos ul > li').nth(n).getByRole('button', { name: 'Favori' });
+  const pressedHearts = () => page.locator('#photos ul > li button[aria-pressed="true"]').count();
+
+  await t.test('hearting a photo asks for an e-mail, then three photos go to the favourites', async () => {
+    await page.goto(`${base}/gala-2026`);
+    await page.locator('#photos').scrollIntoViewIfNeeded();
+    await photosLoaded(10);
+    assert.equal(await pressedHearts(), 0, 'no favourite yet');
+    const outbox = join(dataDir, 'outbox');
+    const before = await outboxFiles(outbox);
+    await gridHeart(0).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Confirmez votre adresse email' });
+    await dialog.waitFor({ state: 'visible', timeout: 20_000 });
+    await dialog.getByRole('textbox', { name: 'Adresse email' }).fill(fanEmail);
+    await dialog.getByRole('button', { name: 'Recevoir un code' }).click();
+    const codeField = dialog.getByRole('textbox', { name: 'Code de confirmation' });
+    await codeField.waitFor({ state: 'visible' });
+    await codeField.fill(await waitForOneTimeCode(outbox, fanEmail, before));
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    const welcome = page.getByRole('dialog', { name: 'Bienvenue' });
+    if (await welcome.isVisible().catch(() => false)) {
+      await page.keyboard.press('Escape');
+      await welcome.waitFor({ state: 'detached' });
+    }
+
+    await page.waitForFunction(() => document.querySelector('#photos ul > li:nth-child(1) button[aria-pressed="true"]'), null, { timeout: 20_000 });
+    for (const n of [1, 2]) {
+      await gridHeart(n).click();
+      await page.waitForFunction((i) => document.querySelector(`#photos ul > li:nth-child(${i + 1}) button[aria-pressed="true"]`), n, { timeout: 20_000 });
+    }
+    await page.waitForTimeout(500);
+    assert.equal(await pressedHearts(), 3, 'three favourites');
+    await noErrorToast('after hearting three photos');
+  });
+
+  let selectionPath;
+  await t.test('a new selection gets two photos from the photo view, then loses one', async () => {
+    await page.getByRole('button', { name: 'Mes sélections' }).click();
+    const mine = page.getByRole('dialog', { name: 'Mes sélections' });
+    await mine.waitFor({ state: 'visible' });
+    await mine.getByRole('link', { name: /Favoris\s*3 photos/ }).waitFor({ state: 'visible', timeout: 20_000 });
+    const nameField = mine.getByRole('textbox', { name: 'Nom de la sélection' });
+    await nameField.fill('x'.repeat(61));
+    await mine.getByRole('button', { name: 'Créer' }).click();
+    await mine.getByRole('alert').filter({ hasText: 'Le nom saisi est trop long' }).waitFor({ state: 'visible' });
+    await nameField.fill(selectionName);
+    await mine.getByRole('button', { name: 'Créer' }).click();
+    await mine.getByRole('link', { name: new RegExp(`${selectionName}\\s*0 photo`) }).waitFor({ state: 'visible', timeout: 20_000 });
+    await mine.getByRole('button', { name: 'Fermer' }).click();
+    await mine.waitFor({ state: 'detached' });
+
+    const addCurrentPhoto = async () => {
+      const viewer = page.getByRole('dialog', { name: 'Visionneuse de photos' });
+      await viewer.locator('img[data-photo-id]').waitFor({ state: 'visible' });
+      await viewer.getByRole('button', { name: 'Ajouter à une sélection' }).click();
+      const menu = page.getByRole('dialog', { name: 'Ajouter à une sélection' });
+      await menu.getByRole('button', { name: new RegExp(selectionName) }).click();
+      await menu.waitFor({ state: 'detached', timeout: 20_000 });
+      return viewer.locator('img[data-photo-id]').getAttribute('data-photo-id');
+    };
+    await page.locator('#photos ul li a').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/gala-2026/photos/'));
+    const first = await addCurrentPhoto();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((id) => {
+      const img = document.querySelector('[role="dialog"] img[data-photo-id]');
+      return img && img.getAttribute('data-photo-id') !== id;
+    }, first);
+    const second = await addCurrentPhoto();
+    assert.notEqual(first, second);
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/gala-2026');
+
+    await page.getByRole('button', { name: 'Mes sélections' }).click();
+    await page.getByRole('dialog', { name: 'Mes sélections' }).getByRole('link', { name: new RegExp(`${selectionName}\\s*2 photos`) }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/gala-2026/selections/'));
+    selectionPath = new URL(page.url()).pathname;
+    await page.getByRole('heading', { level: 1, name: selectionName }).waitFor({ state: 'visible' });
+    const cells = page.locator('li[data-photo-id]');
+    await page.waitForFunction(() => document.querySelectorAll('li[data-photo-id]').length === 2, null, { timeout: 20_000 });
+    await cells.filter({ has: page.locator(`a[href$="/${first}"]`) }).getByRole('button', { name: 'Retirer de la sélection' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('li[data-photo-id]').length === 1, null, { timeout: 20_000 });
+    assert.equal(await cells.first().getAttribute('data-photo-id'), second);
+    assert.equal(await page.locator('nav[aria-label="Navigation principale"]').count(), 0, 'no mobile footer on a selection');
+    await noErrorToast('while building the selection');
+  });
+
+  await t.test('after a reload the favourites and the selection are the same', async () => {
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: selectionName }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('li[data-photo-id]').length === 1, null, { timeout: 20_000 });
+    assert.equal(new URL(page.url()).pathname, selectionPath);
+
+    await page.goto(`${base}/gala-2026/selections/favorites`);
+    await page.getByRole('heading', { level: 1, name: 'Favoris' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('li[data-photo-id]').length === 3, null, { timeout: 20_000 });
+
+    await page.goto(`${base}/gala-2026`);
+    await page.locator('#photos').scrollIntoViewIfNeeded();
+    await photosLoaded(10);
+    await page.waitForFunction(() => document.querySelectorAll('#photos ul > li button[aria-pressed="true"]').length === 3, null, { timeout: 20_000 });
+    for (const n of [0, 1, 2]) assert.equal(await gridHeart(n).getAttribute('aria-pressed'), 'true', `photo ${n + 1} is a favourite`);
+
+    await page.goto(`${base}/gala-2026/selections/sel_unknown`);
+    await page.getByRole('heading', { name: 'Sélection introuvable' }).waitFor({ state: 'visible', timeout: 20_000 });
+  });
+
+  await t.test('sharing the gallery refuses a repeated address, then e-mails the link', async () => {
+    await page.goto(`${base}/gala-2026`);
+    await page.getByRole('button', { name: 'Partager la galerie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Partager la galerie' });
+    await dialog.getByRole('textbox', { name: 'Votre nom' }).fill('Camille');
+    await dialog.getByRole('textbox', { name: 'Adresse email 1' }).fill('ami.e2e@example.com');
+    await dialog.getByRole('button', { name: 'Ajouter une adresse' }).click();
+    await dialog.getByRole('textbox', { name: 'Adresse email 2' }).fill('AMI.e2e@example.com');
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Cette adresse email est présente plusieurs fois' }).waitFor({ state: 'visible' });
+    assert.equal(await dialog.getByRole('textbox', { name: 'Adresse email 2' }).getAttribute('aria-invalid'), 'true');
+
+    await dialog.getByRole('button', { name: 'Retirer l’adresse 2' }).click();
+    await dialog.getByRole('textbox', { name: 'Message (facultatif)' }).fill('Regarde les photos du gala !');
+    const outbox = join(dataDir, 'outbox');
+    const before = await outboxFiles(outbox);
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await page.locator('[data-type="success"]').filter({ hasText: 'Le lien de la galerie a été envoyé à 1 adresse.' }).waitFor({ state: 'visible' });
+    const deadline = Date.now() + 15_000;
+    let mail;
+    while (!mail && Date.now() < deadline) {
+      for (const name of [...(await outboxFiles(outbox))].filter((n) => n.endsWith('.eml') && !before.has(n))) {
+        const parsed = readMail(await readFile(join(outbox, name), 'utf8'));
+        if ((parsed.headers.to || '').toLowerCase().includes('ami.e2e@example.com')) mail = parsed;
+      }
+      if (!mail) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(mail, 'the link went to the address');
+    assert.ok(mail.body.includes('Regarde les photos du gala !'), `the e-mail carries the message:\n${mail.body}`);
+    assert.ok(mail.body.includes('/gala-2026'), `the e-mail carries the link:\n${mail.body}`);
+  });
+
+  await t.test('the contact form checks its fields, then sends the message to the photographer', async () => {
+    await page.goto(`${base}/gala-2026/contact`);
+    await page.getByRole('heading', { level: 1, name: 'Contacter le photographe' }).waitFor({ state: 'visible', timeout: 20_000 });
+    const image = page.locator('img[data-captcha-id]');
+    await image.waitFor({ state: 'visible', timeout: 20_000 });
+    await page.waitForFunction(() => {
+      const img = document.querySelector('img[data-captcha-id]');
+      return img && img.complete && img.naturalWidth > 0;
+    });
+    assert.match(await page.getByRole('link', { name: 'Écouter le code (en anglais)' }).getAttribute('href'), /\/api\/captcha\/.+\.wav$/);
+
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    for (const text of ['Merci de saisir votre nom', 'Merci de saisir votre adresse email', 'Merci de saisir votre message', 'Merci de recopier le code de l’image']) {
+      await page.getByRole('alert').filter({ hasText: text }).waitFor({ state: 'visible' });
+    }
+
+    const firstId = await image.getAttribute('data-captcha-id');
+    await page.getByRole('button', { name: 'Nouvelle image' }).click();
+    await page.waitForFunction((id) => document.querySelector('img[data-captcha-id]')?.getAttribute('data-captcha-id') !== id, firstId);
+    const captchaId = await image.getAttribute('data-captcha-id');
+
+    const answerCmd = run(['captcha', 'answer', captchaId], { DATA_DIR: dataDir });
+    const answered = await answerCmd.exited;
+    assert.equal(answered.code, 0, `captcha answer failed:\n${answerCmd.output}`);
+    const digits = /\d{6}/.exec(answerCmd.stdoutText)?.[0];
+    assert.ok(digits, `the answer is printed:\n${answerCmd.stdoutText}`);
+
+    const message = 'Bonjour, pourriez-vous m’envoyer le code de la galerie du gala ? Merci ! (e2e)';
+    await page.getByRole('textbox', { name: 'Votre nom' }).fill('Camille Test');
+    await page.getByRole('textbox', { name: 'Votre adresse email' }).fill('camille.e2e@example.com');
+    await page.getByRole('textbox', { name: 'Votre message' }).fill(message);
+    await page.getByRole('textbox', { name: 'Code de l’image' }).fill(digits);
+    const outbox = join(dataDir, 'outbox');
+    const before = await outboxFiles(outbox);
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await page.getByRole('status').filter({ hasText: 'Votre message a bien été envoyé au photographe.' }).waitFor({ state: 'visible', timeout: 20_000 });
+
+    const deadline = Date.now() + 15_000;
+    let mail;
+    while (!mail && Date.now() < deadline) {
+      for (const name of [...(await outboxFiles(outbox))].filter((n) => n.endsWith('.eml') && !before.has(n))) {
+        const parsed = readMail(await readFile(join(outbox, name), 'utf8'));
+        if ((parsed.headers.to || '').toLowerCase().includes('studio@example.com')) mail = parsed;
+      }
+      if (!mail) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(mail, 'an e-mail to the photographer is in the outbox');
+    assert.ok(mail.body.includes(message), `the e-mail carries the message:\n${mail.body}`);
+    assert.match(mail.headers['reply-to'] || '', /camille\.e2e@example\.com/);
+    await noErrorToast('after sending the contact form');
   });
 
   assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');

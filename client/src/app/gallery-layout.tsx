@@ -11,6 +11,9 @@ import { NeedEmailHost } from '../features/access/need-email-host';
 import { WelcomePopup } from '../features/access/welcome-popup';
 import { GalleryHeader } from '../features/gallery/gallery-header';
 import { MobileFooter } from '../features/gallery/mobile-footer';
+import { AlbumButton } from '../features/album/album-panel';
+import { MySelectionsButton } from '../features/selections/my-selections-button';
+import { ShareButton } from '../features/share/share-dialog';
 import { errorCodes } from '../features/notifications/error-message';
 import { graphql } from '../gql';
 import { setCurrentGalleryId } from '../lib/gallery-id';
@@ -30,6 +33,8 @@ export const GalleryShellQuery = graphql(`
       auth {
         accessCodeAuthorized
         needEmail
+        isClient
+        isPhotographer
       }
       theme {
         theme
@@ -161,7 +166,24 @@ export function GalleryLayout() {
       data-variant={overrides?.variant ?? gallery.theme.variant}
     >
       <NeedEmailHost gallery={gallery} />
-      {!route?.noCommonHeader && <GalleryHeader galleryId={galleryId} gallery={gallery} actions={<AccountActions galleryUrl={galleryId} gallery={gallery} />} />}
+      {!route?.noCommonHeader && (
+        <GalleryHeader
+          galleryId={galleryId}
+          gallery={gallery}
+          actions={
+            <>
+              {open && route?.name !== 'preview' && (
+                <>
+                  {(gallery.auth.isClient || gallery.auth.isPhotographer) && <AlbumButton />}
+                  <ShareButton galleryId={gallery.id} />
+                  <MySelectionsButton galleryUrl={galleryId} galleryId={gallery.id} />
+                </>
+              )}
+              <AccountActions galleryUrl={galleryId} gallery={gallery} />
+            </>
+          }
+        />
+      )}
       <main id="main" className={styles.main}>
         {content}
       </main>

@@ -144,7 +144,11 @@ describe('preview route', () => {
     rememberPreviewHash('julie', 'h1');
     const { sent } = renderAt('/julie/packs', [shell('julie', { ...open, previewHash: 'h1' })]);
     expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeTruthy();
-    expect(galleryOperations(sent)).toEqual([{ name: 'GalleryShell', variables: { url: 'julie', previewHash: 'h1' } }]);
+    // The shell, and for a client the album's counter in the header: all with the hash.
+    expect(galleryOperations(sent)).toEqual([
+      { name: 'GalleryShell', variables: { url: 'julie', previewHash: 'h1' } },
+      { name: 'Album', variables: { url: 'julie', previewHash: 'h1' } },
+    ]);
   });
 
   it('shows the access screen when the hash opens nothing', async () => {

@@ -1,23 +1,50 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/ui/coming-soon-page';
+import { AlbumToggle } from '../features/album/album-toggle';
 import { AccessCodePage } from '../features/access/access-code-page';
+import { ContactPage } from '../features/contact/contact-page';
 import { GalleryHomePage } from '../features/gallery/gallery-home-page';
 import { PreviewPage } from '../features/gallery/preview-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
 import { PhotoPage } from '../features/photos/photo-page';
+import { AddToSelectionButton } from '../features/selections/add-to-selection-button';
+import { FavoriteButton } from '../features/selections/favorite-button';
+import { SelectionPage } from '../features/selections/selection-page';
 import { GalleryLayout } from './gallery-layout';
 import { RootLayout } from './root-layout';
 import { GALLERY_ROUTES, type RouteHandle, type RouteName } from './route-table';
+
+/** PhotoTarget is a photo of a gallery (its API id), as the grid and the viewer name it to controls of other features. */
+interface PhotoTarget {
+  galleryId: string;
+  photoId: string;
+}
+
+/** gridPhotoAction is the favourites heart over each thumbnail of the home grid. */
+function gridPhotoAction({ galleryId, photoId }: PhotoTarget) {
+  return <FavoriteButton galleryId={galleryId} photoId={photoId} />;
+}
+
+/** viewerPhotoActions are the single-photo view's favourites heart, selections menu and (for clients) album toggle. */
+function viewerPhotoActions({ galleryId, photoId }: PhotoTarget) {
+  return (
+    <>
+      <FavoriteButton galleryId={galleryId} photoId={photoId} tone="dark" />
+      <AddToSelectionButton galleryId={galleryId} photoId={photoId} />
+      <AlbumToggle photoId={photoId} />
+    </>
+  );
+}
 
 /**
  * ROUTE_ELEMENTS maps every route of the table to its screen. Screens that a
  * later issue builds show the "bientôt disponible" placeholder.
  */
 const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
-  galleryHome: <GalleryHomePage />,
-  photo: <PhotoPage />,
+  galleryHome: <GalleryHomePage photoAction={gridPhotoAction} />,
+  photo: <PhotoPage actions={viewerPhotoActions} />,
   photoCustomization: <ComingSoonPage />,
   photoEditCustomization: <ComingSoonPage />,
   galleryPacks: <ComingSoonPage />,
@@ -28,12 +55,12 @@ const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
   galleryProducts: <ComingSoonPage />,
   galleryDownloads: <ComingSoonPage />,
   galleryProductDetail: <ComingSoonPage />,
-  selection: <ComingSoonPage />,
+  selection: <SelectionPage />,
   galleryAccess: <AccessCodePage />,
   cartContent: <ComingSoonPage />,
   cartAddress: <ComingSoonPage />,
   cartValidation: <ComingSoonPage />,
-  contactPhotographer: <ComingSoonPage />,
+  contactPhotographer: <ContactPage />,
   preview: <PreviewPage />,
   paymentReturn: <ComingSoonPage />,
 };

@@ -9,7 +9,8 @@ import { relayStylePagination } from '@apollo/client/utilities';
  * A gallery's access state, policy and theme, and a photo's addresses, have
  * no id: screens select different fields of them (the layout the colours,
  * the home the photos layout, the viewer its size), so their fields merge
- * instead of replacing each other.
+ * instead of replacing each other. So does the clients' album (one per
+ * gallery, no id): the counter and the album's photo list read it apart.
  */
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
@@ -30,6 +31,7 @@ export function createCache(): InMemoryCache {
       WelcomePopupConfig: { merge: true },
       GalleryTheme: { merge: true },
       PhotoUrls: { merge: true },
+      AlbumSelection: { merge: true },
       Gallery: {
         fields: {
           photos: relayStylePagination(['orderBy']),

@@ -4,13 +4,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { homeData, photosPage, shopData, videosData } from './gallery-fixtures';
-import { GalleryHomePage, GalleryHomeQuery, GalleryPhotosQuery, GalleryShopQuery, GalleryVideosQuery, PHOTOS_PAGE_SIZE } from './gallery-home-page';
+import { homeData, photo, photosPage, shopData, videosData } from './gallery-fixtures';
+import { GalleryHomePage, GalleryHomeQuery, GalleryPhotographerSelectionQuery, GalleryPhotosQuery, GalleryShopQuery, GalleryVideosQuery, PHOTOS_PAGE_SIZE } from './gallery-home-page';
 
 const URL = 'gala-2026';
 
-function renderHome(mocks: MockLink.MockedResponse[]) {
-  const router = createMemoryRouter([{ path: '/:galleryId', element: <GalleryHomePage /> }, { path: '/:galleryId/*', element: <p>autre page</p> }], {
+function renderHome(mocks: MockLink.MockedResponse[], home = <GalleryHomePage />) {
+  const router = createMemoryRouter([{ path: '/:galleryId', element: home }, { path: '/:galleryId/*', element: <p>autre page</p> }], {
     initialEntries: [`/${URL}`],
   });
   return render(
@@ -82,5 +82,41 @@ describe('GalleryHomePage photo grid', () => {
       expect(screen.queryByRole('link', { name: 'Voir les photos' })).toBeNull();
       unmount();
     }
+  });
+
+  it('shows the photographer’s selection above the photos, with the controls the app composes', async () => {
+    const picks = [photo(7), photo(9)];
+    renderHome(
+      [
+        { request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(true) } },
+        { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: { data: photosPage(1, 2, false, 2) } },
+        { request: { query: GalleryVideosQuery, variables: { url: URL } }, result: { data: videosData } },
+        { request: { query: GalleryShopQuery, variables: { url: URL } }, result: { data: shopData } },
+        {
+          request: { query: GalleryPhotographerSelectionQuery, variables: { url: URL } },
+          result: {
+            data: {
+              gallery: {
+                __typename: 'Gallery',
+                id: 'gal_1',
+                photographerSelection: {
+                  __typename: 'PhotographerSelection',
+                  count: 2,
+                  photos: { __typename: 'PhotoConnection', edges: picks.map((node) => ({ __typename: 'PhotoEdge', node })) },
+                },
+              },
+            },
+          },
+        },
+      ],
+      <GalleryHomePage photoAction={({ galleryId, photoId }) => <button type="button">{`cœur ${galleryId} ${photoId}`}</button>} />,
+    );
+    const section = (await screen.findByRole('heading', { name: 'La sélection du photographe' })).closest('section')!;
+    expect(within(section).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo IMG_1007.jpg', 'Photo IMG_1009.jpg']);
+    expect(within(section).getByText('2 photos')).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'cœur gal_1 ph7' })).toBeTruthy();
+    const grid = document.getElementById('photos')!;
+    expect(within(grid).getByRole('button', { name: 'cœur gal_1 ph1' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'cœur gal_1 v1' })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { galleryPath } from '../../app/route-table';
@@ -99,6 +99,26 @@ export const GalleryVideosQuery = graphql(`
   }
 `);
 
+// The photographer's favourites, shown above the photos when there are any.
+export const GalleryPhotographerSelectionQuery = graphql(`
+  query GalleryPhotographerSelection($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
+      id
+      photographerSelection {
+        count
+        photos(first: 100) {
+          edges {
+            node {
+              id
+              ...PhotoCard_photo
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
 function nodes<T extends { id: string }>(edges: ReadonlyArray<{ node?: T | null } | null> | null | undefined): T[] {
   return (edges ?? []).flatMap((e) => (e?.node ? [e.node] : []));
 }
@@ -110,12 +130,19 @@ export interface HomeDisplay {
   lightenHomepage?: boolean;
 }
 
+/** PhotoActionTarget names a photo for a control another feature draws over it (galleryId is the API id). */
+export interface PhotoActionTarget {
+  galleryId: string;
+  photoId: string;
+}
+
 /**
  * GalleryHomePage is the gallery home: cover, photos, videos, packs, prints
  * and downloads, laid out by the gallery's settings unless `display`
- * overrides them.
+ * overrides them. `photoAction` draws a control over each photo and video
+ * (the favourites heart, composed by the app; videos pass their vid_ id).
  */
-export function GalleryHomePage({ display = {} }: { display?: HomeDisplay }) {
+export function GalleryHomePage({ display = {}, photoAction }: { display?: HomeDisplay; photoAction?: (target: PhotoActionTarget) => ReactNode }) {
   const { t } = useTranslation();
   const { galleryId = '' } = useParams();
   const location = useLocation();
@@ -139,6 +166,7 @@ export function GalleryHomePage({ display = {} }: { display?: HomeDisplay }) {
     context: { errorMessageKey: 'gallery.errorVideos' },
   });
   const shop = useQuery(GalleryShopQuery, { variables, skip: !authorized });
+  const picks = useQuery(GalleryPhotographerSelectionQuery, { variables, skip: !authorized, context: { silentErrors: true } });
 
   const connection = photos.data?.gallery.photos;
   const photoNodes = nodes(connection?.edges);
@@ -196,6 +224,7 @@ export function GalleryHomePage({ display = {} }: { display?: HomeDisplay }) {
     return <GalleryCover gallery={gallery} homePath={homePath} showActions={false} />;
   }
 
+  const pickNodes = nodes(picks.data?.gallery.photographerSelection.photos.edges);
   const hidePrice = display.hideSaleEmphasis ?? gallery.hideSaleEmphasis;
   const videoNodes = nodes(videos.data?.gallery.videos.edges);
   const packs = shop.data?.gallery.availablePacks ?? [];
@@ -206,6 +235,28 @@ export function GalleryHomePage({ display = {} }: { display?: HomeDisplay }) {
   return (
     <div className={`${styles.home} ${lighten ? styles.lighten : ''}`}>
       <GalleryCover gallery={gallery} homePath={homePath} />
+
+      {pickNodes.length > 0 && (
+        <section id="photographer-selection" className={`${styles.section} ${styles.wide}`} aria-labelledby="photographer-selection-title">
+          <div className={styles.sectionHead}>
+            <h2 id="photographer-selection-title" className={styles.sectionTitle}>
+              {t('gallery.photographerSelectionTitle')}
+            </h2>
+            <p className={styles.count}>{t('gallery.photosCount', { count: pickNodes.length })}</p>
+          </div>
+          <p>{t('gallery.photographerSelectionHint')}</p>
+          <PhotoGrid
+            galleryId={galleryId}
+            photos={pickNodes.map((node) => ({ key: node.id, photo: node }))}
+            showFilename={gallery.showFilename}
+            layout={layout}
+            hasMore={false}
+            loadingMore={false}
+            onLoadMore={() => undefined}
+            photoAction={photoAction && ((photoId) => photoAction({ galleryId: gallery.id, photoId }))}
+          />
+        </section>
+      )}
 
       <section id="photos" className={`${styles.section} ${styles.wide}`} aria-labelledby="photos-title">
         <div className={styles.sectionHead}>
@@ -232,6 +283,7 @@ export function GalleryHomePage({ display = {} }: { display?: HomeDisplay }) {
             hasMore={connection.pageInfo.hasNextPage}
             loadingMore={photos.networkStatus === NetworkStatus.fetchMore}
             onLoadMore={loadMore}
+            photoAction={photoAction && ((photoId) => photoAction({ galleryId: gallery.id, photoId }))}
           />
         )}
       </section>
@@ -256,7 +308,10 @@ export function GalleryHomePage({ display = {} }: { display?: HomeDisplay }) {
                 {t('gallery.videosTitle')}
               </h2>
             </div>
-            <VideosList videos={videoNodes.map((node) => ({ key: node.id, video: node }))} />
+            <VideosList
+              videos={videoNodes.map((node) => ({ key: node.id, video: node }))}
+              videoAction={photoAction && ((videoId) => photoAction({ galleryId: gallery.id, photoId: videoId }))}
+            />
           </section>
         )
       )}

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { galleryPath } from '../../app/route-table';
@@ -22,8 +22,19 @@ export const PhotoCardFragment = graphql(`
 /** ROW_HEIGHT_PX is the target height of a grid row; sizes hints derive from it. */
 const ROW_HEIGHT_PX = 240;
 
-/** PhotoCard is one thumbnail of the grid, linking to the photo view. */
-export function PhotoCard({ photo: photoRef, galleryId, showFilename }: { photo: FragmentType<typeof PhotoCardFragment>; galleryId: string; showFilename: boolean }) {
+/** PhotoCard is one thumbnail of the grid, linking to the photo view, with an optional control over it. */
+export function PhotoCard({
+  photo: photoRef,
+  galleryId,
+  showFilename,
+  action,
+}: {
+  photo: FragmentType<typeof PhotoCardFragment>;
+  galleryId: string;
+  showFilename: boolean;
+  /** A control drawn over the thumbnail (the favourites heart, composed by the app). */
+  action?: ReactNode;
+}) {
   const { t } = useTranslation();
   const photo = getFragmentData(PhotoCardFragment, photoRef);
   const ratio = photo.width > 0 && photo.height > 0 ? photo.width / photo.height : 1.5;
@@ -44,6 +55,7 @@ export function PhotoCard({ photo: photoRef, galleryId, showFilename }: { photo:
           style={{ backgroundColor: photo.dominantColor || undefined }}
         />
       </Link>
+      {action && <div className={styles.action}>{action}</div>}
       {showFilename && <p className={styles.filename}>{photo.filename}</p>}
     </li>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FragmentType } from '../../gql';
 import type { PhotosLayout } from '../../lib/preview-params';
@@ -16,6 +16,8 @@ export interface PhotoGridProps {
   onLoadMore: () => void;
   /** How the photos are laid out (the gallery's photos layout); justified rows by default. */
   layout?: PhotosLayout;
+  /** Draws a control over each photo (by photo id). */
+  photoAction?: (photoId: string) => ReactNode;
 }
 
 const LAYOUT_CLASS: Record<PhotosLayout, string> = {
@@ -30,7 +32,7 @@ const LAYOUT_CLASS: Record<PhotosLayout, string> = {
  * or masonry columns. It loads the next page when the end of the grid
  * comes near, with a button as a fallback.
  */
-export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified' }: PhotoGridProps) {
+export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction }: PhotoGridProps) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
@@ -56,7 +58,7 @@ export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMor
     <>
       <ul className={`${styles.grid} ${LAYOUT_CLASS[layout]}`} data-layout={layout}>
         {photos.map(({ key, photo }) => (
-          <PhotoCard key={key} photo={photo} galleryId={galleryId} showFilename={showFilename} />
+          <PhotoCard key={key} photo={photo} galleryId={galleryId} showFilename={showFilename} action={photoAction?.(key)} />
         ))}
       </ul>
       <div ref={sentinel} className={styles.more}>

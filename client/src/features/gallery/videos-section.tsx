@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import styles from './videos-section.module.css';
@@ -23,7 +23,7 @@ function withAutoplay(embedUrl: string): string {
   }
 }
 
-function VideoCard({ video: videoRef, index }: { video: FragmentType<typeof VideoCardFragment>; index: number }) {
+function VideoCard({ video: videoRef, index, action }: { video: FragmentType<typeof VideoCardFragment>; index: number; action?: ReactNode }) {
   const { t } = useTranslation();
   const video = getFragmentData(VideoCardFragment, videoRef);
   const [playing, setPlaying] = useState(false);
@@ -53,18 +53,29 @@ function VideoCard({ video: videoRef, index }: { video: FragmentType<typeof Vide
             </span>
           </button>
         )}
+        {action && <div className={styles.action}>{action}</div>}
       </div>
       {video.title && <p className={styles.title}>{video.title}</p>}
     </li>
   );
 }
 
-/** VideosList shows the gallery's videos as posters that turn into the host's player on click. */
-export function VideosList({ videos }: { videos: ReadonlyArray<{ key: string; video: FragmentType<typeof VideoCardFragment> }> }) {
+/**
+ * VideosList shows the gallery's videos as posters that turn into the host's
+ * player on click, each with an optional control (the favourites heart, by
+ * video id).
+ */
+export function VideosList({
+  videos,
+  videoAction,
+}: {
+  videos: ReadonlyArray<{ key: string; video: FragmentType<typeof VideoCardFragment> }>;
+  videoAction?: (videoId: string) => ReactNode;
+}) {
   return (
     <ul className={styles.list}>
       {videos.map(({ key, video }, index) => (
-        <VideoCard key={key} video={video} index={index} />
+        <VideoCard key={key} video={video} index={index} action={videoAction?.(key)} />
       ))}
     </ul>
   );

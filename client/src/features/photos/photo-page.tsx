@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useRef, type PointerEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { galleryPath } from '../../app/route-table';
@@ -67,8 +67,18 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
-/** PhotoPage is the single-photo view: arrows or swipes move through the gallery, Escape goes back. */
-export function PhotoPage() {
+/** PhotoActionTarget names the photo on screen for the controls of other features (galleryId is the API id). */
+export interface PhotoActionTarget {
+  galleryId: string;
+  photoId: string;
+}
+
+/**
+ * PhotoPage is the single-photo view: arrows or swipes move through the
+ * gallery, Escape goes back. `actions` draws controls in its bar (the
+ * favourites heart and the selections menu, composed by the app).
+ */
+export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) => ReactNode }) {
   const { t } = useTranslation();
   const { galleryId = '', photoId = '' } = useParams();
   const navigate = useNavigate();
@@ -193,11 +203,14 @@ export function PhotoPage() {
         <p className={styles.position} aria-live="polite">
           {index >= 0 && total > 0 ? t('photo.position', { index: index + 1, total }) : ''}
         </p>
-        <button type="button" className={styles.iconButton} onClick={close} aria-label={t('photo.close')} title={t('photo.close')}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <div className={styles.tools}>
+          {actions && settings && photoNode && actions({ galleryId: settings.id, photoId: photoNode.id })}
+          <button type="button" className={styles.iconButton} onClick={close} aria-label={t('photo.close')} title={t('photo.close')}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
       </div>
 
       <div className={styles.stage} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>

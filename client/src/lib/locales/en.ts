@@ -1,5 +1,5 @@
 // English stub: same keys as fr.ts, still mostly French. Translate in place.
-import type { Messages } from './fr';
+import fr, { type Messages } from './fr';
 
 const en: Messages = {
   common: {
@@ -59,6 +59,8 @@ const en: Messages = {
     viewPhotos: 'Voir les photos',
     visitShop: 'Commander des tirages',
     photosTitle: 'Photos',
+    photographerSelectionTitle: 'The photographer’s selection',
+    photographerSelectionHint: 'Your photographer’s favourite photos.',
     photosCount_one: '{{count}} photo',
     photosCount_many: '{{count}} photos',
     photosCount_other: '{{count}} photos',
@@ -170,6 +172,11 @@ const en: Messages = {
     region: 'Notifications',
     dismiss: 'Fermer la notification',
   },
+  // Still French: to translate.
+  selections: { ...fr.selections },
+  contact: { ...fr.contact },
+  share: { ...fr.share },
+  album: { ...fr.album },
   errors: {
     unknown: 'Unknown error',
     network: 'Erreur réseau : vérifiez votre connexion internet.',

@@ -1,5 +1,5 @@
 // Spanish stub: same keys as fr.ts, still mostly French. Translate in place.
-import type { Messages } from './fr';
+import fr, { type Messages } from './fr';
 
 const es: Messages = {
   common: {
@@ -59,6 +59,8 @@ const es: Messages = {
     viewPhotos: 'Voir les photos',
     visitShop: 'Commander des tirages',
     photosTitle: 'Photos',
+    photographerSelectionTitle: 'La selección del fotógrafo',
+    photographerSelectionHint: 'Las fotos preferidas de su fotógrafo.',
     photosCount_one: '{{count}} photo',
     photosCount_many: '{{count}} photos',
     photosCount_other: '{{count}} photos',
@@ -170,6 +172,11 @@ const es: Messages = {
     region: 'Notifications',
     dismiss: 'Fermer la notification',
   },
+  // Still French: to translate.
+  selections: { ...fr.selections },
+  contact: { ...fr.contact },
+  share: { ...fr.share },
+  album: { ...fr.album },
   errors: {
     unknown: 'Error desconocido',
     network: 'Erreur réseau : vérifiez votre connexion internet.',
