@@ -111,11 +111,7 @@ func (s *Server) restPhotos(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	out := make([]photoJSON, len(ps))
-	for i, p := range ps {
-		out[i] = newPhotoJSON(p)
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, listJSON(ps, newPhotoJSON))
 }
 
 // restVideos is GET /api/videos.
@@ -130,9 +126,5 @@ func (s *Server) restVideos(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	out := make([]videoJSON, len(vs))
-	for i, v := range vs {
-		out[i] = newVideoJSON(v)
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, listJSON(vs, newVideoJSON))
 }

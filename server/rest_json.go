@@ -312,3 +312,12 @@ type ogJSON struct {
 	URL         string `json:"url"`
 	SiteName    string `json:"siteName"`
 }
+
+// listJSON presents a list with one of the new...JSON functions.
+func listJSON[T, J any](items []T, present func(T) J) []J {
+	out := make([]J, len(items))
+	for i, it := range items {
+		out[i] = present(it)
+	}
+	return out
+}

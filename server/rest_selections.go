@@ -231,13 +231,7 @@ func (s *Server) restPhotographerSelection(w http.ResponseWriter, r *http.Reques
 		Count  int         `json:"count"`
 		Photos []photoJSON `json:"photos"`
 		Videos []videoJSON `json:"videos"`
-	}{Count: len(ps) + len(vs), Photos: make([]photoJSON, len(ps)), Videos: make([]videoJSON, len(vs))}
-	for i, p := range ps {
-		out.Photos[i] = newPhotoJSON(p)
-	}
-	for i, v := range vs {
-		out.Videos[i] = newVideoJSON(v)
-	}
+	}{Count: len(ps) + len(vs), Photos: listJSON(ps, newPhotoJSON), Videos: listJSON(vs, newVideoJSON)}
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -311,11 +305,7 @@ func (s *Server) restSetClientHidden(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	out := make([]photoJSON, len(ps))
-	for i, p := range ps {
-		out[i] = newPhotoJSON(p)
-	}
-	writeJSON(w, http.StatusOK, out)
+	writeJSON(w, http.StatusOK, listJSON(ps, newPhotoJSON))
 }
 
 // restShare is POST /api/galleries/share. Body {"senderName", "emails": [...], "message"}.

@@ -134,26 +134,7 @@ func notFound(err error, what, field string) error {
 // inTx runs fn in a transaction, committed when fn returns nil. The hooks
 // and interceptors of internal/store apply inside it as well.
 func (s *Service) inTx(ctx context.Context, fn func(tx *ent.Client) error) error {
-	tx, err := s.DB.Tx(ctx)
-	if err != nil {
-		return fmt.Errorf("photographer: begin: %w", err)
-	}
-	defer func() {
-		if v := recover(); v != nil {
-			_ = tx.Rollback()
-			panic(v)
-		}
-	}()
-	if err := fn(tx.Client()); err != nil {
-		if rerr := tx.Rollback(); rerr != nil {
-			return errors.Join(err, fmt.Errorf("photographer: rollback: %w", rerr))
-		}
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("photographer: commit: %w", err)
-	}
-	return nil
+	return store.InTx(ctx, s.DB, fn)
 }
 
 // inJobTx is inTx for changes that enqueue background jobs: through

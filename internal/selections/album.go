@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -366,24 +367,5 @@ func albumErr(op string, err error) error {
 
 // inTx runs fn in a transaction, committed when fn returns nil.
 func (s *Service) inTx(ctx context.Context, fn func(tx *ent.Client) error) error {
-	tx, err := s.DB.Tx(ctx)
-	if err != nil {
-		return fmt.Errorf("selections: begin: %w", err)
-	}
-	defer func() {
-		if v := recover(); v != nil {
-			_ = tx.Rollback()
-			panic(v)
-		}
-	}()
-	if err := fn(tx.Client()); err != nil {
-		if rerr := tx.Rollback(); rerr != nil {
-			return errors.Join(err, fmt.Errorf("selections: rollback: %w", rerr))
-		}
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("selections: commit: %w", err)
-	}
-	return nil
+	return store.InTx(ctx, s.DB, fn)
 }
