@@ -27,6 +27,8 @@ type Cart struct {
 	UpdatedAt time.Time `json:"updated_at,omitempty"`
 	// SessionKey holds the value of the "session_key" field.
 	SessionKey string `json:"-"`
+	// OpenKey holds the value of the "open_key" field.
+	OpenKey *string `json:"-"`
 	// ClientData holds the value of the "client_data" field.
 	ClientData *model.ClientData `json:"client_data,omitempty"`
 	// DeliveryOption holds the value of the "delivery_option" field.
@@ -116,7 +118,7 @@ func (*Cart) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullBool)
 		case cart.FieldVersion:
 			values[i] = new(sql.NullInt64)
-		case cart.FieldID, cart.FieldSessionKey, cart.FieldDeliveryOption, cart.FieldState:
+		case cart.FieldID, cart.FieldSessionKey, cart.FieldOpenKey, cart.FieldDeliveryOption, cart.FieldState:
 			values[i] = new(sql.NullString)
 		case cart.FieldCreatedAt, cart.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -162,6 +164,13 @@ func (_m *Cart) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field session_key", values[i])
 			} else if value.Valid {
 				_m.SessionKey = value.String
+			}
+		case cart.FieldOpenKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field open_key", values[i])
+			} else if value.Valid {
+				_m.OpenKey = new(string)
+				*_m.OpenKey = value.String
 			}
 		case cart.FieldClientData:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -272,6 +281,8 @@ func (_m *Cart) String() string {
 	builder.WriteString(_m.UpdatedAt.Format(time.ANSIC))
 	builder.WriteString(", ")
 	builder.WriteString("session_key=<sensitive>")
+	builder.WriteString(", ")
+	builder.WriteString("open_key=<sensitive>")
 	builder.WriteString(", ")
 	builder.WriteString("client_data=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ClientData))

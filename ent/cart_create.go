@@ -70,6 +70,20 @@ func (_c *CartCreate) SetNillableSessionKey(v *string) *CartCreate {
 	return _c
 }
 
+// SetOpenKey sets the "open_key" field.
+func (_c *CartCreate) SetOpenKey(v string) *CartCreate {
+	_c.mutation.SetOpenKey(v)
+	return _c
+}
+
+// SetNillableOpenKey sets the "open_key" field if the given value is not nil.
+func (_c *CartCreate) SetNillableOpenKey(v *string) *CartCreate {
+	if v != nil {
+		_c.SetOpenKey(*v)
+	}
+	return _c
+}
+
 // SetClientData sets the "client_data" field.
 func (_c *CartCreate) SetClientData(v *model.ClientData) *CartCreate {
 	_c.mutation.SetClientData(v)
@@ -359,6 +373,10 @@ func (_c *CartCreate) createSpec() (*Cart, *sqlgraph.CreateSpec) {
 		_spec.SetField(cart.FieldSessionKey, field.TypeString, value)
 		_node.SessionKey = value
 	}
+	if value, ok := _c.mutation.OpenKey(); ok {
+		_spec.SetField(cart.FieldOpenKey, field.TypeString, value)
+		_node.OpenKey = &value
+	}
 	if value, ok := _c.mutation.ClientData(); ok {
 		_spec.SetField(cart.FieldClientData, field.TypeJSON, value)
 		_node.ClientData = value
@@ -521,6 +539,24 @@ func (u *CartUpsert) UpdateSessionKey() *CartUpsert {
 	return u
 }
 
+// SetOpenKey sets the "open_key" field.
+func (u *CartUpsert) SetOpenKey(v string) *CartUpsert {
+	u.Set(cart.FieldOpenKey, v)
+	return u
+}
+
+// UpdateOpenKey sets the "open_key" field to the value that was provided on create.
+func (u *CartUpsert) UpdateOpenKey() *CartUpsert {
+	u.SetExcluded(cart.FieldOpenKey)
+	return u
+}
+
+// ClearOpenKey clears the value of the "open_key" field.
+func (u *CartUpsert) ClearOpenKey() *CartUpsert {
+	u.SetNull(cart.FieldOpenKey)
+	return u
+}
+
 // SetClientData sets the "client_data" field.
 func (u *CartUpsert) SetClientData(v *model.ClientData) *CartUpsert {
 	u.Set(cart.FieldClientData, v)
@@ -669,6 +705,27 @@ func (u *CartUpsertOne) SetSessionKey(v string) *CartUpsertOne {
 func (u *CartUpsertOne) UpdateSessionKey() *CartUpsertOne {
 	return u.Update(func(s *CartUpsert) {
 		s.UpdateSessionKey()
+	})
+}
+
+// SetOpenKey sets the "open_key" field.
+func (u *CartUpsertOne) SetOpenKey(v string) *CartUpsertOne {
+	return u.Update(func(s *CartUpsert) {
+		s.SetOpenKey(v)
+	})
+}
+
+// UpdateOpenKey sets the "open_key" field to the value that was provided on create.
+func (u *CartUpsertOne) UpdateOpenKey() *CartUpsertOne {
+	return u.Update(func(s *CartUpsert) {
+		s.UpdateOpenKey()
+	})
+}
+
+// ClearOpenKey clears the value of the "open_key" field.
+func (u *CartUpsertOne) ClearOpenKey() *CartUpsertOne {
+	return u.Update(func(s *CartUpsert) {
+		s.ClearOpenKey()
 	})
 }
 
@@ -999,6 +1056,27 @@ func (u *CartUpsertBulk) SetSessionKey(v string) *CartUpsertBulk {
 func (u *CartUpsertBulk) UpdateSessionKey() *CartUpsertBulk {
 	return u.Update(func(s *CartUpsert) {
 		s.UpdateSessionKey()
+	})
+}
+
+// SetOpenKey sets the "open_key" field.
+func (u *CartUpsertBulk) SetOpenKey(v string) *CartUpsertBulk {
+	return u.Update(func(s *CartUpsert) {
+		s.SetOpenKey(v)
+	})
+}
+
+// UpdateOpenKey sets the "open_key" field to the value that was provided on create.
+func (u *CartUpsertBulk) UpdateOpenKey() *CartUpsertBulk {
+	return u.Update(func(s *CartUpsert) {
+		s.UpdateOpenKey()
+	})
+}
+
+// ClearOpenKey clears the value of the "open_key" field.
+func (u *CartUpsertBulk) ClearOpenKey() *CartUpsertBulk {
+	return u.Update(func(s *CartUpsert) {
+		s.ClearOpenKey()
 	})
 }
 

@@ -54,6 +54,26 @@ func (_u *CartUpdate) SetNillableSessionKey(v *string) *CartUpdate {
 	return _u
 }
 
+// SetOpenKey sets the "open_key" field.
+func (_u *CartUpdate) SetOpenKey(v string) *CartUpdate {
+	_u.mutation.SetOpenKey(v)
+	return _u
+}
+
+// SetNillableOpenKey sets the "open_key" field if the given value is not nil.
+func (_u *CartUpdate) SetNillableOpenKey(v *string) *CartUpdate {
+	if v != nil {
+		_u.SetOpenKey(*v)
+	}
+	return _u
+}
+
+// ClearOpenKey clears the value of the "open_key" field.
+func (_u *CartUpdate) ClearOpenKey() *CartUpdate {
+	_u.mutation.ClearOpenKey()
+	return _u
+}
+
 // SetClientData sets the "client_data" field.
 func (_u *CartUpdate) SetClientData(v *model.ClientData) *CartUpdate {
 	_u.mutation.SetClientData(v)
@@ -321,6 +341,12 @@ func (_u *CartUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.SessionKey(); ok {
 		_spec.SetField(cart.FieldSessionKey, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.OpenKey(); ok {
+		_spec.SetField(cart.FieldOpenKey, field.TypeString, value)
+	}
+	if _u.mutation.OpenKeyCleared() {
+		_spec.ClearField(cart.FieldOpenKey, field.TypeString)
+	}
 	if value, ok := _u.mutation.ClientData(); ok {
 		_spec.SetField(cart.FieldClientData, field.TypeJSON, value)
 	}
@@ -529,6 +555,26 @@ func (_u *CartUpdateOne) SetNillableSessionKey(v *string) *CartUpdateOne {
 	if v != nil {
 		_u.SetSessionKey(*v)
 	}
+	return _u
+}
+
+// SetOpenKey sets the "open_key" field.
+func (_u *CartUpdateOne) SetOpenKey(v string) *CartUpdateOne {
+	_u.mutation.SetOpenKey(v)
+	return _u
+}
+
+// SetNillableOpenKey sets the "open_key" field if the given value is not nil.
+func (_u *CartUpdateOne) SetNillableOpenKey(v *string) *CartUpdateOne {
+	if v != nil {
+		_u.SetOpenKey(*v)
+	}
+	return _u
+}
+
+// ClearOpenKey clears the value of the "open_key" field.
+func (_u *CartUpdateOne) ClearOpenKey() *CartUpdateOne {
+	_u.mutation.ClearOpenKey()
 	return _u
 }
 
@@ -828,6 +874,12 @@ func (_u *CartUpdateOne) sqlSave(ctx context.Context) (_node *Cart, err error) {
 	}
 	if value, ok := _u.mutation.SessionKey(); ok {
 		_spec.SetField(cart.FieldSessionKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.OpenKey(); ok {
+		_spec.SetField(cart.FieldOpenKey, field.TypeString, value)
+	}
+	if _u.mutation.OpenKeyCleared() {
+		_spec.ClearField(cart.FieldOpenKey, field.TypeString)
 	}
 	if value, ok := _u.mutation.ClientData(); ok {
 		_spec.SetField(cart.FieldClientData, field.TypeJSON, value)

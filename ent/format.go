@@ -42,6 +42,8 @@ type Format struct {
 	DigitalQuality *format.DigitalQuality `json:"digital_quality,omitempty"`
 	// Watermark holds the value of the "watermark" field.
 	Watermark bool `json:"watermark,omitempty"`
+	// GalleryPrice holds the value of the "gallery_price" field.
+	GalleryPrice *int `json:"gallery_price,omitempty"`
 	// ExcludedCountries holds the value of the "excluded_countries" field.
 	ExcludedCountries []string `json:"excluded_countries,omitempty"`
 	// Position holds the value of the "position" field.
@@ -103,7 +105,7 @@ func (*Format) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullBool)
 		case format.FieldShortSize, format.FieldLongSize:
 			values[i] = new(sql.NullFloat64)
-		case format.FieldUnitPrice, format.FieldPosition:
+		case format.FieldUnitPrice, format.FieldGalleryPrice, format.FieldPosition:
 			values[i] = new(sql.NullInt64)
 		case format.FieldID, format.FieldName, format.FieldLab, format.FieldKind, format.FieldDigitalQuality, format.FieldFamilyID:
 			values[i] = new(sql.NullString)
@@ -198,6 +200,13 @@ func (_m *Format) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field watermark", values[i])
 			} else if value.Valid {
 				_m.Watermark = value.Bool
+			}
+		case format.FieldGalleryPrice:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field gallery_price", values[i])
+			} else if value.Valid {
+				_m.GalleryPrice = new(int)
+				*_m.GalleryPrice = int(value.Int64)
 			}
 		case format.FieldExcludedCountries:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -312,6 +321,11 @@ func (_m *Format) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("watermark=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Watermark))
+	builder.WriteString(", ")
+	if v := _m.GalleryPrice; v != nil {
+		builder.WriteString("gallery_price=")
+		builder.WriteString(fmt.Sprintf("%v", *v))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("excluded_countries=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ExcludedCountries))

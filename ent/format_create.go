@@ -171,6 +171,20 @@ func (_c *FormatCreate) SetNillableWatermark(v *bool) *FormatCreate {
 	return _c
 }
 
+// SetGalleryPrice sets the "gallery_price" field.
+func (_c *FormatCreate) SetGalleryPrice(v int) *FormatCreate {
+	_c.mutation.SetGalleryPrice(v)
+	return _c
+}
+
+// SetNillableGalleryPrice sets the "gallery_price" field if the given value is not nil.
+func (_c *FormatCreate) SetNillableGalleryPrice(v *int) *FormatCreate {
+	if v != nil {
+		_c.SetGalleryPrice(*v)
+	}
+	return _c
+}
+
 // SetExcludedCountries sets the "excluded_countries" field.
 func (_c *FormatCreate) SetExcludedCountries(v []string) *FormatCreate {
 	_c.mutation.SetExcludedCountries(v)
@@ -397,6 +411,11 @@ func (_c *FormatCreate) check() error {
 	if _, ok := _c.mutation.Watermark(); !ok {
 		return &ValidationError{Name: "watermark", err: errors.New(`ent: missing required field "Format.watermark"`)}
 	}
+	if v, ok := _c.mutation.GalleryPrice(); ok {
+		if err := format.GalleryPriceValidator(v); err != nil {
+			return &ValidationError{Name: "gallery_price", err: fmt.Errorf(`ent: validator failed for field "Format.gallery_price": %w`, err)}
+		}
+	}
 	if _, ok := _c.mutation.ExcludedCountries(); !ok {
 		return &ValidationError{Name: "excluded_countries", err: errors.New(`ent: missing required field "Format.excluded_countries"`)}
 	}
@@ -499,6 +518,10 @@ func (_c *FormatCreate) createSpec() (*Format, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Watermark(); ok {
 		_spec.SetField(format.FieldWatermark, field.TypeBool, value)
 		_node.Watermark = value
+	}
+	if value, ok := _c.mutation.GalleryPrice(); ok {
+		_spec.SetField(format.FieldGalleryPrice, field.TypeInt, value)
+		_node.GalleryPrice = &value
 	}
 	if value, ok := _c.mutation.ExcludedCountries(); ok {
 		_spec.SetField(format.FieldExcludedCountries, field.TypeJSON, value)
@@ -739,6 +762,30 @@ func (u *FormatUpsert) SetWatermark(v bool) *FormatUpsert {
 // UpdateWatermark sets the "watermark" field to the value that was provided on create.
 func (u *FormatUpsert) UpdateWatermark() *FormatUpsert {
 	u.SetExcluded(format.FieldWatermark)
+	return u
+}
+
+// SetGalleryPrice sets the "gallery_price" field.
+func (u *FormatUpsert) SetGalleryPrice(v int) *FormatUpsert {
+	u.Set(format.FieldGalleryPrice, v)
+	return u
+}
+
+// UpdateGalleryPrice sets the "gallery_price" field to the value that was provided on create.
+func (u *FormatUpsert) UpdateGalleryPrice() *FormatUpsert {
+	u.SetExcluded(format.FieldGalleryPrice)
+	return u
+}
+
+// AddGalleryPrice adds v to the "gallery_price" field.
+func (u *FormatUpsert) AddGalleryPrice(v int) *FormatUpsert {
+	u.Add(format.FieldGalleryPrice, v)
+	return u
+}
+
+// ClearGalleryPrice clears the value of the "gallery_price" field.
+func (u *FormatUpsert) ClearGalleryPrice() *FormatUpsert {
+	u.SetNull(format.FieldGalleryPrice)
 	return u
 }
 
@@ -1012,6 +1059,34 @@ func (u *FormatUpsertOne) SetWatermark(v bool) *FormatUpsertOne {
 func (u *FormatUpsertOne) UpdateWatermark() *FormatUpsertOne {
 	return u.Update(func(s *FormatUpsert) {
 		s.UpdateWatermark()
+	})
+}
+
+// SetGalleryPrice sets the "gallery_price" field.
+func (u *FormatUpsertOne) SetGalleryPrice(v int) *FormatUpsertOne {
+	return u.Update(func(s *FormatUpsert) {
+		s.SetGalleryPrice(v)
+	})
+}
+
+// AddGalleryPrice adds v to the "gallery_price" field.
+func (u *FormatUpsertOne) AddGalleryPrice(v int) *FormatUpsertOne {
+	return u.Update(func(s *FormatUpsert) {
+		s.AddGalleryPrice(v)
+	})
+}
+
+// UpdateGalleryPrice sets the "gallery_price" field to the value that was provided on create.
+func (u *FormatUpsertOne) UpdateGalleryPrice() *FormatUpsertOne {
+	return u.Update(func(s *FormatUpsert) {
+		s.UpdateGalleryPrice()
+	})
+}
+
+// ClearGalleryPrice clears the value of the "gallery_price" field.
+func (u *FormatUpsertOne) ClearGalleryPrice() *FormatUpsertOne {
+	return u.Update(func(s *FormatUpsert) {
+		s.ClearGalleryPrice()
 	})
 }
 
@@ -1461,6 +1536,34 @@ func (u *FormatUpsertBulk) SetWatermark(v bool) *FormatUpsertBulk {
 func (u *FormatUpsertBulk) UpdateWatermark() *FormatUpsertBulk {
 	return u.Update(func(s *FormatUpsert) {
 		s.UpdateWatermark()
+	})
+}
+
+// SetGalleryPrice sets the "gallery_price" field.
+func (u *FormatUpsertBulk) SetGalleryPrice(v int) *FormatUpsertBulk {
+	return u.Update(func(s *FormatUpsert) {
+		s.SetGalleryPrice(v)
+	})
+}
+
+// AddGalleryPrice adds v to the "gallery_price" field.
+func (u *FormatUpsertBulk) AddGalleryPrice(v int) *FormatUpsertBulk {
+	return u.Update(func(s *FormatUpsert) {
+		s.AddGalleryPrice(v)
+	})
+}
+
+// UpdateGalleryPrice sets the "gallery_price" field to the value that was provided on create.
+func (u *FormatUpsertBulk) UpdateGalleryPrice() *FormatUpsertBulk {
+	return u.Update(func(s *FormatUpsert) {
+		s.UpdateGalleryPrice()
+	})
+}
+
+// ClearGalleryPrice clears the value of the "gallery_price" field.
+func (u *FormatUpsertBulk) ClearGalleryPrice() *FormatUpsertBulk {
+	return u.Update(func(s *FormatUpsert) {
+		s.ClearGalleryPrice()
 	})
 }
 

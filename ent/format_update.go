@@ -191,6 +191,33 @@ func (_u *FormatUpdate) SetNillableWatermark(v *bool) *FormatUpdate {
 	return _u
 }
 
+// SetGalleryPrice sets the "gallery_price" field.
+func (_u *FormatUpdate) SetGalleryPrice(v int) *FormatUpdate {
+	_u.mutation.ResetGalleryPrice()
+	_u.mutation.SetGalleryPrice(v)
+	return _u
+}
+
+// SetNillableGalleryPrice sets the "gallery_price" field if the given value is not nil.
+func (_u *FormatUpdate) SetNillableGalleryPrice(v *int) *FormatUpdate {
+	if v != nil {
+		_u.SetGalleryPrice(*v)
+	}
+	return _u
+}
+
+// AddGalleryPrice adds value to the "gallery_price" field.
+func (_u *FormatUpdate) AddGalleryPrice(v int) *FormatUpdate {
+	_u.mutation.AddGalleryPrice(v)
+	return _u
+}
+
+// ClearGalleryPrice clears the value of the "gallery_price" field.
+func (_u *FormatUpdate) ClearGalleryPrice() *FormatUpdate {
+	_u.mutation.ClearGalleryPrice()
+	return _u
+}
+
 // SetExcludedCountries sets the "excluded_countries" field.
 func (_u *FormatUpdate) SetExcludedCountries(v []string) *FormatUpdate {
 	_u.mutation.SetExcludedCountries(v)
@@ -358,6 +385,11 @@ func (_u *FormatUpdate) check() error {
 			return &ValidationError{Name: "digital_quality", err: fmt.Errorf(`ent: validator failed for field "Format.digital_quality": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.GalleryPrice(); ok {
+		if err := format.GalleryPriceValidator(v); err != nil {
+			return &ValidationError{Name: "gallery_price", err: fmt.Errorf(`ent: validator failed for field "Format.gallery_price": %w`, err)}
+		}
+	}
 	if _u.mutation.GalleryCleared() && len(_u.mutation.GalleryIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Format.gallery"`)
 	}
@@ -426,6 +458,15 @@ func (_u *FormatUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Watermark(); ok {
 		_spec.SetField(format.FieldWatermark, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.GalleryPrice(); ok {
+		_spec.SetField(format.FieldGalleryPrice, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedGalleryPrice(); ok {
+		_spec.AddField(format.FieldGalleryPrice, field.TypeInt, value)
+	}
+	if _u.mutation.GalleryPriceCleared() {
+		_spec.ClearField(format.FieldGalleryPrice, field.TypeInt)
 	}
 	if value, ok := _u.mutation.ExcludedCountries(); ok {
 		_spec.SetField(format.FieldExcludedCountries, field.TypeJSON, value)
@@ -683,6 +724,33 @@ func (_u *FormatUpdateOne) SetNillableWatermark(v *bool) *FormatUpdateOne {
 	return _u
 }
 
+// SetGalleryPrice sets the "gallery_price" field.
+func (_u *FormatUpdateOne) SetGalleryPrice(v int) *FormatUpdateOne {
+	_u.mutation.ResetGalleryPrice()
+	_u.mutation.SetGalleryPrice(v)
+	return _u
+}
+
+// SetNillableGalleryPrice sets the "gallery_price" field if the given value is not nil.
+func (_u *FormatUpdateOne) SetNillableGalleryPrice(v *int) *FormatUpdateOne {
+	if v != nil {
+		_u.SetGalleryPrice(*v)
+	}
+	return _u
+}
+
+// AddGalleryPrice adds value to the "gallery_price" field.
+func (_u *FormatUpdateOne) AddGalleryPrice(v int) *FormatUpdateOne {
+	_u.mutation.AddGalleryPrice(v)
+	return _u
+}
+
+// ClearGalleryPrice clears the value of the "gallery_price" field.
+func (_u *FormatUpdateOne) ClearGalleryPrice() *FormatUpdateOne {
+	_u.mutation.ClearGalleryPrice()
+	return _u
+}
+
 // SetExcludedCountries sets the "excluded_countries" field.
 func (_u *FormatUpdateOne) SetExcludedCountries(v []string) *FormatUpdateOne {
 	_u.mutation.SetExcludedCountries(v)
@@ -863,6 +931,11 @@ func (_u *FormatUpdateOne) check() error {
 			return &ValidationError{Name: "digital_quality", err: fmt.Errorf(`ent: validator failed for field "Format.digital_quality": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.GalleryPrice(); ok {
+		if err := format.GalleryPriceValidator(v); err != nil {
+			return &ValidationError{Name: "gallery_price", err: fmt.Errorf(`ent: validator failed for field "Format.gallery_price": %w`, err)}
+		}
+	}
 	if _u.mutation.GalleryCleared() && len(_u.mutation.GalleryIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Format.gallery"`)
 	}
@@ -948,6 +1021,15 @@ func (_u *FormatUpdateOne) sqlSave(ctx context.Context) (_node *Format, err erro
 	}
 	if value, ok := _u.mutation.Watermark(); ok {
 		_spec.SetField(format.FieldWatermark, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.GalleryPrice(); ok {
+		_spec.SetField(format.FieldGalleryPrice, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedGalleryPrice(); ok {
+		_spec.AddField(format.FieldGalleryPrice, field.TypeInt, value)
+	}
+	if _u.mutation.GalleryPriceCleared() {
+		_spec.ClearField(format.FieldGalleryPrice, field.TypeInt)
 	}
 	if value, ok := _u.mutation.ExcludedCountries(); ok {
 		_spec.SetField(format.FieldExcludedCountries, field.TypeJSON, value)

@@ -1438,6 +1438,11 @@ func (_q *FormatQuery) collectField(ctx context.Context, oneNode bool, opCtx *gr
 				selectedFields = append(selectedFields, format.FieldWatermark)
 				fieldSeen[format.FieldWatermark] = struct{}{}
 			}
+		case "galleryPrice":
+			if _, ok := fieldSeen[format.FieldGalleryPrice]; !ok {
+				selectedFields = append(selectedFields, format.FieldGalleryPrice)
+				fieldSeen[format.FieldGalleryPrice] = struct{}{}
+			}
 		case "excludedCountries":
 			if _, ok := fieldSeen[format.FieldExcludedCountries]; !ok {
 				selectedFields = append(selectedFields, format.FieldExcludedCountries)
@@ -3193,6 +3198,11 @@ func (_q *PhotographerQuery) collectField(ctx context.Context, oneNode bool, opC
 			if _, ok := fieldSeen[photographer.FieldTimezone]; !ok {
 				selectedFields = append(selectedFields, photographer.FieldTimezone)
 				fieldSeen[photographer.FieldTimezone] = struct{}{}
+			}
+		case "shippingRates":
+			if _, ok := fieldSeen[photographer.FieldShippingRates]; !ok {
+				selectedFields = append(selectedFields, photographer.FieldShippingRates)
+				fieldSeen[photographer.FieldShippingRates] = struct{}{}
 			}
 		case "id":
 		case "__typename":

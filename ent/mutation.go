@@ -2842,6 +2842,7 @@ type CartMutation struct {
 	created_at      *time.Time
 	updated_at      *time.Time
 	session_key     *string
+	open_key        *string
 	client_data     **model.ClientData
 	delivery_option *string
 	cart_updated    *bool
@@ -3074,6 +3075,55 @@ func (m *CartMutation) OldSessionKey(ctx context.Context) (v string, err error) 
 // ResetSessionKey resets all changes to the "session_key" field.
 func (m *CartMutation) ResetSessionKey() {
 	m.session_key = nil
+}
+
+// SetOpenKey sets the "open_key" field.
+func (m *CartMutation) SetOpenKey(s string) {
+	m.open_key = &s
+}
+
+// OpenKey returns the value of the "open_key" field in the mutation.
+func (m *CartMutation) OpenKey() (r string, exists bool) {
+	v := m.open_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOpenKey returns the old "open_key" field's value of the Cart entity.
+// If the Cart object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *CartMutation) OldOpenKey(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOpenKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOpenKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOpenKey: %w", err)
+	}
+	return oldValue.OpenKey, nil
+}
+
+// ClearOpenKey clears the value of the "open_key" field.
+func (m *CartMutation) ClearOpenKey() {
+	m.open_key = nil
+	m.clearedFields[cart.FieldOpenKey] = struct{}{}
+}
+
+// OpenKeyCleared returns if the "open_key" field was cleared in this mutation.
+func (m *CartMutation) OpenKeyCleared() bool {
+	_, ok := m.clearedFields[cart.FieldOpenKey]
+	return ok
+}
+
+// ResetOpenKey resets all changes to the "open_key" field.
+func (m *CartMutation) ResetOpenKey() {
+	m.open_key = nil
+	delete(m.clearedFields, cart.FieldOpenKey)
 }
 
 // SetClientData sets the "client_data" field.
@@ -3509,7 +3559,7 @@ func (m *CartMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *CartMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 9)
 	if m.created_at != nil {
 		fields = append(fields, cart.FieldCreatedAt)
 	}
@@ -3518,6 +3568,9 @@ func (m *CartMutation) Fields() []string {
 	}
 	if m.session_key != nil {
 		fields = append(fields, cart.FieldSessionKey)
+	}
+	if m.open_key != nil {
+		fields = append(fields, cart.FieldOpenKey)
 	}
 	if m.client_data != nil {
 		fields = append(fields, cart.FieldClientData)
@@ -3548,6 +3601,8 @@ func (m *CartMutation) Field(name string) (ent.Value, bool) {
 		return m.UpdatedAt()
 	case cart.FieldSessionKey:
 		return m.SessionKey()
+	case cart.FieldOpenKey:
+		return m.OpenKey()
 	case cart.FieldClientData:
 		return m.ClientData()
 	case cart.FieldDeliveryOption:
@@ -3573,6 +3628,8 @@ func (m *CartMutation) OldField(ctx context.Context, name string) (ent.Value, er
 		return m.OldUpdatedAt(ctx)
 	case cart.FieldSessionKey:
 		return m.OldSessionKey(ctx)
+	case cart.FieldOpenKey:
+		return m.OldOpenKey(ctx)
 	case cart.FieldClientData:
 		return m.OldClientData(ctx)
 	case cart.FieldDeliveryOption:
@@ -3612,6 +3669,13 @@ func (m *CartMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetSessionKey(v)
+		return nil
+	case cart.FieldOpenKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOpenKey(v)
 		return nil
 	case cart.FieldClientData:
 		v, ok := value.(*model.ClientData)
@@ -3693,6 +3757,9 @@ func (m *CartMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *CartMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(cart.FieldOpenKey) {
+		fields = append(fields, cart.FieldOpenKey)
+	}
 	if m.FieldCleared(cart.FieldClientData) {
 		fields = append(fields, cart.FieldClientData)
 	}
@@ -3710,6 +3777,9 @@ func (m *CartMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *CartMutation) ClearField(name string) error {
 	switch name {
+	case cart.FieldOpenKey:
+		m.ClearOpenKey()
+		return nil
 	case cart.FieldClientData:
 		m.ClearClientData()
 		return nil
@@ -3729,6 +3799,9 @@ func (m *CartMutation) ResetField(name string) error {
 		return nil
 	case cart.FieldSessionKey:
 		m.ResetSessionKey()
+		return nil
+	case cart.FieldOpenKey:
+		m.ResetOpenKey()
 		return nil
 	case cart.FieldClientData:
 		m.ResetClientData()
@@ -9476,6 +9549,8 @@ type FormatMutation struct {
 	kind                     *format.Kind
 	digital_quality          *format.DigitalQuality
 	watermark                *bool
+	gallery_price            *int
+	addgallery_price         *int
 	excluded_countries       *[]string
 	appendexcluded_countries []string
 	position                 *int
@@ -10064,6 +10139,76 @@ func (m *FormatMutation) ResetWatermark() {
 	m.watermark = nil
 }
 
+// SetGalleryPrice sets the "gallery_price" field.
+func (m *FormatMutation) SetGalleryPrice(i int) {
+	m.gallery_price = &i
+	m.addgallery_price = nil
+}
+
+// GalleryPrice returns the value of the "gallery_price" field in the mutation.
+func (m *FormatMutation) GalleryPrice() (r int, exists bool) {
+	v := m.gallery_price
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGalleryPrice returns the old "gallery_price" field's value of the Format entity.
+// If the Format object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *FormatMutation) OldGalleryPrice(ctx context.Context) (v *int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGalleryPrice is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGalleryPrice requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGalleryPrice: %w", err)
+	}
+	return oldValue.GalleryPrice, nil
+}
+
+// AddGalleryPrice adds i to the "gallery_price" field.
+func (m *FormatMutation) AddGalleryPrice(i int) {
+	if m.addgallery_price != nil {
+		*m.addgallery_price += i
+	} else {
+		m.addgallery_price = &i
+	}
+}
+
+// AddedGalleryPrice returns the value that was added to the "gallery_price" field in this mutation.
+func (m *FormatMutation) AddedGalleryPrice() (r int, exists bool) {
+	v := m.addgallery_price
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ClearGalleryPrice clears the value of the "gallery_price" field.
+func (m *FormatMutation) ClearGalleryPrice() {
+	m.gallery_price = nil
+	m.addgallery_price = nil
+	m.clearedFields[format.FieldGalleryPrice] = struct{}{}
+}
+
+// GalleryPriceCleared returns if the "gallery_price" field was cleared in this mutation.
+func (m *FormatMutation) GalleryPriceCleared() bool {
+	_, ok := m.clearedFields[format.FieldGalleryPrice]
+	return ok
+}
+
+// ResetGalleryPrice resets all changes to the "gallery_price" field.
+func (m *FormatMutation) ResetGalleryPrice() {
+	m.gallery_price = nil
+	m.addgallery_price = nil
+	delete(m.clearedFields, format.FieldGalleryPrice)
+}
+
 // SetExcludedCountries sets the "excluded_countries" field.
 func (m *FormatMutation) SetExcludedCountries(s []string) {
 	m.excluded_countries = &s
@@ -10343,7 +10488,7 @@ func (m *FormatMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *FormatMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 16)
 	if m.created_at != nil {
 		fields = append(fields, format.FieldCreatedAt)
 	}
@@ -10376,6 +10521,9 @@ func (m *FormatMutation) Fields() []string {
 	}
 	if m.watermark != nil {
 		fields = append(fields, format.FieldWatermark)
+	}
+	if m.gallery_price != nil {
+		fields = append(fields, format.FieldGalleryPrice)
 	}
 	if m.excluded_countries != nil {
 		fields = append(fields, format.FieldExcludedCountries)
@@ -10419,6 +10567,8 @@ func (m *FormatMutation) Field(name string) (ent.Value, bool) {
 		return m.DigitalQuality()
 	case format.FieldWatermark:
 		return m.Watermark()
+	case format.FieldGalleryPrice:
+		return m.GalleryPrice()
 	case format.FieldExcludedCountries:
 		return m.ExcludedCountries()
 	case format.FieldPosition:
@@ -10458,6 +10608,8 @@ func (m *FormatMutation) OldField(ctx context.Context, name string) (ent.Value, 
 		return m.OldDigitalQuality(ctx)
 	case format.FieldWatermark:
 		return m.OldWatermark(ctx)
+	case format.FieldGalleryPrice:
+		return m.OldGalleryPrice(ctx)
 	case format.FieldExcludedCountries:
 		return m.OldExcludedCountries(ctx)
 	case format.FieldPosition:
@@ -10552,6 +10704,13 @@ func (m *FormatMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetWatermark(v)
 		return nil
+	case format.FieldGalleryPrice:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGalleryPrice(v)
+		return nil
 	case format.FieldExcludedCountries:
 		v, ok := value.([]string)
 		if !ok {
@@ -10597,6 +10756,9 @@ func (m *FormatMutation) AddedFields() []string {
 	if m.addunit_price != nil {
 		fields = append(fields, format.FieldUnitPrice)
 	}
+	if m.addgallery_price != nil {
+		fields = append(fields, format.FieldGalleryPrice)
+	}
 	if m.addposition != nil {
 		fields = append(fields, format.FieldPosition)
 	}
@@ -10614,6 +10776,8 @@ func (m *FormatMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedLongSize()
 	case format.FieldUnitPrice:
 		return m.AddedUnitPrice()
+	case format.FieldGalleryPrice:
+		return m.AddedGalleryPrice()
 	case format.FieldPosition:
 		return m.AddedPosition()
 	}
@@ -10646,6 +10810,13 @@ func (m *FormatMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddUnitPrice(v)
 		return nil
+	case format.FieldGalleryPrice:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddGalleryPrice(v)
+		return nil
 	case format.FieldPosition:
 		v, ok := value.(int)
 		if !ok {
@@ -10664,6 +10835,9 @@ func (m *FormatMutation) ClearedFields() []string {
 	if m.FieldCleared(format.FieldDigitalQuality) {
 		fields = append(fields, format.FieldDigitalQuality)
 	}
+	if m.FieldCleared(format.FieldGalleryPrice) {
+		fields = append(fields, format.FieldGalleryPrice)
+	}
 	return fields
 }
 
@@ -10680,6 +10854,9 @@ func (m *FormatMutation) ClearField(name string) error {
 	switch name {
 	case format.FieldDigitalQuality:
 		m.ClearDigitalQuality()
+		return nil
+	case format.FieldGalleryPrice:
+		m.ClearGalleryPrice()
 		return nil
 	}
 	return fmt.Errorf("unknown Format nullable field %s", name)
@@ -10721,6 +10898,9 @@ func (m *FormatMutation) ResetField(name string) error {
 		return nil
 	case format.FieldWatermark:
 		m.ResetWatermark()
+		return nil
+	case format.FieldGalleryPrice:
+		m.ResetGalleryPrice()
 		return nil
 	case format.FieldExcludedCountries:
 		m.ResetExcludedCountries()
@@ -23710,39 +23890,41 @@ func (m *PhotoMutation) ResetEdge(name string) error {
 // PhotographerMutation represents an operation that mutates the Photographer nodes in the graph.
 type PhotographerMutation struct {
 	config
-	op                  Op
-	typ                 string
-	id                  *string
-	created_at          *time.Time
-	updated_at          *time.Time
-	name                *string
-	email               *string
-	phone               *string
-	website             *string
-	street              *string
-	postal_code         *string
-	city                *string
-	country             *string
-	logo_url            *string
-	vat_rate_bp         *int
-	addvat_rate_bp      *int
-	timezone            *string
-	clearedFields       map[string]struct{}
-	galleries           map[string]struct{}
-	removedgalleries    map[string]struct{}
-	clearedgalleries    bool
-	api_tokens          map[string]struct{}
-	removedapi_tokens   map[string]struct{}
-	clearedapi_tokens   bool
-	music_tracks        map[string]struct{}
-	removedmusic_tracks map[string]struct{}
-	clearedmusic_tracks bool
-	vouchers            map[string]struct{}
-	removedvouchers     map[string]struct{}
-	clearedvouchers     bool
-	done                bool
-	oldValue            func(context.Context) (*Photographer, error)
-	predicates          []predicate.Photographer
+	op                   Op
+	typ                  string
+	id                   *string
+	created_at           *time.Time
+	updated_at           *time.Time
+	name                 *string
+	email                *string
+	phone                *string
+	website              *string
+	street               *string
+	postal_code          *string
+	city                 *string
+	country              *string
+	logo_url             *string
+	vat_rate_bp          *int
+	addvat_rate_bp       *int
+	timezone             *string
+	shipping_rates       *[]model.ShippingRate
+	appendshipping_rates []model.ShippingRate
+	clearedFields        map[string]struct{}
+	galleries            map[string]struct{}
+	removedgalleries     map[string]struct{}
+	clearedgalleries     bool
+	api_tokens           map[string]struct{}
+	removedapi_tokens    map[string]struct{}
+	clearedapi_tokens    bool
+	music_tracks         map[string]struct{}
+	removedmusic_tracks  map[string]struct{}
+	clearedmusic_tracks  bool
+	vouchers             map[string]struct{}
+	removedvouchers      map[string]struct{}
+	clearedvouchers      bool
+	done                 bool
+	oldValue             func(context.Context) (*Photographer, error)
+	predicates           []predicate.Photographer
 }
 
 var _ ent.Mutation = (*PhotographerMutation)(nil)
@@ -24415,6 +24597,57 @@ func (m *PhotographerMutation) ResetTimezone() {
 	m.timezone = nil
 }
 
+// SetShippingRates sets the "shipping_rates" field.
+func (m *PhotographerMutation) SetShippingRates(mr []model.ShippingRate) {
+	m.shipping_rates = &mr
+	m.appendshipping_rates = nil
+}
+
+// ShippingRates returns the value of the "shipping_rates" field in the mutation.
+func (m *PhotographerMutation) ShippingRates() (r []model.ShippingRate, exists bool) {
+	v := m.shipping_rates
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldShippingRates returns the old "shipping_rates" field's value of the Photographer entity.
+// If the Photographer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerMutation) OldShippingRates(ctx context.Context) (v []model.ShippingRate, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldShippingRates is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldShippingRates requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldShippingRates: %w", err)
+	}
+	return oldValue.ShippingRates, nil
+}
+
+// AppendShippingRates adds mr to the "shipping_rates" field.
+func (m *PhotographerMutation) AppendShippingRates(mr []model.ShippingRate) {
+	m.appendshipping_rates = append(m.appendshipping_rates, mr...)
+}
+
+// AppendedShippingRates returns the list of values that were appended to the "shipping_rates" field in this mutation.
+func (m *PhotographerMutation) AppendedShippingRates() ([]model.ShippingRate, bool) {
+	if len(m.appendshipping_rates) == 0 {
+		return nil, false
+	}
+	return m.appendshipping_rates, true
+}
+
+// ResetShippingRates resets all changes to the "shipping_rates" field.
+func (m *PhotographerMutation) ResetShippingRates() {
+	m.shipping_rates = nil
+	m.appendshipping_rates = nil
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by ids.
 func (m *PhotographerMutation) AddGalleryIDs(ids ...string) {
 	if m.galleries == nil {
@@ -24665,7 +24898,7 @@ func (m *PhotographerMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PhotographerMutation) Fields() []string {
-	fields := make([]string, 0, 13)
+	fields := make([]string, 0, 14)
 	if m.created_at != nil {
 		fields = append(fields, photographer.FieldCreatedAt)
 	}
@@ -24705,6 +24938,9 @@ func (m *PhotographerMutation) Fields() []string {
 	if m.timezone != nil {
 		fields = append(fields, photographer.FieldTimezone)
 	}
+	if m.shipping_rates != nil {
+		fields = append(fields, photographer.FieldShippingRates)
+	}
 	return fields
 }
 
@@ -24739,6 +24975,8 @@ func (m *PhotographerMutation) Field(name string) (ent.Value, bool) {
 		return m.VatRateBp()
 	case photographer.FieldTimezone:
 		return m.Timezone()
+	case photographer.FieldShippingRates:
+		return m.ShippingRates()
 	}
 	return nil, false
 }
@@ -24774,6 +25012,8 @@ func (m *PhotographerMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldVatRateBp(ctx)
 	case photographer.FieldTimezone:
 		return m.OldTimezone(ctx)
+	case photographer.FieldShippingRates:
+		return m.OldShippingRates(ctx)
 	}
 	return nil, fmt.Errorf("unknown Photographer field %s", name)
 }
@@ -24873,6 +25113,13 @@ func (m *PhotographerMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetTimezone(v)
+		return nil
+	case photographer.FieldShippingRates:
+		v, ok := value.([]model.ShippingRate)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetShippingRates(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Photographer field %s", name)
@@ -25015,6 +25262,9 @@ func (m *PhotographerMutation) ResetField(name string) error {
 		return nil
 	case photographer.FieldTimezone:
 		m.ResetTimezone()
+		return nil
+	case photographer.FieldShippingRates:
+		m.ResetShippingRates()
 		return nil
 	}
 	return fmt.Errorf("unknown Photographer field %s", name)

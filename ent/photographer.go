@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/internal/model"
 )
 
 // Photographer is the model entity for the Photographer schema.
@@ -43,6 +45,8 @@ type Photographer struct {
 	VatRateBp int `json:"vat_rate_bp,omitempty"`
 	// Timezone holds the value of the "timezone" field.
 	Timezone string `json:"timezone,omitempty"`
+	// ShippingRates holds the value of the "shipping_rates" field.
+	ShippingRates []model.ShippingRate `json:"shipping_rates,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PhotographerQuery when eager-loading is set.
 	Edges        PhotographerEdges `json:"edges"`
@@ -110,6 +114,8 @@ func (*Photographer) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
+		case photographer.FieldShippingRates:
+			values[i] = new([]byte)
 		case photographer.FieldVatRateBp:
 			values[i] = new(sql.NullInt64)
 		case photographer.FieldID, photographer.FieldName, photographer.FieldEmail, photographer.FieldPhone, photographer.FieldWebsite, photographer.FieldStreet, photographer.FieldPostalCode, photographer.FieldCity, photographer.FieldCountry, photographer.FieldLogoURL, photographer.FieldTimezone:
@@ -215,6 +221,14 @@ func (_m *Photographer) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Timezone = value.String
 			}
+		case photographer.FieldShippingRates:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field shipping_rates", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.ShippingRates); err != nil {
+					return fmt.Errorf("unmarshal field shipping_rates: %w", err)
+				}
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -309,6 +323,9 @@ func (_m *Photographer) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("timezone=")
 	builder.WriteString(_m.Timezone)
+	builder.WriteString(", ")
+	builder.WriteString("shipping_rates=")
+	builder.WriteString(fmt.Sprintf("%v", _m.ShippingRates))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/voucher"
+	"github.com/studio/gallery/internal/model"
 )
 
 // PhotographerCreate is the builder for creating a Photographer entity.
@@ -193,6 +194,12 @@ func (_c *PhotographerCreate) SetNillableTimezone(v *string) *PhotographerCreate
 	return _c
 }
 
+// SetShippingRates sets the "shipping_rates" field.
+func (_c *PhotographerCreate) SetShippingRates(v []model.ShippingRate) *PhotographerCreate {
+	_c.mutation.SetShippingRates(v)
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *PhotographerCreate) SetID(v string) *PhotographerCreate {
 	_c.mutation.SetID(v)
@@ -322,6 +329,10 @@ func (_c *PhotographerCreate) defaults() {
 		v := photographer.DefaultTimezone
 		_c.mutation.SetTimezone(v)
 	}
+	if _, ok := _c.mutation.ShippingRates(); !ok {
+		v := photographer.DefaultShippingRates
+		_c.mutation.SetShippingRates(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := photographer.DefaultID()
 		_c.mutation.SetID(v)
@@ -400,6 +411,9 @@ func (_c *PhotographerCreate) check() error {
 	}
 	if _, ok := _c.mutation.Timezone(); !ok {
 		return &ValidationError{Name: "timezone", err: errors.New(`ent: missing required field "Photographer.timezone"`)}
+	}
+	if _, ok := _c.mutation.ShippingRates(); !ok {
+		return &ValidationError{Name: "shipping_rates", err: errors.New(`ent: missing required field "Photographer.shipping_rates"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := photographer.IDValidator(v); err != nil {
@@ -493,6 +507,10 @@ func (_c *PhotographerCreate) createSpec() (*Photographer, *sqlgraph.CreateSpec)
 	if value, ok := _c.mutation.Timezone(); ok {
 		_spec.SetField(photographer.FieldTimezone, field.TypeString, value)
 		_node.Timezone = value
+	}
+	if value, ok := _c.mutation.ShippingRates(); ok {
+		_spec.SetField(photographer.FieldShippingRates, field.TypeJSON, value)
+		_node.ShippingRates = value
 	}
 	if nodes := _c.mutation.GalleriesIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -796,6 +814,18 @@ func (u *PhotographerUpsert) UpdateTimezone() *PhotographerUpsert {
 	return u
 }
 
+// SetShippingRates sets the "shipping_rates" field.
+func (u *PhotographerUpsert) SetShippingRates(v []model.ShippingRate) *PhotographerUpsert {
+	u.Set(photographer.FieldShippingRates, v)
+	return u
+}
+
+// UpdateShippingRates sets the "shipping_rates" field to the value that was provided on create.
+func (u *PhotographerUpsert) UpdateShippingRates() *PhotographerUpsert {
+	u.SetExcluded(photographer.FieldShippingRates)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1061,6 +1091,20 @@ func (u *PhotographerUpsertOne) SetTimezone(v string) *PhotographerUpsertOne {
 func (u *PhotographerUpsertOne) UpdateTimezone() *PhotographerUpsertOne {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateTimezone()
+	})
+}
+
+// SetShippingRates sets the "shipping_rates" field.
+func (u *PhotographerUpsertOne) SetShippingRates(v []model.ShippingRate) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetShippingRates(v)
+	})
+}
+
+// UpdateShippingRates sets the "shipping_rates" field to the value that was provided on create.
+func (u *PhotographerUpsertOne) UpdateShippingRates() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateShippingRates()
 	})
 }
 
@@ -1496,6 +1540,20 @@ func (u *PhotographerUpsertBulk) SetTimezone(v string) *PhotographerUpsertBulk {
 func (u *PhotographerUpsertBulk) UpdateTimezone() *PhotographerUpsertBulk {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateTimezone()
+	})
+}
+
+// SetShippingRates sets the "shipping_rates" field.
+func (u *PhotographerUpsertBulk) SetShippingRates(v []model.ShippingRate) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetShippingRates(v)
+	})
+}
+
+// UpdateShippingRates sets the "shipping_rates" field to the value that was provided on create.
+func (u *PhotographerUpsertBulk) UpdateShippingRates() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateShippingRates()
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"entgo.io/ent/dialect/sql/sqljson"
 	"entgo.io/ent/schema/field"
 	"github.com/studio/gallery/ent/apitoken"
 	"github.com/studio/gallery/ent/gallery"
@@ -17,6 +18,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/voucher"
+	"github.com/studio/gallery/internal/model"
 )
 
 // PhotographerUpdate is the builder for updating Photographer entities.
@@ -233,6 +235,18 @@ func (_u *PhotographerUpdate) SetNillableTimezone(v *string) *PhotographerUpdate
 	if v != nil {
 		_u.SetTimezone(*v)
 	}
+	return _u
+}
+
+// SetShippingRates sets the "shipping_rates" field.
+func (_u *PhotographerUpdate) SetShippingRates(v []model.ShippingRate) *PhotographerUpdate {
+	_u.mutation.SetShippingRates(v)
+	return _u
+}
+
+// AppendShippingRates appends value to the "shipping_rates" field.
+func (_u *PhotographerUpdate) AppendShippingRates(v []model.ShippingRate) *PhotographerUpdate {
+	_u.mutation.AppendShippingRates(v)
 	return _u
 }
 
@@ -550,6 +564,14 @@ func (_u *PhotographerUpdate) sqlSave(ctx context.Context) (_node int, err error
 	}
 	if value, ok := _u.mutation.Timezone(); ok {
 		_spec.SetField(photographer.FieldTimezone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ShippingRates(); ok {
+		_spec.SetField(photographer.FieldShippingRates, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedShippingRates(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, photographer.FieldShippingRates, value)
+		})
 	}
 	if _u.mutation.GalleriesCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -956,6 +978,18 @@ func (_u *PhotographerUpdateOne) SetNillableTimezone(v *string) *PhotographerUpd
 	return _u
 }
 
+// SetShippingRates sets the "shipping_rates" field.
+func (_u *PhotographerUpdateOne) SetShippingRates(v []model.ShippingRate) *PhotographerUpdateOne {
+	_u.mutation.SetShippingRates(v)
+	return _u
+}
+
+// AppendShippingRates appends value to the "shipping_rates" field.
+func (_u *PhotographerUpdateOne) AppendShippingRates(v []model.ShippingRate) *PhotographerUpdateOne {
+	_u.mutation.AppendShippingRates(v)
+	return _u
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by IDs.
 func (_u *PhotographerUpdateOne) AddGalleryIDs(ids ...string) *PhotographerUpdateOne {
 	_u.mutation.AddGalleryIDs(ids...)
@@ -1300,6 +1334,14 @@ func (_u *PhotographerUpdateOne) sqlSave(ctx context.Context) (_node *Photograph
 	}
 	if value, ok := _u.mutation.Timezone(); ok {
 		_spec.SetField(photographer.FieldTimezone, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ShippingRates(); ok {
+		_spec.SetField(photographer.FieldShippingRates, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedShippingRates(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, photographer.FieldShippingRates, value)
+		})
 	}
 	if _u.mutation.GalleriesCleared() {
 		edge := &sqlgraph.EdgeSpec{

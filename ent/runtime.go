@@ -275,15 +275,15 @@ func init() {
 	// cart.DefaultSessionKey holds the default value on creation for the session_key field.
 	cart.DefaultSessionKey = cartDescSessionKey.Default.(string)
 	// cartDescDeliveryOption is the schema descriptor for delivery_option field.
-	cartDescDeliveryOption := cartFields[2].Descriptor()
+	cartDescDeliveryOption := cartFields[3].Descriptor()
 	// cart.DefaultDeliveryOption holds the default value on creation for the delivery_option field.
 	cart.DefaultDeliveryOption = cartDescDeliveryOption.Default.(string)
 	// cartDescCartUpdated is the schema descriptor for cart_updated field.
-	cartDescCartUpdated := cartFields[3].Descriptor()
+	cartDescCartUpdated := cartFields[4].Descriptor()
 	// cart.DefaultCartUpdated holds the default value on creation for the cart_updated field.
 	cart.DefaultCartUpdated = cartDescCartUpdated.Default.(bool)
 	// cartDescVersion is the schema descriptor for version field.
-	cartDescVersion := cartFields[4].Descriptor()
+	cartDescVersion := cartFields[5].Descriptor()
 	// cart.DefaultVersion holds the default value on creation for the version field.
 	cart.DefaultVersion = cartDescVersion.Default.(int)
 	// cartDescID is the schema descriptor for id field.
@@ -775,16 +775,20 @@ func init() {
 	formatDescWatermark := formatFields[8].Descriptor()
 	// format.DefaultWatermark holds the default value on creation for the watermark field.
 	format.DefaultWatermark = formatDescWatermark.Default.(bool)
+	// formatDescGalleryPrice is the schema descriptor for gallery_price field.
+	formatDescGalleryPrice := formatFields[9].Descriptor()
+	// format.GalleryPriceValidator is a validator for the "gallery_price" field. It is called by the builders before save.
+	format.GalleryPriceValidator = formatDescGalleryPrice.Validators[0].(func(int) error)
 	// formatDescExcludedCountries is the schema descriptor for excluded_countries field.
-	formatDescExcludedCountries := formatFields[9].Descriptor()
+	formatDescExcludedCountries := formatFields[10].Descriptor()
 	// format.DefaultExcludedCountries holds the default value on creation for the excluded_countries field.
 	format.DefaultExcludedCountries = formatDescExcludedCountries.Default.([]string)
 	// formatDescPosition is the schema descriptor for position field.
-	formatDescPosition := formatFields[10].Descriptor()
+	formatDescPosition := formatFields[11].Descriptor()
 	// format.DefaultPosition holds the default value on creation for the position field.
 	format.DefaultPosition = formatDescPosition.Default.(int)
 	// formatDescWithdrawn is the schema descriptor for withdrawn field.
-	formatDescWithdrawn := formatFields[11].Descriptor()
+	formatDescWithdrawn := formatFields[12].Descriptor()
 	// format.DefaultWithdrawn holds the default value on creation for the withdrawn field.
 	format.DefaultWithdrawn = formatDescWithdrawn.Default.(bool)
 	// formatDescID is the schema descriptor for id field.
@@ -1651,6 +1655,10 @@ func init() {
 	photographerDescTimezone := photographerFields[10].Descriptor()
 	// photographer.DefaultTimezone holds the default value on creation for the timezone field.
 	photographer.DefaultTimezone = photographerDescTimezone.Default.(string)
+	// photographerDescShippingRates is the schema descriptor for shipping_rates field.
+	photographerDescShippingRates := photographerFields[11].Descriptor()
+	// photographer.DefaultShippingRates holds the default value on creation for the shipping_rates field.
+	photographer.DefaultShippingRates = photographerDescShippingRates.Default.([]model.ShippingRate)
 	// photographerDescID is the schema descriptor for id field.
 	photographerDescID := photographerMixinFields0[0].Descriptor()
 	// photographer.DefaultID holds the default value on creation for the id field.

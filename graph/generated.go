@@ -19,12 +19,14 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/album"
+	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/graph/gqlmodel"
+	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
@@ -59,6 +61,7 @@ type ResolverRoot interface {
 	PhotographerSelection() PhotographerSelectionResolver
 	Query() QueryResolver
 	Selection() SelectionResolver
+	ShippingRate() ShippingRateResolver
 	Video() VideoResolver
 	Voucher() VoucherResolver
 }
@@ -91,6 +94,19 @@ type ComplexityRoot struct {
 	AddVideoPayload struct {
 		UserErrors func(childComplexity int) int
 		Video      func(childComplexity int) int
+	}
+
+	Address struct {
+		Address     func(childComplexity int) int
+		Address2    func(childComplexity int) int
+		City        func(childComplexity int) int
+		Country     func(childComplexity int) int
+		Firstname   func(childComplexity int) int
+		Lastname    func(childComplexity int) int
+		PhoneNumber func(childComplexity int) int
+		PostalCode  func(childComplexity int) int
+		Title       func(childComplexity int) int
+		VatNumber   func(childComplexity int) int
 	}
 
 	AlbumPayload struct {
@@ -133,12 +149,128 @@ type ComplexityRoot struct {
 		ImageURL  func(childComplexity int) int
 	}
 
+	Cart struct {
+		AllDigitalFileFormats func(childComplexity int) int
+		AvailablePacks        func(childComplexity int) int
+		CartUpdated           func(childComplexity int) int
+		ClientData            func(childComplexity int) int
+		DeliveryOption        func(childComplexity int) int
+		Discount              func(childComplexity int) int
+		ID                    func(childComplexity int) int
+		ItemCount             func(childComplexity int) int
+		NeedsDelivery         func(childComplexity int) int
+		OngoingPacks          func(childComplexity int) int
+		Packs                 func(childComplexity int) int
+		Photos                func(childComplexity int) int
+		PhotosNeedRetouch     func(childComplexity int) int
+		PickupAddress         func(childComplexity int) int
+		RegroupSuggestion     func(childComplexity int) int
+		ShippingCountry       func(childComplexity int) int
+		ShippingProblems      func(childComplexity int) int
+		Totals                func(childComplexity int) int
+		Version               func(childComplexity int) int
+		Vouchers              func(childComplexity int) int
+	}
+
+	CartAllGalleryItem struct {
+		Format     func(childComplexity int) int
+		ID         func(childComplexity int) int
+		PhotoCount func(childComplexity int) int
+		Price      func(childComplexity int) int
+	}
+
+	CartDiscount struct {
+		Amount       func(childComplexity int) int
+		Code         func(childComplexity int) int
+		FreeShipping func(childComplexity int) int
+		Percent      func(childComplexity int) int
+		Source       func(childComplexity int) int
+	}
+
+	CartPack struct {
+		ClientPackName  func(childComplexity int) int
+		Complete        func(childComplexity int) int
+		DigitalFiles    func(childComplexity int) int
+		Formats         func(childComplexity int) int
+		GalleryItem     func(childComplexity int) int
+		ID              func(childComplexity int) int
+		PackInstanceID  func(childComplexity int) int
+		RemainingPhotos func(childComplexity int) int
+		UnitPrice       func(childComplexity int) int
+	}
+
+	CartPackFormat struct {
+		Format    func(childComplexity int) int
+		MaxPhotos func(childComplexity int) int
+		Photos    func(childComplexity int) int
+		Quantity  func(childComplexity int) int
+		Selected  func(childComplexity int) int
+	}
+
+	CartPackPhoto struct {
+		Border   func(childComplexity int) int
+		Crop     func(childComplexity int) int
+		Finish   func(childComplexity int) int
+		Photo    func(childComplexity int) int
+		PhotoID  func(childComplexity int) int
+		Quantity func(childComplexity int) int
+	}
+
+	CartPayload struct {
+		Cart       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CartPhotoItem struct {
+		Border      func(childComplexity int) int
+		Crop        func(childComplexity int) int
+		Finish      func(childComplexity int) int
+		Format      func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		Photo       func(childComplexity int) int
+		PhotoID     func(childComplexity int) int
+		Quantity    func(childComplexity int) int
+		Total       func(childComplexity int) int
+		UnitPrice   func(childComplexity int) int
+		WhiteMargin func(childComplexity int) int
+	}
+
+	CartTotals struct {
+		Discount               func(childComplexity int) int
+		GiftCards              func(childComplexity int) int
+		Merchandise            func(childComplexity int) int
+		Shipping               func(childComplexity int) int
+		ShippingBeforeDiscount func(childComplexity int) int
+		Total                  func(childComplexity int) int
+		TotalBeforeGiftCards   func(childComplexity int) int
+		Vat                    func(childComplexity int) int
+	}
+
+	CartVoucher struct {
+		Amount           func(childComplexity int) int
+		Applied          func(childComplexity int) int
+		Code             func(childComplexity int) int
+		Kind             func(childComplexity int) int
+		Message          func(childComplexity int) int
+		Reason           func(childComplexity int) int
+		RemainingBalance func(childComplexity int) int
+	}
+
 	Category struct {
 		Description func(childComplexity int) int
 		ID          func(childComplexity int) int
 		Name        func(childComplexity int) int
 		Position    func(childComplexity int) int
 		Section     func(childComplexity int) int
+	}
+
+	ClientData struct {
+		Billing        func(childComplexity int) int
+		DeliveryOption func(childComplexity int) int
+		Email          func(childComplexity int) int
+		SameAsBilling  func(childComplexity int) int
+		Shipping       func(childComplexity int) int
 	}
 
 	ColorTheme struct {
@@ -200,6 +332,13 @@ type ComplexityRoot struct {
 	CreateVoucherPayload struct {
 		UserErrors func(childComplexity int) int
 		Voucher    func(childComplexity int) int
+	}
+
+	Crop struct {
+		Height func(childComplexity int) int
+		Width  func(childComplexity int) int
+		X      func(childComplexity int) int
+		Y      func(childComplexity int) int
 	}
 
 	DeleteAccessCodePayload struct {
@@ -287,6 +426,7 @@ type ComplexityRoot struct {
 		DigitalQuality    func(childComplexity int) int
 		ExcludedCountries func(childComplexity int) int
 		Family            func(childComplexity int) int
+		GalleryPrice      func(childComplexity int) int
 		ID                func(childComplexity int) int
 		Kind              func(childComplexity int) int
 		Lab               func(childComplexity int) int
@@ -378,61 +518,79 @@ type ComplexityRoot struct {
 	}
 
 	Mutation struct {
-		AddToAlbum            func(childComplexity int, input gqlmodel.AlbumPhotosInput) int
-		AddToSelection        func(childComplexity int, input gqlmodel.SelectionItemsInput) int
-		AddVideo              func(childComplexity int, input photographer.AddVideoInput) int
-		ConfirmEmail          func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
-		ContactPhotographer   func(childComplexity int, input gqlmodel.ContactPhotographerInput) int
-		CreateAccessCode      func(childComplexity int, input photographer.CreateAccessCodeInput) int
-		CreateCategory        func(childComplexity int, input photographer.CreateCategoryInput) int
-		CreateDiscount        func(childComplexity int, input photographer.CreateDiscountInput) int
-		CreateFamily          func(childComplexity int, input photographer.CreateFamilyInput) int
-		CreateFormat          func(childComplexity int, input photographer.CreateFormatInput) int
-		CreateGallery         func(childComplexity int, input photographer.CreateGalleryInput) int
-		CreateGiftCard        func(childComplexity int, input photographer.CreateGiftCardInput) int
-		CreatePack            func(childComplexity int, input photographer.CreatePackInput) int
-		CreatePreviewLink     func(childComplexity int, input gqlmodel.CreatePreviewLinkInput) int
-		CreateSelection       func(childComplexity int, input gqlmodel.CreateSelectionInput) int
-		CreateVoucher         func(childComplexity int, input photographer.CreateVoucherInput) int
-		DeleteAccessCode      func(childComplexity int, input photographer.DeleteAccessCodeInput) int
-		DeleteCategory        func(childComplexity int, input photographer.DeleteCategoryInput) int
-		DeleteDiscount        func(childComplexity int, input photographer.DeleteDiscountInput) int
-		DeleteFamily          func(childComplexity int, input photographer.DeleteFamilyInput) int
-		DeleteFormat          func(childComplexity int, input photographer.DeleteFormatInput) int
-		DeleteGallery         func(childComplexity int, input photographer.DeleteGalleryInput) int
-		DeletePack            func(childComplexity int, input photographer.DeletePackInput) int
-		DeletePhotos          func(childComplexity int, input photographer.DeletePhotosInput) int
-		DeleteSelection       func(childComplexity int, input gqlmodel.DeleteSelectionInput) int
-		DeleteVideo           func(childComplexity int, input photographer.DeleteVideoInput) int
-		DeleteVoucher         func(childComplexity int, input photographer.DeleteVoucherInput) int
-		EnterAccessCode       func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
-		EnterClientCode       func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
-		Logout                func(childComplexity int, input gqlmodel.LogoutInput) int
-		MovePhotos            func(childComplexity int, input photographer.MovePhotosInput) int
-		NewCaptcha            func(childComplexity int) int
-		RecoverClientCode     func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
-		RemoveFromAlbum       func(childComplexity int, input gqlmodel.AlbumPhotosInput) int
-		RemoveFromSelection   func(childComplexity int, input gqlmodel.SelectionItemsInput) int
-		ReopenAlbum           func(childComplexity int, input gqlmodel.SendAlbumInput) int
-		ReorderPhotos         func(childComplexity int, input photographer.ReorderPhotosInput) int
-		RequestEmailCode      func(childComplexity int, input gqlmodel.RequestEmailCodeInput) int
-		RevokeAccessCode      func(childComplexity int, input photographer.RevokeAccessCodeInput) int
-		SendAlbum             func(childComplexity int, input gqlmodel.SendAlbumInput) int
-		SetGalleryMusic       func(childComplexity int, input photographer.SetGalleryMusicInput) int
-		SetPhotosClientHidden func(childComplexity int, input gqlmodel.SetPhotosClientHiddenInput) int
-		SetPhotosFavorite     func(childComplexity int, input photographer.SetPhotosFavoriteInput) int
-		SetPhotosPrivate      func(childComplexity int, input photographer.SetPhotosPrivateInput) int
-		ShareGallery          func(childComplexity int, input gqlmodel.ShareGalleryInput) int
-		UpdateAccessCode      func(childComplexity int, input photographer.UpdateAccessCodeInput) int
-		UpdateCategory        func(childComplexity int, input photographer.UpdateCategoryInput) int
-		UpdateDiscount        func(childComplexity int, input photographer.UpdateDiscountInput) int
-		UpdateFamily          func(childComplexity int, input photographer.UpdateFamilyInput) int
-		UpdateFormat          func(childComplexity int, input photographer.UpdateFormatInput) int
-		UpdateGallery         func(childComplexity int, input photographer.UpdateGalleryInput) int
-		UpdatePack            func(childComplexity int, input photographer.UpdatePackInput) int
-		UpdateVideo           func(childComplexity int, input photographer.UpdateVideoInput) int
-		UpdateVoucher         func(childComplexity int, input photographer.UpdateVoucherInput) int
-		UploadPhotos          func(childComplexity int, input gqlmodel.UploadPhotosInput) int
+		AddAllGallery                 func(childComplexity int, input gqlmodel.AllGalleryInput) int
+		AddDigitalFile                func(childComplexity int, input gqlmodel.DigitalFileInput) int
+		AddPack                       func(childComplexity int, input gqlmodel.AddPackInput) int
+		AddToAlbum                    func(childComplexity int, input gqlmodel.AlbumPhotosInput) int
+		AddToSelection                func(childComplexity int, input gqlmodel.SelectionItemsInput) int
+		AddVideo                      func(childComplexity int, input photographer.AddVideoInput) int
+		AddVoucher                    func(childComplexity int, input gqlmodel.VoucherInput) int
+		ConfigureOngoingPack          func(childComplexity int, input gqlmodel.ConfigureOngoingPackInput) int
+		ConfirmEmail                  func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
+		ContactPhotographer           func(childComplexity int, input gqlmodel.ContactPhotographerInput) int
+		CreateAccessCode              func(childComplexity int, input photographer.CreateAccessCodeInput) int
+		CreateCategory                func(childComplexity int, input photographer.CreateCategoryInput) int
+		CreateDiscount                func(childComplexity int, input photographer.CreateDiscountInput) int
+		CreateFamily                  func(childComplexity int, input photographer.CreateFamilyInput) int
+		CreateFormat                  func(childComplexity int, input photographer.CreateFormatInput) int
+		CreateGallery                 func(childComplexity int, input photographer.CreateGalleryInput) int
+		CreateGiftCard                func(childComplexity int, input photographer.CreateGiftCardInput) int
+		CreateOngoingPack             func(childComplexity int, input gqlmodel.CreateOngoingPackInput) int
+		CreatePack                    func(childComplexity int, input photographer.CreatePackInput) int
+		CreatePreviewLink             func(childComplexity int, input gqlmodel.CreatePreviewLinkInput) int
+		CreateSelection               func(childComplexity int, input gqlmodel.CreateSelectionInput) int
+		CreateVoucher                 func(childComplexity int, input photographer.CreateVoucherInput) int
+		DeleteAccessCode              func(childComplexity int, input photographer.DeleteAccessCodeInput) int
+		DeleteCategory                func(childComplexity int, input photographer.DeleteCategoryInput) int
+		DeleteDiscount                func(childComplexity int, input photographer.DeleteDiscountInput) int
+		DeleteFamily                  func(childComplexity int, input photographer.DeleteFamilyInput) int
+		DeleteFormat                  func(childComplexity int, input photographer.DeleteFormatInput) int
+		DeleteGallery                 func(childComplexity int, input photographer.DeleteGalleryInput) int
+		DeleteOngoingPack             func(childComplexity int, input gqlmodel.PackInstanceInput) int
+		DeletePack                    func(childComplexity int, input photographer.DeletePackInput) int
+		DeletePhotos                  func(childComplexity int, input photographer.DeletePhotosInput) int
+		DeleteSelection               func(childComplexity int, input gqlmodel.DeleteSelectionInput) int
+		DeleteVideo                   func(childComplexity int, input photographer.DeleteVideoInput) int
+		DeleteVoucher                 func(childComplexity int, input photographer.DeleteVoucherInput) int
+		EditPack                      func(childComplexity int, input gqlmodel.PackInstanceInput) int
+		EnterAccessCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
+		EnterClientCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
+		Logout                        func(childComplexity int, input gqlmodel.LogoutInput) int
+		MovePhotos                    func(childComplexity int, input photographer.MovePhotosInput) int
+		NewCaptcha                    func(childComplexity int) int
+		RecoverClientCode             func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
+		RegroupItemsInPack            func(childComplexity int, input gqlmodel.CartGalleryInput) int
+		RemoveAllGallery              func(childComplexity int, input gqlmodel.AllGalleryInput) int
+		RemoveDigitalFile             func(childComplexity int, input gqlmodel.DigitalFileInput) int
+		RemoveFromAlbum               func(childComplexity int, input gqlmodel.AlbumPhotosInput) int
+		RemoveFromSelection           func(childComplexity int, input gqlmodel.SelectionItemsInput) int
+		RemovePack                    func(childComplexity int, input gqlmodel.PackInstanceInput) int
+		RemovePackFormatConfiguration func(childComplexity int, input gqlmodel.RemovePackFormatInput) int
+		RemovePrint                   func(childComplexity int, input gqlmodel.RemovePrintInput) int
+		RemoveVoucher                 func(childComplexity int, input gqlmodel.VoucherInput) int
+		ReopenAlbum                   func(childComplexity int, input gqlmodel.SendAlbumInput) int
+		ReorderPhotos                 func(childComplexity int, input photographer.ReorderPhotosInput) int
+		RequestEmailCode              func(childComplexity int, input gqlmodel.RequestEmailCodeInput) int
+		RevokeAccessCode              func(childComplexity int, input photographer.RevokeAccessCodeInput) int
+		SendAlbum                     func(childComplexity int, input gqlmodel.SendAlbumInput) int
+		SetClientData                 func(childComplexity int, input gqlmodel.ClientDataInput) int
+		SetGalleryMusic               func(childComplexity int, input photographer.SetGalleryMusicInput) int
+		SetPhotosClientHidden         func(childComplexity int, input gqlmodel.SetPhotosClientHiddenInput) int
+		SetPhotosFavorite             func(childComplexity int, input photographer.SetPhotosFavoriteInput) int
+		SetPhotosPrivate              func(childComplexity int, input photographer.SetPhotosPrivateInput) int
+		SetPrint                      func(childComplexity int, input gqlmodel.PrintInput) int
+		SetShippingRates              func(childComplexity int, input gqlmodel.SetShippingRatesInput) int
+		ShareGallery                  func(childComplexity int, input gqlmodel.ShareGalleryInput) int
+		UpdateAccessCode              func(childComplexity int, input photographer.UpdateAccessCodeInput) int
+		UpdateCategory                func(childComplexity int, input photographer.UpdateCategoryInput) int
+		UpdateDiscount                func(childComplexity int, input photographer.UpdateDiscountInput) int
+		UpdateFamily                  func(childComplexity int, input photographer.UpdateFamilyInput) int
+		UpdateFormat                  func(childComplexity int, input photographer.UpdateFormatInput) int
+		UpdateGallery                 func(childComplexity int, input photographer.UpdateGalleryInput) int
+		UpdatePack                    func(childComplexity int, input photographer.UpdatePackInput) int
+		UpdateVideo                   func(childComplexity int, input photographer.UpdateVideoInput) int
+		UpdateVoucher                 func(childComplexity int, input photographer.UpdateVoucherInput) int
+		UploadPhotos                  func(childComplexity int, input gqlmodel.UploadPhotosInput) int
 	}
 
 	NewCaptchaPayload struct {
@@ -509,6 +667,16 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	PhotoProduct struct {
+		Borders       func(childComplexity int) int
+		DefaultCrop   func(childComplexity int) int
+		DefaultFinish func(childComplexity int) int
+		Finishes      func(childComplexity int) int
+		Format        func(childComplexity int) int
+		RatioDiffers  func(childComplexity int) int
+		WhiteMargin   func(childComplexity int) int
+	}
+
 	PhotoUrls struct {
 		SrcSet    func(childComplexity int) int
 		Thumbnail func(childComplexity int) int
@@ -560,17 +728,25 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Build        func(childComplexity int) int
-		Gallery      func(childComplexity int, url string, previewHash *string, email *string) int
-		Me           func(childComplexity int) int
-		MySelection  func(childComplexity int, galleryID string, id string) int
-		MySelections func(childComplexity int, galleryID string) int
-		Node         func(childComplexity int, id string) int
+		Build         func(childComplexity int) int
+		Cart          func(childComplexity int, galleryID string) int
+		Gallery       func(childComplexity int, url string, previewHash *string, email *string) int
+		Me            func(childComplexity int) int
+		MySelection   func(childComplexity int, galleryID string, id string) int
+		MySelections  func(childComplexity int, galleryID string) int
+		Node          func(childComplexity int, id string) int
+		PhotoProducts func(childComplexity int, galleryID string, photoID string) int
+		ShippingRates func(childComplexity int) int
 	}
 
 	RecoverClientCodePayload struct {
 		Sent       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	RegroupSuggestion struct {
+		Pack   func(childComplexity int) int
+		Saving func(childComplexity int) int
 	}
 
 	ReorderPhotosPayload struct {
@@ -626,6 +802,25 @@ type ComplexityRoot struct {
 
 	ShareGalleryPayload struct {
 		Recipients func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	ShippingProblem struct {
+		CartItemID func(childComplexity int) int
+		Country    func(childComplexity int) int
+		Message    func(childComplexity int) int
+		Reason     func(childComplexity int) int
+	}
+
+	ShippingRate struct {
+		Countries func(childComplexity int) int
+		Lab       func(childComplexity int) int
+		Price     func(childComplexity int) int
+		Zone      func(childComplexity int) int
+	}
+
+	ShippingRatesPayload struct {
+		Rates      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -690,6 +885,12 @@ type ComplexityRoot struct {
 		Code    func(childComplexity int) int
 		Field   func(childComplexity int) int
 		Message func(childComplexity int) int
+	}
+
+	VatBreakdown struct {
+		Amount      func(childComplexity int) int
+		Base        func(childComplexity int) int
+		RatePercent func(childComplexity int) int
 	}
 
 	Video struct {
@@ -767,6 +968,8 @@ type FormatResolver interface {
 
 	Family(ctx context.Context, obj *ent.Format) (*ent.Family, error)
 	Category(ctx context.Context, obj *ent.Format) (*ent.Category, error)
+
+	GalleryPrice(ctx context.Context, obj *ent.Format) (*money.Money, error)
 }
 type GalleryResolver interface {
 	EventDateString(ctx context.Context, obj *ent.Gallery) (string, error)
@@ -843,9 +1046,27 @@ type MutationResolver interface {
 	ConfirmEmail(ctx context.Context, input gqlmodel.ConfirmEmailInput) (*gqlmodel.AccessPayload, error)
 	Logout(ctx context.Context, input gqlmodel.LogoutInput) (*gqlmodel.AccessPayload, error)
 	CreatePreviewLink(ctx context.Context, input gqlmodel.CreatePreviewLinkInput) (*gqlmodel.CreatePreviewLinkPayload, error)
+	CreateOngoingPack(ctx context.Context, input gqlmodel.CreateOngoingPackInput) (*gqlmodel.CartPayload, error)
+	ConfigureOngoingPack(ctx context.Context, input gqlmodel.ConfigureOngoingPackInput) (*gqlmodel.CartPayload, error)
+	RemovePackFormatConfiguration(ctx context.Context, input gqlmodel.RemovePackFormatInput) (*gqlmodel.CartPayload, error)
+	DeleteOngoingPack(ctx context.Context, input gqlmodel.PackInstanceInput) (*gqlmodel.CartPayload, error)
+	AddPack(ctx context.Context, input gqlmodel.AddPackInput) (*gqlmodel.CartPayload, error)
+	RemovePack(ctx context.Context, input gqlmodel.PackInstanceInput) (*gqlmodel.CartPayload, error)
+	EditPack(ctx context.Context, input gqlmodel.PackInstanceInput) (*gqlmodel.CartPayload, error)
+	AddAllGallery(ctx context.Context, input gqlmodel.AllGalleryInput) (*gqlmodel.CartPayload, error)
+	RemoveAllGallery(ctx context.Context, input gqlmodel.AllGalleryInput) (*gqlmodel.CartPayload, error)
+	AddDigitalFile(ctx context.Context, input gqlmodel.DigitalFileInput) (*gqlmodel.CartPayload, error)
+	RemoveDigitalFile(ctx context.Context, input gqlmodel.DigitalFileInput) (*gqlmodel.CartPayload, error)
+	SetPrint(ctx context.Context, input gqlmodel.PrintInput) (*gqlmodel.CartPayload, error)
+	RemovePrint(ctx context.Context, input gqlmodel.RemovePrintInput) (*gqlmodel.CartPayload, error)
+	SetClientData(ctx context.Context, input gqlmodel.ClientDataInput) (*gqlmodel.CartPayload, error)
+	AddVoucher(ctx context.Context, input gqlmodel.VoucherInput) (*gqlmodel.CartPayload, error)
+	RemoveVoucher(ctx context.Context, input gqlmodel.VoucherInput) (*gqlmodel.CartPayload, error)
+	RegroupItemsInPack(ctx context.Context, input gqlmodel.CartGalleryInput) (*gqlmodel.CartPayload, error)
 	ShareGallery(ctx context.Context, input gqlmodel.ShareGalleryInput) (*gqlmodel.ShareGalleryPayload, error)
 	NewCaptcha(ctx context.Context) (*gqlmodel.NewCaptchaPayload, error)
 	ContactPhotographer(ctx context.Context, input gqlmodel.ContactPhotographerInput) (*gqlmodel.ContactPhotographerPayload, error)
+	SetShippingRates(ctx context.Context, input gqlmodel.SetShippingRatesInput) (*gqlmodel.ShippingRatesPayload, error)
 	CreateSelection(ctx context.Context, input gqlmodel.CreateSelectionInput) (*gqlmodel.SelectionPayload, error)
 	DeleteSelection(ctx context.Context, input gqlmodel.DeleteSelectionInput) (*gqlmodel.DeleteSelectionPayload, error)
 	AddToSelection(ctx context.Context, input gqlmodel.SelectionItemsInput) (*gqlmodel.SelectionPayload, error)
@@ -883,13 +1104,19 @@ type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Build(ctx context.Context) (*gqlmodel.BuildInfo, error)
 	Me(ctx context.Context) (*gqlmodel.Me, error)
+	Cart(ctx context.Context, galleryID string) (*cart.View, error)
+	PhotoProducts(ctx context.Context, galleryID string, photoID string) ([]*cart.PhotoProduct, error)
 	Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error)
+	ShippingRates(ctx context.Context) ([]*model.ShippingRate, error)
 	MySelections(ctx context.Context, galleryID string) ([]*ent.Selection, error)
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
 }
 type SelectionResolver interface {
 	PhotoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
 	VideoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
+}
+type ShippingRateResolver interface {
+	Price(ctx context.Context, obj *model.ShippingRate) (*money.Money, error)
 }
 type VideoResolver interface {
 	ThumbnailURL(ctx context.Context, obj *ent.Video) (string, error)
@@ -1010,6 +1237,67 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AddVideoPayload.Video(childComplexity), true
+
+	case "Address.address":
+		if e.ComplexityRoot.Address.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.Address(childComplexity), true
+	case "Address.address2":
+		if e.ComplexityRoot.Address.Address2 == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.Address2(childComplexity), true
+	case "Address.city":
+		if e.ComplexityRoot.Address.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.City(childComplexity), true
+	case "Address.country":
+		if e.ComplexityRoot.Address.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.Country(childComplexity), true
+	case "Address.firstname":
+		if e.ComplexityRoot.Address.Firstname == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.Firstname(childComplexity), true
+	case "Address.lastname":
+		if e.ComplexityRoot.Address.Lastname == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.Lastname(childComplexity), true
+	case "Address.phoneNumber":
+		if e.ComplexityRoot.Address.PhoneNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.PhoneNumber(childComplexity), true
+	case "Address.postalCode":
+		if e.ComplexityRoot.Address.PostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.PostalCode(childComplexity), true
+	case "Address.title":
+		if e.ComplexityRoot.Address.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.Title(childComplexity), true
+	case "Address.vatNumber":
+		if e.ComplexityRoot.Address.VatNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Address.VatNumber(childComplexity), true
 
 	case "AlbumPayload.album":
 		if e.ComplexityRoot.AlbumPayload.Album == nil {
@@ -1154,6 +1442,484 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Captcha.ImageURL(childComplexity), true
 
+	case "Cart.allDigitalFileFormats":
+		if e.ComplexityRoot.Cart.AllDigitalFileFormats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.AllDigitalFileFormats(childComplexity), true
+	case "Cart.availablePacks":
+		if e.ComplexityRoot.Cart.AvailablePacks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.AvailablePacks(childComplexity), true
+	case "Cart.cartUpdated":
+		if e.ComplexityRoot.Cart.CartUpdated == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.CartUpdated(childComplexity), true
+	case "Cart.clientData":
+		if e.ComplexityRoot.Cart.ClientData == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.ClientData(childComplexity), true
+	case "Cart.deliveryOption":
+		if e.ComplexityRoot.Cart.DeliveryOption == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.DeliveryOption(childComplexity), true
+	case "Cart.discount":
+		if e.ComplexityRoot.Cart.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.Discount(childComplexity), true
+	case "Cart.id":
+		if e.ComplexityRoot.Cart.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.ID(childComplexity), true
+	case "Cart.itemCount":
+		if e.ComplexityRoot.Cart.ItemCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.ItemCount(childComplexity), true
+	case "Cart.needsDelivery":
+		if e.ComplexityRoot.Cart.NeedsDelivery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.NeedsDelivery(childComplexity), true
+	case "Cart.ongoingPacks":
+		if e.ComplexityRoot.Cart.OngoingPacks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.OngoingPacks(childComplexity), true
+	case "Cart.packs":
+		if e.ComplexityRoot.Cart.Packs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.Packs(childComplexity), true
+	case "Cart.photos":
+		if e.ComplexityRoot.Cart.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.Photos(childComplexity), true
+	case "Cart.photosNeedRetouch":
+		if e.ComplexityRoot.Cart.PhotosNeedRetouch == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.PhotosNeedRetouch(childComplexity), true
+	case "Cart.pickupAddress":
+		if e.ComplexityRoot.Cart.PickupAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.PickupAddress(childComplexity), true
+	case "Cart.regroupSuggestion":
+		if e.ComplexityRoot.Cart.RegroupSuggestion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.RegroupSuggestion(childComplexity), true
+	case "Cart.shippingCountry":
+		if e.ComplexityRoot.Cart.ShippingCountry == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.ShippingCountry(childComplexity), true
+	case "Cart.shippingProblems":
+		if e.ComplexityRoot.Cart.ShippingProblems == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.ShippingProblems(childComplexity), true
+	case "Cart.totals":
+		if e.ComplexityRoot.Cart.Totals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.Totals(childComplexity), true
+	case "Cart.version":
+		if e.ComplexityRoot.Cart.Version == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.Version(childComplexity), true
+	case "Cart.vouchers":
+		if e.ComplexityRoot.Cart.Vouchers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Cart.Vouchers(childComplexity), true
+
+	case "CartAllGalleryItem.format":
+		if e.ComplexityRoot.CartAllGalleryItem.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartAllGalleryItem.Format(childComplexity), true
+	case "CartAllGalleryItem.id":
+		if e.ComplexityRoot.CartAllGalleryItem.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartAllGalleryItem.ID(childComplexity), true
+	case "CartAllGalleryItem.photoCount":
+		if e.ComplexityRoot.CartAllGalleryItem.PhotoCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartAllGalleryItem.PhotoCount(childComplexity), true
+	case "CartAllGalleryItem.price":
+		if e.ComplexityRoot.CartAllGalleryItem.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartAllGalleryItem.Price(childComplexity), true
+
+	case "CartDiscount.amount":
+		if e.ComplexityRoot.CartDiscount.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartDiscount.Amount(childComplexity), true
+	case "CartDiscount.code":
+		if e.ComplexityRoot.CartDiscount.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartDiscount.Code(childComplexity), true
+	case "CartDiscount.freeShipping":
+		if e.ComplexityRoot.CartDiscount.FreeShipping == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartDiscount.FreeShipping(childComplexity), true
+	case "CartDiscount.percent":
+		if e.ComplexityRoot.CartDiscount.Percent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartDiscount.Percent(childComplexity), true
+	case "CartDiscount.source":
+		if e.ComplexityRoot.CartDiscount.Source == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartDiscount.Source(childComplexity), true
+
+	case "CartPack.clientPackName":
+		if e.ComplexityRoot.CartPack.ClientPackName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.ClientPackName(childComplexity), true
+	case "CartPack.complete":
+		if e.ComplexityRoot.CartPack.Complete == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.Complete(childComplexity), true
+	case "CartPack.digitalFiles":
+		if e.ComplexityRoot.CartPack.DigitalFiles == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.DigitalFiles(childComplexity), true
+	case "CartPack.formats":
+		if e.ComplexityRoot.CartPack.Formats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.Formats(childComplexity), true
+	case "CartPack.galleryItem":
+		if e.ComplexityRoot.CartPack.GalleryItem == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.GalleryItem(childComplexity), true
+	case "CartPack.id":
+		if e.ComplexityRoot.CartPack.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.ID(childComplexity), true
+	case "CartPack.packInstanceId":
+		if e.ComplexityRoot.CartPack.PackInstanceID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.PackInstanceID(childComplexity), true
+	case "CartPack.remainingPhotos":
+		if e.ComplexityRoot.CartPack.RemainingPhotos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.RemainingPhotos(childComplexity), true
+	case "CartPack.unitPrice":
+		if e.ComplexityRoot.CartPack.UnitPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPack.UnitPrice(childComplexity), true
+
+	case "CartPackFormat.format":
+		if e.ComplexityRoot.CartPackFormat.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackFormat.Format(childComplexity), true
+	case "CartPackFormat.maxPhotos":
+		if e.ComplexityRoot.CartPackFormat.MaxPhotos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackFormat.MaxPhotos(childComplexity), true
+	case "CartPackFormat.photos":
+		if e.ComplexityRoot.CartPackFormat.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackFormat.Photos(childComplexity), true
+	case "CartPackFormat.quantity":
+		if e.ComplexityRoot.CartPackFormat.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackFormat.Quantity(childComplexity), true
+	case "CartPackFormat.selected":
+		if e.ComplexityRoot.CartPackFormat.Selected == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackFormat.Selected(childComplexity), true
+
+	case "CartPackPhoto.border":
+		if e.ComplexityRoot.CartPackPhoto.Border == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackPhoto.Border(childComplexity), true
+	case "CartPackPhoto.crop":
+		if e.ComplexityRoot.CartPackPhoto.Crop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackPhoto.Crop(childComplexity), true
+	case "CartPackPhoto.finish":
+		if e.ComplexityRoot.CartPackPhoto.Finish == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackPhoto.Finish(childComplexity), true
+	case "CartPackPhoto.photo":
+		if e.ComplexityRoot.CartPackPhoto.Photo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackPhoto.Photo(childComplexity), true
+	case "CartPackPhoto.photoId":
+		if e.ComplexityRoot.CartPackPhoto.PhotoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackPhoto.PhotoID(childComplexity), true
+	case "CartPackPhoto.quantity":
+		if e.ComplexityRoot.CartPackPhoto.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackPhoto.Quantity(childComplexity), true
+
+	case "CartPayload.cart":
+		if e.ComplexityRoot.CartPayload.Cart == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPayload.Cart(childComplexity), true
+	case "CartPayload.userErrors":
+		if e.ComplexityRoot.CartPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPayload.UserErrors(childComplexity), true
+
+	case "CartPhotoItem.border":
+		if e.ComplexityRoot.CartPhotoItem.Border == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.Border(childComplexity), true
+	case "CartPhotoItem.crop":
+		if e.ComplexityRoot.CartPhotoItem.Crop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.Crop(childComplexity), true
+	case "CartPhotoItem.finish":
+		if e.ComplexityRoot.CartPhotoItem.Finish == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.Finish(childComplexity), true
+	case "CartPhotoItem.format":
+		if e.ComplexityRoot.CartPhotoItem.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.Format(childComplexity), true
+	case "CartPhotoItem.id":
+		if e.ComplexityRoot.CartPhotoItem.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.ID(childComplexity), true
+	case "CartPhotoItem.kind":
+		if e.ComplexityRoot.CartPhotoItem.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.Kind(childComplexity), true
+	case "CartPhotoItem.photo":
+		if e.ComplexityRoot.CartPhotoItem.Photo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.Photo(childComplexity), true
+	case "CartPhotoItem.photoId":
+		if e.ComplexityRoot.CartPhotoItem.PhotoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.PhotoID(childComplexity), true
+	case "CartPhotoItem.quantity":
+		if e.ComplexityRoot.CartPhotoItem.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.Quantity(childComplexity), true
+	case "CartPhotoItem.total":
+		if e.ComplexityRoot.CartPhotoItem.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.Total(childComplexity), true
+	case "CartPhotoItem.unitPrice":
+		if e.ComplexityRoot.CartPhotoItem.UnitPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.UnitPrice(childComplexity), true
+	case "CartPhotoItem.whiteMargin":
+		if e.ComplexityRoot.CartPhotoItem.WhiteMargin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPhotoItem.WhiteMargin(childComplexity), true
+
+	case "CartTotals.discount":
+		if e.ComplexityRoot.CartTotals.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartTotals.Discount(childComplexity), true
+	case "CartTotals.giftCards":
+		if e.ComplexityRoot.CartTotals.GiftCards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartTotals.GiftCards(childComplexity), true
+	case "CartTotals.merchandise":
+		if e.ComplexityRoot.CartTotals.Merchandise == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartTotals.Merchandise(childComplexity), true
+	case "CartTotals.shipping":
+		if e.ComplexityRoot.CartTotals.Shipping == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartTotals.Shipping(childComplexity), true
+	case "CartTotals.shippingBeforeDiscount":
+		if e.ComplexityRoot.CartTotals.ShippingBeforeDiscount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartTotals.ShippingBeforeDiscount(childComplexity), true
+	case "CartTotals.total":
+		if e.ComplexityRoot.CartTotals.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartTotals.Total(childComplexity), true
+	case "CartTotals.totalBeforeGiftCards":
+		if e.ComplexityRoot.CartTotals.TotalBeforeGiftCards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartTotals.TotalBeforeGiftCards(childComplexity), true
+	case "CartTotals.vat":
+		if e.ComplexityRoot.CartTotals.Vat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartTotals.Vat(childComplexity), true
+
+	case "CartVoucher.amount":
+		if e.ComplexityRoot.CartVoucher.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartVoucher.Amount(childComplexity), true
+	case "CartVoucher.applied":
+		if e.ComplexityRoot.CartVoucher.Applied == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartVoucher.Applied(childComplexity), true
+	case "CartVoucher.code":
+		if e.ComplexityRoot.CartVoucher.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartVoucher.Code(childComplexity), true
+	case "CartVoucher.kind":
+		if e.ComplexityRoot.CartVoucher.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartVoucher.Kind(childComplexity), true
+	case "CartVoucher.message":
+		if e.ComplexityRoot.CartVoucher.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartVoucher.Message(childComplexity), true
+	case "CartVoucher.reason":
+		if e.ComplexityRoot.CartVoucher.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartVoucher.Reason(childComplexity), true
+	case "CartVoucher.remainingBalance":
+		if e.ComplexityRoot.CartVoucher.RemainingBalance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartVoucher.RemainingBalance(childComplexity), true
+
 	case "Category.description":
 		if e.ComplexityRoot.Category.Description == nil {
 			break
@@ -1184,6 +1950,37 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Category.Section(childComplexity), true
+
+	case "ClientData.billing":
+		if e.ComplexityRoot.ClientData.Billing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ClientData.Billing(childComplexity), true
+	case "ClientData.deliveryOption":
+		if e.ComplexityRoot.ClientData.DeliveryOption == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ClientData.DeliveryOption(childComplexity), true
+	case "ClientData.email":
+		if e.ComplexityRoot.ClientData.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ClientData.Email(childComplexity), true
+	case "ClientData.sameAsBilling":
+		if e.ComplexityRoot.ClientData.SameAsBilling == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ClientData.SameAsBilling(childComplexity), true
+	case "ClientData.shipping":
+		if e.ComplexityRoot.ClientData.Shipping == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ClientData.Shipping(childComplexity), true
 
 	case "ColorTheme.colors":
 		if e.ComplexityRoot.ColorTheme.Colors == nil {
@@ -1346,6 +2143,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CreateVoucherPayload.Voucher(childComplexity), true
+
+	case "Crop.height":
+		if e.ComplexityRoot.Crop.Height == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Crop.Height(childComplexity), true
+	case "Crop.width":
+		if e.ComplexityRoot.Crop.Width == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Crop.Width(childComplexity), true
+	case "Crop.x":
+		if e.ComplexityRoot.Crop.X == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Crop.X(childComplexity), true
+	case "Crop.y":
+		if e.ComplexityRoot.Crop.Y == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Crop.Y(childComplexity), true
 
 	case "DeleteAccessCodePayload.deletedAccessCodeId":
 		if e.ComplexityRoot.DeleteAccessCodePayload.DeletedAccessCodeID == nil {
@@ -1613,6 +2435,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Format.Family(childComplexity), true
+	case "Format.galleryPrice":
+		if e.ComplexityRoot.Format.GalleryPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Format.GalleryPrice(childComplexity), true
 	case "Format.id":
 		if e.ComplexityRoot.Format.ID == nil {
 			break
@@ -2033,6 +2861,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MusicTrack.URL(childComplexity), true
 
+	case "Mutation.addAllGallery":
+		if e.ComplexityRoot.Mutation.AddAllGallery == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addAllGallery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddAllGallery(childComplexity, args["input"].(gqlmodel.AllGalleryInput)), true
+	case "Mutation.addDigitalFile":
+		if e.ComplexityRoot.Mutation.AddDigitalFile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addDigitalFile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddDigitalFile(childComplexity, args["input"].(gqlmodel.DigitalFileInput)), true
+	case "Mutation.addPack":
+		if e.ComplexityRoot.Mutation.AddPack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addPack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddPack(childComplexity, args["input"].(gqlmodel.AddPackInput)), true
 	case "Mutation.addToAlbum":
 		if e.ComplexityRoot.Mutation.AddToAlbum == nil {
 			break
@@ -2066,6 +2927,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddVideo(childComplexity, args["input"].(photographer.AddVideoInput)), true
+	case "Mutation.addVoucher":
+		if e.ComplexityRoot.Mutation.AddVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_addVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["input"].(gqlmodel.VoucherInput)), true
+	case "Mutation.configureOngoingPack":
+		if e.ComplexityRoot.Mutation.ConfigureOngoingPack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_configureOngoingPack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ConfigureOngoingPack(childComplexity, args["input"].(gqlmodel.ConfigureOngoingPackInput)), true
 	case "Mutation.confirmEmail":
 		if e.ComplexityRoot.Mutation.ConfirmEmail == nil {
 			break
@@ -2165,6 +3048,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateGiftCard(childComplexity, args["input"].(photographer.CreateGiftCardInput)), true
+	case "Mutation.createOngoingPack":
+		if e.ComplexityRoot.Mutation.CreateOngoingPack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createOngoingPack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateOngoingPack(childComplexity, args["input"].(gqlmodel.CreateOngoingPackInput)), true
 	case "Mutation.createPack":
 		if e.ComplexityRoot.Mutation.CreatePack == nil {
 			break
@@ -2275,6 +3169,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteGallery(childComplexity, args["input"].(photographer.DeleteGalleryInput)), true
+	case "Mutation.deleteOngoingPack":
+		if e.ComplexityRoot.Mutation.DeleteOngoingPack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteOngoingPack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteOngoingPack(childComplexity, args["input"].(gqlmodel.PackInstanceInput)), true
 	case "Mutation.deletePack":
 		if e.ComplexityRoot.Mutation.DeletePack == nil {
 			break
@@ -2330,6 +3235,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteVoucher(childComplexity, args["input"].(photographer.DeleteVoucherInput)), true
+	case "Mutation.editPack":
+		if e.ComplexityRoot.Mutation.EditPack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_editPack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.EditPack(childComplexity, args["input"].(gqlmodel.PackInstanceInput)), true
 	case "Mutation.enterAccessCode":
 		if e.ComplexityRoot.Mutation.EnterAccessCode == nil {
 			break
@@ -2391,6 +3307,39 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecoverClientCode(childComplexity, args["input"].(gqlmodel.RecoverClientCodeInput)), true
+	case "Mutation.regroupItemsInPack":
+		if e.ComplexityRoot.Mutation.RegroupItemsInPack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_regroupItemsInPack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RegroupItemsInPack(childComplexity, args["input"].(gqlmodel.CartGalleryInput)), true
+	case "Mutation.removeAllGallery":
+		if e.ComplexityRoot.Mutation.RemoveAllGallery == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeAllGallery_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveAllGallery(childComplexity, args["input"].(gqlmodel.AllGalleryInput)), true
+	case "Mutation.removeDigitalFile":
+		if e.ComplexityRoot.Mutation.RemoveDigitalFile == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeDigitalFile_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveDigitalFile(childComplexity, args["input"].(gqlmodel.DigitalFileInput)), true
 	case "Mutation.removeFromAlbum":
 		if e.ComplexityRoot.Mutation.RemoveFromAlbum == nil {
 			break
@@ -2413,6 +3362,50 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RemoveFromSelection(childComplexity, args["input"].(gqlmodel.SelectionItemsInput)), true
+	case "Mutation.removePack":
+		if e.ComplexityRoot.Mutation.RemovePack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removePack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemovePack(childComplexity, args["input"].(gqlmodel.PackInstanceInput)), true
+	case "Mutation.removePackFormatConfiguration":
+		if e.ComplexityRoot.Mutation.RemovePackFormatConfiguration == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removePackFormatConfiguration_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemovePackFormatConfiguration(childComplexity, args["input"].(gqlmodel.RemovePackFormatInput)), true
+	case "Mutation.removePrint":
+		if e.ComplexityRoot.Mutation.RemovePrint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removePrint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemovePrint(childComplexity, args["input"].(gqlmodel.RemovePrintInput)), true
+	case "Mutation.removeVoucher":
+		if e.ComplexityRoot.Mutation.RemoveVoucher == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_removeVoucher_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RemoveVoucher(childComplexity, args["input"].(gqlmodel.VoucherInput)), true
 	case "Mutation.reopenAlbum":
 		if e.ComplexityRoot.Mutation.ReopenAlbum == nil {
 			break
@@ -2468,6 +3461,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SendAlbum(childComplexity, args["input"].(gqlmodel.SendAlbumInput)), true
+	case "Mutation.setClientData":
+		if e.ComplexityRoot.Mutation.SetClientData == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setClientData_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetClientData(childComplexity, args["input"].(gqlmodel.ClientDataInput)), true
 	case "Mutation.setGalleryMusic":
 		if e.ComplexityRoot.Mutation.SetGalleryMusic == nil {
 			break
@@ -2512,6 +3516,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.SetPhotosPrivate(childComplexity, args["input"].(photographer.SetPhotosPrivateInput)), true
+	case "Mutation.setPrint":
+		if e.ComplexityRoot.Mutation.SetPrint == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setPrint_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetPrint(childComplexity, args["input"].(gqlmodel.PrintInput)), true
+	case "Mutation.setShippingRates":
+		if e.ComplexityRoot.Mutation.SetShippingRates == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_setShippingRates_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SetShippingRates(childComplexity, args["input"].(gqlmodel.SetShippingRatesInput)), true
 	case "Mutation.shareGallery":
 		if e.ComplexityRoot.Mutation.ShareGallery == nil {
 			break
@@ -2925,6 +3951,49 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PhotoEdge.Node(childComplexity), true
 
+	case "PhotoProduct.borders":
+		if e.ComplexityRoot.PhotoProduct.Borders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoProduct.Borders(childComplexity), true
+	case "PhotoProduct.defaultCrop":
+		if e.ComplexityRoot.PhotoProduct.DefaultCrop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoProduct.DefaultCrop(childComplexity), true
+	case "PhotoProduct.defaultFinish":
+		if e.ComplexityRoot.PhotoProduct.DefaultFinish == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoProduct.DefaultFinish(childComplexity), true
+	case "PhotoProduct.finishes":
+		if e.ComplexityRoot.PhotoProduct.Finishes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoProduct.Finishes(childComplexity), true
+	case "PhotoProduct.format":
+		if e.ComplexityRoot.PhotoProduct.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoProduct.Format(childComplexity), true
+	case "PhotoProduct.ratioDiffers":
+		if e.ComplexityRoot.PhotoProduct.RatioDiffers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoProduct.RatioDiffers(childComplexity), true
+	case "PhotoProduct.whiteMargin":
+		if e.ComplexityRoot.PhotoProduct.WhiteMargin == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoProduct.WhiteMargin(childComplexity), true
+
 	case "PhotoUrls.srcSet":
 		if e.ComplexityRoot.PhotoUrls.SrcSet == nil {
 			break
@@ -3105,6 +4174,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Build(childComplexity), true
+	case "Query.cart":
+		if e.ComplexityRoot.Query.Cart == nil {
+			break
+		}
+
+		args, err := ec.field_Query_cart_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Cart(childComplexity, args["galleryId"].(string)), true
 	case "Query.gallery":
 		if e.ComplexityRoot.Query.Gallery == nil {
 			break
@@ -3156,6 +4236,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+	case "Query.photoProducts":
+		if e.ComplexityRoot.Query.PhotoProducts == nil {
+			break
+		}
+
+		args, err := ec.field_Query_photoProducts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PhotoProducts(childComplexity, args["galleryId"].(string), args["photoId"].(string)), true
+	case "Query.shippingRates":
+		if e.ComplexityRoot.Query.ShippingRates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.ShippingRates(childComplexity), true
 
 	case "RecoverClientCodePayload.sent":
 		if e.ComplexityRoot.RecoverClientCodePayload.Sent == nil {
@@ -3169,6 +4266,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RecoverClientCodePayload.UserErrors(childComplexity), true
+
+	case "RegroupSuggestion.pack":
+		if e.ComplexityRoot.RegroupSuggestion.Pack == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RegroupSuggestion.Pack(childComplexity), true
+	case "RegroupSuggestion.saving":
+		if e.ComplexityRoot.RegroupSuggestion.Saving == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RegroupSuggestion.Saving(childComplexity), true
 
 	case "ReorderPhotosPayload.photos":
 		if e.ComplexityRoot.ReorderPhotosPayload.Photos == nil {
@@ -3340,6 +4450,69 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ShareGalleryPayload.UserErrors(childComplexity), true
+
+	case "ShippingProblem.cartItemId":
+		if e.ComplexityRoot.ShippingProblem.CartItemID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingProblem.CartItemID(childComplexity), true
+	case "ShippingProblem.country":
+		if e.ComplexityRoot.ShippingProblem.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingProblem.Country(childComplexity), true
+	case "ShippingProblem.message":
+		if e.ComplexityRoot.ShippingProblem.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingProblem.Message(childComplexity), true
+	case "ShippingProblem.reason":
+		if e.ComplexityRoot.ShippingProblem.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingProblem.Reason(childComplexity), true
+
+	case "ShippingRate.countries":
+		if e.ComplexityRoot.ShippingRate.Countries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingRate.Countries(childComplexity), true
+	case "ShippingRate.lab":
+		if e.ComplexityRoot.ShippingRate.Lab == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingRate.Lab(childComplexity), true
+	case "ShippingRate.price":
+		if e.ComplexityRoot.ShippingRate.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingRate.Price(childComplexity), true
+	case "ShippingRate.zone":
+		if e.ComplexityRoot.ShippingRate.Zone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingRate.Zone(childComplexity), true
+
+	case "ShippingRatesPayload.rates":
+		if e.ComplexityRoot.ShippingRatesPayload.Rates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingRatesPayload.Rates(childComplexity), true
+	case "ShippingRatesPayload.userErrors":
+		if e.ComplexityRoot.ShippingRatesPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingRatesPayload.UserErrors(childComplexity), true
 
 	case "ThemeColors.accent":
 		if e.ComplexityRoot.ThemeColors.Accent == nil {
@@ -3514,6 +4687,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.UserError.Message(childComplexity), true
+
+	case "VatBreakdown.amount":
+		if e.ComplexityRoot.VatBreakdown.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VatBreakdown.Amount(childComplexity), true
+	case "VatBreakdown.base":
+		if e.ComplexityRoot.VatBreakdown.Base == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VatBreakdown.Base(childComplexity), true
+	case "VatBreakdown.ratePercent":
+		if e.ComplexityRoot.VatBreakdown.RatePercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VatBreakdown.RatePercent(childComplexity), true
 
 	case "Video.collection":
 		if e.ComplexityRoot.Video.Collection == nil {
@@ -3738,9 +4930,15 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 	opCtx := graphql.GetOperationContext(ctx)
 	ec := newExecutionContext(opCtx, e, make(chan graphql.DeferredResult))
 	inputUnmarshalMap := graphql.BuildUnmarshalerMap(
+		ec.unmarshalInputAddPackInput,
 		ec.unmarshalInputAddVideoInput,
+		ec.unmarshalInputAddressInput,
 		ec.unmarshalInputAlbumPhotosInput,
 		ec.unmarshalInputAlbumSettingsInput,
+		ec.unmarshalInputAllGalleryInput,
+		ec.unmarshalInputCartGalleryInput,
+		ec.unmarshalInputClientDataInput,
+		ec.unmarshalInputConfigureOngoingPackInput,
 		ec.unmarshalInputConfirmEmailInput,
 		ec.unmarshalInputContactPhotographerInput,
 		ec.unmarshalInputCreateAccessCodeInput,
@@ -3750,10 +4948,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateFormatInput,
 		ec.unmarshalInputCreateGalleryInput,
 		ec.unmarshalInputCreateGiftCardInput,
+		ec.unmarshalInputCreateOngoingPackInput,
 		ec.unmarshalInputCreatePackInput,
 		ec.unmarshalInputCreatePreviewLinkInput,
 		ec.unmarshalInputCreateSelectionInput,
 		ec.unmarshalInputCreateVoucherInput,
+		ec.unmarshalInputCropInput,
 		ec.unmarshalInputDeleteAccessCodeInput,
 		ec.unmarshalInputDeleteCategoryInput,
 		ec.unmarshalInputDeleteDiscountInput,
@@ -3765,6 +4965,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDeleteSelectionInput,
 		ec.unmarshalInputDeleteVideoInput,
 		ec.unmarshalInputDeleteVoucherInput,
+		ec.unmarshalInputDigitalFileInput,
 		ec.unmarshalInputDownloadInformationInput,
 		ec.unmarshalInputEnterAccessCodeInput,
 		ec.unmarshalInputGallerySettingsInput,
@@ -3774,9 +4975,15 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputMusicInput,
 		ec.unmarshalInputPackDigitalFileInput,
 		ec.unmarshalInputPackFormatInput,
+		ec.unmarshalInputPackFormatPhotosInput,
+		ec.unmarshalInputPackInstanceInput,
+		ec.unmarshalInputPackPhotoChoiceInput,
 		ec.unmarshalInputPhotoOrder,
+		ec.unmarshalInputPrintInput,
 		ec.unmarshalInputPrintOptionsInput,
 		ec.unmarshalInputRecoverClientCodeInput,
+		ec.unmarshalInputRemovePackFormatInput,
+		ec.unmarshalInputRemovePrintInput,
 		ec.unmarshalInputReorderPhotosInput,
 		ec.unmarshalInputRequestEmailCodeInput,
 		ec.unmarshalInputRevokeAccessCodeInput,
@@ -3786,7 +4993,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputSetPhotosClientHiddenInput,
 		ec.unmarshalInputSetPhotosFavoriteInput,
 		ec.unmarshalInputSetPhotosPrivateInput,
+		ec.unmarshalInputSetShippingRatesInput,
 		ec.unmarshalInputShareGalleryInput,
+		ec.unmarshalInputShippingRateInput,
 		ec.unmarshalInputThemeColorsInput,
 		ec.unmarshalInputUpdateAccessCodeInput,
 		ec.unmarshalInputUpdateCategoryInput,
@@ -3799,6 +5008,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdateVoucherInput,
 		ec.unmarshalInputUploadPhotosInput,
 		ec.unmarshalInputVideoOrder,
+		ec.unmarshalInputVoucherInput,
 		ec.unmarshalInputWelcomePopupConfigInput,
 	)
 	first := true
@@ -3874,7 +5084,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/contact.graphql" "schema/gallery.graphql" "schema/photographer.graphql" "schema/selections.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/gallery.graphql" "schema/photographer.graphql" "schema/selections.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -3888,6 +5098,7 @@ func sourceData(filename string) string {
 var sources = []*ast.Source{
 	{Name: "schema/access.graphql", Input: sourceData("schema/access.graphql"), BuiltIn: false},
 	{Name: "schema/base.graphql", Input: sourceData("schema/base.graphql"), BuiltIn: false},
+	{Name: "schema/cart.graphql", Input: sourceData("schema/cart.graphql"), BuiltIn: false},
 	{Name: "schema/contact.graphql", Input: sourceData("schema/contact.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
@@ -3949,6 +5160,32 @@ func (ec *executionContext) childFields_AddVideoPayload(ctx context.Context, fie
 		return ec.fieldContext_AddVideoPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AddVideoPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Address(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "title":
+		return ec.fieldContext_Address_title(ctx, field)
+	case "firstname":
+		return ec.fieldContext_Address_firstname(ctx, field)
+	case "lastname":
+		return ec.fieldContext_Address_lastname(ctx, field)
+	case "address":
+		return ec.fieldContext_Address_address(ctx, field)
+	case "address2":
+		return ec.fieldContext_Address_address2(ctx, field)
+	case "postalCode":
+		return ec.fieldContext_Address_postalCode(ctx, field)
+	case "city":
+		return ec.fieldContext_Address_city(ctx, field)
+	case "country":
+		return ec.fieldContext_Address_country(ctx, field)
+	case "phoneNumber":
+		return ec.fieldContext_Address_phoneNumber(ctx, field)
+	case "vatNumber":
+		return ec.fieldContext_Address_vatNumber(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
 }
 
 func (ec *executionContext) childFields_AlbumPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4031,6 +5268,222 @@ func (ec *executionContext) childFields_Captcha(ctx context.Context, field graph
 	return nil, fmt.Errorf("no field named %q was found under type Captcha", field.Name)
 }
 
+func (ec *executionContext) childFields_Cart(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Cart_id(ctx, field)
+	case "version":
+		return ec.fieldContext_Cart_version(ctx, field)
+	case "photos":
+		return ec.fieldContext_Cart_photos(ctx, field)
+	case "ongoingPacks":
+		return ec.fieldContext_Cart_ongoingPacks(ctx, field)
+	case "packs":
+		return ec.fieldContext_Cart_packs(ctx, field)
+	case "allDigitalFileFormats":
+		return ec.fieldContext_Cart_allDigitalFileFormats(ctx, field)
+	case "vouchers":
+		return ec.fieldContext_Cart_vouchers(ctx, field)
+	case "discount":
+		return ec.fieldContext_Cart_discount(ctx, field)
+	case "photosNeedRetouch":
+		return ec.fieldContext_Cart_photosNeedRetouch(ctx, field)
+	case "cartUpdated":
+		return ec.fieldContext_Cart_cartUpdated(ctx, field)
+	case "clientData":
+		return ec.fieldContext_Cart_clientData(ctx, field)
+	case "availablePacks":
+		return ec.fieldContext_Cart_availablePacks(ctx, field)
+	case "regroupSuggestion":
+		return ec.fieldContext_Cart_regroupSuggestion(ctx, field)
+	case "needsDelivery":
+		return ec.fieldContext_Cart_needsDelivery(ctx, field)
+	case "deliveryOption":
+		return ec.fieldContext_Cart_deliveryOption(ctx, field)
+	case "shippingCountry":
+		return ec.fieldContext_Cart_shippingCountry(ctx, field)
+	case "shippingProblems":
+		return ec.fieldContext_Cart_shippingProblems(ctx, field)
+	case "pickupAddress":
+		return ec.fieldContext_Cart_pickupAddress(ctx, field)
+	case "totals":
+		return ec.fieldContext_Cart_totals(ctx, field)
+	case "itemCount":
+		return ec.fieldContext_Cart_itemCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Cart", field.Name)
+}
+
+func (ec *executionContext) childFields_CartAllGalleryItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CartAllGalleryItem_id(ctx, field)
+	case "format":
+		return ec.fieldContext_CartAllGalleryItem_format(ctx, field)
+	case "price":
+		return ec.fieldContext_CartAllGalleryItem_price(ctx, field)
+	case "photoCount":
+		return ec.fieldContext_CartAllGalleryItem_photoCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartAllGalleryItem", field.Name)
+}
+
+func (ec *executionContext) childFields_CartDiscount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "source":
+		return ec.fieldContext_CartDiscount_source(ctx, field)
+	case "code":
+		return ec.fieldContext_CartDiscount_code(ctx, field)
+	case "percent":
+		return ec.fieldContext_CartDiscount_percent(ctx, field)
+	case "amount":
+		return ec.fieldContext_CartDiscount_amount(ctx, field)
+	case "freeShipping":
+		return ec.fieldContext_CartDiscount_freeShipping(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartDiscount", field.Name)
+}
+
+func (ec *executionContext) childFields_CartPack(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CartPack_id(ctx, field)
+	case "packInstanceId":
+		return ec.fieldContext_CartPack_packInstanceId(ctx, field)
+	case "clientPackName":
+		return ec.fieldContext_CartPack_clientPackName(ctx, field)
+	case "galleryItem":
+		return ec.fieldContext_CartPack_galleryItem(ctx, field)
+	case "formats":
+		return ec.fieldContext_CartPack_formats(ctx, field)
+	case "digitalFiles":
+		return ec.fieldContext_CartPack_digitalFiles(ctx, field)
+	case "remainingPhotos":
+		return ec.fieldContext_CartPack_remainingPhotos(ctx, field)
+	case "complete":
+		return ec.fieldContext_CartPack_complete(ctx, field)
+	case "unitPrice":
+		return ec.fieldContext_CartPack_unitPrice(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartPack", field.Name)
+}
+
+func (ec *executionContext) childFields_CartPackFormat(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "format":
+		return ec.fieldContext_CartPackFormat_format(ctx, field)
+	case "quantity":
+		return ec.fieldContext_CartPackFormat_quantity(ctx, field)
+	case "maxPhotos":
+		return ec.fieldContext_CartPackFormat_maxPhotos(ctx, field)
+	case "selected":
+		return ec.fieldContext_CartPackFormat_selected(ctx, field)
+	case "photos":
+		return ec.fieldContext_CartPackFormat_photos(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartPackFormat", field.Name)
+}
+
+func (ec *executionContext) childFields_CartPackPhoto(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photoId":
+		return ec.fieldContext_CartPackPhoto_photoId(ctx, field)
+	case "photo":
+		return ec.fieldContext_CartPackPhoto_photo(ctx, field)
+	case "quantity":
+		return ec.fieldContext_CartPackPhoto_quantity(ctx, field)
+	case "finish":
+		return ec.fieldContext_CartPackPhoto_finish(ctx, field)
+	case "border":
+		return ec.fieldContext_CartPackPhoto_border(ctx, field)
+	case "crop":
+		return ec.fieldContext_CartPackPhoto_crop(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartPackPhoto", field.Name)
+}
+
+func (ec *executionContext) childFields_CartPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cart":
+		return ec.fieldContext_CartPayload_cart(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CartPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CartPhotoItem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_CartPhotoItem_id(ctx, field)
+	case "kind":
+		return ec.fieldContext_CartPhotoItem_kind(ctx, field)
+	case "photoId":
+		return ec.fieldContext_CartPhotoItem_photoId(ctx, field)
+	case "photo":
+		return ec.fieldContext_CartPhotoItem_photo(ctx, field)
+	case "format":
+		return ec.fieldContext_CartPhotoItem_format(ctx, field)
+	case "finish":
+		return ec.fieldContext_CartPhotoItem_finish(ctx, field)
+	case "border":
+		return ec.fieldContext_CartPhotoItem_border(ctx, field)
+	case "crop":
+		return ec.fieldContext_CartPhotoItem_crop(ctx, field)
+	case "quantity":
+		return ec.fieldContext_CartPhotoItem_quantity(ctx, field)
+	case "unitPrice":
+		return ec.fieldContext_CartPhotoItem_unitPrice(ctx, field)
+	case "total":
+		return ec.fieldContext_CartPhotoItem_total(ctx, field)
+	case "whiteMargin":
+		return ec.fieldContext_CartPhotoItem_whiteMargin(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartPhotoItem", field.Name)
+}
+
+func (ec *executionContext) childFields_CartTotals(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "merchandise":
+		return ec.fieldContext_CartTotals_merchandise(ctx, field)
+	case "discount":
+		return ec.fieldContext_CartTotals_discount(ctx, field)
+	case "shippingBeforeDiscount":
+		return ec.fieldContext_CartTotals_shippingBeforeDiscount(ctx, field)
+	case "shipping":
+		return ec.fieldContext_CartTotals_shipping(ctx, field)
+	case "totalBeforeGiftCards":
+		return ec.fieldContext_CartTotals_totalBeforeGiftCards(ctx, field)
+	case "giftCards":
+		return ec.fieldContext_CartTotals_giftCards(ctx, field)
+	case "total":
+		return ec.fieldContext_CartTotals_total(ctx, field)
+	case "vat":
+		return ec.fieldContext_CartTotals_vat(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartTotals", field.Name)
+}
+
+func (ec *executionContext) childFields_CartVoucher(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_CartVoucher_code(ctx, field)
+	case "kind":
+		return ec.fieldContext_CartVoucher_kind(ctx, field)
+	case "applied":
+		return ec.fieldContext_CartVoucher_applied(ctx, field)
+	case "reason":
+		return ec.fieldContext_CartVoucher_reason(ctx, field)
+	case "message":
+		return ec.fieldContext_CartVoucher_message(ctx, field)
+	case "amount":
+		return ec.fieldContext_CartVoucher_amount(ctx, field)
+	case "remainingBalance":
+		return ec.fieldContext_CartVoucher_remainingBalance(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartVoucher", field.Name)
+}
+
 func (ec *executionContext) childFields_Category(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -4045,6 +5498,22 @@ func (ec *executionContext) childFields_Category(ctx context.Context, field grap
 		return ec.fieldContext_Category_position(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Category", field.Name)
+}
+
+func (ec *executionContext) childFields_ClientData(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_ClientData_email(ctx, field)
+	case "billing":
+		return ec.fieldContext_ClientData_billing(ctx, field)
+	case "shipping":
+		return ec.fieldContext_ClientData_shipping(ctx, field)
+	case "deliveryOption":
+		return ec.fieldContext_ClientData_deliveryOption(ctx, field)
+	case "sameAsBilling":
+		return ec.fieldContext_ClientData_sameAsBilling(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ClientData", field.Name)
 }
 
 func (ec *executionContext) childFields_ColorTheme(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4167,6 +5636,20 @@ func (ec *executionContext) childFields_CreateVoucherPayload(ctx context.Context
 		return ec.fieldContext_CreateVoucherPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CreateVoucherPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Crop(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "x":
+		return ec.fieldContext_Crop_x(ctx, field)
+	case "y":
+		return ec.fieldContext_Crop_y(ctx, field)
+	case "width":
+		return ec.fieldContext_Crop_width(ctx, field)
+	case "height":
+		return ec.fieldContext_Crop_height(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Crop", field.Name)
 }
 
 func (ec *executionContext) childFields_DeleteAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4359,6 +5842,8 @@ func (ec *executionContext) childFields_Format(ctx context.Context, field graphq
 		return ec.fieldContext_Format_category(ctx, field)
 	case "position":
 		return ec.fieldContext_Format_position(ctx, field)
+	case "galleryPrice":
+		return ec.fieldContext_Format_galleryPrice(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Format", field.Name)
 }
@@ -4667,6 +6152,26 @@ func (ec *executionContext) childFields_PhotoEdge(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type PhotoEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_PhotoProduct(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "format":
+		return ec.fieldContext_PhotoProduct_format(ctx, field)
+	case "ratioDiffers":
+		return ec.fieldContext_PhotoProduct_ratioDiffers(ctx, field)
+	case "whiteMargin":
+		return ec.fieldContext_PhotoProduct_whiteMargin(ctx, field)
+	case "finishes":
+		return ec.fieldContext_PhotoProduct_finishes(ctx, field)
+	case "defaultFinish":
+		return ec.fieldContext_PhotoProduct_defaultFinish(ctx, field)
+	case "borders":
+		return ec.fieldContext_PhotoProduct_borders(ctx, field)
+	case "defaultCrop":
+		return ec.fieldContext_PhotoProduct_defaultCrop(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhotoProduct", field.Name)
+}
+
 func (ec *executionContext) childFields_PhotoUrls(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "thumbnail":
@@ -4775,6 +6280,16 @@ func (ec *executionContext) childFields_RecoverClientCodePayload(ctx context.Con
 		return ec.fieldContext_RecoverClientCodePayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RecoverClientCodePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RegroupSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pack":
+		return ec.fieldContext_RegroupSuggestion_pack(ctx, field)
+	case "saving":
+		return ec.fieldContext_RegroupSuggestion_saving(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RegroupSuggestion", field.Name)
 }
 
 func (ec *executionContext) childFields_ReorderPhotosPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -4887,6 +6402,44 @@ func (ec *executionContext) childFields_ShareGalleryPayload(ctx context.Context,
 		return ec.fieldContext_ShareGalleryPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ShareGalleryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_ShippingProblem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cartItemId":
+		return ec.fieldContext_ShippingProblem_cartItemId(ctx, field)
+	case "country":
+		return ec.fieldContext_ShippingProblem_country(ctx, field)
+	case "reason":
+		return ec.fieldContext_ShippingProblem_reason(ctx, field)
+	case "message":
+		return ec.fieldContext_ShippingProblem_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShippingProblem", field.Name)
+}
+
+func (ec *executionContext) childFields_ShippingRate(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "zone":
+		return ec.fieldContext_ShippingRate_zone(ctx, field)
+	case "countries":
+		return ec.fieldContext_ShippingRate_countries(ctx, field)
+	case "lab":
+		return ec.fieldContext_ShippingRate_lab(ctx, field)
+	case "price":
+		return ec.fieldContext_ShippingRate_price(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShippingRate", field.Name)
+}
+
+func (ec *executionContext) childFields_ShippingRatesPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "rates":
+		return ec.fieldContext_ShippingRatesPayload_rates(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_ShippingRatesPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ShippingRatesPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_ThemeColors(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5013,6 +6566,18 @@ func (ec *executionContext) childFields_UserError(ctx context.Context, field gra
 		return ec.fieldContext_UserError_code(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UserError", field.Name)
+}
+
+func (ec *executionContext) childFields_VatBreakdown(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "ratePercent":
+		return ec.fieldContext_VatBreakdown_ratePercent(ctx, field)
+	case "base":
+		return ec.fieldContext_VatBreakdown_base(ctx, field)
+	case "amount":
+		return ec.fieldContext_VatBreakdown_amount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VatBreakdown", field.Name)
 }
 
 func (ec *executionContext) childFields_Video(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5361,6 +6926,48 @@ func (ec *executionContext) field_Gallery_videos_args(ctx context.Context, rawAr
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_addAllGallery_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.AllGalleryInput, error) {
+			return ec.unmarshalNAllGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAllGalleryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addDigitalFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.DigitalFileInput, error) {
+			return ec.unmarshalNDigitalFileInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDigitalFileInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addPack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.AddPackInput, error) {
+			return ec.unmarshalNAddPackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddPackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_addToAlbum_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5395,6 +7002,34 @@ func (ec *executionContext) field_Mutation_addVideo_args(ctx context.Context, ra
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.AddVideoInput, error) {
 			return ec.unmarshalNAddVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐAddVideoInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_addVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.VoucherInput, error) {
+			return ec.unmarshalNVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐVoucherInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_configureOngoingPack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.ConfigureOngoingPackInput, error) {
+			return ec.unmarshalNConfigureOngoingPackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐConfigureOngoingPackInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5521,6 +7156,20 @@ func (ec *executionContext) field_Mutation_createGiftCard_args(ctx context.Conte
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.CreateGiftCardInput, error) {
 			return ec.unmarshalNCreateGiftCardInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateGiftCardInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_createOngoingPack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.CreateOngoingPackInput, error) {
+			return ec.unmarshalNCreateOngoingPackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateOngoingPackInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5669,6 +7318,20 @@ func (ec *executionContext) field_Mutation_deleteGallery_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteOngoingPack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.PackInstanceInput, error) {
+			return ec.unmarshalNPackInstanceInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackInstanceInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deletePack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5731,6 +7394,20 @@ func (ec *executionContext) field_Mutation_deleteVoucher_args(ctx context.Contex
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.DeleteVoucherInput, error) {
 			return ec.unmarshalNDeleteVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteVoucherInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_editPack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.PackInstanceInput, error) {
+			return ec.unmarshalNPackInstanceInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackInstanceInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5809,6 +7486,48 @@ func (ec *executionContext) field_Mutation_recoverClientCode_args(ctx context.Co
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_regroupItemsInPack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.CartGalleryInput, error) {
+			return ec.unmarshalNCartGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartGalleryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeAllGallery_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.AllGalleryInput, error) {
+			return ec.unmarshalNAllGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAllGalleryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeDigitalFile_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.DigitalFileInput, error) {
+			return ec.unmarshalNDigitalFileInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDigitalFileInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_removeFromAlbum_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5829,6 +7548,62 @@ func (ec *executionContext) field_Mutation_removeFromSelection_args(ctx context.
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (gqlmodel.SelectionItemsInput, error) {
 			return ec.unmarshalNSelectionItemsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionItemsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removePackFormatConfiguration_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RemovePackFormatInput, error) {
+			return ec.unmarshalNRemovePackFormatInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRemovePackFormatInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removePack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.PackInstanceInput, error) {
+			return ec.unmarshalNPackInstanceInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackInstanceInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removePrint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RemovePrintInput, error) {
+			return ec.unmarshalNRemovePrintInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRemovePrintInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_removeVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.VoucherInput, error) {
+			return ec.unmarshalNVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐVoucherInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -5907,6 +7682,20 @@ func (ec *executionContext) field_Mutation_sendAlbum_args(ctx context.Context, r
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_setClientData_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.ClientDataInput, error) {
+			return ec.unmarshalNClientDataInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐClientDataInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_setGalleryMusic_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -5955,6 +7744,34 @@ func (ec *executionContext) field_Mutation_setPhotosPrivate_args(ctx context.Con
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.SetPhotosPrivateInput, error) {
 			return ec.unmarshalNSetPhotosPrivateInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐSetPhotosPrivateInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setPrint_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.PrintInput, error) {
+			return ec.unmarshalNPrintInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPrintInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_setShippingRates_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.SetShippingRatesInput, error) {
+			return ec.unmarshalNSetShippingRatesInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetShippingRatesInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -6207,6 +8024,20 @@ func (ec *executionContext) field_Query___type_args(ctx context.Context, rawArgs
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_cart_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_gallery_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -6284,6 +8115,28 @@ func (ec *executionContext) field_Query_node_args(ctx context.Context, rawArgs m
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_photoProducts_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "photoId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["photoId"] = arg1
 	return args, nil
 }
 
@@ -6749,6 +8602,236 @@ func (ec *executionContext) fieldContext_AddVideoPayload_userErrors(_ context.Co
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Address_title(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_firstname(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_firstname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Firstname, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_firstname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_lastname(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_lastname(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lastname, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_lastname(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_address(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_address2(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_address2(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address2, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_address2(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_postalCode(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_postalCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_city(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_country(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_phoneNumber(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_phoneNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhoneNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_phoneNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Address_vatNumber(ctx context.Context, field graphql.CollectedField, obj *model.Address) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Address_vatNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Address_vatNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _AlbumPayload_album(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AlbumPayload) (ret graphql.Marshaler) {
@@ -7296,6 +9379,2151 @@ func (ec *executionContext) fieldContext_Captcha_expiresAt(_ context.Context, fi
 	return graphql.NewScalarFieldContext("Captcha", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
+func (ec *executionContext) _Cart_id(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_version(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_version(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Version, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_version(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_photos(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.PhotoItem) graphql.Marshaler {
+			return ec.marshalNCartPhotoItem2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPhotoItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPhotoItem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_ongoingPacks(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_ongoingPacks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OngoingPacks, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.PackItem) graphql.Marshaler {
+			return ec.marshalNCartPack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_ongoingPacks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_packs(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_packs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Packs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.PackItem) graphql.Marshaler {
+			return ec.marshalNCartPack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_packs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_allDigitalFileFormats(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_allDigitalFileFormats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AllDigitalFileFormats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.AllGalleryItem) graphql.Marshaler {
+			return ec.marshalNCartAllGalleryItem2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐAllGalleryItemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_allDigitalFileFormats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartAllGalleryItem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_vouchers(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_vouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Vouchers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.VoucherView) graphql.Marshaler {
+			return ec.marshalNCartVoucher2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐVoucherViewᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_vouchers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartVoucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_discount(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cart.DiscountView) graphql.Marshaler {
+			return ec.marshalOCartDiscount2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐDiscountView(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartDiscount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_photosNeedRetouch(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_photosNeedRetouch(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotosNeedRetouch, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_photosNeedRetouch(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_cartUpdated(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_cartUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CartUpdated, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_cartUpdated(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_clientData(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_clientData(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientData, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.ClientData) graphql.Marshaler {
+			return ec.marshalOClientData2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐClientData(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_clientData(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ClientData(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_availablePacks(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_availablePacks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AvailablePacks, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Pack) graphql.Marshaler {
+			return ec.marshalNPack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPackᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_availablePacks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Pack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_regroupSuggestion(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_regroupSuggestion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RegroupSuggestion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cart.RegroupSuggestion) graphql.Marshaler {
+			return ec.marshalORegroupSuggestion2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐRegroupSuggestion(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_regroupSuggestion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RegroupSuggestion(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_needsDelivery(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_needsDelivery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.NeedsDelivery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_needsDelivery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_deliveryOption(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_deliveryOption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeliveryOption, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_deliveryOption(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_shippingCountry(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_shippingCountry(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShippingCountry, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_shippingCountry(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_shippingProblems(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_shippingProblems(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShippingProblems, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.ShippingProblem) graphql.Marshaler {
+			return ec.marshalNShippingProblem2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐShippingProblemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_shippingProblems(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShippingProblem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_pickupAddress(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_pickupAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupAddress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_pickupAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Cart_totals(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_totals(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Totals, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cart.Totals) graphql.Marshaler {
+			return ec.marshalNCartTotals2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐTotals(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_totals(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Cart",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartTotals(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Cart_itemCount(ctx context.Context, field graphql.CollectedField, obj *cart.View) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Cart_itemCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ItemCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Cart_itemCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Cart", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartAllGalleryItem_id(ctx context.Context, field graphql.CollectedField, obj *cart.AllGalleryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartAllGalleryItem_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartAllGalleryItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartAllGalleryItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CartAllGalleryItem_format(ctx context.Context, field graphql.CollectedField, obj *cart.AllGalleryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartAllGalleryItem_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Format) graphql.Marshaler {
+			return ec.marshalNFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFormat(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartAllGalleryItem_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartAllGalleryItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Format(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartAllGalleryItem_price(ctx context.Context, field graphql.CollectedField, obj *cart.AllGalleryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartAllGalleryItem_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartAllGalleryItem_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartAllGalleryItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartAllGalleryItem_photoCount(ctx context.Context, field graphql.CollectedField, obj *cart.AllGalleryItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartAllGalleryItem_photoCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartAllGalleryItem_photoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartAllGalleryItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartDiscount_source(ctx context.Context, field graphql.CollectedField, obj *cart.DiscountView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartDiscount_source(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Source, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNDiscountSource2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartDiscount_source(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartDiscount", field, false, false, errors.New("field of type DiscountSource does not have child fields"))
+}
+
+func (ec *executionContext) _CartDiscount_code(ctx context.Context, field graphql.CollectedField, obj *cart.DiscountView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartDiscount_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartDiscount_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartDiscount", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CartDiscount_percent(ctx context.Context, field graphql.CollectedField, obj *cart.DiscountView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartDiscount_percent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Percent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartDiscount_percent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartDiscount", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartDiscount_amount(ctx context.Context, field graphql.CollectedField, obj *cart.DiscountView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartDiscount_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartDiscount_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartDiscount",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartDiscount_freeShipping(ctx context.Context, field graphql.CollectedField, obj *cart.DiscountView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartDiscount_freeShipping(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FreeShipping, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartDiscount_freeShipping(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartDiscount", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CartPack_id(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPack", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CartPack_packInstanceId(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_packInstanceId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PackInstanceID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_packInstanceId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPack", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CartPack_clientPackName(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_clientPackName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClientPackName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_clientPackName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPack", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CartPack_galleryItem(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_galleryItem(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GalleryItem, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Pack) graphql.Marshaler {
+			return ec.marshalNPack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPack(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_galleryItem(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPack",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Pack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPack_formats(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_formats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Formats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.PackFormat) graphql.Marshaler {
+			return ec.marshalNCartPackFormat2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackFormatᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_formats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPack",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPackFormat(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPack_digitalFiles(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_digitalFiles(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DigitalFiles, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.PackFormat) graphql.Marshaler {
+			return ec.marshalNCartPackFormat2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackFormatᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_digitalFiles(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPack",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPackFormat(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPack_remainingPhotos(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_remainingPhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RemainingPhotos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_remainingPhotos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPack", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartPack_complete(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_complete(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Complete, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_complete(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPack", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CartPack_unitPrice(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPack_unitPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPack_unitPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPack",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPackFormat_format(ctx context.Context, field graphql.CollectedField, obj *cart.PackFormat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackFormat_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Format) graphql.Marshaler {
+			return ec.marshalNFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFormat(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackFormat_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPackFormat",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Format(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPackFormat_quantity(ctx context.Context, field graphql.CollectedField, obj *cart.PackFormat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackFormat_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackFormat_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPackFormat", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartPackFormat_maxPhotos(ctx context.Context, field graphql.CollectedField, obj *cart.PackFormat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackFormat_maxPhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MaxPhotos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackFormat_maxPhotos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPackFormat", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartPackFormat_selected(ctx context.Context, field graphql.CollectedField, obj *cart.PackFormat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackFormat_selected(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Selected, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackFormat_selected(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPackFormat", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartPackFormat_photos(ctx context.Context, field graphql.CollectedField, obj *cart.PackFormat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackFormat_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.PackPhoto) graphql.Marshaler {
+			return ec.marshalNCartPackPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackFormat_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPackFormat",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPackPhoto(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPackPhoto_photoId(ctx context.Context, field graphql.CollectedField, obj *cart.PackPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackPhoto_photoId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackPhoto_photoId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPackPhoto", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CartPackPhoto_photo(ctx context.Context, field graphql.CollectedField, obj *cart.PackPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackPhoto_photo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
+			return ec.marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackPhoto_photo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPackPhoto",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPackPhoto_quantity(ctx context.Context, field graphql.CollectedField, obj *cart.PackPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackPhoto_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackPhoto_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPackPhoto", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartPackPhoto_finish(ctx context.Context, field graphql.CollectedField, obj *cart.PackPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackPhoto_finish(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Finish, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cartitem.Finish) graphql.Marshaler {
+			return ec.marshalOPrintFinish2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackPhoto_finish(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPackPhoto", field, false, false, errors.New("field of type PrintFinish does not have child fields"))
+}
+
+func (ec *executionContext) _CartPackPhoto_border(ctx context.Context, field graphql.CollectedField, obj *cart.PackPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackPhoto_border(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Border, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cartitem.Border) graphql.Marshaler {
+			return ec.marshalOPrintBorder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackPhoto_border(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPackPhoto", field, false, false, errors.New("field of type PrintBorder does not have child fields"))
+}
+
+func (ec *executionContext) _CartPackPhoto_crop(ctx context.Context, field graphql.CollectedField, obj *cart.PackPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackPhoto_crop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Crop, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Crop) graphql.Marshaler {
+			return ec.marshalOCrop2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackPhoto_crop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPackPhoto",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Crop(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPayload_cart(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CartPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPayload_cart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cart, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cart.View) graphql.Marshaler {
+			return ec.marshalOCart2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐView(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPayload_cart(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Cart(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CartPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPhotoItem_id(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPhotoItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CartPhotoItem_kind(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v cartitem.Kind) graphql.Marshaler {
+			return ec.marshalNCartItemKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPhotoItem", field, false, false, errors.New("field of type CartItemKind does not have child fields"))
+}
+
+func (ec *executionContext) _CartPhotoItem_photoId(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_photoId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_photoId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPhotoItem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _CartPhotoItem_photo(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_photo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
+			return ec.marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_photo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPhotoItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPhotoItem_format(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Format) graphql.Marshaler {
+			return ec.marshalNFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFormat(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPhotoItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Format(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPhotoItem_finish(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_finish(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Finish, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cartitem.Finish) graphql.Marshaler {
+			return ec.marshalOPrintFinish2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_finish(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPhotoItem", field, false, false, errors.New("field of type PrintFinish does not have child fields"))
+}
+
+func (ec *executionContext) _CartPhotoItem_border(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_border(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Border, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cartitem.Border) graphql.Marshaler {
+			return ec.marshalOPrintBorder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_border(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPhotoItem", field, false, false, errors.New("field of type PrintBorder does not have child fields"))
+}
+
+func (ec *executionContext) _CartPhotoItem_crop(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_crop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Crop, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Crop) graphql.Marshaler {
+			return ec.marshalOCrop2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_crop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPhotoItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Crop(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPhotoItem_quantity(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPhotoItem", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CartPhotoItem_unitPrice(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_unitPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_unitPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPhotoItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPhotoItem_total(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPhotoItem",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartPhotoItem_whiteMargin(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPhotoItem_whiteMargin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WhiteMargin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPhotoItem_whiteMargin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPhotoItem", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CartTotals_merchandise(ctx context.Context, field graphql.CollectedField, obj *cart.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartTotals_merchandise(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Merchandise, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartTotals_merchandise(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartTotals_discount(ctx context.Context, field graphql.CollectedField, obj *cart.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartTotals_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartTotals_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartTotals_shippingBeforeDiscount(ctx context.Context, field graphql.CollectedField, obj *cart.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartTotals_shippingBeforeDiscount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShippingBeforeDiscount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartTotals_shippingBeforeDiscount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartTotals_shipping(ctx context.Context, field graphql.CollectedField, obj *cart.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartTotals_shipping(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Shipping, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartTotals_shipping(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartTotals_totalBeforeGiftCards(ctx context.Context, field graphql.CollectedField, obj *cart.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartTotals_totalBeforeGiftCards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalBeforeGiftCards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartTotals_totalBeforeGiftCards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartTotals_giftCards(ctx context.Context, field graphql.CollectedField, obj *cart.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartTotals_giftCards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftCards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartTotals_giftCards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartTotals_total(ctx context.Context, field graphql.CollectedField, obj *cart.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartTotals_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartTotals_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartTotals_vat(ctx context.Context, field graphql.CollectedField, obj *cart.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartTotals_vat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Vat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cart.VatBreakdown) graphql.Marshaler {
+			return ec.marshalNVatBreakdown2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐVatBreakdown(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartTotals_vat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VatBreakdown(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartVoucher_code(ctx context.Context, field graphql.CollectedField, obj *cart.VoucherView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartVoucher_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartVoucher_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CartVoucher_kind(ctx context.Context, field graphql.CollectedField, obj *cart.VoucherView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartVoucher_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v voucher.Kind) graphql.Marshaler {
+			return ec.marshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartVoucher_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartVoucher", field, false, false, errors.New("field of type VoucherKind does not have child fields"))
+}
+
+func (ec *executionContext) _CartVoucher_applied(ctx context.Context, field graphql.CollectedField, obj *cart.VoucherView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartVoucher_applied(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Applied, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartVoucher_applied(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartVoucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CartVoucher_reason(ctx context.Context, field graphql.CollectedField, obj *cart.VoucherView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartVoucher_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartVoucher_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CartVoucher_message(ctx context.Context, field graphql.CollectedField, obj *cart.VoucherView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartVoucher_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartVoucher_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartVoucher", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CartVoucher_amount(ctx context.Context, field graphql.CollectedField, obj *cart.VoucherView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartVoucher_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartVoucher_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CartVoucher_remainingBalance(ctx context.Context, field graphql.CollectedField, obj *cart.VoucherView) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartVoucher_remainingBalance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RemainingBalance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalOMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartVoucher_remainingBalance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartVoucher",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Category_id(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -7409,6 +11637,139 @@ func (ec *executionContext) _Category_position(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_Category_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Category", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _ClientData_email(ctx context.Context, field graphql.CollectedField, obj *model.ClientData) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ClientData_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ClientData_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ClientData", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ClientData_billing(ctx context.Context, field graphql.CollectedField, obj *model.ClientData) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ClientData_billing(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Billing, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.Address) graphql.Marshaler {
+			return ec.marshalNAddress2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐAddress(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ClientData_billing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClientData",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Address(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClientData_shipping(ctx context.Context, field graphql.CollectedField, obj *model.ClientData) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ClientData_shipping(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Shipping, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Address) graphql.Marshaler {
+			return ec.marshalOAddress2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐAddress(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ClientData_shipping(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ClientData",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Address(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ClientData_deliveryOption(ctx context.Context, field graphql.CollectedField, obj *model.ClientData) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ClientData_deliveryOption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeliveryOption, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ClientData_deliveryOption(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ClientData", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ClientData_sameAsBilling(ctx context.Context, field graphql.CollectedField, obj *model.ClientData) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ClientData_sameAsBilling(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SameAsBilling, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ClientData_sameAsBilling(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ClientData", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _ColorTheme_colors(ctx context.Context, field graphql.CollectedField, obj *model.ColorTheme) (ret graphql.Marshaler) {
@@ -8173,6 +12534,98 @@ func (ec *executionContext) fieldContext_CreateVoucherPayload_userErrors(_ conte
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Crop_x(ctx context.Context, field graphql.CollectedField, obj *model.Crop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Crop_x(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.X, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Crop_x(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Crop", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Crop_y(ctx context.Context, field graphql.CollectedField, obj *model.Crop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Crop_y(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Y, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Crop_y(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Crop", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Crop_width(ctx context.Context, field graphql.CollectedField, obj *model.Crop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Crop_width(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Width, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Crop_width(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Crop", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Crop_height(ctx context.Context, field graphql.CollectedField, obj *model.Crop) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Crop_height(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Height, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Crop_height(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Crop", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _DeleteAccessCodePayload_deletedAccessCodeId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteAccessCodePayload) (ret graphql.Marshaler) {
@@ -9513,6 +13966,38 @@ func (ec *executionContext) _Format_position(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Format_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Format", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Format_galleryPrice(ctx context.Context, field graphql.CollectedField, obj *ent.Format) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Format_galleryPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Format().GalleryPrice(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalOMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Format_galleryPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Format",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Gallery_id(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
@@ -12976,6 +17461,754 @@ func (ec *executionContext) fieldContext_Mutation_createPreviewLink(ctx context.
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_createOngoingPack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createOngoingPack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateOngoingPack(ctx, fc.Args["input"].(gqlmodel.CreateOngoingPackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createOngoingPack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createOngoingPack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_configureOngoingPack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_configureOngoingPack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ConfigureOngoingPack(ctx, fc.Args["input"].(gqlmodel.ConfigureOngoingPackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_configureOngoingPack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_configureOngoingPack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removePackFormatConfiguration(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removePackFormatConfiguration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemovePackFormatConfiguration(ctx, fc.Args["input"].(gqlmodel.RemovePackFormatInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removePackFormatConfiguration(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removePackFormatConfiguration_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteOngoingPack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteOngoingPack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteOngoingPack(ctx, fc.Args["input"].(gqlmodel.PackInstanceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteOngoingPack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteOngoingPack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addPack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addPack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddPack(ctx, fc.Args["input"].(gqlmodel.AddPackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addPack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addPack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removePack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removePack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemovePack(ctx, fc.Args["input"].(gqlmodel.PackInstanceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removePack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removePack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_editPack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_editPack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().EditPack(ctx, fc.Args["input"].(gqlmodel.PackInstanceInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_editPack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_editPack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addAllGallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addAllGallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddAllGallery(ctx, fc.Args["input"].(gqlmodel.AllGalleryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addAllGallery(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addAllGallery_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeAllGallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeAllGallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveAllGallery(ctx, fc.Args["input"].(gqlmodel.AllGalleryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeAllGallery(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeAllGallery_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addDigitalFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addDigitalFile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddDigitalFile(ctx, fc.Args["input"].(gqlmodel.DigitalFileInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addDigitalFile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addDigitalFile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeDigitalFile(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeDigitalFile(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveDigitalFile(ctx, fc.Args["input"].(gqlmodel.DigitalFileInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeDigitalFile(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeDigitalFile_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setPrint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setPrint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetPrint(ctx, fc.Args["input"].(gqlmodel.PrintInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setPrint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setPrint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removePrint(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removePrint(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemovePrint(ctx, fc.Args["input"].(gqlmodel.RemovePrintInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removePrint(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removePrint_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setClientData(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setClientData(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetClientData(ctx, fc.Args["input"].(gqlmodel.ClientDataInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setClientData(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setClientData_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_addVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_addVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().AddVoucher(ctx, fc.Args["input"].(gqlmodel.VoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_addVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_addVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_removeVoucher(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_removeVoucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RemoveVoucher(ctx, fc.Args["input"].(gqlmodel.VoucherInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_removeVoucher(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_removeVoucher_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_regroupItemsInPack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_regroupItemsInPack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RegroupItemsInPack(ctx, fc.Args["input"].(gqlmodel.CartGalleryInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+			return ec.marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_regroupItemsInPack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CartPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_regroupItemsInPack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_shareGallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13090,6 +18323,50 @@ func (ec *executionContext) fieldContext_Mutation_contactPhotographer(ctx contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_contactPhotographer_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_setShippingRates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_setShippingRates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SetShippingRates(ctx, fc.Args["input"].(gqlmodel.SetShippingRatesInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.ShippingRatesPayload) graphql.Marshaler {
+			return ec.marshalNShippingRatesPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐShippingRatesPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_setShippingRates(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShippingRatesPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_setShippingRates_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -14672,6 +19949,185 @@ func (ec *executionContext) fieldContext_PhotoEdge_cursor(_ context.Context, fie
 	return graphql.NewScalarFieldContext("PhotoEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _PhotoProduct_format(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoProduct_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Format) graphql.Marshaler {
+			return ec.marshalNFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFormat(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoProduct_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PhotoProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Format(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PhotoProduct_ratioDiffers(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoProduct_ratioDiffers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RatioDiffers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoProduct_ratioDiffers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoProduct", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoProduct_whiteMargin(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoProduct_whiteMargin(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WhiteMargin, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNWhiteMarginPolicy2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoProduct_whiteMargin(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoProduct", field, false, false, errors.New("field of type WhiteMarginPolicy does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoProduct_finishes(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoProduct_finishes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Finishes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []cartitem.Finish) graphql.Marshaler {
+			return ec.marshalNPrintFinish2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinishᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoProduct_finishes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoProduct", field, false, false, errors.New("field of type PrintFinish does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoProduct_defaultFinish(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoProduct_defaultFinish(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefaultFinish, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cartitem.Finish) graphql.Marshaler {
+			return ec.marshalOPrintFinish2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoProduct_defaultFinish(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoProduct", field, false, false, errors.New("field of type PrintFinish does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoProduct_borders(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoProduct_borders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Borders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []cartitem.Border) graphql.Marshaler {
+			return ec.marshalNPrintBorder2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorderᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoProduct_borders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoProduct", field, false, false, errors.New("field of type PrintBorder does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoProduct_defaultCrop(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoProduct_defaultCrop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DefaultCrop, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Crop) graphql.Marshaler {
+			return ec.marshalOCrop2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoProduct_defaultCrop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PhotoProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Crop(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PhotoUrls_thumbnail(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PhotoUrls) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15474,6 +20930,94 @@ func (ec *executionContext) fieldContext_Query_me(_ context.Context, field graph
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_cart(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_cart(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Cart(ctx, fc.Args["galleryId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cart.View) graphql.Marshaler {
+			return ec.marshalNCart2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐView(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_cart(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Cart(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_cart_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_photoProducts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_photoProducts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PhotoProducts(ctx, fc.Args["galleryId"].(string), fc.Args["photoId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*cart.PhotoProduct) graphql.Marshaler {
+			return ec.marshalNPhotoProduct2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPhotoProductᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_photoProducts(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotoProduct(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_photoProducts_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_gallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15514,6 +21058,38 @@ func (ec *executionContext) fieldContext_Query_gallery(ctx context.Context, fiel
 	if fc.Args, err = ec.field_Query_gallery_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_shippingRates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_shippingRates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().ShippingRates(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.ShippingRate) graphql.Marshaler {
+			return ec.marshalNShippingRate2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRateᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_shippingRates(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShippingRate(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -15732,6 +21308,70 @@ func (ec *executionContext) fieldContext_RecoverClientCodePayload_userErrors(_ c
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RegroupSuggestion_pack(ctx context.Context, field graphql.CollectedField, obj *cart.RegroupSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RegroupSuggestion_pack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pack, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Pack) graphql.Marshaler {
+			return ec.marshalNPack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPack(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RegroupSuggestion_pack(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RegroupSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Pack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RegroupSuggestion_saving(ctx context.Context, field graphql.CollectedField, obj *cart.RegroupSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RegroupSuggestion_saving(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Saving, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RegroupSuggestion_saving(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RegroupSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
 		},
 	}
 	return fc, nil
@@ -16499,6 +22139,263 @@ func (ec *executionContext) _ShareGalleryPayload_userErrors(ctx context.Context,
 func (ec *executionContext) fieldContext_ShareGalleryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "ShareGalleryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ShippingProblem_cartItemId(ctx context.Context, field graphql.CollectedField, obj *cart.ShippingProblem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingProblem_cartItemId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CartItemID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingProblem_cartItemId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShippingProblem", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _ShippingProblem_country(ctx context.Context, field graphql.CollectedField, obj *cart.ShippingProblem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingProblem_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingProblem_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShippingProblem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShippingProblem_reason(ctx context.Context, field graphql.CollectedField, obj *cart.ShippingProblem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingProblem_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingProblem_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShippingProblem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShippingProblem_message(ctx context.Context, field graphql.CollectedField, obj *cart.ShippingProblem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingProblem_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingProblem_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShippingProblem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShippingRate_zone(ctx context.Context, field graphql.CollectedField, obj *model.ShippingRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingRate_zone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Zone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingRate_zone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShippingRate", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShippingRate_countries(ctx context.Context, field graphql.CollectedField, obj *model.ShippingRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingRate_countries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Countries, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingRate_countries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShippingRate", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShippingRate_lab(ctx context.Context, field graphql.CollectedField, obj *model.ShippingRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingRate_lab(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lab, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingRate_lab(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ShippingRate", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ShippingRate_price(ctx context.Context, field graphql.CollectedField, obj *model.ShippingRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingRate_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.ShippingRate().Price(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingRate_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ShippingRate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ShippingRatesPayload_rates(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ShippingRatesPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingRatesPayload_rates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Rates, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.ShippingRate) graphql.Marshaler {
+			return ec.marshalOShippingRate2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRateᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingRatesPayload_rates(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ShippingRatesPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShippingRate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _ShippingRatesPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ShippingRatesPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingRatesPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingRatesPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ShippingRatesPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -17308,6 +23205,93 @@ func (ec *executionContext) _UserError_code(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_UserError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VatBreakdown_ratePercent(ctx context.Context, field graphql.CollectedField, obj *cart.VatBreakdown) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VatBreakdown_ratePercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RatePercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VatBreakdown_ratePercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VatBreakdown", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _VatBreakdown_base(ctx context.Context, field graphql.CollectedField, obj *cart.VatBreakdown) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VatBreakdown_base(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Base, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VatBreakdown_base(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VatBreakdown",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VatBreakdown_amount(ctx context.Context, field graphql.CollectedField, obj *cart.VatBreakdown) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VatBreakdown_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VatBreakdown_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VatBreakdown",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Video_id(ctx context.Context, field graphql.CollectedField, obj *ent.Video) (ret graphql.Marshaler) {
@@ -19237,6 +25221,50 @@ func (ec *executionContext) fieldContext___Type_isOneOf(_ context.Context, field
 
 // region    **************************** input.gotpl *****************************
 
+func (ec *executionContext) unmarshalInputAddPackInput(ctx context.Context, obj any) (gqlmodel.AddPackInput, error) {
+	var it gqlmodel.AddPackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "packInstanceId", "clientPackName"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "packInstanceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packInstanceId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackInstanceID = data
+		case "clientPackName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientPackName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientPackName = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputAddVideoInput(ctx context.Context, obj any) (photographer.AddVideoInput, error) {
 	var it photographer.AddVideoInput
 	if obj == nil {
@@ -19290,6 +25318,99 @@ func (ec *executionContext) unmarshalInputAddVideoInput(ctx context.Context, obj
 				return it, err
 			}
 			it.Favorite = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAddressInput(ctx context.Context, obj any) (gqlmodel.AddressInput, error) {
+	var it gqlmodel.AddressInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"title", "firstname", "lastname", "address", "address2", "postalCode", "city", "country", "phoneNumber", "vatNumber"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "firstname":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("firstname"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Firstname = data
+		case "lastname":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lastname"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lastname = data
+		case "address":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Address = data
+		case "address2":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address2"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Address2 = data
+		case "postalCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postalCode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostalCode = data
+		case "city":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("city"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.City = data
+		case "country":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("country"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Country = data
+		case "phoneNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("phoneNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhoneNumber = data
+		case "vatNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("vatNumber"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VatNumber = data
 		}
 	}
 	return it, nil
@@ -19364,6 +25485,193 @@ func (ec *executionContext) unmarshalInputAlbumSettingsInput(ctx context.Context
 				return it, err
 			}
 			it.MaxPhotos = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputAllGalleryInput(ctx context.Context, obj any) (gqlmodel.AllGalleryInput, error) {
+	var it gqlmodel.AllGalleryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "formatId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCartGalleryInput(ctx context.Context, obj any) (gqlmodel.CartGalleryInput, error) {
+	var it gqlmodel.CartGalleryInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputClientDataInput(ctx context.Context, obj any) (gqlmodel.ClientDataInput, error) {
+	var it gqlmodel.ClientDataInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["sameAsBilling"]; !present {
+		asMap["sameAsBilling"] = true
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "billing", "shipping", "sameAsBilling", "deliveryOption"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "billing":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("billing"))
+			data, err := ec.unmarshalNAddressInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Billing = data
+		case "shipping":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shipping"))
+			data, err := ec.unmarshalOAddressInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Shipping = data
+		case "sameAsBilling":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("sameAsBilling"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.SameAsBilling = data
+		case "deliveryOption":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("deliveryOption"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DeliveryOption = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputConfigureOngoingPackInput(ctx context.Context, obj any) (gqlmodel.ConfigureOngoingPackInput, error) {
+	var it gqlmodel.ConfigureOngoingPackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "packInstanceId", "formats", "digitalFiles", "clientPackName"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "packInstanceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packInstanceId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackInstanceID = data
+		case "formats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formats"))
+			data, err := ec.unmarshalOPackFormatPhotosInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackFormatPhotosInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Formats = data
+		case "digitalFiles":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("digitalFiles"))
+			data, err := ec.unmarshalOPackFormatPhotosInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackFormatPhotosInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DigitalFiles = data
+		case "clientPackName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("clientPackName"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ClientPackName = data
 		}
 	}
 	return it, nil
@@ -19735,7 +26043,7 @@ func (ec *executionContext) unmarshalInputCreateFormatInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"galleryId", "familyId", "name", "shortSize", "longSize", "unitPrice", "onlyInPack", "lab", "kind", "digitalQuality", "watermark", "excludedCountries", "position", "withdrawn"}
+	fieldsInOrder := [...]string{"galleryId", "familyId", "name", "shortSize", "longSize", "unitPrice", "onlyInPack", "lab", "kind", "digitalQuality", "watermark", "galleryPrice", "excludedCountries", "position", "withdrawn"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -19819,6 +26127,13 @@ func (ec *executionContext) unmarshalInputCreateFormatInput(ctx context.Context,
 				return it, err
 			}
 			it.Watermark = data
+		case "galleryPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryPrice = data
 		case "excludedCountries":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("excludedCountries"))
 			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
@@ -19942,6 +26257,43 @@ func (ec *executionContext) unmarshalInputCreateGiftCardInput(ctx context.Contex
 				return it, err
 			}
 			it.Active = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateOngoingPackInput(ctx context.Context, obj any) (gqlmodel.CreateOngoingPackInput, error) {
+	var it gqlmodel.CreateOngoingPackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "packId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "packId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackID = data
 		}
 	}
 	return it, nil
@@ -20230,6 +26582,57 @@ func (ec *executionContext) unmarshalInputCreateVoucherInput(ctx context.Context
 				return it, err
 			}
 			it.Active = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCropInput(ctx context.Context, obj any) (model.Crop, error) {
+	var it model.Crop
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"x", "y", "width", "height"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "x":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("x"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.X = data
+		case "y":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("y"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Y = data
+		case "width":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("width"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Width = data
+		case "height":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("height"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Height = data
 		}
 	}
 	return it, nil
@@ -20574,6 +26977,50 @@ func (ec *executionContext) unmarshalInputDeleteVoucherInput(ctx context.Context
 				return it, err
 			}
 			it.VoucherID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDigitalFileInput(ctx context.Context, obj any) (gqlmodel.DigitalFileInput, error) {
+	var it gqlmodel.DigitalFileInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoId", "formatId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoID = data
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
 		}
 	}
 	return it, nil
@@ -21129,6 +27576,138 @@ func (ec *executionContext) unmarshalInputPackFormatInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPackFormatPhotosInput(ctx context.Context, obj any) (gqlmodel.PackFormatPhotosInput, error) {
+	var it gqlmodel.PackFormatPhotosInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"formatId", "photos"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		case "photos":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photos"))
+			data, err := ec.unmarshalNPackPhotoChoiceInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackPhotoChoiceInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Photos = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPackInstanceInput(ctx context.Context, obj any) (gqlmodel.PackInstanceInput, error) {
+	var it gqlmodel.PackInstanceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "packInstanceId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "packInstanceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packInstanceId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackInstanceID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPackPhotoChoiceInput(ctx context.Context, obj any) (gqlmodel.PackPhotoChoiceInput, error) {
+	var it gqlmodel.PackPhotoChoiceInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"photoId", "quantity", "finish", "border", "crop"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "photoId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoID = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quantity = data
+		case "finish":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finish"))
+			data, err := ec.unmarshalOPrintFinish2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Finish = data
+		case "border":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("border"))
+			data, err := ec.unmarshalOPrintBorder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Border = data
+		case "crop":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("crop"))
+			data, err := ec.unmarshalOCropInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Crop = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPhotoOrder(ctx context.Context, obj any) (ent.PhotoOrder, error) {
 	var it ent.PhotoOrder
 	if obj == nil {
@@ -21165,6 +27744,89 @@ func (ec *executionContext) unmarshalInputPhotoOrder(ctx context.Context, obj an
 				return it, err
 			}
 			it.Field = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPrintInput(ctx context.Context, obj any) (gqlmodel.PrintInput, error) {
+	var it gqlmodel.PrintInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["quantity"]; !present {
+		asMap["quantity"] = 1
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "photoId", "formatId", "cartItemId", "finish", "border", "crop", "quantity"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "photoId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("photoId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PhotoID = data
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		case "cartItemId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cartItemId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CartItemID = data
+		case "finish":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("finish"))
+			data, err := ec.unmarshalOPrintFinish2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Finish = data
+		case "border":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("border"))
+			data, err := ec.unmarshalOPrintBorder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Border = data
+		case "crop":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("crop"))
+			data, err := ec.unmarshalOCropInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Crop = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quantity = data
 		}
 	}
 	return it, nil
@@ -21246,6 +27908,87 @@ func (ec *executionContext) unmarshalInputRecoverClientCodeInput(ctx context.Con
 				return it, err
 			}
 			it.Email = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRemovePackFormatInput(ctx context.Context, obj any) (gqlmodel.RemovePackFormatInput, error) {
+	var it gqlmodel.RemovePackFormatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "packInstanceId", "formatId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "packInstanceId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packInstanceId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackInstanceID = data
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRemovePrintInput(ctx context.Context, obj any) (gqlmodel.RemovePrintInput, error) {
+	var it gqlmodel.RemovePrintInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "cartItemId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "cartItemId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("cartItemId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CartItemID = data
 		}
 	}
 	return it, nil
@@ -21605,6 +28348,36 @@ func (ec *executionContext) unmarshalInputSetPhotosPrivateInput(ctx context.Cont
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputSetShippingRatesInput(ctx context.Context, obj any) (gqlmodel.SetShippingRatesInput, error) {
+	var it gqlmodel.SetShippingRatesInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"rates"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "rates":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("rates"))
+			data, err := ec.unmarshalNShippingRateInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐShippingRateInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Rates = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputShareGalleryInput(ctx context.Context, obj any) (gqlmodel.ShareGalleryInput, error) {
 	var it gqlmodel.ShareGalleryInput
 	if obj == nil {
@@ -21651,6 +28424,57 @@ func (ec *executionContext) unmarshalInputShareGalleryInput(ctx context.Context,
 				return it, err
 			}
 			it.Message = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputShippingRateInput(ctx context.Context, obj any) (photographer.ShippingRateInput, error) {
+	var it photographer.ShippingRateInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"zone", "countries", "lab", "price"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "zone":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("zone"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Zone = data
+		case "countries":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("countries"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Countries = data
+		case "lab":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lab"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lab = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
 		}
 	}
 	return it, nil
@@ -21950,7 +28774,7 @@ func (ec *executionContext) unmarshalInputUpdateFormatInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"formatId", "familyId", "name", "shortSize", "longSize", "unitPrice", "onlyInPack", "lab", "kind", "digitalQuality", "watermark", "excludedCountries", "position", "withdrawn"}
+	fieldsInOrder := [...]string{"formatId", "familyId", "name", "shortSize", "longSize", "unitPrice", "onlyInPack", "lab", "kind", "digitalQuality", "watermark", "galleryPrice", "noGalleryPrice", "excludedCountries", "position", "withdrawn"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -22034,6 +28858,20 @@ func (ec *executionContext) unmarshalInputUpdateFormatInput(ctx context.Context,
 				return it, err
 			}
 			it.Watermark = data
+		case "galleryPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryPrice = data
+		case "noGalleryPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noGalleryPrice"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoGalleryPrice = data
 		case "excludedCountries":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("excludedCountries"))
 			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
@@ -22468,6 +29306,43 @@ func (ec *executionContext) unmarshalInputVideoOrder(ctx context.Context, obj an
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputVoucherInput(ctx context.Context, obj any) (gqlmodel.VoucherInput, error) {
+	var it gqlmodel.VoucherInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "code"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputWelcomePopupConfigInput(ctx context.Context, obj any) (photographer.WelcomePopupConfigInput, error) {
 	var it photographer.WelcomePopupConfigInput
 	if obj == nil {
@@ -22580,6 +29455,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Category(ctx, sel, obj)
+	case *cart.View:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Cart(ctx, sel, obj)
 	case *ent.AccessCode:
 		if obj == nil {
 			return graphql.Null
@@ -22776,6 +29656,89 @@ func (ec *executionContext) _AddVideoPayload(ctx context.Context, sel ast.Select
 			}
 		case "userErrors":
 			out.Values[i] = ec._AddVideoPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var addressImplementors = []string{"Address"}
+
+func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, obj *model.Address) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, addressImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Address")
+		case "title":
+			out.Values[i] = ec._Address_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "firstname":
+			out.Values[i] = ec._Address_firstname(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastname":
+			out.Values[i] = ec._Address_lastname(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "address":
+			out.Values[i] = ec._Address_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "address2":
+			out.Values[i] = ec._Address_address2(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalCode":
+			out.Values[i] = ec._Address_postalCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "city":
+			out.Values[i] = ec._Address_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._Address_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phoneNumber":
+			out.Values[i] = ec._Address_phoneNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatNumber":
+			out.Values[i] = ec._Address_vatNumber(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -23207,6 +30170,726 @@ func (ec *executionContext) _Captcha(ctx context.Context, sel ast.SelectionSet, 
 	return out
 }
 
+var cartImplementors = []string{"Cart", "Node"}
+
+func (ec *executionContext) _Cart(ctx context.Context, sel ast.SelectionSet, obj *cart.View) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Cart")
+		case "id":
+			out.Values[i] = ec._Cart_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "version":
+			out.Values[i] = ec._Cart_version(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photos":
+			out.Values[i] = ec._Cart_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ongoingPacks":
+			out.Values[i] = ec._Cart_ongoingPacks(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "packs":
+			out.Values[i] = ec._Cart_packs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "allDigitalFileFormats":
+			out.Values[i] = ec._Cart_allDigitalFileFormats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vouchers":
+			out.Values[i] = ec._Cart_vouchers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._Cart_discount(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "photosNeedRetouch":
+			out.Values[i] = ec._Cart_photosNeedRetouch(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cartUpdated":
+			out.Values[i] = ec._Cart_cartUpdated(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientData":
+			out.Values[i] = ec._Cart_clientData(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "availablePacks":
+			out.Values[i] = ec._Cart_availablePacks(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "regroupSuggestion":
+			out.Values[i] = ec._Cart_regroupSuggestion(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "needsDelivery":
+			out.Values[i] = ec._Cart_needsDelivery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deliveryOption":
+			out.Values[i] = ec._Cart_deliveryOption(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shippingCountry":
+			out.Values[i] = ec._Cart_shippingCountry(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shippingProblems":
+			out.Values[i] = ec._Cart_shippingProblems(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupAddress":
+			out.Values[i] = ec._Cart_pickupAddress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totals":
+			out.Values[i] = ec._Cart_totals(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "itemCount":
+			out.Values[i] = ec._Cart_itemCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartAllGalleryItemImplementors = []string{"CartAllGalleryItem"}
+
+func (ec *executionContext) _CartAllGalleryItem(ctx context.Context, sel ast.SelectionSet, obj *cart.AllGalleryItem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartAllGalleryItemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartAllGalleryItem")
+		case "id":
+			out.Values[i] = ec._CartAllGalleryItem_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "format":
+			out.Values[i] = ec._CartAllGalleryItem_format(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._CartAllGalleryItem_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photoCount":
+			out.Values[i] = ec._CartAllGalleryItem_photoCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartDiscountImplementors = []string{"CartDiscount"}
+
+func (ec *executionContext) _CartDiscount(ctx context.Context, sel ast.SelectionSet, obj *cart.DiscountView) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartDiscountImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartDiscount")
+		case "source":
+			out.Values[i] = ec._CartDiscount_source(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._CartDiscount_code(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "percent":
+			out.Values[i] = ec._CartDiscount_percent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._CartDiscount_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "freeShipping":
+			out.Values[i] = ec._CartDiscount_freeShipping(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartPackImplementors = []string{"CartPack"}
+
+func (ec *executionContext) _CartPack(ctx context.Context, sel ast.SelectionSet, obj *cart.PackItem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartPackImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartPack")
+		case "id":
+			out.Values[i] = ec._CartPack_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "packInstanceId":
+			out.Values[i] = ec._CartPack_packInstanceId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "clientPackName":
+			out.Values[i] = ec._CartPack_clientPackName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "galleryItem":
+			out.Values[i] = ec._CartPack_galleryItem(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "formats":
+			out.Values[i] = ec._CartPack_formats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "digitalFiles":
+			out.Values[i] = ec._CartPack_digitalFiles(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "remainingPhotos":
+			out.Values[i] = ec._CartPack_remainingPhotos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "complete":
+			out.Values[i] = ec._CartPack_complete(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPrice":
+			out.Values[i] = ec._CartPack_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartPackFormatImplementors = []string{"CartPackFormat"}
+
+func (ec *executionContext) _CartPackFormat(ctx context.Context, sel ast.SelectionSet, obj *cart.PackFormat) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartPackFormatImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartPackFormat")
+		case "format":
+			out.Values[i] = ec._CartPackFormat_format(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._CartPackFormat_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "maxPhotos":
+			out.Values[i] = ec._CartPackFormat_maxPhotos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "selected":
+			out.Values[i] = ec._CartPackFormat_selected(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photos":
+			out.Values[i] = ec._CartPackFormat_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartPackPhotoImplementors = []string{"CartPackPhoto"}
+
+func (ec *executionContext) _CartPackPhoto(ctx context.Context, sel ast.SelectionSet, obj *cart.PackPhoto) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartPackPhotoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartPackPhoto")
+		case "photoId":
+			out.Values[i] = ec._CartPackPhoto_photoId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photo":
+			out.Values[i] = ec._CartPackPhoto_photo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._CartPackPhoto_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finish":
+			out.Values[i] = ec._CartPackPhoto_finish(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "border":
+			out.Values[i] = ec._CartPackPhoto_border(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "crop":
+			out.Values[i] = ec._CartPackPhoto_crop(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartPayloadImplementors = []string{"CartPayload"}
+
+func (ec *executionContext) _CartPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CartPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartPayload")
+		case "cart":
+			out.Values[i] = ec._CartPayload_cart(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CartPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartPhotoItemImplementors = []string{"CartPhotoItem"}
+
+func (ec *executionContext) _CartPhotoItem(ctx context.Context, sel ast.SelectionSet, obj *cart.PhotoItem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartPhotoItemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartPhotoItem")
+		case "id":
+			out.Values[i] = ec._CartPhotoItem_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._CartPhotoItem_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photoId":
+			out.Values[i] = ec._CartPhotoItem_photoId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photo":
+			out.Values[i] = ec._CartPhotoItem_photo(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "format":
+			out.Values[i] = ec._CartPhotoItem_format(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finish":
+			out.Values[i] = ec._CartPhotoItem_finish(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "border":
+			out.Values[i] = ec._CartPhotoItem_border(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "crop":
+			out.Values[i] = ec._CartPhotoItem_crop(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._CartPhotoItem_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPrice":
+			out.Values[i] = ec._CartPhotoItem_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._CartPhotoItem_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "whiteMargin":
+			out.Values[i] = ec._CartPhotoItem_whiteMargin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartTotalsImplementors = []string{"CartTotals"}
+
+func (ec *executionContext) _CartTotals(ctx context.Context, sel ast.SelectionSet, obj *cart.Totals) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartTotalsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartTotals")
+		case "merchandise":
+			out.Values[i] = ec._CartTotals_merchandise(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._CartTotals_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shippingBeforeDiscount":
+			out.Values[i] = ec._CartTotals_shippingBeforeDiscount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shipping":
+			out.Values[i] = ec._CartTotals_shipping(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalBeforeGiftCards":
+			out.Values[i] = ec._CartTotals_totalBeforeGiftCards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftCards":
+			out.Values[i] = ec._CartTotals_giftCards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._CartTotals_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vat":
+			out.Values[i] = ec._CartTotals_vat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cartVoucherImplementors = []string{"CartVoucher"}
+
+func (ec *executionContext) _CartVoucher(ctx context.Context, sel ast.SelectionSet, obj *cart.VoucherView) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartVoucherImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartVoucher")
+		case "code":
+			out.Values[i] = ec._CartVoucher_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._CartVoucher_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "applied":
+			out.Values[i] = ec._CartVoucher_applied(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._CartVoucher_reason(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._CartVoucher_message(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._CartVoucher_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "remainingBalance":
+			out.Values[i] = ec._CartVoucher_remainingBalance(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var categoryImplementors = []string{"Category", "Node"}
 
 func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet, obj *ent.Category) graphql.Marshaler {
@@ -23241,6 +30924,64 @@ func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet,
 			}
 		case "position":
 			out.Values[i] = ec._Category_position(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var clientDataImplementors = []string{"ClientData"}
+
+func (ec *executionContext) _ClientData(ctx context.Context, sel ast.SelectionSet, obj *model.ClientData) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, clientDataImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ClientData")
+		case "email":
+			out.Values[i] = ec._ClientData_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "billing":
+			out.Values[i] = ec._ClientData_billing(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shipping":
+			out.Values[i] = ec._ClientData_shipping(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "deliveryOption":
+			out.Values[i] = ec._ClientData_deliveryOption(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sameAsBilling":
+			out.Values[i] = ec._ClientData_sameAsBilling(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -23762,6 +31503,59 @@ func (ec *executionContext) _CreateVoucherPayload(ctx context.Context, sel ast.S
 			}
 		case "userErrors":
 			out.Values[i] = ec._CreateVoucherPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cropImplementors = []string{"Crop"}
+
+func (ec *executionContext) _Crop(ctx context.Context, sel ast.SelectionSet, obj *model.Crop) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cropImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Crop")
+		case "x":
+			out.Values[i] = ec._Crop_x(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "y":
+			out.Values[i] = ec._Crop_y(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "width":
+			out.Values[i] = ec._Crop_width(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "height":
+			out.Values[i] = ec._Crop_height(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -24718,6 +32512,44 @@ func (ec *executionContext) _Format(ctx context.Context, sel ast.SelectionSet, o
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "galleryPrice":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Format_galleryPrice(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -26236,6 +34068,125 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "createOngoingPack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createOngoingPack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "configureOngoingPack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_configureOngoingPack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removePackFormatConfiguration":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removePackFormatConfiguration(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteOngoingPack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteOngoingPack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addPack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addPack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removePack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removePack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "editPack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_editPack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addAllGallery":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addAllGallery(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeAllGallery":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeAllGallery(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addDigitalFile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addDigitalFile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeDigitalFile":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeDigitalFile(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setPrint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setPrint(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removePrint":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removePrint(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setClientData":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setClientData(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "addVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_addVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "removeVoucher":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_removeVoucher(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "regroupItemsInPack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_regroupItemsInPack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "shareGallery":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_shareGallery(ctx, field)
@@ -26253,6 +34204,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "contactPhotographer":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_contactPhotographer(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "setShippingRates":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_setShippingRates(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -27137,6 +35095,74 @@ func (ec *executionContext) _PhotoEdge(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var photoProductImplementors = []string{"PhotoProduct"}
+
+func (ec *executionContext) _PhotoProduct(ctx context.Context, sel ast.SelectionSet, obj *cart.PhotoProduct) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, photoProductImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PhotoProduct")
+		case "format":
+			out.Values[i] = ec._PhotoProduct_format(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ratioDiffers":
+			out.Values[i] = ec._PhotoProduct_ratioDiffers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "whiteMargin":
+			out.Values[i] = ec._PhotoProduct_whiteMargin(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finishes":
+			out.Values[i] = ec._PhotoProduct_finishes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defaultFinish":
+			out.Values[i] = ec._PhotoProduct_defaultFinish(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "borders":
+			out.Values[i] = ec._PhotoProduct_borders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "defaultCrop":
+			out.Values[i] = ec._PhotoProduct_defaultCrop(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var photoUrlsImplementors = []string{"PhotoUrls"}
 
 func (ec *executionContext) _PhotoUrls(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.PhotoUrls) graphql.Marshaler {
@@ -27716,6 +35742,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "cart":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_cart(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "photoProducts":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_photoProducts(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "gallery":
 			field := field
 
@@ -27726,6 +35796,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_gallery(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "shippingRates":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_shippingRates(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -27836,6 +35928,49 @@ func (ec *executionContext) _RecoverClientCodePayload(ctx context.Context, sel a
 			}
 		case "userErrors":
 			out.Values[i] = ec._RecoverClientCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var regroupSuggestionImplementors = []string{"RegroupSuggestion"}
+
+func (ec *executionContext) _RegroupSuggestion(ctx context.Context, sel ast.SelectionSet, obj *cart.RegroupSuggestion) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, regroupSuggestionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RegroupSuggestion")
+		case "pack":
+			out.Values[i] = ec._RegroupSuggestion_pack(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "saving":
+			out.Values[i] = ec._RegroupSuggestion_saving(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -28452,6 +36587,188 @@ func (ec *executionContext) _ShareGalleryPayload(ctx context.Context, sel ast.Se
 	return out
 }
 
+var shippingProblemImplementors = []string{"ShippingProblem"}
+
+func (ec *executionContext) _ShippingProblem(ctx context.Context, sel ast.SelectionSet, obj *cart.ShippingProblem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, shippingProblemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ShippingProblem")
+		case "cartItemId":
+			out.Values[i] = ec._ShippingProblem_cartItemId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._ShippingProblem_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._ShippingProblem_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._ShippingProblem_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var shippingRateImplementors = []string{"ShippingRate"}
+
+func (ec *executionContext) _ShippingRate(ctx context.Context, sel ast.SelectionSet, obj *model.ShippingRate) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, shippingRateImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ShippingRate")
+		case "zone":
+			out.Values[i] = ec._ShippingRate_zone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "countries":
+			out.Values[i] = ec._ShippingRate_countries(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "lab":
+			out.Values[i] = ec._ShippingRate_lab(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "price":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ShippingRate_price(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var shippingRatesPayloadImplementors = []string{"ShippingRatesPayload"}
+
+func (ec *executionContext) _ShippingRatesPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.ShippingRatesPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, shippingRatesPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ShippingRatesPayload")
+		case "rates":
+			out.Values[i] = ec._ShippingRatesPayload_rates(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._ShippingRatesPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var themeColorsImplementors = []string{"ThemeColors"}
 
 func (ec *executionContext) _ThemeColors(ctx context.Context, sel ast.SelectionSet, obj *model.Colors) graphql.Marshaler {
@@ -28959,6 +37276,54 @@ func (ec *executionContext) _UserError(ctx context.Context, sel ast.SelectionSet
 			}
 		case "code":
 			out.Values[i] = ec._UserError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var vatBreakdownImplementors = []string{"VatBreakdown"}
+
+func (ec *executionContext) _VatBreakdown(ctx context.Context, sel ast.SelectionSet, obj *cart.VatBreakdown) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, vatBreakdownImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VatBreakdown")
+		case "ratePercent":
+			out.Values[i] = ec._VatBreakdown_ratePercent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "base":
+			out.Values[i] = ec._VatBreakdown_base(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._VatBreakdown_amount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -30002,6 +38367,11 @@ func (ec *executionContext) marshalNAccessPolicy2ᚖgithubᚗcomᚋstudioᚋgall
 	return ec._AccessPolicy(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNAddPackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddPackInput(ctx context.Context, v any) (gqlmodel.AddPackInput, error) {
+	res, err := ec.unmarshalInputAddPackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNAddVideoInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐAddVideoInput(ctx context.Context, v any) (photographer.AddVideoInput, error) {
 	res, err := ec.unmarshalInputAddVideoInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -30015,6 +38385,15 @@ func (ec *executionContext) marshalNAddVideoPayload2ᚖgithubᚗcomᚋstudioᚋg
 		return graphql.Null
 	}
 	return ec._AddVideoPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNAddress2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐAddress(ctx context.Context, sel ast.SelectionSet, v model.Address) graphql.Marshaler {
+	return ec._Address(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNAddressInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressInput(ctx context.Context, v any) (*gqlmodel.AddressInput, error) {
+	res, err := ec.unmarshalInputAddressInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNAlbumPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AlbumPayload) graphql.Marshaler {
@@ -30050,6 +38429,11 @@ func (ec *executionContext) unmarshalNAlbumState2githubᚗcomᚋstudioᚋgallery
 
 func (ec *executionContext) marshalNAlbumState2githubᚗcomᚋstudioᚋgalleryᚋentᚋalbumᚐState(ctx context.Context, sel ast.SelectionSet, v album.State) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNAllGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAllGalleryInput(ctx context.Context, v any) (gqlmodel.AllGalleryInput, error) {
+	res, err := ec.unmarshalInputAllGalleryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNAuthState2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAuthState(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AuthState) graphql.Marshaler {
@@ -30088,6 +38472,207 @@ func (ec *executionContext) marshalNBuildInfo2ᚖgithubᚗcomᚋstudioᚋgallery
 	return ec._BuildInfo(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCart2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐView(ctx context.Context, sel ast.SelectionSet, v *cart.View) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Cart(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCartAllGalleryItem2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐAllGalleryItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*cart.AllGalleryItem) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCartAllGalleryItem2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐAllGalleryItem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCartAllGalleryItem2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐAllGalleryItem(ctx context.Context, sel ast.SelectionSet, v *cart.AllGalleryItem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartAllGalleryItem(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCartGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartGalleryInput(ctx context.Context, v any) (gqlmodel.CartGalleryInput, error) {
+	res, err := ec.unmarshalInputCartGalleryInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCartItemKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐKind(ctx context.Context, v any) (cartitem.Kind, error) {
+	var res cartitem.Kind
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCartItemKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐKind(ctx context.Context, sel ast.SelectionSet, v cartitem.Kind) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNCartPack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*cart.PackItem) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCartPack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackItem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCartPack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackItem(ctx context.Context, sel ast.SelectionSet, v *cart.PackItem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartPack(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCartPackFormat2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackFormatᚄ(ctx context.Context, sel ast.SelectionSet, v []*cart.PackFormat) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCartPackFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackFormat(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCartPackFormat2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackFormat(ctx context.Context, sel ast.SelectionSet, v *cart.PackFormat) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartPackFormat(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCartPackPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*cart.PackPhoto) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCartPackPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackPhoto(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCartPackPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPackPhoto(ctx context.Context, sel ast.SelectionSet, v *cart.PackPhoto) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartPackPhoto(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCartPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CartPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCartPhotoItem2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPhotoItemᚄ(ctx context.Context, sel ast.SelectionSet, v []*cart.PhotoItem) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCartPhotoItem2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPhotoItem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCartPhotoItem2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPhotoItem(ctx context.Context, sel ast.SelectionSet, v *cart.PhotoItem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartPhotoItem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCartTotals2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐTotals(ctx context.Context, sel ast.SelectionSet, v *cart.Totals) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartTotals(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCartVoucher2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐVoucherViewᚄ(ctx context.Context, sel ast.SelectionSet, v []*cart.VoucherView) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCartVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐVoucherView(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCartVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐVoucherView(ctx context.Context, sel ast.SelectionSet, v *cart.VoucherView) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartVoucher(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNCategory2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategoryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -30124,8 +38709,18 @@ func (ec *executionContext) marshalNCategorySection2githubᚗcomᚋstudioᚋgall
 	return v
 }
 
+func (ec *executionContext) unmarshalNClientDataInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐClientDataInput(ctx context.Context, v any) (gqlmodel.ClientDataInput, error) {
+	res, err := ec.unmarshalInputClientDataInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNColorTheme2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐColorTheme(ctx context.Context, sel ast.SelectionSet, v model.ColorTheme) graphql.Marshaler {
 	return ec._ColorTheme(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNConfigureOngoingPackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐConfigureOngoingPackInput(ctx context.Context, v any) (gqlmodel.ConfigureOngoingPackInput, error) {
+	res, err := ec.unmarshalInputConfigureOngoingPackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNConfirmEmailInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐConfirmEmailInput(ctx context.Context, v any) (gqlmodel.ConfirmEmailInput, error) {
@@ -30251,6 +38846,11 @@ func (ec *executionContext) marshalNCreateGiftCardPayload2ᚖgithubᚗcomᚋstud
 		return graphql.Null
 	}
 	return ec._CreateGiftCardPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCreateOngoingPackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateOngoingPackInput(ctx context.Context, v any) (gqlmodel.CreateOngoingPackInput, error) {
+	res, err := ec.unmarshalInputCreateOngoingPackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNCreatePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreatePackInput(ctx context.Context, v any) (photographer.CreatePackInput, error) {
@@ -30498,6 +39098,11 @@ func (ec *executionContext) marshalNDeleteVoucherPayload2ᚖgithubᚗcomᚋstudi
 	return ec._DeleteVoucherPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNDigitalFileInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDigitalFileInput(ctx context.Context, v any) (gqlmodel.DigitalFileInput, error) {
+	res, err := ec.unmarshalInputDigitalFileInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNDiscount2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDiscountᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Discount) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -30522,6 +39127,22 @@ func (ec *executionContext) marshalNDiscount2ᚖgithubᚗcomᚋstudioᚋgallery�
 		return graphql.Null
 	}
 	return ec._Discount(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDiscountSource2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDiscountSource2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNDownloadInformation2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐDownloadInformation(ctx context.Context, sel ast.SelectionSet, v model.DownloadInformation) graphql.Marshaler {
@@ -30706,6 +39327,10 @@ func (ec *executionContext) marshalNMe2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgrap
 	return ec._Me(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v money.Money) graphql.Marshaler {
+	return ec._Money(ctx, sel, &v)
+}
+
 func (ec *executionContext) marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v *money.Money) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -30859,6 +39484,35 @@ func (ec *executionContext) unmarshalNPackFormatInput2githubᚗcomᚋstudioᚋga
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNPackFormatPhotosInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackFormatPhotosInput(ctx context.Context, v any) (*gqlmodel.PackFormatPhotosInput, error) {
+	res, err := ec.unmarshalInputPackFormatPhotosInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPackInstanceInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackInstanceInput(ctx context.Context, v any) (gqlmodel.PackInstanceInput, error) {
+	res, err := ec.unmarshalInputPackInstanceInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPackPhotoChoiceInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackPhotoChoiceInputᚄ(ctx context.Context, v any) ([]*gqlmodel.PackPhotoChoiceInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*gqlmodel.PackPhotoChoiceInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPackPhotoChoiceInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackPhotoChoiceInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNPackPhotoChoiceInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackPhotoChoiceInput(ctx context.Context, v any) (*gqlmodel.PackPhotoChoiceInput, error) {
+	res, err := ec.unmarshalInputPackPhotoChoiceInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
 	return ec._PageInfo(ctx, sel, &v)
 }
@@ -30913,6 +39567,32 @@ func (ec *executionContext) marshalNPhotoOrderField2ᚖgithubᚗcomᚋstudioᚋg
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalNPhotoProduct2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPhotoProductᚄ(ctx context.Context, sel ast.SelectionSet, v []*cart.PhotoProduct) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPhotoProduct2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPhotoProduct(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPhotoProduct2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐPhotoProduct(ctx context.Context, sel ast.SelectionSet, v *cart.PhotoProduct) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PhotoProduct(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNPhotoStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋphotoᚐStatus(ctx context.Context, v any) (photo.Status, error) {
@@ -30973,6 +39653,91 @@ func (ec *executionContext) marshalNPrices2ᚖgithubᚗcomᚋstudioᚋgalleryᚋ
 	return ec._Prices(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNPrintBorder2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx context.Context, v any) (cartitem.Border, error) {
+	var res cartitem.Border
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPrintBorder2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx context.Context, sel ast.SelectionSet, v cartitem.Border) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPrintBorder2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorderᚄ(ctx context.Context, v any) ([]cartitem.Border, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]cartitem.Border, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPrintBorder2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNPrintBorder2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorderᚄ(ctx context.Context, sel ast.SelectionSet, v []cartitem.Border) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPrintBorder2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNPrintFinish2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx context.Context, v any) (cartitem.Finish, error) {
+	var res cartitem.Finish
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPrintFinish2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx context.Context, sel ast.SelectionSet, v cartitem.Finish) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPrintFinish2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinishᚄ(ctx context.Context, v any) ([]cartitem.Finish, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]cartitem.Finish, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPrintFinish2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNPrintFinish2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinishᚄ(ctx context.Context, sel ast.SelectionSet, v []cartitem.Finish) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPrintFinish2githubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNPrintInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPrintInput(ctx context.Context, v any) (gqlmodel.PrintInput, error) {
+	res, err := ec.unmarshalInputPrintInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPrintOptions2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐPrintOptions(ctx context.Context, sel ast.SelectionSet, v model.PrintOptions) graphql.Marshaler {
 	return ec._PrintOptions(ctx, sel, &v)
 }
@@ -31016,6 +39781,16 @@ func (ec *executionContext) marshalNRecoverClientCodePayload2ᚖgithubᚗcomᚋs
 		return graphql.Null
 	}
 	return ec._RecoverClientCodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRemovePackFormatInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRemovePackFormatInput(ctx context.Context, v any) (gqlmodel.RemovePackFormatInput, error) {
+	res, err := ec.unmarshalInputRemovePackFormatInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRemovePrintInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRemovePrintInput(ctx context.Context, v any) (gqlmodel.RemovePrintInput, error) {
+	res, err := ec.unmarshalInputRemovePrintInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNReorderPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐReorderPhotosInput(ctx context.Context, v any) (photographer.ReorderPhotosInput, error) {
@@ -31169,6 +39944,11 @@ func (ec *executionContext) marshalNSetPhotosPrivatePayload2ᚖgithubᚗcomᚋst
 	return ec._SetPhotosPrivatePayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNSetShippingRatesInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSetShippingRatesInput(ctx context.Context, v any) (gqlmodel.SetShippingRatesInput, error) {
+	res, err := ec.unmarshalInputSetShippingRatesInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNShareGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐShareGalleryInput(ctx context.Context, v any) (gqlmodel.ShareGalleryInput, error) {
 	res, err := ec.unmarshalInputShareGalleryInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -31182,6 +39962,87 @@ func (ec *executionContext) marshalNShareGalleryPayload2ᚖgithubᚗcomᚋstudio
 		return graphql.Null
 	}
 	return ec._ShareGalleryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNShippingProblem2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐShippingProblemᚄ(ctx context.Context, sel ast.SelectionSet, v []*cart.ShippingProblem) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNShippingProblem2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐShippingProblem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNShippingProblem2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐShippingProblem(ctx context.Context, sel ast.SelectionSet, v *cart.ShippingProblem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ShippingProblem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNShippingRate2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRateᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.ShippingRate) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNShippingRate2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRate(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNShippingRate2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRate(ctx context.Context, sel ast.SelectionSet, v *model.ShippingRate) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ShippingRate(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNShippingRateInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐShippingRateInputᚄ(ctx context.Context, v any) ([]*photographer.ShippingRateInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*photographer.ShippingRateInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNShippingRateInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐShippingRateInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNShippingRateInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐShippingRateInput(ctx context.Context, v any) (*photographer.ShippingRateInput, error) {
+	res, err := ec.unmarshalInputShippingRateInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNShippingRatesPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐShippingRatesPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.ShippingRatesPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ShippingRatesPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -31476,6 +40337,16 @@ func (ec *executionContext) marshalNUserError2ᚖgithubᚗcomᚋstudioᚋgallery
 	return ec._UserError(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNVatBreakdown2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐVatBreakdown(ctx context.Context, sel ast.SelectionSet, v *cart.VatBreakdown) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VatBreakdown(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNVideo2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Video) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -31538,6 +40409,11 @@ func (ec *executionContext) marshalNVideoOrderField2ᚖgithubᚗcomᚋstudioᚋg
 	return v
 }
 
+func (ec *executionContext) unmarshalNVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐVoucherInput(ctx context.Context, v any) (gqlmodel.VoucherInput, error) {
+	res, err := ec.unmarshalInputVoucherInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx context.Context, v any) (voucher.Kind, error) {
 	var res voucher.Kind
 	err := res.UnmarshalGQL(v)
@@ -31546,6 +40422,22 @@ func (ec *executionContext) unmarshalNVoucherKind2githubᚗcomᚋstudioᚋgaller
 
 func (ec *executionContext) marshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx context.Context, sel ast.SelectionSet, v voucher.Kind) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) unmarshalNWhiteMarginPolicy2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNWhiteMarginPolicy2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) marshalN__Directive2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐDirective(ctx context.Context, sel ast.SelectionSet, v introspection.Directive) graphql.Marshaler {
@@ -31695,6 +40587,21 @@ func (ec *executionContext) marshalOAccessCode2ᚖgithubᚗcomᚋstudioᚋgaller
 	return ec._AccessCode(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOAddress2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐAddress(ctx context.Context, sel ast.SelectionSet, v *model.Address) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Address(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOAddressInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressInput(ctx context.Context, v any) (*gqlmodel.AddressInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputAddressInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalOAlbumSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋselectionsᚐAlbum(ctx context.Context, sel ast.SelectionSet, v *selections.Album) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -31754,6 +40661,20 @@ func (ec *executionContext) marshalOCaptcha2ᚖgithubᚗcomᚋstudioᚋgallery�
 	return ec._Captcha(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOCart2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐView(ctx context.Context, sel ast.SelectionSet, v *cart.View) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Cart(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCartDiscount2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐDiscountView(ctx context.Context, sel ast.SelectionSet, v *cart.DiscountView) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CartDiscount(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOCategory2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategory(ctx context.Context, sel ast.SelectionSet, v *ent.Category) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -31775,6 +40696,28 @@ func (ec *executionContext) marshalOCategorySection2ᚖgithubᚗcomᚋstudioᚋg
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalOClientData2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐClientData(ctx context.Context, sel ast.SelectionSet, v *model.ClientData) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._ClientData(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOCrop2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx context.Context, sel ast.SelectionSet, v *model.Crop) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Crop(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCropInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx context.Context, v any) (*model.Crop, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCropInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx context.Context, v any) (*entgql.Cursor[string], error) {
@@ -31946,6 +40889,13 @@ func (ec *executionContext) marshalOInt2ᚖint(ctx context.Context, sel ast.Sele
 	return res
 }
 
+func (ec *executionContext) marshalOMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v *money.Money) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Money(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalOMusicInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMusicInput(ctx context.Context, v any) (*photographer.MusicInput, error) {
 	if v == nil {
 		return nil, nil
@@ -32009,6 +40959,23 @@ func (ec *executionContext) unmarshalOPackFormatInput2ᚕgithubᚗcomᚋstudio�
 	return res, nil
 }
 
+func (ec *executionContext) unmarshalOPackFormatPhotosInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackFormatPhotosInputᚄ(ctx context.Context, v any) ([]*gqlmodel.PackFormatPhotosInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*gqlmodel.PackFormatPhotosInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPackFormatPhotosInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPackFormatPhotosInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx context.Context, sel ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -32044,6 +41011,38 @@ func (ec *executionContext) unmarshalOPhotoOrder2ᚖgithubᚗcomᚋstudioᚋgall
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOPrintBorder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx context.Context, v any) (*cartitem.Border, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(cartitem.Border)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPrintBorder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx context.Context, sel ast.SelectionSet, v *cartitem.Border) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOPrintFinish2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx context.Context, v any) (*cartitem.Finish, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(cartitem.Finish)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPrintFinish2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐFinish(ctx context.Context, sel ast.SelectionSet, v *cartitem.Finish) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalOPrintOptionsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPrintOptionsInput(ctx context.Context, v any) (*photographer.PrintOptionsInput, error) {
 	if v == nil {
 		return nil, nil
@@ -32052,11 +41051,37 @@ func (ec *executionContext) unmarshalOPrintOptionsInput2ᚖgithubᚗcomᚋstudio
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalORegroupSuggestion2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐRegroupSuggestion(ctx context.Context, sel ast.SelectionSet, v *cart.RegroupSuggestion) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RegroupSuggestion(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelection(ctx context.Context, sel ast.SelectionSet, v *ent.Selection) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._Selection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOShippingRate2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRateᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.ShippingRate) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNShippingRate2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRate(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {

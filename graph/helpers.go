@@ -12,8 +12,10 @@ import (
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/selections"
 )
@@ -192,4 +194,45 @@ func (r *Resolver) albumCall(ctx context.Context, galleryID string, fn func(*ent
 		return nil, err
 	}
 	return &gqlmodel.AlbumPayload{Album: a, UserErrors: ues}, nil
+}
+
+// cartCall runs a cart change on a gallery and answers the cart, or the
+// refusals the buyer can act on as userErrors.
+func (r *Resolver) cartCall(ctx context.Context, galleryID string, fn func(*ent.Gallery) (*cart.View, error)) (*gqlmodel.CartPayload, error) {
+	g, err := r.Galleries.ByID(ctx, galleryID)
+	if err != nil {
+		return nil, err
+	}
+	v, err := fn(g)
+	ues, err := payloadErrors(err)
+	if err != nil {
+		return nil, err
+	}
+	return &gqlmodel.CartPayload{Cart: v, UserErrors: ues}, nil
+}
+
+// packChoices converts a pack configuration's formats.
+func packChoices(in []*gqlmodel.PackFormatPhotosInput) []cart.PackChoice {
+	out := make([]cart.PackChoice, 0, len(in))
+	for _, f := range in {
+		c := cart.PackChoice{FormatID: f.FormatID}
+		for _, p := range f.Photos {
+			c.Photos = append(c.Photos, cart.PhotoChoice{PhotoID: p.PhotoID, Quantity: p.Quantity, Finish: p.Finish, Border: p.Border, Crop: p.Crop})
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// address converts an address input.
+func address(a *gqlmodel.AddressInput) model.Address {
+	out := model.Address{Title: a.Title, Firstname: a.Firstname, Lastname: a.Lastname, Address: a.Address,
+		PostalCode: a.PostalCode, City: a.City, Country: a.Country, PhoneNumber: a.PhoneNumber}
+	if a.Address2 != nil {
+		out.Address2 = *a.Address2
+	}
+	if a.VatNumber != nil {
+		out.VatNumber = *a.VatNumber
+	}
+	return out
 }

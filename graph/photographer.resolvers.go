@@ -13,6 +13,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
@@ -431,6 +432,46 @@ func (r *mutationResolver) DeleteVideo(ctx context.Context, input photographer.D
 	return p, nil
 }
 
+// SetShippingRates is the resolver for the setShippingRates field.
+func (r *mutationResolver) SetShippingRates(ctx context.Context, input gqlmodel.SetShippingRatesInput) (*gqlmodel.ShippingRatesPayload, error) {
+	in := make([]photographer.ShippingRateInput, 0, len(input.Rates))
+	for _, r := range input.Rates {
+		in = append(in, *r)
+	}
+	rates, err := r.Tools.SetShippingRates(ctx, in)
+	ues, err := userErrors(err)
+	if err != nil {
+		return nil, err
+	}
+	p := &gqlmodel.ShippingRatesPayload{UserErrors: ues}
+	if len(ues) == 0 {
+		p.Rates = []*model.ShippingRate{}
+		for i := range rates {
+			p.Rates = append(p.Rates, &rates[i])
+		}
+	}
+	return p, nil
+}
+
+// ShippingRates is the resolver for the shippingRates field.
+func (r *queryResolver) ShippingRates(ctx context.Context) ([]*model.ShippingRate, error) {
+	rates, err := r.Tools.ShippingRates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*model.ShippingRate, len(rates))
+	for i := range rates {
+		out[i] = &rates[i]
+	}
+	return out, nil
+}
+
+// Price is the resolver for the price field.
+func (r *shippingRateResolver) Price(ctx context.Context, obj *model.ShippingRate) (*money.Money, error) {
+	m := money.EURCents(obj.Price)
+	return &m, nil
+}
+
 // GalleryID is the resolver for the galleryId field.
 func (r *voucherResolver) GalleryID(ctx context.Context, obj *ent.Voucher) (*string, error) {
 	if g, err := obj.Edges.GalleryOrErr(); err == nil {
@@ -470,10 +511,14 @@ func (r *voucherResolver) Balance(ctx context.Context, obj *ent.Voucher) (*money
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
 
+// ShippingRate returns ShippingRateResolver implementation.
+func (r *Resolver) ShippingRate() ShippingRateResolver { return &shippingRateResolver{r} }
+
 // Voucher returns VoucherResolver implementation.
 func (r *Resolver) Voucher() VoucherResolver { return &voucherResolver{r} }
 
 type (
-	mutationResolver struct{ *Resolver }
-	voucherResolver  struct{ *Resolver }
+	mutationResolver     struct{ *Resolver }
+	shippingRateResolver struct{ *Resolver }
+	voucherResolver      struct{ *Resolver }
 )

@@ -5,6 +5,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/captcha"
+	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/contact"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/photographer"
@@ -33,5 +34,7 @@ type Resolver struct {
 	Shares   *share.Service
 	Contact  *contact.Service
 	Captchas *captcha.Service
-	Version  string
+	// Carts keeps the visitors' carts and prices them.
+	Carts   *cart.Service
+	Version string
 }

@@ -42,6 +42,7 @@ func (s *Server) graphqlHandler() http.Handler {
 		Shares:     s.Shares,
 		Contact:    s.Contact,
 		Captchas:   s.Captchas,
+		Carts:      s.Carts,
 		Version:    Version,
 	}}))
 	srv.AddTransport(s.websocketTransport())

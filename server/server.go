@@ -21,6 +21,7 @@ import (
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/captcha"
+	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/contact"
 	"github.com/studio/gallery/internal/events"
@@ -58,9 +59,11 @@ type Server struct {
 	// client-hidden photos; Shares and Contact send e-mails for visitors,
 	// behind the captchas of Captchas. They all send through Access.Mail.
 	Selections *selections.Service
-	Shares     *share.Service
-	Contact    *contact.Service
-	Captchas   *captcha.Service
+	// Carts keeps the visitors' carts and prices them.
+	Carts    *cart.Service
+	Shares   *share.Service
+	Contact  *contact.Service
+	Captchas *captcha.Service
 	// Events carries change notices to subscriptions (in-process or across servers).
 	Events events.Broker
 	Log    *slog.Logger
@@ -101,6 +104,7 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		Web:       web,
 	}
 	viaAccess := accessMail{s}
+	s.Carts = &cart.Service{DB: db.Client, Events: ev}
 	s.Selections = &selections.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
 	s.Shares = &share.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
 	s.Contact = &contact.Service{DB: db.Client, Mail: viaAccess, Captchas: s.Captchas, PublicURL: cfg.PublicURL}

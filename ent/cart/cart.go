@@ -23,6 +23,8 @@ const (
 	FieldUpdatedAt = "updated_at"
 	// FieldSessionKey holds the string denoting the session_key field in the database.
 	FieldSessionKey = "session_key"
+	// FieldOpenKey holds the string denoting the open_key field in the database.
+	FieldOpenKey = "open_key"
 	// FieldClientData holds the string denoting the client_data field in the database.
 	FieldClientData = "client_data"
 	// FieldDeliveryOption holds the string denoting the delivery_option field in the database.
@@ -77,6 +79,7 @@ var Columns = []string{
 	FieldCreatedAt,
 	FieldUpdatedAt,
 	FieldSessionKey,
+	FieldOpenKey,
 	FieldClientData,
 	FieldDeliveryOption,
 	FieldCartUpdated,
@@ -180,6 +183,11 @@ func ByUpdatedAt(opts ...sql.OrderTermOption) OrderOption {
 // BySessionKey orders the results by the session_key field.
 func BySessionKey(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSessionKey, opts...).ToFunc()
+}
+
+// ByOpenKey orders the results by the open_key field.
+func ByOpenKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldOpenKey, opts...).ToFunc()
 }
 
 // ByDeliveryOption orders the results by the delivery_option field.

@@ -80,6 +80,11 @@ func SessionKey(v string) predicate.Cart {
 	return predicate.Cart(sql.FieldEQ(FieldSessionKey, v))
 }
 
+// OpenKey applies equality check predicate on the "open_key" field. It's identical to OpenKeyEQ.
+func OpenKey(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldEQ(FieldOpenKey, v))
+}
+
 // DeliveryOption applies equality check predicate on the "delivery_option" field. It's identical to DeliveryOptionEQ.
 func DeliveryOption(v string) predicate.Cart {
 	return predicate.Cart(sql.FieldEQ(FieldDeliveryOption, v))
@@ -238,6 +243,81 @@ func SessionKeyEqualFold(v string) predicate.Cart {
 // SessionKeyContainsFold applies the ContainsFold predicate on the "session_key" field.
 func SessionKeyContainsFold(v string) predicate.Cart {
 	return predicate.Cart(sql.FieldContainsFold(FieldSessionKey, v))
+}
+
+// OpenKeyEQ applies the EQ predicate on the "open_key" field.
+func OpenKeyEQ(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldEQ(FieldOpenKey, v))
+}
+
+// OpenKeyNEQ applies the NEQ predicate on the "open_key" field.
+func OpenKeyNEQ(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldNEQ(FieldOpenKey, v))
+}
+
+// OpenKeyIn applies the In predicate on the "open_key" field.
+func OpenKeyIn(vs ...string) predicate.Cart {
+	return predicate.Cart(sql.FieldIn(FieldOpenKey, vs...))
+}
+
+// OpenKeyNotIn applies the NotIn predicate on the "open_key" field.
+func OpenKeyNotIn(vs ...string) predicate.Cart {
+	return predicate.Cart(sql.FieldNotIn(FieldOpenKey, vs...))
+}
+
+// OpenKeyGT applies the GT predicate on the "open_key" field.
+func OpenKeyGT(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldGT(FieldOpenKey, v))
+}
+
+// OpenKeyGTE applies the GTE predicate on the "open_key" field.
+func OpenKeyGTE(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldGTE(FieldOpenKey, v))
+}
+
+// OpenKeyLT applies the LT predicate on the "open_key" field.
+func OpenKeyLT(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldLT(FieldOpenKey, v))
+}
+
+// OpenKeyLTE applies the LTE predicate on the "open_key" field.
+func OpenKeyLTE(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldLTE(FieldOpenKey, v))
+}
+
+// OpenKeyContains applies the Contains predicate on the "open_key" field.
+func OpenKeyContains(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldContains(FieldOpenKey, v))
+}
+
+// OpenKeyHasPrefix applies the HasPrefix predicate on the "open_key" field.
+func OpenKeyHasPrefix(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldHasPrefix(FieldOpenKey, v))
+}
+
+// OpenKeyHasSuffix applies the HasSuffix predicate on the "open_key" field.
+func OpenKeyHasSuffix(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldHasSuffix(FieldOpenKey, v))
+}
+
+// OpenKeyIsNil applies the IsNil predicate on the "open_key" field.
+func OpenKeyIsNil() predicate.Cart {
+	return predicate.Cart(sql.FieldIsNull(FieldOpenKey))
+}
+
+// OpenKeyNotNil applies the NotNil predicate on the "open_key" field.
+func OpenKeyNotNil() predicate.Cart {
+	return predicate.Cart(sql.FieldNotNull(FieldOpenKey))
+}
+
+// OpenKeyEqualFold applies the EqualFold predicate on the "open_key" field.
+func OpenKeyEqualFold(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldEqualFold(FieldOpenKey, v))
+}
+
+// OpenKeyContainsFold applies the ContainsFold predicate on the "open_key" field.
+func OpenKeyContainsFold(v string) predicate.Cart {
+	return predicate.Cart(sql.FieldContainsFold(FieldOpenKey, v))
 }
 
 // ClientDataIsNil applies the IsNil predicate on the "client_data" field.

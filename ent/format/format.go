@@ -39,6 +39,8 @@ const (
 	FieldDigitalQuality = "digital_quality"
 	// FieldWatermark holds the string denoting the watermark field in the database.
 	FieldWatermark = "watermark"
+	// FieldGalleryPrice holds the string denoting the gallery_price field in the database.
+	FieldGalleryPrice = "gallery_price"
 	// FieldExcludedCountries holds the string denoting the excluded_countries field in the database.
 	FieldExcludedCountries = "excluded_countries"
 	// FieldPosition holds the string denoting the position field in the database.
@@ -83,6 +85,7 @@ var Columns = []string{
 	FieldKind,
 	FieldDigitalQuality,
 	FieldWatermark,
+	FieldGalleryPrice,
 	FieldExcludedCountries,
 	FieldPosition,
 	FieldWithdrawn,
@@ -139,6 +142,8 @@ var (
 	LabValidator func(string) error
 	// DefaultWatermark holds the default value on creation for the "watermark" field.
 	DefaultWatermark bool
+	// GalleryPriceValidator is a validator for the "gallery_price" field. It is called by the builders before save.
+	GalleryPriceValidator func(int) error
 	// DefaultExcludedCountries holds the default value on creation for the "excluded_countries" field.
 	DefaultExcludedCountries []string
 	// DefaultPosition holds the default value on creation for the "position" field.
@@ -261,6 +266,11 @@ func ByDigitalQuality(opts ...sql.OrderTermOption) OrderOption {
 // ByWatermark orders the results by the watermark field.
 func ByWatermark(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldWatermark, opts...).ToFunc()
+}
+
+// ByGalleryPrice orders the results by the gallery_price field.
+func ByGalleryPrice(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldGalleryPrice, opts...).ToFunc()
 }
 
 // ByPosition orders the results by the position field.

@@ -110,6 +110,11 @@ func Watermark(v bool) predicate.Format {
 	return predicate.Format(sql.FieldEQ(FieldWatermark, v))
 }
 
+// GalleryPrice applies equality check predicate on the "gallery_price" field. It's identical to GalleryPriceEQ.
+func GalleryPrice(v int) predicate.Format {
+	return predicate.Format(sql.FieldEQ(FieldGalleryPrice, v))
+}
+
 // Position applies equality check predicate on the "position" field. It's identical to PositionEQ.
 func Position(v int) predicate.Format {
 	return predicate.Format(sql.FieldEQ(FieldPosition, v))
@@ -523,6 +528,56 @@ func WatermarkEQ(v bool) predicate.Format {
 // WatermarkNEQ applies the NEQ predicate on the "watermark" field.
 func WatermarkNEQ(v bool) predicate.Format {
 	return predicate.Format(sql.FieldNEQ(FieldWatermark, v))
+}
+
+// GalleryPriceEQ applies the EQ predicate on the "gallery_price" field.
+func GalleryPriceEQ(v int) predicate.Format {
+	return predicate.Format(sql.FieldEQ(FieldGalleryPrice, v))
+}
+
+// GalleryPriceNEQ applies the NEQ predicate on the "gallery_price" field.
+func GalleryPriceNEQ(v int) predicate.Format {
+	return predicate.Format(sql.FieldNEQ(FieldGalleryPrice, v))
+}
+
+// GalleryPriceIn applies the In predicate on the "gallery_price" field.
+func GalleryPriceIn(vs ...int) predicate.Format {
+	return predicate.Format(sql.FieldIn(FieldGalleryPrice, vs...))
+}
+
+// GalleryPriceNotIn applies the NotIn predicate on the "gallery_price" field.
+func GalleryPriceNotIn(vs ...int) predicate.Format {
+	return predicate.Format(sql.FieldNotIn(FieldGalleryPrice, vs...))
+}
+
+// GalleryPriceGT applies the GT predicate on the "gallery_price" field.
+func GalleryPriceGT(v int) predicate.Format {
+	return predicate.Format(sql.FieldGT(FieldGalleryPrice, v))
+}
+
+// GalleryPriceGTE applies the GTE predicate on the "gallery_price" field.
+func GalleryPriceGTE(v int) predicate.Format {
+	return predicate.Format(sql.FieldGTE(FieldGalleryPrice, v))
+}
+
+// GalleryPriceLT applies the LT predicate on the "gallery_price" field.
+func GalleryPriceLT(v int) predicate.Format {
+	return predicate.Format(sql.FieldLT(FieldGalleryPrice, v))
+}
+
+// GalleryPriceLTE applies the LTE predicate on the "gallery_price" field.
+func GalleryPriceLTE(v int) predicate.Format {
+	return predicate.Format(sql.FieldLTE(FieldGalleryPrice, v))
+}
+
+// GalleryPriceIsNil applies the IsNil predicate on the "gallery_price" field.
+func GalleryPriceIsNil() predicate.Format {
+	return predicate.Format(sql.FieldIsNull(FieldGalleryPrice))
+}
+
+// GalleryPriceNotNil applies the NotNil predicate on the "gallery_price" field.
+func GalleryPriceNotNil() predicate.Format {
+	return predicate.Format(sql.FieldNotNull(FieldGalleryPrice))
 }
 
 // PositionEQ applies the EQ predicate on the "position" field.

@@ -119,6 +119,7 @@ var (
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "session_key", Type: field.TypeString, Default: ""},
+		{Name: "open_key", Type: field.TypeString, Unique: true, Nullable: true},
 		{Name: "client_data", Type: field.TypeJSON, Nullable: true},
 		{Name: "delivery_option", Type: field.TypeString, Default: "shipping"},
 		{Name: "cart_updated", Type: field.TypeBool, Default: false},
@@ -135,13 +136,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "carts_galleries_carts",
-				Columns:    []*schema.Column{CartsColumns[9]},
+				Columns:    []*schema.Column{CartsColumns[10]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "carts_users_carts",
-				Columns:    []*schema.Column{CartsColumns[10]},
+				Columns:    []*schema.Column{CartsColumns[11]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -363,6 +364,7 @@ var (
 		{Name: "kind", Type: field.TypeEnum, Enums: []string{"print", "digital"}, Default: "print"},
 		{Name: "digital_quality", Type: field.TypeEnum, Nullable: true, Enums: []string{"web", "hd"}},
 		{Name: "watermark", Type: field.TypeBool, Default: false},
+		{Name: "gallery_price", Type: field.TypeInt, Nullable: true},
 		{Name: "excluded_countries", Type: field.TypeJSON},
 		{Name: "position", Type: field.TypeInt, Default: 0},
 		{Name: "withdrawn", Type: field.TypeBool, Default: false},
@@ -377,13 +379,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "formats_families_formats",
-				Columns:    []*schema.Column{FormatsColumns[15]},
+				Columns:    []*schema.Column{FormatsColumns[16]},
 				RefColumns: []*schema.Column{FamiliesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "formats_galleries_formats",
-				Columns:    []*schema.Column{FormatsColumns[16]},
+				Columns:    []*schema.Column{FormatsColumns[17]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -763,6 +765,7 @@ var (
 		{Name: "logo_url", Type: field.TypeString, Nullable: true, Size: 500},
 		{Name: "vat_rate_bp", Type: field.TypeInt, Default: 2100},
 		{Name: "timezone", Type: field.TypeString, Default: "Europe/Brussels"},
+		{Name: "shipping_rates", Type: field.TypeJSON},
 	}
 	// PhotographersTable holds the schema information for the "photographers" table.
 	PhotographersTable = &schema.Table{

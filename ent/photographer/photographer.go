@@ -7,6 +7,7 @@ import (
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
+	"github.com/studio/gallery/internal/model"
 )
 
 const (
@@ -40,6 +41,8 @@ const (
 	FieldVatRateBp = "vat_rate_bp"
 	// FieldTimezone holds the string denoting the timezone field in the database.
 	FieldTimezone = "timezone"
+	// FieldShippingRates holds the string denoting the shipping_rates field in the database.
+	FieldShippingRates = "shipping_rates"
 	// EdgeGalleries holds the string denoting the galleries edge name in mutations.
 	EdgeGalleries = "galleries"
 	// EdgeAPITokens holds the string denoting the api_tokens edge name in mutations.
@@ -96,6 +99,7 @@ var Columns = []string{
 	FieldLogoURL,
 	FieldVatRateBp,
 	FieldTimezone,
+	FieldShippingRates,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -141,6 +145,8 @@ var (
 	VatRateBpValidator func(int) error
 	// DefaultTimezone holds the default value on creation for the "timezone" field.
 	DefaultTimezone string
+	// DefaultShippingRates holds the default value on creation for the "shipping_rates" field.
+	DefaultShippingRates []model.ShippingRate
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.

@@ -93,6 +93,9 @@ func (Format) Fields() []ent.Field {
 		field.Enum("digital_quality").Values("web", "hd").Optional().Nillable(),
 		// Watermark: a web file delivered with the photographer's watermark.
 		field.Bool("watermark").Default(false),
+		// GalleryPrice is a digital format's price for every photo of the
+		// gallery at once (the whole-gallery download); nil: not offered.
+		field.Int("gallery_price").Optional().Nillable().NonNegative(),
 		// ExcludedCountries cannot receive this format.
 		field.JSON("excluded_countries", []string{}).Default([]string{}),
 		field.Int("position").Default(0),

@@ -5,6 +5,8 @@ import (
 	"entgo.io/ent"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
+
+	"github.com/studio/gallery/internal/model"
 )
 
 // Photographer owns galleries, price lists and the shop settings.
@@ -30,6 +32,8 @@ func (Photographer) Fields() []ent.Field {
 		// VAT rate in basis points (2100 = 21 %), prices include it.
 		field.Int("vat_rate_bp").Default(2100).NonNegative(),
 		field.String("timezone").Default("Europe/Brussels"),
+		// ShippingRates price home delivery by destination zone and lab.
+		field.JSON("shipping_rates", []model.ShippingRate{}).Default([]model.ShippingRate{}),
 	}
 }
 

@@ -22,6 +22,10 @@ func (Cart) Fields() []ent.Field {
 	return []ent.Field{
 		// SessionKey names the browser that owns an anonymous cart.
 		field.String("session_key").Default("").Sensitive(),
+		// OpenKey is unique among open carts: the gallery and the owner (a
+		// browser "s:..." or a user "u:..."); it is cleared once ordered, so
+		// two tabs can never make two open carts for one owner.
+		field.String("open_key").Optional().Nillable().Unique().Sensitive(),
 		field.JSON("client_data", &model.ClientData{}).Optional(),
 		field.String("delivery_option").Default("shipping"),
 		// CartUpdated is set when items were dropped after a settings change, until reported.

@@ -7,6 +7,10 @@ import (
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/cartitem"
+	"github.com/studio/gallery/internal/cart"
+	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/selections"
 )
 
@@ -22,9 +26,32 @@ type AccessPolicy struct {
 	HasClients bool `json:"hasClients"`
 }
 
+type AddPackInput struct {
+	GalleryID      string `json:"galleryId"`
+	PackInstanceID string `json:"packInstanceId"`
+	// The buyer's name for it; & < > / \ become spaces.
+	ClientPackName *string `json:"clientPackName,omitempty"`
+}
+
 type AddVideoPayload struct {
 	Video      *ent.Video   `json:"video,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type AddressInput struct {
+	// Monsieur or Madame.
+	Title     string `json:"title"`
+	Firstname string `json:"firstname"`
+	// A name or a company.
+	Lastname   string  `json:"lastname"`
+	Address    string  `json:"address"`
+	Address2   *string `json:"address2,omitempty"`
+	PostalCode string  `json:"postalCode"`
+	City       string  `json:"city"`
+	// ISO 3166-1 alpha-2, e.g. BE.
+	Country     string  `json:"country"`
+	PhoneNumber string  `json:"phoneNumber"`
+	VatNumber   *string `json:"vatNumber,omitempty"`
 }
 
 type AlbumPayload struct {
@@ -42,6 +69,11 @@ type AlbumSettings struct {
 	MaxPhotos int  `json:"maxPhotos"`
 }
 
+type AllGalleryInput struct {
+	GalleryID string `json:"galleryId"`
+	FormatID  string `json:"formatId"`
+}
+
 // The access state of the current visitor in one gallery.
 type AuthState struct {
 	AccessCodeAuthorized bool `json:"accessCodeAuthorized"`
@@ -56,6 +88,35 @@ type AuthState struct {
 
 type BuildInfo struct {
 	Version string `json:"version"`
+}
+
+type CartGalleryInput struct {
+	GalleryID string `json:"galleryId"`
+}
+
+// The answer of every cart mutation: the cart as it now is, or why not.
+type CartPayload struct {
+	Cart       *cart.View   `json:"cart,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type ClientDataInput struct {
+	GalleryID string        `json:"galleryId"`
+	Billing   *AddressInput `json:"billing"`
+	// Absent or sameAsBilling: the billing address.
+	Shipping      *AddressInput `json:"shipping,omitempty"`
+	SameAsBilling bool          `json:"sameAsBilling"`
+	// shipping or pickup.
+	DeliveryOption string `json:"deliveryOption"`
+}
+
+type ConfigureOngoingPackInput struct {
+	GalleryID      string `json:"galleryId"`
+	PackInstanceID string `json:"packInstanceId"`
+	// Replaces the photos of each format named; other formats keep theirs.
+	Formats        []*PackFormatPhotosInput `json:"formats,omitempty"`
+	DigitalFiles   []*PackFormatPhotosInput `json:"digitalFiles,omitempty"`
+	ClientPackName *string                  `json:"clientPackName,omitempty"`
 }
 
 type ConfirmEmailInput struct {
@@ -111,6 +172,11 @@ type CreateGalleryPayload struct {
 type CreateGiftCardPayload struct {
 	Voucher    *ent.Voucher `json:"voucher,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type CreateOngoingPackInput struct {
+	GalleryID string `json:"galleryId"`
+	PackID    string `json:"packId"`
 }
 
 type CreatePackPayload struct {
@@ -202,6 +268,12 @@ type DeleteVoucherPayload struct {
 	UserErrors       []*UserError `json:"userErrors"`
 }
 
+type DigitalFileInput struct {
+	GalleryID string `json:"galleryId"`
+	PhotoID   string `json:"photoId"`
+	FormatID  string `json:"formatId"`
+}
+
 type EnterAccessCodeInput struct {
 	GalleryID string `json:"galleryId"`
 	Code      string `json:"code"`
@@ -244,6 +316,25 @@ type OgData struct {
 	SiteName    string `json:"siteName"`
 }
 
+type PackFormatPhotosInput struct {
+	FormatID string                  `json:"formatId"`
+	Photos   []*PackPhotoChoiceInput `json:"photos"`
+}
+
+type PackInstanceInput struct {
+	GalleryID      string `json:"galleryId"`
+	PackInstanceID string `json:"packInstanceId"`
+}
+
+type PackPhotoChoiceInput struct {
+	PhotoID string `json:"photoId"`
+	// Forced to 1 for digital files; 0 drops the photo.
+	Quantity int              `json:"quantity"`
+	Finish   *cartitem.Finish `json:"finish,omitempty"`
+	Border   *cartitem.Border `json:"border,omitempty"`
+	Crop     *model.Crop      `json:"crop,omitempty"`
+}
+
 type PhotoUrls struct {
 	Thumbnail string `json:"thumbnail"`
 	Viewer    string `json:"viewer"`
@@ -255,6 +346,18 @@ type Prices struct {
 	Formats    []*ent.Format   `json:"formats"`
 	Families   []*ent.Family   `json:"families"`
 	Categories []*ent.Category `json:"categories"`
+}
+
+type PrintInput struct {
+	GalleryID string `json:"galleryId"`
+	PhotoID   string `json:"photoId"`
+	FormatID  string `json:"formatId"`
+	// Set to edit this item rather than add one.
+	CartItemID *string          `json:"cartItemId,omitempty"`
+	Finish     *cartitem.Finish `json:"finish,omitempty"`
+	Border     *cartitem.Border `json:"border,omitempty"`
+	Crop       *model.Crop      `json:"crop,omitempty"`
+	Quantity   int              `json:"quantity"`
 }
 
 type ProductImages struct {
@@ -271,6 +374,17 @@ type RecoverClientCodePayload struct {
 	// Always true once the input is valid: whether the address is registered is not told.
 	Sent       bool         `json:"sent"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type RemovePackFormatInput struct {
+	GalleryID      string `json:"galleryId"`
+	PackInstanceID string `json:"packInstanceId"`
+	FormatID       string `json:"formatId"`
+}
+
+type RemovePrintInput struct {
+	GalleryID  string `json:"galleryId"`
+	CartItemID string `json:"cartItemId"`
 }
 
 type ReorderPhotosPayload struct {
@@ -338,6 +452,10 @@ type SetPhotosPrivatePayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type SetShippingRatesInput struct {
+	Rates []*photographer.ShippingRateInput `json:"rates"`
+}
+
 type ShareGalleryInput struct {
 	GalleryID  string   `json:"galleryId"`
 	SenderName string   `json:"senderName"`
@@ -349,6 +467,11 @@ type ShareGalleryPayload struct {
 	// The normalised addresses the link went to.
 	Recipients []string     `json:"recipients"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type ShippingRatesPayload struct {
+	Rates      []*model.ShippingRate `json:"rates,omitempty"`
+	UserErrors []*UserError          `json:"userErrors"`
 }
 
 type UpdateAccessCodePayload struct {
@@ -417,4 +540,9 @@ type UserError struct {
 	Field   []string `json:"field,omitempty"`
 	Message string   `json:"message"`
 	Code    string   `json:"code"`
+}
+
+type VoucherInput struct {
+	GalleryID string `json:"galleryId"`
+	Code      string `json:"code"`
 }

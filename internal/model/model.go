@@ -147,3 +147,17 @@ type PackPhotoChoice struct {
 	Border   string `json:"border,omitempty"`
 	Crop     *Crop  `json:"crop,omitempty"`
 }
+
+// ShippingRate prices home delivery of one lab's products to a zone.
+type ShippingRate struct {
+	// Zone names the zone for the photographer ("Belgique", "Europe").
+	Zone string `json:"zone"`
+	// Countries are ISO 3166-1 alpha-2 codes; empty means every country
+	// no other rate of the same lab names.
+	Countries []string `json:"countries"`
+	// Lab is the lab shipping the products; empty means any lab without a
+	// rate of its own.
+	Lab string `json:"lab"`
+	// Price in euro cents, VAT included.
+	Price int `json:"price"`
+}

@@ -25,8 +25,8 @@ import (
 //   - a photo made private or deleted is also taken out of the pack
 //     instances that held it; a complete pack instance then goes back to
 //     "ongoing" (kind ongoing_pack) so that the buyer picks another photo;
-//   - items whose format or pack changed price keep their place and take the
-//     new unit price;
+//   - items whose format or pack changed price are deleted too: the buyer
+//     put them in the cart at the old price and is told (cartUpdated);
 //   - every cart touched gets cart_updated = true and version + 1. The cart
 //     door reports cartUpdated to the buyer, then clears the flag.
 //
@@ -73,40 +73,28 @@ func dropCartItems(ctx context.Context, tx *ent.Client, galleryID string, where 
 	return flagCarts(ctx, tx, carts)
 }
 
-// repriceCartItems gives the matching items of open carts a new unit price.
-func repriceCartItems(ctx context.Context, tx *ent.Client, galleryID string, price int, where ...predicate.CartItem) error {
-	items := openCartItems(galleryID, append(where, cartitem.UnitPriceNEQ(price))...)
-	carts, err := cartsOf(ctx, tx, items)
-	if err != nil || len(carts) == 0 {
-		return err
-	}
-	if err := tx.CartItem.Update().Where(items).SetUnitPrice(price).Exec(ctx); err != nil {
-		return fmt.Errorf("photographer: reprice cart items: %w", err)
-	}
-	return flagCarts(ctx, tx, carts)
-}
-
 // formatGone drops the items that sell a withdrawn or deleted format.
 func formatGone(ctx context.Context, tx *ent.Client, galleryID, formatID string) error {
 	return dropCartItems(ctx, tx, galleryID, cartitem.FormatID(formatID),
 		cartitem.KindIn(cartitem.KindPrint, cartitem.KindDigitalFile, cartitem.KindAllGallery))
 }
 
-// formatRepriced gives the items of a format its new price.
-func formatRepriced(ctx context.Context, tx *ent.Client, galleryID, formatID string, price int) error {
-	return repriceCartItems(ctx, tx, galleryID, price, cartitem.FormatID(formatID),
-		cartitem.KindIn(cartitem.KindPrint, cartitem.KindDigitalFile, cartitem.KindAllGallery))
+// allGalleryGone drops the whole-gallery downloads of a format whose
+// gallery price changed or was withdrawn.
+func allGalleryGone(ctx context.Context, tx *ent.Client, galleryID, formatID string) error {
+	return dropCartItems(ctx, tx, galleryID, cartitem.FormatID(formatID), cartitem.KindEQ(cartitem.KindAllGallery))
+}
+
+func samePrice(a, b *int) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
 }
 
 // packGone drops the instances of a withdrawn, deleted or recomposed pack.
 func packGone(ctx context.Context, tx *ent.Client, galleryID, packID string) error {
 	return dropCartItems(ctx, tx, galleryID, cartitem.PackID(packID),
-		cartitem.KindIn(cartitem.KindPack, cartitem.KindOngoingPack))
-}
-
-// packRepriced gives the instances of a pack its new price.
-func packRepriced(ctx context.Context, tx *ent.Client, galleryID, packID string, price int) error {
-	return repriceCartItems(ctx, tx, galleryID, price, cartitem.PackID(packID),
 		cartitem.KindIn(cartitem.KindPack, cartitem.KindOngoingPack))
 }
 

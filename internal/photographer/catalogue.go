@@ -299,6 +299,7 @@ type CreateFormatInput struct {
 	Kind              *format.Kind
 	DigitalQuality    *format.DigitalQuality
 	Watermark         *bool
+	GalleryPrice      *money.Decimal
 	ExcludedCountries []string
 	Position          *int
 	Withdrawn         *bool
@@ -317,6 +318,8 @@ type UpdateFormatInput struct {
 	Kind              *format.Kind
 	DigitalQuality    *format.DigitalQuality
 	Watermark         *bool
+	GalleryPrice      *money.Decimal
+	NoGalleryPrice    *bool
 	ExcludedCountries []string
 	Position          *int
 	Withdrawn         *bool
@@ -336,7 +339,7 @@ func (s *Service) CreateFormat(ctx context.Context, in CreateFormatInput) (*ent.
 		price := in.UnitPrice
 		up := UpdateFormatInput{Name: in.Name, ShortSize: in.ShortSize, LongSize: in.LongSize, UnitPrice: &price,
 			OnlyInPack: in.OnlyInPack, Lab: in.Lab, Kind: in.Kind, DigitalQuality: in.DigitalQuality, Watermark: in.Watermark,
-			ExcludedCountries: in.ExcludedCountries, Position: in.Position, Withdrawn: in.Withdrawn}
+			GalleryPrice: in.GalleryPrice, ExcludedCountries: in.ExcludedCountries, Position: in.Position, Withdrawn: in.Withdrawn}
 		c := tx.Format.Create().SetGallery(g).SetFamilyID(in.FamilyID)
 		if err := formatFields(nil, up, c.Mutation()); err != nil {
 			return err
@@ -377,10 +380,13 @@ func (s *Service) UpdateFormat(ctx context.Context, in UpdateFormatInput) (*ent.
 			return err
 		}
 		switch {
-		case out.Withdrawn && !cur.Withdrawn:
-			return formatGone(ctx, tx, g.ID, cur.ID)
-		case out.UnitPrice != cur.UnitPrice:
-			return formatRepriced(ctx, tx, g.ID, cur.ID, out.UnitPrice)
+		case out.Withdrawn && !cur.Withdrawn, out.UnitPrice != cur.UnitPrice, out.OnlyInPack && !cur.OnlyInPack, out.Kind != cur.Kind:
+			if err := formatGone(ctx, tx, g.ID, cur.ID); err != nil {
+				return err
+			}
+		}
+		if !samePrice(out.GalleryPrice, cur.GalleryPrice) {
+			return allGalleryGone(ctx, tx, g.ID, cur.ID)
 		}
 		return nil
 	})
@@ -521,6 +527,18 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 		} else {
 			m.SetUnitPrice(int(*in.UnitPrice))
 		}
+	}
+	if in.GalleryPrice != nil {
+		switch {
+		case *in.GalleryPrice < 0:
+			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "galleryPrice")
+		case kind != format.KindDigital:
+			errs.add("invalid_value", "Seul un fichier numérique se vend pour toute la galerie.", "galleryPrice")
+		default:
+			m.SetGalleryPrice(int(*in.GalleryPrice))
+		}
+	} else if in.NoGalleryPrice != nil && *in.NoGalleryPrice || kind != format.KindDigital {
+		m.ClearGalleryPrice()
 	}
 	if in.OnlyInPack != nil {
 		m.SetOnlyInPack(*in.OnlyInPack)

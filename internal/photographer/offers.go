@@ -123,11 +123,8 @@ func (s *Service) UpdatePack(ctx context.Context, in UpdatePackInput) (*ent.Pack
 				return err
 			}
 		}
-		switch {
-		case (p.Withdrawn && !cur.Withdrawn) || recomposed:
+		if (p.Withdrawn && !cur.Withdrawn) || recomposed || p.UnitPrice != cur.UnitPrice {
 			return packGone(ctx, tx, g.ID, p.ID)
-		case p.UnitPrice != cur.UnitPrice:
-			return packRepriced(ctx, tx, g.ID, p.ID, p.UnitPrice)
 		}
 		return nil
 	})

@@ -586,13 +586,12 @@ func TestCartInvalidation(t *testing.T) {
 		if _, err := f.svc.UpdateFormat(f.owner, photographer.UpdateFormatInput{FormatID: f.print.ID, UnitPrice: ptr(money.Decimal(300))}); err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range []string{"print0", "print2"} {
-			if p := f.db.CartItem.GetX(f.sys, cs.items[name].ID).UnitPrice; p != 300 {
-				t.Errorf("%s price %d, want 300", name, p)
-			}
+		// Bought at the old price: dropped, and the buyer is told.
+		if exists(f, cs.items["print0"]) || exists(f, cs.items["print2"]) || !exists(f, cs.items["digital1"]) {
+			t.Fatal("wrong items dropped after a price change")
 		}
 		if p := f.db.CartItem.GetX(f.sys, cs.items["orderedPrint"].ID).UnitPrice; p != 250 {
-			t.Errorf("an ordered cart was repriced: %d", p)
+			t.Errorf("an ordered cart was touched: %d", p)
 		}
 		flagged(t, f, cs.open, true, 4)
 		flagged(t, f, cs.ordered, false, 0)
@@ -602,6 +601,20 @@ func TestCartInvalidation(t *testing.T) {
 			t.Fatal(err)
 		}
 		flagged(t, f, cs.open, true, 4)
+	})
+	t.Run("whole-gallery price changed", func(t *testing.T) {
+		f := setup(t)
+		cs := build(t, f)
+		if _, err := f.svc.UpdateFormat(f.owner, photographer.UpdateFormatInput{FormatID: f.digital.ID, GalleryPrice: ptr(money.Decimal(4900))}); err != nil {
+			t.Fatal(err)
+		}
+		if exists(f, cs.items["all"]) || !exists(f, cs.items["digital1"]) {
+			t.Fatal("the whole-gallery download should go, the single file stay")
+		}
+		flagged(t, f, cs.open, true, 4)
+		if _, err := f.svc.UpdateFormat(f.owner, photographer.UpdateFormatInput{FormatID: f.print.ID, GalleryPrice: ptr(money.Decimal(100))}); err == nil {
+			t.Fatal("a print format got a whole-gallery price")
+		}
 	})
 	t.Run("format withdrawn", func(t *testing.T) {
 		f := setup(t)
@@ -625,20 +638,21 @@ func TestCartInvalidation(t *testing.T) {
 		}
 		flagged(t, f, cs.open, true, 4)
 	})
-	t.Run("pack price changed then withdrawn", func(t *testing.T) {
+	t.Run("pack repriced then withdrawn", func(t *testing.T) {
 		f := setup(t)
 		cs := build(t, f)
 		if _, err := f.svc.UpdatePack(f.owner, photographer.UpdatePackInput{PackID: f.pack.ID, UnitPrice: ptr(money.Decimal(4500))}); err != nil {
 			t.Fatal(err)
 		}
-		if p := f.db.CartItem.GetX(f.sys, cs.items["pack"].ID).UnitPrice; p != 4500 {
-			t.Fatalf("pack price %d", p)
+		if exists(f, cs.items["pack"]) || !exists(f, cs.items["print0"]) {
+			t.Fatal("a repriced pack stays in the cart")
 		}
 		flagged(t, f, cs.open, true, 4)
+		f.db.CartItem.Create().SetCart(cs.open).SetKind(cartitem.KindPack).SetPackID(f.pack.ID).SetUnitPrice(4500).ExecX(f.sys)
 		if _, err := f.svc.UpdatePack(f.owner, photographer.UpdatePackInput{PackID: f.pack.ID, Withdrawn: ptr(true)}); err != nil {
 			t.Fatal(err)
 		}
-		if exists(f, cs.items["pack"]) || !exists(f, cs.items["print0"]) {
+		if n := f.db.CartItem.Query().Where(cartitem.PackID(f.pack.ID)).CountX(f.sys); n != 0 {
 			t.Fatal("withdrawn pack still in the cart")
 		}
 		flagged(t, f, cs.open, true, 5)

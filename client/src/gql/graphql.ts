@@ -328,6 +328,7 @@ export type PhotoNodeQueryVariables = Exact<{
 
 export type PhotoNodeQuery = { node:
     | { __typename: 'AccessCode', id: string }
+    | { __typename: 'Cart', id: string }
     | { __typename: 'Category', id: string }
     | { __typename: 'Discount', id: string }
     | { __typename: 'Family', id: string }

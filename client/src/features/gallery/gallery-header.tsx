@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { galleryPath } from '../../app/route-table';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
+import { CartCountBadge, cartLinkLabel } from '../cart/cart-count-badge';
+import { useCartCount } from '../cart/use-cart';
 import { MusicPlayer } from './music-player';
 import styles from './gallery-header.module.css';
 
@@ -38,13 +40,14 @@ function MailIcon() {
 
 /**
  * GalleryHeader is the common header: the event name, anchors to the home
- * sections, contact and cart, and `actions` (account tools from another
- * feature, composed by the layout).
+ * sections, contact and cart (with its item count), and `actions` (account
+ * tools from another feature, composed by the layout).
  */
 export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { galleryId: string; gallery: FragmentType<typeof GalleryHeaderFragment>; actions?: ReactNode }) {
   const { t } = useTranslation();
   const gallery = getFragmentData(GalleryHeaderFragment, galleryRef);
   const home = galleryPath(galleryId, 'galleryHome');
+  const cartCount = useCartCount(galleryId, gallery.auth.accessCodeAuthorized);
   const sections = [
     { hash: '#photos', label: t('nav.photos') },
     { hash: '#packs', label: t('nav.packs') },
@@ -77,8 +80,10 @@ export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { gal
             <MailIcon />
           </Link>
           {gallery.auth.accessCodeAuthorized && (
-            <Link to={galleryPath(galleryId, 'cartContent')} className="icon-button" aria-label={t('nav.cart')} title={t('nav.cart')}>
-              <CartIcon />
+            <Link to={galleryPath(galleryId, 'cartContent')} className="icon-button" aria-label={cartLinkLabel(t, cartCount)} title={cartLinkLabel(t, cartCount)}>
+              <CartCountBadge count={cartCount}>
+                <CartIcon />
+              </CartCountBadge>
             </Link>
           )}
         </div>

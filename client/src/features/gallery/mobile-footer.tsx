@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { galleryPath } from '../../app/route-table';
+import { CartCountBadge, cartLinkLabel } from '../cart/cart-count-badge';
+import { useCartCount } from '../cart/use-cart';
 import styles from './mobile-footer.module.css';
 
 const icons = {
@@ -10,22 +12,31 @@ const icons = {
   contact: 'M3 7.5A2.5 2.5 0 0 1 5.5 5h13A2.5 2.5 0 0 1 21 7.5v9a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 16.5zM4 7l8 6 8-6',
 };
 
-/** MobileFooter is the bottom navigation bar shown on phones. */
+/** MobileFooter is the bottom navigation bar shown on phones; the cart item shows its item count. */
 export function MobileFooter({ galleryId }: { galleryId: string }) {
   const { t } = useTranslation();
+  const cartCount = useCartCount(galleryId);
   const items = [
     { to: galleryPath(galleryId, 'galleryHome'), label: t('nav.photos'), icon: icons.photos, end: true },
     { to: galleryPath(galleryId, 'galleryProducts'), label: t('nav.shop'), icon: icons.shop, end: false },
-    { to: galleryPath(galleryId, 'cartContent'), label: t('nav.cart'), icon: icons.cart, end: false },
+    { to: galleryPath(galleryId, 'cartContent'), label: t('nav.cart'), icon: icons.cart, end: false, count: cartCount, ariaLabel: cartLinkLabel(t, cartCount) },
     { to: galleryPath(galleryId, 'contactPhotographer'), label: t('nav.contact'), icon: icons.contact, end: false },
   ];
   return (
     <nav className={styles.footer} aria-label={t('nav.mobile')}>
       {items.map((item) => (
-        <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => (isActive ? `${styles.item} ${styles.active}` : styles.item)}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-            <path d={item.icon} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end={item.end}
+          aria-label={item.ariaLabel}
+          className={({ isActive }) => (isActive ? `${styles.item} ${styles.active}` : styles.item)}
+        >
+          <CartCountBadge count={item.count}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d={item.icon} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </CartCountBadge>
           <span>{item.label}</span>
         </NavLink>
       ))}

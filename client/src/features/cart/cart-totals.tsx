@@ -1,0 +1,144 @@
+import { useTranslation } from 'react-i18next';
+import { graphql, getFragmentData, type FragmentType } from '../../gql';
+import { formatMoney, type MoneyLike } from '../../lib/money';
+import styles from './cart.module.css';
+
+export const CartTotalsFragment = graphql(`
+  fragment CartTotals_cart on Cart {
+    id
+    needsDelivery
+    deliveryOption
+    shippingCountry
+    discount {
+      source
+      code
+      percent
+      freeShipping
+      amount {
+        amount
+        currency
+      }
+    }
+    totals {
+      merchandise {
+        amount
+        currency
+      }
+      discount {
+        amount
+        currency
+      }
+      shippingBeforeDiscount {
+        amount
+        currency
+      }
+      shipping {
+        amount
+        currency
+      }
+      totalBeforeGiftCards {
+        amount
+        currency
+      }
+      giftCards {
+        amount
+        currency
+      }
+      total {
+        amount
+        currency
+      }
+      vat {
+        ratePercent
+        base {
+          amount
+          currency
+        }
+        amount {
+          amount
+          currency
+        }
+      }
+    }
+  }
+`);
+
+/** isZero tells a zero amount ("0", "0.00"). */
+export function isZero(money: MoneyLike): boolean {
+  return Number(money.amount) === 0;
+}
+
+/** countryName names an ISO country code in the language, or returns the code. */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * CartTotals is the summary block: subtotal, the discount (automatic or a
+ * code), delivery (with what a free-shipping code took off), gift cards,
+ * the total left to pay and the VAT it contains.
+ */
+export function CartTotals({ cart: cartRef }: { cart: FragmentType<typeof CartTotalsFragment> }) {
+  const { t, i18n } = useTranslation();
+  const cart = getFragmentData(CartTotalsFragment, cartRef);
+  const { totals, discount } = cart;
+  const money = (m: MoneyLike) => formatMoney(m, i18n.language);
+  const minus = (m: MoneyLike) => t('cart.minus', { amount: money(m) });
+
+  let discountLabel = t('cart.discount');
+  if (discount?.source === 'automatic') {
+    discountLabel = discount.percent > 0 ? t('cart.discountAutomaticPercent', { percent: discount.percent }) : t('cart.discountAutomatic');
+  } else if (discount?.source === 'code') {
+    discountLabel = discount.percent > 0 ? t('cart.discountCodePercent', { code: discount.code ?? '', percent: discount.percent }) : t('cart.discountCode', { code: discount.code ?? '' });
+  }
+  const pickup = cart.deliveryOption === 'pickup';
+  const shippingLabel = pickup ? t('cart.pickup') : t('cart.shippingTo', { country: countryName(cart.shippingCountry, i18n.language) });
+  const freeShipping = isZero(totals.shipping);
+  const rate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(totals.vat.ratePercent);
+
+  return (
+    <dl className={styles.totals} aria-label={t('cart.totalsTitle')}>
+      <div className={styles.totalRow}>
+        <dt>{t('cart.subtotal')}</dt>
+        <dd>{money(totals.merchandise)}</dd>
+      </div>
+      {!isZero(totals.discount) && (
+        <div className={`${styles.totalRow} ${styles.saving}`}>
+          <dt>{discountLabel}</dt>
+          <dd>{minus(totals.discount)}</dd>
+        </div>
+      )}
+      {cart.needsDelivery && (
+        <div className={styles.totalRow}>
+          <dt>{shippingLabel}</dt>
+          <dd>
+            {!isZero(totals.shippingBeforeDiscount) && totals.shippingBeforeDiscount.amount !== totals.shipping.amount && (
+              <>
+                <s className={styles.struck}>{money(totals.shippingBeforeDiscount)}</s>{' '}
+              </>
+            )}
+            {freeShipping ? t('cart.shippingFree') : money(totals.shipping)}
+          </dd>
+        </div>
+      )}
+      {!isZero(totals.giftCards) && (
+        <div className={`${styles.totalRow} ${styles.saving}`}>
+          <dt>{t('cart.giftCards')}</dt>
+          <dd>{minus(totals.giftCards)}</dd>
+        </div>
+      )}
+      <div className={`${styles.totalRow} ${styles.grandTotal}`}>
+        <dt>{t('cart.total')}</dt>
+        <dd>{money(totals.total)}</dd>
+      </div>
+      <div className={`${styles.totalRow} ${styles.vat}`}>
+        <dt>{t('cart.vatIncluded', { rate })}</dt>
+        <dd>{money(totals.vat.amount)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
+import { notify } from '../notifications/notification-store';
+import { CartCountQuery, CartGalleryQuery } from './cart-documents';
+
+// The server reports cartUpdated once, after the photographer's changes took
+// items out, then clears it; the cache may still hold that answer when
+// another screen reads the cart. Each (cart, version) is announced once.
+let announced = new Set<string>();
+
+/** forgetCartNotices lets the cartUpdated notice show again (tests). */
+export function forgetCartNotices(): void {
+  announced = new Set();
+}
+
+/** CartUpdateState is the part of a cart that tells whether the photographer's changes removed items. */
+export interface CartUpdateState {
+  id: string;
+  version: number;
+  cartUpdated: boolean;
+}
+
+/**
+ * useCartUpdatedNotice shows the informational notice cart.cartUpdated
+ * (spec §4, §8) when the server reports the cart changed, once per cart
+ * version whichever screen read it.
+ */
+export function useCartUpdatedNotice(cart: CartUpdateState | null | undefined): void {
+  const { t } = useTranslation();
+  const key = cart?.cartUpdated ? `${cart.id}:${cart.version}` : undefined;
+  useEffect(() => {
+    if (!key || announced.has(key)) return;
+    announced.add(key);
+    notify({ type: 'info', message: t('cart.cartUpdated') });
+  }, [key, t]);
+}
+
+/** useCartGalleryId returns the API id of the gallery at an address (from the cache once the layout loaded it). */
+export function useCartGalleryId(galleryUrl: string): string | undefined {
+  const previewHash = usePreviewHash(galleryUrl);
+  const { data } = useQuery(CartGalleryQuery, {
+    variables: galleryVariables(galleryUrl, previewHash),
+    skip: !galleryUrl,
+    context: { silentErrors: true },
+  });
+  return data?.gallery.id;
+}
+
+/**
+ * useCartCount returns the number of items in the visitor's cart of the
+ * gallery at an address (undefined until known, or when not `enabled`),
+ * and raises the cartUpdated notice when the server reports one. Every cart
+ * mutation answers the same Cart, so the count follows them.
+ */
+export function useCartCount(galleryUrl: string, enabled = true): number | undefined {
+  const galleryId = useCartGalleryId(enabled ? galleryUrl : '');
+  const { data } = useQuery(CartCountQuery, {
+    variables: { galleryId: galleryId ?? '' },
+    skip: !enabled || !galleryId,
+    context: { silentErrors: true },
+  });
+  const cart = enabled ? data?.cart : undefined;
+  useCartUpdatedNotice(cart);
+  return cart?.itemCount;
+}

@@ -1,0 +1,549 @@
+package cart
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/cart"
+	"github.com/studio/gallery/ent/cartitem"
+	"github.com/studio/gallery/ent/format"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/voucher"
+	"github.com/studio/gallery/ent/voucherredemption"
+	"github.com/studio/gallery/internal/catalogue"
+	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/money"
+	"github.com/studio/gallery/internal/pricing"
+	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Get answers the viewer's cart in g, made on first use. It reports
+// cartUpdated once after the photographer's changes removed items, and
+// drops items that can no longer be bought (reporting that too).
+func (s *Service) Get(ctx context.Context, g *ent.Gallery) (*View, error) {
+	if err := galleries.RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	cat, err := catalogue.LoadOne(ctx, s.DB, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	var c *ent.Cart
+	var o *owner
+	err = store.InTx(ctx, s.DB, func(tx *ent.Client) error {
+		if o, err = s.ownerOf(ctx, tx, g); err != nil {
+			return err
+		}
+		c, err = s.open(ctx, tx, g, o, false)
+		return err
+	})
+	if err != nil {
+		return nil, wrap("open", err)
+	}
+	st, err := s.load(ctx, g, cat, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	stale := st.stale()
+	if len(stale) == 0 && !st.cart.CartUpdated {
+		return s.view(ctx, st, false)
+	}
+	err = store.InTx(ctx, s.DB, func(tx *ent.Client) error {
+		if len(stale) > 0 {
+			if _, err := tx.CartItem.Delete().Where(cartitem.IDIn(stale...), cartItemOf(c.ID)).Exec(ctx); err != nil {
+				return err
+			}
+		}
+		return tx.Cart.UpdateOneID(c.ID).SetCartUpdated(false).AddVersion(1).Exec(ctx)
+	})
+	if err != nil {
+		return nil, wrap("report update", err)
+	}
+	if st, err = s.load(ctx, g, cat, c.ID); err != nil {
+		return nil, err
+	}
+	return s.view(ctx, st, true)
+}
+
+// state is a cart with everything needed to present and price it.
+type state struct {
+	gallery      *ent.Gallery
+	photographer *ent.Photographer
+	cat          *catalogue.Catalogue
+	cart         *ent.Cart
+	items        []*ent.CartItem
+	// photos the viewer may see, by id.
+	photos     map[string]*ent.Photo
+	photoCount int
+	vouchers   []*ent.Voucher
+	// usedByEmail counts each voucher's uses by the viewer's e-mail.
+	usedByEmail map[string]int
+	email       string
+	now         func() time.Time
+}
+
+// load reads a cart with its items, the photos they name (as the viewer
+// sees them) and its vouchers.
+func (s *Service) load(ctx context.Context, g *ent.Gallery, cat *catalogue.Catalogue, cartID string) (*state, error) {
+	c, err := s.DB.Cart.Query().Where(cart.ID(cartID)).
+		WithItems(func(q *ent.CartItemQuery) { q.Order(ent.Asc(cartitem.FieldCreatedAt), ent.Asc(cartitem.FieldID)) }).
+		WithVouchers(func(q *ent.VoucherQuery) { q.Order(ent.Asc(voucher.FieldCreatedAt)) }).
+		Only(ctx)
+	if err != nil {
+		return nil, wrap("load", err)
+	}
+	pg, err := s.DB.Photographer.Get(viewer.SystemContext(ctx), g.PhotographerID)
+	if err != nil {
+		return nil, wrap("photographer", err)
+	}
+	st := &state{gallery: g, photographer: pg, cat: cat, cart: c, items: c.Edges.Items, vouchers: c.Edges.Vouchers,
+		email: viewer.FromContext(ctx).Email, now: s.now}
+	var ids []string
+	for _, it := range st.items {
+		ids = append(ids, itemPhotoIDs(it)...)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	st.photos = make(map[string]*ent.Photo, len(ids))
+	if len(ids) > 0 {
+		// As the viewer: private (and, for visitors, client-hidden) photos are left out.
+		ps, err := s.DB.Photo.Query().Where(photo.IDIn(ids...), photo.HasGalleryWith(gallery.ID(g.ID))).All(ctx)
+		if err != nil {
+			return nil, wrap("photos", err)
+		}
+		for _, p := range ps {
+			st.photos[p.ID] = p
+		}
+	}
+	for _, it := range st.items {
+		if it.Kind == cartitem.KindAllGallery {
+			if st.photoCount, err = s.DB.Photo.Query().Where(photo.HasGalleryWith(gallery.ID(g.ID))).Count(ctx); err != nil {
+				return nil, wrap("photos", err)
+			}
+			break
+		}
+	}
+	if st.email != "" && len(st.vouchers) > 0 {
+		if st.usedByEmail, err = usesBy(ctx, s.DB, st.email, st.vouchers); err != nil {
+			return nil, err
+		}
+	}
+	return st, nil
+}
+
+// usesBy counts the orders of an e-mail that used each voucher (uses minus
+// give-backs).
+func usesBy(ctx context.Context, db *ent.Client, email string, vs []*ent.Voucher) (map[string]int, error) {
+	ids := make([]string, len(vs))
+	for i, v := range vs {
+		ids[i] = v.ID
+	}
+	rs, err := db.VoucherRedemption.Query().
+		Where(voucherredemption.Email(strings.ToLower(email)), voucherredemption.HasVoucherWith(voucher.IDIn(ids...))).
+		WithVoucher(func(q *ent.VoucherQuery) { q.Select(voucher.FieldID) }).All(viewer.SystemContext(ctx))
+	if err != nil {
+		return nil, wrap("voucher uses", err)
+	}
+	out := map[string]int{}
+	for _, r := range rs {
+		switch r.Reason {
+		case voucherredemption.ReasonOrder:
+			out[r.Edges.Voucher.ID]++
+		case voucherredemption.ReasonRelease:
+			out[r.Edges.Voucher.ID]--
+		}
+	}
+	return out, nil
+}
+
+// itemPhotoIDs lists the photos an item names.
+func itemPhotoIDs(it *ent.CartItem) []string {
+	var out []string
+	if it.PhotoID != nil {
+		out = append(out, *it.PhotoID)
+	}
+	if it.PackContent != nil {
+		for _, f := range append(slices.Clone(it.PackContent.Formats), it.PackContent.DigitalFiles...) {
+			for _, p := range f.Photos {
+				out = append(out, p.PhotoID)
+			}
+		}
+	}
+	return out
+}
+
+// stale lists the items that can no longer be bought as they are: their
+// format or pack withdrawn or repriced, their photo no longer visible.
+func (st *state) stale() []string {
+	var out []string
+	for _, it := range st.items {
+		if !st.buyable(it) {
+			out = append(out, it.ID)
+		}
+	}
+	return out
+}
+
+func (st *state) buyable(it *ent.CartItem) bool {
+	switch it.Kind {
+	case cartitem.KindPrint, cartitem.KindDigitalFile:
+		f := st.format(it.FormatID)
+		if f == nil || f.OnlyInPack || it.PhotoID == nil || st.photos[*it.PhotoID] == nil || f.UnitPrice != it.UnitPrice {
+			return false
+		}
+		return (it.Kind == cartitem.KindPrint) == (f.Kind == format.KindPrint)
+	case cartitem.KindAllGallery:
+		f := st.format(it.FormatID)
+		return f != nil && f.Kind == format.KindDigital && f.GalleryPrice != nil && *f.GalleryPrice == it.UnitPrice
+	case cartitem.KindPack, cartitem.KindOngoingPack:
+		p := st.pack(it.PackID)
+		return p != nil && p.UnitPrice == it.UnitPrice
+	}
+	return false
+}
+
+func (st *state) format(id *string) *ent.Format {
+	if id == nil {
+		return nil
+	}
+	return st.cat.Format(*id)
+}
+
+func (st *state) pack(id *string) *ent.Pack {
+	if id == nil {
+		return nil
+	}
+	for _, p := range st.cat.Packs {
+		if p.ID == *id {
+			return p
+		}
+	}
+	return nil
+}
+
+// lines turns the buyable items into pricing lines (ongoing packs are not
+// in the price).
+func (st *state) lines() []pricing.Line {
+	var out []pricing.Line
+	for _, it := range st.items {
+		if !st.buyable(it) {
+			continue
+		}
+		l := pricing.Line{ID: it.ID, UnitPrice: money.Cents(it.UnitPrice), Quantity: it.Quantity}
+		switch it.Kind {
+		case cartitem.KindPrint:
+			f := st.format(it.FormatID)
+			l.Kind, l.Physical, l.Labs, l.ExcludedCountries = pricing.KindPrint, true, []string{f.Lab}, f.ExcludedCountries
+		case cartitem.KindDigitalFile:
+			l.Kind, l.Quantity = pricing.KindDigitalFile, 1
+		case cartitem.KindAllGallery:
+			l.Kind, l.Quantity = pricing.KindAllGallery, 1
+		case cartitem.KindPack:
+			p := st.pack(it.PackID)
+			l.Kind, l.Quantity, l.ShippingIncludedTo = pricing.KindPack, 1, p.ShippingIncludedTo
+			for _, pf := range p.Edges.Formats {
+				if f := pf.Edges.Format; f != nil && f.Kind == format.KindPrint {
+					l.Physical = true
+					if !slices.Contains(l.Labs, f.Lab) {
+						l.Labs = append(l.Labs, f.Lab)
+					}
+					l.ExcludedCountries = append(l.ExcludedCountries, f.ExcludedCountries...)
+				}
+			}
+		default:
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// deliveryOption is the buyer's choice, shipping by default.
+func (st *state) deliveryOption() string {
+	if cd := st.cart.ClientData; cd != nil && cd.DeliveryOption != "" {
+		return cd.DeliveryOption
+	}
+	if st.cart.DeliveryOption != "" {
+		return st.cart.DeliveryOption
+	}
+	return pricing.DeliveryShipping
+}
+
+// country is where home delivery goes: the shipping address's country,
+// else the billing one's, else the studio's.
+func (st *state) country() string {
+	if cd := st.cart.ClientData; cd != nil {
+		if cd.Shipping != nil && !cd.SameAsBilling && cd.Shipping.Country != "" {
+			return strings.ToUpper(cd.Shipping.Country)
+		}
+		if cd.Billing.Country != "" {
+			return strings.ToUpper(cd.Billing.Country)
+		}
+	}
+	if st.photographer.Country != "" {
+		return strings.ToUpper(st.photographer.Country)
+	}
+	return "BE"
+}
+
+// input is the pricing engine's input for the cart.
+func (st *state) input() pricing.Input {
+	in := pricing.Input{
+		Lines:     st.lines(),
+		Delivery:  pricing.Delivery{Option: st.deliveryOption(), Country: st.country()},
+		Rates:     st.photographer.ShippingRates,
+		VATRateBP: st.photographer.VatRateBp,
+	}
+	for _, d := range st.cat.Discounts {
+		in.AutoDiscounts = append(in.AutoDiscounts, pricing.AutoDiscount{Threshold: money.Cents(d.Threshold), Percent: d.Percent})
+	}
+	for _, v := range st.vouchers {
+		switch v.Kind {
+		case voucher.KindDiscountCode:
+			in.Code = &pricing.Code{Code: v.Code, PercentOff: v.PercentOff, AmountOff: money.Cents(v.AmountOff),
+				MinSpend: money.Cents(v.MinSpend), FreeShipping: v.FreeShipping, FreeShippingCountries: v.FreeShippingCountries,
+				Problem: st.codeProblem(v)}
+		case voucher.KindGiftCard:
+			if st.codeProblem(v) == "" {
+				in.GiftCards = append(in.GiftCards, pricing.GiftCard{Code: v.Code, Balance: money.Cents(v.Balance)})
+			}
+		}
+	}
+	return in
+}
+
+// codeProblem says why a voucher cannot be used now, or "".
+func (st *state) codeProblem(v *ent.Voucher) string {
+	return voucherProblem(v, st.now(), st.usedByEmail[v.ID])
+}
+
+// view presents a loaded cart, priced.
+func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, error) {
+	q := pricing.Price(st.input())
+	lineTotals := make(map[string]pricing.LineQuote, len(q.Lines))
+	for _, l := range q.Lines {
+		lineTotals[l.ID] = l
+	}
+	v := &View{
+		ID: st.cart.ID, GalleryID: st.gallery.ID, Version: st.cart.Version, CartUpdated: updated,
+		ClientData: st.cart.ClientData, AvailablePacks: st.cat.Packs,
+		NeedsDelivery: q.NeedsDelivery, DeliveryOption: st.deliveryOption(), ShippingCountry: st.country(),
+		PickupAddress: pickupAddress(st.photographer),
+		Photos:        []*PhotoItem{}, OngoingPacks: []*PackItem{}, Packs: []*PackItem{},
+		AllDigitalFileFormats: []*AllGalleryItem{}, Vouchers: []*VoucherView{}, ShippingProblems: []*ShippingProblem{},
+	}
+	for _, it := range st.items {
+		if !st.buyable(it) {
+			continue
+		}
+		switch it.Kind {
+		case cartitem.KindPrint, cartitem.KindDigitalFile:
+			p := st.photos[*it.PhotoID]
+			f := st.format(it.FormatID)
+			pi := &PhotoItem{ID: it.ID, Kind: it.Kind, PhotoID: *it.PhotoID, Photo: p, Format: f,
+				Finish: it.Finish, Border: it.Border, Crop: it.Crop, Quantity: it.Quantity,
+				UnitPrice: money.EURCents(it.UnitPrice), Total: money.EURCents(lineTotals[it.ID].Total)}
+			if it.Kind == cartitem.KindDigitalFile {
+				pi.Quantity = 1
+			} else {
+				pi.WhiteMargin = it.Crop == nil && ratioDiffers(p, f)
+				v.ItemCount += it.Quantity - 1
+			}
+			if p != nil && p.NeedsRetouch {
+				v.PhotosNeedRetouch = true
+			}
+			v.Photos = append(v.Photos, pi)
+		case cartitem.KindAllGallery:
+			v.AllDigitalFileFormats = append(v.AllDigitalFileFormats, &AllGalleryItem{ID: it.ID, Format: st.format(it.FormatID),
+				Price: money.EURCents(it.UnitPrice), PhotoCount: st.photoCount})
+		case cartitem.KindPack, cartitem.KindOngoingPack:
+			pk := st.packItem(it)
+			for _, id := range itemPhotoIDs(it) {
+				if p := st.photos[id]; p != nil && p.NeedsRetouch {
+					v.PhotosNeedRetouch = true
+				}
+			}
+			if it.Kind == cartitem.KindPack {
+				v.Packs = append(v.Packs, pk)
+			} else {
+				v.OngoingPacks = append(v.OngoingPacks, pk)
+				continue
+			}
+		}
+		v.ItemCount++
+	}
+	v.Vouchers = st.voucherViews(q)
+	if q.Discount.Source != pricing.SourceNone {
+		d := &DiscountView{Source: q.Discount.Source, Percent: q.Discount.Percent, Amount: money.EURCents(q.Discount.Amount),
+			FreeShipping: q.Discount.FreeShipping}
+		if q.Discount.Code != "" {
+			d.Code = &q.Discount.Code
+		}
+		v.Discount = d
+	}
+	for _, p := range q.ShippingProblems {
+		v.ShippingProblems = append(v.ShippingProblems, &ShippingProblem{CartItemID: p.LineID, Country: p.Country,
+			Reason: p.Reason, Message: shippingMessage(p.Reason, p.Country)})
+	}
+	v.Totals = &Totals{
+		Merchandise: money.EURCents(q.Merchandise), Discount: money.EURCents(q.Discount.Amount),
+		ShippingBeforeDiscount: money.EURCents(q.ShippingBeforeDiscount), Shipping: money.EURCents(q.Shipping),
+		TotalBeforeGiftCards: money.EURCents(q.TotalBeforeGiftCards), GiftCards: money.EURCents(q.GiftCardTotal),
+		Total: money.EURCents(q.Total),
+		Vat: &VatBreakdown{RatePercent: float64(q.VAT.RateBP) / 100, Base: money.EURCents(q.VAT.Base), Amount: money.EURCents(q.VAT.Amount)},
+	}
+	v.RegroupSuggestion = st.regroupSuggestion()
+	return v, nil
+}
+
+// packItem presents a pack instance with what is chosen and what remains.
+func (st *state) packItem(it *ent.CartItem) *PackItem {
+	p := st.pack(it.PackID)
+	pk := &PackItem{ID: it.ID, PackInstanceID: deref(it.PackInstanceID), ClientPackName: it.ClientPackName, GalleryItem: p,
+		UnitPrice: money.EURCents(it.UnitPrice), Formats: []*PackFormat{}, DigitalFiles: []*PackFormat{}}
+	content := it.PackContent
+	if content == nil {
+		content = &model.PackContent{}
+	}
+	for _, slot := range packSlots(p) {
+		choice := findChoice(content, slot)
+		pf := &PackFormat{Format: st.cat.Format(slot.formatID), Quantity: slot.quantity, MaxPhotos: slot.photos, Photos: []*PackPhoto{}}
+		for _, c := range choice {
+			pf.Selected += c.Quantity
+			pf.Photos = append(pf.Photos, &PackPhoto{PhotoID: c.PhotoID, Photo: st.photos[c.PhotoID], Quantity: c.Quantity,
+				Finish: finishOf(c.Finish), Border: borderOf(c.Border), Crop: c.Crop})
+		}
+		if pf.Selected < pf.Quantity {
+			pk.RemainingPhotos += pf.Quantity - pf.Selected
+		}
+		if slot.digital {
+			pk.DigitalFiles = append(pk.DigitalFiles, pf)
+		} else {
+			pk.Formats = append(pk.Formats, pf)
+		}
+	}
+	pk.Complete = pk.RemainingPhotos == 0
+	return pk
+}
+
+// voucherViews tells what each voucher does in the priced cart.
+func (st *state) voucherViews(q pricing.Quote) []*VoucherView {
+	out := []*VoucherView{}
+	cards := map[string]pricing.GiftCardQuote{}
+	for _, g := range q.GiftCards {
+		cards[g.Code] = g
+	}
+	for _, vc := range st.vouchers {
+		vv := &VoucherView{Code: vc.Code, Kind: vc.Kind, Amount: money.EURCents(0)}
+		switch vc.Kind {
+		case voucher.KindDiscountCode:
+			if q.Code != nil && q.Code.Applied {
+				vv.Applied, vv.Amount = true, money.EURCents(q.Discount.Amount)
+			} else if q.Code != nil {
+				vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(reasonMessage(q.Code.Reason, vc))
+			}
+		case voucher.KindGiftCard:
+			if g, ok := cards[vc.Code]; ok {
+				vv.Applied = g.Applied > 0
+				vv.Amount = money.EURCents(g.Applied)
+				rem := money.EURCents(g.Remaining)
+				vv.RemainingBalance = &rem
+			} else {
+				r := st.codeProblem(vc)
+				vv.Reason, vv.Message = ptr(r), ptr(reasonMessage(r, vc))
+				rem := money.EURCents(vc.Balance)
+				vv.RemainingBalance = &rem
+			}
+		}
+		out = append(out, vv)
+	}
+	return out
+}
+
+// regroupSuggestion is the first pack the individual items would make for less.
+func (st *state) regroupSuggestion() *RegroupSuggestion {
+	rs := pricing.FindRegroups(st.singles(), st.packDefs())
+	if len(rs) == 0 {
+		return nil
+	}
+	var saving money.Cents
+	for _, r := range rs {
+		saving += r.Saving
+	}
+	return &RegroupSuggestion{Pack: st.pack(&rs[0].PackID), Saving: money.EURCents(saving)}
+}
+
+// singles are the individual prints and files that could go into a pack.
+func (st *state) singles() []pricing.Single {
+	var out []pricing.Single
+	for _, it := range st.items {
+		if !st.buyable(it) || (it.Kind != cartitem.KindPrint && it.Kind != cartitem.KindDigitalFile) {
+			continue
+		}
+		kind := pricing.KindPrint
+		if it.Kind == cartitem.KindDigitalFile {
+			kind = pricing.KindDigitalFile
+		}
+		out = append(out, pricing.Single{ID: it.ID, Kind: kind, FormatID: deref(it.FormatID), PhotoID: deref(it.PhotoID),
+			Quantity: it.Quantity, UnitPrice: money.Cents(it.UnitPrice)})
+	}
+	return out
+}
+
+// packDefs are the gallery's packs as the regrouping sees them.
+func (st *state) packDefs() []pricing.PackDef {
+	out := make([]pricing.PackDef, 0, len(st.cat.Packs))
+	for _, p := range st.cat.Packs {
+		d := pricing.PackDef{ID: p.ID, Price: money.Cents(p.UnitPrice)}
+		for _, slot := range packSlots(p) {
+			ps := pricing.PackSlot{FormatID: slot.formatID, Quantity: slot.quantity, Photos: slot.photos}
+			if slot.digital {
+				d.DigitalFiles = append(d.DigitalFiles, ps)
+			} else {
+				d.Formats = append(d.Formats, ps)
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func pickupAddress(p *ent.Photographer) string {
+	parts := []string{p.Name}
+	if p.Street != "" {
+		parts = append(parts, p.Street)
+	}
+	if city := strings.TrimSpace(p.PostalCode + " " + p.City); city != "" {
+		parts = append(parts, city)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func shippingMessage(reason, country string) string {
+	if reason == pricing.ProblemExcludedCountry {
+		return fmt.Sprintf("Ce produit ne peut pas être livré dans ce pays (%s).", country)
+	}
+	return fmt.Sprintf("La livraison de ce produit n'est pas proposée vers ce pays (%s).", country)
+}
+
+// cartItemOf selects a cart's items.
+func cartItemOf(cartID string) predicate.CartItem {
+	return cartitem.HasCartWith(cart.ID(cartID))
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func ptr[T any](v T) *T { return &v }

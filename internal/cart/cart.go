@@ -1,0 +1,251 @@
+// Package cart keeps a visitor's cart in one gallery: prints, single
+// digital files, whole-gallery downloads, packs (being configured or
+// complete), discount codes and gift cards, the buyer's addresses; and
+// prices it with internal/pricing. GraphQL and REST both call it and both
+// answer the View it builds.
+//
+// Ownership. A cart belongs to one browser (the session cookie) and gallery
+// until the viewer confirms an e-mail; it then belongs to that e-mail, and
+// the browser's cart merges into the e-mail's one. The open_key column,
+// unique among open carts, makes sure two tabs never create two carts.
+//
+// Concurrency. Every change runs in one transaction that first bumps the
+// cart's version: on PostgreSQL that locks the cart's row, on SQLite the
+// transaction holds the write lock from its start, so two writers on one
+// cart take turns and neither loses the other's change.
+//
+// Invalidation. internal/photographer drops the items a settings change
+// makes unbuyable and flags the cart; reading the cart reports that once
+// (cartUpdated) and clears it. Items found unbuyable at read time (a format
+// withdrawn in a race, a photo made private) are dropped the same way.
+package cart
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/cart"
+	"github.com/studio/gallery/ent/user"
+	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/catalogue"
+	"github.com/studio/gallery/internal/events"
+	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// TopicCart is the events topic a cart change is published on, with the
+// cart's id.
+const TopicCart = "cart"
+
+// Service keeps the carts.
+type Service struct {
+	DB *ent.Client
+	// Events, when set, hears of every committed cart change.
+	Events events.Broker
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// owner names who a cart belongs to in a gallery.
+type owner struct {
+	key  string // the open_key of the owner's open cart
+	user *ent.User
+	// sessionKey is the browser's open_key, to merge from once a user.
+	sessionKey string
+}
+
+// ownerOf works out the viewer's cart owner in g.
+func (s *Service) ownerOf(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*owner, error) {
+	v := viewer.FromContext(ctx)
+	o := &owner{}
+	switch {
+	case v.SessionKey != "":
+		o.sessionKey = "s:" + g.ID + ":" + v.SessionKey
+		o.key = o.sessionKey
+	case v.PhotographerID != "":
+		o.key = "p:" + g.ID + ":" + v.PhotographerID
+	}
+	if v.Email != "" {
+		u, err := s.userOf(ctx, tx, v.Email)
+		if err != nil {
+			return nil, err
+		}
+		o.user = u
+		o.key = "u:" + g.ID + ":" + u.ID
+	}
+	if o.key == "" {
+		return nil, access.ErrEmailNeeded
+	}
+	return o, nil
+}
+
+// userOf returns the user of a confirmed e-mail, made if missing (the
+// sealed identity proves the address).
+func (s *Service) userOf(ctx context.Context, tx *ent.Client, email string) (*ent.User, error) {
+	sctx := viewer.SystemContext(ctx)
+	u, err := tx.User.Query().Where(user.Email(email)).Only(sctx)
+	if ent.IsNotFound(err) {
+		if err := tx.User.Create().SetEmail(email).SetVerifiedAt(s.now()).
+			OnConflictColumns(user.FieldEmail).Ignore().Exec(sctx); err != nil {
+			return nil, fmt.Errorf("cart: user: %w", err)
+		}
+		u, err = tx.User.Query().Where(user.Email(email)).Only(sctx)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cart: user: %w", err)
+	}
+	return u, nil
+}
+
+// open finds or makes the owner's open cart in g and merges the browser's
+// cart into the e-mail's one. With lock, it also bumps the version, which
+// locks the row (PostgreSQL) for the rest of tx before anything is read.
+func (s *Service) open(ctx context.Context, tx *ent.Client, g *ent.Gallery, o *owner, lock bool) (*ent.Cart, error) {
+	c, err := tx.Cart.Query().Where(cart.OpenKey(o.key)).Only(ctx)
+	if ent.IsNotFound(err) {
+		create := tx.Cart.Create().SetGalleryID(g.ID).SetOpenKey(o.key)
+		if o.user != nil {
+			create.SetUserID(o.user.ID)
+		}
+		if o.sessionKey != "" {
+			create.SetSessionKey(o.sessionKey)
+		}
+		// Two tabs may create at once: the unique open_key keeps one.
+		if err := create.OnConflictColumns(cart.FieldOpenKey).Ignore().Exec(ctx); err != nil {
+			return nil, fmt.Errorf("cart: create: %w", err)
+		}
+		c, err = tx.Cart.Query().Where(cart.OpenKey(o.key)).Only(ctx)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cart: find: %w", err)
+	}
+	if lock {
+		if err := tx.Cart.UpdateOneID(c.ID).AddVersion(1).Exec(ctx); err != nil {
+			return nil, fmt.Errorf("cart: lock: %w", err)
+		}
+	}
+	if o.user != nil && o.sessionKey != "" && o.sessionKey != o.key {
+		if err := s.merge(ctx, tx, o.sessionKey, c.ID); err != nil {
+			return nil, err
+		}
+	}
+	return tx.Cart.Get(ctx, c.ID)
+}
+
+// merge moves the browser's open cart into the e-mail's one and deletes
+// it. Duplicates (the same file, the same whole-gallery download, the same
+// voucher) are kept once.
+func (s *Service) merge(ctx context.Context, tx *ent.Client, fromKey, intoID string) error {
+	from, err := tx.Cart.Query().Where(cart.OpenKey(fromKey)).WithItems().WithVouchers().Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("cart: merge: %w", err)
+	}
+	into, err := tx.Cart.Query().Where(cart.ID(intoID)).WithItems().WithVouchers().Only(ctx)
+	if err != nil {
+		return fmt.Errorf("cart: merge: %w", err)
+	}
+	have := map[string]bool{}
+	for _, it := range into.Edges.Items {
+		have[itemKey(it)] = true
+	}
+	for _, it := range from.Edges.Items {
+		k := itemKey(it)
+		if k != "" && have[k] {
+			continue
+		}
+		have[k] = true
+		if err := tx.CartItem.UpdateOneID(it.ID).SetCartID(into.ID).Exec(ctx); err != nil {
+			return fmt.Errorf("cart: merge item: %w", err)
+		}
+	}
+	vouchers := map[string]bool{}
+	for _, v := range into.Edges.Vouchers {
+		vouchers[v.ID] = true
+	}
+	upd := tx.Cart.UpdateOneID(into.ID)
+	for _, v := range from.Edges.Vouchers {
+		if !vouchers[v.ID] {
+			upd.AddVoucherIDs(v.ID)
+		}
+	}
+	if from.ClientData != nil && into.ClientData == nil {
+		upd.SetClientData(from.ClientData).SetDeliveryOption(from.DeliveryOption)
+	}
+	if from.CartUpdated {
+		upd.SetCartUpdated(true)
+	}
+	if err := upd.Exec(ctx); err != nil {
+		return fmt.Errorf("cart: merge: %w", err)
+	}
+	if _, err := tx.CartItem.Delete().Where(cartItemOf(from.ID)).Exec(ctx); err != nil {
+		return fmt.Errorf("cart: merge: %w", err)
+	}
+	if err := tx.Cart.DeleteOneID(from.ID).Exec(ctx); err != nil {
+		return fmt.Errorf("cart: merge: %w", err)
+	}
+	return nil
+}
+
+// change is one cart mutation, run in the cart's transaction.
+type change func(ctx context.Context, w *work) error
+
+// work is what a change works with.
+type work struct {
+	tx      *ent.Client
+	gallery *ent.Gallery
+	cart    *ent.Cart
+	cat     *catalogue.Catalogue
+	owner   *owner
+	now     time.Time
+}
+
+// mutate runs fn on the viewer's cart in g in one transaction, then
+// answers the cart as it now is.
+func (s *Service) mutate(ctx context.Context, g *ent.Gallery, fn change) (*View, error) {
+	if err := galleries.RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	cat, err := catalogue.LoadOne(ctx, s.DB, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	var cartID string
+	err = store.InTx(ctx, s.DB, func(tx *ent.Client) error {
+		o, err := s.ownerOf(ctx, tx, g)
+		if err != nil {
+			return err
+		}
+		c, err := s.open(ctx, tx, g, o, true)
+		if err != nil {
+			return err
+		}
+		cartID = c.ID
+		return fn(ctx, &work{tx: tx, gallery: g, cart: c, cat: cat, owner: o, now: s.now()})
+	})
+	if err != nil {
+		return nil, wrap("change", err)
+	}
+	s.published(ctx, cartID)
+	return s.Get(ctx, g)
+}
+
+// published tells subscribers the cart changed; a lost notice only delays
+// another tab's refresh, so failures are not the buyer's problem.
+func (s *Service) published(ctx context.Context, cartID string) {
+	if s.Events != nil {
+		_ = s.Events.Publish(context.WithoutCancel(ctx), TopicCart, cartID)
+	}
+}

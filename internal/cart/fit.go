@@ -1,0 +1,224 @@
+package cart
+
+import (
+	"context"
+	"math"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/cartitem"
+	"github.com/studio/gallery/ent/format"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/catalogue"
+	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/model"
+)
+
+// How a photo suits a print format.
+const (
+	// MinPrintDPI is the lowest resolution a print may have: a format
+	// needing more pixels than the photo has is hidden for it.
+	MinPrintDPI = 50
+	// RatioTolerance is how far (relative) two ratios may differ and still
+	// count as the same: no white margin, no crop needed.
+	RatioTolerance = 0.01
+	// CropTolerance is how far a crop's ratio may stray from the format's
+	// (rounding to whole pixels).
+	CropTolerance = 0.02
+	// MaxQuantity bounds a print's quantity.
+	MaxQuantity = 999
+	// MaxChoices bounds the photos of one pack format in one call.
+	MaxChoices = 500
+	// MaxPackNameLen bounds a pack's name, in characters.
+	MaxPackNameLen = 80
+)
+
+// White-margin policies of a photo on a format.
+const (
+	MarginNone         = "none"
+	MarginWarning      = "warning"
+	MarginCropRequired = "crop_required"
+)
+
+// ratio is long side over short side, >= 1; 0 when unknown.
+func ratio(a, b float64) float64 {
+	if a <= 0 || b <= 0 {
+		return 0
+	}
+	return math.Max(a, b) / math.Min(a, b)
+}
+
+// ratioDiffers tells whether a photo printed whole on f gets white margins.
+func ratioDiffers(p *ent.Photo, f *ent.Format) bool {
+	if p == nil || f == nil || f.Kind != format.KindPrint {
+		return false
+	}
+	rp, rf := ratio(float64(p.Width), float64(p.Height)), ratio(f.ShortSize, f.LongSize)
+	if rp == 0 || rf == 0 {
+		return false
+	}
+	return math.Abs(rp-rf)/rf > RatioTolerance
+}
+
+// compatible tells whether the photo has pixels enough for the print.
+func compatible(p *ent.Photo, f *ent.Format) bool {
+	if f.Kind != format.KindPrint || p.Width <= 0 || p.Height <= 0 {
+		return true
+	}
+	long, short := math.Max(float64(p.Width), float64(p.Height)), math.Min(float64(p.Width), float64(p.Height))
+	return long >= f.LongSize/2.54*MinPrintDPI && short >= f.ShortSize/2.54*MinPrintDPI
+}
+
+// marginPolicy is what happens to a photo whose ratio differs from f's.
+func marginPolicy(g *ent.Gallery, p *ent.Photo, f *ent.Format) string {
+	if !ratioDiffers(p, f) {
+		return MarginNone
+	}
+	fam := f.Edges.Family
+	if g.PrintOptions.NonHomotheticity.Policy == model.PolicyForbidden || (fam != nil && !fam.WhiteMarginAllowed) {
+		return MarginCropRequired
+	}
+	return MarginWarning
+}
+
+// finishes are the finishes f offers, the gallery's default first.
+func finishes(g *ent.Gallery, f *ent.Format) []cartitem.Finish {
+	if f.Kind != format.KindPrint {
+		return []cartitem.Finish{}
+	}
+	def := defaultFinish(g)
+	if fam := f.Edges.Family; fam != nil && !fam.MatGlossOption {
+		return []cartitem.Finish{def}
+	}
+	if def == cartitem.FinishMat {
+		return []cartitem.Finish{cartitem.FinishMat, cartitem.FinishGlossy}
+	}
+	return []cartitem.Finish{cartitem.FinishGlossy, cartitem.FinishMat}
+}
+
+func defaultFinish(g *ent.Gallery) cartitem.Finish {
+	if g.PrintOptions.Finish == string(cartitem.FinishMat) {
+		return cartitem.FinishMat
+	}
+	return cartitem.FinishGlossy
+}
+
+// borders are the borders f offers.
+func borders(g *ent.Gallery, f *ent.Format) []cartitem.Border {
+	if f.Kind != format.KindPrint {
+		return []cartitem.Border{}
+	}
+	fam := f.Edges.Family
+	if g.PrintOptions.WhiteBorders.Policy == model.PolicyForbidden || (fam != nil && !fam.WhiteBordersOption) {
+		return []cartitem.Border{cartitem.BorderNone}
+	}
+	return []cartitem.Border{cartitem.BorderNone, cartitem.BorderWhite}
+}
+
+// defaultCrop is the largest rectangle of f's ratio, oriented like the
+// photo, centred in it.
+func defaultCrop(p *ent.Photo, f *ent.Format) *model.Crop {
+	rf := ratio(f.ShortSize, f.LongSize)
+	if f.Kind != format.KindPrint || rf == 0 || p.Width <= 0 || p.Height <= 0 {
+		return nil
+	}
+	w, h := float64(p.Width), float64(p.Height)
+	// Target width/height ratio, landscape when the photo is.
+	target := rf
+	if h > w {
+		target = 1 / rf
+	}
+	cw, ch := w, w/target
+	if ch > h {
+		cw, ch = h*target, h
+	}
+	c := &model.Crop{Width: int(math.Round(cw)), Height: int(math.Round(ch))}
+	c.Width, c.Height = min(c.Width, p.Width), min(c.Height, p.Height)
+	c.X, c.Y = (p.Width-c.Width)/2, (p.Height-c.Height)/2
+	return c
+}
+
+// checkCrop validates a crop against the photo and the format's ratio.
+func checkCrop(p *ent.Photo, f *ent.Format, c *model.Crop) error {
+	if c == nil {
+		return nil
+	}
+	if c.Width < 1 || c.Height < 1 || c.X < 0 || c.Y < 0 || (p.Width > 0 && c.X+c.Width > p.Width) || (p.Height > 0 && c.Y+c.Height > p.Height) {
+		return ErrCrop
+	}
+	rf, rc := ratio(f.ShortSize, f.LongSize), ratio(float64(c.Width), float64(c.Height))
+	if rf > 0 && math.Abs(rc-rf)/rf > CropTolerance {
+		return ErrCrop
+	}
+	return nil
+}
+
+// printOptions checks a print's finish, border and crop for photo p on f
+// and returns them with defaults filled.
+func printOptions(g *ent.Gallery, p *ent.Photo, f *ent.Format, fin *cartitem.Finish, bor *cartitem.Border, crop *model.Crop) (*cartitem.Finish, *cartitem.Border, *model.Crop, error) {
+	fs, bs := finishes(g, f), borders(g, f)
+	if fin == nil {
+		fin = &fs[0]
+	} else if !contains(fs, *fin) {
+		return nil, nil, nil, ErrFinish
+	}
+	if bor == nil {
+		bor = &bs[0]
+	} else if !contains(bs, *bor) {
+		return nil, nil, nil, ErrBorder
+	}
+	if err := checkCrop(p, f, crop); err != nil {
+		return nil, nil, nil, err
+	}
+	if crop == nil && marginPolicy(g, p, f) == MarginCropRequired {
+		return nil, nil, nil, ErrCropRequired
+	}
+	return fin, bor, crop, nil
+}
+
+func contains[T comparable](xs []T, x T) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// PhotoProducts lists the formats a photo can be bought in: every format
+// sold alone, except prints the photo's resolution is too low for.
+func (s *Service) PhotoProducts(ctx context.Context, g *ent.Gallery, photoID string) ([]*PhotoProduct, error) {
+	if err := galleries.RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	p, err := s.photo(ctx, s.DB, g, photoID)
+	if err != nil {
+		return nil, err
+	}
+	cat, err := catalogue.LoadOne(ctx, s.DB, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := []*PhotoProduct{}
+	for _, f := range cat.ForSale() {
+		if !compatible(p, f) {
+			continue
+		}
+		pp := &PhotoProduct{Format: f, RatioDiffers: ratioDiffers(p, f), WhiteMargin: marginPolicy(g, p, f),
+			Finishes: finishes(g, f), Borders: borders(g, f), DefaultCrop: defaultCrop(p, f)}
+		if len(pp.Finishes) > 0 {
+			pp.DefaultFinish = &pp.Finishes[0]
+		}
+		out = append(out, pp)
+	}
+	return out, nil
+}
+
+// photo finds a photo of g as the viewer sees it.
+func (s *Service) photo(ctx context.Context, db *ent.Client, g *ent.Gallery, id string) (*ent.Photo, error) {
+	p, err := db.Photo.Query().Where(photo.ID(id), photo.HasGalleryWith(gallery.ID(g.ID))).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, ErrPhotoNotFound
+	}
+	return p, wrap("photo", err)
+}

@@ -1,0 +1,179 @@
+package cart
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/cart"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/voucher"
+	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/apperr"
+	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/money"
+	"github.com/studio/gallery/internal/pricing"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Voucher refusals not tied to the cart's contents.
+const (
+	ReasonGiftCardEmpty = "gift_card_empty"
+)
+
+// confirmedEmail is the viewer's confirmed e-mail, or ErrEmailNeeded.
+func confirmedEmail(ctx context.Context) (string, error) {
+	email := viewer.FromContext(ctx).Email
+	if email == "" {
+		return "", access.ErrEmailNeeded
+	}
+	return strings.ToLower(email), nil
+}
+
+// voucherProblem says why a voucher cannot be used at now by an e-mail
+// that used it `used` times, or "".
+func voucherProblem(v *ent.Voucher, now time.Time, used int) string {
+	switch {
+	case !v.Active:
+		return pricing.ReasonUnknown
+	case v.ValidFrom != nil && now.Before(*v.ValidFrom):
+		return pricing.ReasonNotYetValid
+	case v.ValidUntil != nil && now.After(*v.ValidUntil):
+		return pricing.ReasonExpired
+	case v.Kind == voucher.KindGiftCard && v.Balance <= 0:
+		return ReasonGiftCardEmpty
+	case v.Kind == voucher.KindDiscountCode && v.UsageLimit > 0 && v.TimesUsed >= v.UsageLimit:
+		return pricing.ReasonUsedUp
+	case v.Kind == voucher.KindDiscountCode && v.PerEmailLimit > 0 && used >= v.PerEmailLimit:
+		return pricing.ReasonAlreadyUsed
+	}
+	return ""
+}
+
+// reasonMessage is a refusal's French message.
+func reasonMessage(reason string, v *ent.Voucher) string {
+	switch reason {
+	case pricing.ReasonUnknown:
+		return "Ce code est inconnu."
+	case pricing.ReasonExpired:
+		return "Ce code a expiré."
+	case pricing.ReasonNotYetValid:
+		return "Ce code n'est pas encore valable."
+	case pricing.ReasonUsedUp:
+		return "Ce code a déjà été utilisé le nombre de fois prévu."
+	case pricing.ReasonAlreadyUsed:
+		return "Vous avez déjà utilisé ce code."
+	case pricing.ReasonMinSpend:
+		return fmt.Sprintf("Ce code est valable dès %s € d'achat.", frenchAmount(money.Cents(v.MinSpend)))
+	case pricing.ReasonBetterDiscount:
+		return "La remise automatique de votre panier est plus avantageuse : elle s'applique à la place de ce code."
+	case ReasonGiftCardEmpty:
+		return "Cette carte cadeau est épuisée."
+	}
+	return "Ce code ne peut pas être utilisé."
+}
+
+// frenchAmount writes cents the French way: "20" or "12,50".
+func frenchAmount(c money.Cents) string {
+	if c%100 == 0 {
+		return fmt.Sprint(int64(c) / 100)
+	}
+	return strings.Replace(money.Decimal(c).String(), ".", ",", 1)
+}
+
+func voucherErr(reason string, v *ent.Voucher) *apperr.Error {
+	return apperr.New(reason, http.StatusUnprocessableEntity, reasonMessage(reason, v)).WithField("code")
+}
+
+// NormalizeCode is how codes compare: trimmed, upper case.
+func NormalizeCode(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
+
+// AddVoucher enters a discount code (replacing the cart's previous one) or
+// a gift card (they stack). It needs a confirmed e-mail. A code that
+// cannot be used now is refused with why.
+func (s *Service) AddVoucher(ctx context.Context, g *ent.Gallery, code string) (*View, error) {
+	if err := galleries.RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	email, err := confirmedEmail(ctx)
+	if err != nil {
+		return nil, err
+	}
+	code = NormalizeCode(code)
+	if code == "" || len(code) > 64 {
+		return nil, voucherErr(pricing.ReasonUnknown, nil)
+	}
+	sctx := viewer.SystemContext(ctx)
+	v, err := s.DB.Voucher.Query().Where(voucher.Code(code), voucher.HasPhotographerWith(photographer.ID(g.PhotographerID)),
+		voucher.Or(voucher.Not(voucher.HasGallery()), voucher.HasGalleryWith(gallery.ID(g.ID)))).Only(sctx)
+	if ent.IsNotFound(err) {
+		return nil, voucherErr(pricing.ReasonUnknown, nil)
+	}
+	if err != nil {
+		return nil, wrap("voucher", err)
+	}
+	used, err := usesBy(ctx, s.DB, email, []*ent.Voucher{v})
+	if err != nil {
+		return nil, err
+	}
+	if r := voucherProblem(v, s.now(), used[v.ID]); r != "" {
+		return nil, voucherErr(r, v)
+	}
+	// The minimum spend is checked against the cart as it is now; a cart
+	// that shrinks later keeps the code, which then says why it waits.
+	if v.Kind == voucher.KindDiscountCode && v.MinSpend > 0 {
+		cur, err := s.Get(ctx, g)
+		if err != nil {
+			return nil, err
+		}
+		if int(cur.Totals.Merchandise.Amount) < v.MinSpend {
+			return nil, voucherErr(pricing.ReasonMinSpend, v)
+		}
+	}
+	return s.mutate(ctx, g, func(ctx context.Context, w *work) error {
+		upd := w.tx.Cart.UpdateOneID(w.cart.ID)
+		if v.Kind == voucher.KindDiscountCode {
+			old, err := w.tx.Voucher.Query().Where(voucher.HasCartsWith(cart.ID(w.cart.ID)),
+				voucher.KindEQ(voucher.KindDiscountCode)).IDs(viewer.SystemContext(ctx))
+			if err != nil {
+				return err
+			}
+			for _, id := range old {
+				if id != v.ID {
+					upd.RemoveVoucherIDs(id)
+				}
+			}
+		}
+		if err := upd.Exec(ctx); err != nil {
+			return err
+		}
+		has, err := w.tx.Voucher.Query().Where(voucher.ID(v.ID), voucher.HasCartsWith(cart.ID(w.cart.ID))).Exist(viewer.SystemContext(ctx))
+		if err != nil || has {
+			return err
+		}
+		return w.tx.Cart.UpdateOneID(w.cart.ID).AddVoucherIDs(v.ID).Exec(ctx)
+	})
+}
+
+// RemoveVoucher takes a code or gift card out of the cart; absent, nothing
+// changes.
+func (s *Service) RemoveVoucher(ctx context.Context, g *ent.Gallery, code string) (*View, error) {
+	if _, err := confirmedEmail(ctx); err != nil {
+		if gerr := galleries.RequireAccess(ctx, g); gerr != nil {
+			return nil, gerr
+		}
+		return nil, err
+	}
+	code = NormalizeCode(code)
+	return s.mutate(ctx, g, func(ctx context.Context, w *work) error {
+		ids, err := w.tx.Voucher.Query().Where(voucher.Code(code), voucher.HasCartsWith(cart.ID(w.cart.ID))).IDs(viewer.SystemContext(ctx))
+		if err != nil || len(ids) == 0 {
+			return err
+		}
+		return w.tx.Cart.UpdateOneID(w.cart.ID).RemoveVoucherIDs(ids...).Exec(ctx)
+	})
+}

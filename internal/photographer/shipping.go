@@ -1,0 +1,89 @@
+package photographer
+
+import (
+	"context"
+	"strings"
+
+	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/money"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// MaxShippingRates bounds a photographer's delivery rates.
+const MaxShippingRates = 200
+
+// ShippingRateInput is one delivery rate as the photographer enters it.
+type ShippingRateInput struct {
+	Zone      string
+	Countries []string
+	Lab       *string
+	Price     money.Decimal
+}
+
+// ShippingRates returns the caller's delivery rates.
+func (s *Service) ShippingRates(ctx context.Context) ([]model.ShippingRate, error) {
+	id, err := requirePhotographer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	pg, err := s.DB.Photographer.Get(viewer.SystemContext(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	return pg.ShippingRates, nil
+}
+
+// SetShippingRates replaces the caller's delivery rates. Open carts are
+// priced with the new rates at their next reading.
+func (s *Service) SetShippingRates(ctx context.Context, in []ShippingRateInput) ([]model.ShippingRate, error) {
+	id, err := requirePhotographer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var errs UserErrors
+	if len(in) > MaxShippingRates {
+		errs.add("too_many", "Trop de tarifs de livraison.", "rates")
+	}
+	out := make([]model.ShippingRate, 0, len(in))
+	seen := map[string]bool{}
+	for i, r := range in {
+		rate := model.ShippingRate{Zone: strings.TrimSpace(r.Zone), Countries: []string{}, Price: int(r.Price)}
+		if rate.Zone == "" || len(rate.Zone) > 120 {
+			errs.add("required", "Merci de nommer la zone (120 caractères au plus).", "rates", idx(i), "zone")
+		}
+		if r.Lab != nil {
+			rate.Lab = strings.TrimSpace(*r.Lab)
+		}
+		if r.Price < 0 {
+			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "rates", idx(i), "price")
+		}
+		for j, c := range r.Countries {
+			c = strings.ToUpper(strings.TrimSpace(c))
+			if len(c) != 2 || c[0] < 'A' || c[0] > 'Z' || c[1] < 'A' || c[1] > 'Z' {
+				errs.add("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "rates", idx(i), "countries", idx(j))
+				continue
+			}
+			key := rate.Lab + "|" + c
+			if seen[key] {
+				errs.add("duplicate_country", "Ce pays a déjà un tarif pour ce labo.", "rates", idx(i), "countries", idx(j))
+			}
+			seen[key] = true
+			rate.Countries = append(rate.Countries, c)
+		}
+		if len(rate.Countries) == 0 {
+			key := rate.Lab + "|*"
+			if seen[key] {
+				errs.add("duplicate_country", "Ce labo a déjà un tarif pour le reste du monde.", "rates", idx(i), "countries")
+			}
+			seen[key] = true
+		}
+		out = append(out, rate)
+	}
+	if err := errs.err(); err != nil {
+		return nil, err
+	}
+	if err := s.DB.Photographer.UpdateOneID(id).SetShippingRates(out).Exec(viewer.SystemContext(ctx)); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
