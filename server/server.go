@@ -160,6 +160,7 @@ func (s *Server) Handler() http.Handler {
 		r.Post("/galleries/contact", s.restContact)
 		r.Post("/captcha", s.restNewCaptcha)
 		r.Get("/captcha/{file}", s.restCaptchaFile)
+		r.Route("/cart", s.cartRoutes)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) { writeError(w, r, s.Log, apperr.ErrNotFound) })
 	})
 	r.Get("/media/photos/{photoID}/{hash}/{file}", s.servePhoto)

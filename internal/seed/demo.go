@@ -59,6 +59,7 @@ func Demo(ctx context.Context, db *ent.Client, store *media.Store, photosPerGall
 			SetName("Studio Lumière").SetEmail(res.PhotographerEmail).
 			SetPhone("+32 2 123 45 67").SetWebsite("https://studio-lumiere.example.com").
 			SetStreet("Rue de la Lumière 12").SetPostalCode("1000").SetCity("Bruxelles").SetCountry("BE").
+			SetShippingRates(DemoShippingRates()).
 			Save(ctx)
 	}
 	if err != nil {
@@ -236,6 +237,8 @@ func buildCatalogue(ctx context.Context, db *ent.Client, g *ent.Gallery) error {
 		quality     *format.DigitalQuality
 		watermark   bool
 		excluded    []string
+		// galleryPrice sells every photo at once (digital formats).
+		galleryPrice *int
 	}
 	type famSpec struct {
 		name                      string
@@ -248,30 +251,30 @@ func buildCatalogue(ctx context.Context, db *ent.Client, g *ent.Gallery) error {
 	web, hd := format.DigitalQualityWeb, format.DigitalQualityHd
 	fams := []famSpec{
 		{"Papier photo", prints, true, true, true, 2, "Labo Photo Bruxelles", []fmtSpec{
-			{"", 9, 13, 150, true, nil, false, nil},
-			{"", 10, 15, 250, false, nil, false, nil},
-			{"", 13, 18, 390, false, nil, false, nil},
-			{"", 15, 20, 550, false, nil, false, nil},
-			{"", 20, 30, 1200, false, nil, false, nil},
-			{"", 30, 45, 2400, false, nil, false, nil},
+			{"", 9, 13, 150, true, nil, false, nil, nil},
+			{"", 10, 15, 250, false, nil, false, nil, nil},
+			{"", 13, 18, 390, false, nil, false, nil, nil},
+			{"", 15, 20, 550, false, nil, false, nil, nil},
+			{"", 20, 30, 1200, false, nil, false, nil, nil},
+			{"", 30, 45, 2400, false, nil, false, nil, nil},
 		}},
 		{"Papier Fine Art", special, false, true, true, 3, "Atelier Fine Art", []fmtSpec{
-			{"", 20, 30, 1900, false, nil, false, nil},
-			{"", 30, 45, 3500, false, nil, false, nil},
+			{"", 20, 30, 1900, false, nil, false, nil, nil},
+			{"", 30, 45, 3500, false, nil, false, nil, nil},
 		}},
 		{"Toile sur châssis", wall, false, false, false, 3, "Atelier Déco", []fmtSpec{
-			{"Toile 30 x 45", 30, 45, 6900, false, nil, false, []string{"CH", "GB"}},
-			{"Toile 40 x 60", 40, 60, 9500, false, nil, false, []string{"CH", "GB"}},
+			{"Toile 30 x 45", 30, 45, 6900, false, nil, false, []string{"CH", "GB"}, nil},
+			{"Toile 40 x 60", 40, 60, 9500, false, nil, false, []string{"CH", "GB"}, nil},
 		}},
 		{"Aluminium", wall, false, false, false, 2, "Atelier Déco", []fmtSpec{
-			{"Aluminium 40 x 60", 40, 60, 11900, false, nil, false, []string{"CH", "GB", "US"}},
+			{"Aluminium 40 x 60", 40, 60, 11900, false, nil, false, []string{"CH", "GB", "US"}, nil},
 		}},
 		{"Fichiers numériques", digital, false, false, true, 1, "", []fmtSpec{
-			{"Fichier web", 0, 0, 400, false, &web, true, nil},
-			{"Fichier HD", 0, 0, 900, false, &hd, false, nil},
+			{"Fichier web", 0, 0, 400, false, &web, true, nil, ptr(4900)},
+			{"Fichier HD", 0, 0, 900, false, &hd, false, nil, ptr(14900)},
 		}},
 		{"Magnets", other, false, false, true, 1, "Labo Photo Bruxelles", []fmtSpec{
-			{"Magnet 7 x 7", 7, 7, 600, false, nil, false, nil},
+			{"Magnet 7 x 7", 7, 7, 600, false, nil, false, nil, nil},
 		}},
 	}
 	byName := map[string]*ent.Format{}
@@ -293,7 +296,7 @@ func buildCatalogue(ctx context.Context, db *ent.Client, g *ent.Gallery) error {
 			created, err := db.Format.Create().SetGallery(g).SetFamily(fam).SetName(f.name).
 				SetShortSize(f.short).SetLongSize(f.long).SetUnitPrice(f.price).SetOnlyInPack(f.onlyInPack).
 				SetLab(fs.lab).SetKind(kind).SetNillableDigitalQuality(f.quality).SetWatermark(f.watermark).
-				SetExcludedCountries(f.excluded).SetPosition(i*10 + j).Save(ctx)
+				SetExcludedCountries(f.excluded).SetNillableGalleryPrice(f.galleryPrice).SetPosition(i*10 + j).Save(ctx)
 			if err != nil {
 				return err
 			}
@@ -429,6 +432,22 @@ func arpeggioWAV(seconds int) []byte {
 	return pcm
 }
 
+// DemoShippingRates price home delivery: the prints lab and the wall-decor
+// workshop by zone, and any other lab at one rate.
+func DemoShippingRates() []model.ShippingRate {
+	benelux := []string{"BE", "NL", "LU"}
+	europe := []string{"FR", "DE", "ES", "IT", "PT", "AT", "IE", "DK", "SE", "FI", "PL", "CZ", "GR", "CH", "GB"}
+	return []model.ShippingRate{
+		{Zone: "Benelux", Countries: benelux, Lab: "Labo Photo Bruxelles", Price: 490},
+		{Zone: "Europe", Countries: europe, Lab: "Labo Photo Bruxelles", Price: 890},
+		{Zone: "Monde", Countries: []string{}, Lab: "Labo Photo Bruxelles", Price: 1490},
+		{Zone: "Benelux", Countries: benelux, Lab: "Atelier Déco", Price: 990},
+		{Zone: "Europe", Countries: europe, Lab: "Atelier Déco", Price: 1990},
+		{Zone: "Benelux", Countries: benelux, Lab: "", Price: 590},
+		{Zone: "Europe", Countries: europe, Lab: "", Price: 990},
+	}
+}
+
 func ensureVouchers(ctx context.Context, db *ent.Client, pg *ent.Photographer) error {
 	exists, err := db.Voucher.Query().Where(voucher.Code(DemoDiscountCode)).Exist(ctx)
 	if err != nil || exists {
@@ -444,3 +463,5 @@ func ensureVouchers(ctx context.Context, db *ent.Client, pg *ent.Photographer) e
 	}
 	return nil
 }
+
+func ptr[T any](v T) *T { return &v }
