@@ -8,7 +8,10 @@ import (
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/accesscode"
+	"github.com/studio/gallery/ent/cartitem"
+	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/user"
@@ -61,6 +64,24 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 	}
 	bob.call("POST", "/api/users/selections/favorites/"+public.ID+"/toggle/add", gala.ID, nil, &bobsFav)
 	alice := e.person("alice@example.com", "", "")
+	// Bob also has a print and a pack being composed in his cart.
+	print10x15 := db.Format.Query().Where(format.HasGalleryWith(gallery.ID(gala.ID)), format.ShortSize(10), format.LongSize(15)).OnlyX(ctx)
+	otherFormat := db.Format.Create().SetGallery(otherGallery).SetFamily(db.Family.Create().SetGallery(otherGallery).
+		SetName("F").SetCategory(db.Category.Create().SetGallery(otherGallery).SetName("C").SetSection("prints").SaveX(ctx)).SaveX(ctx)).
+		SetShortSize(10).SetLongSize(15).SetUnitPrice(100).SaveX(ctx)
+	souvenir := db.Pack.Query().Where(pack.HasGalleryWith(gallery.ID(gala.ID)), pack.Name("souvenir")).OnlyX(ctx)
+	var bobsCart struct {
+		Photos []struct {
+			ID string `json:"_id"`
+		}
+		OngoingPacks []struct{ PackInstanceID string } `json:"ongoingPacks"`
+	}
+	bob.call("POST", "/api/cart/formats/"+public.ID+"/"+print10x15.ID, gala.ID, map[string]any{"quantity": 1}, nil)
+	if status := bob.call("POST", "/api/cart/ongoing-packs", gala.ID, map[string]string{"packId": souvenir.ID}, &bobsCart); status != 200 ||
+		len(bobsCart.Photos) != 1 || len(bobsCart.OngoingPacks) != 1 {
+		t.Fatalf("setup: cart %d %+v", status, bobsCart)
+	}
+	bobsPrint, bobsPack := bobsCart.Photos[0].ID, bobsCart.OngoingPacks[0].PackInstanceID
 	guest := e.person("invite@example.com", wedding.ID, seed.DemoVisitorCode)
 	inGala := map[string]string{"X-Gallery-Id": gala.ID}
 	inWedding := map[string]string{"X-Gallery-Id": wedding.ID}
@@ -107,6 +128,18 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 		{"hide photos as a visitor", guest, "POST", "/api/photos/clientHidden", inWedding, map[string]any{"photoIds": []string{protected.ID}, "hidden": true}, 403},
 		{"share a gallery without its code", alice, "POST", "/api/galleries/share", inWedding, map[string]any{"senderName": "A", "emails": []string{"x@example.com"}}, 401},
 		{"photographer's selection without the code", alice, "GET", "/api/galleries/photographerSelection", inWedding, nil, 401},
+		{"cart of a protected gallery without its code", alice, "GET", "/api/cart", inWedding, nil, 401},
+		{"print in a protected gallery without its code", alice, "POST", "/api/cart/formats/" + protected.ID + "/" + print10x15.ID, inWedding, nil, 401},
+		{"print a private photo", alice, "POST", "/api/cart/formats/" + private.ID + "/" + print10x15.ID, inGala, nil, 404},
+		{"print another gallery's photo", alice, "POST", "/api/cart/formats/" + protected.ID + "/" + print10x15.ID, inGala, nil, 404},
+		{"print in another studio's format", alice, "POST", "/api/cart/formats/" + public.ID + "/" + otherFormat.ID, inGala, nil, 422},
+		{"edit another person's print", alice, "POST", "/api/cart/formats/" + public.ID + "/" + print10x15.ID + "/" + bobsPrint, inGala, map[string]int{"quantity": 5}, 422},
+		{"remove another person's print", alice, "DELETE", "/api/cart/formats/" + public.ID + "/" + print10x15.ID + "/" + bobsPrint, inGala, nil, 422},
+		{"configure another person's pack", alice, "POST", "/api/cart/ongoing-packs/" + bobsPack, inGala, map[string]any{"clientPackName": "Pris"}, 422},
+		{"add another person's pack", alice, "POST", "/api/cart/packs", inGala, map[string]any{"packInstanceId": bobsPack}, 422},
+		{"delete another person's pack", alice, "DELETE", "/api/cart/ongoing-packs/" + bobsPack, inGala, nil, 422},
+		{"digital file of a private photo", alice, "POST", "/api/cart/digitalFiles/" + private.ID + "/" + print10x15.ID, inGala, nil, 422},
+		{"products of a private photo", alice, "GET", "/api/cart/photoProducts/" + private.ID, inGala, nil, 404},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, body := c.as.do(c.method, c.path, c.body, c.header)
@@ -162,6 +195,12 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 			map[string]any{"in": map[string]any{"galleryId": wedding.ID}}, asOther, "forbidden", nil},
 		{"hide photos as a visitor", `mutation($in: SetPhotosClientHiddenInput!) { setPhotosClientHidden(input: $in) { userErrors { code } } }`,
 			map[string]any{"in": map[string]any{"galleryId": wedding.ID, "photoIds": []string{protected.ID}, "hidden": true}}, nil, "forbidden", guest},
+		{"cart of a protected gallery", `query($g: ID!) { cart(galleryId: $g) { id } }`, map[string]any{"g": wedding.ID}, nil, "unauthorized", alice},
+		{"print a private photo", `mutation($in: PrintInput!) { setPrint(input: $in) { userErrors { code } } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala.ID, "photoId": private.ID, "formatId": print10x15.ID}}, nil, "photo_not_found", alice},
+		{"products of another gallery's photo", `query($g: ID!, $p: ID!) { photoProducts(galleryId: $g, photoId: $p) { format { id } } }`,
+			map[string]any{"g": gala.ID, "p": protected.ID}, nil, "photo_not_found", alice},
+		{"shipping rates as a visitor", `{ shippingRates { zone } }`, nil, nil, "unauthorized", alice},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			as := visitor
@@ -192,5 +231,11 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 	}
 	if p := db.Photo.GetX(ctx, protected.ID); p.ClientHidden {
 		t.Fatal("a refused call hid a photo")
+	}
+	if it := db.CartItem.GetX(ctx, bobsPrint); it.Quantity != 1 {
+		t.Fatalf("bob's print has quantity %d after the refused calls", it.Quantity)
+	}
+	if it := db.CartItem.Query().Where(cartitem.PackInstanceID(bobsPack)).OnlyX(ctx); it.ClientPackName != "Pack Souvenir" || it.Kind != cartitem.KindOngoingPack {
+		t.Fatalf("bob's pack changed: %+v", it)
 	}
 }
