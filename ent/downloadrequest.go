@@ -12,6 +12,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/studio/gallery/ent/downloadrequest"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/internal/model"
 )
 
 // DownloadRequest is the model entity for the DownloadRequest schema.
@@ -37,10 +38,22 @@ type DownloadRequest struct {
 	FilesTotal int `json:"files_total,omitempty"`
 	// Parts holds the value of the "parts" field.
 	Parts []string `json:"parts,omitempty"`
+	// SizeBytes holds the value of the "size_bytes" field.
+	SizeBytes int64 `json:"size_bytes,omitempty"`
 	// OrderID holds the value of the "order_id" field.
 	OrderID string `json:"order_id,omitempty"`
 	// ExpiresAt holds the value of the "expires_at" field.
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
+	// LinkToken holds the value of the "link_token" field.
+	LinkToken string `json:"-"`
+	// SessionKey holds the value of the "session_key" field.
+	SessionKey string `json:"-"`
+	// MailedAt holds the value of the "mailed_at" field.
+	MailedAt *time.Time `json:"mailed_at,omitempty"`
+	// Plan holds the value of the "plan" field.
+	Plan [][]model.PlannedFile `json:"plan,omitempty"`
+	// Error holds the value of the "error" field.
+	Error string `json:"error,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the DownloadRequestQuery when eager-loading is set.
 	Edges                     DownloadRequestEdges `json:"edges"`
@@ -75,13 +88,13 @@ func (*DownloadRequest) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case downloadrequest.FieldCollections, downloadrequest.FieldParts:
+		case downloadrequest.FieldCollections, downloadrequest.FieldParts, downloadrequest.FieldPlan:
 			values[i] = new([]byte)
-		case downloadrequest.FieldFilesDone, downloadrequest.FieldFilesTotal:
+		case downloadrequest.FieldFilesDone, downloadrequest.FieldFilesTotal, downloadrequest.FieldSizeBytes:
 			values[i] = new(sql.NullInt64)
-		case downloadrequest.FieldID, downloadrequest.FieldEmail, downloadrequest.FieldQuality, downloadrequest.FieldStatus, downloadrequest.FieldOrderID:
+		case downloadrequest.FieldID, downloadrequest.FieldEmail, downloadrequest.FieldQuality, downloadrequest.FieldStatus, downloadrequest.FieldOrderID, downloadrequest.FieldLinkToken, downloadrequest.FieldSessionKey, downloadrequest.FieldError:
 			values[i] = new(sql.NullString)
-		case downloadrequest.FieldCreatedAt, downloadrequest.FieldUpdatedAt, downloadrequest.FieldExpiresAt:
+		case downloadrequest.FieldCreatedAt, downloadrequest.FieldUpdatedAt, downloadrequest.FieldExpiresAt, downloadrequest.FieldMailedAt:
 			values[i] = new(sql.NullTime)
 		case downloadrequest.ForeignKeys[0]: // gallery_download_requests
 			values[i] = new(sql.NullString)
@@ -164,6 +177,12 @@ func (_m *DownloadRequest) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field parts: %w", err)
 				}
 			}
+		case downloadrequest.FieldSizeBytes:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field size_bytes", values[i])
+			} else if value.Valid {
+				_m.SizeBytes = value.Int64
+			}
 		case downloadrequest.FieldOrderID:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field order_id", values[i])
@@ -176,6 +195,39 @@ func (_m *DownloadRequest) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.ExpiresAt = new(time.Time)
 				*_m.ExpiresAt = value.Time
+			}
+		case downloadrequest.FieldLinkToken:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field link_token", values[i])
+			} else if value.Valid {
+				_m.LinkToken = value.String
+			}
+		case downloadrequest.FieldSessionKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field session_key", values[i])
+			} else if value.Valid {
+				_m.SessionKey = value.String
+			}
+		case downloadrequest.FieldMailedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field mailed_at", values[i])
+			} else if value.Valid {
+				_m.MailedAt = new(time.Time)
+				*_m.MailedAt = value.Time
+			}
+		case downloadrequest.FieldPlan:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field plan", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Plan); err != nil {
+					return fmt.Errorf("unmarshal field plan: %w", err)
+				}
+			}
+		case downloadrequest.FieldError:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field error", values[i])
+			} else if value.Valid {
+				_m.Error = value.String
 			}
 		case downloadrequest.ForeignKeys[0]:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -252,6 +304,9 @@ func (_m *DownloadRequest) String() string {
 	builder.WriteString("parts=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Parts))
 	builder.WriteString(", ")
+	builder.WriteString("size_bytes=")
+	builder.WriteString(fmt.Sprintf("%v", _m.SizeBytes))
+	builder.WriteString(", ")
 	builder.WriteString("order_id=")
 	builder.WriteString(_m.OrderID)
 	builder.WriteString(", ")
@@ -259,6 +314,21 @@ func (_m *DownloadRequest) String() string {
 		builder.WriteString("expires_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
+	builder.WriteString(", ")
+	builder.WriteString("link_token=<sensitive>")
+	builder.WriteString(", ")
+	builder.WriteString("session_key=<sensitive>")
+	builder.WriteString(", ")
+	if v := _m.MailedAt; v != nil {
+		builder.WriteString("mailed_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("plan=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Plan))
+	builder.WriteString(", ")
+	builder.WriteString("error=")
+	builder.WriteString(_m.Error)
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/studio/gallery/ent/downloadrequest"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/internal/model"
 )
 
 // DownloadRequestCreate is the builder for creating a DownloadRequest entity.
@@ -126,6 +127,20 @@ func (_c *DownloadRequestCreate) SetParts(v []string) *DownloadRequestCreate {
 	return _c
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (_c *DownloadRequestCreate) SetSizeBytes(v int64) *DownloadRequestCreate {
+	_c.mutation.SetSizeBytes(v)
+	return _c
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_c *DownloadRequestCreate) SetNillableSizeBytes(v *int64) *DownloadRequestCreate {
+	if v != nil {
+		_c.SetSizeBytes(*v)
+	}
+	return _c
+}
+
 // SetOrderID sets the "order_id" field.
 func (_c *DownloadRequestCreate) SetOrderID(v string) *DownloadRequestCreate {
 	_c.mutation.SetOrderID(v)
@@ -150,6 +165,68 @@ func (_c *DownloadRequestCreate) SetExpiresAt(v time.Time) *DownloadRequestCreat
 func (_c *DownloadRequestCreate) SetNillableExpiresAt(v *time.Time) *DownloadRequestCreate {
 	if v != nil {
 		_c.SetExpiresAt(*v)
+	}
+	return _c
+}
+
+// SetLinkToken sets the "link_token" field.
+func (_c *DownloadRequestCreate) SetLinkToken(v string) *DownloadRequestCreate {
+	_c.mutation.SetLinkToken(v)
+	return _c
+}
+
+// SetNillableLinkToken sets the "link_token" field if the given value is not nil.
+func (_c *DownloadRequestCreate) SetNillableLinkToken(v *string) *DownloadRequestCreate {
+	if v != nil {
+		_c.SetLinkToken(*v)
+	}
+	return _c
+}
+
+// SetSessionKey sets the "session_key" field.
+func (_c *DownloadRequestCreate) SetSessionKey(v string) *DownloadRequestCreate {
+	_c.mutation.SetSessionKey(v)
+	return _c
+}
+
+// SetNillableSessionKey sets the "session_key" field if the given value is not nil.
+func (_c *DownloadRequestCreate) SetNillableSessionKey(v *string) *DownloadRequestCreate {
+	if v != nil {
+		_c.SetSessionKey(*v)
+	}
+	return _c
+}
+
+// SetMailedAt sets the "mailed_at" field.
+func (_c *DownloadRequestCreate) SetMailedAt(v time.Time) *DownloadRequestCreate {
+	_c.mutation.SetMailedAt(v)
+	return _c
+}
+
+// SetNillableMailedAt sets the "mailed_at" field if the given value is not nil.
+func (_c *DownloadRequestCreate) SetNillableMailedAt(v *time.Time) *DownloadRequestCreate {
+	if v != nil {
+		_c.SetMailedAt(*v)
+	}
+	return _c
+}
+
+// SetPlan sets the "plan" field.
+func (_c *DownloadRequestCreate) SetPlan(v [][]model.PlannedFile) *DownloadRequestCreate {
+	_c.mutation.SetPlan(v)
+	return _c
+}
+
+// SetError sets the "error" field.
+func (_c *DownloadRequestCreate) SetError(v string) *DownloadRequestCreate {
+	_c.mutation.SetError(v)
+	return _c
+}
+
+// SetNillableError sets the "error" field if the given value is not nil.
+func (_c *DownloadRequestCreate) SetNillableError(v *string) *DownloadRequestCreate {
+	if v != nil {
+		_c.SetError(*v)
 	}
 	return _c
 }
@@ -246,9 +323,25 @@ func (_c *DownloadRequestCreate) defaults() {
 		v := downloadrequest.DefaultParts
 		_c.mutation.SetParts(v)
 	}
+	if _, ok := _c.mutation.SizeBytes(); !ok {
+		v := downloadrequest.DefaultSizeBytes
+		_c.mutation.SetSizeBytes(v)
+	}
 	if _, ok := _c.mutation.OrderID(); !ok {
 		v := downloadrequest.DefaultOrderID
 		_c.mutation.SetOrderID(v)
+	}
+	if _, ok := _c.mutation.LinkToken(); !ok {
+		v := downloadrequest.DefaultLinkToken
+		_c.mutation.SetLinkToken(v)
+	}
+	if _, ok := _c.mutation.SessionKey(); !ok {
+		v := downloadrequest.DefaultSessionKey
+		_c.mutation.SetSessionKey(v)
+	}
+	if _, ok := _c.mutation.Error(); !ok {
+		v := downloadrequest.DefaultError
+		_c.mutation.SetError(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := downloadrequest.DefaultID()
@@ -300,8 +393,20 @@ func (_c *DownloadRequestCreate) check() error {
 	if _, ok := _c.mutation.Parts(); !ok {
 		return &ValidationError{Name: "parts", err: errors.New(`ent: missing required field "DownloadRequest.parts"`)}
 	}
+	if _, ok := _c.mutation.SizeBytes(); !ok {
+		return &ValidationError{Name: "size_bytes", err: errors.New(`ent: missing required field "DownloadRequest.size_bytes"`)}
+	}
 	if _, ok := _c.mutation.OrderID(); !ok {
 		return &ValidationError{Name: "order_id", err: errors.New(`ent: missing required field "DownloadRequest.order_id"`)}
+	}
+	if _, ok := _c.mutation.LinkToken(); !ok {
+		return &ValidationError{Name: "link_token", err: errors.New(`ent: missing required field "DownloadRequest.link_token"`)}
+	}
+	if _, ok := _c.mutation.SessionKey(); !ok {
+		return &ValidationError{Name: "session_key", err: errors.New(`ent: missing required field "DownloadRequest.session_key"`)}
+	}
+	if _, ok := _c.mutation.Error(); !ok {
+		return &ValidationError{Name: "error", err: errors.New(`ent: missing required field "DownloadRequest.error"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := downloadrequest.IDValidator(v); err != nil {
@@ -383,6 +488,10 @@ func (_c *DownloadRequestCreate) createSpec() (*DownloadRequest, *sqlgraph.Creat
 		_spec.SetField(downloadrequest.FieldParts, field.TypeJSON, value)
 		_node.Parts = value
 	}
+	if value, ok := _c.mutation.SizeBytes(); ok {
+		_spec.SetField(downloadrequest.FieldSizeBytes, field.TypeInt64, value)
+		_node.SizeBytes = value
+	}
 	if value, ok := _c.mutation.OrderID(); ok {
 		_spec.SetField(downloadrequest.FieldOrderID, field.TypeString, value)
 		_node.OrderID = value
@@ -390,6 +499,26 @@ func (_c *DownloadRequestCreate) createSpec() (*DownloadRequest, *sqlgraph.Creat
 	if value, ok := _c.mutation.ExpiresAt(); ok {
 		_spec.SetField(downloadrequest.FieldExpiresAt, field.TypeTime, value)
 		_node.ExpiresAt = &value
+	}
+	if value, ok := _c.mutation.LinkToken(); ok {
+		_spec.SetField(downloadrequest.FieldLinkToken, field.TypeString, value)
+		_node.LinkToken = value
+	}
+	if value, ok := _c.mutation.SessionKey(); ok {
+		_spec.SetField(downloadrequest.FieldSessionKey, field.TypeString, value)
+		_node.SessionKey = value
+	}
+	if value, ok := _c.mutation.MailedAt(); ok {
+		_spec.SetField(downloadrequest.FieldMailedAt, field.TypeTime, value)
+		_node.MailedAt = &value
+	}
+	if value, ok := _c.mutation.Plan(); ok {
+		_spec.SetField(downloadrequest.FieldPlan, field.TypeJSON, value)
+		_node.Plan = value
+	}
+	if value, ok := _c.mutation.Error(); ok {
+		_spec.SetField(downloadrequest.FieldError, field.TypeString, value)
+		_node.Error = value
 	}
 	if nodes := _c.mutation.GalleryIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -568,6 +697,24 @@ func (u *DownloadRequestUpsert) UpdateParts() *DownloadRequestUpsert {
 	return u
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (u *DownloadRequestUpsert) SetSizeBytes(v int64) *DownloadRequestUpsert {
+	u.Set(downloadrequest.FieldSizeBytes, v)
+	return u
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *DownloadRequestUpsert) UpdateSizeBytes() *DownloadRequestUpsert {
+	u.SetExcluded(downloadrequest.FieldSizeBytes)
+	return u
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *DownloadRequestUpsert) AddSizeBytes(v int64) *DownloadRequestUpsert {
+	u.Add(downloadrequest.FieldSizeBytes, v)
+	return u
+}
+
 // SetOrderID sets the "order_id" field.
 func (u *DownloadRequestUpsert) SetOrderID(v string) *DownloadRequestUpsert {
 	u.Set(downloadrequest.FieldOrderID, v)
@@ -595,6 +742,78 @@ func (u *DownloadRequestUpsert) UpdateExpiresAt() *DownloadRequestUpsert {
 // ClearExpiresAt clears the value of the "expires_at" field.
 func (u *DownloadRequestUpsert) ClearExpiresAt() *DownloadRequestUpsert {
 	u.SetNull(downloadrequest.FieldExpiresAt)
+	return u
+}
+
+// SetLinkToken sets the "link_token" field.
+func (u *DownloadRequestUpsert) SetLinkToken(v string) *DownloadRequestUpsert {
+	u.Set(downloadrequest.FieldLinkToken, v)
+	return u
+}
+
+// UpdateLinkToken sets the "link_token" field to the value that was provided on create.
+func (u *DownloadRequestUpsert) UpdateLinkToken() *DownloadRequestUpsert {
+	u.SetExcluded(downloadrequest.FieldLinkToken)
+	return u
+}
+
+// SetSessionKey sets the "session_key" field.
+func (u *DownloadRequestUpsert) SetSessionKey(v string) *DownloadRequestUpsert {
+	u.Set(downloadrequest.FieldSessionKey, v)
+	return u
+}
+
+// UpdateSessionKey sets the "session_key" field to the value that was provided on create.
+func (u *DownloadRequestUpsert) UpdateSessionKey() *DownloadRequestUpsert {
+	u.SetExcluded(downloadrequest.FieldSessionKey)
+	return u
+}
+
+// SetMailedAt sets the "mailed_at" field.
+func (u *DownloadRequestUpsert) SetMailedAt(v time.Time) *DownloadRequestUpsert {
+	u.Set(downloadrequest.FieldMailedAt, v)
+	return u
+}
+
+// UpdateMailedAt sets the "mailed_at" field to the value that was provided on create.
+func (u *DownloadRequestUpsert) UpdateMailedAt() *DownloadRequestUpsert {
+	u.SetExcluded(downloadrequest.FieldMailedAt)
+	return u
+}
+
+// ClearMailedAt clears the value of the "mailed_at" field.
+func (u *DownloadRequestUpsert) ClearMailedAt() *DownloadRequestUpsert {
+	u.SetNull(downloadrequest.FieldMailedAt)
+	return u
+}
+
+// SetPlan sets the "plan" field.
+func (u *DownloadRequestUpsert) SetPlan(v [][]model.PlannedFile) *DownloadRequestUpsert {
+	u.Set(downloadrequest.FieldPlan, v)
+	return u
+}
+
+// UpdatePlan sets the "plan" field to the value that was provided on create.
+func (u *DownloadRequestUpsert) UpdatePlan() *DownloadRequestUpsert {
+	u.SetExcluded(downloadrequest.FieldPlan)
+	return u
+}
+
+// ClearPlan clears the value of the "plan" field.
+func (u *DownloadRequestUpsert) ClearPlan() *DownloadRequestUpsert {
+	u.SetNull(downloadrequest.FieldPlan)
+	return u
+}
+
+// SetError sets the "error" field.
+func (u *DownloadRequestUpsert) SetError(v string) *DownloadRequestUpsert {
+	u.Set(downloadrequest.FieldError, v)
+	return u
+}
+
+// UpdateError sets the "error" field to the value that was provided on create.
+func (u *DownloadRequestUpsert) UpdateError() *DownloadRequestUpsert {
+	u.SetExcluded(downloadrequest.FieldError)
 	return u
 }
 
@@ -775,6 +994,27 @@ func (u *DownloadRequestUpsertOne) UpdateParts() *DownloadRequestUpsertOne {
 	})
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (u *DownloadRequestUpsertOne) SetSizeBytes(v int64) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetSizeBytes(v)
+	})
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *DownloadRequestUpsertOne) AddSizeBytes(v int64) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.AddSizeBytes(v)
+	})
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *DownloadRequestUpsertOne) UpdateSizeBytes() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateSizeBytes()
+	})
+}
+
 // SetOrderID sets the "order_id" field.
 func (u *DownloadRequestUpsertOne) SetOrderID(v string) *DownloadRequestUpsertOne {
 	return u.Update(func(s *DownloadRequestUpsert) {
@@ -807,6 +1047,90 @@ func (u *DownloadRequestUpsertOne) UpdateExpiresAt() *DownloadRequestUpsertOne {
 func (u *DownloadRequestUpsertOne) ClearExpiresAt() *DownloadRequestUpsertOne {
 	return u.Update(func(s *DownloadRequestUpsert) {
 		s.ClearExpiresAt()
+	})
+}
+
+// SetLinkToken sets the "link_token" field.
+func (u *DownloadRequestUpsertOne) SetLinkToken(v string) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetLinkToken(v)
+	})
+}
+
+// UpdateLinkToken sets the "link_token" field to the value that was provided on create.
+func (u *DownloadRequestUpsertOne) UpdateLinkToken() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateLinkToken()
+	})
+}
+
+// SetSessionKey sets the "session_key" field.
+func (u *DownloadRequestUpsertOne) SetSessionKey(v string) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetSessionKey(v)
+	})
+}
+
+// UpdateSessionKey sets the "session_key" field to the value that was provided on create.
+func (u *DownloadRequestUpsertOne) UpdateSessionKey() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateSessionKey()
+	})
+}
+
+// SetMailedAt sets the "mailed_at" field.
+func (u *DownloadRequestUpsertOne) SetMailedAt(v time.Time) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetMailedAt(v)
+	})
+}
+
+// UpdateMailedAt sets the "mailed_at" field to the value that was provided on create.
+func (u *DownloadRequestUpsertOne) UpdateMailedAt() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateMailedAt()
+	})
+}
+
+// ClearMailedAt clears the value of the "mailed_at" field.
+func (u *DownloadRequestUpsertOne) ClearMailedAt() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.ClearMailedAt()
+	})
+}
+
+// SetPlan sets the "plan" field.
+func (u *DownloadRequestUpsertOne) SetPlan(v [][]model.PlannedFile) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetPlan(v)
+	})
+}
+
+// UpdatePlan sets the "plan" field to the value that was provided on create.
+func (u *DownloadRequestUpsertOne) UpdatePlan() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdatePlan()
+	})
+}
+
+// ClearPlan clears the value of the "plan" field.
+func (u *DownloadRequestUpsertOne) ClearPlan() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.ClearPlan()
+	})
+}
+
+// SetError sets the "error" field.
+func (u *DownloadRequestUpsertOne) SetError(v string) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetError(v)
+	})
+}
+
+// UpdateError sets the "error" field to the value that was provided on create.
+func (u *DownloadRequestUpsertOne) UpdateError() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateError()
 	})
 }
 
@@ -1154,6 +1478,27 @@ func (u *DownloadRequestUpsertBulk) UpdateParts() *DownloadRequestUpsertBulk {
 	})
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (u *DownloadRequestUpsertBulk) SetSizeBytes(v int64) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetSizeBytes(v)
+	})
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *DownloadRequestUpsertBulk) AddSizeBytes(v int64) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.AddSizeBytes(v)
+	})
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *DownloadRequestUpsertBulk) UpdateSizeBytes() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateSizeBytes()
+	})
+}
+
 // SetOrderID sets the "order_id" field.
 func (u *DownloadRequestUpsertBulk) SetOrderID(v string) *DownloadRequestUpsertBulk {
 	return u.Update(func(s *DownloadRequestUpsert) {
@@ -1186,6 +1531,90 @@ func (u *DownloadRequestUpsertBulk) UpdateExpiresAt() *DownloadRequestUpsertBulk
 func (u *DownloadRequestUpsertBulk) ClearExpiresAt() *DownloadRequestUpsertBulk {
 	return u.Update(func(s *DownloadRequestUpsert) {
 		s.ClearExpiresAt()
+	})
+}
+
+// SetLinkToken sets the "link_token" field.
+func (u *DownloadRequestUpsertBulk) SetLinkToken(v string) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetLinkToken(v)
+	})
+}
+
+// UpdateLinkToken sets the "link_token" field to the value that was provided on create.
+func (u *DownloadRequestUpsertBulk) UpdateLinkToken() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateLinkToken()
+	})
+}
+
+// SetSessionKey sets the "session_key" field.
+func (u *DownloadRequestUpsertBulk) SetSessionKey(v string) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetSessionKey(v)
+	})
+}
+
+// UpdateSessionKey sets the "session_key" field to the value that was provided on create.
+func (u *DownloadRequestUpsertBulk) UpdateSessionKey() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateSessionKey()
+	})
+}
+
+// SetMailedAt sets the "mailed_at" field.
+func (u *DownloadRequestUpsertBulk) SetMailedAt(v time.Time) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetMailedAt(v)
+	})
+}
+
+// UpdateMailedAt sets the "mailed_at" field to the value that was provided on create.
+func (u *DownloadRequestUpsertBulk) UpdateMailedAt() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateMailedAt()
+	})
+}
+
+// ClearMailedAt clears the value of the "mailed_at" field.
+func (u *DownloadRequestUpsertBulk) ClearMailedAt() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.ClearMailedAt()
+	})
+}
+
+// SetPlan sets the "plan" field.
+func (u *DownloadRequestUpsertBulk) SetPlan(v [][]model.PlannedFile) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetPlan(v)
+	})
+}
+
+// UpdatePlan sets the "plan" field to the value that was provided on create.
+func (u *DownloadRequestUpsertBulk) UpdatePlan() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdatePlan()
+	})
+}
+
+// ClearPlan clears the value of the "plan" field.
+func (u *DownloadRequestUpsertBulk) ClearPlan() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.ClearPlan()
+	})
+}
+
+// SetError sets the "error" field.
+func (u *DownloadRequestUpsertBulk) SetError(v string) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetError(v)
+	})
+}
+
+// UpdateError sets the "error" field to the value that was provided on create.
+func (u *DownloadRequestUpsertBulk) UpdateError() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateError()
 	})
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/downloadrequest"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/internal/model"
 )
 
 // DownloadRequestUpdate is the builder for updating DownloadRequest entities.
@@ -145,6 +146,27 @@ func (_u *DownloadRequestUpdate) AppendParts(v []string) *DownloadRequestUpdate 
 	return _u
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (_u *DownloadRequestUpdate) SetSizeBytes(v int64) *DownloadRequestUpdate {
+	_u.mutation.ResetSizeBytes()
+	_u.mutation.SetSizeBytes(v)
+	return _u
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_u *DownloadRequestUpdate) SetNillableSizeBytes(v *int64) *DownloadRequestUpdate {
+	if v != nil {
+		_u.SetSizeBytes(*v)
+	}
+	return _u
+}
+
+// AddSizeBytes adds value to the "size_bytes" field.
+func (_u *DownloadRequestUpdate) AddSizeBytes(v int64) *DownloadRequestUpdate {
+	_u.mutation.AddSizeBytes(v)
+	return _u
+}
+
 // SetOrderID sets the "order_id" field.
 func (_u *DownloadRequestUpdate) SetOrderID(v string) *DownloadRequestUpdate {
 	_u.mutation.SetOrderID(v)
@@ -176,6 +198,86 @@ func (_u *DownloadRequestUpdate) SetNillableExpiresAt(v *time.Time) *DownloadReq
 // ClearExpiresAt clears the value of the "expires_at" field.
 func (_u *DownloadRequestUpdate) ClearExpiresAt() *DownloadRequestUpdate {
 	_u.mutation.ClearExpiresAt()
+	return _u
+}
+
+// SetLinkToken sets the "link_token" field.
+func (_u *DownloadRequestUpdate) SetLinkToken(v string) *DownloadRequestUpdate {
+	_u.mutation.SetLinkToken(v)
+	return _u
+}
+
+// SetNillableLinkToken sets the "link_token" field if the given value is not nil.
+func (_u *DownloadRequestUpdate) SetNillableLinkToken(v *string) *DownloadRequestUpdate {
+	if v != nil {
+		_u.SetLinkToken(*v)
+	}
+	return _u
+}
+
+// SetSessionKey sets the "session_key" field.
+func (_u *DownloadRequestUpdate) SetSessionKey(v string) *DownloadRequestUpdate {
+	_u.mutation.SetSessionKey(v)
+	return _u
+}
+
+// SetNillableSessionKey sets the "session_key" field if the given value is not nil.
+func (_u *DownloadRequestUpdate) SetNillableSessionKey(v *string) *DownloadRequestUpdate {
+	if v != nil {
+		_u.SetSessionKey(*v)
+	}
+	return _u
+}
+
+// SetMailedAt sets the "mailed_at" field.
+func (_u *DownloadRequestUpdate) SetMailedAt(v time.Time) *DownloadRequestUpdate {
+	_u.mutation.SetMailedAt(v)
+	return _u
+}
+
+// SetNillableMailedAt sets the "mailed_at" field if the given value is not nil.
+func (_u *DownloadRequestUpdate) SetNillableMailedAt(v *time.Time) *DownloadRequestUpdate {
+	if v != nil {
+		_u.SetMailedAt(*v)
+	}
+	return _u
+}
+
+// ClearMailedAt clears the value of the "mailed_at" field.
+func (_u *DownloadRequestUpdate) ClearMailedAt() *DownloadRequestUpdate {
+	_u.mutation.ClearMailedAt()
+	return _u
+}
+
+// SetPlan sets the "plan" field.
+func (_u *DownloadRequestUpdate) SetPlan(v [][]model.PlannedFile) *DownloadRequestUpdate {
+	_u.mutation.SetPlan(v)
+	return _u
+}
+
+// AppendPlan appends value to the "plan" field.
+func (_u *DownloadRequestUpdate) AppendPlan(v [][]model.PlannedFile) *DownloadRequestUpdate {
+	_u.mutation.AppendPlan(v)
+	return _u
+}
+
+// ClearPlan clears the value of the "plan" field.
+func (_u *DownloadRequestUpdate) ClearPlan() *DownloadRequestUpdate {
+	_u.mutation.ClearPlan()
+	return _u
+}
+
+// SetError sets the "error" field.
+func (_u *DownloadRequestUpdate) SetError(v string) *DownloadRequestUpdate {
+	_u.mutation.SetError(v)
+	return _u
+}
+
+// SetNillableError sets the "error" field if the given value is not nil.
+func (_u *DownloadRequestUpdate) SetNillableError(v *string) *DownloadRequestUpdate {
+	if v != nil {
+		_u.SetError(*v)
+	}
 	return _u
 }
 
@@ -318,6 +420,12 @@ func (_u *DownloadRequestUpdate) sqlSave(ctx context.Context) (_node int, err er
 			sqljson.Append(u, downloadrequest.FieldParts, value)
 		})
 	}
+	if value, ok := _u.mutation.SizeBytes(); ok {
+		_spec.SetField(downloadrequest.FieldSizeBytes, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedSizeBytes(); ok {
+		_spec.AddField(downloadrequest.FieldSizeBytes, field.TypeInt64, value)
+	}
 	if value, ok := _u.mutation.OrderID(); ok {
 		_spec.SetField(downloadrequest.FieldOrderID, field.TypeString, value)
 	}
@@ -326,6 +434,32 @@ func (_u *DownloadRequestUpdate) sqlSave(ctx context.Context) (_node int, err er
 	}
 	if _u.mutation.ExpiresAtCleared() {
 		_spec.ClearField(downloadrequest.FieldExpiresAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.LinkToken(); ok {
+		_spec.SetField(downloadrequest.FieldLinkToken, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.SessionKey(); ok {
+		_spec.SetField(downloadrequest.FieldSessionKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.MailedAt(); ok {
+		_spec.SetField(downloadrequest.FieldMailedAt, field.TypeTime, value)
+	}
+	if _u.mutation.MailedAtCleared() {
+		_spec.ClearField(downloadrequest.FieldMailedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.Plan(); ok {
+		_spec.SetField(downloadrequest.FieldPlan, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedPlan(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, downloadrequest.FieldPlan, value)
+		})
+	}
+	if _u.mutation.PlanCleared() {
+		_spec.ClearField(downloadrequest.FieldPlan, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Error(); ok {
+		_spec.SetField(downloadrequest.FieldError, field.TypeString, value)
 	}
 	if _u.mutation.GalleryCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -492,6 +626,27 @@ func (_u *DownloadRequestUpdateOne) AppendParts(v []string) *DownloadRequestUpda
 	return _u
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (_u *DownloadRequestUpdateOne) SetSizeBytes(v int64) *DownloadRequestUpdateOne {
+	_u.mutation.ResetSizeBytes()
+	_u.mutation.SetSizeBytes(v)
+	return _u
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_u *DownloadRequestUpdateOne) SetNillableSizeBytes(v *int64) *DownloadRequestUpdateOne {
+	if v != nil {
+		_u.SetSizeBytes(*v)
+	}
+	return _u
+}
+
+// AddSizeBytes adds value to the "size_bytes" field.
+func (_u *DownloadRequestUpdateOne) AddSizeBytes(v int64) *DownloadRequestUpdateOne {
+	_u.mutation.AddSizeBytes(v)
+	return _u
+}
+
 // SetOrderID sets the "order_id" field.
 func (_u *DownloadRequestUpdateOne) SetOrderID(v string) *DownloadRequestUpdateOne {
 	_u.mutation.SetOrderID(v)
@@ -523,6 +678,86 @@ func (_u *DownloadRequestUpdateOne) SetNillableExpiresAt(v *time.Time) *Download
 // ClearExpiresAt clears the value of the "expires_at" field.
 func (_u *DownloadRequestUpdateOne) ClearExpiresAt() *DownloadRequestUpdateOne {
 	_u.mutation.ClearExpiresAt()
+	return _u
+}
+
+// SetLinkToken sets the "link_token" field.
+func (_u *DownloadRequestUpdateOne) SetLinkToken(v string) *DownloadRequestUpdateOne {
+	_u.mutation.SetLinkToken(v)
+	return _u
+}
+
+// SetNillableLinkToken sets the "link_token" field if the given value is not nil.
+func (_u *DownloadRequestUpdateOne) SetNillableLinkToken(v *string) *DownloadRequestUpdateOne {
+	if v != nil {
+		_u.SetLinkToken(*v)
+	}
+	return _u
+}
+
+// SetSessionKey sets the "session_key" field.
+func (_u *DownloadRequestUpdateOne) SetSessionKey(v string) *DownloadRequestUpdateOne {
+	_u.mutation.SetSessionKey(v)
+	return _u
+}
+
+// SetNillableSessionKey sets the "session_key" field if the given value is not nil.
+func (_u *DownloadRequestUpdateOne) SetNillableSessionKey(v *string) *DownloadRequestUpdateOne {
+	if v != nil {
+		_u.SetSessionKey(*v)
+	}
+	return _u
+}
+
+// SetMailedAt sets the "mailed_at" field.
+func (_u *DownloadRequestUpdateOne) SetMailedAt(v time.Time) *DownloadRequestUpdateOne {
+	_u.mutation.SetMailedAt(v)
+	return _u
+}
+
+// SetNillableMailedAt sets the "mailed_at" field if the given value is not nil.
+func (_u *DownloadRequestUpdateOne) SetNillableMailedAt(v *time.Time) *DownloadRequestUpdateOne {
+	if v != nil {
+		_u.SetMailedAt(*v)
+	}
+	return _u
+}
+
+// ClearMailedAt clears the value of the "mailed_at" field.
+func (_u *DownloadRequestUpdateOne) ClearMailedAt() *DownloadRequestUpdateOne {
+	_u.mutation.ClearMailedAt()
+	return _u
+}
+
+// SetPlan sets the "plan" field.
+func (_u *DownloadRequestUpdateOne) SetPlan(v [][]model.PlannedFile) *DownloadRequestUpdateOne {
+	_u.mutation.SetPlan(v)
+	return _u
+}
+
+// AppendPlan appends value to the "plan" field.
+func (_u *DownloadRequestUpdateOne) AppendPlan(v [][]model.PlannedFile) *DownloadRequestUpdateOne {
+	_u.mutation.AppendPlan(v)
+	return _u
+}
+
+// ClearPlan clears the value of the "plan" field.
+func (_u *DownloadRequestUpdateOne) ClearPlan() *DownloadRequestUpdateOne {
+	_u.mutation.ClearPlan()
+	return _u
+}
+
+// SetError sets the "error" field.
+func (_u *DownloadRequestUpdateOne) SetError(v string) *DownloadRequestUpdateOne {
+	_u.mutation.SetError(v)
+	return _u
+}
+
+// SetNillableError sets the "error" field if the given value is not nil.
+func (_u *DownloadRequestUpdateOne) SetNillableError(v *string) *DownloadRequestUpdateOne {
+	if v != nil {
+		_u.SetError(*v)
+	}
 	return _u
 }
 
@@ -695,6 +930,12 @@ func (_u *DownloadRequestUpdateOne) sqlSave(ctx context.Context) (_node *Downloa
 			sqljson.Append(u, downloadrequest.FieldParts, value)
 		})
 	}
+	if value, ok := _u.mutation.SizeBytes(); ok {
+		_spec.SetField(downloadrequest.FieldSizeBytes, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedSizeBytes(); ok {
+		_spec.AddField(downloadrequest.FieldSizeBytes, field.TypeInt64, value)
+	}
 	if value, ok := _u.mutation.OrderID(); ok {
 		_spec.SetField(downloadrequest.FieldOrderID, field.TypeString, value)
 	}
@@ -703,6 +944,32 @@ func (_u *DownloadRequestUpdateOne) sqlSave(ctx context.Context) (_node *Downloa
 	}
 	if _u.mutation.ExpiresAtCleared() {
 		_spec.ClearField(downloadrequest.FieldExpiresAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.LinkToken(); ok {
+		_spec.SetField(downloadrequest.FieldLinkToken, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.SessionKey(); ok {
+		_spec.SetField(downloadrequest.FieldSessionKey, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.MailedAt(); ok {
+		_spec.SetField(downloadrequest.FieldMailedAt, field.TypeTime, value)
+	}
+	if _u.mutation.MailedAtCleared() {
+		_spec.ClearField(downloadrequest.FieldMailedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.Plan(); ok {
+		_spec.SetField(downloadrequest.FieldPlan, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedPlan(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, downloadrequest.FieldPlan, value)
+		})
+	}
+	if _u.mutation.PlanCleared() {
+		_spec.ClearField(downloadrequest.FieldPlan, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.Error(); ok {
+		_spec.SetField(downloadrequest.FieldError, field.TypeString, value)
 	}
 	if _u.mutation.GalleryCleared() {
 		edge := &sqlgraph.EdgeSpec{

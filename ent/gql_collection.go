@@ -1153,6 +1153,11 @@ func (_q *DownloadRequestQuery) collectField(ctx context.Context, oneNode bool, 
 				selectedFields = append(selectedFields, downloadrequest.FieldParts)
 				fieldSeen[downloadrequest.FieldParts] = struct{}{}
 			}
+		case "sizeBytes":
+			if _, ok := fieldSeen[downloadrequest.FieldSizeBytes]; !ok {
+				selectedFields = append(selectedFields, downloadrequest.FieldSizeBytes)
+				fieldSeen[downloadrequest.FieldSizeBytes] = struct{}{}
+			}
 		case "orderID":
 			if _, ok := fieldSeen[downloadrequest.FieldOrderID]; !ok {
 				selectedFields = append(selectedFields, downloadrequest.FieldOrderID)
@@ -1162,6 +1167,21 @@ func (_q *DownloadRequestQuery) collectField(ctx context.Context, oneNode bool, 
 			if _, ok := fieldSeen[downloadrequest.FieldExpiresAt]; !ok {
 				selectedFields = append(selectedFields, downloadrequest.FieldExpiresAt)
 				fieldSeen[downloadrequest.FieldExpiresAt] = struct{}{}
+			}
+		case "mailedAt":
+			if _, ok := fieldSeen[downloadrequest.FieldMailedAt]; !ok {
+				selectedFields = append(selectedFields, downloadrequest.FieldMailedAt)
+				fieldSeen[downloadrequest.FieldMailedAt] = struct{}{}
+			}
+		case "plan":
+			if _, ok := fieldSeen[downloadrequest.FieldPlan]; !ok {
+				selectedFields = append(selectedFields, downloadrequest.FieldPlan)
+				fieldSeen[downloadrequest.FieldPlan] = struct{}{}
+			}
+		case "error":
+			if _, ok := fieldSeen[downloadrequest.FieldError]; !ok {
+				selectedFields = append(selectedFields, downloadrequest.FieldError)
+				fieldSeen[downloadrequest.FieldError] = struct{}{}
 			}
 		case "id":
 		case "__typename":

@@ -7401,8 +7401,16 @@ type DownloadRequestMutation struct {
 	addfiles_total    *int
 	parts             *[]string
 	appendparts       []string
+	size_bytes        *int64
+	addsize_bytes     *int64
 	order_id          *string
 	expires_at        *time.Time
+	link_token        *string
+	session_key       *string
+	mailed_at         *time.Time
+	plan              *[][]model.PlannedFile
+	appendplan        [][]model.PlannedFile
+	error             *string
 	clearedFields     map[string]struct{}
 	gallery           *string
 	clearedgallery    bool
@@ -7909,6 +7917,62 @@ func (m *DownloadRequestMutation) ResetParts() {
 	m.appendparts = nil
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (m *DownloadRequestMutation) SetSizeBytes(i int64) {
+	m.size_bytes = &i
+	m.addsize_bytes = nil
+}
+
+// SizeBytes returns the value of the "size_bytes" field in the mutation.
+func (m *DownloadRequestMutation) SizeBytes() (r int64, exists bool) {
+	v := m.size_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSizeBytes returns the old "size_bytes" field's value of the DownloadRequest entity.
+// If the DownloadRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DownloadRequestMutation) OldSizeBytes(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSizeBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSizeBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSizeBytes: %w", err)
+	}
+	return oldValue.SizeBytes, nil
+}
+
+// AddSizeBytes adds i to the "size_bytes" field.
+func (m *DownloadRequestMutation) AddSizeBytes(i int64) {
+	if m.addsize_bytes != nil {
+		*m.addsize_bytes += i
+	} else {
+		m.addsize_bytes = &i
+	}
+}
+
+// AddedSizeBytes returns the value that was added to the "size_bytes" field in this mutation.
+func (m *DownloadRequestMutation) AddedSizeBytes() (r int64, exists bool) {
+	v := m.addsize_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSizeBytes resets all changes to the "size_bytes" field.
+func (m *DownloadRequestMutation) ResetSizeBytes() {
+	m.size_bytes = nil
+	m.addsize_bytes = nil
+}
+
 // SetOrderID sets the "order_id" field.
 func (m *DownloadRequestMutation) SetOrderID(s string) {
 	m.order_id = &s
@@ -7994,6 +8058,228 @@ func (m *DownloadRequestMutation) ResetExpiresAt() {
 	delete(m.clearedFields, downloadrequest.FieldExpiresAt)
 }
 
+// SetLinkToken sets the "link_token" field.
+func (m *DownloadRequestMutation) SetLinkToken(s string) {
+	m.link_token = &s
+}
+
+// LinkToken returns the value of the "link_token" field in the mutation.
+func (m *DownloadRequestMutation) LinkToken() (r string, exists bool) {
+	v := m.link_token
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLinkToken returns the old "link_token" field's value of the DownloadRequest entity.
+// If the DownloadRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DownloadRequestMutation) OldLinkToken(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLinkToken is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLinkToken requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLinkToken: %w", err)
+	}
+	return oldValue.LinkToken, nil
+}
+
+// ResetLinkToken resets all changes to the "link_token" field.
+func (m *DownloadRequestMutation) ResetLinkToken() {
+	m.link_token = nil
+}
+
+// SetSessionKey sets the "session_key" field.
+func (m *DownloadRequestMutation) SetSessionKey(s string) {
+	m.session_key = &s
+}
+
+// SessionKey returns the value of the "session_key" field in the mutation.
+func (m *DownloadRequestMutation) SessionKey() (r string, exists bool) {
+	v := m.session_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSessionKey returns the old "session_key" field's value of the DownloadRequest entity.
+// If the DownloadRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DownloadRequestMutation) OldSessionKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSessionKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSessionKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSessionKey: %w", err)
+	}
+	return oldValue.SessionKey, nil
+}
+
+// ResetSessionKey resets all changes to the "session_key" field.
+func (m *DownloadRequestMutation) ResetSessionKey() {
+	m.session_key = nil
+}
+
+// SetMailedAt sets the "mailed_at" field.
+func (m *DownloadRequestMutation) SetMailedAt(t time.Time) {
+	m.mailed_at = &t
+}
+
+// MailedAt returns the value of the "mailed_at" field in the mutation.
+func (m *DownloadRequestMutation) MailedAt() (r time.Time, exists bool) {
+	v := m.mailed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMailedAt returns the old "mailed_at" field's value of the DownloadRequest entity.
+// If the DownloadRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DownloadRequestMutation) OldMailedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMailedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMailedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMailedAt: %w", err)
+	}
+	return oldValue.MailedAt, nil
+}
+
+// ClearMailedAt clears the value of the "mailed_at" field.
+func (m *DownloadRequestMutation) ClearMailedAt() {
+	m.mailed_at = nil
+	m.clearedFields[downloadrequest.FieldMailedAt] = struct{}{}
+}
+
+// MailedAtCleared returns if the "mailed_at" field was cleared in this mutation.
+func (m *DownloadRequestMutation) MailedAtCleared() bool {
+	_, ok := m.clearedFields[downloadrequest.FieldMailedAt]
+	return ok
+}
+
+// ResetMailedAt resets all changes to the "mailed_at" field.
+func (m *DownloadRequestMutation) ResetMailedAt() {
+	m.mailed_at = nil
+	delete(m.clearedFields, downloadrequest.FieldMailedAt)
+}
+
+// SetPlan sets the "plan" field.
+func (m *DownloadRequestMutation) SetPlan(mf [][]model.PlannedFile) {
+	m.plan = &mf
+	m.appendplan = nil
+}
+
+// Plan returns the value of the "plan" field in the mutation.
+func (m *DownloadRequestMutation) Plan() (r [][]model.PlannedFile, exists bool) {
+	v := m.plan
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPlan returns the old "plan" field's value of the DownloadRequest entity.
+// If the DownloadRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DownloadRequestMutation) OldPlan(ctx context.Context) (v [][]model.PlannedFile, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPlan is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPlan requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPlan: %w", err)
+	}
+	return oldValue.Plan, nil
+}
+
+// AppendPlan adds mf to the "plan" field.
+func (m *DownloadRequestMutation) AppendPlan(mf [][]model.PlannedFile) {
+	m.appendplan = append(m.appendplan, mf...)
+}
+
+// AppendedPlan returns the list of values that were appended to the "plan" field in this mutation.
+func (m *DownloadRequestMutation) AppendedPlan() ([][]model.PlannedFile, bool) {
+	if len(m.appendplan) == 0 {
+		return nil, false
+	}
+	return m.appendplan, true
+}
+
+// ClearPlan clears the value of the "plan" field.
+func (m *DownloadRequestMutation) ClearPlan() {
+	m.plan = nil
+	m.appendplan = nil
+	m.clearedFields[downloadrequest.FieldPlan] = struct{}{}
+}
+
+// PlanCleared returns if the "plan" field was cleared in this mutation.
+func (m *DownloadRequestMutation) PlanCleared() bool {
+	_, ok := m.clearedFields[downloadrequest.FieldPlan]
+	return ok
+}
+
+// ResetPlan resets all changes to the "plan" field.
+func (m *DownloadRequestMutation) ResetPlan() {
+	m.plan = nil
+	m.appendplan = nil
+	delete(m.clearedFields, downloadrequest.FieldPlan)
+}
+
+// SetError sets the "error" field.
+func (m *DownloadRequestMutation) SetError(s string) {
+	m.error = &s
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *DownloadRequestMutation) Error() (r string, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the DownloadRequest entity.
+// If the DownloadRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DownloadRequestMutation) OldError(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *DownloadRequestMutation) ResetError() {
+	m.error = nil
+}
+
 // SetGalleryID sets the "gallery" edge to the Gallery entity by id.
 func (m *DownloadRequestMutation) SetGalleryID(id string) {
 	m.gallery = &id
@@ -8067,7 +8353,7 @@ func (m *DownloadRequestMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *DownloadRequestMutation) Fields() []string {
-	fields := make([]string, 0, 11)
+	fields := make([]string, 0, 17)
 	if m.created_at != nil {
 		fields = append(fields, downloadrequest.FieldCreatedAt)
 	}
@@ -8095,11 +8381,29 @@ func (m *DownloadRequestMutation) Fields() []string {
 	if m.parts != nil {
 		fields = append(fields, downloadrequest.FieldParts)
 	}
+	if m.size_bytes != nil {
+		fields = append(fields, downloadrequest.FieldSizeBytes)
+	}
 	if m.order_id != nil {
 		fields = append(fields, downloadrequest.FieldOrderID)
 	}
 	if m.expires_at != nil {
 		fields = append(fields, downloadrequest.FieldExpiresAt)
+	}
+	if m.link_token != nil {
+		fields = append(fields, downloadrequest.FieldLinkToken)
+	}
+	if m.session_key != nil {
+		fields = append(fields, downloadrequest.FieldSessionKey)
+	}
+	if m.mailed_at != nil {
+		fields = append(fields, downloadrequest.FieldMailedAt)
+	}
+	if m.plan != nil {
+		fields = append(fields, downloadrequest.FieldPlan)
+	}
+	if m.error != nil {
+		fields = append(fields, downloadrequest.FieldError)
 	}
 	return fields
 }
@@ -8127,10 +8431,22 @@ func (m *DownloadRequestMutation) Field(name string) (ent.Value, bool) {
 		return m.FilesTotal()
 	case downloadrequest.FieldParts:
 		return m.Parts()
+	case downloadrequest.FieldSizeBytes:
+		return m.SizeBytes()
 	case downloadrequest.FieldOrderID:
 		return m.OrderID()
 	case downloadrequest.FieldExpiresAt:
 		return m.ExpiresAt()
+	case downloadrequest.FieldLinkToken:
+		return m.LinkToken()
+	case downloadrequest.FieldSessionKey:
+		return m.SessionKey()
+	case downloadrequest.FieldMailedAt:
+		return m.MailedAt()
+	case downloadrequest.FieldPlan:
+		return m.Plan()
+	case downloadrequest.FieldError:
+		return m.Error()
 	}
 	return nil, false
 }
@@ -8158,10 +8474,22 @@ func (m *DownloadRequestMutation) OldField(ctx context.Context, name string) (en
 		return m.OldFilesTotal(ctx)
 	case downloadrequest.FieldParts:
 		return m.OldParts(ctx)
+	case downloadrequest.FieldSizeBytes:
+		return m.OldSizeBytes(ctx)
 	case downloadrequest.FieldOrderID:
 		return m.OldOrderID(ctx)
 	case downloadrequest.FieldExpiresAt:
 		return m.OldExpiresAt(ctx)
+	case downloadrequest.FieldLinkToken:
+		return m.OldLinkToken(ctx)
+	case downloadrequest.FieldSessionKey:
+		return m.OldSessionKey(ctx)
+	case downloadrequest.FieldMailedAt:
+		return m.OldMailedAt(ctx)
+	case downloadrequest.FieldPlan:
+		return m.OldPlan(ctx)
+	case downloadrequest.FieldError:
+		return m.OldError(ctx)
 	}
 	return nil, fmt.Errorf("unknown DownloadRequest field %s", name)
 }
@@ -8234,6 +8562,13 @@ func (m *DownloadRequestMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetParts(v)
 		return nil
+	case downloadrequest.FieldSizeBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSizeBytes(v)
+		return nil
 	case downloadrequest.FieldOrderID:
 		v, ok := value.(string)
 		if !ok {
@@ -8247,6 +8582,41 @@ func (m *DownloadRequestMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetExpiresAt(v)
+		return nil
+	case downloadrequest.FieldLinkToken:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLinkToken(v)
+		return nil
+	case downloadrequest.FieldSessionKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSessionKey(v)
+		return nil
+	case downloadrequest.FieldMailedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMailedAt(v)
+		return nil
+	case downloadrequest.FieldPlan:
+		v, ok := value.([][]model.PlannedFile)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPlan(v)
+		return nil
+	case downloadrequest.FieldError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
 		return nil
 	}
 	return fmt.Errorf("unknown DownloadRequest field %s", name)
@@ -8262,6 +8632,9 @@ func (m *DownloadRequestMutation) AddedFields() []string {
 	if m.addfiles_total != nil {
 		fields = append(fields, downloadrequest.FieldFilesTotal)
 	}
+	if m.addsize_bytes != nil {
+		fields = append(fields, downloadrequest.FieldSizeBytes)
+	}
 	return fields
 }
 
@@ -8274,6 +8647,8 @@ func (m *DownloadRequestMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedFilesDone()
 	case downloadrequest.FieldFilesTotal:
 		return m.AddedFilesTotal()
+	case downloadrequest.FieldSizeBytes:
+		return m.AddedSizeBytes()
 	}
 	return nil, false
 }
@@ -8297,6 +8672,13 @@ func (m *DownloadRequestMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddFilesTotal(v)
 		return nil
+	case downloadrequest.FieldSizeBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSizeBytes(v)
+		return nil
 	}
 	return fmt.Errorf("unknown DownloadRequest numeric field %s", name)
 }
@@ -8307,6 +8689,12 @@ func (m *DownloadRequestMutation) ClearedFields() []string {
 	var fields []string
 	if m.FieldCleared(downloadrequest.FieldExpiresAt) {
 		fields = append(fields, downloadrequest.FieldExpiresAt)
+	}
+	if m.FieldCleared(downloadrequest.FieldMailedAt) {
+		fields = append(fields, downloadrequest.FieldMailedAt)
+	}
+	if m.FieldCleared(downloadrequest.FieldPlan) {
+		fields = append(fields, downloadrequest.FieldPlan)
 	}
 	return fields
 }
@@ -8324,6 +8712,12 @@ func (m *DownloadRequestMutation) ClearField(name string) error {
 	switch name {
 	case downloadrequest.FieldExpiresAt:
 		m.ClearExpiresAt()
+		return nil
+	case downloadrequest.FieldMailedAt:
+		m.ClearMailedAt()
+		return nil
+	case downloadrequest.FieldPlan:
+		m.ClearPlan()
 		return nil
 	}
 	return fmt.Errorf("unknown DownloadRequest nullable field %s", name)
@@ -8360,11 +8754,29 @@ func (m *DownloadRequestMutation) ResetField(name string) error {
 	case downloadrequest.FieldParts:
 		m.ResetParts()
 		return nil
+	case downloadrequest.FieldSizeBytes:
+		m.ResetSizeBytes()
+		return nil
 	case downloadrequest.FieldOrderID:
 		m.ResetOrderID()
 		return nil
 	case downloadrequest.FieldExpiresAt:
 		m.ResetExpiresAt()
+		return nil
+	case downloadrequest.FieldLinkToken:
+		m.ResetLinkToken()
+		return nil
+	case downloadrequest.FieldSessionKey:
+		m.ResetSessionKey()
+		return nil
+	case downloadrequest.FieldMailedAt:
+		m.ResetMailedAt()
+		return nil
+	case downloadrequest.FieldPlan:
+		m.ResetPlan()
+		return nil
+	case downloadrequest.FieldError:
+		m.ResetError()
 		return nil
 	}
 	return fmt.Errorf("unknown DownloadRequest field %s", name)

@@ -615,10 +615,26 @@ func init() {
 	downloadrequestDescParts := downloadrequestFields[6].Descriptor()
 	// downloadrequest.DefaultParts holds the default value on creation for the parts field.
 	downloadrequest.DefaultParts = downloadrequestDescParts.Default.([]string)
+	// downloadrequestDescSizeBytes is the schema descriptor for size_bytes field.
+	downloadrequestDescSizeBytes := downloadrequestFields[7].Descriptor()
+	// downloadrequest.DefaultSizeBytes holds the default value on creation for the size_bytes field.
+	downloadrequest.DefaultSizeBytes = downloadrequestDescSizeBytes.Default.(int64)
 	// downloadrequestDescOrderID is the schema descriptor for order_id field.
-	downloadrequestDescOrderID := downloadrequestFields[7].Descriptor()
+	downloadrequestDescOrderID := downloadrequestFields[8].Descriptor()
 	// downloadrequest.DefaultOrderID holds the default value on creation for the order_id field.
 	downloadrequest.DefaultOrderID = downloadrequestDescOrderID.Default.(string)
+	// downloadrequestDescLinkToken is the schema descriptor for link_token field.
+	downloadrequestDescLinkToken := downloadrequestFields[10].Descriptor()
+	// downloadrequest.DefaultLinkToken holds the default value on creation for the link_token field.
+	downloadrequest.DefaultLinkToken = downloadrequestDescLinkToken.Default.(string)
+	// downloadrequestDescSessionKey is the schema descriptor for session_key field.
+	downloadrequestDescSessionKey := downloadrequestFields[11].Descriptor()
+	// downloadrequest.DefaultSessionKey holds the default value on creation for the session_key field.
+	downloadrequest.DefaultSessionKey = downloadrequestDescSessionKey.Default.(string)
+	// downloadrequestDescError is the schema descriptor for error field.
+	downloadrequestDescError := downloadrequestFields[14].Descriptor()
+	// downloadrequest.DefaultError holds the default value on creation for the error field.
+	downloadrequest.DefaultError = downloadrequestDescError.Default.(string)
 	// downloadrequestDescID is the schema descriptor for id field.
 	downloadrequestDescID := downloadrequestMixinFields0[0].Descriptor()
 	// downloadrequest.DefaultID holds the default value on creation for the id field.

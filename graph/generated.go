@@ -21,6 +21,7 @@ import (
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/category"
+	"github.com/studio/gallery/ent/downloadrequest"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/video"
@@ -49,6 +50,7 @@ type ResolverRoot interface {
 	AlbumSelection() AlbumSelectionResolver
 	Captcha() CaptchaResolver
 	Discount() DiscountResolver
+	DownloadRequest() DownloadRequestResolver
 	Family() FamilyResolver
 	Format() FormatResolver
 	Gallery() GalleryResolver
@@ -62,6 +64,7 @@ type ResolverRoot interface {
 	Query() QueryResolver
 	Selection() SelectionResolver
 	ShippingRate() ShippingRateResolver
+	Subscription() SubscriptionResolver
 	Video() VideoResolver
 	Voucher() VoucherResolver
 }
@@ -409,6 +412,26 @@ type ComplexityRoot struct {
 		Qualities    func(childComplexity int) int
 	}
 
+	DownloadRequest struct {
+		Collections func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		Email       func(childComplexity int) int
+		ExpiresAt   func(childComplexity int) int
+		FilesDone   func(childComplexity int) int
+		FilesTotal  func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Links       func(childComplexity int) int
+		MailedAt    func(childComplexity int) int
+		Quality     func(childComplexity int) int
+		SizeBytes   func(childComplexity int) int
+		Status      func(childComplexity int) int
+	}
+
+	DownloadRequestPayload struct {
+		Request    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Family struct {
 		Category           func(childComplexity int) int
 		Description        func(childComplexity int) int
@@ -570,7 +593,9 @@ type ComplexityRoot struct {
 		RemoveVoucher                 func(childComplexity int, input gqlmodel.VoucherInput) int
 		ReopenAlbum                   func(childComplexity int, input gqlmodel.SendAlbumInput) int
 		ReorderPhotos                 func(childComplexity int, input photographer.ReorderPhotosInput) int
+		RequestDownload               func(childComplexity int, input gqlmodel.RequestDownloadInput) int
 		RequestEmailCode              func(childComplexity int, input gqlmodel.RequestEmailCodeInput) int
+		ResendDownloadLink            func(childComplexity int, input gqlmodel.ResendDownloadLinkInput) int
 		RevokeAccessCode              func(childComplexity int, input photographer.RevokeAccessCodeInput) int
 		SendAlbum                     func(childComplexity int, input gqlmodel.SendAlbumInput) int
 		SetClientData                 func(childComplexity int, input gqlmodel.ClientDataInput) int
@@ -728,15 +753,16 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Build         func(childComplexity int) int
-		Cart          func(childComplexity int, galleryID string) int
-		Gallery       func(childComplexity int, url string, previewHash *string, email *string) int
-		Me            func(childComplexity int) int
-		MySelection   func(childComplexity int, galleryID string, id string) int
-		MySelections  func(childComplexity int, galleryID string) int
-		Node          func(childComplexity int, id string) int
-		PhotoProducts func(childComplexity int, galleryID string, photoID string) int
-		ShippingRates func(childComplexity int) int
+		Build           func(childComplexity int) int
+		Cart            func(childComplexity int, galleryID string) int
+		DownloadRequest func(childComplexity int, id string) int
+		Gallery         func(childComplexity int, url string, previewHash *string, email *string) int
+		Me              func(childComplexity int) int
+		MySelection     func(childComplexity int, galleryID string, id string) int
+		MySelections    func(childComplexity int, galleryID string) int
+		Node            func(childComplexity int, id string) int
+		PhotoProducts   func(childComplexity int, galleryID string, photoID string) int
+		ShippingRates   func(childComplexity int) int
 	}
 
 	RecoverClientCodePayload struct {
@@ -822,6 +848,11 @@ type ComplexityRoot struct {
 	ShippingRatesPayload struct {
 		Rates      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	Subscription struct {
+		CartUpdated            func(childComplexity int, galleryID string) int
+		DownloadRequestUpdated func(childComplexity int, id string) int
 	}
 
 	ThemeColors struct {
@@ -958,6 +989,10 @@ type CaptchaResolver interface {
 type DiscountResolver interface {
 	Threshold(ctx context.Context, obj *ent.Discount) (*money.Money, error)
 }
+type DownloadRequestResolver interface {
+	Links(ctx context.Context, obj *ent.DownloadRequest) ([]string, error)
+	SizeBytes(ctx context.Context, obj *ent.DownloadRequest) (float64, error)
+}
 type FamilyResolver interface {
 	Category(ctx context.Context, obj *ent.Family) (*ent.Category, error)
 }
@@ -1066,6 +1101,8 @@ type MutationResolver interface {
 	ShareGallery(ctx context.Context, input gqlmodel.ShareGalleryInput) (*gqlmodel.ShareGalleryPayload, error)
 	NewCaptcha(ctx context.Context) (*gqlmodel.NewCaptchaPayload, error)
 	ContactPhotographer(ctx context.Context, input gqlmodel.ContactPhotographerInput) (*gqlmodel.ContactPhotographerPayload, error)
+	RequestDownload(ctx context.Context, input gqlmodel.RequestDownloadInput) (*gqlmodel.DownloadRequestPayload, error)
+	ResendDownloadLink(ctx context.Context, input gqlmodel.ResendDownloadLinkInput) (*gqlmodel.DownloadRequestPayload, error)
 	SetShippingRates(ctx context.Context, input gqlmodel.SetShippingRatesInput) (*gqlmodel.ShippingRatesPayload, error)
 	CreateSelection(ctx context.Context, input gqlmodel.CreateSelectionInput) (*gqlmodel.SelectionPayload, error)
 	DeleteSelection(ctx context.Context, input gqlmodel.DeleteSelectionInput) (*gqlmodel.DeleteSelectionPayload, error)
@@ -1106,6 +1143,7 @@ type QueryResolver interface {
 	Me(ctx context.Context) (*gqlmodel.Me, error)
 	Cart(ctx context.Context, galleryID string) (*cart.View, error)
 	PhotoProducts(ctx context.Context, galleryID string, photoID string) ([]*cart.PhotoProduct, error)
+	DownloadRequest(ctx context.Context, id string) (*ent.DownloadRequest, error)
 	Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error)
 	ShippingRates(ctx context.Context) ([]*model.ShippingRate, error)
 	MySelections(ctx context.Context, galleryID string) ([]*ent.Selection, error)
@@ -1117,6 +1155,10 @@ type SelectionResolver interface {
 }
 type ShippingRateResolver interface {
 	Price(ctx context.Context, obj *model.ShippingRate) (*money.Money, error)
+}
+type SubscriptionResolver interface {
+	DownloadRequestUpdated(ctx context.Context, id string) (<-chan *ent.DownloadRequest, error)
+	CartUpdated(ctx context.Context, galleryID string) (<-chan *cart.View, error)
 }
 type VideoResolver interface {
 	ThumbnailURL(ctx context.Context, obj *ent.Video) (string, error)
@@ -2356,6 +2398,92 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.DownloadInformation.Qualities(childComplexity), true
 
+	case "DownloadRequest.collections":
+		if e.ComplexityRoot.DownloadRequest.Collections == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.Collections(childComplexity), true
+	case "DownloadRequest.createdAt":
+		if e.ComplexityRoot.DownloadRequest.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.CreatedAt(childComplexity), true
+	case "DownloadRequest.email":
+		if e.ComplexityRoot.DownloadRequest.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.Email(childComplexity), true
+	case "DownloadRequest.expiresAt":
+		if e.ComplexityRoot.DownloadRequest.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.ExpiresAt(childComplexity), true
+	case "DownloadRequest.filesDone":
+		if e.ComplexityRoot.DownloadRequest.FilesDone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.FilesDone(childComplexity), true
+	case "DownloadRequest.filesTotal":
+		if e.ComplexityRoot.DownloadRequest.FilesTotal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.FilesTotal(childComplexity), true
+	case "DownloadRequest.id":
+		if e.ComplexityRoot.DownloadRequest.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.ID(childComplexity), true
+	case "DownloadRequest.links":
+		if e.ComplexityRoot.DownloadRequest.Links == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.Links(childComplexity), true
+	case "DownloadRequest.mailedAt":
+		if e.ComplexityRoot.DownloadRequest.MailedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.MailedAt(childComplexity), true
+	case "DownloadRequest.quality":
+		if e.ComplexityRoot.DownloadRequest.Quality == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.Quality(childComplexity), true
+	case "DownloadRequest.sizeBytes":
+		if e.ComplexityRoot.DownloadRequest.SizeBytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.SizeBytes(childComplexity), true
+	case "DownloadRequest.status":
+		if e.ComplexityRoot.DownloadRequest.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequest.Status(childComplexity), true
+
+	case "DownloadRequestPayload.request":
+		if e.ComplexityRoot.DownloadRequestPayload.Request == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequestPayload.Request(childComplexity), true
+	case "DownloadRequestPayload.userErrors":
+		if e.ComplexityRoot.DownloadRequestPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadRequestPayload.UserErrors(childComplexity), true
+
 	case "Family.category":
 		if e.ComplexityRoot.Family.Category == nil {
 			break
@@ -3428,6 +3556,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ReorderPhotos(childComplexity, args["input"].(photographer.ReorderPhotosInput)), true
+	case "Mutation.requestDownload":
+		if e.ComplexityRoot.Mutation.RequestDownload == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_requestDownload_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RequestDownload(childComplexity, args["input"].(gqlmodel.RequestDownloadInput)), true
 	case "Mutation.requestEmailCode":
 		if e.ComplexityRoot.Mutation.RequestEmailCode == nil {
 			break
@@ -3439,6 +3578,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RequestEmailCode(childComplexity, args["input"].(gqlmodel.RequestEmailCodeInput)), true
+	case "Mutation.resendDownloadLink":
+		if e.ComplexityRoot.Mutation.ResendDownloadLink == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendDownloadLink_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendDownloadLink(childComplexity, args["input"].(gqlmodel.ResendDownloadLinkInput)), true
 	case "Mutation.revokeAccessCode":
 		if e.ComplexityRoot.Mutation.RevokeAccessCode == nil {
 			break
@@ -4185,6 +4335,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Cart(childComplexity, args["galleryId"].(string)), true
+	case "Query.downloadRequest":
+		if e.ComplexityRoot.Query.DownloadRequest == nil {
+			break
+		}
+
+		args, err := ec.field_Query_downloadRequest_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.DownloadRequest(childComplexity, args["id"].(string)), true
 	case "Query.gallery":
 		if e.ComplexityRoot.Query.Gallery == nil {
 			break
@@ -4513,6 +4674,29 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ShippingRatesPayload.UserErrors(childComplexity), true
+
+	case "Subscription.cartUpdated":
+		if e.ComplexityRoot.Subscription.CartUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_cartUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.CartUpdated(childComplexity, args["galleryId"].(string)), true
+	case "Subscription.downloadRequestUpdated":
+		if e.ComplexityRoot.Subscription.DownloadRequestUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_downloadRequestUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.DownloadRequestUpdated(childComplexity, args["id"].(string)), true
 
 	case "ThemeColors.accent":
 		if e.ComplexityRoot.ThemeColors.Accent == nil {
@@ -4985,7 +5169,9 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRemovePackFormatInput,
 		ec.unmarshalInputRemovePrintInput,
 		ec.unmarshalInputReorderPhotosInput,
+		ec.unmarshalInputRequestDownloadInput,
 		ec.unmarshalInputRequestEmailCodeInput,
+		ec.unmarshalInputResendDownloadLinkInput,
 		ec.unmarshalInputRevokeAccessCodeInput,
 		ec.unmarshalInputSelectionItemsInput,
 		ec.unmarshalInputSendAlbumInput,
@@ -5059,6 +5245,23 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 				Data: buf.Bytes(),
 			}
 		}
+	case ast.Subscription:
+		next := ec._Subscription(ctx, opCtx.Operation.SelectionSet)
+
+		var buf bytes.Buffer
+		return func(ctx context.Context) *graphql.Response {
+			buf.Reset()
+			data := next(ctx)
+
+			if data == nil {
+				return nil
+			}
+			data.MarshalGQL(&buf)
+
+			return &graphql.Response{
+				Data: buf.Bytes(),
+			}
+		}
 
 	default:
 		return graphql.OneShot(graphql.ErrorResponse(ctx, "unsupported GraphQL operation"))
@@ -5084,7 +5287,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/gallery.graphql" "schema/photographer.graphql" "schema/selections.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/photographer.graphql" "schema/selections.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -5100,6 +5303,7 @@ var sources = []*ast.Source{
 	{Name: "schema/base.graphql", Input: sourceData("schema/base.graphql"), BuiltIn: false},
 	{Name: "schema/cart.graphql", Input: sourceData("schema/cart.graphql"), BuiltIn: false},
 	{Name: "schema/contact.graphql", Input: sourceData("schema/contact.graphql"), BuiltIn: false},
+	{Name: "schema/downloads.graphql", Input: sourceData("schema/downloads.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
@@ -5786,6 +5990,46 @@ func (ec *executionContext) childFields_DownloadInformation(ctx context.Context,
 		return ec.fieldContext_DownloadInformation_message(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DownloadInformation", field.Name)
+}
+
+func (ec *executionContext) childFields_DownloadRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_DownloadRequest_id(ctx, field)
+	case "status":
+		return ec.fieldContext_DownloadRequest_status(ctx, field)
+	case "quality":
+		return ec.fieldContext_DownloadRequest_quality(ctx, field)
+	case "collections":
+		return ec.fieldContext_DownloadRequest_collections(ctx, field)
+	case "email":
+		return ec.fieldContext_DownloadRequest_email(ctx, field)
+	case "filesDone":
+		return ec.fieldContext_DownloadRequest_filesDone(ctx, field)
+	case "filesTotal":
+		return ec.fieldContext_DownloadRequest_filesTotal(ctx, field)
+	case "links":
+		return ec.fieldContext_DownloadRequest_links(ctx, field)
+	case "sizeBytes":
+		return ec.fieldContext_DownloadRequest_sizeBytes(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_DownloadRequest_expiresAt(ctx, field)
+	case "mailedAt":
+		return ec.fieldContext_DownloadRequest_mailedAt(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_DownloadRequest_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DownloadRequest", field.Name)
+}
+
+func (ec *executionContext) childFields_DownloadRequestPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "request":
+		return ec.fieldContext_DownloadRequestPayload_request(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DownloadRequestPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DownloadRequestPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Family(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7640,12 +7884,40 @@ func (ec *executionContext) field_Mutation_reorderPhotos_args(ctx context.Contex
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_requestDownload_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RequestDownloadInput, error) {
+			return ec.unmarshalNRequestDownloadInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestDownloadInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_requestEmailCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (gqlmodel.RequestEmailCodeInput, error) {
 			return ec.unmarshalNRequestEmailCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestEmailCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_resendDownloadLink_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.ResendDownloadLinkInput, error) {
+			return ec.unmarshalNResendDownloadLinkInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐResendDownloadLinkInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -8038,6 +8310,20 @@ func (ec *executionContext) field_Query_cart_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_downloadRequest_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_gallery_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8183,6 +8469,34 @@ func (ec *executionContext) field_Selection_photos_args(ctx context.Context, raw
 		return nil, err
 	}
 	args["orderBy"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_cartUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_downloadRequestUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -13403,6 +13717,346 @@ func (ec *executionContext) fieldContext_DownloadInformation_message(_ context.C
 	return graphql.NewScalarFieldContext("DownloadInformation", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _DownloadRequest_id(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_status(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v downloadrequest.Status) graphql.Marshaler {
+			return ec.marshalNDownloadStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋdownloadrequestᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type DownloadStatus does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_quality(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_quality(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quality, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v downloadrequest.Quality) graphql.Marshaler {
+			return ec.marshalNDigitalQuality2githubᚗcomᚋstudioᚋgalleryᚋentᚋdownloadrequestᚐQuality(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_quality(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type DigitalQuality does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_collections(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_collections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Collections, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_collections(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_email(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_filesDone(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_filesDone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FilesDone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_filesDone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_filesTotal(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_filesTotal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FilesTotal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_filesTotal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_links(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_links(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.DownloadRequest().Links(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_links(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_sizeBytes(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_sizeBytes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.DownloadRequest().SizeBytes(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v float64) graphql.Marshaler {
+			return ec.marshalNFloat2float64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_sizeBytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, true, true, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_mailedAt(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_mailedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MailedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_mailedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequest_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.DownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequest_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequest_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadRequest", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadRequestPayload_request(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DownloadRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequestPayload_request(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Request, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.DownloadRequest) graphql.Marshaler {
+			return ec.marshalODownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequest(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequestPayload_request(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DownloadRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DownloadRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DownloadRequestPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DownloadRequestPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadRequestPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadRequestPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DownloadRequestPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Family_id(ctx context.Context, field graphql.CollectedField, obj *ent.Family) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18329,6 +18983,94 @@ func (ec *executionContext) fieldContext_Mutation_contactPhotographer(ctx contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_requestDownload(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_requestDownload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RequestDownload(ctx, fc.Args["input"].(gqlmodel.RequestDownloadInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DownloadRequestPayload) graphql.Marshaler {
+			return ec.marshalNDownloadRequestPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDownloadRequestPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_requestDownload(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DownloadRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_requestDownload_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resendDownloadLink(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resendDownloadLink(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ResendDownloadLink(ctx, fc.Args["input"].(gqlmodel.ResendDownloadLinkInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DownloadRequestPayload) graphql.Marshaler {
+			return ec.marshalNDownloadRequestPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDownloadRequestPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resendDownloadLink(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DownloadRequestPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resendDownloadLink_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_setShippingRates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21018,6 +21760,50 @@ func (ec *executionContext) fieldContext_Query_photoProducts(ctx context.Context
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_downloadRequest(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_downloadRequest(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().DownloadRequest(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.DownloadRequest) graphql.Marshaler {
+			return ec.marshalNDownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_downloadRequest(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DownloadRequest(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_downloadRequest_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_gallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22402,6 +23188,94 @@ func (ec *executionContext) fieldContext_ShippingRatesPayload_userErrors(_ conte
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
 		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_downloadRequestUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_downloadRequestUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().DownloadRequestUpdated(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.DownloadRequest) graphql.Marshaler {
+			return ec.marshalNDownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequest(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_downloadRequestUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DownloadRequest(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_downloadRequestUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_cartUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_cartUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().CartUpdated(ctx, fc.Args["galleryId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *cart.View) graphql.Marshaler {
+			return ec.marshalNCart2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐView(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_cartUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Cart(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_cartUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
 	}
 	return fc, nil
 }
@@ -28031,6 +28905,68 @@ func (ec *executionContext) unmarshalInputReorderPhotosInput(ctx context.Context
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRequestDownloadInput(ctx context.Context, obj any) (gqlmodel.RequestDownloadInput, error) {
+	var it gqlmodel.RequestDownloadInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["emailConfirmed"]; !present {
+		asMap["emailConfirmed"] = false
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "email", "collections", "quality", "emailConfirmed"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "collections":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("collections"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Collections = data
+		case "quality":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quality"))
+			data, err := ec.unmarshalNDigitalQuality2githubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐDigitalQuality(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quality = data
+		case "emailConfirmed":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("emailConfirmed"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.EmailConfirmed = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputRequestEmailCodeInput(ctx context.Context, obj any) (gqlmodel.RequestEmailCodeInput, error) {
 	var it gqlmodel.RequestEmailCodeInput
 	if obj == nil {
@@ -28063,6 +28999,36 @@ func (ec *executionContext) unmarshalInputRequestEmailCodeInput(ctx context.Cont
 				return it, err
 			}
 			it.Email = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputResendDownloadLinkInput(ctx context.Context, obj any) (gqlmodel.ResendDownloadLinkInput, error) {
+	var it gqlmodel.ResendDownloadLinkInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"requestId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "requestId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("requestId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.RequestID = data
 		}
 	}
 	return it, nil
@@ -29445,6 +30411,11 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Family(ctx, sel, obj)
+	case *ent.DownloadRequest:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._DownloadRequest(ctx, sel, obj)
 	case *ent.Discount:
 		if obj == nil {
 			return graphql.Null
@@ -32187,6 +33158,208 @@ func (ec *executionContext) _DownloadInformation(ctx context.Context, sel ast.Se
 	return out
 }
 
+var downloadRequestImplementors = []string{"DownloadRequest", "Node"}
+
+func (ec *executionContext) _DownloadRequest(ctx context.Context, sel ast.SelectionSet, obj *ent.DownloadRequest) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, downloadRequestImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DownloadRequest")
+		case "id":
+			out.Values[i] = ec._DownloadRequest_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._DownloadRequest_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "quality":
+			out.Values[i] = ec._DownloadRequest_quality(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "collections":
+			out.Values[i] = ec._DownloadRequest_collections(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "email":
+			out.Values[i] = ec._DownloadRequest_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "filesDone":
+			out.Values[i] = ec._DownloadRequest_filesDone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "filesTotal":
+			out.Values[i] = ec._DownloadRequest_filesTotal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "links":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._DownloadRequest_links(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "sizeBytes":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._DownloadRequest_sizeBytes(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "expiresAt":
+			out.Values[i] = ec._DownloadRequest_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "mailedAt":
+			out.Values[i] = ec._DownloadRequest_mailedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._DownloadRequest_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var downloadRequestPayloadImplementors = []string{"DownloadRequestPayload"}
+
+func (ec *executionContext) _DownloadRequestPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DownloadRequestPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, downloadRequestPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DownloadRequestPayload")
+		case "request":
+			out.Values[i] = ec._DownloadRequestPayload_request(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DownloadRequestPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var familyImplementors = []string{"Family", "Node"}
 
 func (ec *executionContext) _Family(ctx context.Context, sel ast.SelectionSet, obj *ent.Family) graphql.Marshaler {
@@ -34208,6 +35381,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "requestDownload":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_requestDownload(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resendDownloadLink":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resendDownloadLink(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "setShippingRates":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setShippingRates(ctx, field)
@@ -35786,6 +36973,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "downloadRequest":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_downloadRequest(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "gallery":
 			field := field
 
@@ -36767,6 +37976,28 @@ func (ec *executionContext) _ShippingRatesPayload(ctx context.Context, sel ast.S
 	})
 
 	return out
+}
+
+var subscriptionImplementors = []string{"Subscription"}
+
+func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, subscriptionImplementors)
+	ctx = graphql.WithFieldContext(ctx, &graphql.FieldContext{
+		Object: "Subscription",
+	})
+	if len(fields) != 1 {
+		graphql.AddErrorf(ctx, "must subscribe to exactly one stream")
+		return nil
+	}
+
+	switch fields[0].Name {
+	case "downloadRequestUpdated":
+		return ec._Subscription_downloadRequestUpdated(ctx, fields[0])
+	case "cartUpdated":
+		return ec._Subscription_cartUpdated(ctx, fields[0])
+	default:
+		panic("unknown field " + strconv.Quote(fields[0].Name))
+	}
 }
 
 var themeColorsImplementors = []string{"ThemeColors"}
@@ -39103,6 +40334,26 @@ func (ec *executionContext) unmarshalNDigitalFileInput2githubᚗcomᚋstudioᚋg
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNDigitalQuality2githubᚗcomᚋstudioᚋgalleryᚋentᚋdownloadrequestᚐQuality(ctx context.Context, v any) (downloadrequest.Quality, error) {
+	var res downloadrequest.Quality
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDigitalQuality2githubᚗcomᚋstudioᚋgalleryᚋentᚋdownloadrequestᚐQuality(ctx context.Context, sel ast.SelectionSet, v downloadrequest.Quality) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNDigitalQuality2githubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐDigitalQuality(ctx context.Context, v any) (format.DigitalQuality, error) {
+	var res format.DigitalQuality
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDigitalQuality2githubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐDigitalQuality(ctx context.Context, sel ast.SelectionSet, v format.DigitalQuality) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNDiscount2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDiscountᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Discount) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -39147,6 +40398,36 @@ func (ec *executionContext) marshalNDiscountSource2string(ctx context.Context, s
 
 func (ec *executionContext) marshalNDownloadInformation2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐDownloadInformation(ctx context.Context, sel ast.SelectionSet, v model.DownloadInformation) graphql.Marshaler {
 	return ec._DownloadInformation(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNDownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequest(ctx context.Context, sel ast.SelectionSet, v *ent.DownloadRequest) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DownloadRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNDownloadRequestPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDownloadRequestPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DownloadRequestPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DownloadRequestPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDownloadStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋdownloadrequestᚐStatus(ctx context.Context, v any) (downloadrequest.Status, error) {
+	var res downloadrequest.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDownloadStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋdownloadrequestᚐStatus(ctx context.Context, sel ast.SelectionSet, v downloadrequest.Status) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNEnterAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐEnterAccessCodeInput(ctx context.Context, v any) (gqlmodel.EnterAccessCodeInput, error) {
@@ -39808,6 +41089,11 @@ func (ec *executionContext) marshalNReorderPhotosPayload2ᚖgithubᚗcomᚋstudi
 	return ec._ReorderPhotosPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRequestDownloadInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestDownloadInput(ctx context.Context, v any) (gqlmodel.RequestDownloadInput, error) {
+	res, err := ec.unmarshalInputRequestDownloadInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNRequestEmailCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestEmailCodeInput(ctx context.Context, v any) (gqlmodel.RequestEmailCodeInput, error) {
 	res, err := ec.unmarshalInputRequestEmailCodeInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -39821,6 +41107,11 @@ func (ec *executionContext) marshalNRequestEmailCodePayload2ᚖgithubᚗcomᚋst
 		return graphql.Null
 	}
 	return ec._RequestEmailCodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNResendDownloadLinkInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐResendDownloadLinkInput(ctx context.Context, v any) (gqlmodel.ResendDownloadLinkInput, error) {
+	res, err := ec.unmarshalInputResendDownloadLinkInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNRevokeAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRevokeAccessCodeInput(ctx context.Context, v any) (photographer.RevokeAccessCodeInput, error) {
@@ -40781,6 +42072,13 @@ func (ec *executionContext) unmarshalODownloadInformationInput2ᚖgithubᚗcom�
 	}
 	res, err := ec.unmarshalInputDownloadInformationInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalODownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequest(ctx context.Context, sel ast.SelectionSet, v *ent.DownloadRequest) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._DownloadRequest(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOFamily2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFamily(ctx context.Context, sel ast.SelectionSet, v *ent.Family) graphql.Marshaler {

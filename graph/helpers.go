@@ -14,6 +14,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
+	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/photographer"
@@ -235,4 +236,63 @@ func address(a *gqlmodel.AddressInput) model.Address {
 		out.VatNumber = *a.VatNumber
 	}
 	return out
+}
+
+// follow serves a subscription: it listens to topic, and each time an
+// event names an id that match accepts (or the broker asks subscribers to
+// resynchronise after a reconnection), it sends what load returns. With
+// initial, the current state is sent first. The goroutine ends, and the
+// broker subscription with it, when the client leaves or the server stops
+// (ctx ends) or load fails (the object is gone or no longer visible).
+func follow[T any](ctx context.Context, ev events.Broker, topic string, initial bool, match func(id string) bool, load func(context.Context) (T, error)) (<-chan T, error) {
+	if ev == nil {
+		return nil, apperr.ErrInternal
+	}
+	// Subscribe before the first load, so that no change falls between.
+	sub := ev.Subscribe(topic)
+	var first T
+	if initial {
+		v, err := load(ctx)
+		if err != nil {
+			sub.Close()
+			return nil, err
+		}
+		first = v
+	}
+	ch := make(chan T, 1)
+	go func() {
+		defer close(ch)
+		defer sub.Close()
+		send := func(v T) bool {
+			select {
+			case ch <- v:
+				return true
+			case <-ctx.Done():
+				return false
+			}
+		}
+		if initial && !send(first) {
+			return
+		}
+		for {
+			evs, err := sub.Next(ctx)
+			if err != nil {
+				return
+			}
+			changed := false
+			for _, e := range evs {
+				if e.Resync() || match(e.ID) {
+					changed = true
+				}
+			}
+			if !changed {
+				continue
+			}
+			v, err := load(ctx)
+			if err != nil || !send(v) {
+				return
+			}
+		}
+	}()
+	return ch, nil
 }

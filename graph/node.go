@@ -46,6 +46,9 @@ func (r *Resolver) node(ctx context.Context, id string) (ent.Noder, error) {
 			return nil, notFound(err)
 		}
 		galleryID, n = p.Edges.Gallery.ID, p
+	case "dlr":
+		// Only its requester or the gallery's photographer sees it.
+		return r.Downloads.Get(ctx, id)
 	default:
 		return nil, apperr.ErrNotFound
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/contact"
+	"github.com/studio/gallery/internal/downloads"
+	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
@@ -35,6 +37,10 @@ type Resolver struct {
 	Contact  *contact.Service
 	Captchas *captcha.Service
 	// Carts keeps the visitors' carts and prices them.
-	Carts   *cart.Service
+	Carts *cart.Service
+	// Downloads takes download requests.
+	Downloads *downloads.Service
+	// Events feeds the subscriptions.
+	Events  events.Broker
 	Version string
 }

@@ -43,6 +43,8 @@ func (s *Server) graphqlHandler() http.Handler {
 		Contact:    s.Contact,
 		Captchas:   s.Captchas,
 		Carts:      s.Carts,
+		Downloads:  s.Downloads,
+		Events:     s.Events,
 		Version:    Version,
 	}}))
 	srv.AddTransport(s.websocketTransport())

@@ -24,9 +24,11 @@ import (
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/contact"
+	"github.com/studio/gallery/internal/downloads"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/ids"
+	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/photographer"
@@ -60,10 +62,12 @@ type Server struct {
 	// behind the captchas of Captchas. They all send through Access.Mail.
 	Selections *selections.Service
 	// Carts keeps the visitors' carts and prices them.
-	Carts    *cart.Service
-	Shares   *share.Service
-	Contact  *contact.Service
-	Captchas *captcha.Service
+	Carts *cart.Service
+	// Downloads takes download requests; its Jobs come with UseJobs.
+	Downloads *downloads.Service
+	Shares    *share.Service
+	Contact   *contact.Service
+	Captchas  *captcha.Service
 	// Events carries change notices to subscriptions (in-process or across servers).
 	Events events.Broker
 	Log    *slog.Logger
@@ -105,10 +109,28 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 	}
 	viaAccess := accessMail{s}
 	s.Carts = &cart.Service{DB: db.Client, Events: ev}
+	s.Downloads = &downloads.Service{DB: db.Client, Events: ev}
 	s.Selections = &selections.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
 	s.Shares = &share.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
 	s.Contact = &contact.Service{DB: db.Client, Mail: viaAccess, Captchas: s.Captchas, PublicURL: cfg.PublicURL}
 	return s
+}
+
+// DownloadWorkers builds the download jobs' workers with the server's
+// database, blobs, mail and events. Register them with the job runner
+// (jobs.Config.Register), then call UseJobs.
+func (s *Server) DownloadWorkers() *downloads.Workers {
+	return &downloads.Workers{DB: s.DB.Client, Media: s.Media, Mail: accessMail{s}, Events: s.Events,
+		PublicURL: s.Config.PublicURL, Log: s.Log}
+}
+
+// UseJobs hands the job runner to the services that enqueue work.
+func (s *Server) UseJobs(r *jobs.Runner, w *downloads.Workers) {
+	s.Tools.Jobs = r
+	s.Downloads.Jobs = r
+	if w != nil {
+		w.Runner = r
+	}
 }
 
 // accessMail sends through Access.Mail as it is when a message goes out,
@@ -158,6 +180,9 @@ func (s *Server) Handler() http.Handler {
 		r.Post("/galleries/albumSelections/{photoId}/add", s.restAddToAlbum)
 		r.Post("/galleries/share", s.restShare)
 		r.Post("/galleries/contact", s.restContact)
+		r.Post("/galleries/downloadRequests", s.restRequestDownload)
+		r.Get("/galleries/downloadRequests/{id}", s.restDownload)
+		r.Post("/galleries/downloadRequests/{id}/resend", s.restResendDownload)
 		r.Post("/captcha", s.restNewCaptcha)
 		r.Get("/captcha/{file}", s.restCaptchaFile)
 		r.Route("/cart", s.cartRoutes)
@@ -165,6 +190,7 @@ func (s *Server) Handler() http.Handler {
 	})
 	r.Get("/media/photos/{photoID}/{hash}/{file}", s.servePhoto)
 	r.Get("/media/music/{trackID}", s.serveMusic)
+	r.Get("/media/downloads/{id}/{token}/{part}", s.serveDownload)
 	r.NotFound(s.serveClient)
 	// A second wall behind the XSRF token: browsers say where a request
 	// comes from, and cross-site unsafe requests are refused outright.

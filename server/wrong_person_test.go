@@ -105,7 +105,7 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 		{"derivative of a private photo", visitor, "GET", media(private, "320.jpg"), nil, nil, 404},
 		{"derivative of a protected gallery's photo", visitor, "GET", media(protected, "320.jpg"), nil, nil, 401},
 		{"original of a private photo", visitor, "GET", media(private, "original"), nil, nil, 404},
-		{"original not bought", visitor, "GET", media(public, "original"), nil, nil, 403},
+		{"original not bought", guest, "GET", media(protected, "original"), nil, nil, 403},
 		{"derivative of a private photo, other photographer", visitor, "GET", media(private, "320.jpg"), asOther, nil, 404},
 		{"make a photo private as a visitor", visitor, "PUT", "/api/photos/" + public.ID, nil, map[string]bool{"isPrivate": true}, 401},
 		{"make a photo private as another photographer", visitor, "PUT", "/api/photos/" + public.ID, asOther, map[string]bool{"isPrivate": true}, 403},

@@ -21,6 +21,8 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/riverqueue/river"
+
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
@@ -129,7 +131,9 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		}
 	}
 	defer ev.Close()
-	runner, err := jobs.New(ctx, db, jobs.Config{Media: m, Events: ev, Logger: log})
+	srv := server.New(cfg, db, m, ev, log, dist)
+	dw := srv.DownloadWorkers()
+	runner, err := jobs.New(ctx, db, jobs.Config{Media: m, Events: ev, Logger: log, Register: []func(*river.Workers){dw.Register}})
 	if err != nil {
 		return err
 	}
@@ -144,9 +148,8 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 			log.Error("jobs: stop", "err", err)
 		}
 	}()
-	srv := server.New(cfg, db, m, ev, log, dist)
 	srv.Photos = photos.New(db.Client, m, runner, media.DefaultLimits).WithLogger(log)
-	srv.Tools.Jobs = runner
+	srv.UseJobs(runner, dw)
 	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect, "version", server.Version)
 	return srv.ListenAndServe(ctx, ln)
 }

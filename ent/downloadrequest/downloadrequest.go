@@ -35,10 +35,22 @@ const (
 	FieldFilesTotal = "files_total"
 	// FieldParts holds the string denoting the parts field in the database.
 	FieldParts = "parts"
+	// FieldSizeBytes holds the string denoting the size_bytes field in the database.
+	FieldSizeBytes = "size_bytes"
 	// FieldOrderID holds the string denoting the order_id field in the database.
 	FieldOrderID = "order_id"
 	// FieldExpiresAt holds the string denoting the expires_at field in the database.
 	FieldExpiresAt = "expires_at"
+	// FieldLinkToken holds the string denoting the link_token field in the database.
+	FieldLinkToken = "link_token"
+	// FieldSessionKey holds the string denoting the session_key field in the database.
+	FieldSessionKey = "session_key"
+	// FieldMailedAt holds the string denoting the mailed_at field in the database.
+	FieldMailedAt = "mailed_at"
+	// FieldPlan holds the string denoting the plan field in the database.
+	FieldPlan = "plan"
+	// FieldError holds the string denoting the error field in the database.
+	FieldError = "error"
 	// EdgeGallery holds the string denoting the gallery edge name in mutations.
 	EdgeGallery = "gallery"
 	// Table holds the table name of the downloadrequest in the database.
@@ -64,8 +76,14 @@ var Columns = []string{
 	FieldFilesDone,
 	FieldFilesTotal,
 	FieldParts,
+	FieldSizeBytes,
 	FieldOrderID,
 	FieldExpiresAt,
+	FieldLinkToken,
+	FieldSessionKey,
+	FieldMailedAt,
+	FieldPlan,
+	FieldError,
 }
 
 // ForeignKeys holds the SQL foreign-keys that are owned by the "download_requests"
@@ -106,8 +124,16 @@ var (
 	DefaultFilesTotal int
 	// DefaultParts holds the default value on creation for the "parts" field.
 	DefaultParts []string
+	// DefaultSizeBytes holds the default value on creation for the "size_bytes" field.
+	DefaultSizeBytes int64
 	// DefaultOrderID holds the default value on creation for the "order_id" field.
 	DefaultOrderID string
+	// DefaultLinkToken holds the default value on creation for the "link_token" field.
+	DefaultLinkToken string
+	// DefaultSessionKey holds the default value on creation for the "session_key" field.
+	DefaultSessionKey string
+	// DefaultError holds the default value on creation for the "error" field.
+	DefaultError string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -211,6 +237,11 @@ func ByFilesTotal(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldFilesTotal, opts...).ToFunc()
 }
 
+// BySizeBytes orders the results by the size_bytes field.
+func BySizeBytes(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSizeBytes, opts...).ToFunc()
+}
+
 // ByOrderID orders the results by the order_id field.
 func ByOrderID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldOrderID, opts...).ToFunc()
@@ -219,6 +250,26 @@ func ByOrderID(opts ...sql.OrderTermOption) OrderOption {
 // ByExpiresAt orders the results by the expires_at field.
 func ByExpiresAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldExpiresAt, opts...).ToFunc()
+}
+
+// ByLinkToken orders the results by the link_token field.
+func ByLinkToken(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLinkToken, opts...).ToFunc()
+}
+
+// BySessionKey orders the results by the session_key field.
+func BySessionKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSessionKey, opts...).ToFunc()
+}
+
+// ByMailedAt orders the results by the mailed_at field.
+func ByMailedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldMailedAt, opts...).ToFunc()
+}
+
+// ByError orders the results by the error field.
+func ByError(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldError, opts...).ToFunc()
 }
 
 // ByGalleryField orders the results by gallery field.

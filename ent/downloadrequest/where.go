@@ -90,6 +90,11 @@ func FilesTotal(v int) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldEQ(FieldFilesTotal, v))
 }
 
+// SizeBytes applies equality check predicate on the "size_bytes" field. It's identical to SizeBytesEQ.
+func SizeBytes(v int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldSizeBytes, v))
+}
+
 // OrderID applies equality check predicate on the "order_id" field. It's identical to OrderIDEQ.
 func OrderID(v string) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldEQ(FieldOrderID, v))
@@ -98,6 +103,26 @@ func OrderID(v string) predicate.DownloadRequest {
 // ExpiresAt applies equality check predicate on the "expires_at" field. It's identical to ExpiresAtEQ.
 func ExpiresAt(v time.Time) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldEQ(FieldExpiresAt, v))
+}
+
+// LinkToken applies equality check predicate on the "link_token" field. It's identical to LinkTokenEQ.
+func LinkToken(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldLinkToken, v))
+}
+
+// SessionKey applies equality check predicate on the "session_key" field. It's identical to SessionKeyEQ.
+func SessionKey(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldSessionKey, v))
+}
+
+// MailedAt applies equality check predicate on the "mailed_at" field. It's identical to MailedAtEQ.
+func MailedAt(v time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldMailedAt, v))
+}
+
+// Error applies equality check predicate on the "error" field. It's identical to ErrorEQ.
+func Error(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldError, v))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
@@ -365,6 +390,46 @@ func FilesTotalLTE(v int) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldLTE(FieldFilesTotal, v))
 }
 
+// SizeBytesEQ applies the EQ predicate on the "size_bytes" field.
+func SizeBytesEQ(v int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldSizeBytes, v))
+}
+
+// SizeBytesNEQ applies the NEQ predicate on the "size_bytes" field.
+func SizeBytesNEQ(v int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNEQ(FieldSizeBytes, v))
+}
+
+// SizeBytesIn applies the In predicate on the "size_bytes" field.
+func SizeBytesIn(vs ...int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIn(FieldSizeBytes, vs...))
+}
+
+// SizeBytesNotIn applies the NotIn predicate on the "size_bytes" field.
+func SizeBytesNotIn(vs ...int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotIn(FieldSizeBytes, vs...))
+}
+
+// SizeBytesGT applies the GT predicate on the "size_bytes" field.
+func SizeBytesGT(v int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGT(FieldSizeBytes, v))
+}
+
+// SizeBytesGTE applies the GTE predicate on the "size_bytes" field.
+func SizeBytesGTE(v int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGTE(FieldSizeBytes, v))
+}
+
+// SizeBytesLT applies the LT predicate on the "size_bytes" field.
+func SizeBytesLT(v int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLT(FieldSizeBytes, v))
+}
+
+// SizeBytesLTE applies the LTE predicate on the "size_bytes" field.
+func SizeBytesLTE(v int64) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLTE(FieldSizeBytes, v))
+}
+
 // OrderIDEQ applies the EQ predicate on the "order_id" field.
 func OrderIDEQ(v string) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldEQ(FieldOrderID, v))
@@ -478,6 +543,261 @@ func ExpiresAtIsNil() predicate.DownloadRequest {
 // ExpiresAtNotNil applies the NotNil predicate on the "expires_at" field.
 func ExpiresAtNotNil() predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldNotNull(FieldExpiresAt))
+}
+
+// LinkTokenEQ applies the EQ predicate on the "link_token" field.
+func LinkTokenEQ(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldLinkToken, v))
+}
+
+// LinkTokenNEQ applies the NEQ predicate on the "link_token" field.
+func LinkTokenNEQ(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNEQ(FieldLinkToken, v))
+}
+
+// LinkTokenIn applies the In predicate on the "link_token" field.
+func LinkTokenIn(vs ...string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIn(FieldLinkToken, vs...))
+}
+
+// LinkTokenNotIn applies the NotIn predicate on the "link_token" field.
+func LinkTokenNotIn(vs ...string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotIn(FieldLinkToken, vs...))
+}
+
+// LinkTokenGT applies the GT predicate on the "link_token" field.
+func LinkTokenGT(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGT(FieldLinkToken, v))
+}
+
+// LinkTokenGTE applies the GTE predicate on the "link_token" field.
+func LinkTokenGTE(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGTE(FieldLinkToken, v))
+}
+
+// LinkTokenLT applies the LT predicate on the "link_token" field.
+func LinkTokenLT(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLT(FieldLinkToken, v))
+}
+
+// LinkTokenLTE applies the LTE predicate on the "link_token" field.
+func LinkTokenLTE(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLTE(FieldLinkToken, v))
+}
+
+// LinkTokenContains applies the Contains predicate on the "link_token" field.
+func LinkTokenContains(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldContains(FieldLinkToken, v))
+}
+
+// LinkTokenHasPrefix applies the HasPrefix predicate on the "link_token" field.
+func LinkTokenHasPrefix(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldHasPrefix(FieldLinkToken, v))
+}
+
+// LinkTokenHasSuffix applies the HasSuffix predicate on the "link_token" field.
+func LinkTokenHasSuffix(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldHasSuffix(FieldLinkToken, v))
+}
+
+// LinkTokenEqualFold applies the EqualFold predicate on the "link_token" field.
+func LinkTokenEqualFold(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEqualFold(FieldLinkToken, v))
+}
+
+// LinkTokenContainsFold applies the ContainsFold predicate on the "link_token" field.
+func LinkTokenContainsFold(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldContainsFold(FieldLinkToken, v))
+}
+
+// SessionKeyEQ applies the EQ predicate on the "session_key" field.
+func SessionKeyEQ(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldSessionKey, v))
+}
+
+// SessionKeyNEQ applies the NEQ predicate on the "session_key" field.
+func SessionKeyNEQ(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNEQ(FieldSessionKey, v))
+}
+
+// SessionKeyIn applies the In predicate on the "session_key" field.
+func SessionKeyIn(vs ...string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIn(FieldSessionKey, vs...))
+}
+
+// SessionKeyNotIn applies the NotIn predicate on the "session_key" field.
+func SessionKeyNotIn(vs ...string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotIn(FieldSessionKey, vs...))
+}
+
+// SessionKeyGT applies the GT predicate on the "session_key" field.
+func SessionKeyGT(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGT(FieldSessionKey, v))
+}
+
+// SessionKeyGTE applies the GTE predicate on the "session_key" field.
+func SessionKeyGTE(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGTE(FieldSessionKey, v))
+}
+
+// SessionKeyLT applies the LT predicate on the "session_key" field.
+func SessionKeyLT(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLT(FieldSessionKey, v))
+}
+
+// SessionKeyLTE applies the LTE predicate on the "session_key" field.
+func SessionKeyLTE(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLTE(FieldSessionKey, v))
+}
+
+// SessionKeyContains applies the Contains predicate on the "session_key" field.
+func SessionKeyContains(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldContains(FieldSessionKey, v))
+}
+
+// SessionKeyHasPrefix applies the HasPrefix predicate on the "session_key" field.
+func SessionKeyHasPrefix(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldHasPrefix(FieldSessionKey, v))
+}
+
+// SessionKeyHasSuffix applies the HasSuffix predicate on the "session_key" field.
+func SessionKeyHasSuffix(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldHasSuffix(FieldSessionKey, v))
+}
+
+// SessionKeyEqualFold applies the EqualFold predicate on the "session_key" field.
+func SessionKeyEqualFold(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEqualFold(FieldSessionKey, v))
+}
+
+// SessionKeyContainsFold applies the ContainsFold predicate on the "session_key" field.
+func SessionKeyContainsFold(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldContainsFold(FieldSessionKey, v))
+}
+
+// MailedAtEQ applies the EQ predicate on the "mailed_at" field.
+func MailedAtEQ(v time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldMailedAt, v))
+}
+
+// MailedAtNEQ applies the NEQ predicate on the "mailed_at" field.
+func MailedAtNEQ(v time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNEQ(FieldMailedAt, v))
+}
+
+// MailedAtIn applies the In predicate on the "mailed_at" field.
+func MailedAtIn(vs ...time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIn(FieldMailedAt, vs...))
+}
+
+// MailedAtNotIn applies the NotIn predicate on the "mailed_at" field.
+func MailedAtNotIn(vs ...time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotIn(FieldMailedAt, vs...))
+}
+
+// MailedAtGT applies the GT predicate on the "mailed_at" field.
+func MailedAtGT(v time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGT(FieldMailedAt, v))
+}
+
+// MailedAtGTE applies the GTE predicate on the "mailed_at" field.
+func MailedAtGTE(v time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGTE(FieldMailedAt, v))
+}
+
+// MailedAtLT applies the LT predicate on the "mailed_at" field.
+func MailedAtLT(v time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLT(FieldMailedAt, v))
+}
+
+// MailedAtLTE applies the LTE predicate on the "mailed_at" field.
+func MailedAtLTE(v time.Time) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLTE(FieldMailedAt, v))
+}
+
+// MailedAtIsNil applies the IsNil predicate on the "mailed_at" field.
+func MailedAtIsNil() predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIsNull(FieldMailedAt))
+}
+
+// MailedAtNotNil applies the NotNil predicate on the "mailed_at" field.
+func MailedAtNotNil() predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotNull(FieldMailedAt))
+}
+
+// PlanIsNil applies the IsNil predicate on the "plan" field.
+func PlanIsNil() predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIsNull(FieldPlan))
+}
+
+// PlanNotNil applies the NotNil predicate on the "plan" field.
+func PlanNotNil() predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotNull(FieldPlan))
+}
+
+// ErrorEQ applies the EQ predicate on the "error" field.
+func ErrorEQ(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldError, v))
+}
+
+// ErrorNEQ applies the NEQ predicate on the "error" field.
+func ErrorNEQ(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNEQ(FieldError, v))
+}
+
+// ErrorIn applies the In predicate on the "error" field.
+func ErrorIn(vs ...string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIn(FieldError, vs...))
+}
+
+// ErrorNotIn applies the NotIn predicate on the "error" field.
+func ErrorNotIn(vs ...string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotIn(FieldError, vs...))
+}
+
+// ErrorGT applies the GT predicate on the "error" field.
+func ErrorGT(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGT(FieldError, v))
+}
+
+// ErrorGTE applies the GTE predicate on the "error" field.
+func ErrorGTE(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGTE(FieldError, v))
+}
+
+// ErrorLT applies the LT predicate on the "error" field.
+func ErrorLT(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLT(FieldError, v))
+}
+
+// ErrorLTE applies the LTE predicate on the "error" field.
+func ErrorLTE(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLTE(FieldError, v))
+}
+
+// ErrorContains applies the Contains predicate on the "error" field.
+func ErrorContains(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldContains(FieldError, v))
+}
+
+// ErrorHasPrefix applies the HasPrefix predicate on the "error" field.
+func ErrorHasPrefix(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldHasPrefix(FieldError, v))
+}
+
+// ErrorHasSuffix applies the HasSuffix predicate on the "error" field.
+func ErrorHasSuffix(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldHasSuffix(FieldError, v))
+}
+
+// ErrorEqualFold applies the EqualFold predicate on the "error" field.
+func ErrorEqualFold(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEqualFold(FieldError, v))
+}
+
+// ErrorContainsFold applies the ContainsFold predicate on the "error" field.
+func ErrorContainsFold(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldContainsFold(FieldError, v))
 }
 
 // HasGallery applies the HasEdge predicate on the "gallery" edge.

@@ -297,8 +297,14 @@ var (
 		{Name: "files_done", Type: field.TypeInt, Default: 0},
 		{Name: "files_total", Type: field.TypeInt, Default: 0},
 		{Name: "parts", Type: field.TypeJSON},
+		{Name: "size_bytes", Type: field.TypeInt64, Default: 0},
 		{Name: "order_id", Type: field.TypeString, Default: ""},
 		{Name: "expires_at", Type: field.TypeTime, Nullable: true},
+		{Name: "link_token", Type: field.TypeString, Default: ""},
+		{Name: "session_key", Type: field.TypeString, Default: ""},
+		{Name: "mailed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "plan", Type: field.TypeJSON, Nullable: true},
+		{Name: "error", Type: field.TypeString, Default: ""},
 		{Name: "gallery_download_requests", Type: field.TypeString, Size: 40},
 	}
 	// DownloadRequestsTable holds the schema information for the "download_requests" table.
@@ -309,7 +315,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "download_requests_galleries_download_requests",
-				Columns:    []*schema.Column{DownloadRequestsColumns[12]},
+				Columns:    []*schema.Column{DownloadRequestsColumns[18]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},

@@ -7,6 +7,8 @@ import (
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
+
+	"github.com/studio/gallery/internal/model"
 )
 
 // DownloadRequest asks for a ZIP of a gallery's files, built in the background.
@@ -28,8 +30,21 @@ func (DownloadRequest) Fields() []ent.Field {
 		field.Int("files_total").Default(0),
 		// Parts are the blob keys of the finished ZIP parts.
 		field.JSON("parts", []string{}).Default([]string{}),
+		// SizeBytes is the finished parts' total size.
+		field.Int64("size_bytes").Default(0),
 		field.String("order_id").Default(""),
 		field.Time("expires_at").Optional().Nillable(),
+		// LinkToken is in the download links; a re-sent link keeps it.
+		field.String("link_token").Default("").Sensitive(),
+		// SessionKey and UserEmail say who asked, for the live updates.
+		field.String("session_key").Default("").Sensitive(),
+		// MailedAt is when the link was last e-mailed.
+		field.Time("mailed_at").Optional().Nillable(),
+		// Plan lists each part's photos and their names in the archive,
+		// fixed when preparing starts so that a retried part is the same.
+		field.JSON("plan", [][]model.PlannedFile{}).Optional(),
+		// Error is why preparing failed for good, for the photographer.
+		field.String("error").Default(""),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/cartitem"
+	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/photographer"
@@ -274,6 +275,11 @@ type DigitalFileInput struct {
 	FormatID  string `json:"formatId"`
 }
 
+type DownloadRequestPayload struct {
+	Request    *ent.DownloadRequest `json:"request,omitempty"`
+	UserErrors []*UserError         `json:"userErrors"`
+}
+
 type EnterAccessCodeInput struct {
 	GalleryID string `json:"galleryId"`
 	Code      string `json:"code"`
@@ -393,6 +399,14 @@ type ReorderPhotosPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type RequestDownloadInput struct {
+	GalleryID      string                `json:"galleryId"`
+	Email          string                `json:"email"`
+	Collections    []string              `json:"collections"`
+	Quality        format.DigitalQuality `json:"quality"`
+	EmailConfirmed *bool                 `json:"emailConfirmed,omitempty"`
+}
+
 type RequestEmailCodeInput struct {
 	GalleryID string `json:"galleryId"`
 	Email     string `json:"email"`
@@ -402,6 +416,10 @@ type RequestEmailCodePayload struct {
 	// The normalised e-mail the code was sent to.
 	Email      *string      `json:"email,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type ResendDownloadLinkInput struct {
+	RequestID string `json:"requestId"`
 }
 
 type RevokeAccessCodePayload struct {
@@ -472,6 +490,12 @@ type ShareGalleryPayload struct {
 type ShippingRatesPayload struct {
 	Rates      []*model.ShippingRate `json:"rates,omitempty"`
 	UserErrors []*UserError          `json:"userErrors"`
+}
+
+// Live updates, over websocket at /graphql (graphql-transport-ws, or the
+// legacy graphql-ws protocol). The connection's cookies identify the viewer;
+// a script may pass {"authorization": "Bearer glt_..."} in connection_init.
+type Subscription struct {
 }
 
 type UpdateAccessCodePayload struct {

@@ -12,13 +12,6 @@ import (
 	"time"
 )
 
-type memPart struct {
-	bytes.Buffer
-	closed bool
-}
-
-func (m *memPart) Close() error { m.closed = true; return nil }
-
 func files(n, size int) []File {
 	out := make([]File, n)
 	for i := range out {
@@ -29,36 +22,22 @@ func files(n, size int) []File {
 	return out
 }
 
-func TestBuildSplitsIntoStoredParts(t *testing.T) {
-	var parts []*memPart
-	open := func(_ context.Context, n int) (io.WriteCloser, error) {
-		if n != len(parts)+1 {
-			t.Fatalf("part %d opened after %d", n, len(parts))
-		}
-		p := &memPart{}
-		parts = append(parts, p)
-		return p, nil
+func TestPlanAndWriteParts(t *testing.T) {
+	const limit = 4000
+	parts := Plan(files(10, 1000), limit)
+	if len(parts) != 4 {
+		t.Fatalf("%d parts, want 4 (3 files of 1000 bytes fit under %d)", len(parts), limit)
 	}
-	var done []int
-	n, err := Build(context.Background(), files(10, 1000), 4000, open, func(d int) error { done = append(done, d); return nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n != 4 || len(parts) != 4 {
-		t.Fatalf("%d parts, want 4 (3 files of 1000 bytes fit under 4000)", n)
-	}
-	if len(done) != 10 || done[9] != 10 {
-		t.Fatalf("progress %v", done)
-	}
-	total := 0
+	total, done := 0, 0
 	for i, p := range parts {
-		if !p.closed {
-			t.Fatalf("part %d not committed", i+1)
+		var buf bytes.Buffer
+		if err := WritePart(context.Background(), &buf, p, func(d int) error { done++; return nil }); err != nil {
+			t.Fatal(err)
 		}
-		if int64(p.Len()) > 4000 {
-			t.Fatalf("part %d is %d bytes", i+1, p.Len())
+		if buf.Len() > limit {
+			t.Fatalf("part %d is %d bytes", i+1, buf.Len())
 		}
-		zr, err := zip.NewReader(bytes.NewReader(p.Bytes()), int64(p.Len()))
+		zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,28 +53,28 @@ func TestBuildSplitsIntoStoredParts(t *testing.T) {
 			total++
 		}
 	}
-	if total != 10 {
-		t.Fatalf("%d files in the parts", total)
+	if total != 10 || done != 10 {
+		t.Fatalf("%d files in the parts, %d progress calls", total, done)
+	}
+	if got := Plan(nil, limit); len(got) != 1 || len(got[0]) != 0 {
+		t.Fatalf("empty plan %v", got)
+	}
+	if got := Plan(files(2, 10000), limit); len(got) != 2 {
+		t.Fatalf("files over the limit: %d parts", len(got))
 	}
 }
 
-func TestBuildLeavesNoPartOnFailure(t *testing.T) {
-	var parts []*memPart
-	open := func(_ context.Context, n int) (io.WriteCloser, error) { p := &memPart{}; parts = append(parts, p); return p, nil }
+func TestWritePartFailures(t *testing.T) {
 	fs := files(3, 10)
 	fs[2].Open = func(context.Context) (io.ReadCloser, error) { return nil, errors.New("disk gone") }
-	if _, err := Build(context.Background(), fs, 1<<20, open, nil); err == nil || !strings.Contains(err.Error(), "disk gone") {
+	if err := WritePart(context.Background(), io.Discard, fs, nil); err == nil || !strings.Contains(err.Error(), "disk gone") {
 		t.Fatalf("err %v", err)
 	}
-	if len(parts) != 1 || parts[0].closed {
-		t.Fatal("a failed build committed its part")
-	}
-	// A file shorter than announced is a failure too, never a short archive.
+	// A file shorter than announced is a failure, never a short archive.
 	fs = files(1, 10)
 	fs[0].Size = 11
-	parts = nil
-	if _, err := Build(context.Background(), fs, 1<<20, open, nil); err == nil || parts[0].closed {
-		t.Fatalf("short file: err %v", err)
+	if err := WritePart(context.Background(), io.Discard, fs, nil); err == nil {
+		t.Fatal("a short file made an archive")
 	}
 }
 

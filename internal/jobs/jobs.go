@@ -106,6 +106,9 @@ type Config struct {
 	RetryPolicy river.ClientRetryPolicy
 	// TestOnly removes River's start-up jitter, for tests.
 	TestOnly bool
+	// Register adds the workers of packages that enqueue through the
+	// runner and so cannot be imported here (internal/downloads).
+	Register []func(*river.Workers)
 }
 
 // DefaultVimeoOEmbedURL is Vimeo's public oEmbed endpoint.
@@ -163,6 +166,9 @@ func New(ctx context.Context, db *store.DB, cfg Config) (*Runner, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &derivativesWorker{db: db.Client, media: cfg.Media, events: cfg.Events, log: cfg.Logger})
 	river.AddWorker(workers, &videoThumbnailWorker{db: db.Client, endpoint: cfg.VimeoOEmbedURL, http: cfg.HTTPClient, log: cfg.Logger})
+	for _, add := range cfg.Register {
+		add(workers)
+	}
 
 	rc := &river.Config{
 		Logger:               cfg.Logger,

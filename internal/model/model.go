@@ -161,3 +161,10 @@ type ShippingRate struct {
 	// Price in euro cents, VAT included.
 	Price int `json:"price"`
 }
+
+// PlannedFile is one photo of a download archive part, with its name in
+// the archive.
+type PlannedFile struct {
+	PhotoID string `json:"photoId"`
+	Name    string `json:"name"`
+}

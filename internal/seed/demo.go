@@ -81,6 +81,9 @@ func Demo(ctx context.Context, db *ent.Client, store *media.Store, photosPerGall
 				ViewerLimitSize: true, ViewerMaxSize: 2048, ViewerVariant: "dark",
 				ColorTheme: model.ColorTheme{Colors: model.Colors{Primary: "#5b3a29", Secondary: "#a7856a", Light: "#faf6f1", Accent: "#c08457"}}},
 			seed: 1000,
+			// The couple downloads every photo in HD; guests buy theirs.
+			downloads: model.DownloadInformation{FreeDownload: true, ClientsOnly: true, Qualities: []string{"web", "hd"},
+				Message: "Les mariés peuvent télécharger toutes les photos ; les fichiers numériques commandés sont envoyés par e-mail dans les 24 heures."},
 		},
 		{
 			url: "gala-2026", name: "Gala de l'École Saint-Luc 2026", date: "2026-03-14",
@@ -91,6 +94,9 @@ func Demo(ctx context.Context, db *ent.Client, store *media.Store, photosPerGall
 				ViewerLimitSize: true, ViewerMaxSize: 2048, ViewerVariant: "dark",
 				ColorTheme: model.ColorTheme{Colors: model.Colors{Primary: "#1d3557", Secondary: "#457b9d", Light: "#f1faee", Accent: "#e63946"}}},
 			seed: 2000,
+			// The school offers the photos to the families.
+			downloads: model.DownloadInformation{FreeDownload: true, Qualities: []string{"web", "hd"},
+				Message: "Offert par l'école : téléchargez les photos du gala, en format web ou en haute définition."},
 		},
 	}
 	for _, s := range specs {
@@ -115,6 +121,7 @@ type gallerySpec struct {
 	welcome                       *model.WelcomePopup
 	theme                         model.Theme
 	seed                          uint64
+	downloads                     model.DownloadInformation
 }
 
 func ensureGallery(ctx context.Context, db *ent.Client, store *media.Store, pg *ent.Photographer, track *ent.MusicTrack, s gallerySpec, n int) (*ent.Gallery, error) {
@@ -149,8 +156,7 @@ func buildGallery(ctx context.Context, db *ent.Client, store *media.Store, pg *e
 		SetMusicActive(true).SetMusicTrack(track).
 		SetShowFilename(!s.public).
 		SetDeliveryOptions([]string{"shipping", "pickup"}).
-		SetDownloadInformation(model.DownloadInformation{Qualities: []string{"web", "hd"},
-			Message: "Les fichiers numériques sont envoyés par e-mail dans les 24 heures."}).
+		SetDownloadInformation(s.downloads).
 		SetOgDescription("Les photos de " + s.name + " par Studio Lumière.").
 		Save(ctx)
 	if err != nil {
