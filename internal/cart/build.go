@@ -398,7 +398,7 @@ func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, err
 		ShippingBeforeDiscount: money.EURCents(q.ShippingBeforeDiscount), Shipping: money.EURCents(q.Shipping),
 		TotalBeforeGiftCards: money.EURCents(q.TotalBeforeGiftCards), GiftCards: money.EURCents(q.GiftCardTotal),
 		Total: money.EURCents(q.Total),
-		Vat: &VatBreakdown{RatePercent: float64(q.VAT.RateBP) / 100, Base: money.EURCents(q.VAT.Base), Amount: money.EURCents(q.VAT.Amount)},
+		Vat:   &VatBreakdown{RatePercent: float64(q.VAT.RateBP) / 100, Base: money.EURCents(q.VAT.Base), Amount: money.EURCents(q.VAT.Amount)},
 	}
 	v.RegroupSuggestion = st.regroupSuggestion()
 	return v, nil

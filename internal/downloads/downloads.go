@@ -298,4 +298,3 @@ func (s *Service) publish(ctx context.Context, id string) {
 		_ = s.Events.Publish(context.WithoutCancel(ctx), TopicDownload, id)
 	}
 }
-

@@ -419,4 +419,3 @@ var paris = func() *time.Location {
 	}
 	return time.UTC
 }()
-
