@@ -13,6 +13,9 @@ import (
 
 	"github.com/99designs/gqlgen/graphql/handler/transport"
 	"github.com/gorilla/websocket"
+
+	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/viewer"
 )
 
 // wsReadLimit bounds one client message.
@@ -103,15 +106,43 @@ func (g *gorillaConn) SetReadDeadline(t time.Time) error { return g.c.SetReadDea
 
 // websocketTransport serves graphql-transport-ws and the legacy graphql-ws.
 // The upgrade request went through withViewer, so the context already
-// knows the viewer from the cookies; InitFunc keeps it.
+// knows the viewer from the cookies. The connection_init payload may add
+// {"authorization": "Bearer glt_..."} (scripts without cookies) and
+// {"galleryId": "gal_..."}: a bad token or a gallery the viewer may not
+// open refuses the connection. Each subscription checks its own object too.
 func (s *Server) websocketTransport() transport.Websocket {
 	return transport.Websocket{
 		Implementation:        gorillaWS{allowed: s.Config.AllowedOrigins},
 		InitTimeout:           10 * time.Second,
 		KeepAlivePingInterval: 15 * time.Second,
 		PingPongInterval:      20 * time.Second,
-		InitFunc: func(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
-			return ctx, nil, nil
-		},
+		InitFunc:              s.websocketInit,
 	}
+}
+
+// websocketInit checks the connection_init payload.
+func (s *Server) websocketInit(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
+	if h := p.Authorization(); h != "" {
+		scheme, token, _ := strings.Cut(h, " ")
+		if !strings.EqualFold(scheme, "Bearer") {
+			return ctx, nil, errors.New("authorization: Bearer <token> expected")
+		}
+		_, pid, err := s.Tokens.Authenticate(ctx, strings.TrimSpace(token))
+		if err != nil {
+			return ctx, nil, errors.New("invalid token")
+		}
+		v := *viewer.FromContext(ctx)
+		v.PhotographerID = pid
+		ctx = viewer.NewContext(ctx, &v)
+	}
+	if id, _ := p["galleryId"].(string); id != "" {
+		g, err := s.Galleries.ByID(ctx, id)
+		if err != nil {
+			return ctx, nil, errors.New("gallery not found")
+		}
+		if err := galleries.RequireAccess(ctx, g); err != nil {
+			return ctx, nil, errors.New("unauthorized")
+		}
+	}
+	return ctx, nil, nil
 }

@@ -137,8 +137,12 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	if err := runner.Start(ctx); err != nil {
-		return err
+	if cfg.WorkJobs {
+		if err := runner.Start(ctx); err != nil {
+			return err
+		}
+	} else {
+		log.Info("jobs: WORK_JOBS=false, this process only enqueues")
 	}
 	defer func() {
 		// After the HTTP server has stopped, before the database closes.

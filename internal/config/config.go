@@ -41,6 +41,9 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
+	// WorkJobs: this process works background jobs (true by default). A
+	// replica with false only enqueues them, for other replicas to work.
+	WorkJobs bool
 }
 
 type setting struct {
@@ -70,6 +73,11 @@ var settings = []setting{
 		return err
 	}},
 	{"LOG_LEVEL", "info", func(c *Config, v string) error { c.LogLevel = v; return nil }},
+	{"WORK_JOBS", "true", func(c *Config, v string) error {
+		b, err := strconv.ParseBool(v)
+		c.WorkJobs = b
+		return err
+	}},
 }
 
 // Load reads the environment through getenv (os.Getenv in production).
