@@ -87,12 +87,34 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 	}
 	client := ent.NewClient(ent.Driver(drv))
 	// Upgrades add tables, columns and indexes; they never drop data.
-	if err := client.Schema.Create(ctx, migrate.WithForeignKeys(true)); err != nil {
+	if err := migrateLocked(ctx, db, name, func() error { return client.Schema.Create(ctx, migrate.WithForeignKeys(true)) }); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate: %w", err)
 	}
 	installRules(client)
 	return &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL}, nil
+}
+
+// migrationLock is the PostgreSQL advisory lock key held while the schema
+// is upgraded, so that replicas starting together take turns.
+const migrationLock = 0x67616c6c // "gall"
+
+// migrateLocked runs fn under the migration lock on PostgreSQL (SQLite
+// serialises writers itself).
+func migrateLocked(ctx context.Context, db *sql.DB, name string, fn func() error) error {
+	if name != dialect.Postgres {
+		return fn()
+	}
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", migrationLock); err != nil {
+		return err
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", migrationLock) //nolint:errcheck
+	return fn()
 }
 
 // Close closes the database.
