@@ -71,9 +71,18 @@ func (r *subscriptionResolver) CartUpdated(ctx context.Context, galleryID string
 	if err != nil {
 		return nil, err
 	}
+	// Only ids are kept while the subscription waits: an idle subscriber
+	// holds no gallery, catalogue or cart.
+	cartID := cur.ID
 	return follow(ctx, r.Events, cart.TopicCart, false,
-		func(e string) bool { return e == cur.ID },
-		func(ctx context.Context) (*cart.View, error) { return r.Carts.Get(ctx, g) })
+		func(e string) bool { return e == cartID },
+		func(ctx context.Context) (*cart.View, error) {
+			g, err := r.Galleries.ByID(ctx, galleryID)
+			if err != nil {
+				return nil, err
+			}
+			return r.Carts.Get(ctx, g)
+		})
 }
 
 // DownloadRequest returns DownloadRequestResolver implementation.

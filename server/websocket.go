@@ -18,6 +18,9 @@ import (
 	"github.com/studio/gallery/internal/viewer"
 )
 
+// wsWriteBuffers is shared by every connection's writes.
+var wsWriteBuffers = &sync.Pool{}
+
 // wsReadLimit bounds one client message.
 const wsReadLimit = 64 << 10
 
@@ -52,7 +55,9 @@ func (g gorillaWS) Accept(w http.ResponseWriter, r *http.Request, o transport.We
 		Subprotocols:     o.Subprotocols,
 		CheckOrigin:      g.originAllowed,
 		ReadBufferSize:   1024,
-		WriteBufferSize:  1024,
+		// Write buffers are taken from the pool only while a message is
+		// written: an idle connection holds none.
+		WriteBufferPool: wsWriteBuffers,
 	}
 	c, err := up.Upgrade(w, r, o.ResponseHeader)
 	if err != nil {
@@ -120,16 +125,20 @@ func (s *Server) websocketTransport() transport.Websocket {
 	}
 }
 
+// wsCloseForbidden is the close code graphql-transport-ws gives a refused
+// connection_init.
+const wsCloseForbidden = 4403
+
 // websocketInit checks the connection_init payload.
 func (s *Server) websocketInit(ctx context.Context, p transport.InitPayload) (context.Context, *transport.InitPayload, error) {
 	if h := p.Authorization(); h != "" {
 		scheme, token, _ := strings.Cut(h, " ")
 		if !strings.EqualFold(scheme, "Bearer") {
-			return ctx, nil, errors.New("authorization: Bearer <token> expected")
+			return refuseInit(ctx, "authorization: Bearer <token> expected")
 		}
 		_, pid, err := s.Tokens.Authenticate(ctx, strings.TrimSpace(token))
 		if err != nil {
-			return ctx, nil, errors.New("invalid token")
+			return refuseInit(ctx, "invalid token")
 		}
 		v := *viewer.FromContext(ctx)
 		v.PhotographerID = pid
@@ -138,11 +147,20 @@ func (s *Server) websocketInit(ctx context.Context, p transport.InitPayload) (co
 	if id, _ := p["galleryId"].(string); id != "" {
 		g, err := s.Galleries.ByID(ctx, id)
 		if err != nil {
-			return ctx, nil, errors.New("gallery not found")
+			return refuseInit(ctx, "gallery not found")
 		}
 		if err := galleries.RequireAccess(ctx, g); err != nil {
-			return ctx, nil, errors.New("unauthorized")
+			return refuseInit(ctx, "unauthorized")
 		}
 	}
 	return ctx, nil, nil
+}
+
+// refuseInit refuses a connection: the legacy protocol gets msg in a
+// connection_error, then both are closed with 4403 and msg as the reason.
+// gqlgen would otherwise close with 1000, which clients take for a normal
+// end rather than a refusal.
+func refuseInit(ctx context.Context, msg string) (context.Context, *transport.InitPayload, error) {
+	ctx = transport.AppendCloseReason(transport.WithWebsocketCloseCode(ctx, wsCloseForbidden), msg)
+	return ctx, nil, errors.New(msg)
 }

@@ -57,11 +57,14 @@ func Plan(files []File, partLimit int64) [][]File {
 // WritePart succeeds.
 func WritePart(ctx context.Context, w io.Writer, files []File, progress func(done int) error) error {
 	zw := zip.NewWriter(w)
+	// One buffer for every file: large reads and writes, few system calls,
+	// and memory that does not grow with the archive.
+	buf := make([]byte, copyBuffer)
 	for i, f := range files {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := addFile(ctx, zw, f); err != nil {
+		if err := addFile(ctx, zw, f, buf); err != nil {
 			return err
 		}
 		if progress != nil {
@@ -76,7 +79,10 @@ func WritePart(ctx context.Context, w io.Writer, files []File, progress func(don
 	return nil
 }
 
-func addFile(ctx context.Context, zw *zip.Writer, f File) error {
+// copyBuffer is the size of WritePart's one copy buffer.
+const copyBuffer = 1 << 20
+
+func addFile(ctx context.Context, zw *zip.Writer, f File, buf []byte) error {
 	r, err := f.Open(ctx)
 	if err != nil {
 		return fmt.Errorf("downloads: open %s: %w", f.Name, err)
@@ -87,7 +93,7 @@ func addFile(ctx context.Context, zw *zip.Writer, f File) error {
 	if err != nil {
 		return fmt.Errorf("downloads: add %s: %w", f.Name, err)
 	}
-	n, err := io.Copy(w, r)
+	n, err := io.CopyBuffer(w, onlyReader{r}, buf)
 	if err != nil {
 		return fmt.Errorf("downloads: copy %s: %w", f.Name, err)
 	}
@@ -142,3 +148,6 @@ func cleanName(name string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+// onlyReader hides a reader's WriterTo, so that CopyBuffer uses the buffer.
+type onlyReader struct{ io.Reader }
