@@ -23,10 +23,12 @@ package cart
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/cart"
+	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/catalogue"
@@ -144,8 +146,19 @@ func (s *Service) open(ctx context.Context, tx *ent.Client, g *ent.Gallery, o *o
 
 // merge moves the browser's open cart into the e-mail's one and deletes
 // it. Duplicates (the same file, the same whole-gallery download, the same
-// voucher) are kept once.
+// voucher) are kept once; identical prints become one line of both
+// quantities; single files a whole-gallery download covers go.
 func (s *Service) merge(ctx context.Context, tx *ent.Client, fromKey, intoID string) error {
+	if ok, err := tx.Cart.Query().Where(cart.OpenKey(fromKey)).Exist(ctx); err != nil || !ok {
+		return wrap("merge", err)
+	}
+	// Two requests of the browser may merge at once (a read does not lock
+	// the e-mail's cart): locking it makes them take turns, and the second
+	// finds the browser's cart gone. The version grows so that the e-mail's
+	// other tabs see the merge.
+	if err := tx.Cart.UpdateOneID(intoID).AddVersion(1).Exec(ctx); err != nil {
+		return fmt.Errorf("cart: merge: %w", err)
+	}
 	from, err := tx.Cart.Query().Where(cart.OpenKey(fromKey)).WithItems().WithVouchers().Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil
@@ -157,18 +170,43 @@ func (s *Service) merge(ctx context.Context, tx *ent.Client, fromKey, intoID str
 	if err != nil {
 		return fmt.Errorf("cart: merge: %w", err)
 	}
-	have := map[string]bool{}
+	have := map[string]*ent.CartItem{}
 	for _, it := range into.Edges.Items {
-		have[itemKey(it)] = true
+		if k := itemKey(it); k != "" {
+			have[k] = it
+		}
+	}
+	var allGallery []string
+	for _, it := range append(slices.Clone(into.Edges.Items), from.Edges.Items...) {
+		if it.Kind == cartitem.KindAllGallery && it.FormatID != nil {
+			allGallery = append(allGallery, *it.FormatID)
+		}
 	}
 	for _, it := range from.Edges.Items {
 		k := itemKey(it)
-		if k != "" && have[k] {
+		if same := have[k]; k != "" && same != nil {
+			// An identical print adds its quantity, as SetPrint does.
+			if it.Kind == cartitem.KindPrint {
+				same.Quantity = min(same.Quantity+it.Quantity, MaxQuantity)
+				if err := tx.CartItem.UpdateOneID(same.ID).SetQuantity(same.Quantity).Exec(ctx); err != nil {
+					return fmt.Errorf("cart: merge item: %w", err)
+				}
+			}
 			continue
 		}
-		have[k] = true
+		if k != "" {
+			have[k] = it
+		}
 		if err := tx.CartItem.UpdateOneID(it.ID).SetCartID(into.ID).Exec(ctx); err != nil {
 			return fmt.Errorf("cart: merge item: %w", err)
+		}
+	}
+	// A whole-gallery download covers the single files of its format,
+	// whichever cart held which.
+	if len(allGallery) > 0 {
+		if _, err := tx.CartItem.Delete().Where(cartItemOf(into.ID), cartitem.KindEQ(cartitem.KindDigitalFile),
+			cartitem.FormatIDIn(allGallery...)).Exec(ctx); err != nil {
+			return fmt.Errorf("cart: merge: %w", err)
 		}
 	}
 	vouchers := map[string]bool{}

@@ -2,6 +2,7 @@ package cart
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -17,9 +18,22 @@ import (
 )
 
 // itemKey identifies items that must not be in one cart twice (a photo's
-// digital file, a whole-gallery download); "" for the others.
+// digital file, a whole-gallery download, a print with the same options);
+// "" for the others.
 func itemKey(it *ent.CartItem) string {
 	switch it.Kind {
+	case cartitem.KindPrint:
+		k := "p:" + deref(it.PhotoID) + ":" + deref(it.FormatID)
+		if it.Finish != nil {
+			k += ":" + string(*it.Finish)
+		}
+		if it.Border != nil {
+			k += ":" + string(*it.Border)
+		}
+		if c := it.Crop; c != nil {
+			k += fmt.Sprintf(":%d,%d,%d,%d", c.X, c.Y, c.Width, c.Height)
+		}
+		return k
 	case cartitem.KindDigitalFile:
 		return "d:" + deref(it.PhotoID) + ":" + deref(it.FormatID)
 	case cartitem.KindAllGallery:
