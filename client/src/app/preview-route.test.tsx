@@ -142,7 +142,7 @@ describe('preview route', () => {
 
   it('sends a hash kept for the gallery from every screen, not only the preview', async () => {
     rememberPreviewHash('julie', 'h1');
-    const { sent } = renderAt('/julie/packs', [shell('julie', { ...open, previewHash: 'h1' })]);
+    const { sent } = renderAt('/julie/cart/address', [shell('julie', { ...open, previewHash: 'h1' })]);
     expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeTruthy();
     // The shell, and for a client the album's counter in the header: all with the hash.
     expect(galleryOperations(sent)).toEqual([

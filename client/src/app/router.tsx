@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/ui/coming-soon-page';
 import { AlbumToggle } from '../features/album/album-toggle';
 import { AccessCodePage } from '../features/access/access-code-page';
+import { CartPage } from '../features/cart/cart-page';
 import { ContactPage } from '../features/contact/contact-page';
 import { GalleryHomePage } from '../features/gallery/gallery-home-page';
 import { PreviewPage } from '../features/gallery/preview-page';
@@ -12,6 +13,15 @@ import { PhotoPage } from '../features/photos/photo-page';
 import { AddToSelectionButton } from '../features/selections/add-to-selection-button';
 import { FavoriteButton } from '../features/selections/favorite-button';
 import { SelectionPage } from '../features/selections/selection-page';
+import { DownloadsPage } from '../features/shop/downloads-page';
+import { PackConfigurationPage } from '../features/shop/pack-configuration-page';
+import { PackDetailPage } from '../features/shop/pack-detail-page';
+import { PackPhotosCustomizationPage } from '../features/shop/pack-photos-customization-page';
+import { PackPhotosSelectionPage } from '../features/shop/pack-photos-selection-page';
+import { PacksPage } from '../features/shop/packs-page';
+import { PhotoCustomizationPage } from '../features/shop/photo-customization-page';
+import { ProductDetailPage } from '../features/shop/product-detail-page';
+import { ProductsPage } from '../features/shop/products-page';
 import { GalleryLayout } from './gallery-layout';
 import { RootLayout } from './root-layout';
 import { GALLERY_ROUTES, type RouteHandle, type RouteName } from './route-table';
@@ -45,19 +55,19 @@ function viewerPhotoActions({ galleryId, photoId }: PhotoTarget) {
 const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
   galleryHome: <GalleryHomePage photoAction={gridPhotoAction} />,
   photo: <PhotoPage actions={viewerPhotoActions} />,
-  photoCustomization: <ComingSoonPage />,
-  photoEditCustomization: <ComingSoonPage />,
-  galleryPacks: <ComingSoonPage />,
-  packDetail: <ComingSoonPage />,
-  packConfiguration: <ComingSoonPage />,
-  packFormatPhotosSelection: <ComingSoonPage />,
-  packFormatPhotosCustomization: <ComingSoonPage />,
-  galleryProducts: <ComingSoonPage />,
-  galleryDownloads: <ComingSoonPage />,
-  galleryProductDetail: <ComingSoonPage />,
+  photoCustomization: <PhotoCustomizationPage />,
+  photoEditCustomization: <PhotoCustomizationPage edit />,
+  galleryPacks: <PacksPage />,
+  packDetail: <PackDetailPage />,
+  packConfiguration: <PackConfigurationPage />,
+  packFormatPhotosSelection: <PackPhotosSelectionPage />,
+  packFormatPhotosCustomization: <PackPhotosCustomizationPage />,
+  galleryProducts: <ProductsPage />,
+  galleryDownloads: <DownloadsPage />,
+  galleryProductDetail: <ProductDetailPage />,
   selection: <SelectionPage />,
   galleryAccess: <AccessCodePage />,
-  cartContent: <ComingSoonPage />,
+  cartContent: <CartPage />,
   cartAddress: <ComingSoonPage />,
   cartValidation: <ComingSoonPage />,
   contactPhotographer: <ContactPage />,

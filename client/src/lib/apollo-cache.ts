@@ -11,6 +11,9 @@ import { relayStylePagination } from '@apollo/client/utilities';
  * the home the photos layout, the viewer its size), so their fields merge
  * instead of replacing each other. So does the clients' album (one per
  * gallery, no id): the counter and the album's photo list read it apart.
+ * A cart's lists are always answered whole (every cart mutation returns the
+ * cart), so a new list replaces the old one; its totals have no id and
+ * merge.
  */
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
@@ -32,6 +35,18 @@ export function createCache(): InMemoryCache {
       GalleryTheme: { merge: true },
       PhotoUrls: { merge: true },
       AlbumSelection: { merge: true },
+      CartTotals: { merge: true },
+      Cart: {
+        fields: {
+          photos: { merge: false },
+          ongoingPacks: { merge: false },
+          packs: { merge: false },
+          allDigitalFileFormats: { merge: false },
+          vouchers: { merge: false },
+          shippingProblems: { merge: false },
+          availablePacks: { merge: false },
+        },
+      },
       Gallery: {
         fields: {
           photos: relayStylePagination(['orderBy']),

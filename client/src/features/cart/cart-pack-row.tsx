@@ -5,7 +5,7 @@ import { galleryPath } from '../../app/route-table';
 import { getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney } from '../../lib/money';
 import { CartPackFieldsFragment, DeleteOngoingPackMutation, EditPackMutation, RemovePackMutation } from './cart-documents';
-import { settleCartCall } from './cart-errors';
+import { settleCartCall } from './cart-calls';
 import styles from './cart.module.css';
 
 /**

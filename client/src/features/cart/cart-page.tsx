@@ -8,7 +8,7 @@ import { getFragmentData } from '../../gql';
 import { formatMoney } from '../../lib/money';
 import { notify } from '../notifications/notification-store';
 import { CartFieldsFragment, CartQuery, RegroupItemsInPackMutation, RemoveAllGalleryMutation } from './cart-documents';
-import { settleCartCall } from './cart-errors';
+import { settleCartCall } from './cart-calls';
 import { CartPackRow } from './cart-pack-row';
 import { CartPhotoRow } from './cart-photo-row';
 import { CartTotals } from './cart-totals';

@@ -5,7 +5,7 @@ import { galleryPath } from '../../app/route-table';
 import { getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney } from '../../lib/money';
 import { CartPhotoItemFieldsFragment, RemoveDigitalFileMutation, RemovePrintMutation, SetPrintMutation } from './cart-documents';
-import { cropInput, settleCartCall } from './cart-errors';
+import { cropInput, settleCartCall } from './cart-calls';
 import { QuantityStepper } from './quantity-stepper';
 import styles from './cart.module.css';
 
@@ -109,7 +109,7 @@ export function CartPhotoRow({
       </div>
       <div className={styles.lineSide}>
         {isPrint ? (
-          <QuantityStepper label={t('cart.quantityOf', { name })} value={item.quantity} onChange={changeQuantity} disabled={updating} />
+          <QuantityStepper name={name} value={item.quantity} onChange={changeQuantity} disabled={updating} />
         ) : (
           <span className={styles.muted}>{t('cart.quantityOne')}</span>
         )}

@@ -12,19 +12,20 @@ export function clampQuantity(value: number, min: number, max: number): number {
 }
 
 /**
- * QuantityStepper is a labelled number field with − and + buttons. The
- * buttons change the quantity at once; a typed value counts on Enter or
- * when the field loses focus, kept between min and max.
+ * QuantityStepper is a number field with − and + buttons, all labelled
+ * with what they count (`name`). The buttons change the quantity at once; a
+ * typed value counts on Enter or when the field loses focus, kept between
+ * min and max.
  */
 export function QuantityStepper({
-  label,
+  name,
   value,
   onChange,
   min = 1,
   max = MAX_QUANTITY,
   disabled = false,
 }: {
-  label: string;
+  name: string;
   value: number;
   onChange: (value: number) => void;
   min?: number;
@@ -51,9 +52,9 @@ export function QuantityStepper({
   return (
     <div className={styles.stepper}>
       <label htmlFor={id} className="visually-hidden">
-        {label}
+        {t('cart.quantityOf', { name })}
       </label>
-      <button type="button" className={styles.stepperButton} aria-label={t('cart.decrease', { name: label })} disabled={disabled || value <= min} onClick={() => onChange(value - 1)}>
+      <button type="button" className={styles.stepperButton} aria-label={t('cart.decrease', { name })} disabled={disabled || value <= min} onClick={() => onChange(value - 1)}>
         −
       </button>
       <input
@@ -69,7 +70,7 @@ export function QuantityStepper({
         onBlur={commit}
         onKeyDown={onKeyDown}
       />
-      <button type="button" className={styles.stepperButton} aria-label={t('cart.increase', { name: label })} disabled={disabled || value >= max} onClick={() => onChange(value + 1)}>
+      <button type="button" className={styles.stepperButton} aria-label={t('cart.increase', { name })} disabled={disabled || value >= max} onClick={() => onChange(value + 1)}>
         +
       </button>
     </div>

@@ -6,7 +6,7 @@ import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney } from '../../lib/money';
 import { notify } from '../notifications/notification-store';
 import { AddVoucherMutation, RemoveVoucherMutation } from './cart-documents';
-import { cartErrorMessage } from './cart-errors';
+import { cartErrorMessage } from './cart-calls';
 import styles from './cart.module.css';
 
 export const CartVouchersFragment = graphql(`

@@ -62,15 +62,22 @@ function PackCard({ pack: packRef, galleryId, hidePrice }: { pack: FragmentType<
   );
 }
 
-/** PacksList shows the packs on offer with their content and price. */
+/** PacksList shows the packs on offer with their content and price, and leads to the packs page. */
 export function PacksList({ packs, galleryId, hidePrice }: { packs: ReadonlyArray<{ key: string; pack: FragmentType<typeof PackCardFragment> }>; galleryId: string; hidePrice: boolean }) {
   const { t } = useTranslation();
   if (packs.length === 0) return <p className={styles.muted}>{t('gallery.noPacks')}</p>;
   return (
-    <ul className={styles.cards}>
-      {packs.map(({ key, pack }) => (
-        <PackCard key={key} pack={pack} galleryId={galleryId} hidePrice={hidePrice} />
-      ))}
-    </ul>
+    <>
+      <ul className={styles.cards}>
+        {packs.map(({ key, pack }) => (
+          <PackCard key={key} pack={pack} galleryId={galleryId} hidePrice={hidePrice} />
+        ))}
+      </ul>
+      <p className={styles.sectionAction}>
+        <Link className="button button-primary" to={galleryPath(galleryId, 'galleryPacks')}>
+          {t('shop.seePacks')}
+        </Link>
+      </p>
+    </>
   );
 }

@@ -30,7 +30,7 @@ export const PrintsSectionFragment = graphql(`
   }
 `);
 
-/** PrintsSection lists the print categories (prints, special papers, wall decor, other) with their lowest price. */
+/** PrintsSection lists the print categories (prints, special papers, wall decor, other) with their lowest price, each leading to its section of the shop. */
 export function PrintsSection({ prices: pricesRef, galleryId, hidePrice }: { prices: FragmentType<typeof PrintsSectionFragment>; galleryId: string; hidePrice: boolean }) {
   const { t, i18n } = useTranslation();
   const prices = getFragmentData(PrintsSectionFragment, pricesRef);
@@ -50,7 +50,9 @@ export function PrintsSection({ prices: pricesRef, galleryId, hidePrice }: { pri
       <ul className={styles.cards}>
         {categories.map(({ category, count, cheapest }) => (
           <li key={category.id} className={styles.card}>
-            <h3 className={styles.cardTitle}>{category.name}</h3>
+            <h3 className={styles.cardTitle}>
+              <Link to={{ pathname: galleryPath(galleryId, 'galleryProducts'), hash: `#shop-${category.section}` }}>{category.name}</Link>
+            </h3>
             {category.description && <p className={styles.description}>{category.description}</p>}
             <p className={styles.muted}>{t('gallery.formatsCount', { count })}</p>
             {!hidePrice && cheapest && <p className={styles.from}>{t('gallery.fromPrice', { price: formatMoney(cheapest.unitPrice, i18n.language) })}</p>}

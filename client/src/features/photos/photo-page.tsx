@@ -1,7 +1,7 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { galleryPath } from '../../app/route-table';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
@@ -76,7 +76,8 @@ export interface PhotoActionTarget {
 /**
  * PhotoPage is the single-photo view: arrows or swipes move through the
  * gallery, Escape goes back. `actions` draws controls in its bar (the
- * favourites heart and the selections menu, composed by the app).
+ * favourites heart and the selections menu, composed by the app), beside
+ * "Commander", which opens the shop for this photo.
  */
 export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) => ReactNode }) {
   const { t } = useTranslation();
@@ -204,6 +205,11 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
           {index >= 0 && total > 0 ? t('photo.position', { index: index + 1, total }) : ''}
         </p>
         <div className={styles.tools}>
+          {photoNode && (
+            <Link className="button button-small button-ghost-light" to={`${galleryPath(galleryId, 'galleryProducts')}?${new URLSearchParams({ photoId: photoNode.id }).toString()}`}>
+              {t('shop.order')}
+            </Link>
+          )}
           {actions && settings && photoNode && actions({ galleryId: settings.id, photoId: photoNode.id })}
           <button type="button" className={styles.iconButton} onClick={close} aria-label={t('photo.close')} title={t('photo.close')}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

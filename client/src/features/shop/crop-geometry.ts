@@ -47,11 +47,17 @@ export function sameRatio(a: number, b: number, tolerance = RATIO_TOLERANCE): bo
 
 /** sized is the whole-pixel size of `ratio` closest to `width`, no wider than maxWidth and no taller than maxHeight. */
 function sized(width: number, ratio: number, maxWidth: number, maxHeight: number): Size {
-  let w = Math.max(1, Math.floor(Math.min(width, maxWidth, maxHeight * ratio)));
-  let h = Math.max(1, Math.round(w / ratio));
+  const wanted = Math.min(width, maxWidth);
+  if (wanted >= maxHeight * ratio) {
+    // The height limits: fill it exactly.
+    const h = Math.max(1, Math.floor(maxHeight));
+    return { width: Math.max(1, Math.min(Math.floor(maxWidth), Math.round(h * ratio))), height: h };
+  }
+  const w = Math.max(1, Math.floor(wanted));
+  const h = Math.max(1, Math.round(w / ratio));
   if (h > maxHeight) {
-    h = Math.max(1, Math.floor(maxHeight));
-    w = Math.max(1, Math.min(Math.floor(maxWidth), Math.round(h * ratio)));
+    const fitted = Math.max(1, Math.floor(maxHeight));
+    return { width: Math.max(1, Math.min(Math.floor(maxWidth), Math.round(fitted * ratio))), height: fitted };
   }
   return { width: w, height: h };
 }

@@ -194,9 +194,9 @@ const es: Messages = {
     tooManyRequests: 'Trop de tentatives : merci de patienter avant de réessayer.',
     mailNotSent: 'L’email n’a pas pu être envoyé. Merci de réessayer plus tard.',
   },
-  cart: {
-    cartUpdated: 'Votre panier a été mis à jour : certains articles ne sont plus disponibles suite à une modification du photographe.',
-  },
+  // Still French: to translate.
+  shop: { ...fr.shop },
+  cart: { ...fr.cart },
 };
 
 export default es;

@@ -1,3 +1,4 @@
+// Helpers of the cart calls: the text of a refusal, the answer of a mutation, a crop as the API takes it.
 import type { TFunction } from 'i18next';
 import { notify } from '../notifications/notification-store';
 

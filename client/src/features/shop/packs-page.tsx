@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { galleryPath } from '../../app/route-table';
+import type { ShopPackFragment } from '../../gql/graphql';
+import { formatMoney } from '../../lib/money';
+import { countryName } from '../cart/cart-totals';
+import { LoadState } from './load-state';
+import { BackLink } from './shop-top-bar';
+import { useShopGallery } from './use-shop';
+import styles from './shop.module.css';
+
+/** DEFAULT_OFFER_TYPE is a pack's offer type when the photographer gave none (spec §3, §9). */
+export const DEFAULT_OFFER_TYPE = 'Gratuit';
+
+/** packName is the name a pack shows: its display name, else its name. */
+export function packName(pack: { displayName: string; pack: string }): string {
+  return pack.displayName || pack.pack;
+}
+
+/** PackContents lists what a pack holds: prints per format (and how many different photos) and digital files. */
+export function PackContents({ pack, detailed = false }: { pack: ShopPackFragment; detailed?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.lines}>
+      {pack.formats.map((f) => (
+        <li key={`p-${f.format.id}`}>
+          {t('shop.packPrint', { quantity: f.quantity, format: f.format.name })}
+          {detailed && f.photos > 0 && f.photos < f.quantity && <span className={styles.muted}> · {t('shop.packPhotosMax', { count: f.photos })}</span>}
+        </li>
+      ))}
+      {pack.digitalFiles.map((f) => {
+        const description = f.format.digitalQuality === 'hd' ? f.hdDescription : f.webDescription;
+        return (
+          <li key={`d-${f.format.id}`}>
+            {t('shop.packDigital', { quantity: f.quantity, format: f.format.name })}
+            {detailed && description && <span className={styles.muted}> · {description}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** PackFacts shows a pack's offer type, whether it is a gift, and where shipping is included. */
+export function PackFacts({ pack }: { pack: ShopPackFragment }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <div className={styles.badges}>
+        <span className={styles.badge}>{pack.offerType || DEFAULT_OFFER_TYPE}</span>
+        {pack.gift && <span className={styles.badge}>{t('shop.packGift')}</span>}
+      </div>
+      {pack.shippingIncludedTo.length > 0 && (
+        <p className={styles.muted}>{t('shop.shippingIncludedTo', { countries: pack.shippingIncludedTo.map((c) => countryName(c, i18n.language)).join(', ') })}</p>
+      )}
+    </>
+  );
+}
+
+/** PacksPage lists the gallery's packs: name, offer type, contents and price, each leading to its detail. */
+export function PacksPage() {
+  const { t, i18n } = useTranslation();
+  const { galleryUrl, packs, error, refetch } = useShopGallery();
+  if (!packs) return <LoadState error={error} onRetry={() => void refetch()} loadingLabel={t('shop.loading')} />;
+  return (
+    <div className={styles.page}>
+      <BackLink to={galleryPath(galleryUrl, 'galleryHome')} label={t('shop.backToGallery')} />
+      <div className={styles.head}>
+        <h1 className={styles.title}>{t('shop.packsTitle')}</h1>
+        <p className={styles.intro}>{t('shop.packsIntro')}</p>
+      </div>
+      {packs.length === 0 ? (
+        <p className={styles.muted}>{t('shop.noPacks')}</p>
+      ) : (
+        <ul className={styles.cards}>
+          {packs.map((pack) => {
+            const name = packName(pack);
+            const to = galleryPath(galleryUrl, 'packDetail', { packId: pack.id });
+            return (
+              <li key={pack.id} className={styles.card} data-pack={pack.id}>
+                <h2 className={styles.cardTitle}>
+                  <Link to={to}>{name}</Link>
+                </h2>
+                <PackFacts pack={pack} />
+                {pack.description && <p className={styles.description}>{pack.description}</p>}
+                <PackContents pack={pack} />
+                <div className={styles.cardFoot}>
+                  <span className={styles.price}>{formatMoney(pack.unitPrice, i18n.language)}</span>
+                  <Link className="button button-outline button-small" to={to} aria-label={t('shop.seePackNamed', { name })}>
+                    {t('shop.seePack')}
+                  </Link>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
