@@ -214,7 +214,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
   });
 
   await t.test('screens not built yet show a placeholder', async () => {
-    await page.goto(`${base}/gala-2026/cart`);
+    await page.goto(`${base}/gala-2026/cart/address`);
     await page.getByRole('heading', { name: 'Bientôt disponible' }).waitFor({ state: 'visible' });
   });
 
@@ -620,6 +620,91 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     assert.ok(mail.body.includes(message), `the e-mail carries the message:\n${mail.body}`);
     assert.match(mail.headers['reply-to'] || '', /camille\.e2e@example\.com/);
     await noErrorToast('after sending the contact form');
+  });
+
+  await t.test('the shop: a mat print with a crop, a pack, an HD file replaced by the whole gallery, the discount code and the total', async () => {
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        query: `{ gallery(url: "gala-2026") { prices { categories { id section } formats { id name kind digitalQuality } }
+          availablePacks { id pack } photos(first: 5) { edges { node { id width height } } } } }`,
+      }),
+    });
+    const g = (await res.json()).data.gallery;
+    const category = (section) => g.prices.categories.find((c) => c.section === section).id;
+    const print10x15 = g.prices.formats.find((f) => f.kind === 'print' && f.name === '10 x 15');
+    const souvenir = g.availablePacks.find((p) => p.pack === 'souvenir');
+    const landscape = g.photos.edges.map((e) => e.node).filter((p) => p.width > p.height);
+    assert.ok(print10x15 && souvenir && landscape.length >= 2, 'the demo shop is there');
+    const added = () => page.getByText('Ajouté à votre panier.').first().waitFor({ state: 'visible', timeout: 20_000 });
+
+    // A mat 10 x 15 print, cropped a little.
+    await page.goto(`${base}/gala-2026/photos/${landscape[0].id}/${category('prints')}?format=${print10x15.id}`);
+    await page.getByRole('radio', { name: 'Mat' }).check();
+    await page.getByRole('checkbox', { name: 'Recadrer la photo' }).check();
+    await page.getByRole('button', { name: 'Réduire le cadre' }).click();
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await added();
+
+    // The Souvenir pack: ten prints of ten photos and five HD files.
+    await page.goto(`${base}/gala-2026/packs/${souvenir.id}`);
+    await page.getByRole('button', { name: 'Composer ce pack' }).click();
+    await page.waitForURL((url) => url.pathname.includes('/configuration/'), { timeout: 20_000 });
+    const configuration = page.url();
+    const pick = async (slot, n, save) => {
+      await page.getByRole('link', { name: new RegExp(`^Choisir les photos : ${slot}`) }).click();
+      const picker = page.getByRole('list', { name: 'Choisir les photos' });
+      await picker.locator('button[aria-pressed]').nth(n - 1).waitFor({ state: 'visible', timeout: 20_000 });
+      for (let i = 0; i < n; i++) {
+        await picker.locator('button[aria-pressed]').nth(i).click();
+        await page.waitForFunction(
+          ([i]) => document.querySelectorAll('[aria-label="Choisir les photos"] button[aria-pressed="true"]').length > i,
+          [i],
+        );
+      }
+      await page.getByRole('button', { name: save, exact: true }).click();
+      await page.waitForURL((url) => url.href !== configuration || save === 'Enregistrer', { timeout: 20_000 });
+      await page.waitForTimeout(300);
+      await page.goto(configuration);
+    };
+    await pick('Tirages', 10, 'Enregistrer et personnaliser');
+    await pick('Fichiers numériques', 5, 'Enregistrer');
+    await page.getByRole('status').filter({ hasText: 'Votre pack est complet' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await page.getByText(/a été ajouté à votre panier/).first().waitFor({ state: 'visible', timeout: 20_000 });
+
+    // One HD file, then the whole gallery in HD, which replaces it.
+    await page.goto(`${base}/gala-2026/photos/${landscape[1].id}/${category('digital')}`);
+    await page.getByRole('button', { name: 'Ajouter au panier (Fichier HD)' }).click();
+    await added();
+    await page.goto(`${base}/gala-2026/cart`);
+    await page.getByRole('heading', { name: 'Mon panier' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByText('Fichier HD').first().waitFor({ state: 'visible' });
+    await page.goto(`${base}/gala-2026/products/downloads`);
+    await page.getByRole('button', { name: 'Ajouter toute la galerie (Fichier HD)' }).click();
+    await page.getByText('Toute la galerie a été ajoutée à votre panier.').first().waitFor({ state: 'visible', timeout: 20_000 });
+
+    // The cart: the code is entered, the automatic 15 % is better and applies.
+    await page.goto(`${base}/gala-2026/cart`);
+    await page.getByRole('heading', { name: 'Mon panier' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByLabel('Code promo ou carte cadeau').fill('BIENVENUE10');
+    await page.getByRole('button', { name: 'Appliquer' }).click();
+    const emailDialog = page.getByRole('dialog', { name: 'Confirmez votre adresse email' });
+    if (await emailDialog.isVisible({ timeout: 3000 }).catch(() => false)) throw new Error('the buyer confirmed an e-mail earlier in this journey');
+    await page.getByText('La remise automatique de votre panier est plus avantageuse').waitFor({ state: 'visible', timeout: 20_000 });
+    const total = async () =>
+      page.evaluate(() => {
+        const rows = [...document.querySelectorAll('dl div')].filter((d) => d.querySelector('dt')?.textContent?.trim() === 'Total');
+        return rows[0]?.querySelector('dd')?.textContent?.replace(/\s/g, ' ');
+      });
+    // 2.50 (print) + 39.00 (pack) + 149.00 (whole gallery HD) = 190.50; automatic 15 %, rounded
+    // per line: 0.38 + 5.85 + 22.35 = 28.58; delivery to Belgium by the prints lab: 4.90.
+    // 190.50 - 28.58 + 4.90 = 166.82. The single HD file (9.00) is no longer charged: the whole
+    // gallery replaced it.
+    await page.waitForFunction(() => [...document.querySelectorAll('dl div dd')].some((d) => d.textContent.replace(/\s/g, ' ') === '166,82 €'), null, { timeout: 20_000 });
+    assert.equal(await total(), '166,82 €');
+    await noErrorToast('in the cart');
   });
 
   assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
