@@ -101,7 +101,7 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		DB:        db,
 		Media:     m,
 		Galleries: &gallery.Service{DB: db.Client, PublicURL: cfg.PublicURL},
-		Tools:     &photographer.Service{DB: db.Client},
+		Tools:     &photographer.Service{DB: db.Client, Events: ev},
 		Tokens:    &photographer.Tokens{DB: db.Client},
 		Sessions:  photographer.Sessions{Signer: signer},
 		Log:       log,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/cart"
@@ -47,10 +48,40 @@ func cartsOf(ctx context.Context, tx *ent.Client, items predicate.CartItem) ([]s
 	return ids, nil
 }
 
+// topicCart is internal/cart's events topic (not imported: cart depends
+// on nothing of the photographer's, and this package must not depend on it).
+const topicCart = "cart"
+
+// flagged collects, per transaction, the carts a change flagged, so that
+// they are announced once it commits.
+var flagged sync.Map // *ent.Client (the transaction's) -> *[]string
+
+// trackCarts starts collecting the carts flagged in tx into ids; call
+// the returned function when the transaction's work ends.
+func trackCarts(tx *ent.Client, ids *[]string) func() {
+	flagged.Store(tx, ids)
+	return func() { flagged.Delete(tx) }
+}
+
+// announceCarts tells the subscribers of each cart that it changed.
+func (s *Service) announceCarts(ctx context.Context, ids []string) {
+	if s.Events == nil {
+		return
+	}
+	slices.Sort(ids)
+	for _, id := range slices.Compact(ids) {
+		_ = s.Events.Publish(context.WithoutCancel(ctx), topicCart, id)
+	}
+}
+
 // flagCarts marks carts as changed by the photographer.
 func flagCarts(ctx context.Context, tx *ent.Client, ids []string) error {
 	if len(ids) == 0 {
 		return nil
+	}
+	if p, ok := flagged.Load(tx); ok {
+		list := p.(*[]string)
+		*list = append(*list, ids...)
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)

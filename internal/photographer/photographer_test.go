@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/accesscode"
@@ -14,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/photographer"
@@ -614,6 +616,28 @@ func TestCartInvalidation(t *testing.T) {
 		flagged(t, f, cs.open, true, 4)
 		if _, err := f.svc.UpdateFormat(f.owner, photographer.UpdateFormatInput{FormatID: f.print.ID, GalleryPrice: ptr(money.Decimal(100))}); err == nil {
 			t.Fatal("a print format got a whole-gallery price")
+		}
+	})
+	t.Run("flagged carts are announced after the commit", func(t *testing.T) {
+		f := setup(t)
+		cs := build(t, f)
+		broker := events.NewLocal()
+		defer broker.Close()
+		f.svc.Events = broker
+		sub := broker.Subscribe("cart")
+		defer sub.Close()
+		// A refused change announces nothing.
+		if _, err := f.svc.UpdateFormat(f.other, photographer.UpdateFormatInput{FormatID: f.print.ID, UnitPrice: ptr(money.Decimal(300))}); err == nil {
+			t.Fatal("another photographer changed the format")
+		}
+		if _, err := f.svc.UpdateFormat(f.owner, photographer.UpdateFormatInput{FormatID: f.print.ID, UnitPrice: ptr(money.Decimal(300))}); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		evs, err := sub.Next(ctx)
+		if err != nil || len(evs) != 1 || evs[0].ID != cs.open.ID {
+			t.Fatalf("events %+v, %v; want the open cart %s once", evs, err, cs.open.ID)
 		}
 	})
 	t.Run("format withdrawn", func(t *testing.T) {

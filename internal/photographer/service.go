@@ -16,6 +16,7 @@ import (
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
@@ -28,6 +29,9 @@ type Service struct {
 	// video's thumbnail) in a transaction that also enqueues the job. Without
 	// it those changes still commit and the work is not queued.
 	Jobs *jobs.Runner
+	// Events, when set, hears of the carts a change corrected (topic
+	// cart.TopicCart), after the change commits.
+	Events events.Broker
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -134,7 +138,15 @@ func notFound(err error, what, field string) error {
 // inTx runs fn in a transaction, committed when fn returns nil. The hooks
 // and interceptors of internal/store apply inside it as well.
 func (s *Service) inTx(ctx context.Context, fn func(tx *ent.Client) error) error {
-	return store.InTx(ctx, s.DB, fn)
+	var flagged []string
+	err := store.InTx(ctx, s.DB, func(tx *ent.Client) error {
+		defer trackCarts(tx, &flagged)()
+		return fn(tx)
+	})
+	if err == nil {
+		s.announceCarts(ctx, flagged)
+	}
+	return err
 }
 
 // inJobTx is inTx for changes that enqueue background jobs: through
@@ -144,7 +156,15 @@ func (s *Service) inJobTx(ctx context.Context, fn func(tx *ent.Client, enq jobs.
 	if s.Jobs == nil {
 		return s.inTx(ctx, func(tx *ent.Client) error { return fn(tx, nil) })
 	}
-	return s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error { return fn(tx, enq) })
+	var flagged []string
+	err := s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
+		defer trackCarts(tx, &flagged)()
+		return fn(tx, enq)
+	})
+	if err == nil {
+		s.announceCarts(ctx, flagged)
+	}
+	return err
 }
 
 // saveErr turns what a write can fail with into fixable problems where the
