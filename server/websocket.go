@@ -64,13 +64,44 @@ func (g gorillaWS) Accept(w http.ResponseWriter, r *http.Request, o transport.We
 		return nil, err
 	}
 	c.SetReadLimit(wsReadLimit)
-	return &gorillaConn{c: c}, nil
+	gc := &gorillaConn{c: c}
+	gc.keepAlive()
+	return gc, nil
+}
+
+// wsPingInterval is how often the server pings each connection with a
+// websocket ping frame (browsers and client libraries answer on their
+// own); a peer silent for two intervals is dropped.
+const wsPingInterval = 20 * time.Second
+
+// keepAlive pings the peer from a timer rather than a goroutine, so an
+// idle connection costs no stack for it; every pong (or message) read by
+// the connection's reader pushes the read deadline further.
+func (g *gorillaConn) keepAlive() {
+	extend := func() error { return g.c.SetReadDeadline(time.Now().Add(2 * wsPingInterval)) }
+	_ = extend()
+	g.c.SetPongHandler(func(string) error { return extend() })
+	var ping func()
+	ping = func() {
+		if err := g.c.WriteControl(websocket.PingMessage, nil, time.Now().Add(5*time.Second)); err != nil {
+			return // closed: stop pinging
+		}
+		g.mu.Lock()
+		if g.pinger != nil {
+			g.pinger.Reset(wsPingInterval)
+		}
+		g.mu.Unlock()
+	}
+	g.mu.Lock()
+	g.pinger = time.AfterFunc(wsPingInterval, ping)
+	g.mu.Unlock()
 }
 
 // gorillaConn serialises writes: gorilla allows one writer at a time.
 type gorillaConn struct {
-	c  *websocket.Conn
-	mu sync.Mutex
+	c      *websocket.Conn
+	mu     sync.Mutex
+	pinger *time.Timer
 }
 
 var (
@@ -81,6 +112,10 @@ var (
 
 func (g *gorillaConn) NextReader() (int, io.Reader, error) {
 	t, r, err := g.c.NextReader()
+	if err == nil {
+		// Any message shows the peer is alive.
+		_ = g.c.SetReadDeadline(time.Now().Add(2 * wsPingInterval))
+	}
 	if err != nil && websocket.IsCloseError(err, websocket.CloseNormalClosure, websocket.CloseGoingAway, websocket.CloseNoStatusReceived) {
 		return t, nil, transport.ErrWebsocketClosed
 	}
@@ -104,8 +139,16 @@ func (g *gorillaConn) WriteClose(code int, msg string) error {
 	return err
 }
 
-func (g *gorillaConn) Subprotocol() string               { return g.c.Subprotocol() }
-func (g *gorillaConn) Close() error                      { return g.c.Close() }
+func (g *gorillaConn) Subprotocol() string { return g.c.Subprotocol() }
+func (g *gorillaConn) Close() error {
+	g.mu.Lock()
+	if g.pinger != nil {
+		g.pinger.Stop()
+		g.pinger = nil
+	}
+	g.mu.Unlock()
+	return g.c.Close()
+}
 func (g *gorillaConn) SetReadLimit(n int64)              { g.c.SetReadLimit(min(n, wsReadLimit)) }
 func (g *gorillaConn) SetReadDeadline(t time.Time) error { return g.c.SetReadDeadline(t) }
 
@@ -117,10 +160,12 @@ func (g *gorillaConn) SetReadDeadline(t time.Time) error { return g.c.SetReadDea
 // open refuses the connection. Each subscription checks its own object too.
 func (s *Server) websocketTransport() transport.Websocket {
 	return transport.Websocket{
-		Implementation:        gorillaWS{allowed: s.Config.AllowedOrigins},
-		InitTimeout:           10 * time.Second,
+		Implementation: gorillaWS{allowed: s.Config.AllowedOrigins},
+		InitTimeout:    10 * time.Second,
+		// The legacy protocol's keep-alive message; graphql-transport-ws
+		// connections are kept alive by websocket pings (keepAlive), which
+		// need no goroutine per connection.
 		KeepAlivePingInterval: 15 * time.Second,
-		PingPongInterval:      20 * time.Second,
 		InitFunc:              s.websocketInit,
 	}
 }

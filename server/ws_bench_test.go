@@ -62,6 +62,14 @@ func BenchmarkIdleSubscribers(b *testing.B) {
 			_ = cmd.Process.Kill()
 			b.Fatalf("the clients did not connect: %v", cmd.Wait())
 		}
+		// Wait until the server holds every subscription.
+		counter, _ := e.app.Events.(interface{ Subscribers() int })
+		for deadline := time.Now().Add(5 * time.Minute); counter != nil && counter.Subscribers() < n; {
+			if time.Now().After(deadline) {
+				b.Fatalf("%d of %d subscriptions after 5 minutes", counter.Subscribers(), n)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
 		after := serverMemory()
 		if f := os.Getenv("WS_HEAP_PROFILE"); f != "" {
 			if w, err := os.Create(f); err == nil {
@@ -120,6 +128,19 @@ func TestWebsocketClientsHelper(t *testing.T) {
 			t.Fatal(err)
 		}
 		conns = append(conns, c)
+		// Answer the server's protocol pings, as a real client does, or it
+		// drops the connection after two intervals.
+		go func() {
+			for {
+				var m struct{ Type string }
+				if err := c.ReadJSON(&m); err != nil {
+					return
+				}
+				if m.Type == "ping" {
+					_ = c.WriteJSON(map[string]string{"type": "pong"})
+				}
+			}
+		}()
 	}
 	// Let the server register every subscription, then report and idle
 	// until the benchmark kills this process.
