@@ -137,6 +137,10 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	// Wired before Start: a job left queued by another server may be
+	// worked at once, and the download workers enqueue through the runner.
+	srv.Photos = photos.New(db.Client, m, runner, media.DefaultLimits).WithLogger(log)
+	srv.UseJobs(runner, dw)
 	if cfg.WorkJobs {
 		if err := runner.Start(ctx); err != nil {
 			return err
@@ -152,8 +156,6 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 			log.Error("jobs: stop", "err", err)
 		}
 	}()
-	srv.Photos = photos.New(db.Client, m, runner, media.DefaultLimits).WithLogger(log)
-	srv.UseJobs(runner, dw)
 	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect, "version", server.Version)
 	return srv.ListenAndServe(ctx, ln)
 }

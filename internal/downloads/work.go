@@ -377,6 +377,15 @@ func (m *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 	if r.Status != downloadrequest.StatusReady || (r.MailedAt != nil && !job.Args.Resend) {
 		return nil
 	}
+	if job.Args.Resend && r.ExpiresAt != nil && !w.now().Before(*r.ExpiresAt) {
+		// ErrExpired tells the person to ask for a new sending: the links
+		// it carries must work again, or the e-mail is useless.
+		exp := w.now().Add(w.linkTTL())
+		if err := w.DB.DownloadRequest.UpdateOneID(r.ID).SetExpiresAt(exp).Exec(ctx); err != nil {
+			return err
+		}
+		r.ExpiresAt = &exp
+	}
 	if err := w.Mail.Send(ctx, message(r, w.PublicURL)); err != nil {
 		return fmt.Errorf("downloads: mail %s: %w", r.ID, err)
 	}
