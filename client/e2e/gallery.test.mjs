@@ -1,15 +1,13 @@
 // End-to-end journey through the real server and the Debian Chromium.
 // Run with `GALLERY_BIN=/abs/path/to/gallery npm run e2e` (make test-e2e does it).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
+import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
 
-const GALLERY_BIN = process.env.GALLERY_BIN;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
@@ -21,50 +19,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const HEALTH_TIMEOUT_MS = 60_000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** run starts a command and keeps its output for failure messages. */
-function run(args, env) {
-  const child = spawn(GALLERY_BIN, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.output = '';
-  child.stdoutText = '';
-  child.stdout.on('data', (d) => {
-    child.output += d;
-    child.stdoutText += d;
-  });
-  child.stderr.on('data', (d) => (child.output += d));
-  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return child;
-}
-
-async function waitForHealth(base, server) {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  let exited = null;
-  server.exited.then((r) => (exited = r));
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`server exited (${JSON.stringify(exited)}) before /healthz answered:\n${server.output}`);
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS} ms:\n${server.output}`);
-}
 
 /** decodeQuotedPrintable undoes a quoted-printable body (soft line breaks, =XX bytes in UTF-8). */
 function decodeQuotedPrintable(text) {
@@ -119,14 +73,6 @@ async function waitForOneTimeCode(outbox, to, skip, timeoutMs = 15_000) {
 
 async function outboxFiles(outbox) {
   return new Set(await readdir(outbox).catch(() => []));
-}
-
-async function stop(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await child.exited;
-  clearTimeout(timer);
 }
 
 test('visitor browses a public gallery, opens a photo, enters a protected one and meets an unknown gallery', { timeout: 240_000 }, async (t) => {
@@ -705,6 +651,62 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.waitForFunction(() => [...document.querySelectorAll('dl div dd')].some((d) => d.textContent.replace(/\s/g, ' ') === '166,82 €'), null, { timeout: 20_000 });
     assert.equal(await total(), '166,82 €');
     await noErrorToast('in the cart');
+  });
+
+  await t.test('the free download: HD and chosen collections, the preparation followed live, then the ZIP', async () => {
+    await page.goto(`${base}/gala-2026`);
+    await page.getByRole('heading', { level: 1, name: eventName }).waitFor({ state: 'visible', timeout: 20_000 });
+    const open = page.getByRole('button', { name: 'Télécharger les photos' });
+    await open.waitFor({ state: 'visible', timeout: 20_000 });
+    await open.scrollIntoViewIfNeeded();
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Télécharger les photos' });
+    await dialog.waitFor({ state: 'visible' });
+
+    // Every collection comes checked: keep the first two.
+    const boxes = dialog.getByRole('checkbox');
+    const count = await boxes.count();
+    assert.ok(count >= 2, `the gala has collections to choose from (${count})`);
+    for (let i = 2; i < count; i++) await boxes.nth(i).uncheck();
+    for (let i = 0; i < 2; i++) assert.equal(await boxes.nth(i).isChecked(), true);
+    await dialog.getByRole('radio', { name: 'Haute définition' }).check();
+    await dialog.getByRole('textbox', { name: 'Adresse email' }).fill('famille.e2e@example.com');
+
+    // The preparation may be quick: remember whether its progress bar or status ever showed,
+    // and mark the page to prove it is not reloaded.
+    await page.evaluate(() => {
+      window.__downloadSeen = { progressbar: false, status: false };
+      const look = () => {
+        const d = document.querySelector('[role="dialog"]');
+        if (!d) return;
+        if (d.querySelector('[role="progressbar"]')) window.__downloadSeen.progressbar = true;
+        if (/Préparation en cours|Demande enregistrée/.test(d.textContent ?? '')) window.__downloadSeen.status = true;
+      };
+      window.__downloadObserver = new MutationObserver(look);
+      window.__downloadObserver.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await dialog.getByRole('button', { name: 'Préparer le téléchargement' }).click();
+
+    const link = dialog.getByRole('link', { name: /^Télécharger( \(partie 1\))?$/ });
+    await link.waitFor({ state: 'visible', timeout: 60_000 });
+    const seen = await page.evaluate(() => {
+      window.__downloadObserver.disconnect();
+      return window.__downloadSeen;
+    });
+    assert.ok(seen, 'the page was not reloaded');
+    assert.ok(seen.progressbar || seen.status, `the preparation showed before the archive was ready: ${JSON.stringify(seen)}`);
+    await dialog.getByText('Le lien de téléchargement vous a aussi été envoyé par email à famille.e2e@example.com.').waitFor({ state: 'visible' });
+
+    const href = await link.getAttribute('href');
+    assert.match(href, /^\/media\/downloads\/.+\.zip$/);
+    const zip = await page.request.get(`${base}${href}`);
+    assert.equal(zip.status(), 200);
+    assert.equal(zip.headers()['content-type'], 'application/zip');
+    assert.equal((await zip.body()).subarray(0, 2).toString('latin1'), 'PK', 'the archive is a ZIP');
+
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await noErrorToast('after the download');
   });
 
   assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');

@@ -1,10 +1,11 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { waitFor } from '@testing-library/react';
 import { OperationTypeNode, parse } from 'graphql';
+import type { Client as SubscriptionClient, Sink, SubscribePayload } from 'graphql-ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNeedEmailStore } from '../features/access/need-email-store';
 import { setCurrentGalleryId } from '../lib/gallery-id';
-import { asksForEmail, createApolloClient, requestHeaders, shouldToast, toastMessage } from './apollo-client';
+import { asksForEmail, createApolloClient, requestHeaders, retryDelay, shouldToast, subscriptionUrl, SUBSCRIPTION_RETRY_MAX_MS, toastMessage } from './apollo-client';
 
 function clearXsrfCookie() {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -131,5 +132,89 @@ describe('XSRF cookie', () => {
     await createApolloClient().mutate({ mutation: LOGOUT });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(sentHeaders(fetchMock.mock.calls[0] as unknown[]).get('X-XSRF-TOKEN')).toBe('have');
+  });
+});
+
+// Parsed, not tagged, like LOGOUT above.
+const CART_LIVE = parse('subscription TestCartLive { cartUpdated(galleryId: "gal_1") { id itemCount } }');
+
+/** fakeSubscriptions is a graphql-ws client that records what it is asked to subscribe to. */
+function fakeSubscriptions() {
+  const calls: Array<{ payload: SubscribePayload; sink: Sink }> = [];
+  const listeners: Array<{ event: string; listener: (...args: unknown[]) => void }> = [];
+  const stopped = vi.fn();
+  const client = {
+    subscribe: vi.fn((payload: SubscribePayload, sink: Sink) => {
+      calls.push({ payload, sink });
+      return stopped;
+    }),
+    iterate: vi.fn(),
+    on: vi.fn((event: string, listener: (...args: unknown[]) => void) => {
+      listeners.push({ event, listener });
+      return () => undefined;
+    }),
+    terminate: vi.fn(),
+    dispose: vi.fn(),
+  } as unknown as SubscriptionClient;
+  /** emit plays an event of the socket to the listeners. */
+  const emit = (event: string, ...args: unknown[]) => listeners.filter((l) => l.event === event).forEach((l) => l.listener(...args));
+  return { client, calls, stopped, emit };
+}
+
+describe('subscriptions', () => {
+  it('go over the websocket while queries and mutations stay on HTTP', async () => {
+    document.cookie = 'XSRF-TOKEN=tok; path=/';
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json(logoutResult));
+    vi.stubGlobal('fetch', fetchMock);
+    const ws = fakeSubscriptions();
+    const client = createApolloClient({ subscriptions: ws.client });
+
+    const seen: unknown[] = [];
+    const live = client.subscribe({ query: CART_LIVE }).subscribe({ next: (result) => seen.push(result.data) });
+    await waitFor(() => expect(ws.calls).toHaveLength(1));
+    expect(ws.calls[0].payload).toMatchObject({ operationName: 'TestCartLive' });
+    expect(ws.calls[0].payload.query).toContain('cartUpdated(galleryId: "gal_1")');
+    ws.calls[0].sink.next({ data: { cartUpdated: { __typename: 'Cart', id: 'cart_1', itemCount: 2 } } });
+    ws.calls[0].sink.next({ data: { cartUpdated: { __typename: 'Cart', id: 'cart_1', itemCount: 3 } } });
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]).toMatchObject({ cartUpdated: { id: 'cart_1', itemCount: 3 } });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await client.mutate({ mutation: LOGOUT });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0][0])).toBe('/graphql');
+    expect(ws.client.subscribe).toHaveBeenCalledTimes(1);
+
+    live.unsubscribe();
+    expect(ws.stopped).toHaveBeenCalled();
+  });
+
+  it('read the screens’ data again after a reconnection, not after the first connection', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json({ data: { gallery: { __typename: 'Gallery', id: 'gal_1' } } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const ws = fakeSubscriptions();
+    const client = createApolloClient({ subscriptions: ws.client });
+    const watched = client.watchQuery({ query: parse('query TestShown { gallery(url: "gala") { id } }') }).subscribe(() => undefined);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+
+    ws.emit('connected', {}, undefined, false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    ws.emit('connected', {}, undefined, true);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    watched.unsubscribe();
+  });
+
+  it('reach the API on the page host, ws or wss as the page', () => {
+    expect(subscriptionUrl('/graphql', 'http://localhost:5173/gala-2026/cart')).toBe('ws://localhost:5173/graphql');
+    expect(subscriptionUrl('/graphql', 'https://photos.example.com/gala')).toBe('wss://photos.example.com/graphql');
+    expect(subscriptionUrl('https://api.example.com/graphql', 'https://photos.example.com/')).toBe('wss://api.example.com/graphql');
+  });
+
+  it('reconnect with a growing, capped and jittered wait', () => {
+    expect([0, 1, 2, 3].map((n) => retryDelay(n, () => 0))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelay(20, () => 0)).toBe(SUBSCRIPTION_RETRY_MAX_MS);
+    expect(retryDelay(0, () => 0.999)).toBeGreaterThan(660);
+    expect(retryDelay(0, () => 0.999)).toBeLessThan(1000);
   });
 });

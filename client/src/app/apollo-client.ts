@@ -1,6 +1,8 @@
 import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
+import { createClient, type Client as SubscriptionClient } from 'graphql-ws';
 import { from, mergeMap, Observable } from 'rxjs';
 import i18n from '../lib/i18n';
 import { createCache } from '../lib/apollo-cache';
@@ -76,27 +78,84 @@ export function asksForEmail(error: unknown, operationType: OperationTypeNode | 
   return httpStatus(error) === 401 || errorCodes(error).includes('unauthorized');
 }
 
+/** SUBSCRIPTION_RETRY_MAX_MS caps the wait between two websocket reconnections. */
+export const SUBSCRIPTION_RETRY_MAX_MS = 30_000;
+/** SUBSCRIPTION_LAZY_CLOSE_MS keeps an idle websocket open a moment, so a subscription that replaces another reuses it. */
+export const SUBSCRIPTION_LAZY_CLOSE_MS = 3_000;
+
+/**
+ * subscriptionUrl is the websocket address of the API at uri: ws(s)://host/graphql
+ * for the page's own host by default (the server checks the origin and reads
+ * the page's cookies in the handshake).
+ */
+export function subscriptionUrl(uri = '/graphql', base: string = window.location.href): string {
+  const url = new URL(uri, base);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+/**
+ * retryDelay is the wait before the n-th websocket reconnection (from 0):
+ * exponential from 1 s, capped at SUBSCRIPTION_RETRY_MAX_MS, with up to a
+ * third of jitter so that a restarted server is not hit by every tab at once.
+ */
+export function retryDelay(retries: number, random: () => number = Math.random): number {
+  const base = Math.min(SUBSCRIPTION_RETRY_MAX_MS, 1000 * 2 ** Math.min(retries, 15));
+  return Math.round(base * (1 - random() / 3));
+}
+
+/**
+ * createSubscriptionClient makes the graphql-ws (graphql-transport-ws)
+ * client: lazy (the socket opens with the first subscription and closes
+ * a moment after the last), and it reconnects after any close, with
+ * backoff, for as long as subscriptions are running; they are sent again on
+ * reconnection. The handshake carries the page's cookies, which identify
+ * the viewer as over HTTP.
+ */
+export function createSubscriptionClient(url: string | (() => string) = () => subscriptionUrl()): SubscriptionClient {
+  return createClient({
+    url,
+    lazy: true,
+    lazyCloseTimeout: SUBSCRIPTION_LAZY_CLOSE_MS,
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryDelay(retries))),
+  });
+}
+
+/** isSubscription tells the operations that go over the websocket. */
+export function isSubscription(operation: ApolloLink.Operation): boolean {
+  return operation.operationType === OperationTypeNode.SUBSCRIPTION;
+}
+
 function withTimeout(timeoutMs: number): typeof fetch | undefined {
   if (timeoutMs <= 0) return undefined;
   return (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
 }
 
-/** ApolloClientOptions: where the API is, its timeout, and the need-email store to raise (the app's by default). */
+/**
+ * ApolloClientOptions: where the API is, its timeout, the need-email store
+ * to raise (the app's by default), and the websocket client of subscriptions
+ * (one to uri on the page's host by default).
+ */
 export interface ApolloClientOptions {
   uri?: string;
   timeoutMs?: number;
   needEmail?: NeedEmailStore;
+  subscriptions?: SubscriptionClient;
 }
 
 /**
- * createApolloClient wires the error link, the header link and the HTTP link
- * to /graphql. The error link turns errors into translated toasts, except a
- * 401 on a user action: that asks for an e-mail (when the gallery's e-mail
- * dialog is on screen) and, once one is confirmed, sends the action again.
- * The header link adds the XSRF and gallery headers, fetching the XSRF cookie
- * first if a mutation finds none.
+ * createApolloClient wires the error link, the header link and, split by
+ * operation type, the websocket link of subscriptions and the HTTP link to
+ * /graphql for everything else. The error link turns errors into translated
+ * toasts, except a 401 on a user action: that asks for an e-mail (when the
+ * gallery's e-mail dialog is on screen) and, once one is confirmed, sends
+ * the action again. The header link adds the XSRF and gallery headers,
+ * fetching the XSRF cookie first if a mutation finds none. After a websocket
+ * reconnection, the queries on screen are read again.
  */
-export function createApolloClient({ uri = '/graphql', timeoutMs = HTTP_TIMEOUT_MS, needEmail = appNeedEmail }: ApolloClientOptions = {}): ApolloClient {
+export function createApolloClient({ uri = '/graphql', timeoutMs = HTTP_TIMEOUT_MS, needEmail = appNeedEmail, subscriptions }: ApolloClientOptions = {}): ApolloClient {
   const errorLink = new ErrorLink(({ error, operation, forward, result }) => {
     const context = operation.getContext() as AppOperationContext;
     if (asksForEmail(error, operation.operationType, context) && needEmail.attended()) {
@@ -136,9 +195,18 @@ export function createApolloClient({ uri = '/graphql', timeoutMs = HTTP_TIMEOUT_
   });
 
   const httpLink = new HttpLink({ uri, credentials: 'same-origin', fetch: withTimeout(timeoutMs) });
+  const socket = subscriptions ?? createSubscriptionClient(() => subscriptionUrl(uri));
+  const wsLink = new GraphQLWsLink(socket);
 
-  return new ApolloClient({
-    link: ApolloLink.from([errorLink, headersLink, httpLink]),
+  const client = new ApolloClient({
+    link: ApolloLink.from([errorLink, headersLink, ApolloLink.split(isSubscription, wsLink, httpLink)]),
     cache: createCache(),
   });
+  // Subscriptions are sent again on reconnection, but a change made while
+  // the socket was down (a cart changed in another tab) is not: the screens
+  // on display read their data again.
+  socket.on('connected', (_socket, _payload, wasRetry) => {
+    if (wasRetry) void client.refetchObservableQueries().catch(() => undefined);
+  });
+  return client;
 }

@@ -9,6 +9,7 @@ import type { AccessLocationState } from '../features/access/access-code-page';
 import { EmailRequiredGate } from '../features/access/email-required-gate';
 import { NeedEmailHost } from '../features/access/need-email-host';
 import { WelcomePopup } from '../features/access/welcome-popup';
+import { DownloadTracker } from '../features/downloads/download-tracker';
 import { GalleryHeader } from '../features/gallery/gallery-header';
 import { MobileFooter } from '../features/gallery/mobile-footer';
 import { AlbumButton } from '../features/album/album-panel';
@@ -71,8 +72,9 @@ export function notFoundAddress(pathname: string): string {
  * to the root, shows the header and mobile footer unless the route opts
  * out, and guards routes that need access: without it the visitor goes to
  * the access screen (which brings them back afterwards), and a gallery that
- * needs an e-mail asks for one first. It also hosts the e-mail dialog and
- * the welcome popup.
+ * needs an e-mail asks for one first. It also hosts the e-mail dialog, the
+ * welcome popup and the follow-up of download requests still being prepared
+ * when their dialog was closed.
  */
 export function GalleryLayout() {
   const { t } = useTranslation();
@@ -189,6 +191,7 @@ export function GalleryLayout() {
       </main>
       {showFooter && <MobileFooter galleryId={galleryId} />}
       <WelcomePopup gallery={gallery} enabled={route?.name !== 'galleryAccess' && route?.name !== 'preview'} />
+      <DownloadTracker />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { AlbumToggle } from '../features/album/album-toggle';
 import { AccessCodePage } from '../features/access/access-code-page';
 import { CartPage } from '../features/cart/cart-page';
 import { ContactPage } from '../features/contact/contact-page';
+import { FreeDownloadEntry } from '../features/downloads/free-download-entry';
 import { GalleryHomePage } from '../features/gallery/gallery-home-page';
 import { PreviewPage } from '../features/gallery/preview-page';
 import { LandingPage } from '../features/landing/landing-page';
@@ -48,12 +49,17 @@ function viewerPhotoActions({ galleryId, photoId }: PhotoTarget) {
   );
 }
 
+/** homeDownloadsAction is the home's « Télécharger les photos », for galleries that offer them. */
+function homeDownloadsAction(galleryUrl: string) {
+  return <FreeDownloadEntry galleryUrl={galleryUrl} />;
+}
+
 /**
  * ROUTE_ELEMENTS maps every route of the table to its screen. Screens that a
  * later issue builds show the "bientôt disponible" placeholder.
  */
 const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
-  galleryHome: <GalleryHomePage photoAction={gridPhotoAction} />,
+  galleryHome: <GalleryHomePage photoAction={gridPhotoAction} downloadsAction={homeDownloadsAction} />,
   photo: <PhotoPage actions={viewerPhotoActions} />,
   photoCustomization: <PhotoCustomizationPage />,
   photoEditCustomization: <PhotoCustomizationPage edit />,

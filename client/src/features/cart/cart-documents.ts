@@ -212,6 +212,20 @@ export const CartQuery = graphql(`
   }
 `);
 
+/**
+ * CartUpdatedSubscription follows the visitor's cart of a gallery: the server
+ * sends it whole (the same CartFields) each time it changes elsewhere
+ * (another tab, a merge, the photographer's changes), and the cache entry
+ * that every cart screen and the badge read is replaced.
+ */
+export const CartUpdatedSubscription = graphql(`
+  subscription CartUpdated($galleryId: ID!) {
+    cartUpdated(galleryId: $galleryId) {
+      ...CartFields
+    }
+  }
+`);
+
 /** CartCountQuery is the badge's part of the cart (the same Cart entry as CartQuery). */
 export const CartCountQuery = graphql(`
   query CartCount($galleryId: ID!) {

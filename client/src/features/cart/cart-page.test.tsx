@@ -1,5 +1,7 @@
+import { ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
-import type { MockLink } from '@apollo/client/testing';
+import { MockLink, MockSubscriptionLink } from '@apollo/client/testing';
+import { OperationTypeNode } from 'graphql';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -34,7 +36,7 @@ afterEach(() => {
   forgetCartNotices();
 });
 
-function renderCart(mocks: MockLink.MockedResponse[]) {
+function renderCart(mocks: MockLink.MockedResponse[], live?: MockSubscriptionLink) {
   const router = createMemoryRouter(
     [
       { path: '/:galleryId/cart', element: <CartPage /> },
@@ -42,8 +44,10 @@ function renderCart(mocks: MockLink.MockedResponse[]) {
     ],
     { initialEntries: ['/gala/cart'] },
   );
+  // The cart's live updates go to `live` when given (unanswered otherwise).
+  const link = live ? ApolloLink.split((op) => op.operationType === OperationTypeNode.SUBSCRIPTION, live, new MockLink(mocks)) : undefined;
   render(
-    <MockedProvider mocks={mocks} cache={createCache()}>
+    <MockedProvider mocks={mocks} link={link} cache={createCache()}>
       <RouterProvider router={router} />
     </MockedProvider>,
   );
@@ -82,6 +86,21 @@ const fullCart = cart({
 });
 
 describe('CartPage', () => {
+  it('follows the changes made in another tab without reloading', async () => {
+    const live = new MockSubscriptionLink();
+    renderCart([galleryIdMock(), cartMock(cart({ itemCount: 3 }))], live);
+    expect(await screen.findByText('3 articles')).toBeTruthy();
+    await waitFor(() => expect(live.operation?.variables).toEqual({ galleryId: GALLERY_ID }));
+
+    // Another tab removed the digital file and added a second print.
+    live.simulateResult({
+      result: { data: { cartUpdated: cart({ version: 2, itemCount: 4, photos: [printItem(), printItem({ id: 'ci_print2', photoId: 'ph2' })], totals: totals({ total: '9.90' }) }) } },
+    });
+    expect(await screen.findByText('4 articles')).toBeTruthy();
+    expect(screen.queryByText('Fichier numérique Fichier HD')).toBeNull();
+    expect(screen.getAllByText('Tirage 13x18')).toHaveLength(2);
+  });
+
   it('lists the prints, files and packs, and totals them in euros', async () => {
     renderCart([galleryIdMock(), cartMock(fullCart)]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon panier' })).toBeTruthy();

@@ -12,7 +12,7 @@ import { settleCartCall } from './cart-calls';
 import { CartPackRow } from './cart-pack-row';
 import { CartPhotoRow } from './cart-photo-row';
 import { CartTotals } from './cart-totals';
-import { useCartGalleryId, useCartUpdatedNotice } from './use-cart';
+import { useCartGalleryId, useCartLiveUpdates, useCartUpdatedNotice } from './use-cart';
 import { VoucherForm } from './voucher-form';
 import styles from './cart.module.css';
 
@@ -20,8 +20,9 @@ import styles from './cart.module.css';
  * CartPage is the cart: packs to finish, packs, prints and digital files
  * (quantity, edit, remove), whole-gallery downloads, the regroup suggestion,
  * discount codes and gift cards, the totals and the way to checkout. It
- * reads the cart afresh on every visit; the server's cartUpdated report
- * shows the cart.cartUpdated notice.
+ * reads the cart afresh on every visit and follows changes made elsewhere
+ * (another tab) live; the server's cartUpdated report shows the
+ * cart.cartUpdated notice.
  */
 export function CartPage() {
   const { t, i18n } = useTranslation();
@@ -33,6 +34,7 @@ export function CartPage() {
     fetchPolicy: 'cache-and-network',
     context: { silentErrors: true },
   });
+  useCartLiveUpdates(galleryId);
   const [regroup, { loading: regrouping }] = useMutation(RegroupItemsInPackMutation);
   const [removeAllGallery, { loading: removingAll }] = useMutation(RemoveAllGalleryMutation);
   const cart = getFragmentData(CartFieldsFragment, data?.cart);

@@ -1,9 +1,9 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { notify } from '../notifications/notification-store';
-import { CartCountQuery, CartGalleryQuery } from './cart-documents';
+import { CartCountQuery, CartGalleryQuery, CartUpdatedSubscription } from './cart-documents';
 
 // The server reports cartUpdated once, after the photographer's changes took
 // items out, then clears it; the cache may still hold that answer when
@@ -49,10 +49,28 @@ export function useCartGalleryId(galleryUrl: string): string | undefined {
 }
 
 /**
+ * useCartLiveUpdates keeps the cached cart of a gallery current while a
+ * screen shows it: the server sends the whole cart when it changes elsewhere
+ * (another tab, the photographer), and it replaces the normalised Cart that
+ * the cart page and the badges read. Screens that call it at the same time
+ * share one subscription (Apollo deduplicates identical operations).
+ */
+export function useCartLiveUpdates(galleryId: string | undefined, enabled = true): void {
+  useSubscription(CartUpdatedSubscription, {
+    variables: { galleryId: galleryId ?? '' },
+    skip: !enabled || !galleryId,
+    // The answer goes to the cache, which re-renders the screens that read the cart.
+    ignoreResults: true,
+    context: { silentErrors: true },
+  });
+}
+
+/**
  * useCartCount returns the number of items in the visitor's cart of the
  * gallery at an address (undefined until known, or when not `enabled`),
  * and raises the cartUpdated notice when the server reports one. Every cart
- * mutation answers the same Cart, so the count follows them.
+ * mutation answers the same Cart, so the count follows them, and changes
+ * made elsewhere arrive live (useCartLiveUpdates).
  */
 export function useCartCount(galleryUrl: string, enabled = true): number | undefined {
   const galleryId = useCartGalleryId(enabled ? galleryUrl : '');
@@ -61,6 +79,7 @@ export function useCartCount(galleryUrl: string, enabled = true): number | undef
     skip: !enabled || !galleryId,
     context: { silentErrors: true },
   });
+  useCartLiveUpdates(galleryId, enabled);
   const cart = enabled ? data?.cart : undefined;
   useCartUpdatedNotice(cart);
   return cart?.itemCount;

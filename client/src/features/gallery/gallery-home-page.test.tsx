@@ -71,6 +71,20 @@ describe('GalleryHomePage photo grid', () => {
     expect(screen.queryByText('IMG_1001.jpg')).toBeNull();
   });
 
+  it('puts the downloads controls the app composes in the downloads section', async () => {
+    renderHome(
+      [
+        { request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(true) } },
+        { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: { data: photosPage(1, 2, false, 2) } },
+        { request: { query: GalleryVideosQuery, variables: { url: URL } }, result: { data: videosData } },
+        { request: { query: GalleryShopQuery, variables: { url: URL } }, result: { data: shopData } },
+      ],
+      <GalleryHomePage downloadsAction={(galleryUrl) => <button type="button">Télécharger {galleryUrl}</button>} />,
+    );
+    const entry = await screen.findByRole('button', { name: 'Télécharger gala-2026' });
+    expect(entry.closest('section')?.id).toBe('downloads');
+  });
+
   it('asks for no photo until the code is accepted and the e-mail confirmed', async () => {
     for (const [authorized, needEmail] of [
       [false, false],

@@ -140,9 +140,20 @@ export interface PhotoActionTarget {
  * GalleryHomePage is the gallery home: cover, photos, videos, packs, prints
  * and downloads, laid out by the gallery's settings unless `display`
  * overrides them. `photoAction` draws a control over each photo and video
- * (the favourites heart, composed by the app; videos pass their vid_ id).
+ * (the favourites heart, composed by the app; videos pass their vid_ id);
+ * `downloadsAction` draws controls at the top of the downloads section (the
+ * free download of the photos, composed by the app), given the gallery's
+ * address.
  */
-export function GalleryHomePage({ display = {}, photoAction }: { display?: HomeDisplay; photoAction?: (target: PhotoActionTarget) => ReactNode }) {
+export function GalleryHomePage({
+  display = {},
+  photoAction,
+  downloadsAction,
+}: {
+  display?: HomeDisplay;
+  photoAction?: (target: PhotoActionTarget) => ReactNode;
+  downloadsAction?: (galleryUrl: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { galleryId = '' } = useParams();
   const location = useLocation();
@@ -348,6 +359,7 @@ export function GalleryHomePage({ display = {}, photoAction }: { display?: HomeD
             </h2>
           </div>
           {!lighten && <p className={styles.intro}>{t('gallery.downloadsIntro')}</p>}
+          {downloadsAction?.(galleryId)}
           <DownloadsSection prices={prices} galleryId={galleryId} hidePrice={hidePrice} />
         </section>
       )}

@@ -177,6 +177,7 @@ const en: Messages = {
   contact: { ...fr.contact },
   share: { ...fr.share },
   album: { ...fr.album },
+  downloads: { ...fr.downloads },
   errors: {
     unknown: 'Unknown error',
     network: 'Erreur réseau : vérifiez votre connexion internet.',

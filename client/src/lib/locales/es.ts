@@ -177,6 +177,7 @@ const es: Messages = {
   contact: { ...fr.contact },
   share: { ...fr.share },
   album: { ...fr.album },
+  downloads: { ...fr.downloads },
   errors: {
     unknown: 'Error desconocido',
     network: 'Erreur réseau : vérifiez votre connexion internet.',

@@ -1,0 +1,62 @@
+// The gallery server as the end-to-end tests start it: a free port, the
+// binary named by $GALLERY_BIN, a wait for /healthz, a clean stop.
+
+export const GALLERY_BIN = process.env.GALLERY_BIN;
+const HEALTH_TIMEOUT_MS = 60_000;
+
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** freePort asks the system for a port nobody listens on. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** run starts a command of the gallery binary and keeps its output for failure messages. */
+export function run(args, env) {
+  const child = spawn(GALLERY_BIN, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.output = '';
+  child.stdoutText = '';
+  child.stdout.on('data', (d) => {
+    child.output += d;
+    child.stdoutText += d;
+  });
+  child.stderr.on('data', (d) => (child.output += d));
+  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return child;
+}
+
+/** waitForHealth waits until the server answers GET /healthz with 200, or fails with its output. */
+export async function waitForHealth(base, server) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let exited = null;
+  server.exited.then((r) => (exited = r));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`server exited (${JSON.stringify(exited)}) before /healthz answered:\n${server.output}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`GET /healthz did not answer 200 within ${HEALTH_TIMEOUT_MS} ms:\n${server.output}`);
+}
+
+/** stop asks the server to stop (SIGTERM), then kills it after 5 s. */
+export async function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await child.exited;
+  clearTimeout(timer);
+}

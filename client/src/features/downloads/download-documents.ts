@@ -1,0 +1,91 @@
+import { graphql } from '../../gql';
+
+// The download request calls. The request, the subscription and the follow-up
+// query select the same DownloadRequestFields, so that the normalised
+// DownloadRequest in the cache stays whole whichever answer wrote it last.
+
+/** DownloadOfferQuery is what the « Télécharger les photos » entry needs to know (answered from the cache once the gallery is loaded). */
+export const DownloadOfferQuery = graphql(`
+  query DownloadOffer($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
+      id
+      collectionNames
+      downloadInformation {
+        freeDownload
+        clientsOnly
+        qualities
+        message
+      }
+      auth {
+        accessCodeAuthorized
+        needEmail
+        isClient
+        isPhotographer
+        accessEmail
+      }
+    }
+  }
+`);
+
+/** DownloadRequestFieldsFragment is a request's state as the dialog and the toasts show it. */
+export const DownloadRequestFieldsFragment = graphql(`
+  fragment DownloadRequestFields on DownloadRequest {
+    id
+    status
+    quality
+    email
+    filesDone
+    filesTotal
+    links
+    expiresAt
+    mailedAt
+  }
+`);
+
+export const RequestDownloadMutation = graphql(`
+  mutation RequestDownload($input: RequestDownloadInput!) {
+    requestDownload(input: $input) {
+      request {
+        ...DownloadRequestFields
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export const ResendDownloadLinkMutation = graphql(`
+  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {
+    resendDownloadLink(input: $input) {
+      request {
+        ...DownloadRequestFields
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+/** DownloadRequestUpdatedSubscription sends the request now, then at every change (progress, ready with its links, e-mailed). */
+export const DownloadRequestUpdatedSubscription = graphql(`
+  subscription DownloadRequestUpdated($id: ID!) {
+    downloadRequestUpdated(id: $id) {
+      ...DownloadRequestFields
+    }
+  }
+`);
+
+/** DownloadRequestQuery reads a request again, for when the websocket is not available. */
+export const DownloadRequestQuery = graphql(`
+  query DownloadRequest($id: ID!) {
+    downloadRequest(id: $id) {
+      ...DownloadRequestFields
+    }
+  }
+`);

@@ -1,0 +1,47 @@
+import { useQuery } from '@apollo/client/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DownloadOfferQuery as DownloadOfferData } from '../../gql/graphql';
+import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
+import { asQualities, DownloadDialog, type DownloadOffer } from './download-dialog';
+import { DownloadOfferQuery } from './download-documents';
+import styles from './downloads.module.css';
+
+/**
+ * freeDownloadOffer says what the viewer may download for free from a
+ * gallery, or undefined when nothing: the gallery must offer free downloads
+ * (to its clients only when clientsOnly, the photographer always being
+ * allowed), in web or HD, and have collections to choose from (a request
+ * names at least one).
+ */
+export function freeDownloadOffer(gallery: DownloadOfferData['gallery']): DownloadOffer | undefined {
+  const { auth, downloadInformation: info } = gallery;
+  if (!auth.accessCodeAuthorized || auth.needEmail || !info.freeDownload) return undefined;
+  if (info.clientsOnly && !auth.isClient && !auth.isPhotographer) return undefined;
+  const qualities = asQualities(info.qualities);
+  if (qualities.length === 0 || gallery.collectionNames.length === 0) return undefined;
+  return { galleryId: gallery.id, collections: gallery.collectionNames, qualities, message: info.message, email: auth.accessEmail ?? '' };
+}
+
+/**
+ * FreeDownloadEntry is the gallery home's « Télécharger les photos » for
+ * galleries whose photographer offers the files: it opens the download
+ * dialog. It shows nothing to viewers the gallery does not offer them to.
+ */
+export function FreeDownloadEntry({ galleryUrl }: { galleryUrl: string }) {
+  const { t } = useTranslation();
+  const previewHash = usePreviewHash(galleryUrl);
+  const [open, setOpen] = useState(false);
+  const { data } = useQuery(DownloadOfferQuery, { variables: galleryVariables(galleryUrl, previewHash), context: { silentErrors: true } });
+  const offer = data && freeDownloadOffer(data.gallery);
+  if (!offer) return null;
+  return (
+    <div className={styles.entry}>
+      <p>{t('downloads.offer')}</p>
+      <button type="button" className="button button-primary" onClick={() => setOpen(true)}>
+        {t('downloads.open')}
+      </button>
+      {open && <DownloadDialog offer={offer} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
