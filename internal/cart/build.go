@@ -36,17 +36,22 @@ func (s *Service) Get(ctx context.Context, g *ent.Gallery) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	var c *ent.Cart
-	var o *owner
-	err = store.InTx(ctx, s.DB, func(tx *ent.Client) error {
-		if o, err = s.ownerOf(ctx, tx, g); err != nil {
+	// Most reads find the cart as it is: no transaction (which would take
+	// SQLite's write lock). Making it, or merging a browser's cart into
+	// the e-mail's, goes through one.
+	c, ok := s.peek(ctx, g)
+	if !ok {
+		err = store.InTx(ctx, s.DB, func(tx *ent.Client) error {
+			o, err := s.ownerOf(ctx, tx, g)
+			if err != nil {
+				return err
+			}
+			c, err = s.open(ctx, tx, g, o, false)
 			return err
+		})
+		if err != nil {
+			return nil, wrap("open", err)
 		}
-		c, err = s.open(ctx, tx, g, o, false)
-		return err
-	})
-	if err != nil {
-		return nil, wrap("open", err)
 	}
 	st, err := s.load(ctx, g, cat, c.ID)
 	if err != nil {

@@ -66,29 +66,66 @@ type owner struct {
 	sessionKey string
 }
 
+// anonKey names the viewer's owner in g before an e-mail is confirmed:
+// the browser (also returned as sessionKey), else a photographer's script.
+func anonKey(v *viewer.Viewer, g *ent.Gallery) (key, sessionKey string) {
+	switch {
+	case v.SessionKey != "":
+		sessionKey = "s:" + g.ID + ":" + v.SessionKey
+		return sessionKey, sessionKey
+	case v.PhotographerID != "":
+		return "p:" + g.ID + ":" + v.PhotographerID, ""
+	}
+	return "", ""
+}
+
+// userKey names a confirmed e-mail's cart in g.
+func userKey(g *ent.Gallery, u *ent.User) string { return "u:" + g.ID + ":" + u.ID }
+
 // ownerOf works out the viewer's cart owner in g.
 func (s *Service) ownerOf(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*owner, error) {
 	v := viewer.FromContext(ctx)
 	o := &owner{}
-	switch {
-	case v.SessionKey != "":
-		o.sessionKey = "s:" + g.ID + ":" + v.SessionKey
-		o.key = o.sessionKey
-	case v.PhotographerID != "":
-		o.key = "p:" + g.ID + ":" + v.PhotographerID
-	}
+	o.key, o.sessionKey = anonKey(v, g)
 	if v.Email != "" {
 		u, err := s.userOf(ctx, tx, v.Email)
 		if err != nil {
 			return nil, err
 		}
-		o.user = u
-		o.key = "u:" + g.ID + ":" + u.ID
+		o.user, o.key = u, userKey(g, u)
 	}
 	if o.key == "" {
 		return nil, access.ErrEmailNeeded
 	}
 	return o, nil
+}
+
+// peek finds the viewer's open cart in g without writing anything; false
+// when it must be made, or when a browser's cart waits to be merged into
+// the e-mail's.
+func (s *Service) peek(ctx context.Context, g *ent.Gallery) (*ent.Cart, bool) {
+	v := viewer.FromContext(ctx)
+	key, sessionKey := anonKey(v, g)
+	if v.Email != "" {
+		u, err := s.DB.User.Query().Where(user.Email(v.Email)).Only(viewer.SystemContext(ctx))
+		if err != nil {
+			return nil, false
+		}
+		key = userKey(g, u)
+		if sessionKey != "" {
+			if waiting, err := s.DB.Cart.Query().Where(cart.OpenKey(sessionKey)).Exist(ctx); err != nil || waiting {
+				return nil, false
+			}
+		}
+	}
+	if key == "" {
+		return nil, false
+	}
+	c, err := s.DB.Cart.Query().Where(cart.OpenKey(key)).Only(ctx)
+	if err != nil {
+		return nil, false
+	}
+	return c, true
 }
 
 // userOf returns the user of a confirmed e-mail, made if missing (the
