@@ -107,7 +107,10 @@ func TestTwoServersShareJobsAndEvents(t *testing.T) {
 	for d.DownloadRequestUpdated.Status != "ready" {
 		downloads.next(&d)
 		seen = append(seen, d.DownloadRequestUpdated.Status)
-		if s := d.DownloadRequestUpdated.Status; s != "preparing" && s != "ready" {
+		// The same state may come again (the request's own notice, or a
+		// resynchronisation, can arrive after the subscription started);
+		// it only moves forward, and never fails.
+		if s := d.DownloadRequestUpdated.Status; s != "submitted" && s != "preparing" && s != "ready" {
 			t.Fatalf("statuses %q", seen)
 		}
 	}
@@ -158,9 +161,12 @@ func TestTwoServersShareJobsAndEvents(t *testing.T) {
 			ItemCount int
 		}
 	}
-	carts.next(&c)
-	if c.CartUpdated.ID != cart.ID || c.CartUpdated.ItemCount != 1 {
-		t.Fatalf("the first server's cart subscriber got %+v, want %+v", c, cart)
+	// A resynchronisation may send the cart as it was first: wait for the change.
+	for c.CartUpdated.ItemCount != 1 {
+		carts.next(&c)
+		if c.CartUpdated.ID != cart.ID || c.CartUpdated.ItemCount > 1 {
+			t.Fatalf("the first server's cart subscriber got %+v, want %+v", c, cart)
+		}
 	}
 }
 
