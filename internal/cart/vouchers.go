@@ -123,18 +123,19 @@ func (s *Service) AddVoucher(ctx context.Context, g *ent.Gallery, code string) (
 	if r := voucherProblem(v, s.now(), used[v.ID]); r != "" {
 		return nil, voucherErr(r, v)
 	}
-	// The minimum spend is checked against the cart as it is now; a cart
-	// that shrinks later keeps the code, which then says why it waits.
-	if v.Kind == voucher.KindDiscountCode && v.MinSpend > 0 {
-		cur, err := s.Get(ctx, g)
-		if err != nil {
-			return nil, err
-		}
-		if int(cur.Totals.Merchandise.Amount) < v.MinSpend {
-			return nil, voucherErr(pricing.ReasonMinSpend, v)
-		}
-	}
 	return s.mutate(ctx, g, func(ctx context.Context, w *work) error {
+		// The minimum spend is checked against the cart as it is now, locked
+		// by the change; a cart that shrinks later keeps the code, which then
+		// says why it waits.
+		if v.Kind == voucher.KindDiscountCode && v.MinSpend > 0 {
+			st, err := s.load(ctx, g, w.cat, w.cart.ID)
+			if err != nil {
+				return err
+			}
+			if int(pricing.Price(st.input()).Merchandise) < v.MinSpend {
+				return voucherErr(pricing.ReasonMinSpend, v)
+			}
+		}
 		upd := w.tx.Cart.UpdateOneID(w.cart.ID)
 		if v.Kind == voucher.KindDiscountCode {
 			old, err := w.tx.Voucher.Query().Where(voucher.HasCartsWith(cart.ID(w.cart.ID)),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"path"
 	"strings"
 	"time"
 
@@ -166,7 +167,7 @@ func (w *Workers) sources(ctx context.Context, r *ent.DownloadRequest, only []st
 			name = ph.ID + ".jpg"
 		}
 		if r.Quality == downloadrequest.QualityWeb && !strings.HasSuffix(strings.ToLower(name), ".jpg") {
-			name = strings.TrimSuffix(name, pathExt(name)) + ".jpg"
+			name = strings.TrimSuffix(name, path.Ext(name)) + ".jpg"
 		}
 		if ph.Collection != "" {
 			name = ph.Collection + "/" + name
@@ -177,13 +178,6 @@ func (w *Workers) sources(ctx context.Context, r *ent.DownloadRequest, only []st
 		idsOut = append(idsOut, ph.ID)
 	}
 	return files, idsOut, nil
-}
-
-func pathExt(name string) string {
-	if i := strings.LastIndexByte(name, '.'); i > strings.LastIndexByte(name, '/') {
-		return name[i:]
-	}
-	return ""
 }
 
 // plan fixes the parts and starts the first one.
