@@ -42,6 +42,8 @@ type DownloadRequest struct {
 	SizeBytes int64 `json:"size_bytes,omitempty"`
 	// OrderID holds the value of the "order_id" field.
 	OrderID string `json:"order_id,omitempty"`
+	// PhotoIds holds the value of the "photo_ids" field.
+	PhotoIds []string `json:"photo_ids,omitempty"`
 	// ExpiresAt holds the value of the "expires_at" field.
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 	// LinkToken holds the value of the "link_token" field.
@@ -88,7 +90,7 @@ func (*DownloadRequest) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case downloadrequest.FieldCollections, downloadrequest.FieldParts, downloadrequest.FieldPlan:
+		case downloadrequest.FieldCollections, downloadrequest.FieldParts, downloadrequest.FieldPhotoIds, downloadrequest.FieldPlan:
 			values[i] = new([]byte)
 		case downloadrequest.FieldFilesDone, downloadrequest.FieldFilesTotal, downloadrequest.FieldSizeBytes:
 			values[i] = new(sql.NullInt64)
@@ -188,6 +190,14 @@ func (_m *DownloadRequest) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field order_id", values[i])
 			} else if value.Valid {
 				_m.OrderID = value.String
+			}
+		case downloadrequest.FieldPhotoIds:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field photo_ids", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.PhotoIds); err != nil {
+					return fmt.Errorf("unmarshal field photo_ids: %w", err)
+				}
 			}
 		case downloadrequest.FieldExpiresAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -309,6 +319,9 @@ func (_m *DownloadRequest) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("order_id=")
 	builder.WriteString(_m.OrderID)
+	builder.WriteString(", ")
+	builder.WriteString("photo_ids=")
+	builder.WriteString(fmt.Sprintf("%v", _m.PhotoIds))
 	builder.WriteString(", ")
 	if v := _m.ExpiresAt; v != nil {
 		builder.WriteString("expires_at=")

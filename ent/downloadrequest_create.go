@@ -155,6 +155,12 @@ func (_c *DownloadRequestCreate) SetNillableOrderID(v *string) *DownloadRequestC
 	return _c
 }
 
+// SetPhotoIds sets the "photo_ids" field.
+func (_c *DownloadRequestCreate) SetPhotoIds(v []string) *DownloadRequestCreate {
+	_c.mutation.SetPhotoIds(v)
+	return _c
+}
+
 // SetExpiresAt sets the "expires_at" field.
 func (_c *DownloadRequestCreate) SetExpiresAt(v time.Time) *DownloadRequestCreate {
 	_c.mutation.SetExpiresAt(v)
@@ -496,6 +502,10 @@ func (_c *DownloadRequestCreate) createSpec() (*DownloadRequest, *sqlgraph.Creat
 		_spec.SetField(downloadrequest.FieldOrderID, field.TypeString, value)
 		_node.OrderID = value
 	}
+	if value, ok := _c.mutation.PhotoIds(); ok {
+		_spec.SetField(downloadrequest.FieldPhotoIds, field.TypeJSON, value)
+		_node.PhotoIds = value
+	}
 	if value, ok := _c.mutation.ExpiresAt(); ok {
 		_spec.SetField(downloadrequest.FieldExpiresAt, field.TypeTime, value)
 		_node.ExpiresAt = &value
@@ -724,6 +734,24 @@ func (u *DownloadRequestUpsert) SetOrderID(v string) *DownloadRequestUpsert {
 // UpdateOrderID sets the "order_id" field to the value that was provided on create.
 func (u *DownloadRequestUpsert) UpdateOrderID() *DownloadRequestUpsert {
 	u.SetExcluded(downloadrequest.FieldOrderID)
+	return u
+}
+
+// SetPhotoIds sets the "photo_ids" field.
+func (u *DownloadRequestUpsert) SetPhotoIds(v []string) *DownloadRequestUpsert {
+	u.Set(downloadrequest.FieldPhotoIds, v)
+	return u
+}
+
+// UpdatePhotoIds sets the "photo_ids" field to the value that was provided on create.
+func (u *DownloadRequestUpsert) UpdatePhotoIds() *DownloadRequestUpsert {
+	u.SetExcluded(downloadrequest.FieldPhotoIds)
+	return u
+}
+
+// ClearPhotoIds clears the value of the "photo_ids" field.
+func (u *DownloadRequestUpsert) ClearPhotoIds() *DownloadRequestUpsert {
+	u.SetNull(downloadrequest.FieldPhotoIds)
 	return u
 }
 
@@ -1026,6 +1054,27 @@ func (u *DownloadRequestUpsertOne) SetOrderID(v string) *DownloadRequestUpsertOn
 func (u *DownloadRequestUpsertOne) UpdateOrderID() *DownloadRequestUpsertOne {
 	return u.Update(func(s *DownloadRequestUpsert) {
 		s.UpdateOrderID()
+	})
+}
+
+// SetPhotoIds sets the "photo_ids" field.
+func (u *DownloadRequestUpsertOne) SetPhotoIds(v []string) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetPhotoIds(v)
+	})
+}
+
+// UpdatePhotoIds sets the "photo_ids" field to the value that was provided on create.
+func (u *DownloadRequestUpsertOne) UpdatePhotoIds() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdatePhotoIds()
+	})
+}
+
+// ClearPhotoIds clears the value of the "photo_ids" field.
+func (u *DownloadRequestUpsertOne) ClearPhotoIds() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.ClearPhotoIds()
 	})
 }
 
@@ -1510,6 +1559,27 @@ func (u *DownloadRequestUpsertBulk) SetOrderID(v string) *DownloadRequestUpsertB
 func (u *DownloadRequestUpsertBulk) UpdateOrderID() *DownloadRequestUpsertBulk {
 	return u.Update(func(s *DownloadRequestUpsert) {
 		s.UpdateOrderID()
+	})
+}
+
+// SetPhotoIds sets the "photo_ids" field.
+func (u *DownloadRequestUpsertBulk) SetPhotoIds(v []string) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetPhotoIds(v)
+	})
+}
+
+// UpdatePhotoIds sets the "photo_ids" field to the value that was provided on create.
+func (u *DownloadRequestUpsertBulk) UpdatePhotoIds() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdatePhotoIds()
+	})
+}
+
+// ClearPhotoIds clears the value of the "photo_ids" field.
+func (u *DownloadRequestUpsertBulk) ClearPhotoIds() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.ClearPhotoIds()
 	})
 }
 

@@ -181,6 +181,24 @@ func (_u *DownloadRequestUpdate) SetNillableOrderID(v *string) *DownloadRequestU
 	return _u
 }
 
+// SetPhotoIds sets the "photo_ids" field.
+func (_u *DownloadRequestUpdate) SetPhotoIds(v []string) *DownloadRequestUpdate {
+	_u.mutation.SetPhotoIds(v)
+	return _u
+}
+
+// AppendPhotoIds appends value to the "photo_ids" field.
+func (_u *DownloadRequestUpdate) AppendPhotoIds(v []string) *DownloadRequestUpdate {
+	_u.mutation.AppendPhotoIds(v)
+	return _u
+}
+
+// ClearPhotoIds clears the value of the "photo_ids" field.
+func (_u *DownloadRequestUpdate) ClearPhotoIds() *DownloadRequestUpdate {
+	_u.mutation.ClearPhotoIds()
+	return _u
+}
+
 // SetExpiresAt sets the "expires_at" field.
 func (_u *DownloadRequestUpdate) SetExpiresAt(v time.Time) *DownloadRequestUpdate {
 	_u.mutation.SetExpiresAt(v)
@@ -429,6 +447,17 @@ func (_u *DownloadRequestUpdate) sqlSave(ctx context.Context) (_node int, err er
 	if value, ok := _u.mutation.OrderID(); ok {
 		_spec.SetField(downloadrequest.FieldOrderID, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.PhotoIds(); ok {
+		_spec.SetField(downloadrequest.FieldPhotoIds, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedPhotoIds(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, downloadrequest.FieldPhotoIds, value)
+		})
+	}
+	if _u.mutation.PhotoIdsCleared() {
+		_spec.ClearField(downloadrequest.FieldPhotoIds, field.TypeJSON)
+	}
 	if value, ok := _u.mutation.ExpiresAt(); ok {
 		_spec.SetField(downloadrequest.FieldExpiresAt, field.TypeTime, value)
 	}
@@ -658,6 +687,24 @@ func (_u *DownloadRequestUpdateOne) SetNillableOrderID(v *string) *DownloadReque
 	if v != nil {
 		_u.SetOrderID(*v)
 	}
+	return _u
+}
+
+// SetPhotoIds sets the "photo_ids" field.
+func (_u *DownloadRequestUpdateOne) SetPhotoIds(v []string) *DownloadRequestUpdateOne {
+	_u.mutation.SetPhotoIds(v)
+	return _u
+}
+
+// AppendPhotoIds appends value to the "photo_ids" field.
+func (_u *DownloadRequestUpdateOne) AppendPhotoIds(v []string) *DownloadRequestUpdateOne {
+	_u.mutation.AppendPhotoIds(v)
+	return _u
+}
+
+// ClearPhotoIds clears the value of the "photo_ids" field.
+func (_u *DownloadRequestUpdateOne) ClearPhotoIds() *DownloadRequestUpdateOne {
+	_u.mutation.ClearPhotoIds()
 	return _u
 }
 
@@ -938,6 +985,17 @@ func (_u *DownloadRequestUpdateOne) sqlSave(ctx context.Context) (_node *Downloa
 	}
 	if value, ok := _u.mutation.OrderID(); ok {
 		_spec.SetField(downloadrequest.FieldOrderID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PhotoIds(); ok {
+		_spec.SetField(downloadrequest.FieldPhotoIds, field.TypeJSON, value)
+	}
+	if value, ok := _u.mutation.AppendedPhotoIds(); ok {
+		_spec.AddModifier(func(u *sql.UpdateBuilder) {
+			sqljson.Append(u, downloadrequest.FieldPhotoIds, value)
+		})
+	}
+	if _u.mutation.PhotoIdsCleared() {
+		_spec.ClearField(downloadrequest.FieldPhotoIds, field.TypeJSON)
 	}
 	if value, ok := _u.mutation.ExpiresAt(); ok {
 		_spec.SetField(downloadrequest.FieldExpiresAt, field.TypeTime, value)

@@ -134,6 +134,28 @@ func newAPITokenPaginateArgs(rv map[string]any) *apitokenPaginateArgs {
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &APITokenOrder{Field: &APITokenOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithAPITokenOrder(order))
+			}
+		case *APITokenOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithAPITokenOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -233,6 +255,28 @@ func newAccessCodePaginateArgs(rv map[string]any) *accesscodePaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &AccessCodeOrder{Field: &AccessCodeOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithAccessCodeOrder(order))
+			}
+		case *AccessCodeOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithAccessCodeOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -422,6 +466,28 @@ func newAlbumPaginateArgs(rv map[string]any) *albumPaginateArgs {
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &AlbumOrder{Field: &AlbumOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithAlbumOrder(order))
+			}
+		case *AlbumOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithAlbumOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -500,6 +566,28 @@ func newCaptchaPaginateArgs(rv map[string]any) *captchaPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CaptchaOrder{Field: &CaptchaOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCaptchaOrder(order))
+			}
+		case *CaptchaOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCaptchaOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -643,6 +731,28 @@ func newCartPaginateArgs(rv map[string]any) *cartPaginateArgs {
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CartOrder{Field: &CartOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCartOrder(order))
+			}
+		case *CartOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCartOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -783,6 +893,28 @@ func newCartItemPaginateArgs(rv map[string]any) *cartitemPaginateArgs {
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CartItemOrder{Field: &CartItemOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCartItemOrder(order))
+			}
+		case *CartItemOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCartItemOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -882,6 +1014,28 @@ func newCategoryPaginateArgs(rv map[string]any) *categoryPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &CategoryOrder{Field: &CategoryOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithCategoryOrder(order))
+			}
+		case *CategoryOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithCategoryOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -983,6 +1137,28 @@ func newContactMessagePaginateArgs(rv map[string]any) *contactmessagePaginateArg
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ContactMessageOrder{Field: &ContactMessageOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithContactMessageOrder(order))
+			}
+		case *ContactMessageOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithContactMessageOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -1072,6 +1248,28 @@ func newDiscountPaginateArgs(rv map[string]any) *discountPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &DiscountOrder{Field: &DiscountOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithDiscountOrder(order))
+			}
+		case *DiscountOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithDiscountOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -1163,6 +1361,11 @@ func (_q *DownloadRequestQuery) collectField(ctx context.Context, oneNode bool, 
 				selectedFields = append(selectedFields, downloadrequest.FieldOrderID)
 				fieldSeen[downloadrequest.FieldOrderID] = struct{}{}
 			}
+		case "photoIds":
+			if _, ok := fieldSeen[downloadrequest.FieldPhotoIds]; !ok {
+				selectedFields = append(selectedFields, downloadrequest.FieldPhotoIds)
+				fieldSeen[downloadrequest.FieldPhotoIds] = struct{}{}
+			}
 		case "expiresAt":
 			if _, ok := fieldSeen[downloadrequest.FieldExpiresAt]; !ok {
 				selectedFields = append(selectedFields, downloadrequest.FieldExpiresAt)
@@ -1217,6 +1420,28 @@ func newDownloadRequestPaginateArgs(rv map[string]any) *downloadrequestPaginateA
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &DownloadRequestOrder{Field: &DownloadRequestOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithDownloadRequestOrder(order))
+			}
+		case *DownloadRequestOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithDownloadRequestOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -1352,6 +1577,28 @@ func newFamilyPaginateArgs(rv map[string]any) *familyPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &FamilyOrder{Field: &FamilyOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithFamilyOrder(order))
+			}
+		case *FamilyOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithFamilyOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -1517,6 +1764,28 @@ func newFormatPaginateArgs(rv map[string]any) *formatPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &FormatOrder{Field: &FormatOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithFormatOrder(order))
+			}
+		case *FormatOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithFormatOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -1980,6 +2249,28 @@ func newGalleryPaginateArgs(rv map[string]any) *galleryPaginateArgs {
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &GalleryOrder{Field: &GalleryOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithGalleryOrder(order))
+			}
+		case *GalleryOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithGalleryOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -2063,6 +2354,28 @@ func newMusicTrackPaginateArgs(rv map[string]any) *musictrackPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &MusicTrackOrder{Field: &MusicTrackOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithMusicTrackOrder(order))
+			}
+		case *MusicTrackOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithMusicTrackOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -2157,6 +2470,28 @@ func newOneTimeCodePaginateArgs(rv map[string]any) *onetimecodePaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &OneTimeCodeOrder{Field: &OneTimeCodeOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithOneTimeCodeOrder(order))
+			}
+		case *OneTimeCodeOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithOneTimeCodeOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -2273,6 +2608,11 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, order.FieldCartID)
 				fieldSeen[order.FieldCartID] = struct{}{}
 			}
+		case "cartVersion":
+			if _, ok := fieldSeen[order.FieldCartVersion]; !ok {
+				selectedFields = append(selectedFields, order.FieldCartVersion)
+				fieldSeen[order.FieldCartVersion] = struct{}{}
+			}
 		case "subtotal":
 			if _, ok := fieldSeen[order.FieldSubtotal]; !ok {
 				selectedFields = append(selectedFields, order.FieldSubtotal)
@@ -2282,6 +2622,11 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			if _, ok := fieldSeen[order.FieldDiscountTotal]; !ok {
 				selectedFields = append(selectedFields, order.FieldDiscountTotal)
 				fieldSeen[order.FieldDiscountTotal] = struct{}{}
+			}
+		case "discountCode":
+			if _, ok := fieldSeen[order.FieldDiscountCode]; !ok {
+				selectedFields = append(selectedFields, order.FieldDiscountCode)
+				fieldSeen[order.FieldDiscountCode] = struct{}{}
 			}
 		case "shippingTotal":
 			if _, ok := fieldSeen[order.FieldShippingTotal]; !ok {
@@ -2297,6 +2642,11 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			if _, ok := fieldSeen[order.FieldVatTotal]; !ok {
 				selectedFields = append(selectedFields, order.FieldVatTotal)
 				fieldSeen[order.FieldVatTotal] = struct{}{}
+			}
+		case "vatRateBp":
+			if _, ok := fieldSeen[order.FieldVatRateBp]; !ok {
+				selectedFields = append(selectedFields, order.FieldVatRateBp)
+				fieldSeen[order.FieldVatRateBp] = struct{}{}
 			}
 		case "total":
 			if _, ok := fieldSeen[order.FieldTotal]; !ok {
@@ -2323,10 +2673,25 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, order.FieldDeliveryOption)
 				fieldSeen[order.FieldDeliveryOption] = struct{}{}
 			}
+		case "pickupAddress":
+			if _, ok := fieldSeen[order.FieldPickupAddress]; !ok {
+				selectedFields = append(selectedFields, order.FieldPickupAddress)
+				fieldSeen[order.FieldPickupAddress] = struct{}{}
+			}
 		case "paymentMethod":
 			if _, ok := fieldSeen[order.FieldPaymentMethod]; !ok {
 				selectedFields = append(selectedFields, order.FieldPaymentMethod)
 				fieldSeen[order.FieldPaymentMethod] = struct{}{}
+			}
+		case "retouchAcknowledged":
+			if _, ok := fieldSeen[order.FieldRetouchAcknowledged]; !ok {
+				selectedFields = append(selectedFields, order.FieldRetouchAcknowledged)
+				fieldSeen[order.FieldRetouchAcknowledged] = struct{}{}
+			}
+		case "termsAcceptedAt":
+			if _, ok := fieldSeen[order.FieldTermsAcceptedAt]; !ok {
+				selectedFields = append(selectedFields, order.FieldTermsAcceptedAt)
+				fieldSeen[order.FieldTermsAcceptedAt] = struct{}{}
 			}
 		case "paidAt":
 			if _, ok := fieldSeen[order.FieldPaidAt]; !ok {
@@ -2337,6 +2702,21 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			if _, ok := fieldSeen[order.FieldExpiresAt]; !ok {
 				selectedFields = append(selectedFields, order.FieldExpiresAt)
 				fieldSeen[order.FieldExpiresAt] = struct{}{}
+			}
+		case "sentAt":
+			if _, ok := fieldSeen[order.FieldSentAt]; !ok {
+				selectedFields = append(selectedFields, order.FieldSentAt)
+				fieldSeen[order.FieldSentAt] = struct{}{}
+			}
+		case "readyAt":
+			if _, ok := fieldSeen[order.FieldReadyAt]; !ok {
+				selectedFields = append(selectedFields, order.FieldReadyAt)
+				fieldSeen[order.FieldReadyAt] = struct{}{}
+			}
+		case "closedAt":
+			if _, ok := fieldSeen[order.FieldClosedAt]; !ok {
+				selectedFields = append(selectedFields, order.FieldClosedAt)
+				fieldSeen[order.FieldClosedAt] = struct{}{}
 			}
 		case "id":
 		case "__typename":
@@ -2372,6 +2752,28 @@ func newOrderPaginateArgs(rv map[string]any) *orderPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &OrderOrder{Field: &OrderOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithOrderOrder(order))
+			}
+		case *OrderOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithOrderOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -2638,6 +3040,28 @@ func newPackPaginateArgs(rv map[string]any) *packPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PackOrder{Field: &PackOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPackOrder(order))
+			}
+		case *PackOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPackOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -2914,6 +3338,26 @@ func (_q *PaymentQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, payment.FieldStatus)
 				fieldSeen[payment.FieldStatus] = struct{}{}
 			}
+		case "redirectURL":
+			if _, ok := fieldSeen[payment.FieldRedirectURL]; !ok {
+				selectedFields = append(selectedFields, payment.FieldRedirectURL)
+				fieldSeen[payment.FieldRedirectURL] = struct{}{}
+			}
+		case "failure":
+			if _, ok := fieldSeen[payment.FieldFailure]; !ok {
+				selectedFields = append(selectedFields, payment.FieldFailure)
+				fieldSeen[payment.FieldFailure] = struct{}{}
+			}
+		case "refundRef":
+			if _, ok := fieldSeen[payment.FieldRefundRef]; !ok {
+				selectedFields = append(selectedFields, payment.FieldRefundRef)
+				fieldSeen[payment.FieldRefundRef] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[payment.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, payment.FieldExpiresAt)
+				fieldSeen[payment.FieldExpiresAt] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -2948,6 +3392,28 @@ func newPaymentPaginateArgs(rv map[string]any) *paymentPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PaymentOrder{Field: &PaymentOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPaymentOrder(order))
+			}
+		case *PaymentOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPaymentOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -3224,6 +3690,11 @@ func (_q *PhotographerQuery) collectField(ctx context.Context, oneNode bool, opC
 				selectedFields = append(selectedFields, photographer.FieldShippingRates)
 				fieldSeen[photographer.FieldShippingRates] = struct{}{}
 			}
+		case "orderSeq":
+			if _, ok := fieldSeen[photographer.FieldOrderSeq]; !ok {
+				selectedFields = append(selectedFields, photographer.FieldOrderSeq)
+				fieldSeen[photographer.FieldOrderSeq] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:
@@ -3258,6 +3729,28 @@ func newPhotographerPaginateArgs(rv map[string]any) *photographerPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PhotographerOrder{Field: &PhotographerOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPhotographerOrder(order))
+			}
+		case *PhotographerOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPhotographerOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -3466,6 +3959,28 @@ func newSelectionPaginateArgs(rv map[string]any) *selectionPaginateArgs {
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &SelectionOrder{Field: &SelectionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithSelectionOrder(order))
+			}
+		case *SelectionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithSelectionOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -3575,6 +4090,28 @@ func newSharePaginateArgs(rv map[string]any) *sharePaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &ShareOrder{Field: &ShareOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithShareOrder(order))
+			}
+		case *ShareOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithShareOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -3693,6 +4230,28 @@ func newUserPaginateArgs(rv map[string]any) *userPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &UserOrder{Field: &UserOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithUserOrder(order))
+			}
+		case *UserOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithUserOrder(v))
+			}
+		}
 	}
 	return args
 }
@@ -4037,6 +4596,28 @@ func newVoucherPaginateArgs(rv map[string]any) *voucherPaginateArgs {
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &VoucherOrder{Field: &VoucherOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithVoucherOrder(order))
+			}
+		case *VoucherOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithVoucherOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -4143,6 +4724,28 @@ func newVoucherRedemptionPaginateArgs(rv map[string]any) *voucherredemptionPagin
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
 	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &VoucherRedemptionOrder{Field: &VoucherRedemptionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithVoucherRedemptionOrder(order))
+			}
+		case *VoucherRedemptionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithVoucherRedemptionOrder(v))
+			}
+		}
+	}
 	return args
 }
 
@@ -4177,10 +4780,25 @@ func (_q *WebhookEventQuery) collectField(ctx context.Context, oneNode bool, opC
 				selectedFields = append(selectedFields, webhookevent.FieldType)
 				fieldSeen[webhookevent.FieldType] = struct{}{}
 			}
+		case "paymentID":
+			if _, ok := fieldSeen[webhookevent.FieldPaymentID]; !ok {
+				selectedFields = append(selectedFields, webhookevent.FieldPaymentID)
+				fieldSeen[webhookevent.FieldPaymentID] = struct{}{}
+			}
+		case "event":
+			if _, ok := fieldSeen[webhookevent.FieldEvent]; !ok {
+				selectedFields = append(selectedFields, webhookevent.FieldEvent)
+				fieldSeen[webhookevent.FieldEvent] = struct{}{}
+			}
 		case "receivedAt":
 			if _, ok := fieldSeen[webhookevent.FieldReceivedAt]; !ok {
 				selectedFields = append(selectedFields, webhookevent.FieldReceivedAt)
 				fieldSeen[webhookevent.FieldReceivedAt] = struct{}{}
+			}
+		case "processedAt":
+			if _, ok := fieldSeen[webhookevent.FieldProcessedAt]; !ok {
+				selectedFields = append(selectedFields, webhookevent.FieldProcessedAt)
+				fieldSeen[webhookevent.FieldProcessedAt] = struct{}{}
 			}
 		case "id":
 		case "__typename":

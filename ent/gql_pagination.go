@@ -335,6 +335,53 @@ func (_m *APITokenQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// APITokenOrderFieldCreatedAt orders APIToken by created_at.
+	APITokenOrderFieldCreatedAt = &APITokenOrderField{
+		Value: func(_m *APIToken) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: apitoken.FieldCreatedAt,
+		toTerm: apitoken.ByCreatedAt,
+		toCursor: func(_m *APIToken) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f APITokenOrderField) String() string {
+	var str string
+	switch f.column {
+	case APITokenOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f APITokenOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *APITokenOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("APITokenOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *APITokenOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid APITokenOrderField", str)
+	}
+	return nil
+}
+
 // APITokenOrderField defines the ordering field of APIToken.
 type APITokenOrderField struct {
 	// Value extracts the ordering value from the given APIToken.
@@ -582,6 +629,53 @@ func (_m *AccessCodeQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// AccessCodeOrderFieldCreatedAt orders AccessCode by created_at.
+	AccessCodeOrderFieldCreatedAt = &AccessCodeOrderField{
+		Value: func(_m *AccessCode) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: accesscode.FieldCreatedAt,
+		toTerm: accesscode.ByCreatedAt,
+		toCursor: func(_m *AccessCode) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f AccessCodeOrderField) String() string {
+	var str string
+	switch f.column {
+	case AccessCodeOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f AccessCodeOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *AccessCodeOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("AccessCodeOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *AccessCodeOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid AccessCodeOrderField", str)
+	}
+	return nil
 }
 
 // AccessCodeOrderField defines the ordering field of AccessCode.
@@ -833,6 +927,53 @@ func (_m *AlbumQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// AlbumOrderFieldCreatedAt orders Album by created_at.
+	AlbumOrderFieldCreatedAt = &AlbumOrderField{
+		Value: func(_m *Album) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: album.FieldCreatedAt,
+		toTerm: album.ByCreatedAt,
+		toCursor: func(_m *Album) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f AlbumOrderField) String() string {
+	var str string
+	switch f.column {
+	case AlbumOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f AlbumOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *AlbumOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("AlbumOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *AlbumOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid AlbumOrderField", str)
+	}
+	return nil
+}
+
 // AlbumOrderField defines the ordering field of Album.
 type AlbumOrderField struct {
 	// Value extracts the ordering value from the given Album.
@@ -1080,6 +1221,53 @@ func (_m *CaptchaQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// CaptchaOrderFieldCreatedAt orders Captcha by created_at.
+	CaptchaOrderFieldCreatedAt = &CaptchaOrderField{
+		Value: func(_m *Captcha) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: captcha.FieldCreatedAt,
+		toTerm: captcha.ByCreatedAt,
+		toCursor: func(_m *Captcha) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CaptchaOrderField) String() string {
+	var str string
+	switch f.column {
+	case CaptchaOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CaptchaOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CaptchaOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CaptchaOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CaptchaOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CaptchaOrderField", str)
+	}
+	return nil
 }
 
 // CaptchaOrderField defines the ordering field of Captcha.
@@ -1331,6 +1519,53 @@ func (_m *CartQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// CartOrderFieldCreatedAt orders Cart by created_at.
+	CartOrderFieldCreatedAt = &CartOrderField{
+		Value: func(_m *Cart) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: cart.FieldCreatedAt,
+		toTerm: cart.ByCreatedAt,
+		toCursor: func(_m *Cart) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CartOrderField) String() string {
+	var str string
+	switch f.column {
+	case CartOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CartOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CartOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CartOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CartOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CartOrderField", str)
+	}
+	return nil
+}
+
 // CartOrderField defines the ordering field of Cart.
 type CartOrderField struct {
 	// Value extracts the ordering value from the given Cart.
@@ -1578,6 +1813,53 @@ func (_m *CartItemQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// CartItemOrderFieldCreatedAt orders CartItem by created_at.
+	CartItemOrderFieldCreatedAt = &CartItemOrderField{
+		Value: func(_m *CartItem) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: cartitem.FieldCreatedAt,
+		toTerm: cartitem.ByCreatedAt,
+		toCursor: func(_m *CartItem) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CartItemOrderField) String() string {
+	var str string
+	switch f.column {
+	case CartItemOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CartItemOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CartItemOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CartItemOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CartItemOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CartItemOrderField", str)
+	}
+	return nil
 }
 
 // CartItemOrderField defines the ordering field of CartItem.
@@ -1829,6 +2111,53 @@ func (_m *CategoryQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// CategoryOrderFieldCreatedAt orders Category by created_at.
+	CategoryOrderFieldCreatedAt = &CategoryOrderField{
+		Value: func(_m *Category) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: category.FieldCreatedAt,
+		toTerm: category.ByCreatedAt,
+		toCursor: func(_m *Category) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f CategoryOrderField) String() string {
+	var str string
+	switch f.column {
+	case CategoryOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f CategoryOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *CategoryOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("CategoryOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *CategoryOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid CategoryOrderField", str)
+	}
+	return nil
+}
+
 // CategoryOrderField defines the ordering field of Category.
 type CategoryOrderField struct {
 	// Value extracts the ordering value from the given Category.
@@ -2076,6 +2405,53 @@ func (_m *ContactMessageQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// ContactMessageOrderFieldCreatedAt orders ContactMessage by created_at.
+	ContactMessageOrderFieldCreatedAt = &ContactMessageOrderField{
+		Value: func(_m *ContactMessage) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: contactmessage.FieldCreatedAt,
+		toTerm: contactmessage.ByCreatedAt,
+		toCursor: func(_m *ContactMessage) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ContactMessageOrderField) String() string {
+	var str string
+	switch f.column {
+	case ContactMessageOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ContactMessageOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ContactMessageOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ContactMessageOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ContactMessageOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ContactMessageOrderField", str)
+	}
+	return nil
 }
 
 // ContactMessageOrderField defines the ordering field of ContactMessage.
@@ -2327,6 +2703,53 @@ func (_m *DiscountQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// DiscountOrderFieldCreatedAt orders Discount by created_at.
+	DiscountOrderFieldCreatedAt = &DiscountOrderField{
+		Value: func(_m *Discount) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: discount.FieldCreatedAt,
+		toTerm: discount.ByCreatedAt,
+		toCursor: func(_m *Discount) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f DiscountOrderField) String() string {
+	var str string
+	switch f.column {
+	case DiscountOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f DiscountOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *DiscountOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("DiscountOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *DiscountOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid DiscountOrderField", str)
+	}
+	return nil
+}
+
 // DiscountOrderField defines the ordering field of Discount.
 type DiscountOrderField struct {
 	// Value extracts the ordering value from the given Discount.
@@ -2574,6 +2997,53 @@ func (_m *DownloadRequestQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// DownloadRequestOrderFieldCreatedAt orders DownloadRequest by created_at.
+	DownloadRequestOrderFieldCreatedAt = &DownloadRequestOrderField{
+		Value: func(_m *DownloadRequest) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: downloadrequest.FieldCreatedAt,
+		toTerm: downloadrequest.ByCreatedAt,
+		toCursor: func(_m *DownloadRequest) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f DownloadRequestOrderField) String() string {
+	var str string
+	switch f.column {
+	case DownloadRequestOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f DownloadRequestOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *DownloadRequestOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("DownloadRequestOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *DownloadRequestOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid DownloadRequestOrderField", str)
+	}
+	return nil
 }
 
 // DownloadRequestOrderField defines the ordering field of DownloadRequest.
@@ -2825,6 +3295,53 @@ func (_m *FamilyQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// FamilyOrderFieldCreatedAt orders Family by created_at.
+	FamilyOrderFieldCreatedAt = &FamilyOrderField{
+		Value: func(_m *Family) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: family.FieldCreatedAt,
+		toTerm: family.ByCreatedAt,
+		toCursor: func(_m *Family) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f FamilyOrderField) String() string {
+	var str string
+	switch f.column {
+	case FamilyOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f FamilyOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *FamilyOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("FamilyOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *FamilyOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid FamilyOrderField", str)
+	}
+	return nil
+}
+
 // FamilyOrderField defines the ordering field of Family.
 type FamilyOrderField struct {
 	// Value extracts the ordering value from the given Family.
@@ -3072,6 +3589,53 @@ func (_m *FormatQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// FormatOrderFieldCreatedAt orders Format by created_at.
+	FormatOrderFieldCreatedAt = &FormatOrderField{
+		Value: func(_m *Format) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: format.FieldCreatedAt,
+		toTerm: format.ByCreatedAt,
+		toCursor: func(_m *Format) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f FormatOrderField) String() string {
+	var str string
+	switch f.column {
+	case FormatOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f FormatOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *FormatOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("FormatOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *FormatOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid FormatOrderField", str)
+	}
+	return nil
 }
 
 // FormatOrderField defines the ordering field of Format.
@@ -3323,6 +3887,53 @@ func (_m *GalleryQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// GalleryOrderFieldCreatedAt orders Gallery by created_at.
+	GalleryOrderFieldCreatedAt = &GalleryOrderField{
+		Value: func(_m *Gallery) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: gallery.FieldCreatedAt,
+		toTerm: gallery.ByCreatedAt,
+		toCursor: func(_m *Gallery) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f GalleryOrderField) String() string {
+	var str string
+	switch f.column {
+	case GalleryOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f GalleryOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *GalleryOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("GalleryOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *GalleryOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid GalleryOrderField", str)
+	}
+	return nil
+}
+
 // GalleryOrderField defines the ordering field of Gallery.
 type GalleryOrderField struct {
 	// Value extracts the ordering value from the given Gallery.
@@ -3570,6 +4181,53 @@ func (_m *MusicTrackQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// MusicTrackOrderFieldCreatedAt orders MusicTrack by created_at.
+	MusicTrackOrderFieldCreatedAt = &MusicTrackOrderField{
+		Value: func(_m *MusicTrack) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: musictrack.FieldCreatedAt,
+		toTerm: musictrack.ByCreatedAt,
+		toCursor: func(_m *MusicTrack) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f MusicTrackOrderField) String() string {
+	var str string
+	switch f.column {
+	case MusicTrackOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f MusicTrackOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *MusicTrackOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("MusicTrackOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *MusicTrackOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid MusicTrackOrderField", str)
+	}
+	return nil
 }
 
 // MusicTrackOrderField defines the ordering field of MusicTrack.
@@ -3821,6 +4479,53 @@ func (_m *OneTimeCodeQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// OneTimeCodeOrderFieldCreatedAt orders OneTimeCode by created_at.
+	OneTimeCodeOrderFieldCreatedAt = &OneTimeCodeOrderField{
+		Value: func(_m *OneTimeCode) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: onetimecode.FieldCreatedAt,
+		toTerm: onetimecode.ByCreatedAt,
+		toCursor: func(_m *OneTimeCode) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f OneTimeCodeOrderField) String() string {
+	var str string
+	switch f.column {
+	case OneTimeCodeOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f OneTimeCodeOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *OneTimeCodeOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("OneTimeCodeOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *OneTimeCodeOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid OneTimeCodeOrderField", str)
+	}
+	return nil
+}
+
 // OneTimeCodeOrderField defines the ordering field of OneTimeCode.
 type OneTimeCodeOrderField struct {
 	// Value extracts the ordering value from the given OneTimeCode.
@@ -4068,6 +4773,53 @@ func (_m *OrderQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// OrderOrderFieldCreatedAt orders Order by created_at.
+	OrderOrderFieldCreatedAt = &OrderOrderField{
+		Value: func(_m *Order) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: order.FieldCreatedAt,
+		toTerm: order.ByCreatedAt,
+		toCursor: func(_m *Order) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f OrderOrderField) String() string {
+	var str string
+	switch f.column {
+	case OrderOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f OrderOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *OrderOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("OrderOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *OrderOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid OrderOrderField", str)
+	}
+	return nil
 }
 
 // OrderOrderField defines the ordering field of Order.
@@ -4566,6 +5318,53 @@ func (_m *PackQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// PackOrderFieldCreatedAt orders Pack by created_at.
+	PackOrderFieldCreatedAt = &PackOrderField{
+		Value: func(_m *Pack) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: pack.FieldCreatedAt,
+		toTerm: pack.ByCreatedAt,
+		toCursor: func(_m *Pack) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PackOrderField) String() string {
+	var str string
+	switch f.column {
+	case PackOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PackOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PackOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PackOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PackOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PackOrderField", str)
+	}
+	return nil
 }
 
 // PackOrderField defines the ordering field of Pack.
@@ -5315,6 +6114,53 @@ func (_m *PaymentQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// PaymentOrderFieldCreatedAt orders Payment by created_at.
+	PaymentOrderFieldCreatedAt = &PaymentOrderField{
+		Value: func(_m *Payment) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: payment.FieldCreatedAt,
+		toTerm: payment.ByCreatedAt,
+		toCursor: func(_m *Payment) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PaymentOrderField) String() string {
+	var str string
+	switch f.column {
+	case PaymentOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PaymentOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PaymentOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PaymentOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PaymentOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PaymentOrderField", str)
+	}
+	return nil
+}
+
 // PaymentOrderField defines the ordering field of Payment.
 type PaymentOrderField struct {
 	// Value extracts the ordering value from the given Payment.
@@ -5565,6 +6411,20 @@ func (_m *PhotoQuery) Paginate(
 }
 
 var (
+	// PhotoOrderFieldCreatedAt orders Photo by created_at.
+	PhotoOrderFieldCreatedAt = &PhotoOrderField{
+		Value: func(_m *Photo) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: photo.FieldCreatedAt,
+		toTerm: photo.ByCreatedAt,
+		toCursor: func(_m *Photo) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
 	// PhotoOrderFieldPosition orders Photo by position.
 	PhotoOrderFieldPosition = &PhotoOrderField{
 		Value: func(_m *Photo) (ent.Value, error) {
@@ -5585,6 +6445,8 @@ var (
 func (f PhotoOrderField) String() string {
 	var str string
 	switch f.column {
+	case PhotoOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
 	case PhotoOrderFieldPosition.column:
 		str = "POSITION"
 	}
@@ -5603,6 +6465,8 @@ func (f *PhotoOrderField) UnmarshalGQL(v interface{}) error {
 		return fmt.Errorf("PhotoOrderField %T must be a string", v)
 	}
 	switch str {
+	case "CREATED_AT":
+		*f = *PhotoOrderFieldCreatedAt
 	case "POSITION":
 		*f = *PhotoOrderFieldPosition
 	default:
@@ -5860,6 +6724,53 @@ func (_m *PhotographerQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// PhotographerOrderFieldCreatedAt orders Photographer by created_at.
+	PhotographerOrderFieldCreatedAt = &PhotographerOrderField{
+		Value: func(_m *Photographer) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: photographer.FieldCreatedAt,
+		toTerm: photographer.ByCreatedAt,
+		toCursor: func(_m *Photographer) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PhotographerOrderField) String() string {
+	var str string
+	switch f.column {
+	case PhotographerOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PhotographerOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PhotographerOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PhotographerOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PhotographerOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PhotographerOrderField", str)
+	}
+	return nil
+}
+
 // PhotographerOrderField defines the ordering field of Photographer.
 type PhotographerOrderField struct {
 	// Value extracts the ordering value from the given Photographer.
@@ -6107,6 +7018,53 @@ func (_m *SelectionQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// SelectionOrderFieldCreatedAt orders Selection by created_at.
+	SelectionOrderFieldCreatedAt = &SelectionOrderField{
+		Value: func(_m *Selection) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: selection.FieldCreatedAt,
+		toTerm: selection.ByCreatedAt,
+		toCursor: func(_m *Selection) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f SelectionOrderField) String() string {
+	var str string
+	switch f.column {
+	case SelectionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f SelectionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *SelectionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("SelectionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *SelectionOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid SelectionOrderField", str)
+	}
+	return nil
 }
 
 // SelectionOrderField defines the ordering field of Selection.
@@ -6358,6 +7316,53 @@ func (_m *ShareQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// ShareOrderFieldCreatedAt orders Share by created_at.
+	ShareOrderFieldCreatedAt = &ShareOrderField{
+		Value: func(_m *Share) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: share.FieldCreatedAt,
+		toTerm: share.ByCreatedAt,
+		toCursor: func(_m *Share) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f ShareOrderField) String() string {
+	var str string
+	switch f.column {
+	case ShareOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f ShareOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *ShareOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("ShareOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *ShareOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid ShareOrderField", str)
+	}
+	return nil
+}
+
 // ShareOrderField defines the ordering field of Share.
 type ShareOrderField struct {
 	// Value extracts the ordering value from the given Share.
@@ -6605,6 +7610,53 @@ func (_m *UserQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// UserOrderFieldCreatedAt orders User by created_at.
+	UserOrderFieldCreatedAt = &UserOrderField{
+		Value: func(_m *User) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: user.FieldCreatedAt,
+		toTerm: user.ByCreatedAt,
+		toCursor: func(_m *User) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f UserOrderField) String() string {
+	var str string
+	switch f.column {
+	case UserOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f UserOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *UserOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("UserOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *UserOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid UserOrderField", str)
+	}
+	return nil
 }
 
 // UserOrderField defines the ordering field of User.
@@ -6857,6 +7909,20 @@ func (_m *VideoQuery) Paginate(
 }
 
 var (
+	// VideoOrderFieldCreatedAt orders Video by created_at.
+	VideoOrderFieldCreatedAt = &VideoOrderField{
+		Value: func(_m *Video) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: video.FieldCreatedAt,
+		toTerm: video.ByCreatedAt,
+		toCursor: func(_m *Video) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
 	// VideoOrderFieldPosition orders Video by position.
 	VideoOrderFieldPosition = &VideoOrderField{
 		Value: func(_m *Video) (ent.Value, error) {
@@ -6877,6 +7943,8 @@ var (
 func (f VideoOrderField) String() string {
 	var str string
 	switch f.column {
+	case VideoOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
 	case VideoOrderFieldPosition.column:
 		str = "POSITION"
 	}
@@ -6895,6 +7963,8 @@ func (f *VideoOrderField) UnmarshalGQL(v interface{}) error {
 		return fmt.Errorf("VideoOrderField %T must be a string", v)
 	}
 	switch str {
+	case "CREATED_AT":
+		*f = *VideoOrderFieldCreatedAt
 	case "POSITION":
 		*f = *VideoOrderFieldPosition
 	default:
@@ -7152,6 +8222,53 @@ func (_m *VoucherQuery) Paginate(
 	return conn, nil
 }
 
+var (
+	// VoucherOrderFieldCreatedAt orders Voucher by created_at.
+	VoucherOrderFieldCreatedAt = &VoucherOrderField{
+		Value: func(_m *Voucher) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: voucher.FieldCreatedAt,
+		toTerm: voucher.ByCreatedAt,
+		toCursor: func(_m *Voucher) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f VoucherOrderField) String() string {
+	var str string
+	switch f.column {
+	case VoucherOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f VoucherOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *VoucherOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("VoucherOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *VoucherOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid VoucherOrderField", str)
+	}
+	return nil
+}
+
 // VoucherOrderField defines the ordering field of Voucher.
 type VoucherOrderField struct {
 	// Value extracts the ordering value from the given Voucher.
@@ -7399,6 +8516,53 @@ func (_m *VoucherRedemptionQuery) Paginate(
 	}
 	conn.build(nodes, pager, after, first, before, last)
 	return conn, nil
+}
+
+var (
+	// VoucherRedemptionOrderFieldCreatedAt orders VoucherRedemption by created_at.
+	VoucherRedemptionOrderFieldCreatedAt = &VoucherRedemptionOrderField{
+		Value: func(_m *VoucherRedemption) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: voucherredemption.FieldCreatedAt,
+		toTerm: voucherredemption.ByCreatedAt,
+		toCursor: func(_m *VoucherRedemption) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f VoucherRedemptionOrderField) String() string {
+	var str string
+	switch f.column {
+	case VoucherRedemptionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f VoucherRedemptionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *VoucherRedemptionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("VoucherRedemptionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *VoucherRedemptionOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid VoucherRedemptionOrderField", str)
+	}
+	return nil
 }
 
 // VoucherRedemptionOrderField defines the ordering field of VoucherRedemption.

@@ -7404,6 +7404,8 @@ type DownloadRequestMutation struct {
 	size_bytes        *int64
 	addsize_bytes     *int64
 	order_id          *string
+	photo_ids         *[]string
+	appendphoto_ids   []string
 	expires_at        *time.Time
 	link_token        *string
 	session_key       *string
@@ -8009,6 +8011,71 @@ func (m *DownloadRequestMutation) ResetOrderID() {
 	m.order_id = nil
 }
 
+// SetPhotoIds sets the "photo_ids" field.
+func (m *DownloadRequestMutation) SetPhotoIds(s []string) {
+	m.photo_ids = &s
+	m.appendphoto_ids = nil
+}
+
+// PhotoIds returns the value of the "photo_ids" field in the mutation.
+func (m *DownloadRequestMutation) PhotoIds() (r []string, exists bool) {
+	v := m.photo_ids
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPhotoIds returns the old "photo_ids" field's value of the DownloadRequest entity.
+// If the DownloadRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DownloadRequestMutation) OldPhotoIds(ctx context.Context) (v []string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPhotoIds is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPhotoIds requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPhotoIds: %w", err)
+	}
+	return oldValue.PhotoIds, nil
+}
+
+// AppendPhotoIds adds s to the "photo_ids" field.
+func (m *DownloadRequestMutation) AppendPhotoIds(s []string) {
+	m.appendphoto_ids = append(m.appendphoto_ids, s...)
+}
+
+// AppendedPhotoIds returns the list of values that were appended to the "photo_ids" field in this mutation.
+func (m *DownloadRequestMutation) AppendedPhotoIds() ([]string, bool) {
+	if len(m.appendphoto_ids) == 0 {
+		return nil, false
+	}
+	return m.appendphoto_ids, true
+}
+
+// ClearPhotoIds clears the value of the "photo_ids" field.
+func (m *DownloadRequestMutation) ClearPhotoIds() {
+	m.photo_ids = nil
+	m.appendphoto_ids = nil
+	m.clearedFields[downloadrequest.FieldPhotoIds] = struct{}{}
+}
+
+// PhotoIdsCleared returns if the "photo_ids" field was cleared in this mutation.
+func (m *DownloadRequestMutation) PhotoIdsCleared() bool {
+	_, ok := m.clearedFields[downloadrequest.FieldPhotoIds]
+	return ok
+}
+
+// ResetPhotoIds resets all changes to the "photo_ids" field.
+func (m *DownloadRequestMutation) ResetPhotoIds() {
+	m.photo_ids = nil
+	m.appendphoto_ids = nil
+	delete(m.clearedFields, downloadrequest.FieldPhotoIds)
+}
+
 // SetExpiresAt sets the "expires_at" field.
 func (m *DownloadRequestMutation) SetExpiresAt(t time.Time) {
 	m.expires_at = &t
@@ -8353,7 +8420,7 @@ func (m *DownloadRequestMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *DownloadRequestMutation) Fields() []string {
-	fields := make([]string, 0, 17)
+	fields := make([]string, 0, 18)
 	if m.created_at != nil {
 		fields = append(fields, downloadrequest.FieldCreatedAt)
 	}
@@ -8386,6 +8453,9 @@ func (m *DownloadRequestMutation) Fields() []string {
 	}
 	if m.order_id != nil {
 		fields = append(fields, downloadrequest.FieldOrderID)
+	}
+	if m.photo_ids != nil {
+		fields = append(fields, downloadrequest.FieldPhotoIds)
 	}
 	if m.expires_at != nil {
 		fields = append(fields, downloadrequest.FieldExpiresAt)
@@ -8435,6 +8505,8 @@ func (m *DownloadRequestMutation) Field(name string) (ent.Value, bool) {
 		return m.SizeBytes()
 	case downloadrequest.FieldOrderID:
 		return m.OrderID()
+	case downloadrequest.FieldPhotoIds:
+		return m.PhotoIds()
 	case downloadrequest.FieldExpiresAt:
 		return m.ExpiresAt()
 	case downloadrequest.FieldLinkToken:
@@ -8478,6 +8550,8 @@ func (m *DownloadRequestMutation) OldField(ctx context.Context, name string) (en
 		return m.OldSizeBytes(ctx)
 	case downloadrequest.FieldOrderID:
 		return m.OldOrderID(ctx)
+	case downloadrequest.FieldPhotoIds:
+		return m.OldPhotoIds(ctx)
 	case downloadrequest.FieldExpiresAt:
 		return m.OldExpiresAt(ctx)
 	case downloadrequest.FieldLinkToken:
@@ -8575,6 +8649,13 @@ func (m *DownloadRequestMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetOrderID(v)
+		return nil
+	case downloadrequest.FieldPhotoIds:
+		v, ok := value.([]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPhotoIds(v)
 		return nil
 	case downloadrequest.FieldExpiresAt:
 		v, ok := value.(time.Time)
@@ -8687,6 +8768,9 @@ func (m *DownloadRequestMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *DownloadRequestMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(downloadrequest.FieldPhotoIds) {
+		fields = append(fields, downloadrequest.FieldPhotoIds)
+	}
 	if m.FieldCleared(downloadrequest.FieldExpiresAt) {
 		fields = append(fields, downloadrequest.FieldExpiresAt)
 	}
@@ -8710,6 +8794,9 @@ func (m *DownloadRequestMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *DownloadRequestMutation) ClearField(name string) error {
 	switch name {
+	case downloadrequest.FieldPhotoIds:
+		m.ClearPhotoIds()
+		return nil
 	case downloadrequest.FieldExpiresAt:
 		m.ClearExpiresAt()
 		return nil
@@ -8759,6 +8846,9 @@ func (m *DownloadRequestMutation) ResetField(name string) error {
 		return nil
 	case downloadrequest.FieldOrderID:
 		m.ResetOrderID()
+		return nil
+	case downloadrequest.FieldPhotoIds:
+		m.ResetPhotoIds()
 		return nil
 	case downloadrequest.FieldExpiresAt:
 		m.ResetExpiresAt()
@@ -16353,51 +16443,63 @@ func (m *OneTimeCodeMutation) ResetEdge(name string) error {
 // OrderMutation represents an operation that mutates the Order nodes in the graph.
 type OrderMutation struct {
 	config
-	op                 Op
-	typ                string
-	id                 *string
-	created_at         *time.Time
-	updated_at         *time.Time
-	number             *string
-	email              *string
-	status             *order.Status
-	cart_id            *string
-	subtotal           *int
-	addsubtotal        *int
-	discount_total     *int
-	adddiscount_total  *int
-	shipping_total     *int
-	addshipping_total  *int
-	gift_card_total    *int
-	addgift_card_total *int
-	vat_total          *int
-	addvat_total       *int
-	total              *int
-	addtotal           *int
-	currency           *string
-	billing_address    *model.Address
-	shipping_address   **model.Address
-	delivery_option    *string
-	payment_method     *order.PaymentMethod
-	paid_at            *time.Time
-	expires_at         *time.Time
-	clearedFields      map[string]struct{}
-	gallery            *string
-	clearedgallery     bool
-	user               *string
-	cleareduser        bool
-	lines              map[string]struct{}
-	removedlines       map[string]struct{}
-	clearedlines       bool
-	payments           map[string]struct{}
-	removedpayments    map[string]struct{}
-	clearedpayments    bool
-	redemptions        map[string]struct{}
-	removedredemptions map[string]struct{}
-	clearedredemptions bool
-	done               bool
-	oldValue           func(context.Context) (*Order, error)
-	predicates         []predicate.Order
+	op                   Op
+	typ                  string
+	id                   *string
+	created_at           *time.Time
+	updated_at           *time.Time
+	number               *string
+	email                *string
+	status               *order.Status
+	cart_id              *string
+	cart_version         *int
+	addcart_version      *int
+	subtotal             *int
+	addsubtotal          *int
+	discount_total       *int
+	adddiscount_total    *int
+	discount_code        *string
+	shipping_total       *int
+	addshipping_total    *int
+	gift_card_total      *int
+	addgift_card_total   *int
+	vat_total            *int
+	addvat_total         *int
+	vat_rate_bp          *int
+	addvat_rate_bp       *int
+	total                *int
+	addtotal             *int
+	currency             *string
+	billing_address      *model.Address
+	shipping_address     **model.Address
+	delivery_option      *string
+	pickup_address       *string
+	payment_method       *order.PaymentMethod
+	retouch_acknowledged *bool
+	terms_accepted_at    *time.Time
+	paid_at              *time.Time
+	expires_at           *time.Time
+	sent_at              *time.Time
+	ready_at             *time.Time
+	closed_at            *time.Time
+	session_key          *string
+	clearedFields        map[string]struct{}
+	gallery              *string
+	clearedgallery       bool
+	user                 *string
+	cleareduser          bool
+	lines                map[string]struct{}
+	removedlines         map[string]struct{}
+	clearedlines         bool
+	payments             map[string]struct{}
+	removedpayments      map[string]struct{}
+	clearedpayments      bool
+	redemptions          map[string]struct{}
+	removedredemptions   map[string]struct{}
+	clearedredemptions   bool
+	done                 bool
+	oldValue             func(context.Context) (*Order, error)
+	predicates           []predicate.Order
 }
 
 var _ ent.Mutation = (*OrderMutation)(nil)
@@ -16720,6 +16822,62 @@ func (m *OrderMutation) ResetCartID() {
 	m.cart_id = nil
 }
 
+// SetCartVersion sets the "cart_version" field.
+func (m *OrderMutation) SetCartVersion(i int) {
+	m.cart_version = &i
+	m.addcart_version = nil
+}
+
+// CartVersion returns the value of the "cart_version" field in the mutation.
+func (m *OrderMutation) CartVersion() (r int, exists bool) {
+	v := m.cart_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCartVersion returns the old "cart_version" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldCartVersion(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCartVersion is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCartVersion requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCartVersion: %w", err)
+	}
+	return oldValue.CartVersion, nil
+}
+
+// AddCartVersion adds i to the "cart_version" field.
+func (m *OrderMutation) AddCartVersion(i int) {
+	if m.addcart_version != nil {
+		*m.addcart_version += i
+	} else {
+		m.addcart_version = &i
+	}
+}
+
+// AddedCartVersion returns the value that was added to the "cart_version" field in this mutation.
+func (m *OrderMutation) AddedCartVersion() (r int, exists bool) {
+	v := m.addcart_version
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCartVersion resets all changes to the "cart_version" field.
+func (m *OrderMutation) ResetCartVersion() {
+	m.cart_version = nil
+	m.addcart_version = nil
+}
+
 // SetSubtotal sets the "subtotal" field.
 func (m *OrderMutation) SetSubtotal(i int) {
 	m.subtotal = &i
@@ -16830,6 +16988,42 @@ func (m *OrderMutation) AddedDiscountTotal() (r int, exists bool) {
 func (m *OrderMutation) ResetDiscountTotal() {
 	m.discount_total = nil
 	m.adddiscount_total = nil
+}
+
+// SetDiscountCode sets the "discount_code" field.
+func (m *OrderMutation) SetDiscountCode(s string) {
+	m.discount_code = &s
+}
+
+// DiscountCode returns the value of the "discount_code" field in the mutation.
+func (m *OrderMutation) DiscountCode() (r string, exists bool) {
+	v := m.discount_code
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDiscountCode returns the old "discount_code" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldDiscountCode(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDiscountCode is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDiscountCode requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDiscountCode: %w", err)
+	}
+	return oldValue.DiscountCode, nil
+}
+
+// ResetDiscountCode resets all changes to the "discount_code" field.
+func (m *OrderMutation) ResetDiscountCode() {
+	m.discount_code = nil
 }
 
 // SetShippingTotal sets the "shipping_total" field.
@@ -16998,6 +17192,62 @@ func (m *OrderMutation) AddedVatTotal() (r int, exists bool) {
 func (m *OrderMutation) ResetVatTotal() {
 	m.vat_total = nil
 	m.addvat_total = nil
+}
+
+// SetVatRateBp sets the "vat_rate_bp" field.
+func (m *OrderMutation) SetVatRateBp(i int) {
+	m.vat_rate_bp = &i
+	m.addvat_rate_bp = nil
+}
+
+// VatRateBp returns the value of the "vat_rate_bp" field in the mutation.
+func (m *OrderMutation) VatRateBp() (r int, exists bool) {
+	v := m.vat_rate_bp
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVatRateBp returns the old "vat_rate_bp" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldVatRateBp(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVatRateBp is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVatRateBp requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVatRateBp: %w", err)
+	}
+	return oldValue.VatRateBp, nil
+}
+
+// AddVatRateBp adds i to the "vat_rate_bp" field.
+func (m *OrderMutation) AddVatRateBp(i int) {
+	if m.addvat_rate_bp != nil {
+		*m.addvat_rate_bp += i
+	} else {
+		m.addvat_rate_bp = &i
+	}
+}
+
+// AddedVatRateBp returns the value that was added to the "vat_rate_bp" field in this mutation.
+func (m *OrderMutation) AddedVatRateBp() (r int, exists bool) {
+	v := m.addvat_rate_bp
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVatRateBp resets all changes to the "vat_rate_bp" field.
+func (m *OrderMutation) ResetVatRateBp() {
+	m.vat_rate_bp = nil
+	m.addvat_rate_bp = nil
 }
 
 // SetTotal sets the "total" field.
@@ -17213,6 +17463,42 @@ func (m *OrderMutation) ResetDeliveryOption() {
 	m.delivery_option = nil
 }
 
+// SetPickupAddress sets the "pickup_address" field.
+func (m *OrderMutation) SetPickupAddress(s string) {
+	m.pickup_address = &s
+}
+
+// PickupAddress returns the value of the "pickup_address" field in the mutation.
+func (m *OrderMutation) PickupAddress() (r string, exists bool) {
+	v := m.pickup_address
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPickupAddress returns the old "pickup_address" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldPickupAddress(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPickupAddress is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPickupAddress requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPickupAddress: %w", err)
+	}
+	return oldValue.PickupAddress, nil
+}
+
+// ResetPickupAddress resets all changes to the "pickup_address" field.
+func (m *OrderMutation) ResetPickupAddress() {
+	m.pickup_address = nil
+}
+
 // SetPaymentMethod sets the "payment_method" field.
 func (m *OrderMutation) SetPaymentMethod(om order.PaymentMethod) {
 	m.payment_method = &om
@@ -17247,6 +17533,78 @@ func (m *OrderMutation) OldPaymentMethod(ctx context.Context) (v order.PaymentMe
 // ResetPaymentMethod resets all changes to the "payment_method" field.
 func (m *OrderMutation) ResetPaymentMethod() {
 	m.payment_method = nil
+}
+
+// SetRetouchAcknowledged sets the "retouch_acknowledged" field.
+func (m *OrderMutation) SetRetouchAcknowledged(b bool) {
+	m.retouch_acknowledged = &b
+}
+
+// RetouchAcknowledged returns the value of the "retouch_acknowledged" field in the mutation.
+func (m *OrderMutation) RetouchAcknowledged() (r bool, exists bool) {
+	v := m.retouch_acknowledged
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRetouchAcknowledged returns the old "retouch_acknowledged" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldRetouchAcknowledged(ctx context.Context) (v bool, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRetouchAcknowledged is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRetouchAcknowledged requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRetouchAcknowledged: %w", err)
+	}
+	return oldValue.RetouchAcknowledged, nil
+}
+
+// ResetRetouchAcknowledged resets all changes to the "retouch_acknowledged" field.
+func (m *OrderMutation) ResetRetouchAcknowledged() {
+	m.retouch_acknowledged = nil
+}
+
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (m *OrderMutation) SetTermsAcceptedAt(t time.Time) {
+	m.terms_accepted_at = &t
+}
+
+// TermsAcceptedAt returns the value of the "terms_accepted_at" field in the mutation.
+func (m *OrderMutation) TermsAcceptedAt() (r time.Time, exists bool) {
+	v := m.terms_accepted_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTermsAcceptedAt returns the old "terms_accepted_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldTermsAcceptedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTermsAcceptedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTermsAcceptedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTermsAcceptedAt: %w", err)
+	}
+	return oldValue.TermsAcceptedAt, nil
+}
+
+// ResetTermsAcceptedAt resets all changes to the "terms_accepted_at" field.
+func (m *OrderMutation) ResetTermsAcceptedAt() {
+	m.terms_accepted_at = nil
 }
 
 // SetPaidAt sets the "paid_at" field.
@@ -17345,6 +17703,189 @@ func (m *OrderMutation) ExpiresAtCleared() bool {
 func (m *OrderMutation) ResetExpiresAt() {
 	m.expires_at = nil
 	delete(m.clearedFields, order.FieldExpiresAt)
+}
+
+// SetSentAt sets the "sent_at" field.
+func (m *OrderMutation) SetSentAt(t time.Time) {
+	m.sent_at = &t
+}
+
+// SentAt returns the value of the "sent_at" field in the mutation.
+func (m *OrderMutation) SentAt() (r time.Time, exists bool) {
+	v := m.sent_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSentAt returns the old "sent_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldSentAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSentAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSentAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSentAt: %w", err)
+	}
+	return oldValue.SentAt, nil
+}
+
+// ClearSentAt clears the value of the "sent_at" field.
+func (m *OrderMutation) ClearSentAt() {
+	m.sent_at = nil
+	m.clearedFields[order.FieldSentAt] = struct{}{}
+}
+
+// SentAtCleared returns if the "sent_at" field was cleared in this mutation.
+func (m *OrderMutation) SentAtCleared() bool {
+	_, ok := m.clearedFields[order.FieldSentAt]
+	return ok
+}
+
+// ResetSentAt resets all changes to the "sent_at" field.
+func (m *OrderMutation) ResetSentAt() {
+	m.sent_at = nil
+	delete(m.clearedFields, order.FieldSentAt)
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (m *OrderMutation) SetReadyAt(t time.Time) {
+	m.ready_at = &t
+}
+
+// ReadyAt returns the value of the "ready_at" field in the mutation.
+func (m *OrderMutation) ReadyAt() (r time.Time, exists bool) {
+	v := m.ready_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReadyAt returns the old "ready_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldReadyAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReadyAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReadyAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReadyAt: %w", err)
+	}
+	return oldValue.ReadyAt, nil
+}
+
+// ClearReadyAt clears the value of the "ready_at" field.
+func (m *OrderMutation) ClearReadyAt() {
+	m.ready_at = nil
+	m.clearedFields[order.FieldReadyAt] = struct{}{}
+}
+
+// ReadyAtCleared returns if the "ready_at" field was cleared in this mutation.
+func (m *OrderMutation) ReadyAtCleared() bool {
+	_, ok := m.clearedFields[order.FieldReadyAt]
+	return ok
+}
+
+// ResetReadyAt resets all changes to the "ready_at" field.
+func (m *OrderMutation) ResetReadyAt() {
+	m.ready_at = nil
+	delete(m.clearedFields, order.FieldReadyAt)
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (m *OrderMutation) SetClosedAt(t time.Time) {
+	m.closed_at = &t
+}
+
+// ClosedAt returns the value of the "closed_at" field in the mutation.
+func (m *OrderMutation) ClosedAt() (r time.Time, exists bool) {
+	v := m.closed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldClosedAt returns the old "closed_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldClosedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldClosedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldClosedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldClosedAt: %w", err)
+	}
+	return oldValue.ClosedAt, nil
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (m *OrderMutation) ClearClosedAt() {
+	m.closed_at = nil
+	m.clearedFields[order.FieldClosedAt] = struct{}{}
+}
+
+// ClosedAtCleared returns if the "closed_at" field was cleared in this mutation.
+func (m *OrderMutation) ClosedAtCleared() bool {
+	_, ok := m.clearedFields[order.FieldClosedAt]
+	return ok
+}
+
+// ResetClosedAt resets all changes to the "closed_at" field.
+func (m *OrderMutation) ResetClosedAt() {
+	m.closed_at = nil
+	delete(m.clearedFields, order.FieldClosedAt)
+}
+
+// SetSessionKey sets the "session_key" field.
+func (m *OrderMutation) SetSessionKey(s string) {
+	m.session_key = &s
+}
+
+// SessionKey returns the value of the "session_key" field in the mutation.
+func (m *OrderMutation) SessionKey() (r string, exists bool) {
+	v := m.session_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSessionKey returns the old "session_key" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldSessionKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSessionKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSessionKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSessionKey: %w", err)
+	}
+	return oldValue.SessionKey, nil
+}
+
+// ResetSessionKey resets all changes to the "session_key" field.
+func (m *OrderMutation) ResetSessionKey() {
+	m.session_key = nil
 }
 
 // SetGalleryID sets the "gallery" edge to the Gallery entity by id.
@@ -17621,7 +18162,7 @@ func (m *OrderMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderMutation) Fields() []string {
-	fields := make([]string, 0, 19)
+	fields := make([]string, 0, 29)
 	if m.created_at != nil {
 		fields = append(fields, order.FieldCreatedAt)
 	}
@@ -17640,11 +18181,17 @@ func (m *OrderMutation) Fields() []string {
 	if m.cart_id != nil {
 		fields = append(fields, order.FieldCartID)
 	}
+	if m.cart_version != nil {
+		fields = append(fields, order.FieldCartVersion)
+	}
 	if m.subtotal != nil {
 		fields = append(fields, order.FieldSubtotal)
 	}
 	if m.discount_total != nil {
 		fields = append(fields, order.FieldDiscountTotal)
+	}
+	if m.discount_code != nil {
+		fields = append(fields, order.FieldDiscountCode)
 	}
 	if m.shipping_total != nil {
 		fields = append(fields, order.FieldShippingTotal)
@@ -17654,6 +18201,9 @@ func (m *OrderMutation) Fields() []string {
 	}
 	if m.vat_total != nil {
 		fields = append(fields, order.FieldVatTotal)
+	}
+	if m.vat_rate_bp != nil {
+		fields = append(fields, order.FieldVatRateBp)
 	}
 	if m.total != nil {
 		fields = append(fields, order.FieldTotal)
@@ -17670,14 +18220,35 @@ func (m *OrderMutation) Fields() []string {
 	if m.delivery_option != nil {
 		fields = append(fields, order.FieldDeliveryOption)
 	}
+	if m.pickup_address != nil {
+		fields = append(fields, order.FieldPickupAddress)
+	}
 	if m.payment_method != nil {
 		fields = append(fields, order.FieldPaymentMethod)
+	}
+	if m.retouch_acknowledged != nil {
+		fields = append(fields, order.FieldRetouchAcknowledged)
+	}
+	if m.terms_accepted_at != nil {
+		fields = append(fields, order.FieldTermsAcceptedAt)
 	}
 	if m.paid_at != nil {
 		fields = append(fields, order.FieldPaidAt)
 	}
 	if m.expires_at != nil {
 		fields = append(fields, order.FieldExpiresAt)
+	}
+	if m.sent_at != nil {
+		fields = append(fields, order.FieldSentAt)
+	}
+	if m.ready_at != nil {
+		fields = append(fields, order.FieldReadyAt)
+	}
+	if m.closed_at != nil {
+		fields = append(fields, order.FieldClosedAt)
+	}
+	if m.session_key != nil {
+		fields = append(fields, order.FieldSessionKey)
 	}
 	return fields
 }
@@ -17699,16 +18270,22 @@ func (m *OrderMutation) Field(name string) (ent.Value, bool) {
 		return m.Status()
 	case order.FieldCartID:
 		return m.CartID()
+	case order.FieldCartVersion:
+		return m.CartVersion()
 	case order.FieldSubtotal:
 		return m.Subtotal()
 	case order.FieldDiscountTotal:
 		return m.DiscountTotal()
+	case order.FieldDiscountCode:
+		return m.DiscountCode()
 	case order.FieldShippingTotal:
 		return m.ShippingTotal()
 	case order.FieldGiftCardTotal:
 		return m.GiftCardTotal()
 	case order.FieldVatTotal:
 		return m.VatTotal()
+	case order.FieldVatRateBp:
+		return m.VatRateBp()
 	case order.FieldTotal:
 		return m.Total()
 	case order.FieldCurrency:
@@ -17719,12 +18296,26 @@ func (m *OrderMutation) Field(name string) (ent.Value, bool) {
 		return m.ShippingAddress()
 	case order.FieldDeliveryOption:
 		return m.DeliveryOption()
+	case order.FieldPickupAddress:
+		return m.PickupAddress()
 	case order.FieldPaymentMethod:
 		return m.PaymentMethod()
+	case order.FieldRetouchAcknowledged:
+		return m.RetouchAcknowledged()
+	case order.FieldTermsAcceptedAt:
+		return m.TermsAcceptedAt()
 	case order.FieldPaidAt:
 		return m.PaidAt()
 	case order.FieldExpiresAt:
 		return m.ExpiresAt()
+	case order.FieldSentAt:
+		return m.SentAt()
+	case order.FieldReadyAt:
+		return m.ReadyAt()
+	case order.FieldClosedAt:
+		return m.ClosedAt()
+	case order.FieldSessionKey:
+		return m.SessionKey()
 	}
 	return nil, false
 }
@@ -17746,16 +18337,22 @@ func (m *OrderMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldStatus(ctx)
 	case order.FieldCartID:
 		return m.OldCartID(ctx)
+	case order.FieldCartVersion:
+		return m.OldCartVersion(ctx)
 	case order.FieldSubtotal:
 		return m.OldSubtotal(ctx)
 	case order.FieldDiscountTotal:
 		return m.OldDiscountTotal(ctx)
+	case order.FieldDiscountCode:
+		return m.OldDiscountCode(ctx)
 	case order.FieldShippingTotal:
 		return m.OldShippingTotal(ctx)
 	case order.FieldGiftCardTotal:
 		return m.OldGiftCardTotal(ctx)
 	case order.FieldVatTotal:
 		return m.OldVatTotal(ctx)
+	case order.FieldVatRateBp:
+		return m.OldVatRateBp(ctx)
 	case order.FieldTotal:
 		return m.OldTotal(ctx)
 	case order.FieldCurrency:
@@ -17766,12 +18363,26 @@ func (m *OrderMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldShippingAddress(ctx)
 	case order.FieldDeliveryOption:
 		return m.OldDeliveryOption(ctx)
+	case order.FieldPickupAddress:
+		return m.OldPickupAddress(ctx)
 	case order.FieldPaymentMethod:
 		return m.OldPaymentMethod(ctx)
+	case order.FieldRetouchAcknowledged:
+		return m.OldRetouchAcknowledged(ctx)
+	case order.FieldTermsAcceptedAt:
+		return m.OldTermsAcceptedAt(ctx)
 	case order.FieldPaidAt:
 		return m.OldPaidAt(ctx)
 	case order.FieldExpiresAt:
 		return m.OldExpiresAt(ctx)
+	case order.FieldSentAt:
+		return m.OldSentAt(ctx)
+	case order.FieldReadyAt:
+		return m.OldReadyAt(ctx)
+	case order.FieldClosedAt:
+		return m.OldClosedAt(ctx)
+	case order.FieldSessionKey:
+		return m.OldSessionKey(ctx)
 	}
 	return nil, fmt.Errorf("unknown Order field %s", name)
 }
@@ -17823,6 +18434,13 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetCartID(v)
 		return nil
+	case order.FieldCartVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCartVersion(v)
+		return nil
 	case order.FieldSubtotal:
 		v, ok := value.(int)
 		if !ok {
@@ -17836,6 +18454,13 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetDiscountTotal(v)
+		return nil
+	case order.FieldDiscountCode:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDiscountCode(v)
 		return nil
 	case order.FieldShippingTotal:
 		v, ok := value.(int)
@@ -17857,6 +18482,13 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetVatTotal(v)
+		return nil
+	case order.FieldVatRateBp:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVatRateBp(v)
 		return nil
 	case order.FieldTotal:
 		v, ok := value.(int)
@@ -17893,12 +18525,33 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetDeliveryOption(v)
 		return nil
+	case order.FieldPickupAddress:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPickupAddress(v)
+		return nil
 	case order.FieldPaymentMethod:
 		v, ok := value.(order.PaymentMethod)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetPaymentMethod(v)
+		return nil
+	case order.FieldRetouchAcknowledged:
+		v, ok := value.(bool)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRetouchAcknowledged(v)
+		return nil
+	case order.FieldTermsAcceptedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTermsAcceptedAt(v)
 		return nil
 	case order.FieldPaidAt:
 		v, ok := value.(time.Time)
@@ -17914,6 +18567,34 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetExpiresAt(v)
 		return nil
+	case order.FieldSentAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSentAt(v)
+		return nil
+	case order.FieldReadyAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReadyAt(v)
+		return nil
+	case order.FieldClosedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetClosedAt(v)
+		return nil
+	case order.FieldSessionKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSessionKey(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Order field %s", name)
 }
@@ -17922,6 +18603,9 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 // this mutation.
 func (m *OrderMutation) AddedFields() []string {
 	var fields []string
+	if m.addcart_version != nil {
+		fields = append(fields, order.FieldCartVersion)
+	}
 	if m.addsubtotal != nil {
 		fields = append(fields, order.FieldSubtotal)
 	}
@@ -17937,6 +18621,9 @@ func (m *OrderMutation) AddedFields() []string {
 	if m.addvat_total != nil {
 		fields = append(fields, order.FieldVatTotal)
 	}
+	if m.addvat_rate_bp != nil {
+		fields = append(fields, order.FieldVatRateBp)
+	}
 	if m.addtotal != nil {
 		fields = append(fields, order.FieldTotal)
 	}
@@ -17948,6 +18635,8 @@ func (m *OrderMutation) AddedFields() []string {
 // was not set, or was not defined in the schema.
 func (m *OrderMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
+	case order.FieldCartVersion:
+		return m.AddedCartVersion()
 	case order.FieldSubtotal:
 		return m.AddedSubtotal()
 	case order.FieldDiscountTotal:
@@ -17958,6 +18647,8 @@ func (m *OrderMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedGiftCardTotal()
 	case order.FieldVatTotal:
 		return m.AddedVatTotal()
+	case order.FieldVatRateBp:
+		return m.AddedVatRateBp()
 	case order.FieldTotal:
 		return m.AddedTotal()
 	}
@@ -17969,6 +18660,13 @@ func (m *OrderMutation) AddedField(name string) (ent.Value, bool) {
 // type.
 func (m *OrderMutation) AddField(name string, value ent.Value) error {
 	switch name {
+	case order.FieldCartVersion:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCartVersion(v)
+		return nil
 	case order.FieldSubtotal:
 		v, ok := value.(int)
 		if !ok {
@@ -18004,6 +18702,13 @@ func (m *OrderMutation) AddField(name string, value ent.Value) error {
 		}
 		m.AddVatTotal(v)
 		return nil
+	case order.FieldVatRateBp:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVatRateBp(v)
+		return nil
 	case order.FieldTotal:
 		v, ok := value.(int)
 		if !ok {
@@ -18028,6 +18733,15 @@ func (m *OrderMutation) ClearedFields() []string {
 	if m.FieldCleared(order.FieldExpiresAt) {
 		fields = append(fields, order.FieldExpiresAt)
 	}
+	if m.FieldCleared(order.FieldSentAt) {
+		fields = append(fields, order.FieldSentAt)
+	}
+	if m.FieldCleared(order.FieldReadyAt) {
+		fields = append(fields, order.FieldReadyAt)
+	}
+	if m.FieldCleared(order.FieldClosedAt) {
+		fields = append(fields, order.FieldClosedAt)
+	}
 	return fields
 }
 
@@ -18050,6 +18764,15 @@ func (m *OrderMutation) ClearField(name string) error {
 		return nil
 	case order.FieldExpiresAt:
 		m.ClearExpiresAt()
+		return nil
+	case order.FieldSentAt:
+		m.ClearSentAt()
+		return nil
+	case order.FieldReadyAt:
+		m.ClearReadyAt()
+		return nil
+	case order.FieldClosedAt:
+		m.ClearClosedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Order nullable field %s", name)
@@ -18077,11 +18800,17 @@ func (m *OrderMutation) ResetField(name string) error {
 	case order.FieldCartID:
 		m.ResetCartID()
 		return nil
+	case order.FieldCartVersion:
+		m.ResetCartVersion()
+		return nil
 	case order.FieldSubtotal:
 		m.ResetSubtotal()
 		return nil
 	case order.FieldDiscountTotal:
 		m.ResetDiscountTotal()
+		return nil
+	case order.FieldDiscountCode:
+		m.ResetDiscountCode()
 		return nil
 	case order.FieldShippingTotal:
 		m.ResetShippingTotal()
@@ -18091,6 +18820,9 @@ func (m *OrderMutation) ResetField(name string) error {
 		return nil
 	case order.FieldVatTotal:
 		m.ResetVatTotal()
+		return nil
+	case order.FieldVatRateBp:
+		m.ResetVatRateBp()
 		return nil
 	case order.FieldTotal:
 		m.ResetTotal()
@@ -18107,14 +18839,35 @@ func (m *OrderMutation) ResetField(name string) error {
 	case order.FieldDeliveryOption:
 		m.ResetDeliveryOption()
 		return nil
+	case order.FieldPickupAddress:
+		m.ResetPickupAddress()
+		return nil
 	case order.FieldPaymentMethod:
 		m.ResetPaymentMethod()
+		return nil
+	case order.FieldRetouchAcknowledged:
+		m.ResetRetouchAcknowledged()
+		return nil
+	case order.FieldTermsAcceptedAt:
+		m.ResetTermsAcceptedAt()
 		return nil
 	case order.FieldPaidAt:
 		m.ResetPaidAt()
 		return nil
 	case order.FieldExpiresAt:
 		m.ResetExpiresAt()
+		return nil
+	case order.FieldSentAt:
+		m.ResetSentAt()
+		return nil
+	case order.FieldReadyAt:
+		m.ResetReadyAt()
+		return nil
+	case order.FieldClosedAt:
+		m.ResetClosedAt()
+		return nil
+	case order.FieldSessionKey:
+		m.ResetSessionKey()
 		return nil
 	}
 	return fmt.Errorf("unknown Order field %s", name)
@@ -21718,6 +22471,10 @@ type PaymentMutation struct {
 	amount        *int
 	addamount     *int
 	status        *payment.Status
+	redirect_url  *string
+	failure       *string
+	refund_ref    *string
+	expires_at    *time.Time
 	clearedFields map[string]struct{}
 	_order        *string
 	cleared_order bool
@@ -22102,6 +22859,163 @@ func (m *PaymentMutation) ResetStatus() {
 	m.status = nil
 }
 
+// SetRedirectURL sets the "redirect_url" field.
+func (m *PaymentMutation) SetRedirectURL(s string) {
+	m.redirect_url = &s
+}
+
+// RedirectURL returns the value of the "redirect_url" field in the mutation.
+func (m *PaymentMutation) RedirectURL() (r string, exists bool) {
+	v := m.redirect_url
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRedirectURL returns the old "redirect_url" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldRedirectURL(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRedirectURL is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRedirectURL requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRedirectURL: %w", err)
+	}
+	return oldValue.RedirectURL, nil
+}
+
+// ResetRedirectURL resets all changes to the "redirect_url" field.
+func (m *PaymentMutation) ResetRedirectURL() {
+	m.redirect_url = nil
+}
+
+// SetFailure sets the "failure" field.
+func (m *PaymentMutation) SetFailure(s string) {
+	m.failure = &s
+}
+
+// Failure returns the value of the "failure" field in the mutation.
+func (m *PaymentMutation) Failure() (r string, exists bool) {
+	v := m.failure
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailure returns the old "failure" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldFailure(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailure is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailure requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailure: %w", err)
+	}
+	return oldValue.Failure, nil
+}
+
+// ResetFailure resets all changes to the "failure" field.
+func (m *PaymentMutation) ResetFailure() {
+	m.failure = nil
+}
+
+// SetRefundRef sets the "refund_ref" field.
+func (m *PaymentMutation) SetRefundRef(s string) {
+	m.refund_ref = &s
+}
+
+// RefundRef returns the value of the "refund_ref" field in the mutation.
+func (m *PaymentMutation) RefundRef() (r string, exists bool) {
+	v := m.refund_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefundRef returns the old "refund_ref" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldRefundRef(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefundRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefundRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefundRef: %w", err)
+	}
+	return oldValue.RefundRef, nil
+}
+
+// ResetRefundRef resets all changes to the "refund_ref" field.
+func (m *PaymentMutation) ResetRefundRef() {
+	m.refund_ref = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *PaymentMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *PaymentMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the Payment entity.
+// If the Payment object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PaymentMutation) OldExpiresAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (m *PaymentMutation) ClearExpiresAt() {
+	m.expires_at = nil
+	m.clearedFields[payment.FieldExpiresAt] = struct{}{}
+}
+
+// ExpiresAtCleared returns if the "expires_at" field was cleared in this mutation.
+func (m *PaymentMutation) ExpiresAtCleared() bool {
+	_, ok := m.clearedFields[payment.FieldExpiresAt]
+	return ok
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *PaymentMutation) ResetExpiresAt() {
+	m.expires_at = nil
+	delete(m.clearedFields, payment.FieldExpiresAt)
+}
+
 // SetOrderID sets the "order" edge to the Order entity by id.
 func (m *PaymentMutation) SetOrderID(id string) {
 	m._order = &id
@@ -22175,7 +23089,7 @@ func (m *PaymentMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PaymentMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 11)
 	if m.created_at != nil {
 		fields = append(fields, payment.FieldCreatedAt)
 	}
@@ -22196,6 +23110,18 @@ func (m *PaymentMutation) Fields() []string {
 	}
 	if m.status != nil {
 		fields = append(fields, payment.FieldStatus)
+	}
+	if m.redirect_url != nil {
+		fields = append(fields, payment.FieldRedirectURL)
+	}
+	if m.failure != nil {
+		fields = append(fields, payment.FieldFailure)
+	}
+	if m.refund_ref != nil {
+		fields = append(fields, payment.FieldRefundRef)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, payment.FieldExpiresAt)
 	}
 	return fields
 }
@@ -22219,6 +23145,14 @@ func (m *PaymentMutation) Field(name string) (ent.Value, bool) {
 		return m.Amount()
 	case payment.FieldStatus:
 		return m.Status()
+	case payment.FieldRedirectURL:
+		return m.RedirectURL()
+	case payment.FieldFailure:
+		return m.Failure()
+	case payment.FieldRefundRef:
+		return m.RefundRef()
+	case payment.FieldExpiresAt:
+		return m.ExpiresAt()
 	}
 	return nil, false
 }
@@ -22242,6 +23176,14 @@ func (m *PaymentMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldAmount(ctx)
 	case payment.FieldStatus:
 		return m.OldStatus(ctx)
+	case payment.FieldRedirectURL:
+		return m.OldRedirectURL(ctx)
+	case payment.FieldFailure:
+		return m.OldFailure(ctx)
+	case payment.FieldRefundRef:
+		return m.OldRefundRef(ctx)
+	case payment.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Payment field %s", name)
 }
@@ -22300,6 +23242,34 @@ func (m *PaymentMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetStatus(v)
 		return nil
+	case payment.FieldRedirectURL:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRedirectURL(v)
+		return nil
+	case payment.FieldFailure:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailure(v)
+		return nil
+	case payment.FieldRefundRef:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefundRef(v)
+		return nil
+	case payment.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Payment field %s", name)
 }
@@ -22344,7 +23314,11 @@ func (m *PaymentMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *PaymentMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(payment.FieldExpiresAt) {
+		fields = append(fields, payment.FieldExpiresAt)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -22357,6 +23331,11 @@ func (m *PaymentMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *PaymentMutation) ClearField(name string) error {
+	switch name {
+	case payment.FieldExpiresAt:
+		m.ClearExpiresAt()
+		return nil
+	}
 	return fmt.Errorf("unknown Payment nullable field %s", name)
 }
 
@@ -22384,6 +23363,18 @@ func (m *PaymentMutation) ResetField(name string) error {
 		return nil
 	case payment.FieldStatus:
 		m.ResetStatus()
+		return nil
+	case payment.FieldRedirectURL:
+		m.ResetRedirectURL()
+		return nil
+	case payment.FieldFailure:
+		m.ResetFailure()
+		return nil
+	case payment.FieldRefundRef:
+		m.ResetRefundRef()
+		return nil
+	case payment.FieldExpiresAt:
+		m.ResetExpiresAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Payment field %s", name)
@@ -24321,6 +25312,8 @@ type PhotographerMutation struct {
 	timezone             *string
 	shipping_rates       *[]model.ShippingRate
 	appendshipping_rates []model.ShippingRate
+	order_seq            *int
+	addorder_seq         *int
 	clearedFields        map[string]struct{}
 	galleries            map[string]struct{}
 	removedgalleries     map[string]struct{}
@@ -25060,6 +26053,62 @@ func (m *PhotographerMutation) ResetShippingRates() {
 	m.appendshipping_rates = nil
 }
 
+// SetOrderSeq sets the "order_seq" field.
+func (m *PhotographerMutation) SetOrderSeq(i int) {
+	m.order_seq = &i
+	m.addorder_seq = nil
+}
+
+// OrderSeq returns the value of the "order_seq" field in the mutation.
+func (m *PhotographerMutation) OrderSeq() (r int, exists bool) {
+	v := m.order_seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderSeq returns the old "order_seq" field's value of the Photographer entity.
+// If the Photographer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerMutation) OldOrderSeq(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderSeq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderSeq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderSeq: %w", err)
+	}
+	return oldValue.OrderSeq, nil
+}
+
+// AddOrderSeq adds i to the "order_seq" field.
+func (m *PhotographerMutation) AddOrderSeq(i int) {
+	if m.addorder_seq != nil {
+		*m.addorder_seq += i
+	} else {
+		m.addorder_seq = &i
+	}
+}
+
+// AddedOrderSeq returns the value that was added to the "order_seq" field in this mutation.
+func (m *PhotographerMutation) AddedOrderSeq() (r int, exists bool) {
+	v := m.addorder_seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetOrderSeq resets all changes to the "order_seq" field.
+func (m *PhotographerMutation) ResetOrderSeq() {
+	m.order_seq = nil
+	m.addorder_seq = nil
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by ids.
 func (m *PhotographerMutation) AddGalleryIDs(ids ...string) {
 	if m.galleries == nil {
@@ -25310,7 +26359,7 @@ func (m *PhotographerMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PhotographerMutation) Fields() []string {
-	fields := make([]string, 0, 14)
+	fields := make([]string, 0, 15)
 	if m.created_at != nil {
 		fields = append(fields, photographer.FieldCreatedAt)
 	}
@@ -25353,6 +26402,9 @@ func (m *PhotographerMutation) Fields() []string {
 	if m.shipping_rates != nil {
 		fields = append(fields, photographer.FieldShippingRates)
 	}
+	if m.order_seq != nil {
+		fields = append(fields, photographer.FieldOrderSeq)
+	}
 	return fields
 }
 
@@ -25389,6 +26441,8 @@ func (m *PhotographerMutation) Field(name string) (ent.Value, bool) {
 		return m.Timezone()
 	case photographer.FieldShippingRates:
 		return m.ShippingRates()
+	case photographer.FieldOrderSeq:
+		return m.OrderSeq()
 	}
 	return nil, false
 }
@@ -25426,6 +26480,8 @@ func (m *PhotographerMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldTimezone(ctx)
 	case photographer.FieldShippingRates:
 		return m.OldShippingRates(ctx)
+	case photographer.FieldOrderSeq:
+		return m.OldOrderSeq(ctx)
 	}
 	return nil, fmt.Errorf("unknown Photographer field %s", name)
 }
@@ -25533,6 +26589,13 @@ func (m *PhotographerMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetShippingRates(v)
 		return nil
+	case photographer.FieldOrderSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderSeq(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Photographer field %s", name)
 }
@@ -25544,6 +26607,9 @@ func (m *PhotographerMutation) AddedFields() []string {
 	if m.addvat_rate_bp != nil {
 		fields = append(fields, photographer.FieldVatRateBp)
 	}
+	if m.addorder_seq != nil {
+		fields = append(fields, photographer.FieldOrderSeq)
+	}
 	return fields
 }
 
@@ -25554,6 +26620,8 @@ func (m *PhotographerMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case photographer.FieldVatRateBp:
 		return m.AddedVatRateBp()
+	case photographer.FieldOrderSeq:
+		return m.AddedOrderSeq()
 	}
 	return nil, false
 }
@@ -25569,6 +26637,13 @@ func (m *PhotographerMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddVatRateBp(v)
+		return nil
+	case photographer.FieldOrderSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddOrderSeq(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Photographer numeric field %s", name)
@@ -25677,6 +26752,9 @@ func (m *PhotographerMutation) ResetField(name string) error {
 		return nil
 	case photographer.FieldShippingRates:
 		m.ResetShippingRates()
+		return nil
+	case photographer.FieldOrderSeq:
+		m.ResetOrderSeq()
 		return nil
 	}
 	return fmt.Errorf("unknown Photographer field %s", name)
@@ -31833,7 +32911,10 @@ type WebhookEventMutation struct {
 	id            *string
 	provider      *string
 	_type         *string
+	payment_id    *string
+	event         *map[string]interface{}
 	received_at   *time.Time
+	processed_at  *time.Time
 	clearedFields map[string]struct{}
 	done          bool
 	oldValue      func(context.Context) (*WebhookEvent, error)
@@ -32016,6 +33097,91 @@ func (m *WebhookEventMutation) ResetType() {
 	m._type = nil
 }
 
+// SetPaymentID sets the "payment_id" field.
+func (m *WebhookEventMutation) SetPaymentID(s string) {
+	m.payment_id = &s
+}
+
+// PaymentID returns the value of the "payment_id" field in the mutation.
+func (m *WebhookEventMutation) PaymentID() (r string, exists bool) {
+	v := m.payment_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPaymentID returns the old "payment_id" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldPaymentID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPaymentID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPaymentID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPaymentID: %w", err)
+	}
+	return oldValue.PaymentID, nil
+}
+
+// ResetPaymentID resets all changes to the "payment_id" field.
+func (m *WebhookEventMutation) ResetPaymentID() {
+	m.payment_id = nil
+}
+
+// SetEvent sets the "event" field.
+func (m *WebhookEventMutation) SetEvent(value map[string]interface{}) {
+	m.event = &value
+}
+
+// Event returns the value of the "event" field in the mutation.
+func (m *WebhookEventMutation) Event() (r map[string]interface{}, exists bool) {
+	v := m.event
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldEvent returns the old "event" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldEvent(ctx context.Context) (v map[string]interface{}, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldEvent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldEvent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldEvent: %w", err)
+	}
+	return oldValue.Event, nil
+}
+
+// ClearEvent clears the value of the "event" field.
+func (m *WebhookEventMutation) ClearEvent() {
+	m.event = nil
+	m.clearedFields[webhookevent.FieldEvent] = struct{}{}
+}
+
+// EventCleared returns if the "event" field was cleared in this mutation.
+func (m *WebhookEventMutation) EventCleared() bool {
+	_, ok := m.clearedFields[webhookevent.FieldEvent]
+	return ok
+}
+
+// ResetEvent resets all changes to the "event" field.
+func (m *WebhookEventMutation) ResetEvent() {
+	m.event = nil
+	delete(m.clearedFields, webhookevent.FieldEvent)
+}
+
 // SetReceivedAt sets the "received_at" field.
 func (m *WebhookEventMutation) SetReceivedAt(t time.Time) {
 	m.received_at = &t
@@ -32052,6 +33218,55 @@ func (m *WebhookEventMutation) ResetReceivedAt() {
 	m.received_at = nil
 }
 
+// SetProcessedAt sets the "processed_at" field.
+func (m *WebhookEventMutation) SetProcessedAt(t time.Time) {
+	m.processed_at = &t
+}
+
+// ProcessedAt returns the value of the "processed_at" field in the mutation.
+func (m *WebhookEventMutation) ProcessedAt() (r time.Time, exists bool) {
+	v := m.processed_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProcessedAt returns the old "processed_at" field's value of the WebhookEvent entity.
+// If the WebhookEvent object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *WebhookEventMutation) OldProcessedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProcessedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProcessedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProcessedAt: %w", err)
+	}
+	return oldValue.ProcessedAt, nil
+}
+
+// ClearProcessedAt clears the value of the "processed_at" field.
+func (m *WebhookEventMutation) ClearProcessedAt() {
+	m.processed_at = nil
+	m.clearedFields[webhookevent.FieldProcessedAt] = struct{}{}
+}
+
+// ProcessedAtCleared returns if the "processed_at" field was cleared in this mutation.
+func (m *WebhookEventMutation) ProcessedAtCleared() bool {
+	_, ok := m.clearedFields[webhookevent.FieldProcessedAt]
+	return ok
+}
+
+// ResetProcessedAt resets all changes to the "processed_at" field.
+func (m *WebhookEventMutation) ResetProcessedAt() {
+	m.processed_at = nil
+	delete(m.clearedFields, webhookevent.FieldProcessedAt)
+}
+
 // Where appends a list predicates to the WebhookEventMutation builder.
 func (m *WebhookEventMutation) Where(ps ...predicate.WebhookEvent) {
 	m.predicates = append(m.predicates, ps...)
@@ -32086,15 +33301,24 @@ func (m *WebhookEventMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *WebhookEventMutation) Fields() []string {
-	fields := make([]string, 0, 3)
+	fields := make([]string, 0, 6)
 	if m.provider != nil {
 		fields = append(fields, webhookevent.FieldProvider)
 	}
 	if m._type != nil {
 		fields = append(fields, webhookevent.FieldType)
 	}
+	if m.payment_id != nil {
+		fields = append(fields, webhookevent.FieldPaymentID)
+	}
+	if m.event != nil {
+		fields = append(fields, webhookevent.FieldEvent)
+	}
 	if m.received_at != nil {
 		fields = append(fields, webhookevent.FieldReceivedAt)
+	}
+	if m.processed_at != nil {
+		fields = append(fields, webhookevent.FieldProcessedAt)
 	}
 	return fields
 }
@@ -32108,8 +33332,14 @@ func (m *WebhookEventMutation) Field(name string) (ent.Value, bool) {
 		return m.Provider()
 	case webhookevent.FieldType:
 		return m.GetType()
+	case webhookevent.FieldPaymentID:
+		return m.PaymentID()
+	case webhookevent.FieldEvent:
+		return m.Event()
 	case webhookevent.FieldReceivedAt:
 		return m.ReceivedAt()
+	case webhookevent.FieldProcessedAt:
+		return m.ProcessedAt()
 	}
 	return nil, false
 }
@@ -32123,8 +33353,14 @@ func (m *WebhookEventMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldProvider(ctx)
 	case webhookevent.FieldType:
 		return m.OldType(ctx)
+	case webhookevent.FieldPaymentID:
+		return m.OldPaymentID(ctx)
+	case webhookevent.FieldEvent:
+		return m.OldEvent(ctx)
 	case webhookevent.FieldReceivedAt:
 		return m.OldReceivedAt(ctx)
+	case webhookevent.FieldProcessedAt:
+		return m.OldProcessedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown WebhookEvent field %s", name)
 }
@@ -32148,12 +33384,33 @@ func (m *WebhookEventMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetType(v)
 		return nil
+	case webhookevent.FieldPaymentID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPaymentID(v)
+		return nil
+	case webhookevent.FieldEvent:
+		v, ok := value.(map[string]interface{})
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetEvent(v)
+		return nil
 	case webhookevent.FieldReceivedAt:
 		v, ok := value.(time.Time)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetReceivedAt(v)
+		return nil
+	case webhookevent.FieldProcessedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProcessedAt(v)
 		return nil
 	}
 	return fmt.Errorf("unknown WebhookEvent field %s", name)
@@ -32184,7 +33441,14 @@ func (m *WebhookEventMutation) AddField(name string, value ent.Value) error {
 // ClearedFields returns all nullable fields that were cleared during this
 // mutation.
 func (m *WebhookEventMutation) ClearedFields() []string {
-	return nil
+	var fields []string
+	if m.FieldCleared(webhookevent.FieldEvent) {
+		fields = append(fields, webhookevent.FieldEvent)
+	}
+	if m.FieldCleared(webhookevent.FieldProcessedAt) {
+		fields = append(fields, webhookevent.FieldProcessedAt)
+	}
+	return fields
 }
 
 // FieldCleared returns a boolean indicating if a field with the given name was
@@ -32197,6 +33461,14 @@ func (m *WebhookEventMutation) FieldCleared(name string) bool {
 // ClearField clears the value of the field with the given name. It returns an
 // error if the field is not defined in the schema.
 func (m *WebhookEventMutation) ClearField(name string) error {
+	switch name {
+	case webhookevent.FieldEvent:
+		m.ClearEvent()
+		return nil
+	case webhookevent.FieldProcessedAt:
+		m.ClearProcessedAt()
+		return nil
+	}
 	return fmt.Errorf("unknown WebhookEvent nullable field %s", name)
 }
 
@@ -32210,8 +33482,17 @@ func (m *WebhookEventMutation) ResetField(name string) error {
 	case webhookevent.FieldType:
 		m.ResetType()
 		return nil
+	case webhookevent.FieldPaymentID:
+		m.ResetPaymentID()
+		return nil
+	case webhookevent.FieldEvent:
+		m.ResetEvent()
+		return nil
 	case webhookevent.FieldReceivedAt:
 		m.ResetReceivedAt()
+		return nil
+	case webhookevent.FieldProcessedAt:
+		m.ResetProcessedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown WebhookEvent field %s", name)

@@ -33,16 +33,22 @@ type Order struct {
 	Status order.Status `json:"status,omitempty"`
 	// CartID holds the value of the "cart_id" field.
 	CartID string `json:"cart_id,omitempty"`
+	// CartVersion holds the value of the "cart_version" field.
+	CartVersion int `json:"cart_version,omitempty"`
 	// Subtotal holds the value of the "subtotal" field.
 	Subtotal int `json:"subtotal,omitempty"`
 	// DiscountTotal holds the value of the "discount_total" field.
 	DiscountTotal int `json:"discount_total,omitempty"`
+	// DiscountCode holds the value of the "discount_code" field.
+	DiscountCode string `json:"discount_code,omitempty"`
 	// ShippingTotal holds the value of the "shipping_total" field.
 	ShippingTotal int `json:"shipping_total,omitempty"`
 	// GiftCardTotal holds the value of the "gift_card_total" field.
 	GiftCardTotal int `json:"gift_card_total,omitempty"`
 	// VatTotal holds the value of the "vat_total" field.
 	VatTotal int `json:"vat_total,omitempty"`
+	// VatRateBp holds the value of the "vat_rate_bp" field.
+	VatRateBp int `json:"vat_rate_bp,omitempty"`
 	// Total holds the value of the "total" field.
 	Total int `json:"total,omitempty"`
 	// Currency holds the value of the "currency" field.
@@ -53,12 +59,26 @@ type Order struct {
 	ShippingAddress *model.Address `json:"shipping_address,omitempty"`
 	// DeliveryOption holds the value of the "delivery_option" field.
 	DeliveryOption string `json:"delivery_option,omitempty"`
+	// PickupAddress holds the value of the "pickup_address" field.
+	PickupAddress string `json:"pickup_address,omitempty"`
 	// PaymentMethod holds the value of the "payment_method" field.
 	PaymentMethod order.PaymentMethod `json:"payment_method,omitempty"`
+	// RetouchAcknowledged holds the value of the "retouch_acknowledged" field.
+	RetouchAcknowledged bool `json:"retouch_acknowledged,omitempty"`
+	// TermsAcceptedAt holds the value of the "terms_accepted_at" field.
+	TermsAcceptedAt time.Time `json:"terms_accepted_at,omitempty"`
 	// PaidAt holds the value of the "paid_at" field.
 	PaidAt *time.Time `json:"paid_at,omitempty"`
 	// ExpiresAt holds the value of the "expires_at" field.
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
+	// SentAt holds the value of the "sent_at" field.
+	SentAt *time.Time `json:"sent_at,omitempty"`
+	// ReadyAt holds the value of the "ready_at" field.
+	ReadyAt *time.Time `json:"ready_at,omitempty"`
+	// ClosedAt holds the value of the "closed_at" field.
+	ClosedAt *time.Time `json:"closed_at,omitempty"`
+	// SessionKey holds the value of the "session_key" field.
+	SessionKey string `json:"-"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the OrderQuery when eager-loading is set.
 	Edges          OrderEdges `json:"edges"`
@@ -146,11 +166,13 @@ func (*Order) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case order.FieldBillingAddress, order.FieldShippingAddress:
 			values[i] = new([]byte)
-		case order.FieldSubtotal, order.FieldDiscountTotal, order.FieldShippingTotal, order.FieldGiftCardTotal, order.FieldVatTotal, order.FieldTotal:
+		case order.FieldRetouchAcknowledged:
+			values[i] = new(sql.NullBool)
+		case order.FieldCartVersion, order.FieldSubtotal, order.FieldDiscountTotal, order.FieldShippingTotal, order.FieldGiftCardTotal, order.FieldVatTotal, order.FieldVatRateBp, order.FieldTotal:
 			values[i] = new(sql.NullInt64)
-		case order.FieldID, order.FieldNumber, order.FieldEmail, order.FieldStatus, order.FieldCartID, order.FieldCurrency, order.FieldDeliveryOption, order.FieldPaymentMethod:
+		case order.FieldID, order.FieldNumber, order.FieldEmail, order.FieldStatus, order.FieldCartID, order.FieldDiscountCode, order.FieldCurrency, order.FieldDeliveryOption, order.FieldPickupAddress, order.FieldPaymentMethod, order.FieldSessionKey:
 			values[i] = new(sql.NullString)
-		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldPaidAt, order.FieldExpiresAt:
+		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldTermsAcceptedAt, order.FieldPaidAt, order.FieldExpiresAt, order.FieldSentAt, order.FieldReadyAt, order.FieldClosedAt:
 			values[i] = new(sql.NullTime)
 		case order.ForeignKeys[0]: // gallery_orders
 			values[i] = new(sql.NullString)
@@ -213,6 +235,12 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.CartID = value.String
 			}
+		case order.FieldCartVersion:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field cart_version", values[i])
+			} else if value.Valid {
+				_m.CartVersion = int(value.Int64)
+			}
 		case order.FieldSubtotal:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
 				return fmt.Errorf("unexpected type %T for field subtotal", values[i])
@@ -224,6 +252,12 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field discount_total", values[i])
 			} else if value.Valid {
 				_m.DiscountTotal = int(value.Int64)
+			}
+		case order.FieldDiscountCode:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field discount_code", values[i])
+			} else if value.Valid {
+				_m.DiscountCode = value.String
 			}
 		case order.FieldShippingTotal:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -242,6 +276,12 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field vat_total", values[i])
 			} else if value.Valid {
 				_m.VatTotal = int(value.Int64)
+			}
+		case order.FieldVatRateBp:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field vat_rate_bp", values[i])
+			} else if value.Valid {
+				_m.VatRateBp = int(value.Int64)
 			}
 		case order.FieldTotal:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -277,11 +317,29 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.DeliveryOption = value.String
 			}
+		case order.FieldPickupAddress:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field pickup_address", values[i])
+			} else if value.Valid {
+				_m.PickupAddress = value.String
+			}
 		case order.FieldPaymentMethod:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field payment_method", values[i])
 			} else if value.Valid {
 				_m.PaymentMethod = order.PaymentMethod(value.String)
+			}
+		case order.FieldRetouchAcknowledged:
+			if value, ok := values[i].(*sql.NullBool); !ok {
+				return fmt.Errorf("unexpected type %T for field retouch_acknowledged", values[i])
+			} else if value.Valid {
+				_m.RetouchAcknowledged = value.Bool
+			}
+		case order.FieldTermsAcceptedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field terms_accepted_at", values[i])
+			} else if value.Valid {
+				_m.TermsAcceptedAt = value.Time
 			}
 		case order.FieldPaidAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -296,6 +354,33 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.ExpiresAt = new(time.Time)
 				*_m.ExpiresAt = value.Time
+			}
+		case order.FieldSentAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field sent_at", values[i])
+			} else if value.Valid {
+				_m.SentAt = new(time.Time)
+				*_m.SentAt = value.Time
+			}
+		case order.FieldReadyAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field ready_at", values[i])
+			} else if value.Valid {
+				_m.ReadyAt = new(time.Time)
+				*_m.ReadyAt = value.Time
+			}
+		case order.FieldClosedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field closed_at", values[i])
+			} else if value.Valid {
+				_m.ClosedAt = new(time.Time)
+				*_m.ClosedAt = value.Time
+			}
+		case order.FieldSessionKey:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field session_key", values[i])
+			} else if value.Valid {
+				_m.SessionKey = value.String
 			}
 		case order.ForeignKeys[0]:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -390,11 +475,17 @@ func (_m *Order) String() string {
 	builder.WriteString("cart_id=")
 	builder.WriteString(_m.CartID)
 	builder.WriteString(", ")
+	builder.WriteString("cart_version=")
+	builder.WriteString(fmt.Sprintf("%v", _m.CartVersion))
+	builder.WriteString(", ")
 	builder.WriteString("subtotal=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Subtotal))
 	builder.WriteString(", ")
 	builder.WriteString("discount_total=")
 	builder.WriteString(fmt.Sprintf("%v", _m.DiscountTotal))
+	builder.WriteString(", ")
+	builder.WriteString("discount_code=")
+	builder.WriteString(_m.DiscountCode)
 	builder.WriteString(", ")
 	builder.WriteString("shipping_total=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ShippingTotal))
@@ -404,6 +495,9 @@ func (_m *Order) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("vat_total=")
 	builder.WriteString(fmt.Sprintf("%v", _m.VatTotal))
+	builder.WriteString(", ")
+	builder.WriteString("vat_rate_bp=")
+	builder.WriteString(fmt.Sprintf("%v", _m.VatRateBp))
 	builder.WriteString(", ")
 	builder.WriteString("total=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Total))
@@ -420,8 +514,17 @@ func (_m *Order) String() string {
 	builder.WriteString("delivery_option=")
 	builder.WriteString(_m.DeliveryOption)
 	builder.WriteString(", ")
+	builder.WriteString("pickup_address=")
+	builder.WriteString(_m.PickupAddress)
+	builder.WriteString(", ")
 	builder.WriteString("payment_method=")
 	builder.WriteString(fmt.Sprintf("%v", _m.PaymentMethod))
+	builder.WriteString(", ")
+	builder.WriteString("retouch_acknowledged=")
+	builder.WriteString(fmt.Sprintf("%v", _m.RetouchAcknowledged))
+	builder.WriteString(", ")
+	builder.WriteString("terms_accepted_at=")
+	builder.WriteString(_m.TermsAcceptedAt.Format(time.ANSIC))
 	builder.WriteString(", ")
 	if v := _m.PaidAt; v != nil {
 		builder.WriteString("paid_at=")
@@ -432,6 +535,23 @@ func (_m *Order) String() string {
 		builder.WriteString("expires_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
+	builder.WriteString(", ")
+	if v := _m.SentAt; v != nil {
+		builder.WriteString("sent_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.ReadyAt; v != nil {
+		builder.WriteString("ready_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.ClosedAt; v != nil {
+		builder.WriteString("closed_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	builder.WriteString("session_key=<sensitive>")
 	builder.WriteByte(')')
 	return builder.String()
 }

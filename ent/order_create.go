@@ -89,6 +89,20 @@ func (_c *OrderCreate) SetCartID(v string) *OrderCreate {
 	return _c
 }
 
+// SetCartVersion sets the "cart_version" field.
+func (_c *OrderCreate) SetCartVersion(v int) *OrderCreate {
+	_c.mutation.SetCartVersion(v)
+	return _c
+}
+
+// SetNillableCartVersion sets the "cart_version" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableCartVersion(v *int) *OrderCreate {
+	if v != nil {
+		_c.SetCartVersion(*v)
+	}
+	return _c
+}
+
 // SetSubtotal sets the "subtotal" field.
 func (_c *OrderCreate) SetSubtotal(v int) *OrderCreate {
 	_c.mutation.SetSubtotal(v)
@@ -105,6 +119,20 @@ func (_c *OrderCreate) SetDiscountTotal(v int) *OrderCreate {
 func (_c *OrderCreate) SetNillableDiscountTotal(v *int) *OrderCreate {
 	if v != nil {
 		_c.SetDiscountTotal(*v)
+	}
+	return _c
+}
+
+// SetDiscountCode sets the "discount_code" field.
+func (_c *OrderCreate) SetDiscountCode(v string) *OrderCreate {
+	_c.mutation.SetDiscountCode(v)
+	return _c
+}
+
+// SetNillableDiscountCode sets the "discount_code" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableDiscountCode(v *string) *OrderCreate {
+	if v != nil {
+		_c.SetDiscountCode(*v)
 	}
 	return _c
 }
@@ -147,6 +175,20 @@ func (_c *OrderCreate) SetVatTotal(v int) *OrderCreate {
 func (_c *OrderCreate) SetNillableVatTotal(v *int) *OrderCreate {
 	if v != nil {
 		_c.SetVatTotal(*v)
+	}
+	return _c
+}
+
+// SetVatRateBp sets the "vat_rate_bp" field.
+func (_c *OrderCreate) SetVatRateBp(v int) *OrderCreate {
+	_c.mutation.SetVatRateBp(v)
+	return _c
+}
+
+// SetNillableVatRateBp sets the "vat_rate_bp" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableVatRateBp(v *int) *OrderCreate {
+	if v != nil {
+		_c.SetVatRateBp(*v)
 	}
 	return _c
 }
@@ -197,6 +239,20 @@ func (_c *OrderCreate) SetNillableDeliveryOption(v *string) *OrderCreate {
 	return _c
 }
 
+// SetPickupAddress sets the "pickup_address" field.
+func (_c *OrderCreate) SetPickupAddress(v string) *OrderCreate {
+	_c.mutation.SetPickupAddress(v)
+	return _c
+}
+
+// SetNillablePickupAddress sets the "pickup_address" field if the given value is not nil.
+func (_c *OrderCreate) SetNillablePickupAddress(v *string) *OrderCreate {
+	if v != nil {
+		_c.SetPickupAddress(*v)
+	}
+	return _c
+}
+
 // SetPaymentMethod sets the "payment_method" field.
 func (_c *OrderCreate) SetPaymentMethod(v order.PaymentMethod) *OrderCreate {
 	_c.mutation.SetPaymentMethod(v)
@@ -207,6 +263,34 @@ func (_c *OrderCreate) SetPaymentMethod(v order.PaymentMethod) *OrderCreate {
 func (_c *OrderCreate) SetNillablePaymentMethod(v *order.PaymentMethod) *OrderCreate {
 	if v != nil {
 		_c.SetPaymentMethod(*v)
+	}
+	return _c
+}
+
+// SetRetouchAcknowledged sets the "retouch_acknowledged" field.
+func (_c *OrderCreate) SetRetouchAcknowledged(v bool) *OrderCreate {
+	_c.mutation.SetRetouchAcknowledged(v)
+	return _c
+}
+
+// SetNillableRetouchAcknowledged sets the "retouch_acknowledged" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableRetouchAcknowledged(v *bool) *OrderCreate {
+	if v != nil {
+		_c.SetRetouchAcknowledged(*v)
+	}
+	return _c
+}
+
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (_c *OrderCreate) SetTermsAcceptedAt(v time.Time) *OrderCreate {
+	_c.mutation.SetTermsAcceptedAt(v)
+	return _c
+}
+
+// SetNillableTermsAcceptedAt sets the "terms_accepted_at" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableTermsAcceptedAt(v *time.Time) *OrderCreate {
+	if v != nil {
+		_c.SetTermsAcceptedAt(*v)
 	}
 	return _c
 }
@@ -235,6 +319,62 @@ func (_c *OrderCreate) SetExpiresAt(v time.Time) *OrderCreate {
 func (_c *OrderCreate) SetNillableExpiresAt(v *time.Time) *OrderCreate {
 	if v != nil {
 		_c.SetExpiresAt(*v)
+	}
+	return _c
+}
+
+// SetSentAt sets the "sent_at" field.
+func (_c *OrderCreate) SetSentAt(v time.Time) *OrderCreate {
+	_c.mutation.SetSentAt(v)
+	return _c
+}
+
+// SetNillableSentAt sets the "sent_at" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableSentAt(v *time.Time) *OrderCreate {
+	if v != nil {
+		_c.SetSentAt(*v)
+	}
+	return _c
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (_c *OrderCreate) SetReadyAt(v time.Time) *OrderCreate {
+	_c.mutation.SetReadyAt(v)
+	return _c
+}
+
+// SetNillableReadyAt sets the "ready_at" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableReadyAt(v *time.Time) *OrderCreate {
+	if v != nil {
+		_c.SetReadyAt(*v)
+	}
+	return _c
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (_c *OrderCreate) SetClosedAt(v time.Time) *OrderCreate {
+	_c.mutation.SetClosedAt(v)
+	return _c
+}
+
+// SetNillableClosedAt sets the "closed_at" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableClosedAt(v *time.Time) *OrderCreate {
+	if v != nil {
+		_c.SetClosedAt(*v)
+	}
+	return _c
+}
+
+// SetSessionKey sets the "session_key" field.
+func (_c *OrderCreate) SetSessionKey(v string) *OrderCreate {
+	_c.mutation.SetSessionKey(v)
+	return _c
+}
+
+// SetNillableSessionKey sets the "session_key" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableSessionKey(v *string) *OrderCreate {
+	if v != nil {
+		_c.SetSessionKey(*v)
 	}
 	return _c
 }
@@ -375,9 +515,17 @@ func (_c *OrderCreate) defaults() {
 		v := order.DefaultStatus
 		_c.mutation.SetStatus(v)
 	}
+	if _, ok := _c.mutation.CartVersion(); !ok {
+		v := order.DefaultCartVersion
+		_c.mutation.SetCartVersion(v)
+	}
 	if _, ok := _c.mutation.DiscountTotal(); !ok {
 		v := order.DefaultDiscountTotal
 		_c.mutation.SetDiscountTotal(v)
+	}
+	if _, ok := _c.mutation.DiscountCode(); !ok {
+		v := order.DefaultDiscountCode
+		_c.mutation.SetDiscountCode(v)
 	}
 	if _, ok := _c.mutation.ShippingTotal(); !ok {
 		v := order.DefaultShippingTotal
@@ -391,6 +539,10 @@ func (_c *OrderCreate) defaults() {
 		v := order.DefaultVatTotal
 		_c.mutation.SetVatTotal(v)
 	}
+	if _, ok := _c.mutation.VatRateBp(); !ok {
+		v := order.DefaultVatRateBp
+		_c.mutation.SetVatRateBp(v)
+	}
 	if _, ok := _c.mutation.Currency(); !ok {
 		v := order.DefaultCurrency
 		_c.mutation.SetCurrency(v)
@@ -399,9 +551,25 @@ func (_c *OrderCreate) defaults() {
 		v := order.DefaultDeliveryOption
 		_c.mutation.SetDeliveryOption(v)
 	}
+	if _, ok := _c.mutation.PickupAddress(); !ok {
+		v := order.DefaultPickupAddress
+		_c.mutation.SetPickupAddress(v)
+	}
 	if _, ok := _c.mutation.PaymentMethod(); !ok {
 		v := order.DefaultPaymentMethod
 		_c.mutation.SetPaymentMethod(v)
+	}
+	if _, ok := _c.mutation.RetouchAcknowledged(); !ok {
+		v := order.DefaultRetouchAcknowledged
+		_c.mutation.SetRetouchAcknowledged(v)
+	}
+	if _, ok := _c.mutation.TermsAcceptedAt(); !ok {
+		v := order.DefaultTermsAcceptedAt()
+		_c.mutation.SetTermsAcceptedAt(v)
+	}
+	if _, ok := _c.mutation.SessionKey(); !ok {
+		v := order.DefaultSessionKey
+		_c.mutation.SetSessionKey(v)
 	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := order.DefaultID()
@@ -449,11 +617,17 @@ func (_c *OrderCreate) check() error {
 			return &ValidationError{Name: "cart_id", err: fmt.Errorf(`ent: validator failed for field "Order.cart_id": %w`, err)}
 		}
 	}
+	if _, ok := _c.mutation.CartVersion(); !ok {
+		return &ValidationError{Name: "cart_version", err: errors.New(`ent: missing required field "Order.cart_version"`)}
+	}
 	if _, ok := _c.mutation.Subtotal(); !ok {
 		return &ValidationError{Name: "subtotal", err: errors.New(`ent: missing required field "Order.subtotal"`)}
 	}
 	if _, ok := _c.mutation.DiscountTotal(); !ok {
 		return &ValidationError{Name: "discount_total", err: errors.New(`ent: missing required field "Order.discount_total"`)}
+	}
+	if _, ok := _c.mutation.DiscountCode(); !ok {
+		return &ValidationError{Name: "discount_code", err: errors.New(`ent: missing required field "Order.discount_code"`)}
 	}
 	if _, ok := _c.mutation.ShippingTotal(); !ok {
 		return &ValidationError{Name: "shipping_total", err: errors.New(`ent: missing required field "Order.shipping_total"`)}
@@ -463,6 +637,9 @@ func (_c *OrderCreate) check() error {
 	}
 	if _, ok := _c.mutation.VatTotal(); !ok {
 		return &ValidationError{Name: "vat_total", err: errors.New(`ent: missing required field "Order.vat_total"`)}
+	}
+	if _, ok := _c.mutation.VatRateBp(); !ok {
+		return &ValidationError{Name: "vat_rate_bp", err: errors.New(`ent: missing required field "Order.vat_rate_bp"`)}
 	}
 	if _, ok := _c.mutation.Total(); !ok {
 		return &ValidationError{Name: "total", err: errors.New(`ent: missing required field "Order.total"`)}
@@ -476,6 +653,9 @@ func (_c *OrderCreate) check() error {
 	if _, ok := _c.mutation.DeliveryOption(); !ok {
 		return &ValidationError{Name: "delivery_option", err: errors.New(`ent: missing required field "Order.delivery_option"`)}
 	}
+	if _, ok := _c.mutation.PickupAddress(); !ok {
+		return &ValidationError{Name: "pickup_address", err: errors.New(`ent: missing required field "Order.pickup_address"`)}
+	}
 	if _, ok := _c.mutation.PaymentMethod(); !ok {
 		return &ValidationError{Name: "payment_method", err: errors.New(`ent: missing required field "Order.payment_method"`)}
 	}
@@ -483,6 +663,15 @@ func (_c *OrderCreate) check() error {
 		if err := order.PaymentMethodValidator(v); err != nil {
 			return &ValidationError{Name: "payment_method", err: fmt.Errorf(`ent: validator failed for field "Order.payment_method": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.RetouchAcknowledged(); !ok {
+		return &ValidationError{Name: "retouch_acknowledged", err: errors.New(`ent: missing required field "Order.retouch_acknowledged"`)}
+	}
+	if _, ok := _c.mutation.TermsAcceptedAt(); !ok {
+		return &ValidationError{Name: "terms_accepted_at", err: errors.New(`ent: missing required field "Order.terms_accepted_at"`)}
+	}
+	if _, ok := _c.mutation.SessionKey(); !ok {
+		return &ValidationError{Name: "session_key", err: errors.New(`ent: missing required field "Order.session_key"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := order.IDValidator(v); err != nil {
@@ -552,6 +741,10 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 		_spec.SetField(order.FieldCartID, field.TypeString, value)
 		_node.CartID = value
 	}
+	if value, ok := _c.mutation.CartVersion(); ok {
+		_spec.SetField(order.FieldCartVersion, field.TypeInt, value)
+		_node.CartVersion = value
+	}
 	if value, ok := _c.mutation.Subtotal(); ok {
 		_spec.SetField(order.FieldSubtotal, field.TypeInt, value)
 		_node.Subtotal = value
@@ -559,6 +752,10 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.DiscountTotal(); ok {
 		_spec.SetField(order.FieldDiscountTotal, field.TypeInt, value)
 		_node.DiscountTotal = value
+	}
+	if value, ok := _c.mutation.DiscountCode(); ok {
+		_spec.SetField(order.FieldDiscountCode, field.TypeString, value)
+		_node.DiscountCode = value
 	}
 	if value, ok := _c.mutation.ShippingTotal(); ok {
 		_spec.SetField(order.FieldShippingTotal, field.TypeInt, value)
@@ -571,6 +768,10 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.VatTotal(); ok {
 		_spec.SetField(order.FieldVatTotal, field.TypeInt, value)
 		_node.VatTotal = value
+	}
+	if value, ok := _c.mutation.VatRateBp(); ok {
+		_spec.SetField(order.FieldVatRateBp, field.TypeInt, value)
+		_node.VatRateBp = value
 	}
 	if value, ok := _c.mutation.Total(); ok {
 		_spec.SetField(order.FieldTotal, field.TypeInt, value)
@@ -592,9 +793,21 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 		_spec.SetField(order.FieldDeliveryOption, field.TypeString, value)
 		_node.DeliveryOption = value
 	}
+	if value, ok := _c.mutation.PickupAddress(); ok {
+		_spec.SetField(order.FieldPickupAddress, field.TypeString, value)
+		_node.PickupAddress = value
+	}
 	if value, ok := _c.mutation.PaymentMethod(); ok {
 		_spec.SetField(order.FieldPaymentMethod, field.TypeEnum, value)
 		_node.PaymentMethod = value
+	}
+	if value, ok := _c.mutation.RetouchAcknowledged(); ok {
+		_spec.SetField(order.FieldRetouchAcknowledged, field.TypeBool, value)
+		_node.RetouchAcknowledged = value
+	}
+	if value, ok := _c.mutation.TermsAcceptedAt(); ok {
+		_spec.SetField(order.FieldTermsAcceptedAt, field.TypeTime, value)
+		_node.TermsAcceptedAt = value
 	}
 	if value, ok := _c.mutation.PaidAt(); ok {
 		_spec.SetField(order.FieldPaidAt, field.TypeTime, value)
@@ -603,6 +816,22 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.ExpiresAt(); ok {
 		_spec.SetField(order.FieldExpiresAt, field.TypeTime, value)
 		_node.ExpiresAt = &value
+	}
+	if value, ok := _c.mutation.SentAt(); ok {
+		_spec.SetField(order.FieldSentAt, field.TypeTime, value)
+		_node.SentAt = &value
+	}
+	if value, ok := _c.mutation.ReadyAt(); ok {
+		_spec.SetField(order.FieldReadyAt, field.TypeTime, value)
+		_node.ReadyAt = &value
+	}
+	if value, ok := _c.mutation.ClosedAt(); ok {
+		_spec.SetField(order.FieldClosedAt, field.TypeTime, value)
+		_node.ClosedAt = &value
+	}
+	if value, ok := _c.mutation.SessionKey(); ok {
+		_spec.SetField(order.FieldSessionKey, field.TypeString, value)
+		_node.SessionKey = value
 	}
 	if nodes := _c.mutation.GalleryIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -798,6 +1027,24 @@ func (u *OrderUpsert) UpdateCartID() *OrderUpsert {
 	return u
 }
 
+// SetCartVersion sets the "cart_version" field.
+func (u *OrderUpsert) SetCartVersion(v int) *OrderUpsert {
+	u.Set(order.FieldCartVersion, v)
+	return u
+}
+
+// UpdateCartVersion sets the "cart_version" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateCartVersion() *OrderUpsert {
+	u.SetExcluded(order.FieldCartVersion)
+	return u
+}
+
+// AddCartVersion adds v to the "cart_version" field.
+func (u *OrderUpsert) AddCartVersion(v int) *OrderUpsert {
+	u.Add(order.FieldCartVersion, v)
+	return u
+}
+
 // SetSubtotal sets the "subtotal" field.
 func (u *OrderUpsert) SetSubtotal(v int) *OrderUpsert {
 	u.Set(order.FieldSubtotal, v)
@@ -831,6 +1078,18 @@ func (u *OrderUpsert) UpdateDiscountTotal() *OrderUpsert {
 // AddDiscountTotal adds v to the "discount_total" field.
 func (u *OrderUpsert) AddDiscountTotal(v int) *OrderUpsert {
 	u.Add(order.FieldDiscountTotal, v)
+	return u
+}
+
+// SetDiscountCode sets the "discount_code" field.
+func (u *OrderUpsert) SetDiscountCode(v string) *OrderUpsert {
+	u.Set(order.FieldDiscountCode, v)
+	return u
+}
+
+// UpdateDiscountCode sets the "discount_code" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateDiscountCode() *OrderUpsert {
+	u.SetExcluded(order.FieldDiscountCode)
 	return u
 }
 
@@ -885,6 +1144,24 @@ func (u *OrderUpsert) UpdateVatTotal() *OrderUpsert {
 // AddVatTotal adds v to the "vat_total" field.
 func (u *OrderUpsert) AddVatTotal(v int) *OrderUpsert {
 	u.Add(order.FieldVatTotal, v)
+	return u
+}
+
+// SetVatRateBp sets the "vat_rate_bp" field.
+func (u *OrderUpsert) SetVatRateBp(v int) *OrderUpsert {
+	u.Set(order.FieldVatRateBp, v)
+	return u
+}
+
+// UpdateVatRateBp sets the "vat_rate_bp" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateVatRateBp() *OrderUpsert {
+	u.SetExcluded(order.FieldVatRateBp)
+	return u
+}
+
+// AddVatRateBp adds v to the "vat_rate_bp" field.
+func (u *OrderUpsert) AddVatRateBp(v int) *OrderUpsert {
+	u.Add(order.FieldVatRateBp, v)
 	return u
 }
 
@@ -960,6 +1237,18 @@ func (u *OrderUpsert) UpdateDeliveryOption() *OrderUpsert {
 	return u
 }
 
+// SetPickupAddress sets the "pickup_address" field.
+func (u *OrderUpsert) SetPickupAddress(v string) *OrderUpsert {
+	u.Set(order.FieldPickupAddress, v)
+	return u
+}
+
+// UpdatePickupAddress sets the "pickup_address" field to the value that was provided on create.
+func (u *OrderUpsert) UpdatePickupAddress() *OrderUpsert {
+	u.SetExcluded(order.FieldPickupAddress)
+	return u
+}
+
 // SetPaymentMethod sets the "payment_method" field.
 func (u *OrderUpsert) SetPaymentMethod(v order.PaymentMethod) *OrderUpsert {
 	u.Set(order.FieldPaymentMethod, v)
@@ -969,6 +1258,30 @@ func (u *OrderUpsert) SetPaymentMethod(v order.PaymentMethod) *OrderUpsert {
 // UpdatePaymentMethod sets the "payment_method" field to the value that was provided on create.
 func (u *OrderUpsert) UpdatePaymentMethod() *OrderUpsert {
 	u.SetExcluded(order.FieldPaymentMethod)
+	return u
+}
+
+// SetRetouchAcknowledged sets the "retouch_acknowledged" field.
+func (u *OrderUpsert) SetRetouchAcknowledged(v bool) *OrderUpsert {
+	u.Set(order.FieldRetouchAcknowledged, v)
+	return u
+}
+
+// UpdateRetouchAcknowledged sets the "retouch_acknowledged" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateRetouchAcknowledged() *OrderUpsert {
+	u.SetExcluded(order.FieldRetouchAcknowledged)
+	return u
+}
+
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (u *OrderUpsert) SetTermsAcceptedAt(v time.Time) *OrderUpsert {
+	u.Set(order.FieldTermsAcceptedAt, v)
+	return u
+}
+
+// UpdateTermsAcceptedAt sets the "terms_accepted_at" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateTermsAcceptedAt() *OrderUpsert {
+	u.SetExcluded(order.FieldTermsAcceptedAt)
 	return u
 }
 
@@ -1005,6 +1318,72 @@ func (u *OrderUpsert) UpdateExpiresAt() *OrderUpsert {
 // ClearExpiresAt clears the value of the "expires_at" field.
 func (u *OrderUpsert) ClearExpiresAt() *OrderUpsert {
 	u.SetNull(order.FieldExpiresAt)
+	return u
+}
+
+// SetSentAt sets the "sent_at" field.
+func (u *OrderUpsert) SetSentAt(v time.Time) *OrderUpsert {
+	u.Set(order.FieldSentAt, v)
+	return u
+}
+
+// UpdateSentAt sets the "sent_at" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateSentAt() *OrderUpsert {
+	u.SetExcluded(order.FieldSentAt)
+	return u
+}
+
+// ClearSentAt clears the value of the "sent_at" field.
+func (u *OrderUpsert) ClearSentAt() *OrderUpsert {
+	u.SetNull(order.FieldSentAt)
+	return u
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (u *OrderUpsert) SetReadyAt(v time.Time) *OrderUpsert {
+	u.Set(order.FieldReadyAt, v)
+	return u
+}
+
+// UpdateReadyAt sets the "ready_at" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateReadyAt() *OrderUpsert {
+	u.SetExcluded(order.FieldReadyAt)
+	return u
+}
+
+// ClearReadyAt clears the value of the "ready_at" field.
+func (u *OrderUpsert) ClearReadyAt() *OrderUpsert {
+	u.SetNull(order.FieldReadyAt)
+	return u
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (u *OrderUpsert) SetClosedAt(v time.Time) *OrderUpsert {
+	u.Set(order.FieldClosedAt, v)
+	return u
+}
+
+// UpdateClosedAt sets the "closed_at" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateClosedAt() *OrderUpsert {
+	u.SetExcluded(order.FieldClosedAt)
+	return u
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (u *OrderUpsert) ClearClosedAt() *OrderUpsert {
+	u.SetNull(order.FieldClosedAt)
+	return u
+}
+
+// SetSessionKey sets the "session_key" field.
+func (u *OrderUpsert) SetSessionKey(v string) *OrderUpsert {
+	u.Set(order.FieldSessionKey, v)
+	return u
+}
+
+// UpdateSessionKey sets the "session_key" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateSessionKey() *OrderUpsert {
+	u.SetExcluded(order.FieldSessionKey)
 	return u
 }
 
@@ -1129,6 +1508,27 @@ func (u *OrderUpsertOne) UpdateCartID() *OrderUpsertOne {
 	})
 }
 
+// SetCartVersion sets the "cart_version" field.
+func (u *OrderUpsertOne) SetCartVersion(v int) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetCartVersion(v)
+	})
+}
+
+// AddCartVersion adds v to the "cart_version" field.
+func (u *OrderUpsertOne) AddCartVersion(v int) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddCartVersion(v)
+	})
+}
+
+// UpdateCartVersion sets the "cart_version" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateCartVersion() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateCartVersion()
+	})
+}
+
 // SetSubtotal sets the "subtotal" field.
 func (u *OrderUpsertOne) SetSubtotal(v int) *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
@@ -1168,6 +1568,20 @@ func (u *OrderUpsertOne) AddDiscountTotal(v int) *OrderUpsertOne {
 func (u *OrderUpsertOne) UpdateDiscountTotal() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdateDiscountTotal()
+	})
+}
+
+// SetDiscountCode sets the "discount_code" field.
+func (u *OrderUpsertOne) SetDiscountCode(v string) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetDiscountCode(v)
+	})
+}
+
+// UpdateDiscountCode sets the "discount_code" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateDiscountCode() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateDiscountCode()
 	})
 }
 
@@ -1231,6 +1645,27 @@ func (u *OrderUpsertOne) AddVatTotal(v int) *OrderUpsertOne {
 func (u *OrderUpsertOne) UpdateVatTotal() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdateVatTotal()
+	})
+}
+
+// SetVatRateBp sets the "vat_rate_bp" field.
+func (u *OrderUpsertOne) SetVatRateBp(v int) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetVatRateBp(v)
+	})
+}
+
+// AddVatRateBp adds v to the "vat_rate_bp" field.
+func (u *OrderUpsertOne) AddVatRateBp(v int) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddVatRateBp(v)
+	})
+}
+
+// UpdateVatRateBp sets the "vat_rate_bp" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateVatRateBp() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateVatRateBp()
 	})
 }
 
@@ -1318,6 +1753,20 @@ func (u *OrderUpsertOne) UpdateDeliveryOption() *OrderUpsertOne {
 	})
 }
 
+// SetPickupAddress sets the "pickup_address" field.
+func (u *OrderUpsertOne) SetPickupAddress(v string) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetPickupAddress(v)
+	})
+}
+
+// UpdatePickupAddress sets the "pickup_address" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdatePickupAddress() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdatePickupAddress()
+	})
+}
+
 // SetPaymentMethod sets the "payment_method" field.
 func (u *OrderUpsertOne) SetPaymentMethod(v order.PaymentMethod) *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
@@ -1329,6 +1778,34 @@ func (u *OrderUpsertOne) SetPaymentMethod(v order.PaymentMethod) *OrderUpsertOne
 func (u *OrderUpsertOne) UpdatePaymentMethod() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdatePaymentMethod()
+	})
+}
+
+// SetRetouchAcknowledged sets the "retouch_acknowledged" field.
+func (u *OrderUpsertOne) SetRetouchAcknowledged(v bool) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetRetouchAcknowledged(v)
+	})
+}
+
+// UpdateRetouchAcknowledged sets the "retouch_acknowledged" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateRetouchAcknowledged() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateRetouchAcknowledged()
+	})
+}
+
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (u *OrderUpsertOne) SetTermsAcceptedAt(v time.Time) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTermsAcceptedAt(v)
+	})
+}
+
+// UpdateTermsAcceptedAt sets the "terms_accepted_at" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateTermsAcceptedAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTermsAcceptedAt()
 	})
 }
 
@@ -1371,6 +1848,83 @@ func (u *OrderUpsertOne) UpdateExpiresAt() *OrderUpsertOne {
 func (u *OrderUpsertOne) ClearExpiresAt() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.ClearExpiresAt()
+	})
+}
+
+// SetSentAt sets the "sent_at" field.
+func (u *OrderUpsertOne) SetSentAt(v time.Time) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetSentAt(v)
+	})
+}
+
+// UpdateSentAt sets the "sent_at" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateSentAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateSentAt()
+	})
+}
+
+// ClearSentAt clears the value of the "sent_at" field.
+func (u *OrderUpsertOne) ClearSentAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearSentAt()
+	})
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (u *OrderUpsertOne) SetReadyAt(v time.Time) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetReadyAt(v)
+	})
+}
+
+// UpdateReadyAt sets the "ready_at" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateReadyAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateReadyAt()
+	})
+}
+
+// ClearReadyAt clears the value of the "ready_at" field.
+func (u *OrderUpsertOne) ClearReadyAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearReadyAt()
+	})
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (u *OrderUpsertOne) SetClosedAt(v time.Time) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetClosedAt(v)
+	})
+}
+
+// UpdateClosedAt sets the "closed_at" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateClosedAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateClosedAt()
+	})
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (u *OrderUpsertOne) ClearClosedAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearClosedAt()
+	})
+}
+
+// SetSessionKey sets the "session_key" field.
+func (u *OrderUpsertOne) SetSessionKey(v string) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetSessionKey(v)
+	})
+}
+
+// UpdateSessionKey sets the "session_key" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateSessionKey() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateSessionKey()
 	})
 }
 
@@ -1662,6 +2216,27 @@ func (u *OrderUpsertBulk) UpdateCartID() *OrderUpsertBulk {
 	})
 }
 
+// SetCartVersion sets the "cart_version" field.
+func (u *OrderUpsertBulk) SetCartVersion(v int) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetCartVersion(v)
+	})
+}
+
+// AddCartVersion adds v to the "cart_version" field.
+func (u *OrderUpsertBulk) AddCartVersion(v int) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddCartVersion(v)
+	})
+}
+
+// UpdateCartVersion sets the "cart_version" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateCartVersion() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateCartVersion()
+	})
+}
+
 // SetSubtotal sets the "subtotal" field.
 func (u *OrderUpsertBulk) SetSubtotal(v int) *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
@@ -1701,6 +2276,20 @@ func (u *OrderUpsertBulk) AddDiscountTotal(v int) *OrderUpsertBulk {
 func (u *OrderUpsertBulk) UpdateDiscountTotal() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdateDiscountTotal()
+	})
+}
+
+// SetDiscountCode sets the "discount_code" field.
+func (u *OrderUpsertBulk) SetDiscountCode(v string) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetDiscountCode(v)
+	})
+}
+
+// UpdateDiscountCode sets the "discount_code" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateDiscountCode() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateDiscountCode()
 	})
 }
 
@@ -1764,6 +2353,27 @@ func (u *OrderUpsertBulk) AddVatTotal(v int) *OrderUpsertBulk {
 func (u *OrderUpsertBulk) UpdateVatTotal() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdateVatTotal()
+	})
+}
+
+// SetVatRateBp sets the "vat_rate_bp" field.
+func (u *OrderUpsertBulk) SetVatRateBp(v int) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetVatRateBp(v)
+	})
+}
+
+// AddVatRateBp adds v to the "vat_rate_bp" field.
+func (u *OrderUpsertBulk) AddVatRateBp(v int) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddVatRateBp(v)
+	})
+}
+
+// UpdateVatRateBp sets the "vat_rate_bp" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateVatRateBp() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateVatRateBp()
 	})
 }
 
@@ -1851,6 +2461,20 @@ func (u *OrderUpsertBulk) UpdateDeliveryOption() *OrderUpsertBulk {
 	})
 }
 
+// SetPickupAddress sets the "pickup_address" field.
+func (u *OrderUpsertBulk) SetPickupAddress(v string) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetPickupAddress(v)
+	})
+}
+
+// UpdatePickupAddress sets the "pickup_address" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdatePickupAddress() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdatePickupAddress()
+	})
+}
+
 // SetPaymentMethod sets the "payment_method" field.
 func (u *OrderUpsertBulk) SetPaymentMethod(v order.PaymentMethod) *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
@@ -1862,6 +2486,34 @@ func (u *OrderUpsertBulk) SetPaymentMethod(v order.PaymentMethod) *OrderUpsertBu
 func (u *OrderUpsertBulk) UpdatePaymentMethod() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdatePaymentMethod()
+	})
+}
+
+// SetRetouchAcknowledged sets the "retouch_acknowledged" field.
+func (u *OrderUpsertBulk) SetRetouchAcknowledged(v bool) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetRetouchAcknowledged(v)
+	})
+}
+
+// UpdateRetouchAcknowledged sets the "retouch_acknowledged" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateRetouchAcknowledged() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateRetouchAcknowledged()
+	})
+}
+
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (u *OrderUpsertBulk) SetTermsAcceptedAt(v time.Time) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTermsAcceptedAt(v)
+	})
+}
+
+// UpdateTermsAcceptedAt sets the "terms_accepted_at" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateTermsAcceptedAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTermsAcceptedAt()
 	})
 }
 
@@ -1904,6 +2556,83 @@ func (u *OrderUpsertBulk) UpdateExpiresAt() *OrderUpsertBulk {
 func (u *OrderUpsertBulk) ClearExpiresAt() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.ClearExpiresAt()
+	})
+}
+
+// SetSentAt sets the "sent_at" field.
+func (u *OrderUpsertBulk) SetSentAt(v time.Time) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetSentAt(v)
+	})
+}
+
+// UpdateSentAt sets the "sent_at" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateSentAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateSentAt()
+	})
+}
+
+// ClearSentAt clears the value of the "sent_at" field.
+func (u *OrderUpsertBulk) ClearSentAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearSentAt()
+	})
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (u *OrderUpsertBulk) SetReadyAt(v time.Time) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetReadyAt(v)
+	})
+}
+
+// UpdateReadyAt sets the "ready_at" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateReadyAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateReadyAt()
+	})
+}
+
+// ClearReadyAt clears the value of the "ready_at" field.
+func (u *OrderUpsertBulk) ClearReadyAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearReadyAt()
+	})
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (u *OrderUpsertBulk) SetClosedAt(v time.Time) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetClosedAt(v)
+	})
+}
+
+// UpdateClosedAt sets the "closed_at" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateClosedAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateClosedAt()
+	})
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (u *OrderUpsertBulk) ClearClosedAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearClosedAt()
+	})
+}
+
+// SetSessionKey sets the "session_key" field.
+func (u *OrderUpsertBulk) SetSessionKey(v string) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetSessionKey(v)
+	})
+}
+
+// UpdateSessionKey sets the "session_key" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateSessionKey() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateSessionKey()
 	})
 }
 

@@ -97,6 +97,27 @@ func (_u *OrderUpdate) SetNillableCartID(v *string) *OrderUpdate {
 	return _u
 }
 
+// SetCartVersion sets the "cart_version" field.
+func (_u *OrderUpdate) SetCartVersion(v int) *OrderUpdate {
+	_u.mutation.ResetCartVersion()
+	_u.mutation.SetCartVersion(v)
+	return _u
+}
+
+// SetNillableCartVersion sets the "cart_version" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableCartVersion(v *int) *OrderUpdate {
+	if v != nil {
+		_u.SetCartVersion(*v)
+	}
+	return _u
+}
+
+// AddCartVersion adds value to the "cart_version" field.
+func (_u *OrderUpdate) AddCartVersion(v int) *OrderUpdate {
+	_u.mutation.AddCartVersion(v)
+	return _u
+}
+
 // SetSubtotal sets the "subtotal" field.
 func (_u *OrderUpdate) SetSubtotal(v int) *OrderUpdate {
 	_u.mutation.ResetSubtotal()
@@ -136,6 +157,20 @@ func (_u *OrderUpdate) SetNillableDiscountTotal(v *int) *OrderUpdate {
 // AddDiscountTotal adds value to the "discount_total" field.
 func (_u *OrderUpdate) AddDiscountTotal(v int) *OrderUpdate {
 	_u.mutation.AddDiscountTotal(v)
+	return _u
+}
+
+// SetDiscountCode sets the "discount_code" field.
+func (_u *OrderUpdate) SetDiscountCode(v string) *OrderUpdate {
+	_u.mutation.SetDiscountCode(v)
+	return _u
+}
+
+// SetNillableDiscountCode sets the "discount_code" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableDiscountCode(v *string) *OrderUpdate {
+	if v != nil {
+		_u.SetDiscountCode(*v)
+	}
 	return _u
 }
 
@@ -199,6 +234,27 @@ func (_u *OrderUpdate) SetNillableVatTotal(v *int) *OrderUpdate {
 // AddVatTotal adds value to the "vat_total" field.
 func (_u *OrderUpdate) AddVatTotal(v int) *OrderUpdate {
 	_u.mutation.AddVatTotal(v)
+	return _u
+}
+
+// SetVatRateBp sets the "vat_rate_bp" field.
+func (_u *OrderUpdate) SetVatRateBp(v int) *OrderUpdate {
+	_u.mutation.ResetVatRateBp()
+	_u.mutation.SetVatRateBp(v)
+	return _u
+}
+
+// SetNillableVatRateBp sets the "vat_rate_bp" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableVatRateBp(v *int) *OrderUpdate {
+	if v != nil {
+		_u.SetVatRateBp(*v)
+	}
+	return _u
+}
+
+// AddVatRateBp adds value to the "vat_rate_bp" field.
+func (_u *OrderUpdate) AddVatRateBp(v int) *OrderUpdate {
+	_u.mutation.AddVatRateBp(v)
 	return _u
 }
 
@@ -277,6 +333,20 @@ func (_u *OrderUpdate) SetNillableDeliveryOption(v *string) *OrderUpdate {
 	return _u
 }
 
+// SetPickupAddress sets the "pickup_address" field.
+func (_u *OrderUpdate) SetPickupAddress(v string) *OrderUpdate {
+	_u.mutation.SetPickupAddress(v)
+	return _u
+}
+
+// SetNillablePickupAddress sets the "pickup_address" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillablePickupAddress(v *string) *OrderUpdate {
+	if v != nil {
+		_u.SetPickupAddress(*v)
+	}
+	return _u
+}
+
 // SetPaymentMethod sets the "payment_method" field.
 func (_u *OrderUpdate) SetPaymentMethod(v order.PaymentMethod) *OrderUpdate {
 	_u.mutation.SetPaymentMethod(v)
@@ -287,6 +357,34 @@ func (_u *OrderUpdate) SetPaymentMethod(v order.PaymentMethod) *OrderUpdate {
 func (_u *OrderUpdate) SetNillablePaymentMethod(v *order.PaymentMethod) *OrderUpdate {
 	if v != nil {
 		_u.SetPaymentMethod(*v)
+	}
+	return _u
+}
+
+// SetRetouchAcknowledged sets the "retouch_acknowledged" field.
+func (_u *OrderUpdate) SetRetouchAcknowledged(v bool) *OrderUpdate {
+	_u.mutation.SetRetouchAcknowledged(v)
+	return _u
+}
+
+// SetNillableRetouchAcknowledged sets the "retouch_acknowledged" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableRetouchAcknowledged(v *bool) *OrderUpdate {
+	if v != nil {
+		_u.SetRetouchAcknowledged(*v)
+	}
+	return _u
+}
+
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (_u *OrderUpdate) SetTermsAcceptedAt(v time.Time) *OrderUpdate {
+	_u.mutation.SetTermsAcceptedAt(v)
+	return _u
+}
+
+// SetNillableTermsAcceptedAt sets the "terms_accepted_at" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableTermsAcceptedAt(v *time.Time) *OrderUpdate {
+	if v != nil {
+		_u.SetTermsAcceptedAt(*v)
 	}
 	return _u
 }
@@ -328,6 +426,80 @@ func (_u *OrderUpdate) SetNillableExpiresAt(v *time.Time) *OrderUpdate {
 // ClearExpiresAt clears the value of the "expires_at" field.
 func (_u *OrderUpdate) ClearExpiresAt() *OrderUpdate {
 	_u.mutation.ClearExpiresAt()
+	return _u
+}
+
+// SetSentAt sets the "sent_at" field.
+func (_u *OrderUpdate) SetSentAt(v time.Time) *OrderUpdate {
+	_u.mutation.SetSentAt(v)
+	return _u
+}
+
+// SetNillableSentAt sets the "sent_at" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableSentAt(v *time.Time) *OrderUpdate {
+	if v != nil {
+		_u.SetSentAt(*v)
+	}
+	return _u
+}
+
+// ClearSentAt clears the value of the "sent_at" field.
+func (_u *OrderUpdate) ClearSentAt() *OrderUpdate {
+	_u.mutation.ClearSentAt()
+	return _u
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (_u *OrderUpdate) SetReadyAt(v time.Time) *OrderUpdate {
+	_u.mutation.SetReadyAt(v)
+	return _u
+}
+
+// SetNillableReadyAt sets the "ready_at" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableReadyAt(v *time.Time) *OrderUpdate {
+	if v != nil {
+		_u.SetReadyAt(*v)
+	}
+	return _u
+}
+
+// ClearReadyAt clears the value of the "ready_at" field.
+func (_u *OrderUpdate) ClearReadyAt() *OrderUpdate {
+	_u.mutation.ClearReadyAt()
+	return _u
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (_u *OrderUpdate) SetClosedAt(v time.Time) *OrderUpdate {
+	_u.mutation.SetClosedAt(v)
+	return _u
+}
+
+// SetNillableClosedAt sets the "closed_at" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableClosedAt(v *time.Time) *OrderUpdate {
+	if v != nil {
+		_u.SetClosedAt(*v)
+	}
+	return _u
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (_u *OrderUpdate) ClearClosedAt() *OrderUpdate {
+	_u.mutation.ClearClosedAt()
+	return _u
+}
+
+// SetSessionKey sets the "session_key" field.
+func (_u *OrderUpdate) SetSessionKey(v string) *OrderUpdate {
+	_u.mutation.SetSessionKey(v)
+	return _u
+}
+
+// SetNillableSessionKey sets the "session_key" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableSessionKey(v *string) *OrderUpdate {
+	if v != nil {
+		_u.SetSessionKey(*v)
+	}
 	return _u
 }
 
@@ -588,6 +760,12 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.CartID(); ok {
 		_spec.SetField(order.FieldCartID, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.CartVersion(); ok {
+		_spec.SetField(order.FieldCartVersion, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedCartVersion(); ok {
+		_spec.AddField(order.FieldCartVersion, field.TypeInt, value)
+	}
 	if value, ok := _u.mutation.Subtotal(); ok {
 		_spec.SetField(order.FieldSubtotal, field.TypeInt, value)
 	}
@@ -599,6 +777,9 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedDiscountTotal(); ok {
 		_spec.AddField(order.FieldDiscountTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.DiscountCode(); ok {
+		_spec.SetField(order.FieldDiscountCode, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.ShippingTotal(); ok {
 		_spec.SetField(order.FieldShippingTotal, field.TypeInt, value)
@@ -617,6 +798,12 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedVatTotal(); ok {
 		_spec.AddField(order.FieldVatTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.VatRateBp(); ok {
+		_spec.SetField(order.FieldVatRateBp, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedVatRateBp(); ok {
+		_spec.AddField(order.FieldVatRateBp, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.Total(); ok {
 		_spec.SetField(order.FieldTotal, field.TypeInt, value)
@@ -639,8 +826,17 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	if value, ok := _u.mutation.DeliveryOption(); ok {
 		_spec.SetField(order.FieldDeliveryOption, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.PickupAddress(); ok {
+		_spec.SetField(order.FieldPickupAddress, field.TypeString, value)
+	}
 	if value, ok := _u.mutation.PaymentMethod(); ok {
 		_spec.SetField(order.FieldPaymentMethod, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.RetouchAcknowledged(); ok {
+		_spec.SetField(order.FieldRetouchAcknowledged, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.TermsAcceptedAt(); ok {
+		_spec.SetField(order.FieldTermsAcceptedAt, field.TypeTime, value)
 	}
 	if value, ok := _u.mutation.PaidAt(); ok {
 		_spec.SetField(order.FieldPaidAt, field.TypeTime, value)
@@ -653,6 +849,27 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.ExpiresAtCleared() {
 		_spec.ClearField(order.FieldExpiresAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.SentAt(); ok {
+		_spec.SetField(order.FieldSentAt, field.TypeTime, value)
+	}
+	if _u.mutation.SentAtCleared() {
+		_spec.ClearField(order.FieldSentAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.ReadyAt(); ok {
+		_spec.SetField(order.FieldReadyAt, field.TypeTime, value)
+	}
+	if _u.mutation.ReadyAtCleared() {
+		_spec.ClearField(order.FieldReadyAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.ClosedAt(); ok {
+		_spec.SetField(order.FieldClosedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ClosedAtCleared() {
+		_spec.ClearField(order.FieldClosedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.SessionKey(); ok {
+		_spec.SetField(order.FieldSessionKey, field.TypeString, value)
 	}
 	if _u.mutation.GalleryCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -931,6 +1148,27 @@ func (_u *OrderUpdateOne) SetNillableCartID(v *string) *OrderUpdateOne {
 	return _u
 }
 
+// SetCartVersion sets the "cart_version" field.
+func (_u *OrderUpdateOne) SetCartVersion(v int) *OrderUpdateOne {
+	_u.mutation.ResetCartVersion()
+	_u.mutation.SetCartVersion(v)
+	return _u
+}
+
+// SetNillableCartVersion sets the "cart_version" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableCartVersion(v *int) *OrderUpdateOne {
+	if v != nil {
+		_u.SetCartVersion(*v)
+	}
+	return _u
+}
+
+// AddCartVersion adds value to the "cart_version" field.
+func (_u *OrderUpdateOne) AddCartVersion(v int) *OrderUpdateOne {
+	_u.mutation.AddCartVersion(v)
+	return _u
+}
+
 // SetSubtotal sets the "subtotal" field.
 func (_u *OrderUpdateOne) SetSubtotal(v int) *OrderUpdateOne {
 	_u.mutation.ResetSubtotal()
@@ -970,6 +1208,20 @@ func (_u *OrderUpdateOne) SetNillableDiscountTotal(v *int) *OrderUpdateOne {
 // AddDiscountTotal adds value to the "discount_total" field.
 func (_u *OrderUpdateOne) AddDiscountTotal(v int) *OrderUpdateOne {
 	_u.mutation.AddDiscountTotal(v)
+	return _u
+}
+
+// SetDiscountCode sets the "discount_code" field.
+func (_u *OrderUpdateOne) SetDiscountCode(v string) *OrderUpdateOne {
+	_u.mutation.SetDiscountCode(v)
+	return _u
+}
+
+// SetNillableDiscountCode sets the "discount_code" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableDiscountCode(v *string) *OrderUpdateOne {
+	if v != nil {
+		_u.SetDiscountCode(*v)
+	}
 	return _u
 }
 
@@ -1033,6 +1285,27 @@ func (_u *OrderUpdateOne) SetNillableVatTotal(v *int) *OrderUpdateOne {
 // AddVatTotal adds value to the "vat_total" field.
 func (_u *OrderUpdateOne) AddVatTotal(v int) *OrderUpdateOne {
 	_u.mutation.AddVatTotal(v)
+	return _u
+}
+
+// SetVatRateBp sets the "vat_rate_bp" field.
+func (_u *OrderUpdateOne) SetVatRateBp(v int) *OrderUpdateOne {
+	_u.mutation.ResetVatRateBp()
+	_u.mutation.SetVatRateBp(v)
+	return _u
+}
+
+// SetNillableVatRateBp sets the "vat_rate_bp" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableVatRateBp(v *int) *OrderUpdateOne {
+	if v != nil {
+		_u.SetVatRateBp(*v)
+	}
+	return _u
+}
+
+// AddVatRateBp adds value to the "vat_rate_bp" field.
+func (_u *OrderUpdateOne) AddVatRateBp(v int) *OrderUpdateOne {
+	_u.mutation.AddVatRateBp(v)
 	return _u
 }
 
@@ -1111,6 +1384,20 @@ func (_u *OrderUpdateOne) SetNillableDeliveryOption(v *string) *OrderUpdateOne {
 	return _u
 }
 
+// SetPickupAddress sets the "pickup_address" field.
+func (_u *OrderUpdateOne) SetPickupAddress(v string) *OrderUpdateOne {
+	_u.mutation.SetPickupAddress(v)
+	return _u
+}
+
+// SetNillablePickupAddress sets the "pickup_address" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillablePickupAddress(v *string) *OrderUpdateOne {
+	if v != nil {
+		_u.SetPickupAddress(*v)
+	}
+	return _u
+}
+
 // SetPaymentMethod sets the "payment_method" field.
 func (_u *OrderUpdateOne) SetPaymentMethod(v order.PaymentMethod) *OrderUpdateOne {
 	_u.mutation.SetPaymentMethod(v)
@@ -1121,6 +1408,34 @@ func (_u *OrderUpdateOne) SetPaymentMethod(v order.PaymentMethod) *OrderUpdateOn
 func (_u *OrderUpdateOne) SetNillablePaymentMethod(v *order.PaymentMethod) *OrderUpdateOne {
 	if v != nil {
 		_u.SetPaymentMethod(*v)
+	}
+	return _u
+}
+
+// SetRetouchAcknowledged sets the "retouch_acknowledged" field.
+func (_u *OrderUpdateOne) SetRetouchAcknowledged(v bool) *OrderUpdateOne {
+	_u.mutation.SetRetouchAcknowledged(v)
+	return _u
+}
+
+// SetNillableRetouchAcknowledged sets the "retouch_acknowledged" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableRetouchAcknowledged(v *bool) *OrderUpdateOne {
+	if v != nil {
+		_u.SetRetouchAcknowledged(*v)
+	}
+	return _u
+}
+
+// SetTermsAcceptedAt sets the "terms_accepted_at" field.
+func (_u *OrderUpdateOne) SetTermsAcceptedAt(v time.Time) *OrderUpdateOne {
+	_u.mutation.SetTermsAcceptedAt(v)
+	return _u
+}
+
+// SetNillableTermsAcceptedAt sets the "terms_accepted_at" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableTermsAcceptedAt(v *time.Time) *OrderUpdateOne {
+	if v != nil {
+		_u.SetTermsAcceptedAt(*v)
 	}
 	return _u
 }
@@ -1162,6 +1477,80 @@ func (_u *OrderUpdateOne) SetNillableExpiresAt(v *time.Time) *OrderUpdateOne {
 // ClearExpiresAt clears the value of the "expires_at" field.
 func (_u *OrderUpdateOne) ClearExpiresAt() *OrderUpdateOne {
 	_u.mutation.ClearExpiresAt()
+	return _u
+}
+
+// SetSentAt sets the "sent_at" field.
+func (_u *OrderUpdateOne) SetSentAt(v time.Time) *OrderUpdateOne {
+	_u.mutation.SetSentAt(v)
+	return _u
+}
+
+// SetNillableSentAt sets the "sent_at" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableSentAt(v *time.Time) *OrderUpdateOne {
+	if v != nil {
+		_u.SetSentAt(*v)
+	}
+	return _u
+}
+
+// ClearSentAt clears the value of the "sent_at" field.
+func (_u *OrderUpdateOne) ClearSentAt() *OrderUpdateOne {
+	_u.mutation.ClearSentAt()
+	return _u
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (_u *OrderUpdateOne) SetReadyAt(v time.Time) *OrderUpdateOne {
+	_u.mutation.SetReadyAt(v)
+	return _u
+}
+
+// SetNillableReadyAt sets the "ready_at" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableReadyAt(v *time.Time) *OrderUpdateOne {
+	if v != nil {
+		_u.SetReadyAt(*v)
+	}
+	return _u
+}
+
+// ClearReadyAt clears the value of the "ready_at" field.
+func (_u *OrderUpdateOne) ClearReadyAt() *OrderUpdateOne {
+	_u.mutation.ClearReadyAt()
+	return _u
+}
+
+// SetClosedAt sets the "closed_at" field.
+func (_u *OrderUpdateOne) SetClosedAt(v time.Time) *OrderUpdateOne {
+	_u.mutation.SetClosedAt(v)
+	return _u
+}
+
+// SetNillableClosedAt sets the "closed_at" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableClosedAt(v *time.Time) *OrderUpdateOne {
+	if v != nil {
+		_u.SetClosedAt(*v)
+	}
+	return _u
+}
+
+// ClearClosedAt clears the value of the "closed_at" field.
+func (_u *OrderUpdateOne) ClearClosedAt() *OrderUpdateOne {
+	_u.mutation.ClearClosedAt()
+	return _u
+}
+
+// SetSessionKey sets the "session_key" field.
+func (_u *OrderUpdateOne) SetSessionKey(v string) *OrderUpdateOne {
+	_u.mutation.SetSessionKey(v)
+	return _u
+}
+
+// SetNillableSessionKey sets the "session_key" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableSessionKey(v *string) *OrderUpdateOne {
+	if v != nil {
+		_u.SetSessionKey(*v)
+	}
 	return _u
 }
 
@@ -1452,6 +1841,12 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	if value, ok := _u.mutation.CartID(); ok {
 		_spec.SetField(order.FieldCartID, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.CartVersion(); ok {
+		_spec.SetField(order.FieldCartVersion, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedCartVersion(); ok {
+		_spec.AddField(order.FieldCartVersion, field.TypeInt, value)
+	}
 	if value, ok := _u.mutation.Subtotal(); ok {
 		_spec.SetField(order.FieldSubtotal, field.TypeInt, value)
 	}
@@ -1463,6 +1858,9 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if value, ok := _u.mutation.AddedDiscountTotal(); ok {
 		_spec.AddField(order.FieldDiscountTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.DiscountCode(); ok {
+		_spec.SetField(order.FieldDiscountCode, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.ShippingTotal(); ok {
 		_spec.SetField(order.FieldShippingTotal, field.TypeInt, value)
@@ -1481,6 +1879,12 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if value, ok := _u.mutation.AddedVatTotal(); ok {
 		_spec.AddField(order.FieldVatTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.VatRateBp(); ok {
+		_spec.SetField(order.FieldVatRateBp, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedVatRateBp(); ok {
+		_spec.AddField(order.FieldVatRateBp, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.Total(); ok {
 		_spec.SetField(order.FieldTotal, field.TypeInt, value)
@@ -1503,8 +1907,17 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	if value, ok := _u.mutation.DeliveryOption(); ok {
 		_spec.SetField(order.FieldDeliveryOption, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.PickupAddress(); ok {
+		_spec.SetField(order.FieldPickupAddress, field.TypeString, value)
+	}
 	if value, ok := _u.mutation.PaymentMethod(); ok {
 		_spec.SetField(order.FieldPaymentMethod, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.RetouchAcknowledged(); ok {
+		_spec.SetField(order.FieldRetouchAcknowledged, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.TermsAcceptedAt(); ok {
+		_spec.SetField(order.FieldTermsAcceptedAt, field.TypeTime, value)
 	}
 	if value, ok := _u.mutation.PaidAt(); ok {
 		_spec.SetField(order.FieldPaidAt, field.TypeTime, value)
@@ -1517,6 +1930,27 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if _u.mutation.ExpiresAtCleared() {
 		_spec.ClearField(order.FieldExpiresAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.SentAt(); ok {
+		_spec.SetField(order.FieldSentAt, field.TypeTime, value)
+	}
+	if _u.mutation.SentAtCleared() {
+		_spec.ClearField(order.FieldSentAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.ReadyAt(); ok {
+		_spec.SetField(order.FieldReadyAt, field.TypeTime, value)
+	}
+	if _u.mutation.ReadyAtCleared() {
+		_spec.ClearField(order.FieldReadyAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.ClosedAt(); ok {
+		_spec.SetField(order.FieldClosedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ClosedAtCleared() {
+		_spec.ClearField(order.FieldClosedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.SessionKey(); ok {
+		_spec.SetField(order.FieldSessionKey, field.TypeString, value)
 	}
 	if _u.mutation.GalleryCleared() {
 		edge := &sqlgraph.EdgeSpec{

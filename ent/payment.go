@@ -32,6 +32,14 @@ type Payment struct {
 	Amount int `json:"amount,omitempty"`
 	// Status holds the value of the "status" field.
 	Status payment.Status `json:"status,omitempty"`
+	// RedirectURL holds the value of the "redirect_url" field.
+	RedirectURL string `json:"redirect_url,omitempty"`
+	// Failure holds the value of the "failure" field.
+	Failure string `json:"failure,omitempty"`
+	// RefundRef holds the value of the "refund_ref" field.
+	RefundRef string `json:"refund_ref,omitempty"`
+	// ExpiresAt holds the value of the "expires_at" field.
+	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PaymentQuery when eager-loading is set.
 	Edges          PaymentEdges `json:"edges"`
@@ -68,9 +76,9 @@ func (*Payment) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case payment.FieldAmount:
 			values[i] = new(sql.NullInt64)
-		case payment.FieldID, payment.FieldProvider, payment.FieldProviderRef, payment.FieldMethod, payment.FieldStatus:
+		case payment.FieldID, payment.FieldProvider, payment.FieldProviderRef, payment.FieldMethod, payment.FieldStatus, payment.FieldRedirectURL, payment.FieldFailure, payment.FieldRefundRef:
 			values[i] = new(sql.NullString)
-		case payment.FieldCreatedAt, payment.FieldUpdatedAt:
+		case payment.FieldCreatedAt, payment.FieldUpdatedAt, payment.FieldExpiresAt:
 			values[i] = new(sql.NullTime)
 		case payment.ForeignKeys[0]: // order_payments
 			values[i] = new(sql.NullString)
@@ -136,6 +144,31 @@ func (_m *Payment) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field status", values[i])
 			} else if value.Valid {
 				_m.Status = payment.Status(value.String)
+			}
+		case payment.FieldRedirectURL:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field redirect_url", values[i])
+			} else if value.Valid {
+				_m.RedirectURL = value.String
+			}
+		case payment.FieldFailure:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field failure", values[i])
+			} else if value.Valid {
+				_m.Failure = value.String
+			}
+		case payment.FieldRefundRef:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field refund_ref", values[i])
+			} else if value.Valid {
+				_m.RefundRef = value.String
+			}
+		case payment.FieldExpiresAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field expires_at", values[i])
+			} else if value.Valid {
+				_m.ExpiresAt = new(time.Time)
+				*_m.ExpiresAt = value.Time
 			}
 		case payment.ForeignKeys[0]:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -205,6 +238,20 @@ func (_m *Payment) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("status=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Status))
+	builder.WriteString(", ")
+	builder.WriteString("redirect_url=")
+	builder.WriteString(_m.RedirectURL)
+	builder.WriteString(", ")
+	builder.WriteString("failure=")
+	builder.WriteString(_m.Failure)
+	builder.WriteString(", ")
+	builder.WriteString("refund_ref=")
+	builder.WriteString(_m.RefundRef)
+	builder.WriteString(", ")
+	if v := _m.ExpiresAt; v != nil {
+		builder.WriteString("expires_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -98,6 +98,62 @@ func (_c *PaymentCreate) SetNillableStatus(v *payment.Status) *PaymentCreate {
 	return _c
 }
 
+// SetRedirectURL sets the "redirect_url" field.
+func (_c *PaymentCreate) SetRedirectURL(v string) *PaymentCreate {
+	_c.mutation.SetRedirectURL(v)
+	return _c
+}
+
+// SetNillableRedirectURL sets the "redirect_url" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillableRedirectURL(v *string) *PaymentCreate {
+	if v != nil {
+		_c.SetRedirectURL(*v)
+	}
+	return _c
+}
+
+// SetFailure sets the "failure" field.
+func (_c *PaymentCreate) SetFailure(v string) *PaymentCreate {
+	_c.mutation.SetFailure(v)
+	return _c
+}
+
+// SetNillableFailure sets the "failure" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillableFailure(v *string) *PaymentCreate {
+	if v != nil {
+		_c.SetFailure(*v)
+	}
+	return _c
+}
+
+// SetRefundRef sets the "refund_ref" field.
+func (_c *PaymentCreate) SetRefundRef(v string) *PaymentCreate {
+	_c.mutation.SetRefundRef(v)
+	return _c
+}
+
+// SetNillableRefundRef sets the "refund_ref" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillableRefundRef(v *string) *PaymentCreate {
+	if v != nil {
+		_c.SetRefundRef(*v)
+	}
+	return _c
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (_c *PaymentCreate) SetExpiresAt(v time.Time) *PaymentCreate {
+	_c.mutation.SetExpiresAt(v)
+	return _c
+}
+
+// SetNillableExpiresAt sets the "expires_at" field if the given value is not nil.
+func (_c *PaymentCreate) SetNillableExpiresAt(v *time.Time) *PaymentCreate {
+	if v != nil {
+		_c.SetExpiresAt(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *PaymentCreate) SetID(v string) *PaymentCreate {
 	_c.mutation.SetID(v)
@@ -174,6 +230,18 @@ func (_c *PaymentCreate) defaults() {
 		v := payment.DefaultStatus
 		_c.mutation.SetStatus(v)
 	}
+	if _, ok := _c.mutation.RedirectURL(); !ok {
+		v := payment.DefaultRedirectURL
+		_c.mutation.SetRedirectURL(v)
+	}
+	if _, ok := _c.mutation.Failure(); !ok {
+		v := payment.DefaultFailure
+		_c.mutation.SetFailure(v)
+	}
+	if _, ok := _c.mutation.RefundRef(); !ok {
+		v := payment.DefaultRefundRef
+		_c.mutation.SetRefundRef(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := payment.DefaultID()
 		_c.mutation.SetID(v)
@@ -212,6 +280,15 @@ func (_c *PaymentCreate) check() error {
 		if err := payment.StatusValidator(v); err != nil {
 			return &ValidationError{Name: "status", err: fmt.Errorf(`ent: validator failed for field "Payment.status": %w`, err)}
 		}
+	}
+	if _, ok := _c.mutation.RedirectURL(); !ok {
+		return &ValidationError{Name: "redirect_url", err: errors.New(`ent: missing required field "Payment.redirect_url"`)}
+	}
+	if _, ok := _c.mutation.Failure(); !ok {
+		return &ValidationError{Name: "failure", err: errors.New(`ent: missing required field "Payment.failure"`)}
+	}
+	if _, ok := _c.mutation.RefundRef(); !ok {
+		return &ValidationError{Name: "refund_ref", err: errors.New(`ent: missing required field "Payment.refund_ref"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := payment.IDValidator(v); err != nil {
@@ -284,6 +361,22 @@ func (_c *PaymentCreate) createSpec() (*Payment, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Status(); ok {
 		_spec.SetField(payment.FieldStatus, field.TypeEnum, value)
 		_node.Status = value
+	}
+	if value, ok := _c.mutation.RedirectURL(); ok {
+		_spec.SetField(payment.FieldRedirectURL, field.TypeString, value)
+		_node.RedirectURL = value
+	}
+	if value, ok := _c.mutation.Failure(); ok {
+		_spec.SetField(payment.FieldFailure, field.TypeString, value)
+		_node.Failure = value
+	}
+	if value, ok := _c.mutation.RefundRef(); ok {
+		_spec.SetField(payment.FieldRefundRef, field.TypeString, value)
+		_node.RefundRef = value
+	}
+	if value, ok := _c.mutation.ExpiresAt(); ok {
+		_spec.SetField(payment.FieldExpiresAt, field.TypeTime, value)
+		_node.ExpiresAt = &value
 	}
 	if nodes := _c.mutation.OrderIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -432,6 +525,60 @@ func (u *PaymentUpsert) UpdateStatus() *PaymentUpsert {
 	return u
 }
 
+// SetRedirectURL sets the "redirect_url" field.
+func (u *PaymentUpsert) SetRedirectURL(v string) *PaymentUpsert {
+	u.Set(payment.FieldRedirectURL, v)
+	return u
+}
+
+// UpdateRedirectURL sets the "redirect_url" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdateRedirectURL() *PaymentUpsert {
+	u.SetExcluded(payment.FieldRedirectURL)
+	return u
+}
+
+// SetFailure sets the "failure" field.
+func (u *PaymentUpsert) SetFailure(v string) *PaymentUpsert {
+	u.Set(payment.FieldFailure, v)
+	return u
+}
+
+// UpdateFailure sets the "failure" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdateFailure() *PaymentUpsert {
+	u.SetExcluded(payment.FieldFailure)
+	return u
+}
+
+// SetRefundRef sets the "refund_ref" field.
+func (u *PaymentUpsert) SetRefundRef(v string) *PaymentUpsert {
+	u.Set(payment.FieldRefundRef, v)
+	return u
+}
+
+// UpdateRefundRef sets the "refund_ref" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdateRefundRef() *PaymentUpsert {
+	u.SetExcluded(payment.FieldRefundRef)
+	return u
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (u *PaymentUpsert) SetExpiresAt(v time.Time) *PaymentUpsert {
+	u.Set(payment.FieldExpiresAt, v)
+	return u
+}
+
+// UpdateExpiresAt sets the "expires_at" field to the value that was provided on create.
+func (u *PaymentUpsert) UpdateExpiresAt() *PaymentUpsert {
+	u.SetExcluded(payment.FieldExpiresAt)
+	return u
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (u *PaymentUpsert) ClearExpiresAt() *PaymentUpsert {
+	u.SetNull(payment.FieldExpiresAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -571,6 +718,69 @@ func (u *PaymentUpsertOne) SetStatus(v payment.Status) *PaymentUpsertOne {
 func (u *PaymentUpsertOne) UpdateStatus() *PaymentUpsertOne {
 	return u.Update(func(s *PaymentUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetRedirectURL sets the "redirect_url" field.
+func (u *PaymentUpsertOne) SetRedirectURL(v string) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetRedirectURL(v)
+	})
+}
+
+// UpdateRedirectURL sets the "redirect_url" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdateRedirectURL() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateRedirectURL()
+	})
+}
+
+// SetFailure sets the "failure" field.
+func (u *PaymentUpsertOne) SetFailure(v string) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetFailure(v)
+	})
+}
+
+// UpdateFailure sets the "failure" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdateFailure() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateFailure()
+	})
+}
+
+// SetRefundRef sets the "refund_ref" field.
+func (u *PaymentUpsertOne) SetRefundRef(v string) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetRefundRef(v)
+	})
+}
+
+// UpdateRefundRef sets the "refund_ref" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdateRefundRef() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateRefundRef()
+	})
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (u *PaymentUpsertOne) SetExpiresAt(v time.Time) *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetExpiresAt(v)
+	})
+}
+
+// UpdateExpiresAt sets the "expires_at" field to the value that was provided on create.
+func (u *PaymentUpsertOne) UpdateExpiresAt() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateExpiresAt()
+	})
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (u *PaymentUpsertOne) ClearExpiresAt() *PaymentUpsertOne {
+	return u.Update(func(s *PaymentUpsert) {
+		s.ClearExpiresAt()
 	})
 }
 
@@ -880,6 +1090,69 @@ func (u *PaymentUpsertBulk) SetStatus(v payment.Status) *PaymentUpsertBulk {
 func (u *PaymentUpsertBulk) UpdateStatus() *PaymentUpsertBulk {
 	return u.Update(func(s *PaymentUpsert) {
 		s.UpdateStatus()
+	})
+}
+
+// SetRedirectURL sets the "redirect_url" field.
+func (u *PaymentUpsertBulk) SetRedirectURL(v string) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetRedirectURL(v)
+	})
+}
+
+// UpdateRedirectURL sets the "redirect_url" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdateRedirectURL() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateRedirectURL()
+	})
+}
+
+// SetFailure sets the "failure" field.
+func (u *PaymentUpsertBulk) SetFailure(v string) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetFailure(v)
+	})
+}
+
+// UpdateFailure sets the "failure" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdateFailure() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateFailure()
+	})
+}
+
+// SetRefundRef sets the "refund_ref" field.
+func (u *PaymentUpsertBulk) SetRefundRef(v string) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetRefundRef(v)
+	})
+}
+
+// UpdateRefundRef sets the "refund_ref" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdateRefundRef() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateRefundRef()
+	})
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (u *PaymentUpsertBulk) SetExpiresAt(v time.Time) *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.SetExpiresAt(v)
+	})
+}
+
+// UpdateExpiresAt sets the "expires_at" field to the value that was provided on create.
+func (u *PaymentUpsertBulk) UpdateExpiresAt() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.UpdateExpiresAt()
+	})
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (u *PaymentUpsertBulk) ClearExpiresAt() *PaymentUpsertBulk {
+	return u.Update(func(s *PaymentUpsert) {
+		s.ClearExpiresAt()
 	})
 }
 

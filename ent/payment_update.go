@@ -113,6 +113,68 @@ func (_u *PaymentUpdate) SetNillableStatus(v *payment.Status) *PaymentUpdate {
 	return _u
 }
 
+// SetRedirectURL sets the "redirect_url" field.
+func (_u *PaymentUpdate) SetRedirectURL(v string) *PaymentUpdate {
+	_u.mutation.SetRedirectURL(v)
+	return _u
+}
+
+// SetNillableRedirectURL sets the "redirect_url" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillableRedirectURL(v *string) *PaymentUpdate {
+	if v != nil {
+		_u.SetRedirectURL(*v)
+	}
+	return _u
+}
+
+// SetFailure sets the "failure" field.
+func (_u *PaymentUpdate) SetFailure(v string) *PaymentUpdate {
+	_u.mutation.SetFailure(v)
+	return _u
+}
+
+// SetNillableFailure sets the "failure" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillableFailure(v *string) *PaymentUpdate {
+	if v != nil {
+		_u.SetFailure(*v)
+	}
+	return _u
+}
+
+// SetRefundRef sets the "refund_ref" field.
+func (_u *PaymentUpdate) SetRefundRef(v string) *PaymentUpdate {
+	_u.mutation.SetRefundRef(v)
+	return _u
+}
+
+// SetNillableRefundRef sets the "refund_ref" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillableRefundRef(v *string) *PaymentUpdate {
+	if v != nil {
+		_u.SetRefundRef(*v)
+	}
+	return _u
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (_u *PaymentUpdate) SetExpiresAt(v time.Time) *PaymentUpdate {
+	_u.mutation.SetExpiresAt(v)
+	return _u
+}
+
+// SetNillableExpiresAt sets the "expires_at" field if the given value is not nil.
+func (_u *PaymentUpdate) SetNillableExpiresAt(v *time.Time) *PaymentUpdate {
+	if v != nil {
+		_u.SetExpiresAt(*v)
+	}
+	return _u
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (_u *PaymentUpdate) ClearExpiresAt() *PaymentUpdate {
+	_u.mutation.ClearExpiresAt()
+	return _u
+}
+
 // SetOrderID sets the "order" edge to the Order entity by ID.
 func (_u *PaymentUpdate) SetOrderID(id string) *PaymentUpdate {
 	_u.mutation.SetOrderID(id)
@@ -227,6 +289,21 @@ func (_u *PaymentUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(payment.FieldStatus, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.RedirectURL(); ok {
+		_spec.SetField(payment.FieldRedirectURL, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Failure(); ok {
+		_spec.SetField(payment.FieldFailure, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.RefundRef(); ok {
+		_spec.SetField(payment.FieldRefundRef, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ExpiresAt(); ok {
+		_spec.SetField(payment.FieldExpiresAt, field.TypeTime, value)
+	}
+	if _u.mutation.ExpiresAtCleared() {
+		_spec.ClearField(payment.FieldExpiresAt, field.TypeTime)
 	}
 	if _u.mutation.OrderCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -359,6 +436,68 @@ func (_u *PaymentUpdateOne) SetNillableStatus(v *payment.Status) *PaymentUpdateO
 	if v != nil {
 		_u.SetStatus(*v)
 	}
+	return _u
+}
+
+// SetRedirectURL sets the "redirect_url" field.
+func (_u *PaymentUpdateOne) SetRedirectURL(v string) *PaymentUpdateOne {
+	_u.mutation.SetRedirectURL(v)
+	return _u
+}
+
+// SetNillableRedirectURL sets the "redirect_url" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillableRedirectURL(v *string) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetRedirectURL(*v)
+	}
+	return _u
+}
+
+// SetFailure sets the "failure" field.
+func (_u *PaymentUpdateOne) SetFailure(v string) *PaymentUpdateOne {
+	_u.mutation.SetFailure(v)
+	return _u
+}
+
+// SetNillableFailure sets the "failure" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillableFailure(v *string) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetFailure(*v)
+	}
+	return _u
+}
+
+// SetRefundRef sets the "refund_ref" field.
+func (_u *PaymentUpdateOne) SetRefundRef(v string) *PaymentUpdateOne {
+	_u.mutation.SetRefundRef(v)
+	return _u
+}
+
+// SetNillableRefundRef sets the "refund_ref" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillableRefundRef(v *string) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetRefundRef(*v)
+	}
+	return _u
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (_u *PaymentUpdateOne) SetExpiresAt(v time.Time) *PaymentUpdateOne {
+	_u.mutation.SetExpiresAt(v)
+	return _u
+}
+
+// SetNillableExpiresAt sets the "expires_at" field if the given value is not nil.
+func (_u *PaymentUpdateOne) SetNillableExpiresAt(v *time.Time) *PaymentUpdateOne {
+	if v != nil {
+		_u.SetExpiresAt(*v)
+	}
+	return _u
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (_u *PaymentUpdateOne) ClearExpiresAt() *PaymentUpdateOne {
+	_u.mutation.ClearExpiresAt()
 	return _u
 }
 
@@ -506,6 +645,21 @@ func (_u *PaymentUpdateOne) sqlSave(ctx context.Context) (_node *Payment, err er
 	}
 	if value, ok := _u.mutation.Status(); ok {
 		_spec.SetField(payment.FieldStatus, field.TypeEnum, value)
+	}
+	if value, ok := _u.mutation.RedirectURL(); ok {
+		_spec.SetField(payment.FieldRedirectURL, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Failure(); ok {
+		_spec.SetField(payment.FieldFailure, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.RefundRef(); ok {
+		_spec.SetField(payment.FieldRefundRef, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.ExpiresAt(); ok {
+		_spec.SetField(payment.FieldExpiresAt, field.TypeTime, value)
+	}
+	if _u.mutation.ExpiresAtCleared() {
+		_spec.ClearField(payment.FieldExpiresAt, field.TypeTime)
 	}
 	if _u.mutation.OrderCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -47,6 +47,8 @@ type Photographer struct {
 	Timezone string `json:"timezone,omitempty"`
 	// ShippingRates holds the value of the "shipping_rates" field.
 	ShippingRates []model.ShippingRate `json:"shipping_rates,omitempty"`
+	// OrderSeq holds the value of the "order_seq" field.
+	OrderSeq int `json:"order_seq,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PhotographerQuery when eager-loading is set.
 	Edges        PhotographerEdges `json:"edges"`
@@ -116,7 +118,7 @@ func (*Photographer) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case photographer.FieldShippingRates:
 			values[i] = new([]byte)
-		case photographer.FieldVatRateBp:
+		case photographer.FieldVatRateBp, photographer.FieldOrderSeq:
 			values[i] = new(sql.NullInt64)
 		case photographer.FieldID, photographer.FieldName, photographer.FieldEmail, photographer.FieldPhone, photographer.FieldWebsite, photographer.FieldStreet, photographer.FieldPostalCode, photographer.FieldCity, photographer.FieldCountry, photographer.FieldLogoURL, photographer.FieldTimezone:
 			values[i] = new(sql.NullString)
@@ -229,6 +231,12 @@ func (_m *Photographer) assignValues(columns []string, values []any) error {
 					return fmt.Errorf("unmarshal field shipping_rates: %w", err)
 				}
 			}
+		case photographer.FieldOrderSeq:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field order_seq", values[i])
+			} else if value.Valid {
+				_m.OrderSeq = int(value.Int64)
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -326,6 +334,9 @@ func (_m *Photographer) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("shipping_rates=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ShippingRates))
+	builder.WriteString(", ")
+	builder.WriteString("order_seq=")
+	builder.WriteString(fmt.Sprintf("%v", _m.OrderSeq))
 	builder.WriteByte(')')
 	return builder.String()
 }

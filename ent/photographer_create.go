@@ -200,6 +200,20 @@ func (_c *PhotographerCreate) SetShippingRates(v []model.ShippingRate) *Photogra
 	return _c
 }
 
+// SetOrderSeq sets the "order_seq" field.
+func (_c *PhotographerCreate) SetOrderSeq(v int) *PhotographerCreate {
+	_c.mutation.SetOrderSeq(v)
+	return _c
+}
+
+// SetNillableOrderSeq sets the "order_seq" field if the given value is not nil.
+func (_c *PhotographerCreate) SetNillableOrderSeq(v *int) *PhotographerCreate {
+	if v != nil {
+		_c.SetOrderSeq(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *PhotographerCreate) SetID(v string) *PhotographerCreate {
 	_c.mutation.SetID(v)
@@ -333,6 +347,10 @@ func (_c *PhotographerCreate) defaults() {
 		v := photographer.DefaultShippingRates
 		_c.mutation.SetShippingRates(v)
 	}
+	if _, ok := _c.mutation.OrderSeq(); !ok {
+		v := photographer.DefaultOrderSeq
+		_c.mutation.SetOrderSeq(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := photographer.DefaultID()
 		_c.mutation.SetID(v)
@@ -414,6 +432,9 @@ func (_c *PhotographerCreate) check() error {
 	}
 	if _, ok := _c.mutation.ShippingRates(); !ok {
 		return &ValidationError{Name: "shipping_rates", err: errors.New(`ent: missing required field "Photographer.shipping_rates"`)}
+	}
+	if _, ok := _c.mutation.OrderSeq(); !ok {
+		return &ValidationError{Name: "order_seq", err: errors.New(`ent: missing required field "Photographer.order_seq"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := photographer.IDValidator(v); err != nil {
@@ -511,6 +532,10 @@ func (_c *PhotographerCreate) createSpec() (*Photographer, *sqlgraph.CreateSpec)
 	if value, ok := _c.mutation.ShippingRates(); ok {
 		_spec.SetField(photographer.FieldShippingRates, field.TypeJSON, value)
 		_node.ShippingRates = value
+	}
+	if value, ok := _c.mutation.OrderSeq(); ok {
+		_spec.SetField(photographer.FieldOrderSeq, field.TypeInt, value)
+		_node.OrderSeq = value
 	}
 	if nodes := _c.mutation.GalleriesIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -826,6 +851,24 @@ func (u *PhotographerUpsert) UpdateShippingRates() *PhotographerUpsert {
 	return u
 }
 
+// SetOrderSeq sets the "order_seq" field.
+func (u *PhotographerUpsert) SetOrderSeq(v int) *PhotographerUpsert {
+	u.Set(photographer.FieldOrderSeq, v)
+	return u
+}
+
+// UpdateOrderSeq sets the "order_seq" field to the value that was provided on create.
+func (u *PhotographerUpsert) UpdateOrderSeq() *PhotographerUpsert {
+	u.SetExcluded(photographer.FieldOrderSeq)
+	return u
+}
+
+// AddOrderSeq adds v to the "order_seq" field.
+func (u *PhotographerUpsert) AddOrderSeq(v int) *PhotographerUpsert {
+	u.Add(photographer.FieldOrderSeq, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1105,6 +1148,27 @@ func (u *PhotographerUpsertOne) SetShippingRates(v []model.ShippingRate) *Photog
 func (u *PhotographerUpsertOne) UpdateShippingRates() *PhotographerUpsertOne {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateShippingRates()
+	})
+}
+
+// SetOrderSeq sets the "order_seq" field.
+func (u *PhotographerUpsertOne) SetOrderSeq(v int) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetOrderSeq(v)
+	})
+}
+
+// AddOrderSeq adds v to the "order_seq" field.
+func (u *PhotographerUpsertOne) AddOrderSeq(v int) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.AddOrderSeq(v)
+	})
+}
+
+// UpdateOrderSeq sets the "order_seq" field to the value that was provided on create.
+func (u *PhotographerUpsertOne) UpdateOrderSeq() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateOrderSeq()
 	})
 }
 
@@ -1554,6 +1618,27 @@ func (u *PhotographerUpsertBulk) SetShippingRates(v []model.ShippingRate) *Photo
 func (u *PhotographerUpsertBulk) UpdateShippingRates() *PhotographerUpsertBulk {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateShippingRates()
+	})
+}
+
+// SetOrderSeq sets the "order_seq" field.
+func (u *PhotographerUpsertBulk) SetOrderSeq(v int) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetOrderSeq(v)
+	})
+}
+
+// AddOrderSeq adds v to the "order_seq" field.
+func (u *PhotographerUpsertBulk) AddOrderSeq(v int) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.AddOrderSeq(v)
+	})
+}
+
+// UpdateOrderSeq sets the "order_seq" field to the value that was provided on create.
+func (u *PhotographerUpsertBulk) UpdateOrderSeq() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateOrderSeq()
 	})
 }
 

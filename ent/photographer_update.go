@@ -250,6 +250,27 @@ func (_u *PhotographerUpdate) AppendShippingRates(v []model.ShippingRate) *Photo
 	return _u
 }
 
+// SetOrderSeq sets the "order_seq" field.
+func (_u *PhotographerUpdate) SetOrderSeq(v int) *PhotographerUpdate {
+	_u.mutation.ResetOrderSeq()
+	_u.mutation.SetOrderSeq(v)
+	return _u
+}
+
+// SetNillableOrderSeq sets the "order_seq" field if the given value is not nil.
+func (_u *PhotographerUpdate) SetNillableOrderSeq(v *int) *PhotographerUpdate {
+	if v != nil {
+		_u.SetOrderSeq(*v)
+	}
+	return _u
+}
+
+// AddOrderSeq adds value to the "order_seq" field.
+func (_u *PhotographerUpdate) AddOrderSeq(v int) *PhotographerUpdate {
+	_u.mutation.AddOrderSeq(v)
+	return _u
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by IDs.
 func (_u *PhotographerUpdate) AddGalleryIDs(ids ...string) *PhotographerUpdate {
 	_u.mutation.AddGalleryIDs(ids...)
@@ -572,6 +593,12 @@ func (_u *PhotographerUpdate) sqlSave(ctx context.Context) (_node int, err error
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, photographer.FieldShippingRates, value)
 		})
+	}
+	if value, ok := _u.mutation.OrderSeq(); ok {
+		_spec.SetField(photographer.FieldOrderSeq, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedOrderSeq(); ok {
+		_spec.AddField(photographer.FieldOrderSeq, field.TypeInt, value)
 	}
 	if _u.mutation.GalleriesCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -990,6 +1017,27 @@ func (_u *PhotographerUpdateOne) AppendShippingRates(v []model.ShippingRate) *Ph
 	return _u
 }
 
+// SetOrderSeq sets the "order_seq" field.
+func (_u *PhotographerUpdateOne) SetOrderSeq(v int) *PhotographerUpdateOne {
+	_u.mutation.ResetOrderSeq()
+	_u.mutation.SetOrderSeq(v)
+	return _u
+}
+
+// SetNillableOrderSeq sets the "order_seq" field if the given value is not nil.
+func (_u *PhotographerUpdateOne) SetNillableOrderSeq(v *int) *PhotographerUpdateOne {
+	if v != nil {
+		_u.SetOrderSeq(*v)
+	}
+	return _u
+}
+
+// AddOrderSeq adds value to the "order_seq" field.
+func (_u *PhotographerUpdateOne) AddOrderSeq(v int) *PhotographerUpdateOne {
+	_u.mutation.AddOrderSeq(v)
+	return _u
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by IDs.
 func (_u *PhotographerUpdateOne) AddGalleryIDs(ids ...string) *PhotographerUpdateOne {
 	_u.mutation.AddGalleryIDs(ids...)
@@ -1342,6 +1390,12 @@ func (_u *PhotographerUpdateOne) sqlSave(ctx context.Context) (_node *Photograph
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, photographer.FieldShippingRates, value)
 		})
+	}
+	if value, ok := _u.mutation.OrderSeq(); ok {
+		_spec.SetField(photographer.FieldOrderSeq, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedOrderSeq(); ok {
+		_spec.AddField(photographer.FieldOrderSeq, field.TypeInt, value)
 	}
 	if _u.mutation.GalleriesCleared() {
 		edge := &sqlgraph.EdgeSpec{

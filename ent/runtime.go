@@ -624,15 +624,15 @@ func init() {
 	// downloadrequest.DefaultOrderID holds the default value on creation for the order_id field.
 	downloadrequest.DefaultOrderID = downloadrequestDescOrderID.Default.(string)
 	// downloadrequestDescLinkToken is the schema descriptor for link_token field.
-	downloadrequestDescLinkToken := downloadrequestFields[10].Descriptor()
+	downloadrequestDescLinkToken := downloadrequestFields[11].Descriptor()
 	// downloadrequest.DefaultLinkToken holds the default value on creation for the link_token field.
 	downloadrequest.DefaultLinkToken = downloadrequestDescLinkToken.Default.(string)
 	// downloadrequestDescSessionKey is the schema descriptor for session_key field.
-	downloadrequestDescSessionKey := downloadrequestFields[11].Descriptor()
+	downloadrequestDescSessionKey := downloadrequestFields[12].Descriptor()
 	// downloadrequest.DefaultSessionKey holds the default value on creation for the session_key field.
 	downloadrequest.DefaultSessionKey = downloadrequestDescSessionKey.Default.(string)
 	// downloadrequestDescError is the schema descriptor for error field.
-	downloadrequestDescError := downloadrequestFields[14].Descriptor()
+	downloadrequestDescError := downloadrequestFields[15].Descriptor()
 	// downloadrequest.DefaultError holds the default value on creation for the error field.
 	downloadrequest.DefaultError = downloadrequestDescError.Default.(string)
 	// downloadrequestDescID is the schema descriptor for id field.
@@ -1156,30 +1156,58 @@ func init() {
 	orderDescCartID := orderFields[3].Descriptor()
 	// order.CartIDValidator is a validator for the "cart_id" field. It is called by the builders before save.
 	order.CartIDValidator = orderDescCartID.Validators[0].(func(string) error)
+	// orderDescCartVersion is the schema descriptor for cart_version field.
+	orderDescCartVersion := orderFields[4].Descriptor()
+	// order.DefaultCartVersion holds the default value on creation for the cart_version field.
+	order.DefaultCartVersion = orderDescCartVersion.Default.(int)
 	// orderDescDiscountTotal is the schema descriptor for discount_total field.
-	orderDescDiscountTotal := orderFields[5].Descriptor()
+	orderDescDiscountTotal := orderFields[6].Descriptor()
 	// order.DefaultDiscountTotal holds the default value on creation for the discount_total field.
 	order.DefaultDiscountTotal = orderDescDiscountTotal.Default.(int)
+	// orderDescDiscountCode is the schema descriptor for discount_code field.
+	orderDescDiscountCode := orderFields[7].Descriptor()
+	// order.DefaultDiscountCode holds the default value on creation for the discount_code field.
+	order.DefaultDiscountCode = orderDescDiscountCode.Default.(string)
 	// orderDescShippingTotal is the schema descriptor for shipping_total field.
-	orderDescShippingTotal := orderFields[6].Descriptor()
+	orderDescShippingTotal := orderFields[8].Descriptor()
 	// order.DefaultShippingTotal holds the default value on creation for the shipping_total field.
 	order.DefaultShippingTotal = orderDescShippingTotal.Default.(int)
 	// orderDescGiftCardTotal is the schema descriptor for gift_card_total field.
-	orderDescGiftCardTotal := orderFields[7].Descriptor()
+	orderDescGiftCardTotal := orderFields[9].Descriptor()
 	// order.DefaultGiftCardTotal holds the default value on creation for the gift_card_total field.
 	order.DefaultGiftCardTotal = orderDescGiftCardTotal.Default.(int)
 	// orderDescVatTotal is the schema descriptor for vat_total field.
-	orderDescVatTotal := orderFields[8].Descriptor()
+	orderDescVatTotal := orderFields[10].Descriptor()
 	// order.DefaultVatTotal holds the default value on creation for the vat_total field.
 	order.DefaultVatTotal = orderDescVatTotal.Default.(int)
+	// orderDescVatRateBp is the schema descriptor for vat_rate_bp field.
+	orderDescVatRateBp := orderFields[11].Descriptor()
+	// order.DefaultVatRateBp holds the default value on creation for the vat_rate_bp field.
+	order.DefaultVatRateBp = orderDescVatRateBp.Default.(int)
 	// orderDescCurrency is the schema descriptor for currency field.
-	orderDescCurrency := orderFields[10].Descriptor()
+	orderDescCurrency := orderFields[13].Descriptor()
 	// order.DefaultCurrency holds the default value on creation for the currency field.
 	order.DefaultCurrency = orderDescCurrency.Default.(string)
 	// orderDescDeliveryOption is the schema descriptor for delivery_option field.
-	orderDescDeliveryOption := orderFields[13].Descriptor()
+	orderDescDeliveryOption := orderFields[16].Descriptor()
 	// order.DefaultDeliveryOption holds the default value on creation for the delivery_option field.
 	order.DefaultDeliveryOption = orderDescDeliveryOption.Default.(string)
+	// orderDescPickupAddress is the schema descriptor for pickup_address field.
+	orderDescPickupAddress := orderFields[17].Descriptor()
+	// order.DefaultPickupAddress holds the default value on creation for the pickup_address field.
+	order.DefaultPickupAddress = orderDescPickupAddress.Default.(string)
+	// orderDescRetouchAcknowledged is the schema descriptor for retouch_acknowledged field.
+	orderDescRetouchAcknowledged := orderFields[19].Descriptor()
+	// order.DefaultRetouchAcknowledged holds the default value on creation for the retouch_acknowledged field.
+	order.DefaultRetouchAcknowledged = orderDescRetouchAcknowledged.Default.(bool)
+	// orderDescTermsAcceptedAt is the schema descriptor for terms_accepted_at field.
+	orderDescTermsAcceptedAt := orderFields[20].Descriptor()
+	// order.DefaultTermsAcceptedAt holds the default value on creation for the terms_accepted_at field.
+	order.DefaultTermsAcceptedAt = orderDescTermsAcceptedAt.Default.(func() time.Time)
+	// orderDescSessionKey is the schema descriptor for session_key field.
+	orderDescSessionKey := orderFields[26].Descriptor()
+	// order.DefaultSessionKey holds the default value on creation for the session_key field.
+	order.DefaultSessionKey = orderDescSessionKey.Default.(string)
 	// orderDescID is the schema descriptor for id field.
 	orderDescID := orderMixinFields0[0].Descriptor()
 	// order.DefaultID holds the default value on creation for the id field.
@@ -1441,6 +1469,18 @@ func init() {
 	paymentDescProviderRef := paymentFields[1].Descriptor()
 	// payment.DefaultProviderRef holds the default value on creation for the provider_ref field.
 	payment.DefaultProviderRef = paymentDescProviderRef.Default.(string)
+	// paymentDescRedirectURL is the schema descriptor for redirect_url field.
+	paymentDescRedirectURL := paymentFields[5].Descriptor()
+	// payment.DefaultRedirectURL holds the default value on creation for the redirect_url field.
+	payment.DefaultRedirectURL = paymentDescRedirectURL.Default.(string)
+	// paymentDescFailure is the schema descriptor for failure field.
+	paymentDescFailure := paymentFields[6].Descriptor()
+	// payment.DefaultFailure holds the default value on creation for the failure field.
+	payment.DefaultFailure = paymentDescFailure.Default.(string)
+	// paymentDescRefundRef is the schema descriptor for refund_ref field.
+	paymentDescRefundRef := paymentFields[7].Descriptor()
+	// payment.DefaultRefundRef holds the default value on creation for the refund_ref field.
+	payment.DefaultRefundRef = paymentDescRefundRef.Default.(string)
 	// paymentDescID is the schema descriptor for id field.
 	paymentDescID := paymentMixinFields0[0].Descriptor()
 	// payment.DefaultID holds the default value on creation for the id field.
@@ -1675,6 +1715,10 @@ func init() {
 	photographerDescShippingRates := photographerFields[11].Descriptor()
 	// photographer.DefaultShippingRates holds the default value on creation for the shipping_rates field.
 	photographer.DefaultShippingRates = photographerDescShippingRates.Default.([]model.ShippingRate)
+	// photographerDescOrderSeq is the schema descriptor for order_seq field.
+	photographerDescOrderSeq := photographerFields[12].Descriptor()
+	// photographer.DefaultOrderSeq holds the default value on creation for the order_seq field.
+	photographer.DefaultOrderSeq = photographerDescOrderSeq.Default.(int)
 	// photographerDescID is the schema descriptor for id field.
 	photographerDescID := photographerMixinFields0[0].Descriptor()
 	// photographer.DefaultID holds the default value on creation for the id field.
@@ -2145,6 +2189,10 @@ func init() {
 	}()
 	webhookeventFields := schema.WebhookEvent{}.Fields()
 	_ = webhookeventFields
+	// webhookeventDescPaymentID is the schema descriptor for payment_id field.
+	webhookeventDescPaymentID := webhookeventFields[3].Descriptor()
+	// webhookevent.DefaultPaymentID holds the default value on creation for the payment_id field.
+	webhookevent.DefaultPaymentID = webhookeventDescPaymentID.Default.(string)
 	// webhookeventDescID is the schema descriptor for id field.
 	webhookeventDescID := webhookeventFields[0].Descriptor()
 	// webhookevent.IDValidator is a validator for the "id" field. It is called by the builders before save.

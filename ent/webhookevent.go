@@ -3,6 +3,7 @@
 package ent
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -21,8 +22,14 @@ type WebhookEvent struct {
 	Provider string `json:"provider,omitempty"`
 	// Type holds the value of the "type" field.
 	Type string `json:"type,omitempty"`
+	// PaymentID holds the value of the "payment_id" field.
+	PaymentID string `json:"payment_id,omitempty"`
+	// Event holds the value of the "event" field.
+	Event map[string]interface{} `json:"event,omitempty"`
 	// ReceivedAt holds the value of the "received_at" field.
-	ReceivedAt   time.Time `json:"received_at,omitempty"`
+	ReceivedAt time.Time `json:"received_at,omitempty"`
+	// ProcessedAt holds the value of the "processed_at" field.
+	ProcessedAt  *time.Time `json:"processed_at,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -31,9 +38,11 @@ func (*WebhookEvent) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case webhookevent.FieldID, webhookevent.FieldProvider, webhookevent.FieldType:
+		case webhookevent.FieldEvent:
+			values[i] = new([]byte)
+		case webhookevent.FieldID, webhookevent.FieldProvider, webhookevent.FieldType, webhookevent.FieldPaymentID:
 			values[i] = new(sql.NullString)
-		case webhookevent.FieldReceivedAt:
+		case webhookevent.FieldReceivedAt, webhookevent.FieldProcessedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -68,11 +77,32 @@ func (_m *WebhookEvent) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.Type = value.String
 			}
+		case webhookevent.FieldPaymentID:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field payment_id", values[i])
+			} else if value.Valid {
+				_m.PaymentID = value.String
+			}
+		case webhookevent.FieldEvent:
+			if value, ok := values[i].(*[]byte); !ok {
+				return fmt.Errorf("unexpected type %T for field event", values[i])
+			} else if value != nil && len(*value) > 0 {
+				if err := json.Unmarshal(*value, &_m.Event); err != nil {
+					return fmt.Errorf("unmarshal field event: %w", err)
+				}
+			}
 		case webhookevent.FieldReceivedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
 				return fmt.Errorf("unexpected type %T for field received_at", values[i])
 			} else if value.Valid {
 				_m.ReceivedAt = value.Time
+			}
+		case webhookevent.FieldProcessedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field processed_at", values[i])
+			} else if value.Valid {
+				_m.ProcessedAt = new(time.Time)
+				*_m.ProcessedAt = value.Time
 			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
@@ -116,8 +146,19 @@ func (_m *WebhookEvent) String() string {
 	builder.WriteString("type=")
 	builder.WriteString(_m.Type)
 	builder.WriteString(", ")
+	builder.WriteString("payment_id=")
+	builder.WriteString(_m.PaymentID)
+	builder.WriteString(", ")
+	builder.WriteString("event=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Event))
+	builder.WriteString(", ")
 	builder.WriteString("received_at=")
 	builder.WriteString(_m.ReceivedAt.Format(time.ANSIC))
+	builder.WriteString(", ")
+	if v := _m.ProcessedAt; v != nil {
+		builder.WriteString("processed_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -35,9 +35,43 @@ func (_c *WebhookEventCreate) SetType(v string) *WebhookEventCreate {
 	return _c
 }
 
+// SetPaymentID sets the "payment_id" field.
+func (_c *WebhookEventCreate) SetPaymentID(v string) *WebhookEventCreate {
+	_c.mutation.SetPaymentID(v)
+	return _c
+}
+
+// SetNillablePaymentID sets the "payment_id" field if the given value is not nil.
+func (_c *WebhookEventCreate) SetNillablePaymentID(v *string) *WebhookEventCreate {
+	if v != nil {
+		_c.SetPaymentID(*v)
+	}
+	return _c
+}
+
+// SetEvent sets the "event" field.
+func (_c *WebhookEventCreate) SetEvent(v map[string]interface{}) *WebhookEventCreate {
+	_c.mutation.SetEvent(v)
+	return _c
+}
+
 // SetReceivedAt sets the "received_at" field.
 func (_c *WebhookEventCreate) SetReceivedAt(v time.Time) *WebhookEventCreate {
 	_c.mutation.SetReceivedAt(v)
+	return _c
+}
+
+// SetProcessedAt sets the "processed_at" field.
+func (_c *WebhookEventCreate) SetProcessedAt(v time.Time) *WebhookEventCreate {
+	_c.mutation.SetProcessedAt(v)
+	return _c
+}
+
+// SetNillableProcessedAt sets the "processed_at" field if the given value is not nil.
+func (_c *WebhookEventCreate) SetNillableProcessedAt(v *time.Time) *WebhookEventCreate {
+	if v != nil {
+		_c.SetProcessedAt(*v)
+	}
 	return _c
 }
 
@@ -54,6 +88,7 @@ func (_c *WebhookEventCreate) Mutation() *WebhookEventMutation {
 
 // Save creates the WebhookEvent in the database.
 func (_c *WebhookEventCreate) Save(ctx context.Context) (*WebhookEvent, error) {
+	_c.defaults()
 	return withHooks(ctx, _c.sqlSave, _c.mutation, _c.hooks)
 }
 
@@ -79,6 +114,14 @@ func (_c *WebhookEventCreate) ExecX(ctx context.Context) {
 	}
 }
 
+// defaults sets the default values of the builder before save.
+func (_c *WebhookEventCreate) defaults() {
+	if _, ok := _c.mutation.PaymentID(); !ok {
+		v := webhookevent.DefaultPaymentID
+		_c.mutation.SetPaymentID(v)
+	}
+}
+
 // check runs all checks and user-defined validators on the builder.
 func (_c *WebhookEventCreate) check() error {
 	if _, ok := _c.mutation.Provider(); !ok {
@@ -86,6 +129,9 @@ func (_c *WebhookEventCreate) check() error {
 	}
 	if _, ok := _c.mutation.GetType(); !ok {
 		return &ValidationError{Name: "type", err: errors.New(`ent: missing required field "WebhookEvent.type"`)}
+	}
+	if _, ok := _c.mutation.PaymentID(); !ok {
+		return &ValidationError{Name: "payment_id", err: errors.New(`ent: missing required field "WebhookEvent.payment_id"`)}
 	}
 	if _, ok := _c.mutation.ReceivedAt(); !ok {
 		return &ValidationError{Name: "received_at", err: errors.New(`ent: missing required field "WebhookEvent.received_at"`)}
@@ -139,9 +185,21 @@ func (_c *WebhookEventCreate) createSpec() (*WebhookEvent, *sqlgraph.CreateSpec)
 		_spec.SetField(webhookevent.FieldType, field.TypeString, value)
 		_node.Type = value
 	}
+	if value, ok := _c.mutation.PaymentID(); ok {
+		_spec.SetField(webhookevent.FieldPaymentID, field.TypeString, value)
+		_node.PaymentID = value
+	}
+	if value, ok := _c.mutation.Event(); ok {
+		_spec.SetField(webhookevent.FieldEvent, field.TypeJSON, value)
+		_node.Event = value
+	}
 	if value, ok := _c.mutation.ReceivedAt(); ok {
 		_spec.SetField(webhookevent.FieldReceivedAt, field.TypeTime, value)
 		_node.ReceivedAt = value
+	}
+	if value, ok := _c.mutation.ProcessedAt(); ok {
+		_spec.SetField(webhookevent.FieldProcessedAt, field.TypeTime, value)
+		_node.ProcessedAt = &value
 	}
 	return _node, _spec
 }
@@ -216,6 +274,54 @@ func (u *WebhookEventUpsert) SetType(v string) *WebhookEventUpsert {
 // UpdateType sets the "type" field to the value that was provided on create.
 func (u *WebhookEventUpsert) UpdateType() *WebhookEventUpsert {
 	u.SetExcluded(webhookevent.FieldType)
+	return u
+}
+
+// SetPaymentID sets the "payment_id" field.
+func (u *WebhookEventUpsert) SetPaymentID(v string) *WebhookEventUpsert {
+	u.Set(webhookevent.FieldPaymentID, v)
+	return u
+}
+
+// UpdatePaymentID sets the "payment_id" field to the value that was provided on create.
+func (u *WebhookEventUpsert) UpdatePaymentID() *WebhookEventUpsert {
+	u.SetExcluded(webhookevent.FieldPaymentID)
+	return u
+}
+
+// SetEvent sets the "event" field.
+func (u *WebhookEventUpsert) SetEvent(v map[string]interface{}) *WebhookEventUpsert {
+	u.Set(webhookevent.FieldEvent, v)
+	return u
+}
+
+// UpdateEvent sets the "event" field to the value that was provided on create.
+func (u *WebhookEventUpsert) UpdateEvent() *WebhookEventUpsert {
+	u.SetExcluded(webhookevent.FieldEvent)
+	return u
+}
+
+// ClearEvent clears the value of the "event" field.
+func (u *WebhookEventUpsert) ClearEvent() *WebhookEventUpsert {
+	u.SetNull(webhookevent.FieldEvent)
+	return u
+}
+
+// SetProcessedAt sets the "processed_at" field.
+func (u *WebhookEventUpsert) SetProcessedAt(v time.Time) *WebhookEventUpsert {
+	u.Set(webhookevent.FieldProcessedAt, v)
+	return u
+}
+
+// UpdateProcessedAt sets the "processed_at" field to the value that was provided on create.
+func (u *WebhookEventUpsert) UpdateProcessedAt() *WebhookEventUpsert {
+	u.SetExcluded(webhookevent.FieldProcessedAt)
+	return u
+}
+
+// ClearProcessedAt clears the value of the "processed_at" field.
+func (u *WebhookEventUpsert) ClearProcessedAt() *WebhookEventUpsert {
+	u.SetNull(webhookevent.FieldProcessedAt)
 	return u
 }
 
@@ -298,6 +404,62 @@ func (u *WebhookEventUpsertOne) UpdateType() *WebhookEventUpsertOne {
 	})
 }
 
+// SetPaymentID sets the "payment_id" field.
+func (u *WebhookEventUpsertOne) SetPaymentID(v string) *WebhookEventUpsertOne {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.SetPaymentID(v)
+	})
+}
+
+// UpdatePaymentID sets the "payment_id" field to the value that was provided on create.
+func (u *WebhookEventUpsertOne) UpdatePaymentID() *WebhookEventUpsertOne {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.UpdatePaymentID()
+	})
+}
+
+// SetEvent sets the "event" field.
+func (u *WebhookEventUpsertOne) SetEvent(v map[string]interface{}) *WebhookEventUpsertOne {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.SetEvent(v)
+	})
+}
+
+// UpdateEvent sets the "event" field to the value that was provided on create.
+func (u *WebhookEventUpsertOne) UpdateEvent() *WebhookEventUpsertOne {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.UpdateEvent()
+	})
+}
+
+// ClearEvent clears the value of the "event" field.
+func (u *WebhookEventUpsertOne) ClearEvent() *WebhookEventUpsertOne {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.ClearEvent()
+	})
+}
+
+// SetProcessedAt sets the "processed_at" field.
+func (u *WebhookEventUpsertOne) SetProcessedAt(v time.Time) *WebhookEventUpsertOne {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.SetProcessedAt(v)
+	})
+}
+
+// UpdateProcessedAt sets the "processed_at" field to the value that was provided on create.
+func (u *WebhookEventUpsertOne) UpdateProcessedAt() *WebhookEventUpsertOne {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.UpdateProcessedAt()
+	})
+}
+
+// ClearProcessedAt clears the value of the "processed_at" field.
+func (u *WebhookEventUpsertOne) ClearProcessedAt() *WebhookEventUpsertOne {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.ClearProcessedAt()
+	})
+}
+
 // Exec executes the query.
 func (u *WebhookEventUpsertOne) Exec(ctx context.Context) error {
 	if len(u.create.conflict) == 0 {
@@ -355,6 +517,7 @@ func (_c *WebhookEventCreateBulk) Save(ctx context.Context) ([]*WebhookEvent, er
 	for i := range _c.builders {
 		func(i int, root context.Context) {
 			builder := _c.builders[i]
+			builder.defaults()
 			var mut Mutator = MutateFunc(func(ctx context.Context, m Mutation) (Value, error) {
 				mutation, ok := m.(*WebhookEventMutation)
 				if !ok {
@@ -540,6 +703,62 @@ func (u *WebhookEventUpsertBulk) SetType(v string) *WebhookEventUpsertBulk {
 func (u *WebhookEventUpsertBulk) UpdateType() *WebhookEventUpsertBulk {
 	return u.Update(func(s *WebhookEventUpsert) {
 		s.UpdateType()
+	})
+}
+
+// SetPaymentID sets the "payment_id" field.
+func (u *WebhookEventUpsertBulk) SetPaymentID(v string) *WebhookEventUpsertBulk {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.SetPaymentID(v)
+	})
+}
+
+// UpdatePaymentID sets the "payment_id" field to the value that was provided on create.
+func (u *WebhookEventUpsertBulk) UpdatePaymentID() *WebhookEventUpsertBulk {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.UpdatePaymentID()
+	})
+}
+
+// SetEvent sets the "event" field.
+func (u *WebhookEventUpsertBulk) SetEvent(v map[string]interface{}) *WebhookEventUpsertBulk {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.SetEvent(v)
+	})
+}
+
+// UpdateEvent sets the "event" field to the value that was provided on create.
+func (u *WebhookEventUpsertBulk) UpdateEvent() *WebhookEventUpsertBulk {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.UpdateEvent()
+	})
+}
+
+// ClearEvent clears the value of the "event" field.
+func (u *WebhookEventUpsertBulk) ClearEvent() *WebhookEventUpsertBulk {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.ClearEvent()
+	})
+}
+
+// SetProcessedAt sets the "processed_at" field.
+func (u *WebhookEventUpsertBulk) SetProcessedAt(v time.Time) *WebhookEventUpsertBulk {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.SetProcessedAt(v)
+	})
+}
+
+// UpdateProcessedAt sets the "processed_at" field to the value that was provided on create.
+func (u *WebhookEventUpsertBulk) UpdateProcessedAt() *WebhookEventUpsertBulk {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.UpdateProcessedAt()
+	})
+}
+
+// ClearProcessedAt clears the value of the "processed_at" field.
+func (u *WebhookEventUpsertBulk) ClearProcessedAt() *WebhookEventUpsertBulk {
+	return u.Update(func(s *WebhookEventUpsert) {
+		s.ClearProcessedAt()
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
@@ -53,6 +54,52 @@ func (_u *WebhookEventUpdate) SetNillableType(v *string) *WebhookEventUpdate {
 	if v != nil {
 		_u.SetType(*v)
 	}
+	return _u
+}
+
+// SetPaymentID sets the "payment_id" field.
+func (_u *WebhookEventUpdate) SetPaymentID(v string) *WebhookEventUpdate {
+	_u.mutation.SetPaymentID(v)
+	return _u
+}
+
+// SetNillablePaymentID sets the "payment_id" field if the given value is not nil.
+func (_u *WebhookEventUpdate) SetNillablePaymentID(v *string) *WebhookEventUpdate {
+	if v != nil {
+		_u.SetPaymentID(*v)
+	}
+	return _u
+}
+
+// SetEvent sets the "event" field.
+func (_u *WebhookEventUpdate) SetEvent(v map[string]interface{}) *WebhookEventUpdate {
+	_u.mutation.SetEvent(v)
+	return _u
+}
+
+// ClearEvent clears the value of the "event" field.
+func (_u *WebhookEventUpdate) ClearEvent() *WebhookEventUpdate {
+	_u.mutation.ClearEvent()
+	return _u
+}
+
+// SetProcessedAt sets the "processed_at" field.
+func (_u *WebhookEventUpdate) SetProcessedAt(v time.Time) *WebhookEventUpdate {
+	_u.mutation.SetProcessedAt(v)
+	return _u
+}
+
+// SetNillableProcessedAt sets the "processed_at" field if the given value is not nil.
+func (_u *WebhookEventUpdate) SetNillableProcessedAt(v *time.Time) *WebhookEventUpdate {
+	if v != nil {
+		_u.SetProcessedAt(*v)
+	}
+	return _u
+}
+
+// ClearProcessedAt clears the value of the "processed_at" field.
+func (_u *WebhookEventUpdate) ClearProcessedAt() *WebhookEventUpdate {
+	_u.mutation.ClearProcessedAt()
 	return _u
 }
 
@@ -109,6 +156,21 @@ func (_u *WebhookEventUpdate) sqlSave(ctx context.Context) (_node int, err error
 	if value, ok := _u.mutation.GetType(); ok {
 		_spec.SetField(webhookevent.FieldType, field.TypeString, value)
 	}
+	if value, ok := _u.mutation.PaymentID(); ok {
+		_spec.SetField(webhookevent.FieldPaymentID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Event(); ok {
+		_spec.SetField(webhookevent.FieldEvent, field.TypeJSON, value)
+	}
+	if _u.mutation.EventCleared() {
+		_spec.ClearField(webhookevent.FieldEvent, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.ProcessedAt(); ok {
+		_spec.SetField(webhookevent.FieldProcessedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ProcessedAtCleared() {
+		_spec.ClearField(webhookevent.FieldProcessedAt, field.TypeTime)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -156,6 +218,52 @@ func (_u *WebhookEventUpdateOne) SetNillableType(v *string) *WebhookEventUpdateO
 	if v != nil {
 		_u.SetType(*v)
 	}
+	return _u
+}
+
+// SetPaymentID sets the "payment_id" field.
+func (_u *WebhookEventUpdateOne) SetPaymentID(v string) *WebhookEventUpdateOne {
+	_u.mutation.SetPaymentID(v)
+	return _u
+}
+
+// SetNillablePaymentID sets the "payment_id" field if the given value is not nil.
+func (_u *WebhookEventUpdateOne) SetNillablePaymentID(v *string) *WebhookEventUpdateOne {
+	if v != nil {
+		_u.SetPaymentID(*v)
+	}
+	return _u
+}
+
+// SetEvent sets the "event" field.
+func (_u *WebhookEventUpdateOne) SetEvent(v map[string]interface{}) *WebhookEventUpdateOne {
+	_u.mutation.SetEvent(v)
+	return _u
+}
+
+// ClearEvent clears the value of the "event" field.
+func (_u *WebhookEventUpdateOne) ClearEvent() *WebhookEventUpdateOne {
+	_u.mutation.ClearEvent()
+	return _u
+}
+
+// SetProcessedAt sets the "processed_at" field.
+func (_u *WebhookEventUpdateOne) SetProcessedAt(v time.Time) *WebhookEventUpdateOne {
+	_u.mutation.SetProcessedAt(v)
+	return _u
+}
+
+// SetNillableProcessedAt sets the "processed_at" field if the given value is not nil.
+func (_u *WebhookEventUpdateOne) SetNillableProcessedAt(v *time.Time) *WebhookEventUpdateOne {
+	if v != nil {
+		_u.SetProcessedAt(*v)
+	}
+	return _u
+}
+
+// ClearProcessedAt clears the value of the "processed_at" field.
+func (_u *WebhookEventUpdateOne) ClearProcessedAt() *WebhookEventUpdateOne {
+	_u.mutation.ClearProcessedAt()
 	return _u
 }
 
@@ -241,6 +349,21 @@ func (_u *WebhookEventUpdateOne) sqlSave(ctx context.Context) (_node *WebhookEve
 	}
 	if value, ok := _u.mutation.GetType(); ok {
 		_spec.SetField(webhookevent.FieldType, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.PaymentID(); ok {
+		_spec.SetField(webhookevent.FieldPaymentID, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Event(); ok {
+		_spec.SetField(webhookevent.FieldEvent, field.TypeJSON, value)
+	}
+	if _u.mutation.EventCleared() {
+		_spec.ClearField(webhookevent.FieldEvent, field.TypeJSON)
+	}
+	if value, ok := _u.mutation.ProcessedAt(); ok {
+		_spec.SetField(webhookevent.FieldProcessedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ProcessedAtCleared() {
+		_spec.ClearField(webhookevent.FieldProcessedAt, field.TypeTime)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &WebhookEvent{config: _u.config}

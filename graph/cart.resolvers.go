@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"errors"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/graph/gqlmodel"
@@ -122,17 +123,27 @@ func (r *mutationResolver) RemovePrint(ctx context.Context, input gqlmodel.Remov
 
 // SetClientData is the resolver for the setClientData field.
 func (r *mutationResolver) SetClientData(ctx context.Context, input gqlmodel.ClientDataInput) (*gqlmodel.CartPayload, error) {
-	return r.cartCall(ctx, input.GalleryID, func(g *ent.Gallery) (*cart.View, error) {
-		in := cart.ClientDataInput{SameAsBilling: input.SameAsBilling, DeliveryOption: input.DeliveryOption}
+	var suggested *cart.SuggestionError
+	out, err := r.cartCall(ctx, input.GalleryID, func(g *ent.Gallery) (*cart.View, error) {
+		in := cart.ClientDataInput{SameAsBilling: input.SameAsBilling, DeliveryOption: input.DeliveryOption,
+			KeepAddresses: input.KeepAddresses != nil && *input.KeepAddresses}
 		if input.Billing != nil {
-			in.Billing = address(input.Billing)
+			in.Billing = addressOf(input.Billing)
 		}
 		if input.Shipping != nil {
-			a := address(input.Shipping)
+			a := addressOf(input.Shipping)
 			in.Shipping = &a
 		}
-		return r.Carts.SetClientData(ctx, g, in)
+		v, err := r.Carts.SetClientData(ctx, g, in)
+		errors.As(err, &suggested)
+		return v, err
 	})
+	if out != nil && suggested != nil {
+		for _, sg := range suggested.Suggestions {
+			out.AddressSuggestions = append(out.AddressSuggestions, &gqlmodel.AddressSuggestion{Field: sg.Field, Address: sg.Address})
+		}
+	}
+	return out, err
 }
 
 // AddVoucher is the resolver for the addVoucher field.

@@ -23,14 +23,18 @@ import (
 	"github.com/studio/gallery/ent/category"
 	"github.com/studio/gallery/ent/downloadrequest"
 	"github.com/studio/gallery/ent/format"
+	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/graph/gqlmodel"
+	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
+	"github.com/studio/gallery/internal/orders"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/selections"
 	gqlparser "github.com/vektah/gqlparser/v2"
@@ -56,9 +60,12 @@ type ResolverRoot interface {
 	Gallery() GalleryResolver
 	MusicTrack() MusicTrackResolver
 	Mutation() MutationResolver
+	Order() OrderResolver
+	OrderLine() OrderLineResolver
 	Pack() PackResolver
 	PackDigitalFile() PackDigitalFileResolver
 	PackFormat() PackFormatResolver
+	Payment() PaymentResolver
 	Photo() PhotoResolver
 	PhotographerSelection() PhotographerSelectionResolver
 	Query() QueryResolver
@@ -110,6 +117,11 @@ type ComplexityRoot struct {
 		PostalCode  func(childComplexity int) int
 		Title       func(childComplexity int) int
 		VatNumber   func(childComplexity int) int
+	}
+
+	AddressSuggestion struct {
+		Address func(childComplexity int) int
+		Field   func(childComplexity int) int
 	}
 
 	AlbumPayload struct {
@@ -220,8 +232,9 @@ type ComplexityRoot struct {
 	}
 
 	CartPayload struct {
-		Cart       func(childComplexity int) int
-		UserErrors func(childComplexity int) int
+		AddressSuggestions func(childComplexity int) int
+		Cart               func(childComplexity int) int
+		UserErrors         func(childComplexity int) int
 	}
 
 	CartPhotoItem struct {
@@ -283,6 +296,11 @@ type ComplexityRoot struct {
 	ContactPhotographerPayload struct {
 		Sent       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	Country struct {
+		Code func(childComplexity int) int
+		Name func(childComplexity int) int
 	}
 
 	CreateAccessCodePayload struct {
@@ -548,6 +566,7 @@ type ComplexityRoot struct {
 		AddToSelection                func(childComplexity int, input gqlmodel.SelectionItemsInput) int
 		AddVideo                      func(childComplexity int, input photographer.AddVideoInput) int
 		AddVoucher                    func(childComplexity int, input gqlmodel.VoucherInput) int
+		CancelOrder                   func(childComplexity int, id string) int
 		ConfigureOngoingPack          func(childComplexity int, input gqlmodel.ConfigureOngoingPackInput) int
 		ConfirmEmail                  func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
 		ContactPhotographer           func(childComplexity int, input gqlmodel.ContactPhotographerInput) int
@@ -579,9 +598,13 @@ type ComplexityRoot struct {
 		EnterAccessCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
 		EnterClientCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
 		Logout                        func(childComplexity int, input gqlmodel.LogoutInput) int
+		MarkOrderReadyForPickup       func(childComplexity int, id string) int
+		MarkOrderSent                 func(childComplexity int, id string) int
 		MovePhotos                    func(childComplexity int, input photographer.MovePhotosInput) int
 		NewCaptcha                    func(childComplexity int) int
+		PlaceOrder                    func(childComplexity int, input gqlmodel.PlaceOrderInput) int
 		RecoverClientCode             func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
+		RefundOrder                   func(childComplexity int, id string) int
 		RegroupItemsInPack            func(childComplexity int, input gqlmodel.CartGalleryInput) int
 		RemoveAllGallery              func(childComplexity int, input gqlmodel.AllGalleryInput) int
 		RemoveDigitalFile             func(childComplexity int, input gqlmodel.DigitalFileInput) int
@@ -596,6 +619,7 @@ type ComplexityRoot struct {
 		RequestDownload               func(childComplexity int, input gqlmodel.RequestDownloadInput) int
 		RequestEmailCode              func(childComplexity int, input gqlmodel.RequestEmailCodeInput) int
 		ResendDownloadLink            func(childComplexity int, input gqlmodel.ResendDownloadLinkInput) int
+		ResendOrderDownloads          func(childComplexity int, id string) int
 		RevokeAccessCode              func(childComplexity int, input photographer.RevokeAccessCodeInput) int
 		SendAlbum                     func(childComplexity int, input gqlmodel.SendAlbumInput) int
 		SetClientData                 func(childComplexity int, input gqlmodel.ClientDataInput) int
@@ -631,6 +655,66 @@ type ComplexityRoot struct {
 		URL         func(childComplexity int) int
 	}
 
+	Order struct {
+		BillingAddress  func(childComplexity int) int
+		CanPay          func(childComplexity int) int
+		CreatedAt       func(childComplexity int) int
+		DeliveryOption  func(childComplexity int) int
+		Downloads       func(childComplexity int) int
+		Email           func(childComplexity int) int
+		ExpiresAt       func(childComplexity int) int
+		Gallery         func(childComplexity int) int
+		ID              func(childComplexity int) int
+		Lines           func(childComplexity int) int
+		Number          func(childComplexity int) int
+		PaidAt          func(childComplexity int) int
+		PaymentMethod   func(childComplexity int) int
+		PaymentURL      func(childComplexity int) int
+		Payments        func(childComplexity int) int
+		PickupAddress   func(childComplexity int) int
+		ReadyAt         func(childComplexity int) int
+		SentAt          func(childComplexity int) int
+		ShippingAddress func(childComplexity int) int
+		Status          func(childComplexity int) int
+		Totals          func(childComplexity int) int
+	}
+
+	OrderConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	OrderEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	OrderLine struct {
+		Description func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Kind        func(childComplexity int) int
+		PhotoID     func(childComplexity int) int
+		Quantity    func(childComplexity int) int
+		Total       func(childComplexity int) int
+		UnitPrice   func(childComplexity int) int
+	}
+
+	OrderPayload struct {
+		Order      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	OrderTotals struct {
+		Discount     func(childComplexity int) int
+		DiscountCode func(childComplexity int) int
+		GiftCards    func(childComplexity int) int
+		Merchandise  func(childComplexity int) int
+		Shipping     func(childComplexity int) int
+		Total        func(childComplexity int) int
+		Vat          func(childComplexity int) int
+	}
+
 	Pack struct {
 		Description        func(childComplexity int) int
 		DigitalFiles       func(childComplexity int) int
@@ -662,6 +746,15 @@ type ComplexityRoot struct {
 		HasNextPage     func(childComplexity int) int
 		HasPreviousPage func(childComplexity int) int
 		StartCursor     func(childComplexity int) int
+	}
+
+	Payment struct {
+		Amount    func(childComplexity int) int
+		CreatedAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Method    func(childComplexity int) int
+		Provider  func(childComplexity int) int
+		Status    func(childComplexity int) int
 	}
 
 	Photo struct {
@@ -731,6 +824,12 @@ type ComplexityRoot struct {
 		Value func(childComplexity int) int
 	}
 
+	PlaceOrderPayload struct {
+		Order       func(childComplexity int) int
+		RedirectURL func(childComplexity int) int
+		UserErrors  func(childComplexity int) int
+	}
+
 	PolicySetting struct {
 		Policy func(childComplexity int) int
 	}
@@ -755,12 +854,16 @@ type ComplexityRoot struct {
 	Query struct {
 		Build           func(childComplexity int) int
 		Cart            func(childComplexity int, galleryID string) int
+		Countries       func(childComplexity int) int
 		DownloadRequest func(childComplexity int, id string) int
 		Gallery         func(childComplexity int, url string, previewHash *string, email *string) int
 		Me              func(childComplexity int) int
 		MySelection     func(childComplexity int, galleryID string, id string) int
 		MySelections    func(childComplexity int, galleryID string) int
 		Node            func(childComplexity int, id string) int
+		Order           func(childComplexity int, id string) int
+		Orders          func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) int
+		PaymentMethods  func(childComplexity int) int
 		PhotoProducts   func(childComplexity int, galleryID string, photoID string) int
 		ShippingRates   func(childComplexity int) int
 	}
@@ -853,6 +956,7 @@ type ComplexityRoot struct {
 	Subscription struct {
 		CartUpdated            func(childComplexity int, galleryID string) int
 		DownloadRequestUpdated func(childComplexity int, id string) int
+		OrderUpdated           func(childComplexity int, id string) int
 	}
 
 	ThemeColors struct {
@@ -1103,6 +1207,12 @@ type MutationResolver interface {
 	ContactPhotographer(ctx context.Context, input gqlmodel.ContactPhotographerInput) (*gqlmodel.ContactPhotographerPayload, error)
 	RequestDownload(ctx context.Context, input gqlmodel.RequestDownloadInput) (*gqlmodel.DownloadRequestPayload, error)
 	ResendDownloadLink(ctx context.Context, input gqlmodel.ResendDownloadLinkInput) (*gqlmodel.DownloadRequestPayload, error)
+	PlaceOrder(ctx context.Context, input gqlmodel.PlaceOrderInput) (*gqlmodel.PlaceOrderPayload, error)
+	ResendOrderDownloads(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	MarkOrderSent(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	MarkOrderReadyForPickup(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	CancelOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	RefundOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
 	SetShippingRates(ctx context.Context, input gqlmodel.SetShippingRatesInput) (*gqlmodel.ShippingRatesPayload, error)
 	CreateSelection(ctx context.Context, input gqlmodel.CreateSelectionInput) (*gqlmodel.SelectionPayload, error)
 	DeleteSelection(ctx context.Context, input gqlmodel.DeleteSelectionInput) (*gqlmodel.DeleteSelectionPayload, error)
@@ -1113,6 +1223,24 @@ type MutationResolver interface {
 	SendAlbum(ctx context.Context, input gqlmodel.SendAlbumInput) (*gqlmodel.AlbumPayload, error)
 	ReopenAlbum(ctx context.Context, input gqlmodel.SendAlbumInput) (*gqlmodel.AlbumPayload, error)
 	SetPhotosClientHidden(ctx context.Context, input gqlmodel.SetPhotosClientHiddenInput) (*gqlmodel.SetPhotosClientHiddenPayload, error)
+}
+type OrderResolver interface {
+	Gallery(ctx context.Context, obj *ent.Order) (*ent.Gallery, error)
+	Lines(ctx context.Context, obj *ent.Order) ([]*ent.OrderLine, error)
+	Totals(ctx context.Context, obj *ent.Order) (*orders.Totals, error)
+	BillingAddress(ctx context.Context, obj *ent.Order) (*model.Address, error)
+	ShippingAddress(ctx context.Context, obj *ent.Order) (*model.Address, error)
+
+	Payments(ctx context.Context, obj *ent.Order) ([]*ent.Payment, error)
+	CanPay(ctx context.Context, obj *ent.Order) (bool, error)
+	PaymentURL(ctx context.Context, obj *ent.Order) (*string, error)
+	Downloads(ctx context.Context, obj *ent.Order) ([]*ent.DownloadRequest, error)
+}
+type OrderLineResolver interface {
+	PhotoID(ctx context.Context, obj *ent.OrderLine) (*string, error)
+
+	UnitPrice(ctx context.Context, obj *ent.OrderLine) (*money.Money, error)
+	Total(ctx context.Context, obj *ent.OrderLine) (*money.Money, error)
 }
 type PackResolver interface {
 	UnitPrice(ctx context.Context, obj *ent.Pack) (*money.Money, error)
@@ -1125,6 +1253,9 @@ type PackDigitalFileResolver interface {
 }
 type PackFormatResolver interface {
 	Format(ctx context.Context, obj *ent.PackFormat) (*ent.Format, error)
+}
+type PaymentResolver interface {
+	Amount(ctx context.Context, obj *ent.Payment) (*money.Money, error)
 }
 type PhotoResolver interface {
 	Portrait(ctx context.Context, obj *ent.Photo) (bool, error)
@@ -1145,6 +1276,10 @@ type QueryResolver interface {
 	PhotoProducts(ctx context.Context, galleryID string, photoID string) ([]*cart.PhotoProduct, error)
 	DownloadRequest(ctx context.Context, id string) (*ent.DownloadRequest, error)
 	Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error)
+	Order(ctx context.Context, id string) (*ent.Order, error)
+	Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) (*ent.OrderConnection, error)
+	PaymentMethods(ctx context.Context) ([]payment.Method, error)
+	Countries(ctx context.Context) ([]*address.Country, error)
 	ShippingRates(ctx context.Context) ([]*model.ShippingRate, error)
 	MySelections(ctx context.Context, galleryID string) ([]*ent.Selection, error)
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
@@ -1159,6 +1294,7 @@ type ShippingRateResolver interface {
 type SubscriptionResolver interface {
 	DownloadRequestUpdated(ctx context.Context, id string) (<-chan *ent.DownloadRequest, error)
 	CartUpdated(ctx context.Context, galleryID string) (<-chan *cart.View, error)
+	OrderUpdated(ctx context.Context, id string) (<-chan *ent.Order, error)
 }
 type VideoResolver interface {
 	ThumbnailURL(ctx context.Context, obj *ent.Video) (string, error)
@@ -1340,6 +1476,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Address.VatNumber(childComplexity), true
+
+	case "AddressSuggestion.address":
+		if e.ComplexityRoot.AddressSuggestion.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AddressSuggestion.Address(childComplexity), true
+	case "AddressSuggestion.field":
+		if e.ComplexityRoot.AddressSuggestion.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AddressSuggestion.Field(childComplexity), true
 
 	case "AlbumPayload.album":
 		if e.ComplexityRoot.AlbumPayload.Album == nil {
@@ -1784,6 +1933,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CartPackPhoto.Quantity(childComplexity), true
 
+	case "CartPayload.addressSuggestions":
+		if e.ComplexityRoot.CartPayload.AddressSuggestions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPayload.AddressSuggestions(childComplexity), true
 	case "CartPayload.cart":
 		if e.ComplexityRoot.CartPayload.Cart == nil {
 			break
@@ -2043,6 +2198,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ContactPhotographerPayload.UserErrors(childComplexity), true
+
+	case "Country.code":
+		if e.ComplexityRoot.Country.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Country.Code(childComplexity), true
+	case "Country.name":
+		if e.ComplexityRoot.Country.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Country.Name(childComplexity), true
 
 	case "CreateAccessCodePayload.accessCode":
 		if e.ComplexityRoot.CreateAccessCodePayload.AccessCode == nil {
@@ -3066,6 +3234,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["input"].(gqlmodel.VoucherInput)), true
+	case "Mutation.cancelOrder":
+		if e.ComplexityRoot.Mutation.CancelOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_cancelOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CancelOrder(childComplexity, args["id"].(string)), true
 	case "Mutation.configureOngoingPack":
 		if e.ComplexityRoot.Mutation.ConfigureOngoingPack == nil {
 			break
@@ -3407,6 +3586,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Logout(childComplexity, args["input"].(gqlmodel.LogoutInput)), true
+	case "Mutation.markOrderReadyForPickup":
+		if e.ComplexityRoot.Mutation.MarkOrderReadyForPickup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_markOrderReadyForPickup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MarkOrderReadyForPickup(childComplexity, args["id"].(string)), true
+	case "Mutation.markOrderSent":
+		if e.ComplexityRoot.Mutation.MarkOrderSent == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_markOrderSent_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MarkOrderSent(childComplexity, args["id"].(string)), true
 	case "Mutation.movePhotos":
 		if e.ComplexityRoot.Mutation.MovePhotos == nil {
 			break
@@ -3424,6 +3625,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.NewCaptcha(childComplexity), true
+	case "Mutation.placeOrder":
+		if e.ComplexityRoot.Mutation.PlaceOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_placeOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PlaceOrder(childComplexity, args["input"].(gqlmodel.PlaceOrderInput)), true
 	case "Mutation.recoverClientCode":
 		if e.ComplexityRoot.Mutation.RecoverClientCode == nil {
 			break
@@ -3435,6 +3647,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecoverClientCode(childComplexity, args["input"].(gqlmodel.RecoverClientCodeInput)), true
+	case "Mutation.refundOrder":
+		if e.ComplexityRoot.Mutation.RefundOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_refundOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RefundOrder(childComplexity, args["id"].(string)), true
 	case "Mutation.regroupItemsInPack":
 		if e.ComplexityRoot.Mutation.RegroupItemsInPack == nil {
 			break
@@ -3589,6 +3812,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendDownloadLink(childComplexity, args["input"].(gqlmodel.ResendDownloadLinkInput)), true
+	case "Mutation.resendOrderDownloads":
+		if e.ComplexityRoot.Mutation.ResendOrderDownloads == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_resendOrderDownloads_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.ResendOrderDownloads(childComplexity, args["id"].(string)), true
 	case "Mutation.revokeAccessCode":
 		if e.ComplexityRoot.Mutation.RevokeAccessCode == nil {
 			break
@@ -3854,6 +4088,264 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OgData.URL(childComplexity), true
 
+	case "Order.billingAddress":
+		if e.ComplexityRoot.Order.BillingAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.BillingAddress(childComplexity), true
+	case "Order.canPay":
+		if e.ComplexityRoot.Order.CanPay == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.CanPay(childComplexity), true
+	case "Order.createdAt":
+		if e.ComplexityRoot.Order.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.CreatedAt(childComplexity), true
+	case "Order.deliveryOption":
+		if e.ComplexityRoot.Order.DeliveryOption == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.DeliveryOption(childComplexity), true
+	case "Order.downloads":
+		if e.ComplexityRoot.Order.Downloads == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Downloads(childComplexity), true
+	case "Order.email":
+		if e.ComplexityRoot.Order.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Email(childComplexity), true
+	case "Order.expiresAt":
+		if e.ComplexityRoot.Order.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ExpiresAt(childComplexity), true
+	case "Order.gallery":
+		if e.ComplexityRoot.Order.Gallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Gallery(childComplexity), true
+	case "Order.id":
+		if e.ComplexityRoot.Order.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ID(childComplexity), true
+	case "Order.lines":
+		if e.ComplexityRoot.Order.Lines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Lines(childComplexity), true
+	case "Order.number":
+		if e.ComplexityRoot.Order.Number == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Number(childComplexity), true
+	case "Order.paidAt":
+		if e.ComplexityRoot.Order.PaidAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.PaidAt(childComplexity), true
+	case "Order.paymentMethod":
+		if e.ComplexityRoot.Order.PaymentMethod == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.PaymentMethod(childComplexity), true
+	case "Order.paymentUrl":
+		if e.ComplexityRoot.Order.PaymentURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.PaymentURL(childComplexity), true
+	case "Order.payments":
+		if e.ComplexityRoot.Order.Payments == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Payments(childComplexity), true
+	case "Order.pickupAddress":
+		if e.ComplexityRoot.Order.PickupAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.PickupAddress(childComplexity), true
+	case "Order.readyAt":
+		if e.ComplexityRoot.Order.ReadyAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ReadyAt(childComplexity), true
+	case "Order.sentAt":
+		if e.ComplexityRoot.Order.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.SentAt(childComplexity), true
+	case "Order.shippingAddress":
+		if e.ComplexityRoot.Order.ShippingAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ShippingAddress(childComplexity), true
+	case "Order.status":
+		if e.ComplexityRoot.Order.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Status(childComplexity), true
+	case "Order.totals":
+		if e.ComplexityRoot.Order.Totals == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Totals(childComplexity), true
+
+	case "OrderConnection.edges":
+		if e.ComplexityRoot.OrderConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderConnection.Edges(childComplexity), true
+	case "OrderConnection.pageInfo":
+		if e.ComplexityRoot.OrderConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderConnection.PageInfo(childComplexity), true
+	case "OrderConnection.totalCount":
+		if e.ComplexityRoot.OrderConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderConnection.TotalCount(childComplexity), true
+
+	case "OrderEdge.cursor":
+		if e.ComplexityRoot.OrderEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderEdge.Cursor(childComplexity), true
+	case "OrderEdge.node":
+		if e.ComplexityRoot.OrderEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderEdge.Node(childComplexity), true
+
+	case "OrderLine.description":
+		if e.ComplexityRoot.OrderLine.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Description(childComplexity), true
+	case "OrderLine.id":
+		if e.ComplexityRoot.OrderLine.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.ID(childComplexity), true
+	case "OrderLine.kind":
+		if e.ComplexityRoot.OrderLine.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Kind(childComplexity), true
+	case "OrderLine.photoId":
+		if e.ComplexityRoot.OrderLine.PhotoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.PhotoID(childComplexity), true
+	case "OrderLine.quantity":
+		if e.ComplexityRoot.OrderLine.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Quantity(childComplexity), true
+	case "OrderLine.total":
+		if e.ComplexityRoot.OrderLine.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Total(childComplexity), true
+	case "OrderLine.unitPrice":
+		if e.ComplexityRoot.OrderLine.UnitPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.UnitPrice(childComplexity), true
+
+	case "OrderPayload.order":
+		if e.ComplexityRoot.OrderPayload.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderPayload.Order(childComplexity), true
+	case "OrderPayload.userErrors":
+		if e.ComplexityRoot.OrderPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderPayload.UserErrors(childComplexity), true
+
+	case "OrderTotals.discount":
+		if e.ComplexityRoot.OrderTotals.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderTotals.Discount(childComplexity), true
+	case "OrderTotals.discountCode":
+		if e.ComplexityRoot.OrderTotals.DiscountCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderTotals.DiscountCode(childComplexity), true
+	case "OrderTotals.giftCards":
+		if e.ComplexityRoot.OrderTotals.GiftCards == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderTotals.GiftCards(childComplexity), true
+	case "OrderTotals.merchandise":
+		if e.ComplexityRoot.OrderTotals.Merchandise == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderTotals.Merchandise(childComplexity), true
+	case "OrderTotals.shipping":
+		if e.ComplexityRoot.OrderTotals.Shipping == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderTotals.Shipping(childComplexity), true
+	case "OrderTotals.total":
+		if e.ComplexityRoot.OrderTotals.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderTotals.Total(childComplexity), true
+	case "OrderTotals.vat":
+		if e.ComplexityRoot.OrderTotals.Vat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderTotals.Vat(childComplexity), true
+
 	case "Pack.description":
 		if e.ComplexityRoot.Pack.Description == nil {
 			break
@@ -3983,6 +4475,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
+
+	case "Payment.amount":
+		if e.ComplexityRoot.Payment.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Amount(childComplexity), true
+	case "Payment.createdAt":
+		if e.ComplexityRoot.Payment.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.CreatedAt(childComplexity), true
+	case "Payment.id":
+		if e.ComplexityRoot.Payment.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.ID(childComplexity), true
+	case "Payment.method":
+		if e.ComplexityRoot.Payment.Method == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Method(childComplexity), true
+	case "Payment.provider":
+		if e.ComplexityRoot.Payment.Provider == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Provider(childComplexity), true
+	case "Payment.status":
+		if e.ComplexityRoot.Payment.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Payment.Status(childComplexity), true
 
 	case "Photo.clientHidden":
 		if e.ComplexityRoot.Photo.ClientHidden == nil {
@@ -4260,6 +4789,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PhotosGap.Value(childComplexity), true
 
+	case "PlaceOrderPayload.order":
+		if e.ComplexityRoot.PlaceOrderPayload.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaceOrderPayload.Order(childComplexity), true
+	case "PlaceOrderPayload.redirectUrl":
+		if e.ComplexityRoot.PlaceOrderPayload.RedirectURL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaceOrderPayload.RedirectURL(childComplexity), true
+	case "PlaceOrderPayload.userErrors":
+		if e.ComplexityRoot.PlaceOrderPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PlaceOrderPayload.UserErrors(childComplexity), true
+
 	case "PolicySetting.policy":
 		if e.ComplexityRoot.PolicySetting.Policy == nil {
 			break
@@ -4335,6 +4883,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Cart(childComplexity, args["galleryId"].(string)), true
+	case "Query.countries":
+		if e.ComplexityRoot.Query.Countries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.Countries(childComplexity), true
 	case "Query.downloadRequest":
 		if e.ComplexityRoot.Query.DownloadRequest == nil {
 			break
@@ -4397,6 +4951,34 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Node(childComplexity, args["id"].(string)), true
+	case "Query.order":
+		if e.ComplexityRoot.Query.Order == nil {
+			break
+		}
+
+		args, err := ec.field_Query_order_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Order(childComplexity, args["id"].(string)), true
+	case "Query.orders":
+		if e.ComplexityRoot.Query.Orders == nil {
+			break
+		}
+
+		args, err := ec.field_Query_orders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.Orders(childComplexity, args["status"].([]order.Status), args["galleryId"].(*string), args["after"].(*entgql.Cursor[string]), args["first"].(*int)), true
+	case "Query.paymentMethods":
+		if e.ComplexityRoot.Query.PaymentMethods == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.PaymentMethods(childComplexity), true
 	case "Query.photoProducts":
 		if e.ComplexityRoot.Query.PhotoProducts == nil {
 			break
@@ -4697,6 +5279,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.DownloadRequestUpdated(childComplexity, args["id"].(string)), true
+	case "Subscription.orderUpdated":
+		if e.ComplexityRoot.Subscription.OrderUpdated == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_orderUpdated_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.OrderUpdated(childComplexity, args["id"].(string)), true
 
 	case "ThemeColors.accent":
 		if e.ComplexityRoot.ThemeColors.Accent == nil {
@@ -5163,6 +5756,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputPackInstanceInput,
 		ec.unmarshalInputPackPhotoChoiceInput,
 		ec.unmarshalInputPhotoOrder,
+		ec.unmarshalInputPlaceOrderInput,
 		ec.unmarshalInputPrintInput,
 		ec.unmarshalInputPrintOptionsInput,
 		ec.unmarshalInputRecoverClientCodeInput,
@@ -5287,7 +5881,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/photographer.graphql" "schema/selections.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -5305,6 +5899,7 @@ var sources = []*ast.Source{
 	{Name: "schema/contact.graphql", Input: sourceData("schema/contact.graphql"), BuiltIn: false},
 	{Name: "schema/downloads.graphql", Input: sourceData("schema/downloads.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
+	{Name: "schema/orders.graphql", Input: sourceData("schema/orders.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 }
@@ -5390,6 +5985,16 @@ func (ec *executionContext) childFields_Address(ctx context.Context, field graph
 		return ec.fieldContext_Address_vatNumber(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Address", field.Name)
+}
+
+func (ec *executionContext) childFields_AddressSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_AddressSuggestion_field(ctx, field)
+	case "address":
+		return ec.fieldContext_AddressSuggestion_address(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AddressSuggestion", field.Name)
 }
 
 func (ec *executionContext) childFields_AlbumPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -5612,6 +6217,8 @@ func (ec *executionContext) childFields_CartPayload(ctx context.Context, field g
 		return ec.fieldContext_CartPayload_cart(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_CartPayload_userErrors(ctx, field)
+	case "addressSuggestions":
+		return ec.fieldContext_CartPayload_addressSuggestions(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CartPayload", field.Name)
 }
@@ -5736,6 +6343,16 @@ func (ec *executionContext) childFields_ContactPhotographerPayload(ctx context.C
 		return ec.fieldContext_ContactPhotographerPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ContactPhotographerPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_Country(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_Country_code(ctx, field)
+	case "name":
+		return ec.fieldContext_Country_name(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Country", field.Name)
 }
 
 func (ec *executionContext) childFields_CreateAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6274,6 +6891,126 @@ func (ec *executionContext) childFields_OgData(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type OgData", field.Name)
 }
 
+func (ec *executionContext) childFields_Order(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Order_id(ctx, field)
+	case "number":
+		return ec.fieldContext_Order_number(ctx, field)
+	case "status":
+		return ec.fieldContext_Order_status(ctx, field)
+	case "email":
+		return ec.fieldContext_Order_email(ctx, field)
+	case "gallery":
+		return ec.fieldContext_Order_gallery(ctx, field)
+	case "lines":
+		return ec.fieldContext_Order_lines(ctx, field)
+	case "totals":
+		return ec.fieldContext_Order_totals(ctx, field)
+	case "billingAddress":
+		return ec.fieldContext_Order_billingAddress(ctx, field)
+	case "shippingAddress":
+		return ec.fieldContext_Order_shippingAddress(ctx, field)
+	case "deliveryOption":
+		return ec.fieldContext_Order_deliveryOption(ctx, field)
+	case "pickupAddress":
+		return ec.fieldContext_Order_pickupAddress(ctx, field)
+	case "paymentMethod":
+		return ec.fieldContext_Order_paymentMethod(ctx, field)
+	case "payments":
+		return ec.fieldContext_Order_payments(ctx, field)
+	case "canPay":
+		return ec.fieldContext_Order_canPay(ctx, field)
+	case "paymentUrl":
+		return ec.fieldContext_Order_paymentUrl(ctx, field)
+	case "downloads":
+		return ec.fieldContext_Order_downloads(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Order_createdAt(ctx, field)
+	case "paidAt":
+		return ec.fieldContext_Order_paidAt(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Order_expiresAt(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_Order_sentAt(ctx, field)
+	case "readyAt":
+		return ec.fieldContext_Order_readyAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Order", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_OrderConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_OrderConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_OrderConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_OrderEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_OrderEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_OrderLine_id(ctx, field)
+	case "kind":
+		return ec.fieldContext_OrderLine_kind(ctx, field)
+	case "description":
+		return ec.fieldContext_OrderLine_description(ctx, field)
+	case "photoId":
+		return ec.fieldContext_OrderLine_photoId(ctx, field)
+	case "quantity":
+		return ec.fieldContext_OrderLine_quantity(ctx, field)
+	case "unitPrice":
+		return ec.fieldContext_OrderLine_unitPrice(ctx, field)
+	case "total":
+		return ec.fieldContext_OrderLine_total(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderLine", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "order":
+		return ec.fieldContext_OrderPayload_order(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_OrderPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderTotals(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "merchandise":
+		return ec.fieldContext_OrderTotals_merchandise(ctx, field)
+	case "discount":
+		return ec.fieldContext_OrderTotals_discount(ctx, field)
+	case "discountCode":
+		return ec.fieldContext_OrderTotals_discountCode(ctx, field)
+	case "shipping":
+		return ec.fieldContext_OrderTotals_shipping(ctx, field)
+	case "giftCards":
+		return ec.fieldContext_OrderTotals_giftCards(ctx, field)
+	case "vat":
+		return ec.fieldContext_OrderTotals_vat(ctx, field)
+	case "total":
+		return ec.fieldContext_OrderTotals_total(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderTotals", field.Name)
+}
+
 func (ec *executionContext) childFields_Pack(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -6338,6 +7075,24 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_Payment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Payment_id(ctx, field)
+	case "provider":
+		return ec.fieldContext_Payment_provider(ctx, field)
+	case "method":
+		return ec.fieldContext_Payment_method(ctx, field)
+	case "amount":
+		return ec.fieldContext_Payment_amount(ctx, field)
+	case "status":
+		return ec.fieldContext_Payment_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Payment_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Payment", field.Name)
 }
 
 func (ec *executionContext) childFields_Photo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6472,6 +7227,18 @@ func (ec *executionContext) childFields_PhotosGap(ctx context.Context, field gra
 		return ec.fieldContext_PhotosGap_value(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PhotosGap", field.Name)
+}
+
+func (ec *executionContext) childFields_PlaceOrderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "order":
+		return ec.fieldContext_PlaceOrderPayload_order(ctx, field)
+	case "redirectUrl":
+		return ec.fieldContext_PlaceOrderPayload_redirectUrl(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PlaceOrderPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PlaceOrderPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_PolicySetting(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7268,6 +8035,20 @@ func (ec *executionContext) field_Mutation_addVoucher_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_cancelOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_configureOngoingPack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -7702,12 +8483,54 @@ func (ec *executionContext) field_Mutation_logout_args(ctx context.Context, rawA
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_markOrderReadyForPickup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_markOrderSent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_movePhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.MovePhotosInput, error) {
 			return ec.unmarshalNMovePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMovePhotosInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_placeOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.PlaceOrderInput, error) {
+			return ec.unmarshalNPlaceOrderInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPlaceOrderInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -7727,6 +8550,20 @@ func (ec *executionContext) field_Mutation_recoverClientCode_args(ctx context.Co
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_refundOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -7923,6 +8760,20 @@ func (ec *executionContext) field_Mutation_resendDownloadLink_args(ctx context.C
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_resendOrderDownloads_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -8404,6 +9255,58 @@ func (ec *executionContext) field_Query_node_args(ctx context.Context, rawArgs m
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_order_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_orders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) ([]order.Status, error) {
+			return ec.unmarshalOOrderStatus2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatusᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg3
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_photoProducts_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -8487,6 +9390,20 @@ func (ec *executionContext) field_Subscription_cartUpdated_args(ctx context.Cont
 }
 
 func (ec *executionContext) field_Subscription_downloadRequestUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_orderUpdated_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
@@ -9146,6 +10063,61 @@ func (ec *executionContext) _Address_vatNumber(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_Address_vatNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Address", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AddressSuggestion_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AddressSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AddressSuggestion_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AddressSuggestion_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AddressSuggestion", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AddressSuggestion_address(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AddressSuggestion) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AddressSuggestion_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Address) graphql.Marshaler {
+			return ec.marshalNAddress2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐAddress(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AddressSuggestion_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AddressSuggestion",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Address(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _AlbumPayload_album(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AlbumPayload) (ret graphql.Marshaler) {
@@ -11082,6 +12054,38 @@ func (ec *executionContext) fieldContext_CartPayload_userErrors(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _CartPayload_addressSuggestions(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CartPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPayload_addressSuggestions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AddressSuggestions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.AddressSuggestion) graphql.Marshaler {
+			return ec.marshalOAddressSuggestion2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressSuggestionᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartPayload_addressSuggestions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CartPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AddressSuggestion(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CartPhotoItem_id(ctx context.Context, field graphql.CollectedField, obj *cart.PhotoItem) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12171,6 +13175,52 @@ func (ec *executionContext) fieldContext_ContactPhotographerPayload_userErrors(_
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Country_code(ctx context.Context, field graphql.CollectedField, obj *address.Country) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Country_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Country_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Country", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Country_name(ctx context.Context, field graphql.CollectedField, obj *address.Country) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Country_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Country_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Country", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _CreateAccessCodePayload_accessCode(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAccessCodePayload) (ret graphql.Marshaler) {
@@ -19071,6 +20121,270 @@ func (ec *executionContext) fieldContext_Mutation_resendDownloadLink(ctx context
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_placeOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_placeOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PlaceOrder(ctx, fc.Args["input"].(gqlmodel.PlaceOrderInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.PlaceOrderPayload) graphql.Marshaler {
+			return ec.marshalNPlaceOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPlaceOrderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_placeOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PlaceOrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_placeOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_resendOrderDownloads(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_resendOrderDownloads(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().ResendOrderDownloads(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
+			return ec.marshalNOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_resendOrderDownloads(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_resendOrderDownloads_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_markOrderSent(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_markOrderSent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MarkOrderSent(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
+			return ec.marshalNOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_markOrderSent(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_markOrderSent_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_markOrderReadyForPickup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_markOrderReadyForPickup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MarkOrderReadyForPickup(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
+			return ec.marshalNOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_markOrderReadyForPickup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_markOrderReadyForPickup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_cancelOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_cancelOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CancelOrder(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
+			return ec.marshalNOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_cancelOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_cancelOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_refundOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_refundOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RefundOrder(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
+			return ec.marshalNOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_refundOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_refundOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_setShippingRates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -19690,6 +21004,1152 @@ func (ec *executionContext) fieldContext_OgData_siteName(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("OgData", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _Order_id(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Order_number(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_number(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Number, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_number(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_status(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v order.Status) graphql.Marshaler {
+			return ec.marshalNOrderStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type OrderStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Order_email(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_gallery(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_gallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Gallery(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+			return ec.marshalNGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_gallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_lines(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_lines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Lines(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.OrderLine) graphql.Marshaler {
+			return ec.marshalNOrderLine2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_lines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_totals(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_totals(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Totals(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *orders.Totals) graphql.Marshaler {
+			return ec.marshalNOrderTotals2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐTotals(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_totals(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderTotals(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_billingAddress(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_billingAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().BillingAddress(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Address) graphql.Marshaler {
+			return ec.marshalNAddress2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐAddress(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_billingAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Address(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_shippingAddress(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_shippingAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().ShippingAddress(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Address) graphql.Marshaler {
+			return ec.marshalOAddress2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐAddress(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_shippingAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Address(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_deliveryOption(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_deliveryOption(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeliveryOption, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_deliveryOption(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_pickupAddress(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_pickupAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupAddress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_pickupAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_paymentMethod(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_paymentMethod(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaymentMethod, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v order.PaymentMethod) graphql.Marshaler {
+			return ec.marshalNOrderPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethod(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_paymentMethod(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type OrderPaymentMethod does not have child fields"))
+}
+
+func (ec *executionContext) _Order_payments(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_payments(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Payments(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Payment) graphql.Marshaler {
+			return ec.marshalNPayment2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPaymentᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_payments(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Payment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_canPay(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_canPay(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().CanPay(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_canPay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, true, true, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Order_paymentUrl(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_paymentUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().PaymentURL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_paymentUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_downloads(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_downloads(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Downloads(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.DownloadRequest) graphql.Marshaler {
+			return ec.marshalNDownloadRequest2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequestᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_downloads(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DownloadRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Order_paidAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_paidAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_paidAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Order_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Order_sentAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Order_readyAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_readyAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReadyAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_readyAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _OrderConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.OrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.OrderEdge) graphql.Marshaler {
+			return ec.marshalOOrderEdge2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.OrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.OrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OrderEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.OrderEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalOOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.OrderEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_id(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_kind(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_description(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_photoId(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_photoId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().PhotoID(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_photoId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, true, true, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_quantity(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_unitPrice(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_unitPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().UnitPrice(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_unitPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderLine",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderLine_total(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Total(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderLine",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderPayload_order(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.OrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderPayload_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalOOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderPayload_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.OrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderTotals_merchandise(ctx context.Context, field graphql.CollectedField, obj *orders.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderTotals_merchandise(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Merchandise, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderTotals_merchandise(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderTotals_discount(ctx context.Context, field graphql.CollectedField, obj *orders.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderTotals_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderTotals_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderTotals_discountCode(ctx context.Context, field graphql.CollectedField, obj *orders.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderTotals_discountCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderTotals_discountCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderTotals", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderTotals_shipping(ctx context.Context, field graphql.CollectedField, obj *orders.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderTotals_shipping(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Shipping, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderTotals_shipping(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderTotals_giftCards(ctx context.Context, field graphql.CollectedField, obj *orders.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderTotals_giftCards(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftCards, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderTotals_giftCards(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderTotals_vat(ctx context.Context, field graphql.CollectedField, obj *orders.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderTotals_vat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Vat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderTotals_vat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderTotals_total(ctx context.Context, field graphql.CollectedField, obj *orders.Totals) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderTotals_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderTotals_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Pack_id(ctx context.Context, field graphql.CollectedField, obj *ent.Pack) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20216,6 +22676,153 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_id(ctx context.Context, field graphql.CollectedField, obj *ent.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_provider(ctx context.Context, field graphql.CollectedField, obj *ent.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_provider(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Provider, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_provider(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_method(ctx context.Context, field graphql.CollectedField, obj *ent.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_method(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Method, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v payment.Method) graphql.Marshaler {
+			return ec.marshalNPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethod(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_method(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type PaymentMethod does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_amount(ctx context.Context, field graphql.CollectedField, obj *ent.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Payment().Amount(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Payment",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Payment_status(ctx context.Context, field graphql.CollectedField, obj *ent.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v payment.Status) graphql.Marshaler {
+			return ec.marshalNPaymentStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type PaymentStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Payment_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Payment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Payment_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Payment_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Payment", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
 func (ec *executionContext) _Photo_id(ctx context.Context, field graphql.CollectedField, obj *ent.Photo) (ret graphql.Marshaler) {
@@ -21303,6 +23910,93 @@ func (ec *executionContext) fieldContext_PhotosGap_value(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("PhotosGap", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _PlaceOrderPayload_order(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PlaceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaceOrderPayload_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalOOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PlaceOrderPayload_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlaceOrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PlaceOrderPayload_redirectUrl(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PlaceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaceOrderPayload_redirectUrl(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RedirectURL, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PlaceOrderPayload_redirectUrl(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PlaceOrderPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PlaceOrderPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PlaceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PlaceOrderPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PlaceOrderPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PlaceOrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _PolicySetting_policy(ctx context.Context, field graphql.CollectedField, obj *model.Policy) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21844,6 +24538,149 @@ func (ec *executionContext) fieldContext_Query_gallery(ctx context.Context, fiel
 	if fc.Args, err = ec.field_Query_gallery_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_order(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Order(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalNOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_order(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_order_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_orders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_orders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().Orders(ctx, fc.Args["status"].([]order.Status), fc.Args["galleryId"].(*string), fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.OrderConnection) graphql.Marshaler {
+			return ec.marshalNOrderConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_orders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_orders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_paymentMethods(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_paymentMethods(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().PaymentMethods(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []payment.Method) graphql.Marshaler {
+			return ec.marshalNPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethodᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_paymentMethods(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Query", field, true, true, errors.New("field of type PaymentMethod does not have child fields"))
+}
+
+func (ec *executionContext) _Query_countries(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_countries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().Countries(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*address.Country) graphql.Marshaler {
+			return ec.marshalNCountry2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋaddressᚐCountryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_countries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Country(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -23274,6 +26111,50 @@ func (ec *executionContext) fieldContext_Subscription_cartUpdated(ctx context.Co
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Subscription_cartUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_orderUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_orderUpdated(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().OrderUpdated(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalNOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_orderUpdated(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_orderUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26445,8 +29326,11 @@ func (ec *executionContext) unmarshalInputClientDataInput(ctx context.Context, o
 	if _, present := asMap["sameAsBilling"]; !present {
 		asMap["sameAsBilling"] = true
 	}
+	if _, present := asMap["keepAddresses"]; !present {
+		asMap["keepAddresses"] = false
+	}
 
-	fieldsInOrder := [...]string{"galleryId", "billing", "shipping", "sameAsBilling", "deliveryOption"}
+	fieldsInOrder := [...]string{"galleryId", "billing", "shipping", "sameAsBilling", "deliveryOption", "keepAddresses"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -26488,6 +29372,13 @@ func (ec *executionContext) unmarshalInputClientDataInput(ctx context.Context, o
 				return it, err
 			}
 			it.DeliveryOption = data
+		case "keepAddresses":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("keepAddresses"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.KeepAddresses = data
 		}
 	}
 	return it, nil
@@ -28623,6 +31514,57 @@ func (ec *executionContext) unmarshalInputPhotoOrder(ctx context.Context, obj an
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPlaceOrderInput(ctx context.Context, obj any) (gqlmodel.PlaceOrderInput, error) {
+	var it gqlmodel.PlaceOrderInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "paymentMethod", "acceptTerms", "acceptRetouch"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "paymentMethod":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("paymentMethod"))
+			data, err := ec.unmarshalNPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethod(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PaymentMethod = data
+		case "acceptTerms":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("acceptTerms"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AcceptTerms = data
+		case "acceptRetouch":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("acceptRetouch"))
+			data, err := ec.unmarshalNBoolean2bool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.AcceptRetouch = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPrintInput(ctx context.Context, obj any) (gqlmodel.PrintInput, error) {
 	var it gqlmodel.PrintInput
 	if obj == nil {
@@ -30386,11 +33328,21 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Photo(ctx, sel, obj)
+	case *ent.Payment:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Payment(ctx, sel, obj)
 	case *ent.Pack:
 		if obj == nil {
 			return graphql.Null
 		}
 		return ec._Pack(ctx, sel, obj)
+	case *ent.Order:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._Order(ctx, sel, obj)
 	case *ent.MusicTrack:
 		if obj == nil {
 			return graphql.Null
@@ -30710,6 +33662,49 @@ func (ec *executionContext) _Address(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "vatNumber":
 			out.Values[i] = ec._Address_vatNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var addressSuggestionImplementors = []string{"AddressSuggestion"}
+
+func (ec *executionContext) _AddressSuggestion(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.AddressSuggestion) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, addressSuggestionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AddressSuggestion")
+		case "field":
+			out.Values[i] = ec._AddressSuggestion_field(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "address":
+			out.Values[i] = ec._AddressSuggestion_address(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -31606,6 +34601,11 @@ func (ec *executionContext) _CartPayload(ctx context.Context, sel ast.SelectionS
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "addressSuggestions":
+			out.Values[i] = ec._CartPayload_addressSuggestions(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -32034,6 +35034,49 @@ func (ec *executionContext) _ContactPhotographerPayload(ctx context.Context, sel
 			}
 		case "userErrors":
 			out.Values[i] = ec._ContactPhotographerPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var countryImplementors = []string{"Country"}
+
+func (ec *executionContext) _Country(ctx context.Context, sel ast.SelectionSet, obj *address.Country) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, countryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Country")
+		case "code":
+			out.Values[i] = ec._Country_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._Country_name(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -35395,6 +38438,48 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "placeOrder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_placeOrder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "resendOrderDownloads":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_resendOrderDownloads(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "markOrderSent":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_markOrderSent(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "markOrderReadyForPickup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_markOrderReadyForPickup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cancelOrder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_cancelOrder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refundOrder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_refundOrder(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "setShippingRates":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setShippingRates(ctx, field)
@@ -35563,6 +38648,810 @@ func (ec *executionContext) _OgData(ctx context.Context, sel ast.SelectionSet, o
 			}
 		case "siteName":
 			out.Values[i] = ec._OgData_siteName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderImplementors = []string{"Order", "Node"}
+
+func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, obj *ent.Order) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Order")
+		case "id":
+			out.Values[i] = ec._Order_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "number":
+			out.Values[i] = ec._Order_number(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._Order_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "email":
+			out.Values[i] = ec._Order_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "gallery":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_gallery(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "lines":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_lines(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "totals":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_totals(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "billingAddress":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_billingAddress(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "shippingAddress":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_shippingAddress(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "deliveryOption":
+			out.Values[i] = ec._Order_deliveryOption(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "pickupAddress":
+			out.Values[i] = ec._Order_pickupAddress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paymentMethod":
+			out.Values[i] = ec._Order_paymentMethod(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "payments":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_payments(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "canPay":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_canPay(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "paymentUrl":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_paymentUrl(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "downloads":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_downloads(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "createdAt":
+			out.Values[i] = ec._Order_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "paidAt":
+			out.Values[i] = ec._Order_paidAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expiresAt":
+			out.Values[i] = ec._Order_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sentAt":
+			out.Values[i] = ec._Order_sentAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "readyAt":
+			out.Values[i] = ec._Order_readyAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderConnectionImplementors = []string{"OrderConnection"}
+
+func (ec *executionContext) _OrderConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.OrderConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderConnection")
+		case "edges":
+			out.Values[i] = ec._OrderConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._OrderConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._OrderConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderEdgeImplementors = []string{"OrderEdge"}
+
+func (ec *executionContext) _OrderEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.OrderEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderEdge")
+		case "node":
+			out.Values[i] = ec._OrderEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._OrderEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderLineImplementors = []string{"OrderLine"}
+
+func (ec *executionContext) _OrderLine(ctx context.Context, sel ast.SelectionSet, obj *ent.OrderLine) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderLine")
+		case "id":
+			out.Values[i] = ec._OrderLine_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "kind":
+			out.Values[i] = ec._OrderLine_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "description":
+			out.Values[i] = ec._OrderLine_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "photoId":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_photoId(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "quantity":
+			out.Values[i] = ec._OrderLine_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "unitPrice":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_unitPrice(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "total":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_total(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderPayloadImplementors = []string{"OrderPayload"}
+
+func (ec *executionContext) _OrderPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.OrderPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderPayload")
+		case "order":
+			out.Values[i] = ec._OrderPayload_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._OrderPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderTotalsImplementors = []string{"OrderTotals"}
+
+func (ec *executionContext) _OrderTotals(ctx context.Context, sel ast.SelectionSet, obj *orders.Totals) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderTotalsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderTotals")
+		case "merchandise":
+			out.Values[i] = ec._OrderTotals_merchandise(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._OrderTotals_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountCode":
+			out.Values[i] = ec._OrderTotals_discountCode(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "shipping":
+			out.Values[i] = ec._OrderTotals_shipping(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftCards":
+			out.Values[i] = ec._OrderTotals_giftCards(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vat":
+			out.Values[i] = ec._OrderTotals_vat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._OrderTotals_total(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -35967,6 +39856,102 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var paymentImplementors = []string{"Payment", "Node"}
+
+func (ec *executionContext) _Payment(ctx context.Context, sel ast.SelectionSet, obj *ent.Payment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, paymentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Payment")
+		case "id":
+			out.Values[i] = ec._Payment_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "provider":
+			out.Values[i] = ec._Payment_provider(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "method":
+			out.Values[i] = ec._Payment_method(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "amount":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Payment_amount(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "status":
+			out.Values[i] = ec._Payment_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._Payment_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -36666,6 +40651,54 @@ func (ec *executionContext) _PhotosGap(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var placeOrderPayloadImplementors = []string{"PlaceOrderPayload"}
+
+func (ec *executionContext) _PlaceOrderPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.PlaceOrderPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, placeOrderPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PlaceOrderPayload")
+		case "order":
+			out.Values[i] = ec._PlaceOrderPayload_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "redirectUrl":
+			out.Values[i] = ec._PlaceOrderPayload_redirectUrl(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PlaceOrderPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var policySettingImplementors = []string{"PolicySetting"}
 
 func (ec *executionContext) _PolicySetting(ctx context.Context, sel ast.SelectionSet, obj *model.Policy) graphql.Marshaler {
@@ -37005,6 +41038,94 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_gallery(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "order":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_order(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "orders":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_orders(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "paymentMethods":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_paymentMethods(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "countries":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_countries(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -37995,6 +42116,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_downloadRequestUpdated(ctx, fields[0])
 	case "cartUpdated":
 		return ec._Subscription_cartUpdated(ctx, fields[0])
+	case "orderUpdated":
+		return ec._Subscription_orderUpdated(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
@@ -39622,9 +43745,29 @@ func (ec *executionContext) marshalNAddress2githubᚗcomᚋstudioᚋgalleryᚋin
 	return ec._Address(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNAddress2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐAddress(ctx context.Context, sel ast.SelectionSet, v *model.Address) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Address(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNAddressInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressInput(ctx context.Context, v any) (*gqlmodel.AddressInput, error) {
 	res, err := ec.unmarshalInputAddressInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAddressSuggestion2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressSuggestion(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AddressSuggestion) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AddressSuggestion(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNAlbumPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAlbumPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AlbumPayload) graphql.Marshaler {
@@ -39972,6 +44115,32 @@ func (ec *executionContext) marshalNContactPhotographerPayload2ᚖgithubᚗcom�
 		return graphql.Null
 	}
 	return ec._ContactPhotographerPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCountry2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋaddressᚐCountryᚄ(ctx context.Context, sel ast.SelectionSet, v []*address.Country) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCountry2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋaddressᚐCountry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCountry2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋaddressᚐCountry(ctx context.Context, sel ast.SelectionSet, v *address.Country) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Country(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNCreateAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateAccessCodeInput(ctx context.Context, v any) (photographer.CreateAccessCodeInput, error) {
@@ -40400,6 +44569,22 @@ func (ec *executionContext) marshalNDownloadInformation2githubᚗcomᚋstudioᚋ
 	return ec._DownloadInformation(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNDownloadRequest2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequestᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.DownloadRequest) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequest(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNDownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDownloadRequest(ctx context.Context, sel ast.SelectionSet, v *ent.DownloadRequest) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -40667,6 +44852,26 @@ func (ec *executionContext) marshalNOgData2ᚖgithubᚗcomᚋstudioᚋgalleryᚋ
 	return ec._OgData(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx context.Context, sel ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Order(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOrderConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderConnection(ctx context.Context, sel ast.SelectionSet, v *ent.OrderConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OrderConnection(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, v any) (entgql.OrderDirection, error) {
 	var res entgql.OrderDirection
 	err := res.UnmarshalGQL(v)
@@ -40675,6 +44880,72 @@ func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentg
 
 func (ec *executionContext) marshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, sel ast.SelectionSet, v entgql.OrderDirection) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNOrderLine2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.OrderLine) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderLine2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOrderLine2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderLine(ctx context.Context, sel ast.SelectionSet, v *ent.OrderLine) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OrderLine(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OrderPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOrderPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethod(ctx context.Context, v any) (order.PaymentMethod, error) {
+	var res order.PaymentMethod
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethod(ctx context.Context, sel ast.SelectionSet, v order.PaymentMethod) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNOrderStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatus(ctx context.Context, v any) (order.Status, error) {
+	var res order.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatus(ctx context.Context, sel ast.SelectionSet, v order.Status) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNOrderTotals2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐTotals(ctx context.Context, sel ast.SelectionSet, v *orders.Totals) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OrderTotals(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPackᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Pack) graphql.Marshaler {
@@ -40798,6 +45069,82 @@ func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPag
 	return ec._PageInfo(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNPayment2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPaymentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Payment) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPayment2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPayment(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPayment2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPayment(ctx context.Context, sel ast.SelectionSet, v *ent.Payment) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Payment(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethod(ctx context.Context, v any) (payment.Method, error) {
+	var res payment.Method
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethod(ctx context.Context, sel ast.SelectionSet, v payment.Method) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethodᚄ(ctx context.Context, v any) ([]payment.Method, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]payment.Method, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethod(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethodᚄ(ctx context.Context, sel ast.SelectionSet, v []payment.Method) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐMethod(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) unmarshalNPaymentStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐStatus(ctx context.Context, v any) (payment.Status, error) {
+	var res payment.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPaymentStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋpaymentᚐStatus(ctx context.Context, sel ast.SelectionSet, v payment.Status) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -40918,6 +45265,21 @@ func (ec *executionContext) marshalNPhotographerSelection2ᚖgithubᚗcomᚋstud
 
 func (ec *executionContext) marshalNPhotosGap2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐGap(ctx context.Context, sel ast.SelectionSet, v model.Gap) graphql.Marshaler {
 	return ec._PhotosGap(ctx, sel, &v)
+}
+
+func (ec *executionContext) unmarshalNPlaceOrderInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPlaceOrderInput(ctx context.Context, v any) (gqlmodel.PlaceOrderInput, error) {
+	res, err := ec.unmarshalInputPlaceOrderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPlaceOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPlaceOrderPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.PlaceOrderPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PlaceOrderPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPolicySetting2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐPolicy(ctx context.Context, sel ast.SelectionSet, v model.Policy) graphql.Marshaler {
@@ -41893,6 +46255,25 @@ func (ec *executionContext) unmarshalOAddressInput2ᚖgithubᚗcomᚋstudioᚋga
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOAddressSuggestion2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressSuggestionᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.AddressSuggestion) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAddressSuggestion2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAddressSuggestion(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalOAlbumSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋselectionsᚐAlbum(ctx context.Context, sel ast.SelectionSet, v *selections.Album) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -42214,6 +46595,69 @@ func (ec *executionContext) marshalONode2githubᚗcomᚋstudioᚋgalleryᚋent�
 		return graphql.Null
 	}
 	return ec._Node(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx context.Context, sel ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Order(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOOrderEdge2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.OrderEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOOrderEdge2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOOrderEdge2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEdge(ctx context.Context, sel ast.SelectionSet, v *ent.OrderEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._OrderEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOOrderStatus2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatusᚄ(ctx context.Context, v any) ([]order.Status, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]order.Status, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatus(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOOrderStatus2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatusᚄ(ctx context.Context, sel ast.SelectionSet, v []order.Status) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatus(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) marshalOPack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPack(ctx context.Context, sel ast.SelectionSet, v *ent.Pack) graphql.Marshaler {

@@ -226,7 +226,7 @@ func packChoices(in []*gqlmodel.PackFormatPhotosInput) []cart.PackChoice {
 }
 
 // address converts an address input.
-func address(a *gqlmodel.AddressInput) model.Address {
+func addressOf(a *gqlmodel.AddressInput) model.Address {
 	out := model.Address{Title: a.Title, Firstname: a.Firstname, Lastname: a.Lastname, Address: a.Address,
 		PostalCode: a.PostalCode, City: a.City, Country: a.Country, PhoneNumber: a.PhoneNumber}
 	if a.Address2 != nil {
@@ -295,4 +295,13 @@ func follow[T any](ctx context.Context, ev events.Broker, topic string, initial 
 		}
 	}()
 	return ch, nil
+}
+
+// orderPayload answers an order mutation: the order, or why not.
+func orderPayload(o *ent.Order, err error) (*gqlmodel.OrderPayload, error) {
+	ues, err := payloadErrors(err)
+	if err != nil {
+		return nil, err
+	}
+	return &gqlmodel.OrderPayload{Order: o, UserErrors: ues}, nil
 }

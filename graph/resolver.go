@@ -10,6 +10,7 @@ import (
 	"github.com/studio/gallery/internal/downloads"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/orders"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/selections"
@@ -40,6 +41,8 @@ type Resolver struct {
 	Carts *cart.Service
 	// Downloads takes download requests.
 	Downloads *downloads.Service
+	// Checkout places orders and follows their payments.
+	Checkout *orders.Service
 	// Events feeds the subscriptions.
 	Events  events.Broker
 	Version string

@@ -44,6 +44,7 @@ func (s *Server) graphqlHandler() http.Handler {
 		Captchas:   s.Captchas,
 		Carts:      s.Carts,
 		Downloads:  s.Downloads,
+		Checkout:   s.Orders,
 		Events:     s.Events,
 		Version:    Version,
 	}}))

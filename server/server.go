@@ -4,6 +4,8 @@ package server
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -31,6 +33,9 @@ import (
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/orders"
+	"github.com/studio/gallery/internal/payments"
+	"github.com/studio/gallery/internal/payments/stripe"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/selections"
@@ -65,9 +70,15 @@ type Server struct {
 	Carts *cart.Service
 	// Downloads takes download requests; its Jobs come with UseJobs.
 	Downloads *downloads.Service
-	Shares    *share.Service
-	Contact   *contact.Service
-	Captchas  *captcha.Service
+	// Orders places orders and follows their payments; its Jobs come with
+	// UseJobs and its workers register with Orders.Register.
+	Orders *orders.Service
+	// TestPayments is the built-in test provider when it takes the
+	// payments (PAYMENT_PROVIDER=test): its page is served at /pay/test.
+	TestPayments *payments.Test
+	Shares       *share.Service
+	Contact      *contact.Service
+	Captchas     *captcha.Service
 	// Events carries change notices to subscriptions (in-process or across servers).
 	Events events.Broker
 	Log    *slog.Logger
@@ -113,7 +124,34 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 	s.Selections = &selections.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
 	s.Shares = &share.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
 	s.Contact = &contact.Service{DB: db.Client, Mail: viaAccess, Captchas: s.Captchas, PublicURL: cfg.PublicURL}
+	s.Orders = &orders.Service{DB: db.Client, Events: ev, Carts: s.Carts, Mail: viaAccess, PublicURL: cfg.PublicURL,
+		Expiry: cfg.OrderExpiry, Logger: log, Providers: map[string]payments.Provider{}}
+	if err := s.usePayments(key); err != nil {
+		log.Error("payments: provider unavailable", "err", err)
+	}
 	return s
+}
+
+// usePayments sets up the configured payment provider. The test provider
+// stays able to hear its own events, so that a server switched to Stripe
+// still settles the test payments under way.
+func (s *Server) usePayments(key []byte) error {
+	cfg := s.Config
+	if cfg.PaymentProvider == "stripe" {
+		p, err := stripe.New(stripe.Config{SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, APIURL: cfg.StripeAPIURL})
+		if err != nil {
+			return err
+		}
+		s.Orders.Provider = p
+		s.Orders.Providers[p.Name()] = p
+		return nil
+	}
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte("test payments"))
+	s.TestPayments = &payments.Test{Secret: mac.Sum(nil), PublicURL: cfg.PublicURL}
+	s.Orders.Provider = s.TestPayments
+	s.Orders.Providers[s.TestPayments.Name()] = s.TestPayments
+	return nil
 }
 
 // DownloadWorkers builds the download jobs' workers with the server's
@@ -128,6 +166,7 @@ func (s *Server) DownloadWorkers() *downloads.Workers {
 func (s *Server) UseJobs(r *jobs.Runner, w *downloads.Workers) {
 	s.Tools.Jobs = r
 	s.Downloads.Jobs = r
+	s.Orders.Jobs = r
 	if w != nil {
 		w.Runner = r
 	}
@@ -186,11 +225,19 @@ func (s *Server) Handler() http.Handler {
 		r.Post("/captcha", s.restNewCaptcha)
 		r.Get("/captcha/{file}", s.restCaptchaFile)
 		r.Route("/cart", s.cartRoutes)
+		r.Route("/orders", s.orderRoutes)
+		r.Get("/payments/methods", s.restPaymentMethods)
+		r.Post("/payments/webhook/{provider}", s.restWebhook)
+		r.Get("/countries", s.restCountries)
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) { writeError(w, r, s.Log, apperr.ErrNotFound) })
 	})
 	r.Get("/media/photos/{photoID}/{hash}/{file}", s.servePhoto)
 	r.Get("/media/music/{trackID}", s.serveMusic)
 	r.Get("/media/downloads/{id}/{token}/{part}", s.serveDownload)
+	if s.TestPayments != nil {
+		r.Get("/pay/test/{paymentId}", s.testPaymentPage)
+		r.Post("/pay/test/{paymentId}", s.testPaymentChoice)
+	}
 	r.NotFound(s.serveClient)
 	// A second wall behind the XSRF token: browsers say where a request
 	// comes from, and cross-site unsafe requests are refused outright.

@@ -75,7 +75,7 @@ async function outboxFiles(outbox) {
   return new Set(await readdir(outbox).catch(() => []));
 }
 
-test('visitor browses a public gallery, opens a photo, enters a protected one and meets an unknown gallery', { timeout: 240_000 }, async (t) => {
+test('visitor browses a public gallery, opens a photo, enters a protected one and meets an unknown gallery', { timeout: 420_000 }, async (t) => {
   if (!GALLERY_BIN) {
     t.skip('GALLERY_BIN is not set: build the server (make build-go) and set GALLERY_BIN to the absolute path of the binary');
     return;
@@ -98,7 +98,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}` });
+  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
   await waitForHealth(base, server);
 
   // The event name as the API gives it.
@@ -157,11 +157,6 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/gala-2026');
     await page.locator('#photos').waitFor({ state: 'visible' });
-  });
-
-  await t.test('screens not built yet show a placeholder', async () => {
-    await page.goto(`${base}/gala-2026/cart/address`);
-    await page.getByRole('heading', { name: 'Bientôt disponible' }).waitFor({ state: 'visible' });
   });
 
   const photosLoaded = (min) =>
@@ -707,6 +702,100 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await noErrorToast('after the download');
+  });
+
+  await t.test('checkout: a print and an HD file delivered at home, paid with the test provider, confirmed with its number and mailed', async () => {
+    // A new buyer: another session, another e-mail.
+    await context.clearCookies();
+    const buyerEmail = 'acheteur.e2e@example.com';
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        query: `{ gallery(url: "gala-2026") { prices { categories { id section } formats { id name kind } } photos(first: 6) { edges { node { id width height } } } } }`,
+      }),
+    });
+    const g = (await res.json()).data.gallery;
+    const category = (section) => g.prices.categories.find((c) => c.section === section).id;
+    const print10x15 = g.prices.formats.find((f) => f.kind === 'print' && f.name === '10 x 15');
+    const landscape = g.photos.edges.map((e) => e.node).filter((p) => p.width > p.height);
+    const added = () => page.getByText('Ajouté à votre panier.').first().waitFor({ state: 'visible', timeout: 20_000 });
+
+    await page.goto(`${base}/gala-2026/photos/${landscape[0].id}/${category('prints')}?format=${print10x15.id}`);
+    await page.getByRole('button', { name: 'Ajouter au panier' }).click();
+    await added();
+    await page.goto(`${base}/gala-2026/photos/${landscape[1].id}/${category('digital')}`);
+    await page.getByRole('button', { name: 'Ajouter au panier (Fichier HD)' }).click();
+    await added();
+
+    // From the cart to the address step, which needs a confirmed e-mail.
+    await page.goto(`${base}/gala-2026/cart`);
+    await page.getByRole('heading', { name: 'Mon panier' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByRole('link', { name: 'Valider mon panier' }).click();
+    await page.waitForURL((url) => url.pathname === '/gala-2026/cart/address', { timeout: 20_000 });
+    const outbox = join(dataDir, 'outbox');
+    const before = await outboxFiles(outbox);
+    const dialog = page.getByRole('dialog', { name: 'Confirmez votre adresse email' });
+    await dialog.waitFor({ state: 'visible', timeout: 20_000 });
+    await dialog.getByRole('textbox', { name: 'Adresse email' }).fill(buyerEmail);
+    await dialog.getByRole('button', { name: 'Recevoir un code' }).click();
+    const codeField = dialog.getByRole('textbox', { name: 'Code de confirmation' });
+    await codeField.waitFor({ state: 'visible' });
+    await codeField.fill(await waitForOneTimeCode(outbox, buyerEmail, before));
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+
+    await page.getByRole('heading', { name: 'Adresse et livraison' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByRole('radio', { name: 'Madame' }).check();
+    await page.getByRole('textbox', { name: 'Prénom' }).fill('Claire');
+    await page.getByRole('textbox', { name: 'Nom ou société' }).fill('Dubois');
+    await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('Rue de la Loi 16');
+    await page.getByRole('textbox', { name: 'Code postal' }).fill('1000');
+    await page.getByRole('textbox', { name: 'Ville' }).fill('Bruxelles');
+    await page.getByRole('combobox', { name: 'Pays' }).selectOption('BE');
+    await page.getByRole('textbox', { name: 'Téléphone' }).fill('0470 12 34 56');
+    const home = page.getByRole('radio', { name: /Livraison à domicile/ });
+    if (await home.count()) await home.check();
+    await page.getByRole('button', { name: 'Continuer' }).click();
+
+    // The review: both boxes, the card, then the test provider's page.
+    await page.waitForURL((url) => url.pathname === '/gala-2026/cart/validation', { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Validation de ma commande' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByRole('checkbox', { name: 'J’accepte les conditions générales de vente' }).check();
+    await page.getByRole('checkbox', { name: 'Je comprends que le photographe peut retoucher les photos avant impression' }).check();
+    await page.getByRole('radio', { name: /Carte bancaire/ }).check();
+    await page.getByRole('button', { name: 'Payer' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/test/'), { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Paiement de test' }).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Payer (paiement accepté)' }).click();
+
+    // Back in the gallery: the confirmed page with the order number.
+    await page.waitForURL((url) => url.pathname === '/gala-2026/paymentReturn', { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Commande confirmée' }).waitFor({ state: 'visible', timeout: 30_000 });
+    const confirmed = await page.getByText(/Votre commande n° \d+ est confirmée\./).textContent();
+    const number = confirmed.match(/n° (\d+)/)[1];
+
+    // The outbox holds the confirmation and, once the HD file is prepared, its download e-mail.
+    const mails = async () => {
+      const out = [];
+      for (const name of [...(await outboxFiles(outbox))].filter((n) => n.endsWith('.eml') && !before.has(n))) {
+        out.push(readMail(await readFile(join(outbox, name), 'utf8')));
+      }
+      return out;
+    };
+    const deadline = Date.now() + 90_000;
+    let subjects = [];
+    for (;;) {
+      subjects = (await mails()).filter((m) => (m.headers.to ?? '').includes(buyerEmail)).map((m) => m.headers.subject ?? '');
+      const confirmation = subjects.some((s) => s.includes(`Confirmation de votre commande n° ${number}`));
+      const download = subjects.some((s) => s.includes(`Vos fichiers de la commande n° ${number}`));
+      if (confirmation && download) break;
+      if (Date.now() > deadline) throw new Error(`missing order e-mails, got: ${JSON.stringify(subjects)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    // The confirmed page offers the HD file too once it is ready.
+    await page.getByRole('link', { name: /Télécharger/ }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await noErrorToast('after the order');
   });
 
   assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');

@@ -133,7 +133,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	defer ev.Close()
 	srv := server.New(cfg, db, m, ev, log, dist)
 	dw := srv.DownloadWorkers()
-	runner, err := jobs.New(ctx, db, jobs.Config{Media: m, Events: ev, Logger: log, Register: []func(*river.Workers){dw.Register}})
+	runner, err := jobs.New(ctx, db, jobs.Config{Media: m, Events: ev, Logger: log, Register: []func(*river.Workers){dw.Register, srv.Orders.Register}})
 	if err != nil {
 		return err
 	}

@@ -39,6 +39,8 @@ const (
 	FieldSizeBytes = "size_bytes"
 	// FieldOrderID holds the string denoting the order_id field in the database.
 	FieldOrderID = "order_id"
+	// FieldPhotoIds holds the string denoting the photo_ids field in the database.
+	FieldPhotoIds = "photo_ids"
 	// FieldExpiresAt holds the string denoting the expires_at field in the database.
 	FieldExpiresAt = "expires_at"
 	// FieldLinkToken holds the string denoting the link_token field in the database.
@@ -78,6 +80,7 @@ var Columns = []string{
 	FieldParts,
 	FieldSizeBytes,
 	FieldOrderID,
+	FieldPhotoIds,
 	FieldExpiresAt,
 	FieldLinkToken,
 	FieldSessionKey,

@@ -495,6 +495,16 @@ func OrderIDContainsFold(v string) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldContainsFold(FieldOrderID, v))
 }
 
+// PhotoIdsIsNil applies the IsNil predicate on the "photo_ids" field.
+func PhotoIdsIsNil() predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIsNull(FieldPhotoIds))
+}
+
+// PhotoIdsNotNil applies the NotNil predicate on the "photo_ids" field.
+func PhotoIdsNotNil() predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotNull(FieldPhotoIds))
+}
+
 // ExpiresAtEQ applies the EQ predicate on the "expires_at" field.
 func ExpiresAtEQ(v time.Time) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldEQ(FieldExpiresAt, v))

@@ -299,6 +299,7 @@ var (
 		{Name: "parts", Type: field.TypeJSON},
 		{Name: "size_bytes", Type: field.TypeInt64, Default: 0},
 		{Name: "order_id", Type: field.TypeString, Default: ""},
+		{Name: "photo_ids", Type: field.TypeJSON, Nullable: true},
 		{Name: "expires_at", Type: field.TypeTime, Nullable: true},
 		{Name: "link_token", Type: field.TypeString, Default: ""},
 		{Name: "session_key", Type: field.TypeString, Default: ""},
@@ -315,7 +316,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "download_requests_galleries_download_requests",
-				Columns:    []*schema.Column{DownloadRequestsColumns[18]},
+				Columns:    []*schema.Column{DownloadRequestsColumns[19]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -524,23 +525,33 @@ var (
 		{Name: "id", Type: field.TypeString, Size: 40},
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
-		{Name: "number", Type: field.TypeString, Unique: true},
+		{Name: "number", Type: field.TypeString},
 		{Name: "email", Type: field.TypeString},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"awaiting_payment", "awaiting_validation", "validated", "payment_error", "expired", "cancelled", "refunded", "sent", "ready_for_pickup"}, Default: "awaiting_payment"},
-		{Name: "cart_id", Type: field.TypeString, Unique: true},
+		{Name: "cart_id", Type: field.TypeString},
+		{Name: "cart_version", Type: field.TypeInt, Default: 0},
 		{Name: "subtotal", Type: field.TypeInt},
 		{Name: "discount_total", Type: field.TypeInt, Default: 0},
+		{Name: "discount_code", Type: field.TypeString, Default: ""},
 		{Name: "shipping_total", Type: field.TypeInt, Default: 0},
 		{Name: "gift_card_total", Type: field.TypeInt, Default: 0},
 		{Name: "vat_total", Type: field.TypeInt, Default: 0},
+		{Name: "vat_rate_bp", Type: field.TypeInt, Default: 0},
 		{Name: "total", Type: field.TypeInt},
 		{Name: "currency", Type: field.TypeString, Default: "EUR"},
 		{Name: "billing_address", Type: field.TypeJSON},
 		{Name: "shipping_address", Type: field.TypeJSON, Nullable: true},
 		{Name: "delivery_option", Type: field.TypeString, Default: "shipping"},
+		{Name: "pickup_address", Type: field.TypeString, Default: ""},
 		{Name: "payment_method", Type: field.TypeEnum, Enums: []string{"card", "bancontact", "none"}, Default: "card"},
+		{Name: "retouch_acknowledged", Type: field.TypeBool, Default: false},
+		{Name: "terms_accepted_at", Type: field.TypeTime},
 		{Name: "paid_at", Type: field.TypeTime, Nullable: true},
 		{Name: "expires_at", Type: field.TypeTime, Nullable: true},
+		{Name: "sent_at", Type: field.TypeTime, Nullable: true},
+		{Name: "ready_at", Type: field.TypeTime, Nullable: true},
+		{Name: "closed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "session_key", Type: field.TypeString, Default: ""},
 		{Name: "gallery_orders", Type: field.TypeString, Size: 40},
 		{Name: "user_orders", Type: field.TypeString, Nullable: true, Size: 40},
 	}
@@ -552,15 +563,32 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "orders_galleries_orders",
-				Columns:    []*schema.Column{OrdersColumns[20]},
+				Columns:    []*schema.Column{OrdersColumns[30]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "orders_users_orders",
-				Columns:    []*schema.Column{OrdersColumns[21]},
+				Columns:    []*schema.Column{OrdersColumns[31]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "order_cart_id_cart_version",
+				Unique:  true,
+				Columns: []*schema.Column{OrdersColumns[6], OrdersColumns[7]},
+			},
+			{
+				Name:    "order_status_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{OrdersColumns[5], OrdersColumns[25]},
+			},
+			{
+				Name:    "order_number",
+				Unique:  false,
+				Columns: []*schema.Column{OrdersColumns[3]},
 			},
 		},
 	}
@@ -688,7 +716,11 @@ var (
 		{Name: "provider_ref", Type: field.TypeString, Default: ""},
 		{Name: "method", Type: field.TypeEnum, Enums: []string{"card", "bancontact"}},
 		{Name: "amount", Type: field.TypeInt},
-		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "succeeded", "failed", "refunded"}, Default: "pending"},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "processing", "succeeded", "failed", "refunded"}, Default: "pending"},
+		{Name: "redirect_url", Type: field.TypeString, Default: ""},
+		{Name: "failure", Type: field.TypeString, Default: ""},
+		{Name: "refund_ref", Type: field.TypeString, Default: ""},
+		{Name: "expires_at", Type: field.TypeTime, Nullable: true},
 		{Name: "order_payments", Type: field.TypeString, Size: 40},
 	}
 	// PaymentsTable holds the schema information for the "payments" table.
@@ -699,9 +731,16 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "payments_orders_payments",
-				Columns:    []*schema.Column{PaymentsColumns[8]},
+				Columns:    []*schema.Column{PaymentsColumns[12]},
 				RefColumns: []*schema.Column{OrdersColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "payment_provider_provider_ref",
+				Unique:  false,
+				Columns: []*schema.Column{PaymentsColumns[3], PaymentsColumns[4]},
 			},
 		},
 	}
@@ -772,6 +811,7 @@ var (
 		{Name: "vat_rate_bp", Type: field.TypeInt, Default: 2100},
 		{Name: "timezone", Type: field.TypeString, Default: "Europe/Brussels"},
 		{Name: "shipping_rates", Type: field.TypeJSON},
+		{Name: "order_seq", Type: field.TypeInt, Default: 10000},
 	}
 	// PhotographersTable holds the schema information for the "photographers" table.
 	PhotographersTable = &schema.Table{
@@ -993,7 +1033,10 @@ var (
 		{Name: "id", Type: field.TypeString},
 		{Name: "provider", Type: field.TypeString},
 		{Name: "type", Type: field.TypeString},
+		{Name: "payment_id", Type: field.TypeString, Default: ""},
+		{Name: "event", Type: field.TypeJSON, Nullable: true},
 		{Name: "received_at", Type: field.TypeTime},
+		{Name: "processed_at", Type: field.TypeTime, Nullable: true},
 	}
 	// WebhookEventsTable holds the schema information for the "webhook_events" table.
 	WebhookEventsTable = &schema.Table{

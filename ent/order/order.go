@@ -29,16 +29,22 @@ const (
 	FieldStatus = "status"
 	// FieldCartID holds the string denoting the cart_id field in the database.
 	FieldCartID = "cart_id"
+	// FieldCartVersion holds the string denoting the cart_version field in the database.
+	FieldCartVersion = "cart_version"
 	// FieldSubtotal holds the string denoting the subtotal field in the database.
 	FieldSubtotal = "subtotal"
 	// FieldDiscountTotal holds the string denoting the discount_total field in the database.
 	FieldDiscountTotal = "discount_total"
+	// FieldDiscountCode holds the string denoting the discount_code field in the database.
+	FieldDiscountCode = "discount_code"
 	// FieldShippingTotal holds the string denoting the shipping_total field in the database.
 	FieldShippingTotal = "shipping_total"
 	// FieldGiftCardTotal holds the string denoting the gift_card_total field in the database.
 	FieldGiftCardTotal = "gift_card_total"
 	// FieldVatTotal holds the string denoting the vat_total field in the database.
 	FieldVatTotal = "vat_total"
+	// FieldVatRateBp holds the string denoting the vat_rate_bp field in the database.
+	FieldVatRateBp = "vat_rate_bp"
 	// FieldTotal holds the string denoting the total field in the database.
 	FieldTotal = "total"
 	// FieldCurrency holds the string denoting the currency field in the database.
@@ -49,12 +55,26 @@ const (
 	FieldShippingAddress = "shipping_address"
 	// FieldDeliveryOption holds the string denoting the delivery_option field in the database.
 	FieldDeliveryOption = "delivery_option"
+	// FieldPickupAddress holds the string denoting the pickup_address field in the database.
+	FieldPickupAddress = "pickup_address"
 	// FieldPaymentMethod holds the string denoting the payment_method field in the database.
 	FieldPaymentMethod = "payment_method"
+	// FieldRetouchAcknowledged holds the string denoting the retouch_acknowledged field in the database.
+	FieldRetouchAcknowledged = "retouch_acknowledged"
+	// FieldTermsAcceptedAt holds the string denoting the terms_accepted_at field in the database.
+	FieldTermsAcceptedAt = "terms_accepted_at"
 	// FieldPaidAt holds the string denoting the paid_at field in the database.
 	FieldPaidAt = "paid_at"
 	// FieldExpiresAt holds the string denoting the expires_at field in the database.
 	FieldExpiresAt = "expires_at"
+	// FieldSentAt holds the string denoting the sent_at field in the database.
+	FieldSentAt = "sent_at"
+	// FieldReadyAt holds the string denoting the ready_at field in the database.
+	FieldReadyAt = "ready_at"
+	// FieldClosedAt holds the string denoting the closed_at field in the database.
+	FieldClosedAt = "closed_at"
+	// FieldSessionKey holds the string denoting the session_key field in the database.
+	FieldSessionKey = "session_key"
 	// EdgeGallery holds the string denoting the gallery edge name in mutations.
 	EdgeGallery = "gallery"
 	// EdgeUser holds the string denoting the user edge name in mutations.
@@ -113,19 +133,29 @@ var Columns = []string{
 	FieldEmail,
 	FieldStatus,
 	FieldCartID,
+	FieldCartVersion,
 	FieldSubtotal,
 	FieldDiscountTotal,
+	FieldDiscountCode,
 	FieldShippingTotal,
 	FieldGiftCardTotal,
 	FieldVatTotal,
+	FieldVatRateBp,
 	FieldTotal,
 	FieldCurrency,
 	FieldBillingAddress,
 	FieldShippingAddress,
 	FieldDeliveryOption,
+	FieldPickupAddress,
 	FieldPaymentMethod,
+	FieldRetouchAcknowledged,
+	FieldTermsAcceptedAt,
 	FieldPaidAt,
 	FieldExpiresAt,
+	FieldSentAt,
+	FieldReadyAt,
+	FieldClosedAt,
+	FieldSessionKey,
 }
 
 // ForeignKeys holds the SQL foreign-keys that are owned by the "orders"
@@ -163,18 +193,32 @@ var (
 	EmailValidator func(string) error
 	// CartIDValidator is a validator for the "cart_id" field. It is called by the builders before save.
 	CartIDValidator func(string) error
+	// DefaultCartVersion holds the default value on creation for the "cart_version" field.
+	DefaultCartVersion int
 	// DefaultDiscountTotal holds the default value on creation for the "discount_total" field.
 	DefaultDiscountTotal int
+	// DefaultDiscountCode holds the default value on creation for the "discount_code" field.
+	DefaultDiscountCode string
 	// DefaultShippingTotal holds the default value on creation for the "shipping_total" field.
 	DefaultShippingTotal int
 	// DefaultGiftCardTotal holds the default value on creation for the "gift_card_total" field.
 	DefaultGiftCardTotal int
 	// DefaultVatTotal holds the default value on creation for the "vat_total" field.
 	DefaultVatTotal int
+	// DefaultVatRateBp holds the default value on creation for the "vat_rate_bp" field.
+	DefaultVatRateBp int
 	// DefaultCurrency holds the default value on creation for the "currency" field.
 	DefaultCurrency string
 	// DefaultDeliveryOption holds the default value on creation for the "delivery_option" field.
 	DefaultDeliveryOption string
+	// DefaultPickupAddress holds the default value on creation for the "pickup_address" field.
+	DefaultPickupAddress string
+	// DefaultRetouchAcknowledged holds the default value on creation for the "retouch_acknowledged" field.
+	DefaultRetouchAcknowledged bool
+	// DefaultTermsAcceptedAt holds the default value on creation for the "terms_accepted_at" field.
+	DefaultTermsAcceptedAt func() time.Time
+	// DefaultSessionKey holds the default value on creation for the "session_key" field.
+	DefaultSessionKey string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -279,6 +323,11 @@ func ByCartID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldCartID, opts...).ToFunc()
 }
 
+// ByCartVersion orders the results by the cart_version field.
+func ByCartVersion(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCartVersion, opts...).ToFunc()
+}
+
 // BySubtotal orders the results by the subtotal field.
 func BySubtotal(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSubtotal, opts...).ToFunc()
@@ -287,6 +336,11 @@ func BySubtotal(opts ...sql.OrderTermOption) OrderOption {
 // ByDiscountTotal orders the results by the discount_total field.
 func ByDiscountTotal(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldDiscountTotal, opts...).ToFunc()
+}
+
+// ByDiscountCode orders the results by the discount_code field.
+func ByDiscountCode(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDiscountCode, opts...).ToFunc()
 }
 
 // ByShippingTotal orders the results by the shipping_total field.
@@ -304,6 +358,11 @@ func ByVatTotal(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldVatTotal, opts...).ToFunc()
 }
 
+// ByVatRateBp orders the results by the vat_rate_bp field.
+func ByVatRateBp(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldVatRateBp, opts...).ToFunc()
+}
+
 // ByTotal orders the results by the total field.
 func ByTotal(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTotal, opts...).ToFunc()
@@ -319,9 +378,24 @@ func ByDeliveryOption(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldDeliveryOption, opts...).ToFunc()
 }
 
+// ByPickupAddress orders the results by the pickup_address field.
+func ByPickupAddress(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPickupAddress, opts...).ToFunc()
+}
+
 // ByPaymentMethod orders the results by the payment_method field.
 func ByPaymentMethod(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldPaymentMethod, opts...).ToFunc()
+}
+
+// ByRetouchAcknowledged orders the results by the retouch_acknowledged field.
+func ByRetouchAcknowledged(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRetouchAcknowledged, opts...).ToFunc()
+}
+
+// ByTermsAcceptedAt orders the results by the terms_accepted_at field.
+func ByTermsAcceptedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTermsAcceptedAt, opts...).ToFunc()
 }
 
 // ByPaidAt orders the results by the paid_at field.
@@ -332,6 +406,26 @@ func ByPaidAt(opts ...sql.OrderTermOption) OrderOption {
 // ByExpiresAt orders the results by the expires_at field.
 func ByExpiresAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldExpiresAt, opts...).ToFunc()
+}
+
+// BySentAt orders the results by the sent_at field.
+func BySentAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSentAt, opts...).ToFunc()
+}
+
+// ByReadyAt orders the results by the ready_at field.
+func ByReadyAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldReadyAt, opts...).ToFunc()
+}
+
+// ByClosedAt orders the results by the closed_at field.
+func ByClosedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClosedAt, opts...).ToFunc()
+}
+
+// BySessionKey orders the results by the session_key field.
+func BySessionKey(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSessionKey, opts...).ToFunc()
 }
 
 // ByGalleryField orders the results by gallery field.

@@ -90,6 +90,11 @@ func CartID(v string) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldCartID, v))
 }
 
+// CartVersion applies equality check predicate on the "cart_version" field. It's identical to CartVersionEQ.
+func CartVersion(v int) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldCartVersion, v))
+}
+
 // Subtotal applies equality check predicate on the "subtotal" field. It's identical to SubtotalEQ.
 func Subtotal(v int) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldSubtotal, v))
@@ -98,6 +103,11 @@ func Subtotal(v int) predicate.Order {
 // DiscountTotal applies equality check predicate on the "discount_total" field. It's identical to DiscountTotalEQ.
 func DiscountTotal(v int) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldDiscountTotal, v))
+}
+
+// DiscountCode applies equality check predicate on the "discount_code" field. It's identical to DiscountCodeEQ.
+func DiscountCode(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldDiscountCode, v))
 }
 
 // ShippingTotal applies equality check predicate on the "shipping_total" field. It's identical to ShippingTotalEQ.
@@ -115,6 +125,11 @@ func VatTotal(v int) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldVatTotal, v))
 }
 
+// VatRateBp applies equality check predicate on the "vat_rate_bp" field. It's identical to VatRateBpEQ.
+func VatRateBp(v int) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldVatRateBp, v))
+}
+
 // Total applies equality check predicate on the "total" field. It's identical to TotalEQ.
 func Total(v int) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldTotal, v))
@@ -130,6 +145,21 @@ func DeliveryOption(v string) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldDeliveryOption, v))
 }
 
+// PickupAddress applies equality check predicate on the "pickup_address" field. It's identical to PickupAddressEQ.
+func PickupAddress(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldPickupAddress, v))
+}
+
+// RetouchAcknowledged applies equality check predicate on the "retouch_acknowledged" field. It's identical to RetouchAcknowledgedEQ.
+func RetouchAcknowledged(v bool) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldRetouchAcknowledged, v))
+}
+
+// TermsAcceptedAt applies equality check predicate on the "terms_accepted_at" field. It's identical to TermsAcceptedAtEQ.
+func TermsAcceptedAt(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTermsAcceptedAt, v))
+}
+
 // PaidAt applies equality check predicate on the "paid_at" field. It's identical to PaidAtEQ.
 func PaidAt(v time.Time) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldPaidAt, v))
@@ -138,6 +168,26 @@ func PaidAt(v time.Time) predicate.Order {
 // ExpiresAt applies equality check predicate on the "expires_at" field. It's identical to ExpiresAtEQ.
 func ExpiresAt(v time.Time) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldExpiresAt, v))
+}
+
+// SentAt applies equality check predicate on the "sent_at" field. It's identical to SentAtEQ.
+func SentAt(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldSentAt, v))
+}
+
+// ReadyAt applies equality check predicate on the "ready_at" field. It's identical to ReadyAtEQ.
+func ReadyAt(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldReadyAt, v))
+}
+
+// ClosedAt applies equality check predicate on the "closed_at" field. It's identical to ClosedAtEQ.
+func ClosedAt(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldClosedAt, v))
+}
+
+// SessionKey applies equality check predicate on the "session_key" field. It's identical to SessionKeyEQ.
+func SessionKey(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldSessionKey, v))
 }
 
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
@@ -435,6 +485,46 @@ func CartIDContainsFold(v string) predicate.Order {
 	return predicate.Order(sql.FieldContainsFold(FieldCartID, v))
 }
 
+// CartVersionEQ applies the EQ predicate on the "cart_version" field.
+func CartVersionEQ(v int) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldCartVersion, v))
+}
+
+// CartVersionNEQ applies the NEQ predicate on the "cart_version" field.
+func CartVersionNEQ(v int) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldCartVersion, v))
+}
+
+// CartVersionIn applies the In predicate on the "cart_version" field.
+func CartVersionIn(vs ...int) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldCartVersion, vs...))
+}
+
+// CartVersionNotIn applies the NotIn predicate on the "cart_version" field.
+func CartVersionNotIn(vs ...int) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldCartVersion, vs...))
+}
+
+// CartVersionGT applies the GT predicate on the "cart_version" field.
+func CartVersionGT(v int) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldCartVersion, v))
+}
+
+// CartVersionGTE applies the GTE predicate on the "cart_version" field.
+func CartVersionGTE(v int) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldCartVersion, v))
+}
+
+// CartVersionLT applies the LT predicate on the "cart_version" field.
+func CartVersionLT(v int) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldCartVersion, v))
+}
+
+// CartVersionLTE applies the LTE predicate on the "cart_version" field.
+func CartVersionLTE(v int) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldCartVersion, v))
+}
+
 // SubtotalEQ applies the EQ predicate on the "subtotal" field.
 func SubtotalEQ(v int) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldSubtotal, v))
@@ -513,6 +603,71 @@ func DiscountTotalLT(v int) predicate.Order {
 // DiscountTotalLTE applies the LTE predicate on the "discount_total" field.
 func DiscountTotalLTE(v int) predicate.Order {
 	return predicate.Order(sql.FieldLTE(FieldDiscountTotal, v))
+}
+
+// DiscountCodeEQ applies the EQ predicate on the "discount_code" field.
+func DiscountCodeEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldDiscountCode, v))
+}
+
+// DiscountCodeNEQ applies the NEQ predicate on the "discount_code" field.
+func DiscountCodeNEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldDiscountCode, v))
+}
+
+// DiscountCodeIn applies the In predicate on the "discount_code" field.
+func DiscountCodeIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldDiscountCode, vs...))
+}
+
+// DiscountCodeNotIn applies the NotIn predicate on the "discount_code" field.
+func DiscountCodeNotIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldDiscountCode, vs...))
+}
+
+// DiscountCodeGT applies the GT predicate on the "discount_code" field.
+func DiscountCodeGT(v string) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldDiscountCode, v))
+}
+
+// DiscountCodeGTE applies the GTE predicate on the "discount_code" field.
+func DiscountCodeGTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldDiscountCode, v))
+}
+
+// DiscountCodeLT applies the LT predicate on the "discount_code" field.
+func DiscountCodeLT(v string) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldDiscountCode, v))
+}
+
+// DiscountCodeLTE applies the LTE predicate on the "discount_code" field.
+func DiscountCodeLTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldDiscountCode, v))
+}
+
+// DiscountCodeContains applies the Contains predicate on the "discount_code" field.
+func DiscountCodeContains(v string) predicate.Order {
+	return predicate.Order(sql.FieldContains(FieldDiscountCode, v))
+}
+
+// DiscountCodeHasPrefix applies the HasPrefix predicate on the "discount_code" field.
+func DiscountCodeHasPrefix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasPrefix(FieldDiscountCode, v))
+}
+
+// DiscountCodeHasSuffix applies the HasSuffix predicate on the "discount_code" field.
+func DiscountCodeHasSuffix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasSuffix(FieldDiscountCode, v))
+}
+
+// DiscountCodeEqualFold applies the EqualFold predicate on the "discount_code" field.
+func DiscountCodeEqualFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldEqualFold(FieldDiscountCode, v))
+}
+
+// DiscountCodeContainsFold applies the ContainsFold predicate on the "discount_code" field.
+func DiscountCodeContainsFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldContainsFold(FieldDiscountCode, v))
 }
 
 // ShippingTotalEQ applies the EQ predicate on the "shipping_total" field.
@@ -633,6 +788,46 @@ func VatTotalLT(v int) predicate.Order {
 // VatTotalLTE applies the LTE predicate on the "vat_total" field.
 func VatTotalLTE(v int) predicate.Order {
 	return predicate.Order(sql.FieldLTE(FieldVatTotal, v))
+}
+
+// VatRateBpEQ applies the EQ predicate on the "vat_rate_bp" field.
+func VatRateBpEQ(v int) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldVatRateBp, v))
+}
+
+// VatRateBpNEQ applies the NEQ predicate on the "vat_rate_bp" field.
+func VatRateBpNEQ(v int) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldVatRateBp, v))
+}
+
+// VatRateBpIn applies the In predicate on the "vat_rate_bp" field.
+func VatRateBpIn(vs ...int) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldVatRateBp, vs...))
+}
+
+// VatRateBpNotIn applies the NotIn predicate on the "vat_rate_bp" field.
+func VatRateBpNotIn(vs ...int) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldVatRateBp, vs...))
+}
+
+// VatRateBpGT applies the GT predicate on the "vat_rate_bp" field.
+func VatRateBpGT(v int) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldVatRateBp, v))
+}
+
+// VatRateBpGTE applies the GTE predicate on the "vat_rate_bp" field.
+func VatRateBpGTE(v int) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldVatRateBp, v))
+}
+
+// VatRateBpLT applies the LT predicate on the "vat_rate_bp" field.
+func VatRateBpLT(v int) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldVatRateBp, v))
+}
+
+// VatRateBpLTE applies the LTE predicate on the "vat_rate_bp" field.
+func VatRateBpLTE(v int) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldVatRateBp, v))
 }
 
 // TotalEQ applies the EQ predicate on the "total" field.
@@ -815,6 +1010,71 @@ func DeliveryOptionContainsFold(v string) predicate.Order {
 	return predicate.Order(sql.FieldContainsFold(FieldDeliveryOption, v))
 }
 
+// PickupAddressEQ applies the EQ predicate on the "pickup_address" field.
+func PickupAddressEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldPickupAddress, v))
+}
+
+// PickupAddressNEQ applies the NEQ predicate on the "pickup_address" field.
+func PickupAddressNEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldPickupAddress, v))
+}
+
+// PickupAddressIn applies the In predicate on the "pickup_address" field.
+func PickupAddressIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldPickupAddress, vs...))
+}
+
+// PickupAddressNotIn applies the NotIn predicate on the "pickup_address" field.
+func PickupAddressNotIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldPickupAddress, vs...))
+}
+
+// PickupAddressGT applies the GT predicate on the "pickup_address" field.
+func PickupAddressGT(v string) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldPickupAddress, v))
+}
+
+// PickupAddressGTE applies the GTE predicate on the "pickup_address" field.
+func PickupAddressGTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldPickupAddress, v))
+}
+
+// PickupAddressLT applies the LT predicate on the "pickup_address" field.
+func PickupAddressLT(v string) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldPickupAddress, v))
+}
+
+// PickupAddressLTE applies the LTE predicate on the "pickup_address" field.
+func PickupAddressLTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldPickupAddress, v))
+}
+
+// PickupAddressContains applies the Contains predicate on the "pickup_address" field.
+func PickupAddressContains(v string) predicate.Order {
+	return predicate.Order(sql.FieldContains(FieldPickupAddress, v))
+}
+
+// PickupAddressHasPrefix applies the HasPrefix predicate on the "pickup_address" field.
+func PickupAddressHasPrefix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasPrefix(FieldPickupAddress, v))
+}
+
+// PickupAddressHasSuffix applies the HasSuffix predicate on the "pickup_address" field.
+func PickupAddressHasSuffix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasSuffix(FieldPickupAddress, v))
+}
+
+// PickupAddressEqualFold applies the EqualFold predicate on the "pickup_address" field.
+func PickupAddressEqualFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldEqualFold(FieldPickupAddress, v))
+}
+
+// PickupAddressContainsFold applies the ContainsFold predicate on the "pickup_address" field.
+func PickupAddressContainsFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldContainsFold(FieldPickupAddress, v))
+}
+
 // PaymentMethodEQ applies the EQ predicate on the "payment_method" field.
 func PaymentMethodEQ(v PaymentMethod) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldPaymentMethod, v))
@@ -833,6 +1093,56 @@ func PaymentMethodIn(vs ...PaymentMethod) predicate.Order {
 // PaymentMethodNotIn applies the NotIn predicate on the "payment_method" field.
 func PaymentMethodNotIn(vs ...PaymentMethod) predicate.Order {
 	return predicate.Order(sql.FieldNotIn(FieldPaymentMethod, vs...))
+}
+
+// RetouchAcknowledgedEQ applies the EQ predicate on the "retouch_acknowledged" field.
+func RetouchAcknowledgedEQ(v bool) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldRetouchAcknowledged, v))
+}
+
+// RetouchAcknowledgedNEQ applies the NEQ predicate on the "retouch_acknowledged" field.
+func RetouchAcknowledgedNEQ(v bool) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldRetouchAcknowledged, v))
+}
+
+// TermsAcceptedAtEQ applies the EQ predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtNEQ applies the NEQ predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtNEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtIn applies the In predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldTermsAcceptedAt, vs...))
+}
+
+// TermsAcceptedAtNotIn applies the NotIn predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtNotIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldTermsAcceptedAt, vs...))
+}
+
+// TermsAcceptedAtGT applies the GT predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtGT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtGTE applies the GTE predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtGTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtLT applies the LT predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtLT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldTermsAcceptedAt, v))
+}
+
+// TermsAcceptedAtLTE applies the LTE predicate on the "terms_accepted_at" field.
+func TermsAcceptedAtLTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldTermsAcceptedAt, v))
 }
 
 // PaidAtEQ applies the EQ predicate on the "paid_at" field.
@@ -933,6 +1243,221 @@ func ExpiresAtIsNil() predicate.Order {
 // ExpiresAtNotNil applies the NotNil predicate on the "expires_at" field.
 func ExpiresAtNotNil() predicate.Order {
 	return predicate.Order(sql.FieldNotNull(FieldExpiresAt))
+}
+
+// SentAtEQ applies the EQ predicate on the "sent_at" field.
+func SentAtEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldSentAt, v))
+}
+
+// SentAtNEQ applies the NEQ predicate on the "sent_at" field.
+func SentAtNEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldSentAt, v))
+}
+
+// SentAtIn applies the In predicate on the "sent_at" field.
+func SentAtIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldSentAt, vs...))
+}
+
+// SentAtNotIn applies the NotIn predicate on the "sent_at" field.
+func SentAtNotIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldSentAt, vs...))
+}
+
+// SentAtGT applies the GT predicate on the "sent_at" field.
+func SentAtGT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldSentAt, v))
+}
+
+// SentAtGTE applies the GTE predicate on the "sent_at" field.
+func SentAtGTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldSentAt, v))
+}
+
+// SentAtLT applies the LT predicate on the "sent_at" field.
+func SentAtLT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldSentAt, v))
+}
+
+// SentAtLTE applies the LTE predicate on the "sent_at" field.
+func SentAtLTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldSentAt, v))
+}
+
+// SentAtIsNil applies the IsNil predicate on the "sent_at" field.
+func SentAtIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldSentAt))
+}
+
+// SentAtNotNil applies the NotNil predicate on the "sent_at" field.
+func SentAtNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldSentAt))
+}
+
+// ReadyAtEQ applies the EQ predicate on the "ready_at" field.
+func ReadyAtEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldReadyAt, v))
+}
+
+// ReadyAtNEQ applies the NEQ predicate on the "ready_at" field.
+func ReadyAtNEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldReadyAt, v))
+}
+
+// ReadyAtIn applies the In predicate on the "ready_at" field.
+func ReadyAtIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldReadyAt, vs...))
+}
+
+// ReadyAtNotIn applies the NotIn predicate on the "ready_at" field.
+func ReadyAtNotIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldReadyAt, vs...))
+}
+
+// ReadyAtGT applies the GT predicate on the "ready_at" field.
+func ReadyAtGT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldReadyAt, v))
+}
+
+// ReadyAtGTE applies the GTE predicate on the "ready_at" field.
+func ReadyAtGTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldReadyAt, v))
+}
+
+// ReadyAtLT applies the LT predicate on the "ready_at" field.
+func ReadyAtLT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldReadyAt, v))
+}
+
+// ReadyAtLTE applies the LTE predicate on the "ready_at" field.
+func ReadyAtLTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldReadyAt, v))
+}
+
+// ReadyAtIsNil applies the IsNil predicate on the "ready_at" field.
+func ReadyAtIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldReadyAt))
+}
+
+// ReadyAtNotNil applies the NotNil predicate on the "ready_at" field.
+func ReadyAtNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldReadyAt))
+}
+
+// ClosedAtEQ applies the EQ predicate on the "closed_at" field.
+func ClosedAtEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldClosedAt, v))
+}
+
+// ClosedAtNEQ applies the NEQ predicate on the "closed_at" field.
+func ClosedAtNEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldClosedAt, v))
+}
+
+// ClosedAtIn applies the In predicate on the "closed_at" field.
+func ClosedAtIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldClosedAt, vs...))
+}
+
+// ClosedAtNotIn applies the NotIn predicate on the "closed_at" field.
+func ClosedAtNotIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldClosedAt, vs...))
+}
+
+// ClosedAtGT applies the GT predicate on the "closed_at" field.
+func ClosedAtGT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldClosedAt, v))
+}
+
+// ClosedAtGTE applies the GTE predicate on the "closed_at" field.
+func ClosedAtGTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldClosedAt, v))
+}
+
+// ClosedAtLT applies the LT predicate on the "closed_at" field.
+func ClosedAtLT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldClosedAt, v))
+}
+
+// ClosedAtLTE applies the LTE predicate on the "closed_at" field.
+func ClosedAtLTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldClosedAt, v))
+}
+
+// ClosedAtIsNil applies the IsNil predicate on the "closed_at" field.
+func ClosedAtIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldClosedAt))
+}
+
+// ClosedAtNotNil applies the NotNil predicate on the "closed_at" field.
+func ClosedAtNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldClosedAt))
+}
+
+// SessionKeyEQ applies the EQ predicate on the "session_key" field.
+func SessionKeyEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldSessionKey, v))
+}
+
+// SessionKeyNEQ applies the NEQ predicate on the "session_key" field.
+func SessionKeyNEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldSessionKey, v))
+}
+
+// SessionKeyIn applies the In predicate on the "session_key" field.
+func SessionKeyIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldSessionKey, vs...))
+}
+
+// SessionKeyNotIn applies the NotIn predicate on the "session_key" field.
+func SessionKeyNotIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldSessionKey, vs...))
+}
+
+// SessionKeyGT applies the GT predicate on the "session_key" field.
+func SessionKeyGT(v string) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldSessionKey, v))
+}
+
+// SessionKeyGTE applies the GTE predicate on the "session_key" field.
+func SessionKeyGTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldSessionKey, v))
+}
+
+// SessionKeyLT applies the LT predicate on the "session_key" field.
+func SessionKeyLT(v string) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldSessionKey, v))
+}
+
+// SessionKeyLTE applies the LTE predicate on the "session_key" field.
+func SessionKeyLTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldSessionKey, v))
+}
+
+// SessionKeyContains applies the Contains predicate on the "session_key" field.
+func SessionKeyContains(v string) predicate.Order {
+	return predicate.Order(sql.FieldContains(FieldSessionKey, v))
+}
+
+// SessionKeyHasPrefix applies the HasPrefix predicate on the "session_key" field.
+func SessionKeyHasPrefix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasPrefix(FieldSessionKey, v))
+}
+
+// SessionKeyHasSuffix applies the HasSuffix predicate on the "session_key" field.
+func SessionKeyHasSuffix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasSuffix(FieldSessionKey, v))
+}
+
+// SessionKeyEqualFold applies the EqualFold predicate on the "session_key" field.
+func SessionKeyEqualFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldEqualFold(FieldSessionKey, v))
+}
+
+// SessionKeyContainsFold applies the ContainsFold predicate on the "session_key" field.
+func SessionKeyContainsFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldContainsFold(FieldSessionKey, v))
 }
 
 // HasGallery applies the HasEdge predicate on the "gallery" edge.

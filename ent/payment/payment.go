@@ -31,6 +31,14 @@ const (
 	FieldAmount = "amount"
 	// FieldStatus holds the string denoting the status field in the database.
 	FieldStatus = "status"
+	// FieldRedirectURL holds the string denoting the redirect_url field in the database.
+	FieldRedirectURL = "redirect_url"
+	// FieldFailure holds the string denoting the failure field in the database.
+	FieldFailure = "failure"
+	// FieldRefundRef holds the string denoting the refund_ref field in the database.
+	FieldRefundRef = "refund_ref"
+	// FieldExpiresAt holds the string denoting the expires_at field in the database.
+	FieldExpiresAt = "expires_at"
 	// EdgeOrder holds the string denoting the order edge name in mutations.
 	EdgeOrder = "order"
 	// Table holds the table name of the payment in the database.
@@ -54,6 +62,10 @@ var Columns = []string{
 	FieldMethod,
 	FieldAmount,
 	FieldStatus,
+	FieldRedirectURL,
+	FieldFailure,
+	FieldRefundRef,
+	FieldExpiresAt,
 }
 
 // ForeignKeys holds the SQL foreign-keys that are owned by the "payments"
@@ -86,6 +98,12 @@ var (
 	UpdateDefaultUpdatedAt func() time.Time
 	// DefaultProviderRef holds the default value on creation for the "provider_ref" field.
 	DefaultProviderRef string
+	// DefaultRedirectURL holds the default value on creation for the "redirect_url" field.
+	DefaultRedirectURL string
+	// DefaultFailure holds the default value on creation for the "failure" field.
+	DefaultFailure string
+	// DefaultRefundRef holds the default value on creation for the "refund_ref" field.
+	DefaultRefundRef string
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -123,10 +141,11 @@ const DefaultStatus = StatusPending
 
 // Status values.
 const (
-	StatusPending   Status = "pending"
-	StatusSucceeded Status = "succeeded"
-	StatusFailed    Status = "failed"
-	StatusRefunded  Status = "refunded"
+	StatusPending    Status = "pending"
+	StatusProcessing Status = "processing"
+	StatusSucceeded  Status = "succeeded"
+	StatusFailed     Status = "failed"
+	StatusRefunded   Status = "refunded"
 )
 
 func (s Status) String() string {
@@ -136,7 +155,7 @@ func (s Status) String() string {
 // StatusValidator is a validator for the "status" field enum values. It is called by the builders before save.
 func StatusValidator(s Status) error {
 	switch s {
-	case StatusPending, StatusSucceeded, StatusFailed, StatusRefunded:
+	case StatusPending, StatusProcessing, StatusSucceeded, StatusFailed, StatusRefunded:
 		return nil
 	default:
 		return fmt.Errorf("payment: invalid enum value for status field: %q", s)
@@ -184,6 +203,26 @@ func ByAmount(opts ...sql.OrderTermOption) OrderOption {
 // ByStatus orders the results by the status field.
 func ByStatus(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldStatus, opts...).ToFunc()
+}
+
+// ByRedirectURL orders the results by the redirect_url field.
+func ByRedirectURL(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRedirectURL, opts...).ToFunc()
+}
+
+// ByFailure orders the results by the failure field.
+func ByFailure(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldFailure, opts...).ToFunc()
+}
+
+// ByRefundRef orders the results by the refund_ref field.
+func ByRefundRef(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRefundRef, opts...).ToFunc()
+}
+
+// ByExpiresAt orders the results by the expires_at field.
+func ByExpiresAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldExpiresAt, opts...).ToFunc()
 }
 
 // ByOrderField orders the results by order field.

@@ -90,6 +90,26 @@ func Amount(v int) predicate.Payment {
 	return predicate.Payment(sql.FieldEQ(FieldAmount, v))
 }
 
+// RedirectURL applies equality check predicate on the "redirect_url" field. It's identical to RedirectURLEQ.
+func RedirectURL(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldRedirectURL, v))
+}
+
+// Failure applies equality check predicate on the "failure" field. It's identical to FailureEQ.
+func Failure(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldFailure, v))
+}
+
+// RefundRef applies equality check predicate on the "refund_ref" field. It's identical to RefundRefEQ.
+func RefundRef(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldRefundRef, v))
+}
+
+// ExpiresAt applies equality check predicate on the "expires_at" field. It's identical to ExpiresAtEQ.
+func ExpiresAt(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldExpiresAt, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Payment {
 	return predicate.Payment(sql.FieldEQ(FieldCreatedAt, v))
@@ -378,6 +398,251 @@ func StatusIn(vs ...Status) predicate.Payment {
 // StatusNotIn applies the NotIn predicate on the "status" field.
 func StatusNotIn(vs ...Status) predicate.Payment {
 	return predicate.Payment(sql.FieldNotIn(FieldStatus, vs...))
+}
+
+// RedirectURLEQ applies the EQ predicate on the "redirect_url" field.
+func RedirectURLEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldRedirectURL, v))
+}
+
+// RedirectURLNEQ applies the NEQ predicate on the "redirect_url" field.
+func RedirectURLNEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldRedirectURL, v))
+}
+
+// RedirectURLIn applies the In predicate on the "redirect_url" field.
+func RedirectURLIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldRedirectURL, vs...))
+}
+
+// RedirectURLNotIn applies the NotIn predicate on the "redirect_url" field.
+func RedirectURLNotIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldRedirectURL, vs...))
+}
+
+// RedirectURLGT applies the GT predicate on the "redirect_url" field.
+func RedirectURLGT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldRedirectURL, v))
+}
+
+// RedirectURLGTE applies the GTE predicate on the "redirect_url" field.
+func RedirectURLGTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldRedirectURL, v))
+}
+
+// RedirectURLLT applies the LT predicate on the "redirect_url" field.
+func RedirectURLLT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldRedirectURL, v))
+}
+
+// RedirectURLLTE applies the LTE predicate on the "redirect_url" field.
+func RedirectURLLTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldRedirectURL, v))
+}
+
+// RedirectURLContains applies the Contains predicate on the "redirect_url" field.
+func RedirectURLContains(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContains(FieldRedirectURL, v))
+}
+
+// RedirectURLHasPrefix applies the HasPrefix predicate on the "redirect_url" field.
+func RedirectURLHasPrefix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasPrefix(FieldRedirectURL, v))
+}
+
+// RedirectURLHasSuffix applies the HasSuffix predicate on the "redirect_url" field.
+func RedirectURLHasSuffix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasSuffix(FieldRedirectURL, v))
+}
+
+// RedirectURLEqualFold applies the EqualFold predicate on the "redirect_url" field.
+func RedirectURLEqualFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEqualFold(FieldRedirectURL, v))
+}
+
+// RedirectURLContainsFold applies the ContainsFold predicate on the "redirect_url" field.
+func RedirectURLContainsFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContainsFold(FieldRedirectURL, v))
+}
+
+// FailureEQ applies the EQ predicate on the "failure" field.
+func FailureEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldFailure, v))
+}
+
+// FailureNEQ applies the NEQ predicate on the "failure" field.
+func FailureNEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldFailure, v))
+}
+
+// FailureIn applies the In predicate on the "failure" field.
+func FailureIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldFailure, vs...))
+}
+
+// FailureNotIn applies the NotIn predicate on the "failure" field.
+func FailureNotIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldFailure, vs...))
+}
+
+// FailureGT applies the GT predicate on the "failure" field.
+func FailureGT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldFailure, v))
+}
+
+// FailureGTE applies the GTE predicate on the "failure" field.
+func FailureGTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldFailure, v))
+}
+
+// FailureLT applies the LT predicate on the "failure" field.
+func FailureLT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldFailure, v))
+}
+
+// FailureLTE applies the LTE predicate on the "failure" field.
+func FailureLTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldFailure, v))
+}
+
+// FailureContains applies the Contains predicate on the "failure" field.
+func FailureContains(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContains(FieldFailure, v))
+}
+
+// FailureHasPrefix applies the HasPrefix predicate on the "failure" field.
+func FailureHasPrefix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasPrefix(FieldFailure, v))
+}
+
+// FailureHasSuffix applies the HasSuffix predicate on the "failure" field.
+func FailureHasSuffix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasSuffix(FieldFailure, v))
+}
+
+// FailureEqualFold applies the EqualFold predicate on the "failure" field.
+func FailureEqualFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEqualFold(FieldFailure, v))
+}
+
+// FailureContainsFold applies the ContainsFold predicate on the "failure" field.
+func FailureContainsFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContainsFold(FieldFailure, v))
+}
+
+// RefundRefEQ applies the EQ predicate on the "refund_ref" field.
+func RefundRefEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldRefundRef, v))
+}
+
+// RefundRefNEQ applies the NEQ predicate on the "refund_ref" field.
+func RefundRefNEQ(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldRefundRef, v))
+}
+
+// RefundRefIn applies the In predicate on the "refund_ref" field.
+func RefundRefIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldRefundRef, vs...))
+}
+
+// RefundRefNotIn applies the NotIn predicate on the "refund_ref" field.
+func RefundRefNotIn(vs ...string) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldRefundRef, vs...))
+}
+
+// RefundRefGT applies the GT predicate on the "refund_ref" field.
+func RefundRefGT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldRefundRef, v))
+}
+
+// RefundRefGTE applies the GTE predicate on the "refund_ref" field.
+func RefundRefGTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldRefundRef, v))
+}
+
+// RefundRefLT applies the LT predicate on the "refund_ref" field.
+func RefundRefLT(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldRefundRef, v))
+}
+
+// RefundRefLTE applies the LTE predicate on the "refund_ref" field.
+func RefundRefLTE(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldRefundRef, v))
+}
+
+// RefundRefContains applies the Contains predicate on the "refund_ref" field.
+func RefundRefContains(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContains(FieldRefundRef, v))
+}
+
+// RefundRefHasPrefix applies the HasPrefix predicate on the "refund_ref" field.
+func RefundRefHasPrefix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasPrefix(FieldRefundRef, v))
+}
+
+// RefundRefHasSuffix applies the HasSuffix predicate on the "refund_ref" field.
+func RefundRefHasSuffix(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldHasSuffix(FieldRefundRef, v))
+}
+
+// RefundRefEqualFold applies the EqualFold predicate on the "refund_ref" field.
+func RefundRefEqualFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldEqualFold(FieldRefundRef, v))
+}
+
+// RefundRefContainsFold applies the ContainsFold predicate on the "refund_ref" field.
+func RefundRefContainsFold(v string) predicate.Payment {
+	return predicate.Payment(sql.FieldContainsFold(FieldRefundRef, v))
+}
+
+// ExpiresAtEQ applies the EQ predicate on the "expires_at" field.
+func ExpiresAtEQ(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldEQ(FieldExpiresAt, v))
+}
+
+// ExpiresAtNEQ applies the NEQ predicate on the "expires_at" field.
+func ExpiresAtNEQ(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldNEQ(FieldExpiresAt, v))
+}
+
+// ExpiresAtIn applies the In predicate on the "expires_at" field.
+func ExpiresAtIn(vs ...time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldIn(FieldExpiresAt, vs...))
+}
+
+// ExpiresAtNotIn applies the NotIn predicate on the "expires_at" field.
+func ExpiresAtNotIn(vs ...time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldNotIn(FieldExpiresAt, vs...))
+}
+
+// ExpiresAtGT applies the GT predicate on the "expires_at" field.
+func ExpiresAtGT(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldGT(FieldExpiresAt, v))
+}
+
+// ExpiresAtGTE applies the GTE predicate on the "expires_at" field.
+func ExpiresAtGTE(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldGTE(FieldExpiresAt, v))
+}
+
+// ExpiresAtLT applies the LT predicate on the "expires_at" field.
+func ExpiresAtLT(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldLT(FieldExpiresAt, v))
+}
+
+// ExpiresAtLTE applies the LTE predicate on the "expires_at" field.
+func ExpiresAtLTE(v time.Time) predicate.Payment {
+	return predicate.Payment(sql.FieldLTE(FieldExpiresAt, v))
+}
+
+// ExpiresAtIsNil applies the IsNil predicate on the "expires_at" field.
+func ExpiresAtIsNil() predicate.Payment {
+	return predicate.Payment(sql.FieldIsNull(FieldExpiresAt))
+}
+
+// ExpiresAtNotNil applies the NotNil predicate on the "expires_at" field.
+func ExpiresAtNotNil() predicate.Payment {
+	return predicate.Payment(sql.FieldNotNull(FieldExpiresAt))
 }
 
 // HasOrder applies the HasEdge predicate on the "order" edge.

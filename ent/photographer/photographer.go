@@ -43,6 +43,8 @@ const (
 	FieldTimezone = "timezone"
 	// FieldShippingRates holds the string denoting the shipping_rates field in the database.
 	FieldShippingRates = "shipping_rates"
+	// FieldOrderSeq holds the string denoting the order_seq field in the database.
+	FieldOrderSeq = "order_seq"
 	// EdgeGalleries holds the string denoting the galleries edge name in mutations.
 	EdgeGalleries = "galleries"
 	// EdgeAPITokens holds the string denoting the api_tokens edge name in mutations.
@@ -100,6 +102,7 @@ var Columns = []string{
 	FieldVatRateBp,
 	FieldTimezone,
 	FieldShippingRates,
+	FieldOrderSeq,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -147,6 +150,8 @@ var (
 	DefaultTimezone string
 	// DefaultShippingRates holds the default value on creation for the "shipping_rates" field.
 	DefaultShippingRates []model.ShippingRate
+	// DefaultOrderSeq holds the default value on creation for the "order_seq" field.
+	DefaultOrderSeq int
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -224,6 +229,11 @@ func ByVatRateBp(opts ...sql.OrderTermOption) OrderOption {
 // ByTimezone orders the results by the timezone field.
 func ByTimezone(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimezone, opts...).ToFunc()
+}
+
+// ByOrderSeq orders the results by the order_seq field.
+func ByOrderSeq(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldOrderSeq, opts...).ToFunc()
 }
 
 // ByGalleriesCount orders the results by galleries count.

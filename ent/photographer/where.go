@@ -130,6 +130,11 @@ func Timezone(v string) predicate.Photographer {
 	return predicate.Photographer(sql.FieldEQ(FieldTimezone, v))
 }
 
+// OrderSeq applies equality check predicate on the "order_seq" field. It's identical to OrderSeqEQ.
+func OrderSeq(v int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldOrderSeq, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Photographer {
 	return predicate.Photographer(sql.FieldEQ(FieldCreatedAt, v))
@@ -958,6 +963,46 @@ func TimezoneEqualFold(v string) predicate.Photographer {
 // TimezoneContainsFold applies the ContainsFold predicate on the "timezone" field.
 func TimezoneContainsFold(v string) predicate.Photographer {
 	return predicate.Photographer(sql.FieldContainsFold(FieldTimezone, v))
+}
+
+// OrderSeqEQ applies the EQ predicate on the "order_seq" field.
+func OrderSeqEQ(v int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldOrderSeq, v))
+}
+
+// OrderSeqNEQ applies the NEQ predicate on the "order_seq" field.
+func OrderSeqNEQ(v int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNEQ(FieldOrderSeq, v))
+}
+
+// OrderSeqIn applies the In predicate on the "order_seq" field.
+func OrderSeqIn(vs ...int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldIn(FieldOrderSeq, vs...))
+}
+
+// OrderSeqNotIn applies the NotIn predicate on the "order_seq" field.
+func OrderSeqNotIn(vs ...int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNotIn(FieldOrderSeq, vs...))
+}
+
+// OrderSeqGT applies the GT predicate on the "order_seq" field.
+func OrderSeqGT(v int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGT(FieldOrderSeq, v))
+}
+
+// OrderSeqGTE applies the GTE predicate on the "order_seq" field.
+func OrderSeqGTE(v int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGTE(FieldOrderSeq, v))
+}
+
+// OrderSeqLT applies the LT predicate on the "order_seq" field.
+func OrderSeqLT(v int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLT(FieldOrderSeq, v))
+}
+
+// OrderSeqLTE applies the LTE predicate on the "order_seq" field.
+func OrderSeqLTE(v int) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLTE(FieldOrderSeq, v))
 }
 
 // HasGalleries applies the HasEdge predicate on the "galleries" edge.

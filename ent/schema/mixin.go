@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"entgo.io/contrib/entgql"
 	"time"
 
 	"entgo.io/ent"
@@ -36,7 +37,7 @@ type TimeMixin struct{ mixin.Schema }
 // Fields of the TimeMixin.
 func (TimeMixin) Fields() []ent.Field {
 	return []ent.Field{
-		field.Time("created_at").Default(time.Now).Immutable(),
+		field.Time("created_at").Default(time.Now).Immutable().Annotations(entgql.OrderField("CREATED_AT")),
 		field.Time("updated_at").Default(time.Now).UpdateDefault(time.Now),
 	}
 }

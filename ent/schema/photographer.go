@@ -34,6 +34,8 @@ func (Photographer) Fields() []ent.Field {
 		field.String("timezone").Default("Europe/Brussels"),
 		// ShippingRates price home delivery by destination zone and lab.
 		field.JSON("shipping_rates", []model.ShippingRate{}).Default([]model.ShippingRate{}),
+		// OrderSeq is the last order number given.
+		field.Int("order_seq").Default(10000),
 	}
 }
 

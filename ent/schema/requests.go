@@ -33,6 +33,9 @@ func (DownloadRequest) Fields() []ent.Field {
 		// SizeBytes is the finished parts' total size.
 		field.Int64("size_bytes").Default(0),
 		field.String("order_id").Default(""),
+		// PhotoIDs, when set, are the only photos to pack (an order's
+		// single files); otherwise the collections choose.
+		field.JSON("photo_ids", []string{}).Optional(),
 		field.Time("expires_at").Optional().Nillable(),
 		// LinkToken is in the download links; a re-sent link keeps it.
 		field.String("link_token").Default("").Sensitive(),

@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"time"
+
 	"entgo.io/ent"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
@@ -179,27 +181,52 @@ func (Order) Mixin() []ent.Mixin {
 // Fields of the Order.
 func (Order) Fields() []ent.Field {
 	return []ent.Field{
-		field.String("number").NotEmpty().Unique(),
+		// Number is the studio's order number, in sequence per photographer.
+		field.String("number").NotEmpty(),
 		field.String("email").NotEmpty(),
 		field.Enum("status").Values(
 			"awaiting_payment", "awaiting_validation", "validated", "payment_error",
 			"expired", "cancelled", "refunded", "sent", "ready_for_pickup",
 		).Default("awaiting_payment"),
-		// CartID makes placing an order idempotent: one order per cart.
-		field.String("cart_id").NotEmpty().Unique(),
+		// CartID and CartVersion make placing an order idempotent: one
+		// order per state of a cart (see the unique index).
+		field.String("cart_id").NotEmpty(),
+		field.Int("cart_version").Default(0),
 		field.Int("subtotal"),
 		field.Int("discount_total").Default(0),
+		field.String("discount_code").Default(""),
 		field.Int("shipping_total").Default(0),
 		field.Int("gift_card_total").Default(0),
 		field.Int("vat_total").Default(0),
+		field.Int("vat_rate_bp").Default(0),
 		field.Int("total"),
 		field.String("currency").Default("EUR"),
 		field.JSON("billing_address", model.Address{}),
 		field.JSON("shipping_address", &model.Address{}).Optional(),
 		field.String("delivery_option").Default("shipping"),
+		field.String("pickup_address").Default(""),
 		field.Enum("payment_method").Values("card", "bancontact", "none").Default("card"),
+		field.Bool("retouch_acknowledged").Default(false),
+		field.Time("terms_accepted_at").Default(time.Now),
 		field.Time("paid_at").Optional().Nillable(),
+		// ExpiresAt: an order still unpaid then expires and gives back its
+		// voucher uses and gift-card amounts.
 		field.Time("expires_at").Optional().Nillable(),
+		field.Time("sent_at").Optional().Nillable(),
+		field.Time("ready_at").Optional().Nillable(),
+		field.Time("closed_at").Optional().Nillable(),
+		// SessionKey is the browser that placed the order, so that it can
+		// follow it even after its e-mail session ends.
+		field.String("session_key").Default("").Sensitive(),
+	}
+}
+
+// Indexes of the Order.
+func (Order) Indexes() []ent.Index {
+	return []ent.Index{
+		index.Fields("cart_id", "cart_version").Unique(),
+		index.Fields("status", "expires_at"),
+		index.Fields("number"),
 	}
 }
 
@@ -259,8 +286,18 @@ func (Payment) Fields() []ent.Field {
 		field.String("provider_ref").Default(""),
 		field.Enum("method").Values("card", "bancontact"),
 		field.Int("amount"),
-		field.Enum("status").Values("pending", "succeeded", "failed", "refunded").Default("pending"),
+		field.Enum("status").Values("pending", "processing", "succeeded", "failed", "refunded").Default("pending"),
+		// RedirectURL is where the buyer pays (the provider's page).
+		field.String("redirect_url").Default(""),
+		field.String("failure").Default(""),
+		field.String("refund_ref").Default(""),
+		field.Time("expires_at").Optional().Nillable(),
 	}
+}
+
+// Indexes of the Payment.
+func (Payment) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("provider", "provider_ref")}
 }
 
 // Edges of the Payment.
@@ -276,9 +313,16 @@ type WebhookEvent struct{ ent.Schema }
 // Fields of the WebhookEvent.
 func (WebhookEvent) Fields() []ent.Field {
 	return []ent.Field{
+		// ID is the provider's event id, prefixed by the provider's name.
 		field.String("id").NotEmpty().Immutable(),
 		field.String("provider"),
 		field.String("type"),
+		field.String("payment_id").Default(""),
+		// Event is the event as the provider's adapter read it.
+		field.JSON("event", map[string]any{}).Optional(),
 		field.Time("received_at").Immutable(),
+		// ProcessedAt is set once the event changed (or had no need to
+		// change) its payment; until then a job retries it.
+		field.Time("processed_at").Optional().Nillable(),
 	}
 }

@@ -15,8 +15,14 @@ const (
 	FieldProvider = "provider"
 	// FieldType holds the string denoting the type field in the database.
 	FieldType = "type"
+	// FieldPaymentID holds the string denoting the payment_id field in the database.
+	FieldPaymentID = "payment_id"
+	// FieldEvent holds the string denoting the event field in the database.
+	FieldEvent = "event"
 	// FieldReceivedAt holds the string denoting the received_at field in the database.
 	FieldReceivedAt = "received_at"
+	// FieldProcessedAt holds the string denoting the processed_at field in the database.
+	FieldProcessedAt = "processed_at"
 	// Table holds the table name of the webhookevent in the database.
 	Table = "webhook_events"
 )
@@ -26,7 +32,10 @@ var Columns = []string{
 	FieldID,
 	FieldProvider,
 	FieldType,
+	FieldPaymentID,
+	FieldEvent,
 	FieldReceivedAt,
+	FieldProcessedAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -40,6 +49,8 @@ func ValidColumn(column string) bool {
 }
 
 var (
+	// DefaultPaymentID holds the default value on creation for the "payment_id" field.
+	DefaultPaymentID string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
 	IDValidator func(string) error
 )
@@ -62,7 +73,17 @@ func ByType(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldType, opts...).ToFunc()
 }
 
+// ByPaymentID orders the results by the payment_id field.
+func ByPaymentID(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldPaymentID, opts...).ToFunc()
+}
+
 // ByReceivedAt orders the results by the received_at field.
 func ByReceivedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldReceivedAt, opts...).ToFunc()
+}
+
+// ByProcessedAt orders the results by the processed_at field.
+func ByProcessedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldProcessedAt, opts...).ToFunc()
 }

@@ -74,9 +74,19 @@ func Type(v string) predicate.WebhookEvent {
 	return predicate.WebhookEvent(sql.FieldEQ(FieldType, v))
 }
 
+// PaymentID applies equality check predicate on the "payment_id" field. It's identical to PaymentIDEQ.
+func PaymentID(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldEQ(FieldPaymentID, v))
+}
+
 // ReceivedAt applies equality check predicate on the "received_at" field. It's identical to ReceivedAtEQ.
 func ReceivedAt(v time.Time) predicate.WebhookEvent {
 	return predicate.WebhookEvent(sql.FieldEQ(FieldReceivedAt, v))
+}
+
+// ProcessedAt applies equality check predicate on the "processed_at" field. It's identical to ProcessedAtEQ.
+func ProcessedAt(v time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldEQ(FieldProcessedAt, v))
 }
 
 // ProviderEQ applies the EQ predicate on the "provider" field.
@@ -209,6 +219,81 @@ func TypeContainsFold(v string) predicate.WebhookEvent {
 	return predicate.WebhookEvent(sql.FieldContainsFold(FieldType, v))
 }
 
+// PaymentIDEQ applies the EQ predicate on the "payment_id" field.
+func PaymentIDEQ(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldEQ(FieldPaymentID, v))
+}
+
+// PaymentIDNEQ applies the NEQ predicate on the "payment_id" field.
+func PaymentIDNEQ(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldNEQ(FieldPaymentID, v))
+}
+
+// PaymentIDIn applies the In predicate on the "payment_id" field.
+func PaymentIDIn(vs ...string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldIn(FieldPaymentID, vs...))
+}
+
+// PaymentIDNotIn applies the NotIn predicate on the "payment_id" field.
+func PaymentIDNotIn(vs ...string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldNotIn(FieldPaymentID, vs...))
+}
+
+// PaymentIDGT applies the GT predicate on the "payment_id" field.
+func PaymentIDGT(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldGT(FieldPaymentID, v))
+}
+
+// PaymentIDGTE applies the GTE predicate on the "payment_id" field.
+func PaymentIDGTE(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldGTE(FieldPaymentID, v))
+}
+
+// PaymentIDLT applies the LT predicate on the "payment_id" field.
+func PaymentIDLT(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldLT(FieldPaymentID, v))
+}
+
+// PaymentIDLTE applies the LTE predicate on the "payment_id" field.
+func PaymentIDLTE(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldLTE(FieldPaymentID, v))
+}
+
+// PaymentIDContains applies the Contains predicate on the "payment_id" field.
+func PaymentIDContains(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldContains(FieldPaymentID, v))
+}
+
+// PaymentIDHasPrefix applies the HasPrefix predicate on the "payment_id" field.
+func PaymentIDHasPrefix(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldHasPrefix(FieldPaymentID, v))
+}
+
+// PaymentIDHasSuffix applies the HasSuffix predicate on the "payment_id" field.
+func PaymentIDHasSuffix(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldHasSuffix(FieldPaymentID, v))
+}
+
+// PaymentIDEqualFold applies the EqualFold predicate on the "payment_id" field.
+func PaymentIDEqualFold(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldEqualFold(FieldPaymentID, v))
+}
+
+// PaymentIDContainsFold applies the ContainsFold predicate on the "payment_id" field.
+func PaymentIDContainsFold(v string) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldContainsFold(FieldPaymentID, v))
+}
+
+// EventIsNil applies the IsNil predicate on the "event" field.
+func EventIsNil() predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldIsNull(FieldEvent))
+}
+
+// EventNotNil applies the NotNil predicate on the "event" field.
+func EventNotNil() predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldNotNull(FieldEvent))
+}
+
 // ReceivedAtEQ applies the EQ predicate on the "received_at" field.
 func ReceivedAtEQ(v time.Time) predicate.WebhookEvent {
 	return predicate.WebhookEvent(sql.FieldEQ(FieldReceivedAt, v))
@@ -247,6 +332,56 @@ func ReceivedAtLT(v time.Time) predicate.WebhookEvent {
 // ReceivedAtLTE applies the LTE predicate on the "received_at" field.
 func ReceivedAtLTE(v time.Time) predicate.WebhookEvent {
 	return predicate.WebhookEvent(sql.FieldLTE(FieldReceivedAt, v))
+}
+
+// ProcessedAtEQ applies the EQ predicate on the "processed_at" field.
+func ProcessedAtEQ(v time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldEQ(FieldProcessedAt, v))
+}
+
+// ProcessedAtNEQ applies the NEQ predicate on the "processed_at" field.
+func ProcessedAtNEQ(v time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldNEQ(FieldProcessedAt, v))
+}
+
+// ProcessedAtIn applies the In predicate on the "processed_at" field.
+func ProcessedAtIn(vs ...time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldIn(FieldProcessedAt, vs...))
+}
+
+// ProcessedAtNotIn applies the NotIn predicate on the "processed_at" field.
+func ProcessedAtNotIn(vs ...time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldNotIn(FieldProcessedAt, vs...))
+}
+
+// ProcessedAtGT applies the GT predicate on the "processed_at" field.
+func ProcessedAtGT(v time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldGT(FieldProcessedAt, v))
+}
+
+// ProcessedAtGTE applies the GTE predicate on the "processed_at" field.
+func ProcessedAtGTE(v time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldGTE(FieldProcessedAt, v))
+}
+
+// ProcessedAtLT applies the LT predicate on the "processed_at" field.
+func ProcessedAtLT(v time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldLT(FieldProcessedAt, v))
+}
+
+// ProcessedAtLTE applies the LTE predicate on the "processed_at" field.
+func ProcessedAtLTE(v time.Time) predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldLTE(FieldProcessedAt, v))
+}
+
+// ProcessedAtIsNil applies the IsNil predicate on the "processed_at" field.
+func ProcessedAtIsNil() predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldIsNull(FieldProcessedAt))
+}
+
+// ProcessedAtNotNil applies the NotNil predicate on the "processed_at" field.
+func ProcessedAtNotNil() predicate.WebhookEvent {
+	return predicate.WebhookEvent(sql.FieldNotNull(FieldProcessedAt))
 }
 
 // And groups predicates with the AND operator between them.

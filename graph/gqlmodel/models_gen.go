@@ -9,6 +9,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/format"
+	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/photographer"
@@ -55,6 +56,14 @@ type AddressInput struct {
 	VatNumber   *string `json:"vatNumber,omitempty"`
 }
 
+// The address step's answer when a postal code and its city disagree.
+type AddressSuggestion struct {
+	// billing or shipping.
+	Field string `json:"field"`
+	// The address with the postal code or city corrected.
+	Address *model.Address `json:"address"`
+}
+
 type AlbumPayload struct {
 	Album      *selections.Album `json:"album,omitempty"`
 	UserErrors []*UserError      `json:"userErrors"`
@@ -99,6 +108,8 @@ type CartGalleryInput struct {
 type CartPayload struct {
 	Cart       *cart.View   `json:"cart,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
+	// Corrected addresses to offer beside the ones entered (setClientData).
+	AddressSuggestions []*AddressSuggestion `json:"addressSuggestions,omitempty"`
 }
 
 type ClientDataInput struct {
@@ -109,6 +120,9 @@ type ClientDataInput struct {
 	SameAsBilling bool          `json:"sameAsBilling"`
 	// shipping or pickup.
 	DeliveryOption string `json:"deliveryOption"`
+	// Keep the addresses as entered even where the postal code and the city
+	// disagree (the buyer saw the suggestion and chose their own).
+	KeepAddresses *bool `json:"keepAddresses,omitempty"`
 }
 
 type ConfigureOngoingPackInput struct {
@@ -322,6 +336,11 @@ type OgData struct {
 	SiteName    string `json:"siteName"`
 }
 
+type OrderPayload struct {
+	Order      *ent.Order   `json:"order,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type PackFormatPhotosInput struct {
 	FormatID string                  `json:"formatId"`
 	Photos   []*PackPhotoChoiceInput `json:"photos"`
@@ -346,6 +365,22 @@ type PhotoUrls struct {
 	Viewer    string `json:"viewer"`
 	// A srcset attribute listing every derivative width.
 	SrcSet string `json:"srcSet"`
+}
+
+type PlaceOrderInput struct {
+	GalleryID     string         `json:"galleryId"`
+	PaymentMethod payment.Method `json:"paymentMethod"`
+	// The terms of sale are accepted (required).
+	AcceptTerms bool `json:"acceptTerms"`
+	// The buyer knows the photographer may retouch the photos (required).
+	AcceptRetouch bool `json:"acceptRetouch"`
+}
+
+type PlaceOrderPayload struct {
+	Order *ent.Order `json:"order,omitempty"`
+	// Where the buyer pays; null when nothing is left to pay.
+	RedirectURL *string      `json:"redirectUrl,omitempty"`
+	UserErrors  []*UserError `json:"userErrors"`
 }
 
 type Prices struct {

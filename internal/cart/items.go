@@ -3,14 +3,15 @@ package cart
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/model"
@@ -235,11 +236,43 @@ type ClientDataInput struct {
 	Shipping       *model.Address
 	SameAsBilling  bool
 	DeliveryOption string
+	// KeepAddresses: the buyer saw the suggested addresses and keeps theirs.
+	KeepAddresses bool
+}
+
+// AddressSuggestion is a corrected address offered beside the one entered
+// ("billing" or "shipping").
+type AddressSuggestion struct {
+	Field   string
+	Address *model.Address
+}
+
+// ErrAddressSuggestion is the code of SuggestionError.
+var ErrAddressSuggestion = apperr.New("address_suggestion", http.StatusUnprocessableEntity,
+	"Le code postal et la ville ne correspondent pas : vérifiez l'adresse suggérée.")
+
+// SuggestionError refuses addresses whose postal code and city disagree
+// until the buyer chooses between theirs and the suggestion.
+type SuggestionError struct {
+	Suggestions []AddressSuggestion
+}
+
+func (e *SuggestionError) Error() string { return ErrAddressSuggestion.Error() }
+
+// Unwrap lets both doors read the code and message.
+func (e *SuggestionError) Unwrap() error {
+	f := "billing"
+	if len(e.Suggestions) > 0 {
+		f = e.Suggestions[0].Field
+	}
+	return ErrAddressSuggestion.WithField(f, "postalCode")
 }
 
 // SetClientData records the buyer's addresses and delivery choice. It
-// needs a confirmed e-mail. The checkout validates addresses per country;
-// here the fields the cart's prices depend on are checked.
+// needs a confirmed e-mail. Addresses are checked for their country
+// (internal/address): postal code, phone number, VAT number; where the
+// postal code and the city disagree, a SuggestionError offers the
+// corrected address unless KeepAddresses.
 func (s *Service) SetClientData(ctx context.Context, g *ent.Gallery, in ClientDataInput) (*View, error) {
 	email, err := confirmedEmail(ctx)
 	if err != nil {
@@ -252,67 +285,39 @@ func (s *Service) SetClientData(ctx context.Context, g *ent.Gallery, in ClientDa
 	if !slices.Contains(opts, in.DeliveryOption) {
 		return nil, ErrDelivery
 	}
-	var errs apperr.List
-	in.Billing = cleanAddress(in.Billing)
-	errs = append(errs, checkAddress(in.Billing, "billing")...)
+	var (
+		errs        apperr.List
+		suggestions []AddressSuggestion
+		fieldErrs   apperr.List
+		suggestion  *model.Address
+	)
+	in.Billing, fieldErrs, suggestion = address.Check(in.Billing, "billing")
+	errs = append(errs, fieldErrs...)
+	if suggestion != nil {
+		suggestions = append(suggestions, AddressSuggestion{Field: "billing", Address: suggestion})
+	}
 	if in.SameAsBilling || in.Shipping == nil {
 		in.Shipping, in.SameAsBilling = nil, true
 	} else {
-		sh := cleanAddress(*in.Shipping)
+		var sh model.Address
+		sh, fieldErrs, suggestion = address.Check(*in.Shipping, "shipping")
 		in.Shipping = &sh
-		errs = append(errs, checkAddress(sh, "shipping")...)
+		errs = append(errs, fieldErrs...)
+		if suggestion != nil {
+			suggestions = append(suggestions, AddressSuggestion{Field: "shipping", Address: suggestion})
+		}
 	}
 	if err := errs.Err(); err != nil {
 		return nil, err
+	}
+	if len(suggestions) > 0 && !in.KeepAddresses {
+		return nil, &SuggestionError{Suggestions: suggestions}
 	}
 	cd := &model.ClientData{Email: email, Billing: in.Billing, Shipping: in.Shipping, DeliveryOption: in.DeliveryOption,
 		SameAsBilling: in.SameAsBilling}
 	return s.mutate(ctx, g, func(ctx context.Context, w *work) error {
 		return w.tx.Cart.UpdateOneID(w.cart.ID).SetClientData(cd).SetDeliveryOption(in.DeliveryOption).Exec(ctx)
 	})
-}
-
-func cleanAddress(a model.Address) model.Address {
-	for _, f := range []*string{&a.Title, &a.Firstname, &a.Lastname, &a.Address, &a.Address2, &a.PostalCode, &a.City, &a.PhoneNumber, &a.VatNumber} {
-		*f = strings.TrimSpace(*f)
-	}
-	a.Country = strings.ToUpper(strings.TrimSpace(a.Country))
-	return a
-}
-
-// checkAddress reports the missing or malformed fields of an address.
-func checkAddress(a model.Address, prefix string) apperr.List {
-	var errs apperr.List
-	required := apperr.New("required", 400, "Merci de remplir ce champ")
-	for _, f := range []struct {
-		name, value string
-	}{{"firstname", a.Firstname}, {"lastname", a.Lastname}, {"address", a.Address}, {"postalCode", a.PostalCode},
-		{"city", a.City}, {"country", a.Country}, {"phoneNumber", a.PhoneNumber}} {
-		if f.value == "" {
-			errs = append(errs, required.WithField(prefix, f.name))
-		} else if len(f.value) > 200 {
-			errs = append(errs, apperr.New("too_long", 400, "Le texte saisi est trop long").WithField(prefix, f.name))
-		}
-	}
-	if a.Title != "Monsieur" && a.Title != "Madame" {
-		errs = append(errs, apperr.ErrInvalidInput.WithField(prefix, "title"))
-	}
-	if a.Country != "" && !isCountry(a.Country) {
-		errs = append(errs, apperr.ErrInvalidInput.WithMessage("Pays attendu en code ISO à deux lettres (BE, FR, ...).").WithField(prefix, "country"))
-	}
-	return errs
-}
-
-func isCountry(c string) bool {
-	if len(c) != 2 {
-		return false
-	}
-	for _, r := range c {
-		if r < 'A' || r > 'Z' {
-			return false
-		}
-	}
-	return true
 }
 
 // RegroupItemsInPack turns individual items that make a pack for less into

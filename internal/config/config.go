@@ -44,6 +44,17 @@ type Config struct {
 	// WorkJobs: this process works background jobs (true by default). A
 	// replica with false only enqueues them, for other replicas to work.
 	WorkJobs bool
+	// PaymentProvider takes the payments: "stripe", or "test" (the
+	// built-in test page). Empty: stripe when STRIPE_SECRET_KEY is set,
+	// else test.
+	PaymentProvider string
+	// StripeSecretKey and StripeWebhookSecret are the Stripe account's;
+	// StripeAPIURL overrides Stripe's address (stripe-mock in tests).
+	StripeSecretKey     string
+	StripeWebhookSecret string
+	StripeAPIURL        string
+	// OrderExpiry is how long an unpaid order waits before it expires.
+	OrderExpiry time.Duration
 }
 
 type setting struct {
@@ -78,6 +89,24 @@ var settings = []setting{
 		c.WorkJobs = b
 		return err
 	}},
+	{"PAYMENT_PROVIDER", "", func(c *Config, v string) error {
+		if v != "" && v != "stripe" && v != "test" {
+			return fmt.Errorf("expected stripe or test")
+		}
+		c.PaymentProvider = v
+		return nil
+	}},
+	{"STRIPE_SECRET_KEY", "", func(c *Config, v string) error { c.StripeSecretKey = v; return nil }},
+	{"STRIPE_WEBHOOK_SECRET", "", func(c *Config, v string) error { c.StripeWebhookSecret = v; return nil }},
+	{"STRIPE_API_URL", "", func(c *Config, v string) error { c.StripeAPIURL = v; return nil }},
+	{"ORDER_EXPIRY", "1h", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d < time.Minute {
+			err = fmt.Errorf("at least 1m")
+		}
+		c.OrderExpiry = d
+		return err
+	}},
 }
 
 // Load reads the environment through getenv (os.Getenv in production).
@@ -109,6 +138,15 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	if len(c.AllowedOrigins) == 0 {
 		c.AllowedOrigins = []string{c.PublicURL}
+	}
+	if c.PaymentProvider == "" {
+		c.PaymentProvider = "test"
+		if c.StripeSecretKey != "" {
+			c.PaymentProvider = "stripe"
+		}
+	}
+	if c.PaymentProvider == "stripe" && (c.StripeSecretKey == "" || c.StripeWebhookSecret == "") {
+		return c, fmt.Errorf("config: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET")
 	}
 	return c, nil
 }

@@ -139,6 +139,35 @@ func (s *Service) Request(ctx context.Context, g *ent.Gallery, in RequestInput) 
 	return out, nil
 }
 
+// OrderDelivery names the files an order bought in one quality.
+type OrderDelivery struct {
+	GalleryID  string
+	OrderID    string
+	Email      string
+	SessionKey string
+	Quality    downloadrequest.Quality
+	// PhotoIDs are the photos bought one by one; nil means the whole gallery.
+	PhotoIDs []string
+}
+
+// ForOrder stores the request that delivers an order's files, and its first
+// job, in the caller's transaction (the one that validates the order).
+func ForOrder(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer, d OrderDelivery) (*ent.DownloadRequest, error) {
+	create := tx.DownloadRequest.Create().SetGalleryID(d.GalleryID).SetEmail(d.Email).SetCollections([]string{}).
+		SetQuality(d.Quality).SetOrderID(d.OrderID).SetSessionKey(d.SessionKey).SetLinkToken(ids.Token(24))
+	if d.PhotoIDs != nil {
+		create.SetPhotoIds(d.PhotoIDs)
+	}
+	r, err := create.Save(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("downloads: order delivery: %w", err)
+	}
+	if _, err := enq.Enqueue(ctx, PartArgs{RequestID: r.ID, Part: 0}, nil); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
 // checkEmail validates the address and warns about likely typos.
 func checkEmail(raw string, confirmed bool) (string, error) {
 	a, err := mail.ParseAddress(strings.TrimSpace(raw))

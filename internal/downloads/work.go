@@ -185,7 +185,7 @@ func (w *Workers) plan(ctx context.Context, r *ent.DownloadRequest) error {
 	if r.Status != downloadrequest.StatusSubmitted {
 		return nil // planned by an earlier attempt that committed
 	}
-	files, photoIDs, err := w.sources(ctx, r, nil)
+	files, photoIDs, err := w.sources(ctx, r, r.PhotoIds)
 	if err != nil {
 		return err
 	}
@@ -380,7 +380,13 @@ func (m *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 		}
 		r.ExpiresAt = &exp
 	}
-	if err := w.Mail.Send(ctx, message(r, w.PublicURL)); err != nil {
+	msg := message(r, w.PublicURL)
+	if r.OrderID != "" {
+		if o, err := w.DB.Order.Get(ctx, r.OrderID); err == nil {
+			msg.Subject = fmt.Sprintf("Vos fichiers de la commande n° %s sont prêts : %s", o.Number, r.Edges.Gallery.EventName)
+		}
+	}
+	if err := w.Mail.Send(ctx, msg); err != nil {
 		return fmt.Errorf("downloads: mail %s: %w", r.ID, err)
 	}
 	if err := w.DB.DownloadRequest.UpdateOneID(r.ID).SetMailedAt(w.now()).Exec(ctx); err != nil {

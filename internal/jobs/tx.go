@@ -37,6 +37,11 @@ func (r *Runner) InTx(ctx context.Context, fn func(ctx context.Context, tx *ent.
 }
 
 func (r *Runner) inTxSQLite(ctx context.Context, fn func(context.Context, *ent.Client, Enqueuer) error) error {
+	release, err := r.db.Writes.Acquire(ctx)
+	if err != nil {
+		return fmt.Errorf("jobs: begin: %w", err)
+	}
+	defer release()
 	tx, err := r.db.SQL.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("jobs: begin: %w", err)

@@ -120,3 +120,8 @@ func divRound(n, d int64) Cents {
 	}
 	return -Cents((-n + d/2) / d)
 }
+
+// French writes an amount the French way, for e-mails: "12,50 €".
+func French(c Cents) string {
+	return strings.Replace(Decimal(c).String(), ".", ",", 1) + " €"
+}

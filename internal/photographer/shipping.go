@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/viewer"
@@ -59,7 +60,7 @@ func (s *Service) SetShippingRates(ctx context.Context, in []ShippingRateInput) 
 		}
 		for j, c := range r.Countries {
 			c = strings.ToUpper(strings.TrimSpace(c))
-			if len(c) != 2 || c[0] < 'A' || c[0] > 'Z' || c[1] < 'A' || c[1] > 'Z' {
+			if !address.IsCountry(c) {
 				errs.add("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "rates", idx(i), "countries", idx(j))
 				continue
 			}

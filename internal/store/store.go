@@ -35,6 +35,9 @@ type DB struct {
 	// URL is the PostgreSQL address the database was opened with (empty on
 	// SQLite), for components that need their own pgx pool (River).
 	URL string
+	// Writes queues write transactions on SQLite (nil on PostgreSQL);
+	// ent's transactions take it, and so must any other (internal/jobs).
+	Writes *WriteLock
 }
 
 // Options say which database to open.
@@ -82,6 +85,11 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		return nil, fmt.Errorf("store: connect: %w", err)
 	}
 	var drv dialect.Driver = entsql.OpenDB(name, db)
+	var writes *WriteLock
+	if name == dialect.SQLite {
+		writes = newWriteLock()
+		drv = lockingDriver{Driver: drv, lock: writes}
+	}
 	if o.Wrap != nil {
 		drv = o.Wrap(drv)
 	}
@@ -92,7 +100,7 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		return nil, fmt.Errorf("store: migrate: %w", err)
 	}
 	installRules(client)
-	return &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL}, nil
+	return &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL, Writes: writes}, nil
 }
 
 // migrationLock is the PostgreSQL advisory lock key held while the schema

@@ -54,8 +54,8 @@ describe('GalleryLayout', () => {
   });
 
   it('applies the theme, names the gallery for requests, and shows the header', async () => {
-    renderAt('/julie/cart/address', [shell('julie')]);
-    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeTruthy();
+    renderAt('/julie/paymentReturn', [shell('julie')]);
+    expect(await screen.findByRole('heading', { name: 'Commande introuvable' })).toBeTruthy();
     const style = document.documentElement.style;
     expect(style.getPropertyValue('--color-primary')).toBe('#000000');
     expect(style.getPropertyValue('--color-primary-10')).toBe('#e6e6e6');
@@ -69,8 +69,8 @@ describe('GalleryLayout', () => {
   });
 
   it('offers no logout on a public gallery without a confirmed e-mail', async () => {
-    renderAt('/julie/cart/address', [shell('julie', { policy: accessPolicy({ isPublic: true }) })]);
-    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeTruthy();
+    renderAt('/julie/paymentReturn', [shell('julie', { policy: accessPolicy({ isPublic: true }) })]);
+    expect(await screen.findByRole('heading', { name: 'Commande introuvable' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Se déconnecter' })).toBeNull();
   });
 

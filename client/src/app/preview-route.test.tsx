@@ -142,8 +142,8 @@ describe('preview route', () => {
 
   it('sends a hash kept for the gallery from every screen, not only the preview', async () => {
     rememberPreviewHash('julie', 'h1');
-    const { sent } = renderAt('/julie/cart/address', [shell('julie', { ...open, previewHash: 'h1' })]);
-    expect(await screen.findByRole('heading', { name: 'Bientôt disponible' })).toBeTruthy();
+    const { sent } = renderAt('/julie/paymentReturn', [shell('julie', { ...open, previewHash: 'h1' })]);
+    expect(await screen.findByRole('heading', { name: 'Commande introuvable' })).toBeTruthy();
     // The shell, and for a client the album's counter in the header: all with the hash.
     expect(galleryOperations(sent)).toEqual([
       { name: 'GalleryShell', variables: { url: 'julie', previewHash: 'h1' } },

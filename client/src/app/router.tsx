@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ComingSoonPage } from '../components/ui/coming-soon-page';
 import { AlbumToggle } from '../features/album/album-toggle';
 import { AccessCodePage } from '../features/access/access-code-page';
 import { CartPage } from '../features/cart/cart-page';
+import { AddressPage } from '../features/checkout/address-page';
+import { ValidationPage } from '../features/checkout/validation-page';
 import { ContactPage } from '../features/contact/contact-page';
 import { FreeDownloadEntry } from '../features/downloads/free-download-entry';
 import { GalleryHomePage } from '../features/gallery/gallery-home-page';
 import { PreviewPage } from '../features/gallery/preview-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
+import { PaymentReturnPage } from '../features/orders/payment-return-page';
 import { PhotoPage } from '../features/photos/photo-page';
 import { AddToSelectionButton } from '../features/selections/add-to-selection-button';
 import { FavoriteButton } from '../features/selections/favorite-button';
@@ -54,10 +56,7 @@ function homeDownloadsAction(galleryUrl: string) {
   return <FreeDownloadEntry galleryUrl={galleryUrl} />;
 }
 
-/**
- * ROUTE_ELEMENTS maps every route of the table to its screen. Screens that a
- * later issue builds show the "bientôt disponible" placeholder.
- */
+/** ROUTE_ELEMENTS maps every route of the table to its screen. */
 const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
   galleryHome: <GalleryHomePage photoAction={gridPhotoAction} downloadsAction={homeDownloadsAction} />,
   photo: <PhotoPage actions={viewerPhotoActions} />,
@@ -74,11 +73,11 @@ const ROUTE_ELEMENTS: Record<RouteName, ReactNode> = {
   selection: <SelectionPage />,
   galleryAccess: <AccessCodePage />,
   cartContent: <CartPage />,
-  cartAddress: <ComingSoonPage />,
-  cartValidation: <ComingSoonPage />,
+  cartAddress: <AddressPage />,
+  cartValidation: <ValidationPage />,
   contactPhotographer: <ContactPage />,
   preview: <PreviewPage />,
-  paymentReturn: <ComingSoonPage />,
+  paymentReturn: <PaymentReturnPage />,
 };
 
 /** galleryChildRoutes turns the route table into router children of /:galleryId. */

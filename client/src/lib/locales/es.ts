@@ -198,6 +198,8 @@ const es: Messages = {
   // Still French: to translate.
   shop: { ...fr.shop },
   cart: { ...fr.cart },
+  checkout: { ...fr.checkout },
+  orders: { ...fr.orders },
 };
 
 export default es;

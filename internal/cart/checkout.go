@@ -1,0 +1,166 @@
+package cart
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/cart"
+	"github.com/studio/gallery/ent/cartitem"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/catalogue"
+	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/pricing"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// Checkout refusals.
+var (
+	ErrCartEmpty   = apperr.New("cart_empty", http.StatusUnprocessableEntity, "Votre panier est vide.")
+	ErrCartChanged = apperr.New("cart_changed", http.StatusConflict,
+		"Votre panier a changé : merci de le vérifier avant de commander.")
+	ErrAddressRequired = apperr.New("address_required", http.StatusUnprocessableEntity,
+		"Merci d'indiquer votre adresse avant de commander.").WithField("clientData")
+	ErrPackOngoing = apperr.New("pack_incomplete", http.StatusUnprocessableEntity,
+		"Un pack de votre panier n'est pas terminé : terminez-le ou retirez-le avant de commander.")
+	ErrShippingProblem = apperr.New("shipping_unavailable", http.StatusUnprocessableEntity,
+		"Certains articles ne peuvent pas être livrés dans ce pays : retirez-les ou choisissez une autre livraison.")
+)
+
+// Snapshot is a cart as an order takes it: locked for the caller's
+// transaction, priced, with what each line is.
+type Snapshot struct {
+	Cart         *ent.Cart
+	Gallery      *ent.Gallery
+	Photographer *ent.Photographer
+	Catalogue    *catalogue.Catalogue
+	// Items are the buyable items, in the cart's order (no ongoing packs).
+	Items []*ent.CartItem
+	// Photos are the photos the items name, by id.
+	Photos   map[string]*ent.Photo
+	Vouchers []*ent.Voucher
+	Quote    pricing.Quote
+	// ClientData holds the addresses and the delivery choice.
+	ClientData     *model.ClientData
+	DeliveryOption string
+	PickupAddress  string
+	// PhotoCount is the gallery's photo count (whole-gallery downloads).
+	PhotoCount int
+}
+
+// ForCheckout locks the viewer's open cart in g inside tx (without
+// changing its version, which names this state of the cart) and prices
+// it. It refuses a cart that cannot be ordered as it is: empty, with an
+// unfinished pack, items the photographer's changes made unbuyable (the
+// next read drops them), lines that cannot ship, or no address.
+func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*Snapshot, error) {
+	if err := galleries.RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	if _, err := confirmedEmail(ctx); err != nil {
+		return nil, err
+	}
+	cat, err := catalogue.LoadOne(ctx, s.DB, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.ownerOf(ctx, tx, g)
+	if err != nil {
+		return nil, err
+	}
+	c, err := tx.Cart.Query().Where(cart.OpenKey(o.key)).Only(ctx)
+	if ent.IsNotFound(err) {
+		return nil, ErrCartEmpty
+	}
+	if err != nil {
+		return nil, wrap("checkout", err)
+	}
+	// A no-op update takes the row's lock on PostgreSQL (SQLite's write
+	// lock is held from the transaction's start): cart changes wait.
+	if err := tx.Cart.UpdateOneID(c.ID).AddVersion(0).Exec(ctx); err != nil {
+		return nil, wrap("checkout lock", err)
+	}
+	if o.sessionKey != "" && o.sessionKey != o.key {
+		if waiting, err := tx.Cart.Query().Where(cart.OpenKey(o.sessionKey)).Exist(ctx); err != nil || waiting {
+			// The browser's cart has not been merged yet: the buyer has
+			// not seen the cart they would order.
+			return nil, firstErr(err, ErrCartChanged)
+		}
+	}
+	st, err := s.load(ctx, g, cat, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(st.stale()) > 0 || st.cart.CartUpdated {
+		return nil, ErrCartChanged
+	}
+	snap := &Snapshot{Cart: st.cart, Gallery: g, Photographer: st.photographer, Catalogue: cat, Photos: st.photos,
+		Vouchers: st.vouchers, ClientData: st.cart.ClientData, DeliveryOption: st.deliveryOption(),
+		PickupAddress: pickupAddress(st.photographer), PhotoCount: st.photoCount}
+	for _, it := range st.items {
+		if it.Kind == cartitem.KindOngoingPack {
+			return nil, ErrPackOngoing
+		}
+		snap.Items = append(snap.Items, it)
+	}
+	if len(snap.Items) == 0 {
+		return nil, ErrCartEmpty
+	}
+	snap.Quote = pricing.Price(st.input())
+	if snap.ClientData == nil || snap.ClientData.Billing.Lastname == "" ||
+		!strings.EqualFold(snap.ClientData.Email, viewer.FromContext(ctx).Email) {
+		return nil, ErrAddressRequired
+	}
+	if snap.Quote.NeedsDelivery && snap.DeliveryOption == pricing.DeliveryShipping && len(snap.Quote.ShippingProblems) > 0 {
+		return nil, ErrShippingProblem
+	}
+	return snap, nil
+}
+
+// Format returns the catalogue's format of an id, or nil.
+func (s *Snapshot) Format(id *string) *ent.Format {
+	if id == nil {
+		return nil
+	}
+	return s.Catalogue.Format(*id)
+}
+
+// Pack returns the gallery's pack of an id, or nil.
+func (s *Snapshot) Pack(id *string) *ent.Pack {
+	if id == nil {
+		return nil
+	}
+	for _, p := range s.Catalogue.Packs {
+		if p.ID == *id {
+			return p
+		}
+	}
+	return nil
+}
+
+// Close marks a paid cart as ordered: it leaves the owner's open key, so
+// the next read opens a new, empty cart.
+func Close(ctx context.Context, tx *ent.Client, cartID string) error {
+	err := tx.Cart.Update().Where(cart.ID(cartID), cart.StateEQ(cart.StateOpen)).
+		SetState(cart.StateOrdered).ClearOpenKey().AddVersion(1).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("cart: close: %w", err)
+	}
+	return nil
+}
+
+// Published tells the cart's subscribers it changed (after the caller's
+// transaction committed).
+func (s *Service) Published(ctx context.Context, cartID string) { s.published(ctx, cartID) }
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

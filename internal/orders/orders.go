@@ -1,0 +1,197 @@
+// Package orders turns a cart into an order and follows its payment.
+//
+// Placing (Place) is one transaction: the cart is locked and priced again
+// (internal/cart, internal/pricing), every line and total is recorded as
+// it is, the discount code's use is counted against its limits by a
+// conditional update, and each gift card is spent through its ledger by
+// another one (balance = balance - x WHERE balance >= x), so a card's
+// balance never goes below zero however many orders race for it. An order
+// is named by its cart and the cart's version: placing the same cart again
+// answers the same order (with a new payment attempt when it is unpaid); a
+// changed cart replaces its unpaid order.
+//
+// Paying. After the commit, a payment attempt is opened at the provider
+// (internal/payments): Stripe for card and Bancontact, or the built-in test
+// provider. Only verified provider events change a payment: HandleWebhook
+// records each event once (by its id) and applies it in the same
+// transaction; an event that arrives before its payment is visible waits in
+// a job that retries it. Status changes are conditional updates from the
+// states they may leave, so events arriving twice or out of order, and the
+// expiry job racing a late payment, change an order once.
+//
+// After payment, in the transaction that validates the order: the cart is
+// closed, the confirmation and the photographer's notice are queued as mail
+// jobs, and the digital files bought become download requests
+// (internal/downloads) whose links are e-mailed when ready. Unpaid orders
+// expire (Expiry) and give back their voucher uses and gift-card amounts.
+// Every change is published on TopicOrder.
+package orders
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/cart"
+	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/payments"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// TopicOrder is the events topic of orders; the id is the order's.
+const TopicOrder = "order"
+
+// DefaultExpiry is how long an order waits for its payment.
+const DefaultExpiry = time.Hour
+
+// Errors.
+var (
+	ErrOrderNotFound = apperr.New("order_not_found", http.StatusNotFound, "Cette commande est introuvable.")
+	ErrTerms         = apperr.New("terms_required", http.StatusBadRequest,
+		"Merci d'accepter les conditions générales de vente.").WithField("acceptTerms")
+	ErrRetouch = apperr.New("retouch_required", http.StatusBadRequest,
+		"Merci de confirmer que le photographe peut retoucher les photos.").WithField("acceptRetouch")
+	ErrMethod = apperr.New("payment_method_unavailable", http.StatusBadRequest,
+		"Ce moyen de paiement n'est pas proposé.").WithField("paymentMethod")
+	ErrVoucherUsedUp = apperr.New("voucher_used_up", http.StatusConflict,
+		"Ce code a atteint sa limite d'utilisation : retirez-le de votre panier pour commander.")
+	ErrVoucherAlreadyUsed = apperr.New("voucher_already_used", http.StatusConflict,
+		"Vous avez déjà utilisé ce code : retirez-le de votre panier pour commander.")
+	ErrGiftCardChanged = apperr.New("gift_card_changed", http.StatusConflict,
+		"Le solde d'une carte cadeau a changé : merci de vérifier votre panier.")
+	ErrPaymentInProgress = apperr.New("payment_in_progress", http.StatusConflict,
+		"Un paiement de ce panier attend la confirmation de la banque : patientez quelques minutes.")
+	ErrPaymentUnavailable = apperr.New("payment_unavailable", http.StatusServiceUnavailable,
+		"Erreur lors du paiement : le service de paiement ne répond pas, merci de réessayer dans quelques instants.")
+	ErrNotPayable = apperr.New("order_not_payable", http.StatusConflict,
+		"Cette commande ne peut plus être payée.")
+	ErrTransition = apperr.New("order_state", http.StatusConflict,
+		"Cette action n'est pas possible dans l'état actuel de la commande.")
+	ErrUnknownProvider = apperr.New("unknown_provider", http.StatusNotFound, "Prestataire de paiement inconnu.")
+	ErrBadSignature    = apperr.New("bad_signature", http.StatusBadRequest, "Signature invalide.")
+)
+
+// Service places and follows orders.
+type Service struct {
+	DB     *ent.Client
+	Jobs   *jobs.Runner
+	Events events.Broker
+	Carts  *cart.Service
+	// Mail sends the order e-mails (from their jobs).
+	Mail mail.Sender
+	// Provider takes new payments; Providers hears the webhooks of every
+	// provider that may still have payments under way (Provider included).
+	Provider  payments.Provider
+	Providers map[string]payments.Provider
+	// PublicURL is the site's address, for the return and e-mail links.
+	PublicURL string
+	// Expiry is how long an unpaid order waits; zero means DefaultExpiry.
+	Expiry time.Duration
+	Logger *slog.Logger
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Service) expiry() time.Duration {
+	if s.Expiry > 0 {
+		return s.Expiry
+	}
+	return DefaultExpiry
+}
+
+func (s *Service) log() *slog.Logger {
+	if s.Logger != nil {
+		return s.Logger
+	}
+	return slog.Default()
+}
+
+func (s *Service) provider(name string) payments.Provider {
+	if p, ok := s.Providers[name]; ok {
+		return p
+	}
+	if s.Provider != nil && s.Provider.Name() == name {
+		return s.Provider
+	}
+	return nil
+}
+
+// Methods lists the payment methods offered.
+func (s *Service) Methods() []payments.Method {
+	if s.Provider == nil {
+		return nil
+	}
+	return s.Provider.Methods()
+}
+
+// publish tells subscribers an order changed; a lost notice only delays a
+// page that also polls.
+func (s *Service) publish(ctx context.Context, ids ...string) {
+	if s.Events == nil {
+		return
+	}
+	for _, id := range ids {
+		_ = s.Events.Publish(context.WithoutCancel(ctx), TopicOrder, id)
+	}
+}
+
+// CanSee tells whether the viewer may see an order (loaded with its
+// gallery): the buyer's confirmed e-mail or browser, or the gallery's
+// photographer.
+func CanSee(ctx context.Context, o *ent.Order) bool {
+	v := viewer.FromContext(ctx)
+	switch {
+	case v.System:
+		return true
+	case v.PhotographerID != "" && o.Edges.Gallery != nil && o.Edges.Gallery.PhotographerID == v.PhotographerID:
+		return true
+	case v.Email != "" && v.Email == o.Email:
+		return true
+	case v.SessionKey != "" && o.SessionKey != "" && v.SessionKey == o.SessionKey:
+		return true
+	}
+	return false
+}
+
+// IsPhotographer tells whether the viewer is the order's photographer.
+func IsPhotographer(ctx context.Context, o *ent.Order) bool {
+	v := viewer.FromContext(ctx)
+	return v.System || (v.PhotographerID != "" && o.Edges.Gallery != nil && o.Edges.Gallery.PhotographerID == v.PhotographerID)
+}
+
+// Get answers an order the viewer may see.
+func (s *Service) Get(ctx context.Context, id string) (*ent.Order, error) {
+	o, err := s.DB.Order.Query().Where(order.ID(id)).WithGallery().Only(viewer.SystemContext(ctx))
+	if ent.IsNotFound(err) {
+		return nil, ErrOrderNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !CanSee(ctx, o) {
+		return nil, ErrOrderNotFound
+	}
+	return o, nil
+}
+
+// Payable tells whether a new payment attempt may start for the order.
+func (s *Service) Payable(o *ent.Order) bool {
+	switch o.Status {
+	case order.StatusAwaitingPayment, order.StatusPaymentError:
+		return o.ExpiresAt == nil || s.now().Before(*o.ExpiresAt)
+	}
+	return false
+}

@@ -1,0 +1,662 @@
+package orders_test
+
+import (
+	"context"
+
+	"entgo.io/ent/dialect"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/cart"
+	"github.com/studio/gallery/ent/downloadrequest"
+	"github.com/studio/gallery/ent/family"
+	"github.com/studio/gallery/ent/format"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/payment"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/voucher"
+	"github.com/studio/gallery/ent/webhookevent"
+	"github.com/studio/gallery/internal/apperr"
+	cartsvc "github.com/studio/gallery/internal/cart"
+	"github.com/studio/gallery/internal/catalogue"
+	"github.com/studio/gallery/internal/downloads"
+	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/internal/ids"
+	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/mail/mailtest"
+	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/orders"
+	"github.com/studio/gallery/internal/payments"
+	"github.com/studio/gallery/internal/seed"
+	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/testdb"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+const publicURL = "https://galerie.example.com"
+
+// fixture is the demo (6 photos per gallery) with the cart and order
+// services, the test payment provider, a job runner with the order and
+// download workers, and an SMTP server. Demo prices: 10x15 2.50, Fichier
+// HD 9.00, Benelux shipping 4.90; CADEAU-50 holds 50 euros.
+type fixture struct {
+	t      *testing.T
+	db     *store.DB
+	sys    context.Context
+	carts  *cartsvc.Service
+	svc    *orders.Service
+	test   *payments.Test
+	runner *jobs.Runner
+	smtp   *mailtest.Server
+	ev     *events.Local
+	clock  atomic.Pointer[time.Time]
+	gala   *ent.Gallery
+	photos []*ent.Photo
+	p10x15 *ent.Format
+	hd     *ent.Format
+}
+
+func setup(t *testing.T) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	db := testdb.Open(t)
+	m, err := media.Open(ctx, "mem://")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	if _, err := seed.Demo(ctx, db.Client, m, 6); err != nil {
+		t.Fatalf("seed: %v", err)
+	}
+	f := &fixture{t: t, db: db, sys: viewer.SystemContext(ctx), ev: events.NewLocal(), smtp: mailtest.Start(t, "", "")}
+	t.Cleanup(func() { f.ev.Close() })
+	sender, err := mail.New(mail.Options{SMTPURL: f.smtp.URL, From: "Studio <no-reply@example.com>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	f.test = &payments.Test{Secret: []byte("test secret"), PublicURL: publicURL}
+	f.carts = &cartsvc.Service{DB: db.Client, Events: f.ev}
+	f.svc = &orders.Service{DB: db.Client, Events: f.ev, Carts: f.carts, Mail: sender, PublicURL: publicURL, Logger: log,
+		Provider: f.test, Providers: map[string]payments.Provider{"test": f.test}, Now: f.now}
+	dw := &downloads.Workers{DB: db.Client, Media: m, Mail: sender, Events: f.ev, PublicURL: publicURL, Log: log}
+	f.runner, err = jobs.New(ctx, db, jobs.Config{Media: m, Logger: log, TestOnly: true, FetchPollInterval: 100 * time.Millisecond,
+		RetryPolicy: retrySoon{}, Register: []func(*river.Workers){dw.Register, f.svc.Register}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dw.Runner, f.svc.Jobs = f.runner, f.runner
+	f.gala = db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(f.sys)
+	f.photos = db.Client.Photo.Query().Where(photo.GalleryID(f.gala.ID), photo.IsPrivate(false)).Order(ent.Asc(photo.FieldPosition)).AllX(f.sys)
+	f.p10x15 = f.format("Papier photo", "10 x 15")
+	f.hd = f.format("Fichiers numériques", "Fichier HD")
+	return f
+}
+
+type retrySoon struct{}
+
+func (retrySoon) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(20 * time.Millisecond) }
+
+func (f *fixture) now() time.Time {
+	if p := f.clock.Load(); p != nil {
+		return *p
+	}
+	return time.Now()
+}
+
+// later moves the orders' clock forward.
+func (f *fixture) later(d time.Duration) {
+	t := time.Now().Add(d)
+	f.clock.Store(&t)
+}
+
+// work runs the job runner until the test ends.
+func (f *fixture) work() {
+	f.t.Helper()
+	if err := f.runner.Start(context.Background()); err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		if err := f.runner.Stop(ctx); err != nil {
+			f.t.Errorf("stop: %v", err)
+		}
+	})
+}
+
+func (f *fixture) format(fam, name string) *ent.Format {
+	f.t.Helper()
+	for _, x := range f.db.Client.Format.Query().Where(format.HasGalleryWith(gallery.ID(f.gala.ID)), format.HasFamilyWith(family.Name(fam))).AllX(f.sys) {
+		if catalogue.FormatName(x) == name {
+			return x
+		}
+	}
+	f.t.Fatalf("no format %s %s", fam, name)
+	return nil
+}
+
+// buyer is a browser with a confirmed e-mail.
+func buyer(email string) context.Context {
+	return viewer.NewContext(context.Background(), &viewer.Viewer{SessionKey: ids.Token(16), Email: email})
+}
+
+func belgian() model.Address {
+	return model.Address{Title: "Madame", Firstname: "Anne", Lastname: "Martin", Address: "Rue Haute 1", PostalCode: "1000",
+		City: "Bruxelles", Country: "BE", PhoneNumber: "0470 12 34 56"}
+}
+
+// fill puts a 10x15 print of photo i (quantity q) and, if hd, the HD file
+// of photo i+1 in the buyer's cart, with a Belgian address and delivery.
+func (f *fixture) fill(ctx context.Context, i, q int, hd bool, vouchers ...string) *cartsvc.View {
+	f.t.Helper()
+	var v *cartsvc.View
+	var err error
+	if q > 0 {
+		if v, err = f.carts.SetPrint(ctx, f.gala, cartsvc.PrintInput{PhotoID: f.photos[i].ID, FormatID: f.p10x15.ID, Quantity: q}); err != nil {
+			f.t.Fatalf("print: %v", err)
+		}
+	}
+	if hd {
+		if v, err = f.carts.AddDigitalFile(ctx, f.gala, f.photos[i+1].ID, f.hd.ID); err != nil {
+			f.t.Fatalf("hd: %v", err)
+		}
+	}
+	if v, err = f.carts.SetClientData(ctx, f.gala, cartsvc.ClientDataInput{Billing: belgian(), SameAsBilling: true, DeliveryOption: "shipping"}); err != nil {
+		f.t.Fatalf("address: %v", err)
+	}
+	for _, code := range vouchers {
+		if v, err = f.carts.AddVoucher(ctx, f.gala, code); err != nil {
+			f.t.Fatalf("voucher %s: %v", code, err)
+		}
+	}
+	return v
+}
+
+var accept = orders.PlaceInput{Method: payments.Card, AcceptTerms: true, AcceptRetouch: true}
+
+func (f *fixture) place(ctx context.Context) *orders.Placed {
+	f.t.Helper()
+	p, err := f.svc.Place(ctx, f.gala, accept)
+	if err != nil {
+		f.t.Fatalf("place: %v", err)
+	}
+	return p
+}
+
+// pay sends the test provider's event for the order's latest attempt.
+func (f *fixture) pay(o *ent.Order, status payments.Status) *payments.Event {
+	f.t.Helper()
+	p := f.latest(o)
+	payload, header, err := f.test.Event(p.ID, status, "")
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if err := f.svc.HandleWebhook(context.Background(), "test", payload, header); err != nil {
+		f.t.Fatalf("webhook: %v", err)
+	}
+	ev, _ := f.test.ParseWebhook(payload, header)
+	return ev
+}
+
+func (f *fixture) latest(o *ent.Order) *ent.Payment {
+	f.t.Helper()
+	return f.db.Client.Payment.Query().Where(payment.HasOrderWith(order.ID(o.ID))).
+		Order(ent.Desc(payment.FieldCreatedAt), ent.Desc(payment.FieldID)).FirstX(f.sys)
+}
+
+func (f *fixture) reload(o *ent.Order) *ent.Order {
+	f.t.Helper()
+	return f.db.Client.Order.GetX(f.sys, o.ID)
+}
+
+func code(err error) string {
+	if ae := apperr.As(err); ae != nil {
+		return ae.Code
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+func (f *fixture) giftCard() *ent.Voucher {
+	return f.db.Client.Voucher.Query().Where(voucher.Code(seed.DemoGiftCard)).OnlyX(f.sys)
+}
+
+// checkLedger asserts the gift card's balance is its amount minus what
+// orders spent plus what they gave back, and never negative.
+func (f *fixture) checkLedger() (spent int) {
+	f.t.Helper()
+	amount, spent, released, balance, err := orders.Ledger(f.sys, f.db.Client, f.giftCard().ID)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if balance < 0 || amount-spent+released != balance {
+		f.t.Fatalf("ledger: amount %d - spent %d + released %d != balance %d", amount, spent, released, balance)
+	}
+	return spent - released
+}
+
+func TestPlaceAndPay(t *testing.T) {
+	f := setup(t)
+	f.work()
+	ctx := buyer("anne@example.com")
+	v := f.fill(ctx, 0, 2, true)
+	p := f.place(ctx)
+	o := p.Order
+	// 2 x 2.50 + 9.00 + 4.90 shipping to Belgium.
+	if o.Status != order.StatusAwaitingPayment || o.Total != 1890 || o.Subtotal != 1400 || o.ShippingTotal != 490 || o.Number == "" {
+		t.Fatalf("order %+v", o)
+	}
+	if o.Total != int(v.Totals.Total.Amount) {
+		t.Fatalf("order total %d, cart total %v", o.Total, v.Totals.Total)
+	}
+	if !strings.HasPrefix(p.RedirectURL, publicURL+"/pay/test/pay_") {
+		t.Fatalf("redirect %q", p.RedirectURL)
+	}
+	lines := o.QueryLines().AllX(f.sys)
+	if len(lines) != 2 || !strings.Contains(lines[0].Description+lines[1].Description, "Tirage 10 x 15") {
+		t.Fatalf("lines %+v", lines)
+	}
+	// A double click answers the same order and the same page.
+	again := f.place(ctx)
+	if again.Order.ID != o.ID || again.RedirectURL != p.RedirectURL {
+		t.Fatalf("placed twice: %s %s vs %s %s", again.Order.ID, again.RedirectURL, o.ID, p.RedirectURL)
+	}
+	f.pay(o, payments.Succeeded)
+	o = f.reload(o)
+	if o.Status != order.StatusValidated || o.PaidAt == nil {
+		t.Fatalf("after payment: %s", o.Status)
+	}
+	// The cart is closed: the next read opens a new, empty one.
+	c := f.db.Client.Cart.GetX(f.sys, o.CartID)
+	if c.State != cart.StateOrdered || c.OpenKey != nil {
+		t.Fatalf("cart %s %v", c.State, c.OpenKey)
+	}
+	if nv, err := f.carts.Get(ctx, f.gala); err != nil || nv.ItemCount != 0 || nv.ID == v.ID {
+		t.Fatalf("new cart: %v %+v", err, nv)
+	}
+	// The HD file is prepared and mailed; the confirmation and the
+	// photographer's notice go out.
+	msgs := f.smtp.Wait(t, 3, 30*time.Second)
+	subjects := ""
+	for _, m := range msgs {
+		subjects += m.Subject + "\n"
+	}
+	for _, want := range []string{"Confirmation de votre commande n° " + o.Number, "Nouvelle commande n° " + o.Number, "Vos fichiers de la commande n° " + o.Number} {
+		if !strings.Contains(subjects, want) {
+			t.Errorf("no mail %q in:\n%s", want, subjects)
+		}
+	}
+	d := f.db.Client.DownloadRequest.Query().Where(downloadrequest.OrderID(o.ID)).OnlyX(f.sys)
+	if d.Status != downloadrequest.StatusReady || d.FilesTotal != 1 || d.Quality != downloadrequest.QualityHd || len(d.PhotoIds) != 1 || d.PhotoIds[0] != f.photos[1].ID {
+		t.Fatalf("delivery %+v", d)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	f := setup(t)
+	ctx := buyer("anne@example.com")
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		in   orders.PlaceInput
+		want string
+	}{
+		{"no e-mail", viewer.NewContext(context.Background(), &viewer.Viewer{SessionKey: "s"}), accept, "unauthorized"},
+		{"empty cart", ctx, accept, "cart_empty"},
+		{"no terms", ctx, orders.PlaceInput{Method: payments.Card, AcceptRetouch: true}, "terms_required"},
+		{"no retouch", ctx, orders.PlaceInput{Method: payments.Card, AcceptTerms: true}, "retouch_required"},
+	} {
+		if _, err := f.svc.Place(tc.ctx, f.gala, tc.in); code(err) != tc.want {
+			t.Errorf("%s: %v, want %s", tc.name, err, tc.want)
+		}
+	}
+	if _, err := f.carts.SetPrint(ctx, f.gala, cartsvc.PrintInput{PhotoID: f.photos[0].ID, FormatID: f.p10x15.ID, Quantity: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Place(ctx, f.gala, accept); code(err) != "address_required" {
+		t.Errorf("no address: %v", err)
+	}
+	f.fill(ctx, 1, 1, false)
+	if _, err := f.svc.Place(ctx, f.gala, orders.PlaceInput{Method: "cash", AcceptTerms: true, AcceptRetouch: true}); code(err) != "payment_method_unavailable" {
+		t.Errorf("cash: %v", err)
+	}
+	if n := f.db.Client.Order.Query().CountX(f.sys); n != 0 {
+		t.Fatalf("%d orders after refusals", n)
+	}
+}
+
+func TestFailedPaymentLeavesTheCartForARetry(t *testing.T) {
+	f := setup(t)
+	ctx := buyer("anne@example.com")
+	f.fill(ctx, 0, 1, false, seed.DemoGiftCard)
+	first := f.place(ctx)
+	o := first.Order
+	// 2.50 + 4.90, all paid by the gift card: validated at once.
+	if o.Status != order.StatusValidated || first.RedirectURL != "" || o.GiftCardTotal != 740 || o.PaymentMethod != order.PaymentMethodNone {
+		t.Fatalf("gift card order: %s %q %d", o.Status, first.RedirectURL, o.GiftCardTotal)
+	}
+	if b := f.giftCard().Balance; b != 5000-740 {
+		t.Fatalf("balance %d", b)
+	}
+	f.checkLedger()
+
+	ctx = buyer("bob@example.com")
+	f.fill(ctx, 0, 4, true)
+	p := f.place(ctx)
+	f.pay(p.Order, payments.Failed)
+	if o := f.reload(p.Order); o.Status != order.StatusPaymentError {
+		t.Fatalf("after failure: %s", o.Status)
+	}
+	v, err := f.carts.Get(ctx, f.gala)
+	if err != nil || v.ItemCount != 5 {
+		t.Fatalf("cart after failure: %v %+v", err, v)
+	}
+	retry := f.place(ctx)
+	if retry.Order.ID != p.Order.ID || retry.RedirectURL == p.RedirectURL || retry.Order.Status != order.StatusAwaitingPayment {
+		t.Fatalf("retry: %s %q (first %q)", retry.Order.Status, retry.RedirectURL, p.RedirectURL)
+	}
+	f.pay(retry.Order, payments.Succeeded)
+	if o := f.reload(p.Order); o.Status != order.StatusValidated {
+		t.Fatalf("after retry: %s", o.Status)
+	}
+	if n := f.db.Client.Payment.Query().Where(payment.HasOrderWith(order.ID(p.Order.ID))).CountX(f.sys); n != 2 {
+		t.Fatalf("%d attempts", n)
+	}
+}
+
+func TestWebhookTwiceAndOutOfOrder(t *testing.T) {
+	f := setup(t)
+	ctx := buyer("anne@example.com")
+	f.fill(ctx, 0, 1, true)
+	p := f.place(ctx)
+	pay := f.latest(p.Order)
+	payload, header, err := f.test.Event(pay.ID, payments.Succeeded, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.HandleWebhook(context.Background(), "test", payload, header); err != nil {
+		t.Fatal(err)
+	}
+	before := f.reload(p.Order)
+	jobsBefore := countJobs(t, f)
+	if err := f.svc.HandleWebhook(context.Background(), "test", payload, header); err != nil {
+		t.Fatalf("second delivery: %v", err)
+	}
+	after := f.reload(p.Order)
+	if after.Status != order.StatusValidated || !after.UpdatedAt.Equal(before.UpdatedAt) || countJobs(t, f) != jobsBefore {
+		t.Fatalf("second delivery changed something: %s %v %v, jobs %d -> %d", after.Status, before.UpdatedAt, after.UpdatedAt, jobsBefore, countJobs(t, f))
+	}
+	if n := f.db.Client.WebhookEvent.Query().CountX(f.sys); n != 1 {
+		t.Fatalf("%d events recorded", n)
+	}
+	// Late, out-of-order events do not undo the payment.
+	f.pay(p.Order, payments.Processing)
+	f.pay(p.Order, payments.Failed)
+	if o := f.reload(p.Order); o.Status != order.StatusValidated || f.latest(o).Status != payment.StatusSucceeded {
+		t.Fatalf("after late events: %s %s", o.Status, f.latest(o).Status)
+	}
+	// A forged or tampered event is refused.
+	if err := f.svc.HandleWebhook(context.Background(), "test", append(payload[:len(payload)-1:len(payload)-1], ' ', '}'), header); !errors.Is(err, orders.ErrBadSignature) {
+		t.Fatalf("tampered: %v", err)
+	}
+	if err := f.svc.HandleWebhook(context.Background(), "nope", payload, header); !errors.Is(err, orders.ErrUnknownProvider) {
+		t.Fatalf("unknown provider: %v", err)
+	}
+}
+
+func countJobs(t *testing.T, f *fixture) int {
+	t.Helper()
+	var n int
+	row := f.db.SQL.QueryRow("SELECT count(*) FROM river_job")
+	if err := row.Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestEventBeforeItsPaymentIsVisible(t *testing.T) {
+	f := setup(t)
+	f.work()
+	ctx := buyer("anne@example.com")
+	f.fill(ctx, 0, 1, false)
+	// The event names an attempt whose transaction has not committed yet:
+	// it is kept, and a job applies it once the attempt is there.
+	id := ids.New("pay")
+	payload, header, err := f.test.Event(id, payments.Succeeded, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.HandleWebhook(context.Background(), "test", payload, header); err != nil {
+		t.Fatal(err)
+	}
+	p := f.place(ctx)
+	pay := f.latest(p.Order)
+	// Give the waiting event's payment the id it names.
+	q := "UPDATE payments SET id = ? WHERE id = ?"
+	if f.db.Dialect == dialect.Postgres {
+		q = "UPDATE payments SET id = $1 WHERE id = $2"
+	}
+	if _, err := f.db.SQL.Exec(q, id, pay.ID); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for f.reload(p.Order).Status != order.StatusValidated {
+		if time.Now().After(deadline) {
+			t.Fatalf("the kept event was not applied: %s", f.reload(p.Order).Status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	we := f.db.Client.WebhookEvent.Query().Where(webhookevent.PaymentID(id)).OnlyX(f.sys)
+	if we.ProcessedAt == nil {
+		t.Fatal("event not marked processed")
+	}
+}
+
+func TestExpiryGivesBack(t *testing.T) {
+	f := setup(t)
+	f.db.Client.Voucher.Update().Where(voucher.Code(seed.DemoGiftCard)).SetGiftAmount(2000).SetBalance(2000).ExecX(f.sys)
+	ctx := buyer("anne@example.com")
+	// 10 x 2.50 + 9.00, 10 % off with the code, 4.90 shipping: 35.50, of
+	// which the gift card pays 20.00.
+	f.fill(ctx, 0, 10, true, seed.DemoDiscountCode, seed.DemoGiftCard)
+	p := f.place(ctx)
+	o := p.Order
+	code := f.db.Client.Voucher.Query().Where(voucher.Code(seed.DemoDiscountCode)).OnlyX(f.sys)
+	if o.DiscountCode != seed.DemoDiscountCode || code.TimesUsed != 1 || o.GiftCardTotal != 2000 || o.Total != 1550 || f.giftCard().Balance != 0 {
+		t.Fatalf("placed: code %q used %d, gift %d, balance %d", o.DiscountCode, code.TimesUsed, o.GiftCardTotal, f.giftCard().Balance)
+	}
+	if err := f.svc.Expire(context.Background(), o.ID); !isSnooze(err) {
+		t.Fatalf("early expiry: %v", err)
+	}
+	f.later(2 * time.Hour)
+	if err := f.svc.Expire(context.Background(), o.ID); err != nil {
+		t.Fatal(err)
+	}
+	if o := f.reload(o); o.Status != order.StatusExpired {
+		t.Fatalf("status %s", o.Status)
+	}
+	if b, used := f.giftCard().Balance, f.db.Client.Voucher.GetX(f.sys, code.ID).TimesUsed; b != 2000 || used != 0 {
+		t.Fatalf("given back: balance %d, uses %d", b, used)
+	}
+	f.checkLedger()
+	// Again: nothing more is given back.
+	if err := f.svc.Expire(context.Background(), o.ID); err != nil {
+		t.Fatal(err)
+	}
+	if b := f.giftCard().Balance; b != 2000 {
+		t.Fatalf("second expiry: %d", b)
+	}
+	// The cart is still there; ordering it again makes a new order.
+	f.clock.Store(nil)
+	again := f.place(ctx)
+	if again.Order.ID == o.ID || again.Order.Status != order.StatusAwaitingPayment {
+		t.Fatalf("new order after expiry: %s %s", again.Order.ID, again.Order.Status)
+	}
+	f.checkLedger()
+}
+
+func isSnooze(err error) bool {
+	var s *river.JobSnoozeError
+	return errors.As(err, &s)
+}
+
+func TestChangedCartReplacesItsUnpaidOrder(t *testing.T) {
+	f := setup(t)
+	ctx := buyer("anne@example.com")
+	f.fill(ctx, 0, 1, false, seed.DemoGiftCard)
+	f.fill(ctx, 1, 30, false)
+	first := f.place(ctx).Order
+	if f.giftCard().Balance != 0 {
+		t.Fatalf("balance %d", f.giftCard().Balance)
+	}
+	f.fill(ctx, 2, 1, false)
+	second := f.place(ctx).Order
+	if second.ID == first.ID || f.reload(first).Status != order.StatusCancelled {
+		t.Fatalf("first order %s", f.reload(first).Status)
+	}
+	if second.GiftCardTotal != 5000 || f.giftCard().Balance != 0 {
+		t.Fatalf("second order gift %d, balance %d", second.GiftCardTotal, f.giftCard().Balance)
+	}
+	f.checkLedger()
+}
+
+// TestGiftCardRace places 100 orders at once, each spending the same gift
+// card: the balance never goes below zero and the ledger adds up.
+func TestGiftCardRace(t *testing.T) {
+	f := setup(t)
+	const n = 100
+	ctxs := make([]context.Context, n)
+	for i := range ctxs {
+		ctxs[i] = buyer(fmt.Sprintf("buyer%03d@example.com", i))
+		f.fill(ctxs[i], i%5, 2, false, seed.DemoGiftCard) // 5.00 + 4.90
+	}
+	var wg sync.WaitGroup
+	results := make([]*orders.Placed, n)
+	errs := make([]error, n)
+	for i := range ctxs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = f.svc.Place(ctxs[i], f.gala, accept)
+		}()
+	}
+	wg.Wait()
+	giftTotal, placed := 0, 0
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			placed++
+			giftTotal += results[i].Order.GiftCardTotal
+		case code(err) == "gift_card_changed":
+		default:
+			t.Fatalf("buyer %d: %v", i, err)
+		}
+	}
+	spent := f.checkLedger()
+	if spent != giftTotal || spent != 5000 || f.giftCard().Balance != 0 {
+		t.Fatalf("orders took %d, ledger spent %d, balance %d", giftTotal, spent, f.giftCard().Balance)
+	}
+	t.Logf("%d orders placed, %d refused for a changed balance", placed, n-placed)
+}
+
+// TestVoucherUsageLimit places 50 orders at once with a code usable 5 times.
+func TestVoucherUsageLimit(t *testing.T) {
+	f := setup(t)
+	f.db.Client.Voucher.Update().Where(voucher.Code(seed.DemoDiscountCode)).SetUsageLimit(5).ExecX(f.sys)
+	const n = 50
+	ctxs := make([]context.Context, n)
+	for i := range ctxs {
+		ctxs[i] = buyer(fmt.Sprintf("buyer%03d@example.com", i))
+		f.fill(ctxs[i], i%5, 10, false, seed.DemoDiscountCode) // 25.00, over the code's 20.00 minimum
+	}
+	var wg sync.WaitGroup
+	var used, refused atomic.Int32
+	for i := range ctxs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p, err := f.svc.Place(ctxs[i], f.gala, accept)
+			switch {
+			case err == nil && p.Order.DiscountCode == seed.DemoDiscountCode:
+				used.Add(1)
+			case code(err) == "voucher_used_up":
+				refused.Add(1)
+			default:
+				t.Errorf("buyer %d: %v", i, err)
+			}
+		}()
+	}
+	wg.Wait()
+	v := f.db.Client.Voucher.Query().Where(voucher.Code(seed.DemoDiscountCode)).OnlyX(f.sys)
+	if used.Load() != 5 || v.TimesUsed != 5 || refused.Load() != n-5 {
+		t.Fatalf("used %d times (counter %d), refused %d", used.Load(), v.TimesUsed, refused.Load())
+	}
+}
+
+func TestPhotographerTools(t *testing.T) {
+	f := setup(t)
+	f.work()
+	ctx := buyer("anne@example.com")
+	f.fill(ctx, 0, 1, false)
+	o := f.place(ctx).Order
+	pg := viewer.NewContext(context.Background(), &viewer.Viewer{PhotographerID: f.gala.PhotographerID})
+	if _, err := f.svc.MarkSent(pg, o.ID); code(err) != "order_state" {
+		t.Fatalf("sent before paid: %v", err)
+	}
+	if _, err := f.svc.MarkSent(ctx, o.ID); code(err) != "unauthorized" {
+		t.Fatalf("buyer marks sent: %v", err)
+	}
+	stranger := buyer("eve@example.com")
+	if _, err := f.svc.Get(stranger, o.ID); code(err) != "order_not_found" {
+		t.Fatalf("stranger: %v", err)
+	}
+	f.pay(o, payments.Succeeded)
+	conn, err := f.svc.List(pg, orders.Filter{Statuses: []order.Status{order.StatusValidated}}, nil, nil)
+	if err != nil || conn.TotalCount != 1 || conn.Edges[0].Node.ID != o.ID {
+		t.Fatalf("list: %v %+v", err, conn)
+	}
+	if _, err := f.svc.MarkReadyForPickup(pg, o.ID); code(err) != "order_state" {
+		t.Fatalf("pickup of a shipped order: %v", err)
+	}
+	sent, err := f.svc.MarkSent(pg, o.ID)
+	if err != nil || sent.Status != order.StatusSent || sent.SentAt == nil {
+		t.Fatalf("sent: %v", err)
+	}
+	refunded, err := f.svc.Refund(pg, o.ID)
+	if err != nil || refunded.Status != order.StatusRefunded {
+		t.Fatalf("refund: %v", err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for f.latest(o).Status != payment.StatusRefunded {
+		if time.Now().After(deadline) {
+			t.Fatalf("payment not refunded: %s", f.latest(o).Status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	subjects := ""
+	for _, m := range f.smtp.Wait(t, 4, 30*time.Second) {
+		subjects += m.Subject + "\n"
+	}
+	for _, want := range []string{"a été expédiée", "Remboursement de votre commande"} {
+		if !strings.Contains(subjects, want) {
+			t.Errorf("no mail %q in:\n%s", want, subjects)
+		}
+	}
+}
