@@ -10,7 +10,15 @@ GOTAGS ?= embedclient$(shell pkg-config --exists vips 2>/dev/null && echo ,vips)
 LDFLAGS := -X github.com/studio/gallery/server.Version=$(VERSION)
 SCHEMA_PARTS := $(sort $(wildcard graph/schema/*.graphql))
 
-.PHONY: run build build-go client client-deps generate schema test test-go test-go-sqlite test-go-postgres test-client test-e2e lint bench clean
+.PHONY: run build build-go client client-deps generate schema test test-go test-go-sqlite test-go-postgres test-client test-e2e lint bench clean tools
+
+# Test tools, pinned and built into bin/ from the Go module proxy: stripe-mock
+# stands for Stripe's API in the payment tests (internal/payments/stripemock).
+STRIPE_MOCK_VERSION := v0.203.0
+tools: bin/stripe-mock
+
+bin/stripe-mock:
+	GOBIN=$(CURDIR)/bin $(GO) install github.com/stripe/stripe-mock@$(STRIPE_MOCK_VERSION)
 
 run: build ## Build everything, seed the demo and serve it on http://localhost:8080
 	DATA_DIR=$(DATA_DIR) ./bin/gallery seed-demo
@@ -47,11 +55,11 @@ test: test-go test-client test-e2e ## Everything: Go on SQLite and PostgreSQL, c
 
 test-go: test-go-sqlite test-go-postgres test-media-vips
 
-test-go-sqlite:
+test-go-sqlite: tools
 	TEST_DATABASE=sqlite $(GO) test -count=1 ./...
 
 # Each test creates and drops its own database on this server.
-test-go-postgres:
+test-go-postgres: tools
 	TEST_DATABASE=postgres TEST_POSTGRES_URL=$${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable} $(GO) test -count=1 ./...
 
 # `go test ./...` above covers the pure Go image back end; this runs the same

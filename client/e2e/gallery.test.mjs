@@ -728,23 +728,11 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.getByRole('button', { name: 'Ajouter au panier (Fichier HD)' }).click();
     await added();
 
-    // From the cart to the address step, which needs a confirmed e-mail.
+    // From the cart to the address step; saving it needs a confirmed e-mail.
     await page.goto(`${base}/gala-2026/cart`);
     await page.getByRole('heading', { name: 'Mon panier' }).waitFor({ state: 'visible', timeout: 20_000 });
     await page.getByRole('link', { name: 'Valider mon panier' }).click();
     await page.waitForURL((url) => url.pathname === '/gala-2026/cart/address', { timeout: 20_000 });
-    const outbox = join(dataDir, 'outbox');
-    const before = await outboxFiles(outbox);
-    const dialog = page.getByRole('dialog', { name: 'Confirmez votre adresse email' });
-    await dialog.waitFor({ state: 'visible', timeout: 20_000 });
-    await dialog.getByRole('textbox', { name: 'Adresse email' }).fill(buyerEmail);
-    await dialog.getByRole('button', { name: 'Recevoir un code' }).click();
-    const codeField = dialog.getByRole('textbox', { name: 'Code de confirmation' });
-    await codeField.waitFor({ state: 'visible' });
-    await codeField.fill(await waitForOneTimeCode(outbox, buyerEmail, before));
-    await dialog.getByRole('button', { name: 'Confirmer' }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
-
     await page.getByRole('heading', { name: 'Adresse et livraison' }).waitFor({ state: 'visible', timeout: 20_000 });
     await page.getByRole('radio', { name: 'Madame' }).check();
     await page.getByRole('textbox', { name: 'Prénom' }).fill('Claire');
@@ -756,7 +744,18 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.getByRole('textbox', { name: 'Téléphone' }).fill('0470 12 34 56');
     const home = page.getByRole('radio', { name: /Livraison à domicile/ });
     if (await home.count()) await home.check();
+    const outbox = join(dataDir, 'outbox');
+    const before = await outboxFiles(outbox);
     await page.getByRole('button', { name: 'Continuer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmez votre adresse email' });
+    await dialog.waitFor({ state: 'visible', timeout: 20_000 });
+    await dialog.getByRole('textbox', { name: 'Adresse email' }).fill(buyerEmail);
+    await dialog.getByRole('button', { name: 'Recevoir un code' }).click();
+    const codeField = dialog.getByRole('textbox', { name: 'Code de confirmation' });
+    await codeField.waitFor({ state: 'visible' });
+    await codeField.fill(await waitForOneTimeCode(outbox, buyerEmail, before));
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
 
     // The review: both boxes, the card, then the test provider's page.
     await page.waitForURL((url) => url.pathname === '/gala-2026/cart/validation', { timeout: 20_000 });

@@ -53,7 +53,7 @@ func (s *Service) Get(ctx context.Context, g *ent.Gallery) (*View, error) {
 			return nil, wrap("open", err)
 		}
 	}
-	st, err := s.load(ctx, g, cat, c.ID)
+	st, err := s.load(ctx, s.DB, g, cat, c.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (s *Service) Get(ctx context.Context, g *ent.Gallery) (*View, error) {
 	if err != nil {
 		return nil, wrap("report update", err)
 	}
-	if st, err = s.load(ctx, g, cat, c.ID); err != nil {
+	if st, err = s.load(ctx, s.DB, g, cat, c.ID); err != nil {
 		return nil, err
 	}
 	return s.view(ctx, st, true)
@@ -95,17 +95,18 @@ type state struct {
 	now         func() time.Time
 }
 
-// load reads a cart with its items, the photos they name (as the viewer
+// load reads (through db: the client, or the transaction of the caller)
+// a cart with its items, the photos they name (as the viewer
 // sees them) and its vouchers.
-func (s *Service) load(ctx context.Context, g *ent.Gallery, cat *catalogue.Catalogue, cartID string) (*state, error) {
-	c, err := s.DB.Cart.Query().Where(cart.ID(cartID)).
+func (s *Service) load(ctx context.Context, db *ent.Client, g *ent.Gallery, cat *catalogue.Catalogue, cartID string) (*state, error) {
+	c, err := db.Cart.Query().Where(cart.ID(cartID)).
 		WithItems(func(q *ent.CartItemQuery) { q.Order(ent.Asc(cartitem.FieldCreatedAt), ent.Asc(cartitem.FieldID)) }).
 		WithVouchers(func(q *ent.VoucherQuery) { q.Order(ent.Asc(voucher.FieldCreatedAt)) }).
 		Only(ctx)
 	if err != nil {
 		return nil, wrap("load", err)
 	}
-	pg, err := s.DB.Photographer.Get(viewer.SystemContext(ctx), g.PhotographerID)
+	pg, err := db.Photographer.Get(viewer.SystemContext(ctx), g.PhotographerID)
 	if err != nil {
 		return nil, wrap("photographer", err)
 	}
@@ -120,7 +121,7 @@ func (s *Service) load(ctx context.Context, g *ent.Gallery, cat *catalogue.Catal
 	st.photos = make(map[string]*ent.Photo, len(ids))
 	if len(ids) > 0 {
 		// As the viewer: private (and, for visitors, client-hidden) photos are left out.
-		ps, err := s.DB.Photo.Query().Where(photo.IDIn(ids...), photo.HasGalleryWith(gallery.ID(g.ID))).All(ctx)
+		ps, err := db.Photo.Query().Where(photo.IDIn(ids...), photo.HasGalleryWith(gallery.ID(g.ID))).All(ctx)
 		if err != nil {
 			return nil, wrap("photos", err)
 		}
@@ -130,14 +131,14 @@ func (s *Service) load(ctx context.Context, g *ent.Gallery, cat *catalogue.Catal
 	}
 	for _, it := range st.items {
 		if it.Kind == cartitem.KindAllGallery {
-			if st.photoCount, err = s.DB.Photo.Query().Where(photo.HasGalleryWith(gallery.ID(g.ID))).Count(ctx); err != nil {
+			if st.photoCount, err = db.Photo.Query().Where(photo.HasGalleryWith(gallery.ID(g.ID))).Count(ctx); err != nil {
 				return nil, wrap("photos", err)
 			}
 			break
 		}
 	}
 	if st.email != "" && len(st.vouchers) > 0 {
-		if st.usedByEmail, err = usesBy(ctx, s.DB, st.email, st.vouchers); err != nil {
+		if st.usedByEmail, err = usesBy(ctx, db, st.email, st.vouchers); err != nil {
 			return nil, err
 		}
 	}

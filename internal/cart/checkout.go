@@ -51,7 +51,9 @@ type Snapshot struct {
 	PhotoCount int
 }
 
-// ForCheckout locks the viewer's open cart in g inside tx (without
+// ForCheckout locks the viewer's open cart in g inside tx (and reads
+// through tx only: a second connection per transaction would exhaust the
+// pool under many buyers) (without
 // changing its version, which names this state of the cart) and prices
 // it. It refuses a cart that cannot be ordered as it is: empty, with an
 // unfinished pack, items the photographer's changes made unbuyable (the
@@ -63,7 +65,7 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 	if _, err := confirmedEmail(ctx); err != nil {
 		return nil, err
 	}
-	cat, err := catalogue.LoadOne(ctx, s.DB, g.ID)
+	cat, err := catalogue.LoadOne(ctx, tx, g.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +92,7 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 			return nil, firstErr(err, ErrCartChanged)
 		}
 	}
-	st, err := s.load(ctx, g, cat, c.ID)
+	st, err := s.load(ctx, tx, g, cat, c.ID)
 	if err != nil {
 		return nil, err
 	}

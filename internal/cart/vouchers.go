@@ -128,7 +128,7 @@ func (s *Service) AddVoucher(ctx context.Context, g *ent.Gallery, code string) (
 		// by the change; a cart that shrinks later keeps the code, which then
 		// says why it waits.
 		if v.Kind == voucher.KindDiscountCode && v.MinSpend > 0 {
-			st, err := s.load(ctx, g, w.cat, w.cart.ID)
+			st, err := s.load(ctx, w.tx, g, w.cat, w.cart.ID)
 			if err != nil {
 				return err
 			}

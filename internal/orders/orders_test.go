@@ -2,6 +2,8 @@ package orders_test
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
 
 	"entgo.io/ent/dialect"
 	"errors"
@@ -16,6 +18,7 @@ import (
 
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
+	"github.com/stripe/stripe-go/v85/webhook"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/cart"
@@ -41,6 +44,8 @@ import (
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/orders"
 	"github.com/studio/gallery/internal/payments"
+	"github.com/studio/gallery/internal/payments/stripe"
+	"github.com/studio/gallery/internal/payments/stripemock"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
@@ -658,5 +663,88 @@ func TestPhotographerTools(t *testing.T) {
 		if !strings.Contains(subjects, want) {
 			t.Errorf("no mail %q in:\n%s", want, subjects)
 		}
+	}
+}
+
+// stripeEvent is a Stripe webhook event about a Checkout Session, signed
+// with the endpoint's secret.
+func stripeEvent(t *testing.T, id, typ, secret string, session map[string]any) ([]byte, http.Header) {
+	t.Helper()
+	session["object"] = "checkout.session"
+	payload, err := json.Marshal(map[string]any{"id": id, "object": "event", "api_version": "2024-06-20",
+		"created": time.Now().Unix(), "livemode": false, "pending_webhooks": 1, "type": typ,
+		"data": map[string]any{"object": session}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: secret, Timestamp: time.Now()})
+	h := http.Header{}
+	h.Set("Stripe-Signature", sp.Header)
+	return payload, h
+}
+
+// TestStripeBancontact runs the real Stripe client library against
+// stripe-mock: a Bancontact payment opens a Checkout Session, the signed
+// "completed, unpaid" event puts the order in awaiting_validation, the
+// asynchronous success validates it, and a refund goes through Stripe.
+func TestStripeBancontact(t *testing.T) {
+	f := setup(t)
+	const secret = "whsec_test_secret"
+	sp, err := stripe.New(stripe.Config{SecretKey: "sk_test_123", WebhookSecret: secret, APIURL: stripemock.Start(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.svc.Provider = sp
+	f.svc.Providers["stripe"] = sp
+	f.work()
+	ctx := buyer("anne@example.com")
+	f.fill(ctx, 0, 1, true)
+	placed, err := f.svc.Place(ctx, f.gala, orders.PlaceInput{Method: payments.Bancontact, AcceptTerms: true, AcceptRetouch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pay := f.latest(placed.Order)
+	if placed.RedirectURL == "" || pay.Provider != "stripe" || pay.ProviderRef == "" || pay.Method != payment.MethodBancontact {
+		t.Fatalf("checkout: %q %+v", placed.RedirectURL, pay)
+	}
+	session := func(status, paid string) map[string]any {
+		return map[string]any{"id": pay.ProviderRef, "client_reference_id": pay.ID, "status": status, "payment_status": paid,
+			"amount_total": pay.Amount, "currency": "eur", "metadata": map[string]any{"payment_id": pay.ID, "order_id": placed.Order.ID}}
+	}
+	deliver := func(payload []byte, h http.Header) {
+		t.Helper()
+		if err := f.svc.HandleWebhook(context.Background(), "stripe", payload, h); err != nil {
+			t.Fatalf("webhook: %v", err)
+		}
+	}
+	deliver(stripeEvent(t, "evt_1", "checkout.session.completed", secret, session("complete", "unpaid")))
+	if o := f.reload(placed.Order); o.Status != order.StatusAwaitingValidation {
+		t.Fatalf("after completed-unpaid: %s", o.Status)
+	}
+	// Placing again while the bank decides is refused.
+	if _, err := f.svc.Place(ctx, f.gala, accept); code(err) != "payment_in_progress" {
+		t.Fatalf("place while validating: %v", err)
+	}
+	ok, okHeader := stripeEvent(t, "evt_2", "checkout.session.async_payment_succeeded", secret, session("complete", "paid"))
+	deliver(ok, okHeader)
+	deliver(ok, okHeader) // delivered twice
+	if o := f.reload(placed.Order); o.Status != order.StatusValidated || o.PaymentMethod != order.PaymentMethodBancontact {
+		t.Fatalf("after async success: %s %s", o.Status, o.PaymentMethod)
+	}
+	// A forged event is refused.
+	forged, h := stripeEvent(t, "evt_3", "checkout.session.expired", "whsec_wrong", session("expired", "unpaid"))
+	if err := f.svc.HandleWebhook(context.Background(), "stripe", forged, h); !errors.Is(err, orders.ErrBadSignature) {
+		t.Fatalf("forged: %v", err)
+	}
+	pg := viewer.NewContext(context.Background(), &viewer.Viewer{PhotographerID: f.gala.PhotographerID})
+	if _, err := f.svc.Refund(pg, placed.Order.ID); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for p := f.latest(placed.Order); p.Status != payment.StatusRefunded || p.RefundRef == ""; p = f.latest(placed.Order) {
+		if time.Now().After(deadline) {
+			t.Fatalf("refund through Stripe: %s %q", p.Status, p.RefundRef)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
