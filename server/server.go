@@ -132,9 +132,9 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 	return s
 }
 
-// usePayments sets up the configured payment provider. The test provider
-// stays able to hear its own events, so that a server switched to Stripe
-// still settles the test payments under way.
+// usePayments sets up the configured payment provider: Stripe, or the
+// built-in test provider (its page at /pay/test exists only then: a
+// server taking real payments cannot be paid by a test page).
 func (s *Server) usePayments(key []byte) error {
 	cfg := s.Config
 	if cfg.PaymentProvider == "stripe" {

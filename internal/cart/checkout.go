@@ -143,12 +143,24 @@ func (s *Snapshot) Pack(id *string) *ent.Pack {
 	return nil
 }
 
-// Close marks a paid cart as ordered: it leaves the owner's open key, so
-// the next read opens a new, empty cart.
-func Close(ctx context.Context, tx *ent.Client, cartID string) error {
-	err := tx.Cart.Update().Where(cart.ID(cartID), cart.StateEQ(cart.StateOpen)).
-		SetState(cart.StateOrdered).ClearOpenKey().AddVersion(1).Exec(ctx)
+// CloseOrdered closes the cart an order was paid from. When the cart is
+// still in the state the order was placed from, it is marked ordered and
+// leaves the owner's open key, so the next read opens a new, empty cart.
+// When the buyer changed it since (and paid the older order's page), only
+// the items the order holds leave it: what was added stays to be bought.
+func CloseOrdered(ctx context.Context, tx *ent.Client, cartID string, version int, itemIDs []string) error {
+	n, err := tx.Cart.Update().Where(cart.ID(cartID), cart.Version(version), cart.StateEQ(cart.StateOpen)).
+		SetState(cart.StateOrdered).ClearOpenKey().AddVersion(1).Save(ctx)
 	if err != nil {
+		return fmt.Errorf("cart: close: %w", err)
+	}
+	if n > 0 || len(itemIDs) == 0 {
+		return nil
+	}
+	if _, err := tx.CartItem.Delete().Where(cartitem.IDIn(itemIDs...), cartItemOf(cartID)).Exec(ctx); err != nil {
+		return fmt.Errorf("cart: close: %w", err)
+	}
+	if err := tx.Cart.Update().Where(cart.ID(cartID), cart.StateEQ(cart.StateOpen)).AddVersion(1).Exec(ctx); err != nil {
 		return fmt.Errorf("cart: close: %w", err)
 	}
 	return nil

@@ -30,7 +30,17 @@ func (s *Service) validate(ctx context.Context, tx *ent.Client, enq jobs.Enqueue
 	if err != nil || n == 0 {
 		return false, err
 	}
-	if err := cart.Close(ctx, tx, o.CartID); err != nil {
+	lines, err := tx.OrderLine.Query().Where(orderline.HasOrderWith(order.ID(o.ID))).All(ctx)
+	if err != nil {
+		return false, err
+	}
+	var items []string
+	for _, l := range lines {
+		if id, ok := l.Details["cartItemId"].(string); ok {
+			items = append(items, id)
+		}
+	}
+	if err := cart.CloseOrdered(ctx, tx, o.CartID, o.CartVersion, items); err != nil {
 		return false, err
 	}
 	for _, k := range []MailKind{MailConfirmation, MailPhotographer} {

@@ -85,8 +85,8 @@ type Service struct {
 	Carts  *cart.Service
 	// Mail sends the order e-mails (from their jobs).
 	Mail mail.Sender
-	// Provider takes new payments; Providers hears the webhooks of every
-	// provider that may still have payments under way (Provider included).
+	// Provider takes new payments; Providers hears the webhooks of the
+	// providers named there (Provider included).
 	Provider  payments.Provider
 	Providers map[string]payments.Provider
 	// PublicURL is the site's address, for the return and e-mail links.
@@ -137,14 +137,18 @@ func (s *Service) Methods() []payments.Method {
 	return s.Provider.Methods()
 }
 
-// publish tells subscribers an order changed; a lost notice only delays a
-// page that also polls.
+// publish tells subscribers an order changed, and its cart's subscribers
+// that the cart may have (a paid order closes it); a lost notice only
+// delays a page that also polls.
 func (s *Service) publish(ctx context.Context, ids ...string) {
 	if s.Events == nil {
 		return
 	}
 	for _, id := range ids {
 		_ = s.Events.Publish(context.WithoutCancel(ctx), TopicOrder, id)
+		if o, err := s.DB.Order.Get(viewer.SystemContext(ctx), id); err == nil {
+			_ = s.Events.Publish(context.WithoutCancel(ctx), cart.TopicCart, o.CartID)
+		}
 	}
 }
 

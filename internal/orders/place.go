@@ -341,7 +341,7 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 	for _, it := range snap.Items {
 		l := tx.OrderLine.Create().SetOrderID(o.ID).SetKind(string(it.Kind)).SetQuantity(it.Quantity).
 			SetUnitPrice(it.UnitPrice).SetTotal(int(totals[it.ID]))
-		d := map[string]any{}
+		d := map[string]any{"cartItemId": it.ID}
 		f := snap.Format(it.FormatID)
 		if f != nil {
 			l.SetFormatID(f.ID)
@@ -444,8 +444,11 @@ func (s *Service) attempt(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer
 	if err != nil && !ent.IsNotFound(err) {
 		return nil, err
 	}
-	if last != nil && last.Status == payment.StatusPending && last.Method == payment.Method(m) && last.RedirectURL != "" &&
-		last.ExpiresAt != nil && last.ExpiresAt.After(now.Add(minAttemptLeft)) {
+	if last != nil && last.Status == payment.StatusPending && last.Method == payment.Method(m) &&
+		last.ExpiresAt != nil && last.ExpiresAt.After(now.Add(minAttemptLeft)) &&
+		(last.RedirectURL != "" || now.Sub(last.CreatedAt) < openingGrace) {
+		// The same attempt: its page is open, or still being opened by a
+		// click an instant ago (opening it again is idempotent).
 		return last, nil
 	}
 	if last != nil && last.Status == payment.StatusPending {

@@ -30,6 +30,9 @@ const (
 const (
 	minAttempt     = 35 * time.Minute
 	minAttemptLeft = 5 * time.Minute
+	// openingGrace: an attempt without its page yet is being opened by
+	// the request that made it; after this, that request is taken as dead.
+	openingGrace = 2 * time.Minute
 )
 
 // ExpireArgs expires an order still unpaid at its ExpiresAt.
