@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/user"
+	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/viewer"
@@ -99,6 +100,9 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 		status int
 	}
 	asOther := map[string]string{"Authorization": "Bearer " + otherToken}
+	// Bob's order, in gala-2026.
+	bobsOrder := db.Order.Create().SetGallery(gala).SetNumber("10001").SetEmail("bob@example.com").SetCartID("crt_bob").
+		SetSubtotal(250).SetTotal(740).SetBillingAddress(model.Address{Lastname: "Bob"}).SaveX(ctx)
 	for _, c := range []call{
 		{"REST photos of a protected gallery", visitor, "GET", "/api/photos", map[string]string{"X-Gallery-Id": wedding.ID}, nil, 401},
 		{"REST videos of a protected gallery", visitor, "GET", "/api/videos", map[string]string{"X-Gallery-Id": wedding.ID}, nil, 401},
@@ -106,6 +110,10 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 		{"derivative of a protected gallery's photo", visitor, "GET", media(protected, "320.jpg"), nil, nil, 401},
 		{"original of a private photo", visitor, "GET", media(private, "original"), nil, nil, 404},
 		{"original not bought", guest, "GET", media(protected, "original"), nil, nil, 403},
+		{"another person's order", alice, "GET", "/api/orders/" + bobsOrder.ID, nil, nil, 404},
+		{"resend another person's downloads", alice, "POST", "/api/orders/" + bobsOrder.ID + "/resendDownloads", nil, nil, 404},
+		{"an order, other photographer", visitor, "GET", "/api/orders/" + bobsOrder.ID, asOther, nil, 404},
+		{"a payment page that does not exist", visitor, "GET", "/pay/test/pay_nope", nil, nil, 404},
 		{"derivative of a private photo, other photographer", visitor, "GET", media(private, "320.jpg"), asOther, nil, 404},
 		{"make a photo private as a visitor", visitor, "PUT", "/api/photos/" + public.ID, nil, map[string]bool{"isPrivate": true}, 401},
 		{"make a photo private as another photographer", visitor, "PUT", "/api/photos/" + public.ID, asOther, map[string]bool{"isPrivate": true}, 403},
@@ -201,6 +209,20 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 		{"products of another gallery's photo", `query($g: ID!, $p: ID!) { photoProducts(galleryId: $g, photoId: $p) { format { id } } }`,
 			map[string]any{"g": gala.ID, "p": protected.ID}, nil, "photo_not_found", alice},
 		{"shipping rates as a visitor", `{ shippingRates { zone } }`, nil, nil, "unauthorized", alice},
+		{"another person's order", `query($id: ID!) { order(id: $id) { id } }`, map[string]any{"id": bobsOrder.ID}, nil, "order_not_found", alice},
+		{"resend another person's downloads", `mutation($id: ID!) { resendOrderDownloads(id: $id) { userErrors { code } } }`,
+			map[string]any{"id": bobsOrder.ID}, nil, "order_not_found", alice},
+		{"mark another person's order sent", `mutation($id: ID!) { markOrderSent(id: $id) { userErrors { code } } }`,
+			map[string]any{"id": bobsOrder.ID}, nil, "order_not_found", alice},
+		{"mark an order sent, other photographer", `mutation($id: ID!) { markOrderSent(id: $id) { userErrors { code } } }`,
+			map[string]any{"id": bobsOrder.ID}, asOther, "order_not_found", nil},
+		{"cancel an order, other photographer", `mutation($id: ID!) { cancelOrder(id: $id) { userErrors { code } } }`,
+			map[string]any{"id": bobsOrder.ID}, asOther, "order_not_found", nil},
+		{"refund an order, other photographer", `mutation($id: ID!) { refundOrder(id: $id) { userErrors { code } } }`,
+			map[string]any{"id": bobsOrder.ID}, asOther, "order_not_found", nil},
+		{"orders as a visitor", `{ orders(first: 5) { totalCount } }`, nil, nil, "unauthorized", alice},
+		{"follow another person's order", `subscription($id: ID!) { orderUpdated(id: $id) { id } }`,
+			map[string]any{"id": bobsOrder.ID}, nil, "order_not_found", alice},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			as := visitor
@@ -231,6 +253,9 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 	}
 	if p := db.Photo.GetX(ctx, protected.ID); p.ClientHidden {
 		t.Fatal("a refused call hid a photo")
+	}
+	if o := db.Order.GetX(ctx, bobsOrder.ID); o.Status != bobsOrder.Status || !o.UpdatedAt.Equal(bobsOrder.UpdatedAt) {
+		t.Fatalf("bob's order changed: %s", o.Status)
 	}
 	if it := db.CartItem.GetX(ctx, bobsPrint); it.Quantity != 1 {
 		t.Fatalf("bob's print has quantity %d after the refused calls", it.Quantity)
