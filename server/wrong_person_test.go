@@ -103,6 +103,7 @@ func TestWrongPersonGetsNothingByChangingAnID(t *testing.T) {
 	// Bob's order, in gala-2026.
 	bobsOrder := db.Order.Create().SetGallery(gala).SetNumber("10001").SetEmail("bob@example.com").SetCartID("crt_bob").
 		SetSubtotal(250).SetTotal(740).SetBillingAddress(model.Address{Lastname: "Bob"}).SaveX(ctx)
+	bobsOrder = db.Order.GetX(ctx, bobsOrder.ID) // as stored (PostgreSQL keeps microseconds)
 	for _, c := range []call{
 		{"REST photos of a protected gallery", visitor, "GET", "/api/photos", map[string]string{"X-Gallery-Id": wedding.ID}, nil, 401},
 		{"REST videos of a protected gallery", visitor, "GET", "/api/videos", map[string]string{"X-Gallery-Id": wedding.ID}, nil, 401},
