@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sync"
 
 	"entgo.io/contrib/entgql"
 
@@ -238,63 +239,115 @@ func addressOf(a *gqlmodel.AddressInput) model.Address {
 	return out
 }
 
-// follow serves a subscription: it listens to topic, and each time an
-// event names an id that match accepts (or the broker asks subscribers to
-// resynchronise after a reconnection), it sends what load returns. With
-// initial, the current state is sent first. The goroutine ends, and the
-// broker subscription with it, when the client leaves or the server stops
-// (ctx ends) or load fails (the object is gone or no longer visible).
+// follow feeds a subscription: the current state first when initial, then
+// the state again (load) after each event of topic that match accepts,
+// until ctx ends or the broker closes. No goroutine waits while nothing
+// happens: the broker's delivery starts a short-lived one that loads and
+// hands the new state over. The channel holds the latest state only (each
+// state is whole), so a slow client never makes the loads pile up.
 func follow[T any](ctx context.Context, ev events.Broker, topic string, initial bool, match func(id string) bool, load func(context.Context) (T, error)) (<-chan T, error) {
 	if ev == nil {
 		return nil, apperr.ErrInternal
 	}
 	// Subscribe before the first load, so that no change falls between.
 	sub := ev.Subscribe(topic)
-	var first T
+	ch := make(chan T, 1)
 	if initial {
 		v, err := load(ctx)
 		if err != nil {
 			sub.Close()
 			return nil, err
 		}
-		first = v
+		ch <- v
 	}
-	ch := make(chan T, 1)
-	go func() {
-		defer close(ch)
-		defer sub.Close()
-		send := func(v T) bool {
-			select {
-			case ch <- v:
-				return true
-			case <-ctx.Done():
-				return false
+	f := &follower[T]{ctx: ctx, sub: sub, ch: ch, match: match, load: load}
+	context.AfterFunc(ctx, f.stop)
+	sub.Notify(f.wake)
+	return ch, nil
+}
+
+// follower is one subscription's state between events.
+type follower[T any] struct {
+	ctx   context.Context
+	sub   *events.Subscription
+	ch    chan T
+	match func(string) bool
+	load  func(context.Context) (T, error)
+
+	mu      sync.Mutex
+	closed  bool // ch is closed
+	running bool // a pump goroutine is at work
+	again   bool // events came while it worked
+}
+
+// wake runs on the broker's delivery: it starts the pump, or tells the
+// running one to look again. It never blocks.
+func (f *follower[T]) wake() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return
+	}
+	if f.running {
+		f.again = true
+		return
+	}
+	f.running = true
+	go f.pump()
+}
+
+// pump loads and hands over the state while events keep coming.
+func (f *follower[T]) pump() {
+	for {
+		evs, done := f.sub.Take()
+		changed := false
+		for _, e := range evs {
+			if e.Resync() || f.match(e.ID) {
+				changed = true
 			}
 		}
-		if initial && !send(first) {
+		if done || f.ctx.Err() != nil {
+			f.stop()
 			return
 		}
-		for {
-			evs, err := sub.Next(ctx)
+		if changed {
+			v, err := f.load(f.ctx)
 			if err != nil {
+				f.stop()
 				return
 			}
-			changed := false
-			for _, e := range evs {
-				if e.Resync() || match(e.ID) {
-					changed = true
-				}
-			}
-			if !changed {
-				continue
-			}
-			v, err := load(ctx)
-			if err != nil || !send(v) {
+			f.mu.Lock()
+			if f.closed {
+				f.mu.Unlock()
 				return
 			}
+			select { // the newer state replaces one not read yet
+			case <-f.ch:
+			default:
+			}
+			f.ch <- v
+			f.mu.Unlock()
 		}
-	}()
-	return ch, nil
+		f.mu.Lock()
+		if !f.again {
+			f.running = false
+			f.mu.Unlock()
+			return
+		}
+		f.again = false
+		f.mu.Unlock()
+	}
+}
+
+// stop ends the subscription and closes the channel once.
+func (f *follower[T]) stop() {
+	f.mu.Lock()
+	if !f.closed {
+		f.closed = true
+		close(f.ch)
+	}
+	f.mu.Unlock()
+	f.sub.Close()
 }
 
 // orderPayload answers an order mutation: the order, or why not.

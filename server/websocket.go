@@ -18,9 +18,6 @@ import (
 	"github.com/studio/gallery/internal/viewer"
 )
 
-// wsWriteBuffers is shared by every connection's writes.
-var wsWriteBuffers = &sync.Pool{}
-
 // wsReadLimit bounds one client message.
 const wsReadLimit = 64 << 10
 
@@ -54,10 +51,10 @@ func (g gorillaWS) Accept(w http.ResponseWriter, r *http.Request, o transport.We
 		HandshakeTimeout: 10 * time.Second,
 		Subprotocols:     o.Subprotocols,
 		CheckOrigin:      g.originAllowed,
-		ReadBufferSize:   1024,
-		// Write buffers are taken from the pool only while a message is
-		// written: an idle connection holds none.
-		WriteBufferPool: wsWriteBuffers,
+		// No buffer sizes: gorilla then reads and writes through the
+		// buffers net/http hands over with the hijacked connection (which
+		// the handler's frames keep alive anyway) instead of allocating
+		// its own.
 	}
 	c, err := up.Upgrade(w, r, o.ResponseHeader)
 	if err != nil {

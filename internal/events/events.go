@@ -41,6 +41,52 @@ type Subscription struct {
 	signal  chan struct{}
 	done    chan struct{}
 	once    sync.Once
+	// notify, when set, is called after each delivery and on close.
+	notify func()
+}
+
+// Notify makes the subscription call fn after each delivery and once it is
+// closed, instead of a goroutine waiting in Next: an idle subscriber then
+// holds no goroutine. fn runs on the publisher's goroutine and must not
+// block; it reads the events with Take.
+func (s *Subscription) Notify(fn func()) {
+	s.mu.Lock()
+	s.notify = fn
+	pending := len(s.pending) > 0
+	s.mu.Unlock()
+	select {
+	case <-s.done:
+		fn()
+		return
+	default:
+	}
+	if pending {
+		fn()
+	}
+}
+
+// Take returns the pending events without waiting, and whether the
+// subscription is closed.
+func (s *Subscription) Take() ([]Event, bool) {
+	s.mu.Lock()
+	out := s.pending
+	s.pending, s.seen = nil, map[string]bool{}
+	s.mu.Unlock()
+	select {
+	case <-s.done:
+		return out, true
+	default:
+		return out, false
+	}
+}
+
+func (s *Subscription) notified() {
+	s.mu.Lock()
+	fn := s.notify
+	s.mu.Unlock()
+	if fn != nil {
+		fn()
+	}
 }
 
 // Next waits for events and returns those pending, oldest first. It returns
@@ -71,6 +117,7 @@ func (s *Subscription) Close() {
 		s.hub.remove(s)
 		close(s.done)
 	})
+	s.notified()
 }
 
 func (s *Subscription) deliver(e Event) {
@@ -80,10 +127,14 @@ func (s *Subscription) deliver(e Event) {
 		s.seen[key] = true
 		s.pending = append(s.pending, e)
 	}
+	fn := s.notify
 	s.mu.Unlock()
 	select {
 	case s.signal <- struct{}{}:
 	default:
+	}
+	if fn != nil {
+		fn()
 	}
 }
 
@@ -161,6 +212,7 @@ func (h *hub) close() {
 	h.mu.Unlock()
 	for _, s := range all {
 		s.once.Do(func() { close(s.done) })
+		s.notified()
 	}
 }
 
