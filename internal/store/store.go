@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -95,13 +96,23 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 	}
 	client := ent.NewClient(ent.Driver(drv))
 	// Upgrades add tables, columns and indexes; they never drop data.
-	if err := migrateLocked(ctx, db, name, func() error { return client.Schema.Create(ctx, migrate.WithForeignKeys(true)) }); err != nil {
+	if err := migrateLocked(ctx, db, name, func() error {
+		// ent's migration prepares its package-level table definitions in
+		// place: two databases opened at once in one process (parallel
+		// tests) must take turns.
+		schemaMu.Lock()
+		defer schemaMu.Unlock()
+		return client.Schema.Create(ctx, migrate.WithForeignKeys(true))
+	}); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate: %w", err)
 	}
 	installRules(client)
 	return &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL, Writes: writes}, nil
 }
+
+// schemaMu serialises ent's schema migrations within the process.
+var schemaMu sync.Mutex
 
 // migrationLock is the PostgreSQL advisory lock key held while the schema
 // is upgraded, so that replicas starting together take turns.
