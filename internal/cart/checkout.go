@@ -86,10 +86,14 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 		return nil, wrap("checkout lock", err)
 	}
 	if o.sessionKey != "" && o.sessionKey != o.key {
-		if waiting, err := tx.Cart.Query().Where(cart.OpenKey(o.sessionKey)).Exist(ctx); err != nil || waiting {
+		waiting, err := tx.Cart.Query().Where(cart.OpenKey(o.sessionKey)).Exist(ctx)
+		if err != nil {
+			return nil, wrap("checkout", err)
+		}
+		if waiting {
 			// The browser's cart has not been merged yet: the buyer has
 			// not seen the cart they would order.
-			return nil, firstErr(err, ErrCartChanged)
+			return nil, ErrCartChanged
 		}
 	}
 	st, err := s.load(ctx, tx, g, cat, c.ID)
@@ -162,19 +166,6 @@ func CloseOrdered(ctx context.Context, tx *ent.Client, cartID string, version in
 	}
 	if err := tx.Cart.Update().Where(cart.ID(cartID), cart.StateEQ(cart.StateOpen)).AddVersion(1).Exec(ctx); err != nil {
 		return fmt.Errorf("cart: close: %w", err)
-	}
-	return nil
-}
-
-// Published tells the cart's subscribers it changed (after the caller's
-// transaction committed).
-func (s *Service) Published(ctx context.Context, cartID string) { s.published(ctx, cartID) }
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
 	}
 	return nil
 }

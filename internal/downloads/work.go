@@ -399,9 +399,9 @@ func (m *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 // message is the e-mail carrying the links.
 func message(r *ent.DownloadRequest, publicURL string) mail.Message {
 	g := r.Edges.Gallery
-	studio := ""
+	studio, tz := "", ""
 	if g.Edges.Photographer != nil {
-		studio = g.Edges.Photographer.Name
+		studio, tz = g.Edges.Photographer.Name, g.Edges.Photographer.Timezone
 	}
 	quality := "haute définition"
 	if r.Quality == downloadrequest.QualityWeb {
@@ -416,15 +416,8 @@ func message(r *ent.DownloadRequest, publicURL string) mail.Message {
 		fmt.Fprintf(&b, "%s%s\n", strings.TrimRight(publicURL, "/"), l)
 	}
 	if r.ExpiresAt != nil {
-		fmt.Fprintf(&b, "\nCe lien est valable jusqu'au %s.", r.ExpiresAt.In(paris).Format("02/01/2006 à 15h04"))
+		fmt.Fprintf(&b, "\nCe lien est valable jusqu'au %s.", r.ExpiresAt.In(mail.Location(tz)).Format("02/01/2006 à 15h04"))
 	}
 	fmt.Fprintf(&b, "\n\nBelle journée,\n%s\n", studio)
 	return mail.Message{To: []string{r.Email}, Subject: "Vos photos sont prêtes : " + g.EventName, Text: b.String()}
 }
-
-var paris = func() *time.Location {
-	if l, err := time.LoadLocation("Europe/Brussels"); err == nil {
-		return l
-	}
-	return time.UTC
-}()

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -201,4 +202,27 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	}
 	s.Log.Info("mail sent", "to", strings.Join(m.To, ", "), "subject", m.Subject, "server", s.host)
 	return nil
+}
+
+// locations caches the time zones e-mails give dates in.
+var locations sync.Map
+
+// Location is the time zone an e-mail gives dates in: the photographer's
+// (an IANA name such as "Europe/Brussels"), else Brussels, else UTC.
+func Location(name string) *time.Location {
+	if name == "" {
+		name = "Europe/Brussels"
+	}
+	if l, ok := locations.Load(name); ok {
+		return l.(*time.Location)
+	}
+	l, err := time.LoadLocation(name)
+	if err != nil {
+		if name != "Europe/Brussels" {
+			return Location("")
+		}
+		l = time.UTC
+	}
+	locations.Store(name, l)
+	return l
 }

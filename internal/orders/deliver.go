@@ -48,18 +48,14 @@ func (s *Service) validate(ctx context.Context, tx *ent.Client, enq jobs.Enqueue
 			return false, err
 		}
 	}
-	return true, s.deliver(ctx, tx, enq, o)
+	return true, s.deliver(ctx, tx, enq, o, lines)
 }
 
 // deliver turns the digital files of an order into download requests: one
 // per quality, for the whole gallery when a whole-gallery download was
 // bought in that quality, else for the photos bought one by one (alone or
 // in packs).
-func (s *Service) deliver(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer, o *ent.Order) error {
-	lines, err := tx.OrderLine.Query().Where(orderline.HasOrderWith(order.ID(o.ID))).All(ctx)
-	if err != nil {
-		return err
-	}
+func (s *Service) deliver(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer, o *ent.Order, lines []*ent.OrderLine) error {
 	whole := map[string]bool{}
 	photos := map[string][]string{}
 	for _, l := range lines {

@@ -54,10 +54,14 @@ func (s *Service) Apply(ctx context.Context, provider string, ev *payments.Event
 	if err != nil {
 		return err
 	}
-	var orderID string
+	var moved *ent.Order
 	err = s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
-		if seen, err := tx.WebhookEvent.Query().Where(webhookevent.ID(id)).Exist(ctx); err != nil || seen {
-			return firstErr(err, errSeen)
+		seen, err := tx.WebhookEvent.Query().Where(webhookevent.ID(id)).Exist(ctx)
+		if err != nil {
+			return err
+		}
+		if seen {
+			return errSeen
 		}
 		create := tx.WebhookEvent.Create().SetID(id).SetProvider(provider).SetType(ev.Type).SetPaymentID(ev.PaymentID).
 			SetEvent(raw).SetReceivedAt(s.now())
@@ -72,7 +76,7 @@ func (s *Service) Apply(ctx context.Context, provider string, ev *payments.Event
 			_, err := enq.Enqueue(ctx, EventArgs{EventID: id}, nil)
 			return err
 		}
-		if orderID, err = s.applyTo(ctx, tx, enq, pay, ev); err != nil {
+		if moved, err = s.applyTo(ctx, tx, enq, pay, ev); err != nil {
 			return err
 		}
 		return create.SetProcessedAt(s.now()).Exec(ctx)
@@ -85,8 +89,8 @@ func (s *Service) Apply(ctx context.Context, provider string, ev *payments.Event
 	case err != nil:
 		return fmt.Errorf("orders: event %s: %w", id, err)
 	}
-	if orderID != "" {
-		s.publish(ctx, orderID)
+	if moved != nil {
+		s.publish(ctx, moved)
 	}
 	return nil
 }
@@ -111,62 +115,62 @@ func findPayment(ctx context.Context, tx *ent.Client, provider string, ev *payme
 
 // applyTo moves a payment and its order after an event. Every move is a
 // conditional update from the states it may leave, so a repeated, late or
-// out-of-order event changes nothing it should not. It returns the order's
-// id when something moved.
-func (s *Service) applyTo(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer, pay *ent.Payment, ev *payments.Event) (string, error) {
+// out-of-order event changes nothing it should not. It returns the order
+// when something moved.
+func (s *Service) applyTo(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer, pay *ent.Payment, ev *payments.Event) (*ent.Order, error) {
 	o, err := pay.QueryOrder().Only(ctx)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	switch ev.Status {
 	case payments.Processing:
 		n, err := tx.Payment.Update().Where(payment.ID(pay.ID), payment.StatusEQ(payment.StatusPending)).
 			SetStatus(payment.StatusProcessing).Save(ctx)
 		if err != nil || n == 0 {
-			return "", err
+			return nil, err
 		}
 		err = tx.Order.Update().Where(order.ID(o.ID), order.StatusIn(order.StatusAwaitingPayment, order.StatusPaymentError)).
 			SetStatus(order.StatusAwaitingValidation).Exec(ctx)
-		return o.ID, err
+		return o, err
 	case payments.Succeeded:
 		n, err := tx.Payment.Update().Where(payment.ID(pay.ID),
 			payment.StatusIn(payment.StatusPending, payment.StatusProcessing, payment.StatusFailed)).
 			SetStatus(payment.StatusSucceeded).SetFailure("").Save(ctx)
 		if err != nil || n == 0 {
-			return "", err
+			return nil, err
 		}
 		moved, err := s.validate(ctx, tx, enq, o, pay)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if !moved {
 			// Paid twice, or after the order expired or was cancelled:
 			// this money goes back, and the photographer hears of it.
 			s.log().Warn("orders: payment for an order not waiting for it: refunding", "order", o.ID, "payment", pay.ID, "status", o.Status)
 			if _, err := enq.Enqueue(ctx, RefundArgs{PaymentID: pay.ID}, nil); err != nil {
-				return "", err
+				return nil, err
 			}
 			if _, err := enq.Enqueue(ctx, MailArgs{OrderID: o.ID, Mail: MailLatePayment}, nil); err != nil {
-				return "", err
+				return nil, err
 			}
 		}
-		return o.ID, nil
+		return o, nil
 	case payments.Failed:
 		n, err := tx.Payment.Update().Where(payment.ID(pay.ID), payment.StatusIn(payment.StatusPending, payment.StatusProcessing)).
 			SetStatus(payment.StatusFailed).SetFailure(ev.Reason).Save(ctx)
 		if err != nil || n == 0 {
-			return "", err
+			return nil, err
 		}
 		// Another attempt may be under way (the buyer tried again).
 		other, err := tx.Payment.Query().Where(payment.HasOrderWith(order.ID(o.ID)), payment.IDNEQ(pay.ID),
 			payment.StatusIn(payment.StatusPending, payment.StatusProcessing, payment.StatusSucceeded)).Exist(ctx)
 		if err != nil || other {
-			return o.ID, err
+			return o, err
 		}
 		n, err = tx.Order.Update().Where(order.ID(o.ID), order.StatusIn(order.StatusAwaitingPayment, order.StatusAwaitingValidation)).
 			SetStatus(order.StatusPaymentError).Save(ctx)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if n > 0 && o.ExpiresAt != nil {
 			// The expiry job may have passed while the bank was deciding.
@@ -175,35 +179,35 @@ func (s *Service) applyTo(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer
 				at = now
 			}
 			if _, err := enq.Enqueue(ctx, ExpireArgs{OrderID: o.ID}, &river.InsertOpts{ScheduledAt: at}); err != nil {
-				return "", err
+				return nil, err
 			}
 		}
-		return o.ID, nil
+		return o, nil
 	case payments.Refunded:
 		n, err := tx.Payment.Update().Where(payment.ID(pay.ID), payment.StatusEQ(payment.StatusSucceeded)).
 			SetStatus(payment.StatusRefunded).Save(ctx)
 		if err != nil || n == 0 {
-			return "", err
+			return nil, err
 		}
 		// Refunded at the provider (its dashboard): the order follows.
 		done, err := s.release(ctx, tx, enq, o, order.StatusRefunded, order.StatusValidated, order.StatusSent, order.StatusReadyForPickup)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if done {
 			if _, err := enq.Enqueue(ctx, MailArgs{OrderID: o.ID, Mail: MailRefunded}, nil); err != nil {
-				return "", err
+				return nil, err
 			}
 		}
-		return o.ID, nil
+		return o, nil
 	}
-	return "", nil
+	return nil, nil
 }
 
 // applyStored applies an event kept for later (EventArgs).
 func (s *Service) applyStored(ctx context.Context, id string) error {
 	ctx = viewer.SystemContext(ctx)
-	var orderID string
+	var moved *ent.Order
 	err := s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
 		we, err := tx.WebhookEvent.Get(ctx, id)
 		if ent.IsNotFound(err) {
@@ -223,13 +227,13 @@ func (s *Service) applyStored(ctx context.Context, id string) error {
 		if pay == nil {
 			return fmt.Errorf("orders: event %s: its payment is not visible yet", id)
 		}
-		if orderID, err = s.applyTo(ctx, tx, enq, pay, ev); err != nil {
+		if moved, err = s.applyTo(ctx, tx, enq, pay, ev); err != nil {
 			return err
 		}
 		return tx.WebhookEvent.UpdateOneID(id).SetProcessedAt(s.now()).Exec(ctx)
 	})
-	if err == nil && orderID != "" {
-		s.publish(ctx, orderID)
+	if err == nil && moved != nil {
+		s.publish(ctx, moved)
 	}
 	return err
 }
@@ -250,13 +254,4 @@ func fromMap(m map[string]any) (*payments.Event, error) {
 	}
 	var ev payments.Event
 	return &ev, json.Unmarshal(b, &ev)
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
 }

@@ -157,7 +157,7 @@ func (s *Service) message(o *ent.Order, kind MailKind) mail.Message {
 
 // recap writes the order's lines, totals and delivery.
 func recap(b *strings.Builder, o *ent.Order) {
-	fmt.Fprintf(b, "Commande n° %s du %s\n\n", o.Number, o.CreatedAt.In(brussels).Format("02/01/2006 à 15h04"))
+	fmt.Fprintf(b, "Commande n° %s du %s\n\n", o.Number, o.CreatedAt.In(mail.Location(o.Edges.Gallery.Edges.Photographer.Timezone)).Format("02/01/2006 à 15h04"))
 	for _, l := range o.Edges.Lines {
 		fmt.Fprintf(b, "- %s × %d : %s\n", l.Description, l.Quantity, frenchMoney(l.Total))
 	}
@@ -210,14 +210,5 @@ func addressText(a model.Address) string {
 	return strings.Join(lines, "\n")
 }
 
-// frenchMoney writes cents as "12,50 €".
-func frenchMoney(c int) string {
-	return money.French(money.Cents(c))
-}
-
-var brussels = func() *time.Location {
-	if l, err := time.LoadLocation("Europe/Brussels"); err == nil {
-		return l
-	}
-	return time.UTC
-}()
+// frenchMoney writes an order's cents as "12,50 €".
+func frenchMoney(c int) string { return money.French(money.Cents(c)) }

@@ -97,7 +97,7 @@ func (s *Service) move(ctx context.Context, id string, to order.Status, kind Mai
 	if err != nil {
 		return nil, err
 	}
-	s.publish(ctx, id)
+	s.publish(ctx, o)
 	return s.Get(ctx, id)
 }
 
@@ -143,7 +143,7 @@ func (s *Service) end(ctx context.Context, id string, to order.Status, kind Mail
 	if err != nil {
 		return nil, err
 	}
-	s.publish(ctx, id)
+	s.publish(ctx, o)
 	return s.Get(ctx, id)
 }
 

@@ -140,15 +140,13 @@ func (s *Service) Methods() []payments.Method {
 // publish tells subscribers an order changed, and its cart's subscribers
 // that the cart may have (a paid order closes it); a lost notice only
 // delays a page that also polls.
-func (s *Service) publish(ctx context.Context, ids ...string) {
+func (s *Service) publish(ctx context.Context, orders ...*ent.Order) {
 	if s.Events == nil {
 		return
 	}
-	for _, id := range ids {
-		_ = s.Events.Publish(context.WithoutCancel(ctx), TopicOrder, id)
-		if o, err := s.DB.Order.Get(viewer.SystemContext(ctx), id); err == nil {
-			_ = s.Events.Publish(context.WithoutCancel(ctx), cart.TopicCart, o.CartID)
-		}
+	for _, o := range orders {
+		_ = s.Events.Publish(context.WithoutCancel(ctx), TopicOrder, o.ID)
+		_ = s.Events.Publish(context.WithoutCancel(ctx), cart.TopicCart, o.CartID)
 	}
 }
 

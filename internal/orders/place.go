@@ -60,7 +60,6 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 		o        *ent.Order
 		pay      *ent.Payment
 		replaced []*ent.Order
-		cartID   string
 	)
 	// Orders of an earlier state of the cart are released first, in their
 	// own transaction, so that the new order is priced with what they gave
@@ -73,7 +72,6 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 			if err != nil {
 				return err
 			}
-			cartID = snap.Cart.ID
 			sctx := viewer.SystemContext(ctx)
 			prior, err := tx.Order.Query().Where(order.CartID(snap.Cart.ID)).Order(ent.Desc(order.FieldCartVersion)).All(sctx)
 			if err != nil {
@@ -138,13 +136,7 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range replaced {
-		s.publish(ctx, p.ID)
-	}
-	s.publish(ctx, o.ID)
-	if o.Status == order.StatusValidated {
-		s.Carts.Published(ctx, cartID)
-	}
+	s.publish(ctx, append(replaced, o)...)
 	placed := &Placed{Order: o}
 	if pay != nil {
 		if placed.RedirectURL, err = s.openCheckout(ctx, g, o, pay); err != nil {

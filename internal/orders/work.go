@@ -120,7 +120,7 @@ func (s *Service) Expire(ctx context.Context, id string) error {
 		return fmt.Errorf("orders: expire %s: %w", id, err)
 	}
 	if done {
-		s.publish(ctx, id)
+		s.publish(ctx, o)
 	}
 	return nil
 }
@@ -187,7 +187,7 @@ func (w *refundWorker) Work(ctx context.Context, job *river.Job[RefundArgs]) err
 		SetStatus(payment.StatusRefunded).SetRefundRef(ref).Save(ctx)
 	if err == nil && n > 0 {
 		if o, err := p.QueryOrder().Only(ctx); err == nil {
-			w.s.publish(ctx, o.ID)
+			w.s.publish(ctx, o)
 		}
 	}
 	return err

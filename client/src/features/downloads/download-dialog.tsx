@@ -8,6 +8,7 @@ import { getFragmentData } from '../../gql';
 import type { DigitalQuality, DownloadRequestFieldsFragment as DownloadRequestData } from '../../gql/graphql';
 import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription, RequestDownloadMutation, ResendDownloadLinkMutation } from './download-documents';
 import { isFinished, partLabel } from './download-links';
+import { DownloadProgress } from './download-progress';
 import { followedDownloads, type FollowedDownloadsStore } from './followed-downloads';
 import styles from './downloads.module.css';
 
@@ -230,9 +231,6 @@ function DownloadState({ request, lost, onAgain }: { request: DownloadRequestDat
   }
 
   const ready = request.status === 'ready';
-  // While preparing: how many files are in the archives so far, once known.
-  const known = request.filesTotal > 0;
-  const percent = known ? Math.min(100, Math.round((request.filesDone / request.filesTotal) * 100)) : 0;
   const expires = ready && request.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(request.expiresAt)) : undefined;
   const doResend = async () => {
     try {
@@ -278,17 +276,7 @@ function DownloadState({ request, lost, onAgain }: { request: DownloadRequestDat
         </>
       ) : (
         <>
-          <div
-            className={`${styles.progress} ${known ? '' : styles.indeterminate}`}
-            role="progressbar"
-            aria-label={t('downloads.progress')}
-            aria-valuemin={0}
-            aria-valuemax={known ? request.filesTotal : undefined}
-            aria-valuenow={known ? request.filesDone : undefined}
-            aria-valuetext={known ? t('downloads.progressValue', { done: request.filesDone, count: request.filesTotal }) : undefined}
-          >
-            <span className={styles.bar} style={{ width: known ? `${percent}%` : undefined }} />
-          </div>
+          <DownloadProgress filesDone={request.filesDone} filesTotal={request.filesTotal} />
           {lost && (
             <p className={styles.error} role="alert">
               {t('downloads.requestError')}

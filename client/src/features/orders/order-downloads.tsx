@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getFragmentData, type FragmentType } from '../../gql';
 import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from '../downloads/download-documents';
 import { isFinished, partLabel } from '../downloads/download-links';
+import { DownloadProgress } from '../downloads/download-progress';
 import styles from './orders.module.css';
 
 /**
@@ -19,7 +20,6 @@ function OrderDownload({ download: ref }: { download: FragmentType<typeof Downlo
   useSubscription(DownloadRequestUpdatedSubscription, { variables: { id: request.id }, skip: finished, ignoreResults: true, context: { silentErrors: true } });
   const title = t(request.quality === 'hd' ? 'orders.downloadHd' : 'orders.downloadWeb');
   const known = request.filesTotal > 0;
-  const percent = known ? Math.min(100, Math.round((request.filesDone / request.filesTotal) * 100)) : 0;
   const expires = request.status === 'ready' && request.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(request.expiresAt)) : undefined;
 
   return (
@@ -45,17 +45,7 @@ function OrderDownload({ download: ref }: { download: FragmentType<typeof Downlo
           <p className={styles.muted} role="status">
             {known ? t('downloads.preparing', { done: request.filesDone, count: request.filesTotal }) : t('downloads.submitted')}
           </p>
-          <div
-            className={`${styles.progress} ${known ? '' : styles.indeterminate}`}
-            role="progressbar"
-            aria-label={t('downloads.progress')}
-            aria-valuemin={0}
-            aria-valuemax={known ? request.filesTotal : undefined}
-            aria-valuenow={known ? request.filesDone : undefined}
-            aria-valuetext={known ? t('downloads.progressValue', { done: request.filesDone, count: request.filesTotal }) : undefined}
-          >
-            <span className={styles.bar} style={{ width: known ? `${percent}%` : undefined }} />
-          </div>
+          <DownloadProgress filesDone={request.filesDone} filesTotal={request.filesTotal} />
         </>
       )}
     </li>
