@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -222,18 +221,12 @@ func (s *Server) cartCall(w http.ResponseWriter, r *http.Request, fn func(*ent.G
 		return
 	}
 	v, err := fn(g)
-	if errors.Is(err, errAnswered) {
-		return
-	}
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, newCartJSON(v))
 }
-
-// errAnswered tells cartCall the answer was already written.
-var errAnswered = errors.New("answered")
 
 // cartRoutes mounts /api/cart.
 func (s *Server) cartRoutes(r chi.Router) {
@@ -426,7 +419,6 @@ func (s *Server) restRemovePrint(w http.ResponseWriter, r *http.Request) {
 // When a postal code and its city disagree (and keepAddresses is not
 // set), 422 address_suggestion with "suggestions".
 func (s *Server) restClientData(w http.ResponseWriter, r *http.Request) {
-	var suggested *cart.SuggestionError
 	s.cartCall(w, r, func(g *ent.Gallery) (*cart.View, error) {
 		body := struct {
 			Billing        model.Address  `json:"billing"`
@@ -439,13 +431,8 @@ func (s *Server) restClientData(w http.ResponseWriter, r *http.Request) {
 			return nil, err
 		}
 		same := body.SameAsBilling == nil || *body.SameAsBilling
-		v, err := s.Carts.SetClientData(r.Context(), g, cart.ClientDataInput{Billing: body.Billing, Shipping: body.Shipping,
+		return s.Carts.SetClientData(r.Context(), g, cart.ClientDataInput{Billing: body.Billing, Shipping: body.Shipping,
 			SameAsBilling: same, DeliveryOption: body.DeliveryOption, KeepAddresses: body.KeepAddresses})
-		if errors.As(err, &suggested) {
-			s.writeSuggestions(w, suggested)
-			return nil, errAnswered
-		}
-		return v, err
 	})
 }
 

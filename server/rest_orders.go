@@ -12,7 +12,6 @@ import (
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/apperr"
-	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/orders"
@@ -198,18 +197,4 @@ func (s *Server) restWebhook(w http.ResponseWriter, r *http.Request) {
 type suggestionJSON struct {
 	Field   string         `json:"field"`
 	Address *model.Address `json:"address"`
-}
-
-// writeSuggestions answers POST /api/cart/address when the postal code
-// and the city disagree: 422 with the code, the message and the
-// suggestions to show beside the entered addresses.
-func (s *Server) writeSuggestions(w http.ResponseWriter, se *cart.SuggestionError) {
-	body := struct {
-		errorBody
-		Suggestions []suggestionJSON `json:"suggestions"`
-	}{errorBody: errorBody{Code: cart.ErrAddressSuggestion.Code, Message: cart.ErrAddressSuggestion.Message}}
-	for _, sg := range se.Suggestions {
-		body.Suggestions = append(body.Suggestions, suggestionJSON{Field: sg.Field, Address: sg.Address})
-	}
-	writeJSON(w, cart.ErrAddressSuggestion.Status, body)
 }

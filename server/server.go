@@ -368,6 +368,8 @@ type errorBody struct {
 	Message string      `json:"message"`
 	Field   []string    `json:"field,omitempty"`
 	Errors  []errorBody `json:"errors,omitempty"`
+	// Suggestions are the corrected addresses of an address_suggestion.
+	Suggestions []suggestionJSON `json:"suggestions,omitempty"`
 }
 
 // writeError answers with the error's code and French message; anything
@@ -384,6 +386,12 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	if all := apperr.AsList(err); len(all) > 1 {
 		for _, e := range all {
 			body.Errors = append(body.Errors, errorBody{Code: e.Code, Message: e.Message, Field: e.Field})
+		}
+	}
+	var suggested *cart.SuggestionError
+	if errors.As(err, &suggested) {
+		for _, sg := range suggested.Suggestions {
+			body.Suggestions = append(body.Suggestions, suggestionJSON{Field: sg.Field, Address: sg.Address})
 		}
 	}
 	writeJSON(w, ae.Status, body)
