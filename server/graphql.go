@@ -16,6 +16,7 @@ import (
 	"github.com/vektah/gqlparser/v2/gqlerror"
 
 	"github.com/studio/gallery/graph"
+	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -59,6 +60,7 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.Use(photographerIntrospection{})
 	srv.Use(mutationGuard{})
 	srv.Use(pageLimit{})
+	srv.Use(loader.Fresh{DB: s.DB.Client})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
 	srv.Use(extension.FixedComplexityLimit(maxComplexity))
 	srv.SetErrorPresenter(s.presentError)

@@ -189,7 +189,7 @@ func (s *Server) Handler() http.Handler {
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)
-	r.Handle("/graphql", onlyPhotographerUploads(s.graphqlHandler()))
+	r.Handle("/graphql", detachWebsockets(onlyPhotographerUploads(s.graphqlHandler())))
 	r.Get("/playground", s.playgroundHandler())
 
 	r.Route("/api", func(r chi.Router) {
@@ -264,7 +264,9 @@ func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener) error {
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		BaseContext:       func(net.Listener) context.Context { return ctx },
+		// Websocket connections outlive their HTTP request (detachWebsockets)
+		// and end with this context.
+		BaseContext: func(net.Listener) context.Context { return context.WithValue(ctx, serverLifeKey{}, ctx) },
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

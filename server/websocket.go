@@ -1,9 +1,11 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/99designs/gqlgen/graphql/handler/transport"
+	"github.com/go-chi/chi/v5/middleware"
 	"github.com/gorilla/websocket"
 
 	galleries "github.com/studio/gallery/internal/gallery"
@@ -20,6 +23,16 @@ import (
 
 // wsReadLimit bounds one client message.
 const wsReadLimit = 64 << 10
+
+// Websocket buffers: client messages are small (subscribe, ping), and a
+// message larger than a buffer is read or written in several pieces.
+const (
+	wsReadBufferSize  = 1 << 10
+	wsWriteBufferSize = 4 << 10
+)
+
+// wsWriteBuffers lends write buffers to connections while they write.
+var wsWriteBuffers = &sync.Pool{}
 
 // gorillaWS adapts gorilla/websocket to gqlgen's websocket transport. The
 // handshake accepts only the configured origins (never any origin).
@@ -51,10 +64,13 @@ func (g gorillaWS) Accept(w http.ResponseWriter, r *http.Request, o transport.We
 		HandshakeTimeout: 10 * time.Second,
 		Subprotocols:     o.Subprotocols,
 		CheckOrigin:      g.originAllowed,
-		// No buffer sizes: gorilla then reads and writes through the
-		// buffers net/http hands over with the hijacked connection (which
-		// the handler's frames keep alive anyway) instead of allocating
-		// its own.
+		// An idle subscriber holds a small read buffer and no write
+		// buffer: one is taken from the pool for each message written.
+		// net/http's 4 KiB buffers are released with the HTTP request
+		// (detachWebsockets).
+		ReadBufferSize:  wsReadBufferSize,
+		WriteBufferSize: wsWriteBufferSize,
+		WriteBufferPool: wsWriteBuffers,
 	}
 	c, err := up.Upgrade(w, r, o.ResponseHeader)
 	if err != nil {
@@ -205,4 +221,96 @@ func (s *Server) websocketInit(ctx context.Context, p transport.InitPayload) (co
 func refuseInit(ctx context.Context, msg string) (context.Context, *transport.InitPayload, error) {
 	ctx = transport.AppendCloseReason(transport.WithWebsocketCloseCode(ctx, wsCloseForbidden), msg)
 	return ctx, nil, errors.New(msg)
+}
+
+// serverLifeKey carries, in every request's context, the context of the
+// server's life (ListenAndServe's), which ends when it shuts down.
+type serverLifeKey struct{}
+
+// detachWebsockets serves each websocket upgrade on a goroutine of its own
+// and lets the HTTP handler return as soon as the connection is hijacked.
+// net/http then forgets the connection: its request, response and
+// buffers, and the handler's deep stack, are not kept for the hours a
+// subscriber may stay. The connection's context is a new one, with what
+// it needs of the request's (the viewer, the request id), that ends with
+// the server instead of the HTTP request, and that does not hold the
+// HTTP response (access.WithResponse) and with it net/http's connection.
+func detachWebsockets(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Upgrade") == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		ctx, _ := r.Context().Value(serverLifeKey{}).(context.Context)
+		if ctx == nil {
+			ctx = context.Background()
+		}
+		ctx = viewer.NewContext(ctx, viewer.FromContext(r.Context()))
+		if id := middleware.GetReqID(r.Context()); id != "" {
+			ctx = context.WithValue(ctx, middleware.RequestIDKey, id)
+		}
+		hw := &hijackWriter{w: w, done: make(chan struct{})}
+		detached := r.WithContext(ctx)
+		go func() {
+			defer hw.release()
+			next.ServeHTTP(hw, detached)
+		}()
+		<-hw.done
+	})
+}
+
+// hijackWriter hands the response writer to the connection's goroutine
+// until the hijack, and lets the HTTP handler go at that moment (or when
+// the upgrade failed and its answer was written).
+type hijackWriter struct {
+	mu   sync.Mutex
+	w    http.ResponseWriter // nil once released
+	once sync.Once
+	done chan struct{}
+}
+
+func (h *hijackWriter) release() { h.once.Do(func() { close(h.done) }) }
+
+func (h *hijackWriter) writer() http.ResponseWriter {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.w
+}
+
+func (h *hijackWriter) Header() http.Header {
+	if w := h.writer(); w != nil {
+		return w.Header()
+	}
+	return http.Header{}
+}
+
+func (h *hijackWriter) Write(b []byte) (int, error) {
+	if w := h.writer(); w != nil {
+		return w.Write(b)
+	}
+	return 0, http.ErrHijacked
+}
+
+func (h *hijackWriter) WriteHeader(code int) {
+	if w := h.writer(); w != nil {
+		w.WriteHeader(code)
+	}
+}
+
+func (h *hijackWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.w == nil {
+		return nil, nil, http.ErrHijacked
+	}
+	hj, ok := h.w.(http.Hijacker)
+	if !ok {
+		return nil, nil, errors.New("websocket: the response cannot be hijacked")
+	}
+	c, brw, err := hj.Hijack()
+	if err == nil {
+		h.w = nil
+		h.release()
+	}
+	return c, brw, err
 }

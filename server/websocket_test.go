@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"context"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -46,5 +48,60 @@ func TestWebsocketHandshakeChecksOriginAndSpeaksBothProtocols(t *testing.T) {
 				t.Fatalf("got %+v, %v; want connection_ack", msg, err)
 			}
 		})
+	}
+}
+
+// A websocket outlives the HTTP request that opened it (the handler
+// returns at the upgrade, see detachWebsockets) and ends with the server:
+// stopping ListenAndServe closes it.
+func TestWebsocketOutlivesItsRequestAndEndsWithTheServer(t *testing.T) {
+	e := newEnv(t, 1)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- e.app.ListenAndServe(ctx, ln) }()
+
+	d := websocket.Dialer{Subprotocols: []string{"graphql-transport-ws"}, HandshakeTimeout: 5 * time.Second}
+	c, _, err := d.Dial("ws://"+ln.Addr().String()+"/graphql", nil)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	defer c.Close()
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if err := c.WriteJSON(map[string]any{"type": "connection_init", "payload": map[string]any{}}); err != nil {
+		t.Fatal(err)
+	}
+	var msg struct{ Type string }
+	if err := c.ReadJSON(&msg); err != nil || msg.Type != "connection_ack" {
+		t.Fatalf("got %+v, %v; want connection_ack", msg, err)
+	}
+	// The HTTP request is over; the connection still answers.
+	if err := c.WriteJSON(map[string]any{"type": "ping"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.ReadJSON(&msg); err != nil || msg.Type != "pong" {
+		t.Fatalf("got %+v, %v; want pong", msg, err)
+	}
+
+	stop()
+	for {
+		if err := c.ReadJSON(&msg); err != nil {
+			if !websocket.IsCloseError(err, websocket.CloseNormalClosure) {
+				t.Fatalf("the connection ended with %v, want a normal close", err)
+			}
+			break
+		}
+	}
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Fatalf("ListenAndServe: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server did not stop")
 	}
 }

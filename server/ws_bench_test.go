@@ -19,7 +19,9 @@ import (
 // BenchmarkIdleSubscribers holds WS_SUBSCRIBERS (default 10,000) idle
 // websocket connections, each with a cartUpdated subscription, on one
 // server, and reports the server's memory per connection (heap and
-// goroutine stacks; target under 50 KB). The clients run in a child
+// goroutine stacks, and each apart; target under 50 KB). WS_HEAP_PROFILE
+// and WS_GOROUTINES name files for the heap profile and the goroutines
+// while the connections are held. The clients run in a child
 // process so that the server's figures are its own and the file
 // descriptors are split between two processes.
 func BenchmarkIdleSubscribers(b *testing.B) {
@@ -71,13 +73,22 @@ func BenchmarkIdleSubscribers(b *testing.B) {
 			time.Sleep(100 * time.Millisecond)
 		}
 		after := serverMemory()
+		if f := os.Getenv("WS_GOROUTINES"); f != "" {
+			if w, err := os.Create(f); err == nil {
+				_ = pprof.Lookup("goroutine").WriteTo(w, 1)
+				w.Close()
+			}
+		}
 		if f := os.Getenv("WS_HEAP_PROFILE"); f != "" {
 			if w, err := os.Create(f); err == nil {
 				_ = pprof.WriteHeapProfile(w)
 				w.Close()
 			}
 		}
-		b.ReportMetric(float64(after-before)/float64(n)/1024, "KB/conn")
+		perConn := func(before, after uint64) float64 { return float64(after-before) / float64(n) / 1024 }
+		b.ReportMetric(perConn(before.heap+before.stacks, after.heap+after.stacks), "KB/conn")
+		b.ReportMetric(perConn(before.heap, after.heap), "heapKB/conn")
+		b.ReportMetric(perConn(before.stacks, after.stacks), "stackKB/conn")
 		b.ReportMetric(float64(n), "conns")
 		b.ReportMetric(float64(runtime.NumGoroutine()-g0)/float64(n), "goroutines/conn")
 		if stdin != nil {
@@ -89,14 +100,17 @@ func BenchmarkIdleSubscribers(b *testing.B) {
 	b.ReportMetric(0, "ns/op")
 }
 
-// serverMemory is the heap in use plus goroutine stacks, after a GC.
-func serverMemory() uint64 {
+// memory is the heap in use and the goroutine stacks.
+type memory struct{ heap, stacks uint64 }
+
+// serverMemory is the process's memory after a GC.
+func serverMemory() memory {
 	runtime.GC()
 	time.Sleep(200 * time.Millisecond) // let finalizers and the scavenger settle
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return m.HeapInuse + m.StackInuse
+	return memory{heap: m.HeapInuse, stacks: m.StackInuse}
 }
 
 // TestWebsocketClientsHelper is the benchmark's client process; it does

@@ -7,8 +7,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"sync"
 	"time"
 
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vikstrous/dataloadgen"
 
 	"github.com/studio/gallery/ent"
@@ -86,25 +89,78 @@ func byID[T any](list func(context.Context, []string) ([]T, error), key func(T) 
 
 type ctxKey struct{}
 
-// Middleware gives every request its own loaders.
+// lazy makes a request's loaders the first time a resolver asks for them:
+// most requests never do.
+type lazy struct {
+	once sync.Once
+	db   *ent.Client
+	l    *Loaders
+}
+
+func (z *lazy) get() *Loaders {
+	z.once.Do(func() {
+		if z.l == nil {
+			z.l = New(z.db)
+		}
+	})
+	return z.l
+}
+
+// Middleware gives every request its own loaders. A websocket upgrade
+// gets none: a connection lives for hours and its cache would go stale;
+// its operations get theirs from Fresh, one set per response.
 func Middleware(db *ent.Client, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(w, r.WithContext(NewContext(r.Context(), New(db))))
+		if r.Header.Get("Upgrade") != "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, &lazy{db: db})))
 	})
+}
+
+// Fresh is a gqlgen extension giving loaders to the responses that have
+// none (operations over a websocket), and new ones to every event of a
+// subscription, so that each event is resolved from the database as it
+// is then, and an idle subscriber keeps no cache.
+type Fresh struct{ DB *ent.Client }
+
+var _ interface {
+	graphql.ResponseInterceptor
+	graphql.HandlerExtension
+} = Fresh{}
+
+func (Fresh) ExtensionName() string                   { return "FreshLoaders" }
+func (Fresh) Validate(graphql.ExecutableSchema) error { return nil }
+
+func (f Fresh) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
+	_, has := ctx.Value(ctxKey{}).(*lazy)
+	if !has || isSubscription(ctx) {
+		ctx = context.WithValue(ctx, ctxKey{}, &lazy{db: f.DB})
+	}
+	return next(ctx)
+}
+
+func isSubscription(ctx context.Context) bool {
+	if !graphql.HasOperationContext(ctx) {
+		return false
+	}
+	op := graphql.GetOperationContext(ctx).Operation
+	return op != nil && op.Operation == ast.Subscription
 }
 
 // NewContext returns ctx carrying l.
 func NewContext(ctx context.Context, l *Loaders) context.Context {
-	return context.WithValue(ctx, ctxKey{}, l)
+	return context.WithValue(ctx, ctxKey{}, &lazy{l: l})
 }
 
 // For returns the loaders of the request.
 func For(ctx context.Context) *Loaders {
-	l, _ := ctx.Value(ctxKey{}).(*Loaders)
-	if l == nil {
+	z, _ := ctx.Value(ctxKey{}).(*lazy)
+	if z == nil {
 		panic("loader: no loaders in context (missing loader.Middleware)")
 	}
-	return l
+	return z.get()
 }
 
 // Get loads one key, turning a missing key into apperr.ErrNotFound.
