@@ -1,13 +1,14 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineDocuments } from './build/inline-documents';
 
 const backend = 'http://localhost:8080';
 
 // The Go server embeds ../server/web/dist (build tag embedclient) and serves it
 // for every path that is not an API path.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [inlineDocuments(new URL('./src/gql', import.meta.url).pathname), react()],
   build: {
     outDir: '../server/web/dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageMessage } from '../components/ui/page-message';
@@ -109,6 +109,7 @@ export function GalleryLayout() {
       themeVariables({
         colors: { ...theme.colorTheme.colors, ...overrides?.colors },
         photosGap: overrides?.photosGap ?? theme.photosGap.value,
+        variant: overrides?.variant ?? theme.variant,
       }),
     [theme, overrides],
   );
@@ -187,7 +188,7 @@ export function GalleryLayout() {
         />
       )}
       <main id="main" className={styles.main}>
-        {content}
+        <Suspense fallback={<Spinner block label={t('common.loading')} />}>{content}</Suspense>
       </main>
       {showFooter && <MobileFooter galleryId={galleryId} />}
       <WelcomePopup gallery={gallery} enabled={route?.name !== 'galleryAccess' && route?.name !== 'preview'} />

@@ -1,33 +1,37 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AlbumToggle } from '../features/album/album-toggle';
-import { AccessCodePage } from '../features/access/access-code-page';
-import { CartPage } from '../features/cart/cart-page';
-import { AddressPage } from '../features/checkout/address-page';
-import { ValidationPage } from '../features/checkout/validation-page';
-import { ContactPage } from '../features/contact/contact-page';
 import { FreeDownloadEntry } from '../features/downloads/free-download-entry';
 import { GalleryHomePage } from '../features/gallery/gallery-home-page';
 import { PreviewPage } from '../features/gallery/preview-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
-import { PaymentReturnPage } from '../features/orders/payment-return-page';
-import { PhotoPage } from '../features/photos/photo-page';
-import { AddToSelectionButton } from '../features/selections/add-to-selection-button';
 import { FavoriteButton } from '../features/selections/favorite-button';
-import { SelectionPage } from '../features/selections/selection-page';
-import { DownloadsPage } from '../features/shop/downloads-page';
-import { PackConfigurationPage } from '../features/shop/pack-configuration-page';
-import { PackDetailPage } from '../features/shop/pack-detail-page';
-import { PackPhotosCustomizationPage } from '../features/shop/pack-photos-customization-page';
-import { PackPhotosSelectionPage } from '../features/shop/pack-photos-selection-page';
-import { PacksPage } from '../features/shop/packs-page';
-import { PhotoCustomizationPage } from '../features/shop/photo-customization-page';
-import { ProductDetailPage } from '../features/shop/product-detail-page';
-import { ProductsPage } from '../features/shop/products-page';
 import { GalleryLayout } from './gallery-layout';
 import { RootLayout } from './root-layout';
 import { GALLERY_ROUTES, type RouteHandle, type RouteName } from './route-table';
+
+// The gallery home is in the first download; every other screen, and the
+// photo view's controls, load when first needed (the layout shows a spinner
+// meanwhile), which keeps the home's JavaScript small (docs/performance.md).
+const AlbumToggle = lazy(() => import('../features/album/album-toggle').then((m) => ({ default: m.AlbumToggle })));
+const AccessCodePage = lazy(() => import('../features/access/access-code-page').then((m) => ({ default: m.AccessCodePage })));
+const CartPage = lazy(() => import('../features/cart/cart-page').then((m) => ({ default: m.CartPage })));
+const AddressPage = lazy(() => import('../features/checkout/address-page').then((m) => ({ default: m.AddressPage })));
+const ValidationPage = lazy(() => import('../features/checkout/validation-page').then((m) => ({ default: m.ValidationPage })));
+const ContactPage = lazy(() => import('../features/contact/contact-page').then((m) => ({ default: m.ContactPage })));
+const PaymentReturnPage = lazy(() => import('../features/orders/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
+const PhotoPage = lazy(() => import('../features/photos/photo-page').then((m) => ({ default: m.PhotoPage })));
+const AddToSelectionButton = lazy(() => import('../features/selections/add-to-selection-button').then((m) => ({ default: m.AddToSelectionButton })));
+const SelectionPage = lazy(() => import('../features/selections/selection-page').then((m) => ({ default: m.SelectionPage })));
+const DownloadsPage = lazy(() => import('../features/shop/downloads-page').then((m) => ({ default: m.DownloadsPage })));
+const PackConfigurationPage = lazy(() => import('../features/shop/pack-configuration-page').then((m) => ({ default: m.PackConfigurationPage })));
+const PackDetailPage = lazy(() => import('../features/shop/pack-detail-page').then((m) => ({ default: m.PackDetailPage })));
+const PackPhotosCustomizationPage = lazy(() => import('../features/shop/pack-photos-customization-page').then((m) => ({ default: m.PackPhotosCustomizationPage })));
+const PackPhotosSelectionPage = lazy(() => import('../features/shop/pack-photos-selection-page').then((m) => ({ default: m.PackPhotosSelectionPage })));
+const PacksPage = lazy(() => import('../features/shop/packs-page').then((m) => ({ default: m.PacksPage })));
+const PhotoCustomizationPage = lazy(() => import('../features/shop/photo-customization-page').then((m) => ({ default: m.PhotoCustomizationPage })));
+const ProductDetailPage = lazy(() => import('../features/shop/product-detail-page').then((m) => ({ default: m.ProductDetailPage })));
+const ProductsPage = lazy(() => import('../features/shop/products-page').then((m) => ({ default: m.ProductsPage })));
 
 /** PhotoTarget is a photo of a gallery (its API id), as the grid and the viewer name it to controls of other features. */
 interface PhotoTarget {
@@ -43,11 +47,11 @@ function gridPhotoAction({ galleryId, photoId }: PhotoTarget) {
 /** viewerPhotoActions are the single-photo view's favourites heart, selections menu and (for clients) album toggle. */
 function viewerPhotoActions({ galleryId, photoId }: PhotoTarget) {
   return (
-    <>
+    <Suspense fallback={null}>
       <FavoriteButton galleryId={galleryId} photoId={photoId} tone="dark" />
       <AddToSelectionButton galleryId={galleryId} photoId={photoId} />
       <AlbumToggle photoId={photoId} />
-    </>
+    </Suspense>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeColor, parseColor, tint } from './tint';
+import { contrastRatio, mix, normalizeColor, parseColor, readableOn, tint } from './tint';
 import { themeVariables } from './theme';
 
 describe('tint', () => {
@@ -50,6 +50,7 @@ describe('themeVariables', () => {
         '--color-accent-70',
         '--color-light',
         '--color-light-50',
+        '--color-secondary-text',
         '--photos-gap',
       ].sort(),
     );
@@ -63,5 +64,58 @@ describe('themeVariables', () => {
     expect(vars['--color-primary-10']).toBeUndefined();
     expect(vars['--color-accent']).toBe('#ffffff');
     expect(vars['--photos-gap']).toBeUndefined();
+  });
+});
+
+describe('contrast', () => {
+  it('computes the WCAG ratio', () => {
+    expect(contrastRatio('#000', '#fff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#fff', '#fff')).toBeCloseTo(1, 5);
+    expect(contrastRatio('#457b9d', '#f1faee')).toBeCloseTo(4.3, 1);
+    expect(contrastRatio('nope', '#fff')).toBeNull();
+  });
+
+  it('keeps a readable colour and shades an unreadable one just enough', () => {
+    expect(readableOn('#1d1d1f', '#ffffff')).toBe('#1d1d1f');
+    const shaded = readableOn('#457b9d', '#f1faee')!;
+    expect(shaded).not.toBe('#457b9d');
+    expect(contrastRatio(shaded, '#f1faee')!).toBeGreaterThanOrEqual(4.5);
+    const lightened = readableOn('#333333', '#111111')!;
+    expect(contrastRatio(lightened, '#111111')!).toBeGreaterThanOrEqual(4.5);
+    expect(readableOn('x', '#fff')).toBeNull();
+  });
+
+  it('mixes two colours', () => {
+    expect(mix('#000000', '#ffffff', 0.5)).toBe('#808080');
+    expect(mix('#ff0000', '#0000ff', 1)).toBe('#ff0000');
+    expect(mix('#ff0000', '#0000ff', 2)).toBeNull();
+  });
+});
+
+describe('themeVariables variants', () => {
+  const colors = { primary: '#1d3557', secondary: '#457b9d', accent: '#e63946', light: '#f1faee' };
+
+  it('gives the secondary text a readable shade on the light page', () => {
+    const vars = themeVariables({ colors });
+    expect(vars['--color-secondary']).toBe('#457b9d');
+    expect(contrastRatio(vars['--color-secondary-text'], vars['--color-light'])!).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(vars['--color-secondary-text'], '#ffffff')!).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('dark: the colours as given, and a dark set beside them: deep page, light text, tints mixed with the page, every text readable', () => {
+    const vars = themeVariables({ colors, variant: 'dark' });
+    expect(vars['--color-primary']).toBe('#1d3557');
+    expect(vars['--color-accent-17']).toBe(tint('#e63946', 17));
+    expect(contrastRatio(vars['--dark-color-light'], '#ffffff')!).toBeGreaterThanOrEqual(12);
+    expect(contrastRatio(vars['--dark-color-primary'], vars['--dark-color-light'])!).toBeGreaterThanOrEqual(7);
+    expect(contrastRatio(vars['--dark-color-secondary-text'], vars['--dark-color-light'])!).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(vars['--dark-color-secondary-text'], vars['--dark-color-surface'])!).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(vars['--dark-color-primary'], vars['--dark-color-surface'])!).toBeGreaterThanOrEqual(4.5);
+    // Tint 10 of the text colour is a faint wash over the dark page, not a light patch.
+    expect(contrastRatio(vars['--dark-color-primary-10'], vars['--dark-color-light'])!).toBeLessThan(1.5);
+    for (const step of [10, 17, 30, 50, 70]) expect(vars[`--dark-color-accent-${step}`]).toMatch(/^#[0-9a-f]{6}$/);
+    expect(themeVariables({ colors })['--dark-color-primary']).toBeUndefined();
+    // Without colours the defaults are used.
+    expect(themeVariables({ variant: 'dark' })['--dark-color-primary']).toMatch(/^#[0-9a-f]{6}$/);
   });
 });

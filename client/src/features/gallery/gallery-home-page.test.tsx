@@ -21,7 +21,7 @@ function renderHome(mocks: MockLink.MockedResponse[], home = <GalleryHomePage />
 }
 
 describe('GalleryHomePage photo grid', () => {
-  it('renders thumbnails and loads the next page', async () => {
+  it('renders thumbnails and loads the next page', { timeout: 15_000 }, async () => {
     const mocks: MockLink.MockedResponse[] = [
       { request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(true) } },
       { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: { data: photosPage(1, 12, true, 15) } },

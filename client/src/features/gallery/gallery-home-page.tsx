@@ -198,7 +198,10 @@ export function GalleryHomePage({
   // arrives. When the page is already scrolled, the router has either scrolled
   // to the anchor or restored a saved position (back navigation): leave it.
   const scrolledHash = useRef<string | null>(null);
-  const ready = Boolean(gallery && (!authorized || photos.data));
+  // Every section above the photos must have its height first: the
+  // photographer's selection, and the photos themselves (videos, packs and
+  // the shop come after them).
+  const ready = Boolean(gallery && (!authorized || (photos.data && !picks.loading)));
   useEffect(() => {
     if (!ready || !location.hash || scrolledHash.current === location.key) return;
     if (window.scrollY > 0) {
@@ -210,7 +213,7 @@ export function GalleryHomePage({
       scrolledHash.current = location.key;
       target.scrollIntoView({ block: 'start' });
     }
-  }, [ready, location.hash, location.key, shop.data, videos.data]);
+  }, [ready, location.hash, location.key, shop.data, videos.data, picks.data]);
 
   if (!gallery) {
     if (home.error) {
@@ -263,6 +266,7 @@ export function GalleryHomePage({
             layout={layout}
             hasMore={false}
             loadingMore={false}
+            gridName="photographer-selection"
             onLoadMore={() => undefined}
             photoAction={photoAction && ((photoId) => photoAction({ galleryId: gallery.id, photoId }))}
           />
@@ -292,6 +296,7 @@ export function GalleryHomePage({
             showFilename={gallery.showFilename}
             layout={layout}
             hasMore={connection.pageInfo.hasNextPage}
+            total={connection.totalCount}
             loadingMore={photos.networkStatus === NetworkStatus.fetchMore}
             onLoadMore={loadMore}
             photoAction={photoAction && ((photoId) => photoAction({ galleryId: gallery.id, photoId }))}

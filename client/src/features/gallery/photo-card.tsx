@@ -19,34 +19,56 @@ export const PhotoCardFragment = graphql(`
   }
 `);
 
-/** ROW_HEIGHT_PX is the target height of a grid row; sizes hints derive from it. */
-const ROW_HEIGHT_PX = 240;
-
-/** PhotoCard is one thumbnail of the grid, linking to the photo view, with an optional control over it. */
+/**
+ * PhotoCard is one thumbnail of the grid, linking to the photo view, with an
+ * optional control over it. The grid places it (`style`) and numbers it
+ * (`index` from 0 of `setSize`, -1 when the total is unknown); the image is
+ * lazy, picks its file from the srcset by the width it is drawn at
+ * (`sizesHint`, in CSS pixels), and shows the photo's dominant colour until
+ * it arrives.
+ */
 export function PhotoCard({
   photo: photoRef,
   galleryId,
   showFilename,
   action,
+  style,
+  index,
+  setSize,
+  sizesHint,
+  gridName,
 }: {
   photo: FragmentType<typeof PhotoCardFragment>;
   galleryId: string;
   showFilename: boolean;
   /** A control drawn over the thumbnail (the favourites heart, composed by the app). */
   action?: ReactNode;
+  style?: CSSProperties;
+  index?: number;
+  setSize?: number;
+  sizesHint?: number;
+  /** The grid's name, given to the photo view so that it can give the focus back here. */
+  gridName?: string;
 }) {
   const { t } = useTranslation();
   const photo = getFragmentData(PhotoCardFragment, photoRef);
   const ratio = photo.width > 0 && photo.height > 0 ? photo.width / photo.height : 1.5;
-  const style = { '--ratio': ratio.toFixed(4) } as CSSProperties;
+  const sizes = sizesHint ? `${sizesHint}px` : `(max-width: 600px) ${Math.min(100, Math.ceil(ratio * 45))}vw, ${Math.ceil(ratio * 240 * 1.3)}px`;
   return (
-    <li className={styles.item} style={style}>
-      <Link className={styles.link} to={galleryPath(galleryId, 'photo', { photoId: photo.id })} state={{ fromGallery: true }}>
+    <li
+      className={styles.item}
+      style={style}
+      data-index={index}
+      data-photo-id={photo.id}
+      aria-posinset={index !== undefined ? index + 1 : undefined}
+      aria-setsize={index !== undefined ? setSize : undefined}
+    >
+      <Link className={styles.link} to={galleryPath(galleryId, 'photo', { photoId: photo.id })} state={{ fromGallery: true, grid: gridName }}>
         <img
           className={styles.image}
           src={photo.urls.thumbnail}
           srcSet={photo.urls.srcSet || undefined}
-          sizes={`(max-width: 600px) ${Math.min(100, Math.ceil(ratio * 45))}vw, ${Math.ceil(ratio * ROW_HEIGHT_PX * 1.3)}px`}
+          sizes={sizes}
           width={photo.width || undefined}
           height={photo.height || undefined}
           loading="lazy"

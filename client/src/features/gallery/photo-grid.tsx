@@ -1,9 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FragmentType } from '../../gql';
+import { getFragmentData, type FragmentType } from '../../gql';
 import type { PhotosLayout } from '../../lib/preview-params';
 import { Spinner } from '../../components/ui/spinner';
-import { PhotoCard, type PhotoCardFragment } from './photo-card';
+import { computeGridLayout, gridMetrics, visibleIndexes } from './grid-layout';
+import { PhotoCard, PhotoCardFragment } from './photo-card';
+import { takeReturnFocus } from '../../lib/return-focus';
 import styles from './photo-grid.module.css';
 
 /** PhotoGridProps: the loaded photos and how to ask for more. */
@@ -18,6 +20,10 @@ export interface PhotoGridProps {
   layout?: PhotosLayout;
   /** Draws a control over each photo (by photo id). */
   photoAction?: (photoId: string) => ReactNode;
+  /** How many photos the whole list holds (for assistive technologies), when known. */
+  total?: number;
+  /** Names the grid, so that the photo view gives the focus back to the photo it showed in this grid. */
+  gridName?: string;
 }
 
 const LAYOUT_CLASS: Record<PhotosLayout, string> = {
@@ -26,17 +32,141 @@ const LAYOUT_CLASS: Record<PhotosLayout, string> = {
   masonry: styles.masonry,
 };
 
+/** FALLBACK_WIDTH is the width assumed before the grid is measured (and where nothing is, as in tests). */
+const FALLBACK_WIDTH = 1024;
+/** DEFAULT_GAP is the gap when the theme sets none (--photos-gap). */
+const DEFAULT_GAP = 8;
+
+// The last width each layout was drawn at: a grid drawn again (back from the
+// photo view) starts at its former size, so its height, and the scroll
+// position restored over it, are right from the first frame.
+const lastWidths = new Map<PhotosLayout, number>();
+
+interface Band {
+  top: number;
+  bottom: number;
+}
+
+function viewportHeight(): number {
+  return typeof window === 'undefined' ? 800 : window.innerHeight || 800;
+}
+
+function viewportWidth(): number {
+  return typeof window === 'undefined' ? FALLBACK_WIDTH : window.innerWidth || FALLBACK_WIDTH;
+}
+
+function remPx(): number {
+  if (typeof window === 'undefined') return 16;
+  return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+}
+
 /**
  * PhotoGrid lays the photos out as the gallery asks: justified rows (each
  * photo keeps its ratio, every row fills the width), a grid of square cells,
- * or masonry columns. It loads the next page when the end of the grid
- * comes near, with a button as a fallback.
+ * or masonry columns. It is windowed: every photo gets a computed place, and
+ * only the photos within a screen or so of the viewport are in the document,
+ * so that a gallery of thousands of photos scrolls as lightly as one of
+ * twenty (the photo holding the keyboard focus always stays). It loads the
+ * next page when the end of the grid comes near, with a button as a fallback.
  */
-export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction }: PhotoGridProps) {
+export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos' }: PhotoGridProps) {
   const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
   loadMore.current = onLoadMore;
+
+  const [width, setWidth] = useState(() => lastWidths.get(layout) ?? FALLBACK_WIDTH);
+  const [gap, setGap] = useState(DEFAULT_GAP);
+  const [screenWidth, setScreenWidth] = useState(viewportWidth);
+  const [band, setBand] = useState<Band>(() => ({ top: -viewportHeight(), bottom: 2 * viewportHeight() }));
+  const [focused, setFocused] = useState<number | undefined>(undefined);
+
+  const ratios = useMemo(
+    () =>
+      photos.map(({ photo }) => {
+        const p = getFragmentData(PhotoCardFragment, photo);
+        return p.width > 0 && p.height > 0 ? p.width / p.height : NaN;
+      }),
+    [photos],
+  );
+  const captionHeight = showFilename ? Math.round(1.5 * remPx()) : 0;
+  const grid = useMemo(
+    () => computeGridLayout(layout, ratios, gridMetrics(width, screenWidth, gap, captionHeight)),
+    [layout, ratios, width, screenWidth, gap, captionHeight],
+  );
+
+  // The band of the grid worth drawing: the viewport and a screen above and below it.
+  const measureBand = useCallback(() => {
+    const node = list.current;
+    if (!node) return;
+    if (node.clientWidth === 0) {
+      // Nothing is laid out (a hidden grid, or no layout engine at all): draw every photo.
+      setBand((old) => (old.top === -Infinity ? old : { top: -Infinity, bottom: Infinity }));
+      return;
+    }
+    const rect = node.getBoundingClientRect();
+    const screen = viewportHeight();
+    const top = Math.floor(-rect.top - screen);
+    const bottom = Math.ceil(-rect.top + 2 * screen);
+    setBand((old) => (Math.abs(old.top - top) < 32 && Math.abs(old.bottom - bottom) < 32 ? old : { top, bottom }));
+  }, []);
+
+  const measureSize = useCallback(() => {
+    const node = list.current;
+    if (!node) return;
+    const measured = node.clientWidth;
+    if (measured > 0) {
+      lastWidths.set(layout, measured);
+      setWidth(measured);
+    }
+    const cssGap = parseFloat(getComputedStyle(node).getPropertyValue('--photos-gap'));
+    setGap(Number.isFinite(cssGap) && cssGap >= 0 ? cssGap : DEFAULT_GAP);
+    setScreenWidth(viewportWidth());
+  }, [layout]);
+
+  useLayoutEffect(() => {
+    measureSize();
+    measureBand();
+  }, [measureSize, measureBand]);
+
+  useEffect(() => {
+    const node = list.current;
+    if (!node) return;
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        measureBand();
+      });
+    };
+    const onResize = () => {
+      measureSize();
+      onScroll();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onResize);
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(onResize);
+    observer?.observe(node);
+    // Sections above the grid that load or grow move it without a scroll.
+    observer?.observe(document.body);
+    // The theme's gap may change while the grid is on screen (the preview's settings).
+    const styleObserver = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(onResize);
+    styleObserver?.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onResize);
+      observer?.disconnect();
+      styleObserver?.disconnect();
+    };
+  }, [measureBand, measureSize]);
+
+  // The grid may move under the viewport without a scroll (sections above it loading).
+  useEffect(() => {
+    measureBand();
+  }, [grid.height, measureBand]);
 
   useEffect(() => {
     const node = sentinel.current;
@@ -51,15 +181,66 @@ export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMor
     return () => observer.disconnect();
   }, [hasMore, loadingMore, photos.length]);
 
+  // Back from the photo view: the photo that was open gets the focus, scrolled into view if need be.
+  const pendingFocus = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const id = takeReturnFocus(gridName, photos.map((p) => p.key));
+    if (id === undefined) return;
+    const index = photos.findIndex((p) => p.key === id);
+    pendingFocus.current = index;
+    setFocused(index);
+    // Only when the grid appears: later focus moves are the visitor's.
+  }, []);
+  useEffect(() => {
+    if (focused === undefined || pendingFocus.current !== focused || !list.current) return;
+    pendingFocus.current = undefined;
+    const link = list.current.querySelector<HTMLElement>(`li[data-index="${focused}"] a`);
+    if (!link) return;
+    link.focus({ preventScroll: true });
+    const rect = link.getBoundingClientRect();
+    if (rect.bottom < 0 || rect.top > viewportHeight()) link.scrollIntoView({ block: 'center' });
+  }, [focused]);
+
   if (photos.length === 0) {
     return <p className={styles.empty}>{t('gallery.noPhotos')}</p>;
   }
+  const shown = visibleIndexes(grid.boxes, band.top, band.bottom, focused);
+  const setSize = total !== undefined && total >= photos.length ? total : hasMore ? -1 : photos.length;
   return (
     <>
-      <ul className={`${styles.grid} ${LAYOUT_CLASS[layout]}`} data-layout={layout}>
-        {photos.map(({ key, photo }) => (
-          <PhotoCard key={key} photo={photo} galleryId={galleryId} showFilename={showFilename} action={photoAction?.(key)} />
-        ))}
+      <ul
+        ref={list}
+        className={`${styles.grid} ${LAYOUT_CLASS[layout]}`}
+        data-layout={layout}
+        data-count={photos.length}
+        style={{ height: `${Math.ceil(grid.height)}px` }}
+        onFocus={(event) => {
+          const item = (event.target as HTMLElement).closest<HTMLElement>('li[data-index]');
+          if (item) setFocused(Number(item.dataset.index));
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(undefined);
+        }}
+      >
+        {shown.map((index) => {
+          const { key, photo } = photos[index];
+          const box = grid.boxes[index];
+          const style: CSSProperties = { top: box.top, left: box.left, width: box.width, height: box.height };
+          return (
+            <PhotoCard
+              key={key}
+              photo={photo}
+              galleryId={galleryId}
+              showFilename={showFilename}
+              action={photoAction?.(key)}
+              style={style}
+              index={index}
+              setSize={setSize}
+              sizesHint={Math.ceil(box.width)}
+              gridName={gridName}
+            />
+          );
+        })}
       </ul>
       <div ref={sentinel} className={styles.more}>
         {loadingMore ? (

@@ -56,7 +56,7 @@ export function Toaster({ store = appStore }: { store?: NotificationStore }) {
   return (
     <>
       {positions.map((position) => (
-        <section key={position} className={`${styles.region} ${styles[position]}`} aria-label={t('notifications.region')}>
+        <section key={position} className={`${styles.region} ${styles[position]}`} aria-label={t(position === 'top' ? 'notifications.region' : 'notifications.regionBottom')}>
           {items
             .filter((n) => n.position === position)
             .map((n) => (

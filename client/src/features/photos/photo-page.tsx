@@ -1,11 +1,12 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useRef, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { galleryPath } from '../../app/route-table';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
+import { rememberReturnFocus } from '../../lib/return-focus';
 import { PhotoViewer } from './photo-viewer';
 import styles from './photo-page.module.css';
 
@@ -61,7 +62,11 @@ const SWIPE_PX = 50;
 
 interface PhotoLocationState {
   fromGallery?: boolean;
+  /** The grid the photo was opened from (it gets the focus back). */
+  grid?: string;
 }
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -140,6 +145,34 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
       });
     }
   }, [nextId, index, hasNextPage, fetchNextPage, show]);
+  // The grid the photo came from gives the focus to the photo last shown when it appears again.
+  const shown = useRef(photoId);
+  shown.current = photoId;
+  const grid = state.grid;
+  // A layout effect: its clean-up runs before the grid, appearing in the same commit, looks for it.
+  useLayoutEffect(() => () => rememberReturnFocus(grid ?? 'photos', shown.current), [grid]);
+
+  // The viewer is a modal dialog: the focus moves into it and Tab stays inside.
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (dialog.current && !dialog.current.contains(document.activeElement)) dialog.current.focus();
+  }, []);
+  const trapTab = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const root = dialog.current;
+    if (event.key !== 'Tab' || !root || !root.contains(event.target as Node)) return;
+    const items = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === root)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   const close = useCallback(() => {
     if (state.fromGallery) navigate(-1);
     else navigate(galleryPath(galleryId, 'galleryHome'));
@@ -199,7 +232,7 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
   const total = connection?.totalCount ?? 0;
 
   return (
-    <div className={styles.viewer} role="dialog" aria-modal="true" aria-label={t('photo.viewer')}>
+    <div ref={dialog} className={styles.viewer} role="dialog" aria-modal="true" aria-label={t('photo.viewer')} tabIndex={-1} onKeyDown={trapTab}>
       <div className={styles.bar}>
         <p className={styles.position} aria-live="polite">
           {index >= 0 && total > 0 ? t('photo.position', { index: index + 1, total }) : ''}

@@ -170,6 +170,7 @@ const es: Messages = {
   },
   notifications: {
     region: 'Notifications',
+    regionBottom: 'Notifications (bottom of the screen)',
     dismiss: 'Fermer la notification',
   },
   // Still French: to translate.

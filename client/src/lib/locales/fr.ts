@@ -169,6 +169,7 @@ const fr = {
   },
   notifications: {
     region: 'Notifications',
+    regionBottom: 'Notifications (bas de l’écran)',
     dismiss: 'Fermer la notification',
   },
   selections: {
