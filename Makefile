@@ -53,7 +53,23 @@ generate: ## ent, gqlgen and graphql-codegen
 
 test: test-go test-client test-e2e ## Everything: Go on SQLite and PostgreSQL, client units, browser journeys
 
-test-go: test-go-sqlite test-go-postgres test-media-vips
+test-go: test-go-sqlite test-go-postgres test-media-vips test-fuzz
+
+# Each fuzz target briefly (go fuzzes one target per run), on SQLite; the
+# seeds and testdata/fuzz corpora also run in every plain `go test`.
+# docs/limits.md lists the targets. FUZZTIME=1m make test-fuzz digs longer.
+FUZZTIME ?= 10s
+FUZZ_TARGETS := \
+	./server/:FuzzRESTBody ./server/:FuzzGraphQLMutation ./server/:FuzzUpload \
+	./server/:FuzzUploadMultipart ./server/:FuzzPreviewHash ./internal/cart/:FuzzCheckCrop \
+	./internal/media/:FuzzPutOriginal ./internal/access/:FuzzOpenPreview ./internal/address/:FuzzCheck
+.PHONY: test-fuzz
+test-fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  pkg=$${t%%:*}; name=$${t##*:}; \
+	  echo "$(GO) test -run '^$$' -fuzz '^$$name\$$' -fuzztime $(FUZZTIME) $$pkg"; \
+	  TEST_DATABASE=sqlite $(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	done
 
 test-go-sqlite: tools
 	TEST_DATABASE=sqlite $(GO) test -count=1 ./...
@@ -81,9 +97,24 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	cd client && $(NPM) run lint
 
-bench: ## All Go benchmarks, then the media pipeline against vipsthumbnail
+bench: ## All Go benchmarks, the media pipeline against vipsthumbnail, the gallery under load against nginx, the client budgets
 	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/internal/media$$')
 	$(MAKE) --no-print-directory bench-media
+	$(MAKE) --no-print-directory bench-load
+	$(MAKE) --no-print-directory bench-client
+
+# The client's budgets (client/bench/budgets.mjs): JavaScript of the gallery
+# home, first thumbnails painted and DOM size while scrolling a 5,000-photo
+# gallery in headless Chromium. Exits non-zero when a budget is exceeded.
+.PHONY: bench-client
+bench-client: build
+	cd client && GALLERY_BIN=$(CURDIR)/bin/gallery $(NPM) run bench
+
+# 50 clients on the gallery-home query and GET /api/photos of a 5,000-photo
+# gallery, against nginx serving the same bytes (scripts/bench-load.sh).
+.PHONY: bench-load
+bench-load:
+	GO=$(GO) scripts/bench-load.sh
 
 # Derivatives of a 24-megapixel JPEG, one run, side by side: our libvips path
 # (when pkg-config finds vips), our pure Go path, and vipsthumbnail per size.

@@ -18,19 +18,16 @@ import (
 	"github.com/studio/gallery/graph"
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
 
-// GraphQL limits.
-const (
-	maxComplexity = 5000
-	maxQueryCache = 1000
-	// maxDepth bounds how deeply selections nest (introspection aside,
-	// which only the photographer may run).
-	maxDepth = 12
-	// maxTokens bounds what the parser reads of one document.
-	maxTokens = 15000
-)
+// maxQueryCache is how many parsed documents are kept. The limits on
+// documents are settings: GRAPHQL_MAX_DEPTH (selections nesting,
+// introspection aside, which only the photographer may run),
+// GRAPHQL_MAX_COMPLEXITY and GRAPHQL_MAX_TOKENS (what the parser reads of
+// one document).
+const maxQueryCache = 1000
 
 func (s *Server) graphqlHandler() http.Handler {
 	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{
@@ -53,16 +50,17 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
 	srv.AddTransport(transport.POST{})
-	srv.AddTransport(transport.MultipartForm{MaxUploadSize: maxUploadRequest, MaxMemory: maxUploadMemory})
+	srv.AddTransport(transport.MultipartForm{MaxUploadSize: s.Config.MaxUploadRequestBytes, MaxMemory: maxUploadMemory})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](maxQueryCache))
-	srv.SetParserTokenLimit(maxTokens)
+	srv.SetParserTokenLimit(s.Config.GraphQLMaxTokens)
 	srv.SetDisableSuggestion(true)
 	srv.Use(photographerIntrospection{})
-	srv.Use(mutationGuard{})
-	srv.Use(pageLimit{})
+	srv.Use(mutationGuard{maxDepth: s.Config.GraphQLMaxDepth})
+	srv.Use(pageLimit{max: s.Config.MaxPageSize})
+	srv.Use(listLimit{max: s.Config.MaxListItems})
 	srv.Use(loader.Fresh{DB: s.DB.Client})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
-	srv.Use(extension.FixedComplexityLimit(maxComplexity))
+	srv.Use(extension.FixedComplexityLimit(s.Config.GraphQLMaxComplexity))
 	srv.SetErrorPresenter(s.presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {
 		s.Log.Error("graphql panic", "panic", p)
@@ -76,6 +74,9 @@ func (s *Server) graphqlHandler() http.Handler {
 // theirs.
 func (s *Server) presentError(ctx context.Context, err error) *gqlerror.Error {
 	gerr := graphql.DefaultErrorPresenter(ctx, err)
+	if ae := apperr.As(err); (ae == nil || ae.Code == apperr.ErrInternal.Code) && store.Unavailable(err) {
+		err = apperr.ErrDatabaseUnavailable.With(err)
+	}
 	if ae := apperr.As(err); ae != nil {
 		gerr.Message = ae.Message
 		gerr.Extensions = map[string]any{"code": ae.Code}
@@ -89,7 +90,7 @@ func (s *Server) presentError(ctx context.Context, err error) *gqlerror.Error {
 	}
 	var ge *gqlerror.Error
 	if errors.As(err, &ge) && ge.Err == nil {
-		return gerr
+		return withStableCode(gerr)
 	}
 	if strings.HasSuffix(err.Error(), "introspection disabled") {
 		gerr.Message = "L'introspection est réservée au photographe."
@@ -100,6 +101,33 @@ func (s *Server) presentError(ctx context.Context, err error) *gqlerror.Error {
 	gerr.Message = apperr.ErrInternal.Message
 	gerr.Extensions = map[string]any{"code": apperr.ErrInternal.Code}
 	return gerr
+}
+
+// withStableCode gives gqlgen's own errors (parsing, validation, limits,
+// unreadable bodies) a stable extensions.code: query_too_large over
+// GRAPHQL_MAX_TOKENS, query_too_complex over GRAPHQL_MAX_COMPLEXITY,
+// invalid_input for a body that is not JSON (without echoing the body), and
+// gqlgen's code, or invalid_input, otherwise.
+func withStableCode(e *gqlerror.Error) *gqlerror.Error {
+	code, _ := e.Extensions["code"].(string)
+	switch {
+	case strings.Contains(e.Message, "exceeded token limit"):
+		code = "query_too_large"
+		e.Message = "La requête est trop longue."
+	case code == "COMPLEXITY_LIMIT_EXCEEDED":
+		code = "query_too_complex"
+		e.Message = "La requête est trop complexe."
+	case strings.HasPrefix(e.Message, "json request body could not be decoded"):
+		code = apperr.ErrInvalidInput.Code
+		e.Message = "Le corps de la requête n'est pas un document JSON valide."
+	case code == "":
+		code = apperr.ErrInvalidInput.Code
+	}
+	if e.Extensions == nil {
+		e.Extensions = map[string]any{}
+	}
+	e.Extensions["code"] = code
+	return e
 }
 
 // photographerIntrospection allows introspection to photographers only.
@@ -119,7 +147,7 @@ func (photographerIntrospection) MutateOperationContext(ctx context.Context, oc 
 
 // mutationGuard refuses mutations without the anti-forgery proof (see
 // withXSRF) and operations nested deeper than maxDepth.
-type mutationGuard struct{}
+type mutationGuard struct{ maxDepth int }
 
 var _ interface {
 	graphql.OperationContextMutator
@@ -128,16 +156,16 @@ var _ interface {
 
 func (mutationGuard) ExtensionName() string                   { return "MutationGuard" }
 func (mutationGuard) Validate(graphql.ExecutableSchema) error { return nil }
-func (mutationGuard) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+func (g mutationGuard) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	if oc.Operation == nil {
 		return nil
 	}
 	if oc.Operation.Operation == ast.Mutation && !viewer.FromContext(ctx).XSRFOK {
 		return &gqlerror.Error{Message: errXSRF.Message, Extensions: map[string]any{"code": errXSRF.Code}}
 	}
-	if d := depth(oc.Doc, oc.Operation.SelectionSet, 0); d > maxDepth {
+	if d := depth(oc.Doc, oc.Operation.SelectionSet, 0); d > g.maxDepth {
 		return &gqlerror.Error{
-			Message:    fmt.Sprintf("La requête est trop imbriquée (%d niveaux, %d au plus).", d, maxDepth),
+			Message:    fmt.Sprintf("La requête est trop imbriquée (%d niveaux, %d au plus).", d, g.maxDepth),
 			Extensions: map[string]any{"code": "query_too_deep"},
 		}
 	}

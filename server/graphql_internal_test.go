@@ -9,6 +9,7 @@ import (
 )
 
 func TestDepth(t *testing.T) {
+	const maxDepth = 12
 	nest := func(n int) string {
 		return strings.Repeat("a { ", n-1) + "b" + strings.Repeat(" }", n-1)
 	}

@@ -55,7 +55,7 @@ type orderEnv struct {
 	later atomic.Int64
 }
 
-func newOrderEnv(t *testing.T) *orderEnv {
+func newOrderEnv(t testing.TB) *orderEnv {
 	t.Helper()
 	o := &orderEnv{smtp: mailtest.Start(t, "", "")}
 	e := newEnvWith(t, 6, func(s *server.Server) {

@@ -26,13 +26,11 @@ const (
 	xsrfHeader          = "X-XSRF-TOKEN"
 )
 
-// Upload limits of GraphQL multipart requests (uploadPhotos): the whole
-// request, and how much of it is held in memory before spilling to disk.
-// Each file is further limited by the photo service (64 MiB by default).
-const (
-	maxUploadRequest = 512 << 20
-	maxUploadMemory  = 32 << 20
-)
+// maxUploadMemory is how much of a GraphQL multipart request
+// (uploadPhotos) is held in memory before spilling to disk. The whole
+// request is bounded by MAX_UPLOAD_REQUEST_BYTES, each file by the photo
+// service (MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_PIXELS).
+const maxUploadMemory = 32 << 20
 
 // withPhotographer recognises the photographer behind a request:
 //

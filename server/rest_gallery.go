@@ -10,23 +10,25 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/viewer"
 )
 
 // galleryHeader names the gallery in every gallery call.
 const galleryHeader = "X-Gallery-Id"
 
 // decodeJSON reads a JSON body into v; an empty body leaves v as it is.
+// Lists over MAX_LIST_ITEMS are refused (checkLists).
 func decodeJSON(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil && !errors.Is(err, io.EOF) {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return apperr.New("body_too_large", http.StatusRequestEntityTooLarge, "La requête est trop volumineuse.")
+			return errBodyTooLarge
 		}
 		return apperr.ErrInvalidInput.With(err)
 	}
-	return nil
+	return checkLists(r.Context(), v)
 }
 
 type getDataRequest struct {
@@ -99,14 +101,72 @@ func (s *Server) galleryFromHeader(r *http.Request) (*ent.Gallery, error) {
 	return s.Galleries.ByID(r.Context(), id)
 }
 
+// cachedGalleryFromHeader is galleryFromHeader with the gallery row taken
+// from the cache (gallerycache.go): the hot read paths skip its query.
+func (s *Server) cachedGalleryFromHeader(r *http.Request) (*ent.Gallery, error) {
+	ctx := r.Context()
+	if h := r.URL.Query().Get("previewHash"); h != "" {
+		s.Access.ApplyPreview(ctx, h)
+	}
+	id := r.Header.Get(galleryHeader)
+	if id == "" {
+		return nil, apperr.ErrGalleryNotFound.WithMessage("L'en-tête X-Gallery-Id est requis.")
+	}
+	g, err := s.cache.gallery(id, func() (*ent.Gallery, error) {
+		return s.Galleries.ByID(viewer.SystemContext(ctx), id)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := gallery.CheckPublished(ctx, g); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
 // restPhotos is GET /api/photos: the photos the viewer may see.
 func (s *Server) restPhotos(w http.ResponseWriter, r *http.Request) {
-	g, err := s.galleryFromHeader(r)
+	var g *ent.Gallery
+	var err error
+	if s.cache == nil {
+		g, err = s.galleryFromHeader(r)
+	} else {
+		g, err = s.cachedGalleryFromHeader(r)
+	}
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	ps, err := s.Galleries.Photos(r.Context(), g)
+	ctx := r.Context()
+	if err := gallery.RequireAccess(ctx, g); err != nil {
+		writeError(w, r, s.Log, err)
+		return
+	}
+	// The list is kept per gallery and visibility class, with an ETag
+	// (gallerycache.go); it is made again here when it could not be kept.
+	if s.cache != nil {
+		key := photosKey(ctx, g)
+		e := s.cache.lookup(key)
+		if e == nil {
+			e = s.cache.fill(key, func() *cacheEntry {
+				ps, err := s.Galleries.Photos(ctx, g)
+				if err != nil {
+					return nil
+				}
+				b, err := json.Marshal(listJSON(ps, newPhotoJSON))
+				if err != nil {
+					return nil
+				}
+				b = append(b, '\n')
+				return &cacheEntry{body: b, contentType: "application/json; charset=utf-8", etag: etagOf(b)}
+			})
+		}
+		if e != nil {
+			e.serve(w, r)
+			return
+		}
+	}
+	ps, err := s.Galleries.Photos(ctx, g)
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return

@@ -171,15 +171,17 @@ func (s *Server) restCountries(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, address.Countries())
 }
 
-// maxWebhookBody bounds a provider's webhook request.
-const maxWebhookBody = 256 << 10
-
 // restWebhook is POST /api/payments/webhook/{provider}: the provider's
-// signed event. 200 once recorded (or already recorded); 400 for a bad
+// signed event (at most MAX_WEBHOOK_BYTES). 200 once recorded (or already recorded); 400 for a bad
 // signature; 5xx makes the provider try again.
 func (s *Server) restWebhook(w http.ResponseWriter, r *http.Request) {
-	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
-	if err != nil {
+	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.Config.MaxWebhookBytes))
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		writeError(w, r, s.Log, errBodyTooLarge)
+		return
+	case err != nil:
 		writeError(w, r, s.Log, apperr.ErrInvalidInput.With(err))
 		return
 	}

@@ -204,12 +204,14 @@ func decodeIDs(r *http.Request) ([]string, error) {
 		if err := dec.Decode(&body); err != nil {
 			return nil, apperr.ErrInvalidInput.With(err)
 		}
-		return body.PhotoIDs, nil
-	}
-	if len(raw) > 0 {
+		ids = body.PhotoIDs
+	} else if len(raw) > 0 {
 		if err := json.Unmarshal(raw, &ids); err != nil {
 			return nil, apperr.ErrInvalidInput.With(err)
 		}
+	}
+	if err := checkLists(r.Context(), ids); err != nil {
+		return nil, apperr.As(err).WithField("photoIds")
 	}
 	return ids, nil
 }

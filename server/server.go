@@ -64,7 +64,8 @@ type Server struct {
 	Access *access.Service
 	// Selections keeps favourites, named selections, the clients' album and
 	// client-hidden photos; Shares and Contact send e-mails for visitors,
-	// behind the captchas of Captchas. They all send through Access.Mail.
+	// behind the captchas of Captchas. They all send through Access.Mail,
+	// in mail_send jobs once UseJobs has run.
 	Selections *selections.Service
 	// Carts keeps the visitors' carts and prices them.
 	Carts *cart.Service
@@ -84,11 +85,14 @@ type Server struct {
 	Log    *slog.Logger
 	// Web is the built client; nil serves a notice instead.
 	Web fs.FS
+	// cache keeps gallery answers (gallerycache.go).
+	cache *respCache
 }
 
 // New wires a server. Photos (uploads) and Tools.Jobs (background jobs)
 // are set by the caller that runs the job runner.
 func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log *slog.Logger, web fs.FS) *Server {
+	cfg = cfg.WithLimitDefaults()
 	key := []byte(cfg.SecretKey)
 	if len(key) == 0 {
 		// Tests and one-off runs: sessions last as long as the process.
@@ -118,6 +122,8 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		Log:       log,
 		Web:       web,
 	}
+	s.cache = newRespCache()
+	s.cache.install(db.Client)
 	viaAccess := accessMail{s}
 	s.Carts = &cart.Service{DB: db.Client, Events: ev}
 	s.Downloads = &downloads.Service{DB: db.Client, Events: ev}
@@ -162,11 +168,19 @@ func (s *Server) DownloadWorkers() *downloads.Workers {
 		PublicURL: s.Config.PublicURL, Log: s.Log}
 }
 
-// UseJobs hands the job runner to the services that enqueue work.
+// UseJobs hands the job runner to the services that enqueue work, and has
+// its mail_send jobs send through Access.Mail: from then on every e-mail
+// (codes, shares, contact messages, the sent album) waits in a job while
+// the mail server is down instead of failing the request.
 func (s *Server) UseJobs(r *jobs.Runner, w *downloads.Workers) {
+	r.UseMail(accessMail{s})
 	s.Tools.Jobs = r
 	s.Downloads.Jobs = r
 	s.Orders.Jobs = r
+	s.Access.Jobs = r
+	s.Selections.Jobs = r
+	s.Shares.Jobs = r
+	s.Contact.Jobs = r
 	if w != nil {
 		w.Runner = r
 	}
@@ -189,7 +203,7 @@ func (s *Server) Handler() http.Handler {
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)
-	r.Handle("/graphql", detachWebsockets(onlyPhotographerUploads(s.graphqlHandler())))
+	r.Handle("/graphql", detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler())))))
 	r.Get("/playground", s.playgroundHandler())
 
 	r.Route("/api", func(r chi.Router) {
@@ -258,15 +272,23 @@ func (s *Server) secure(r *http.Request) bool {
 	return r.TLS != nil || strings.HasPrefix(s.Config.PublicURL, "https://")
 }
 
-// ListenAndServe serves until ctx ends, then stops gracefully.
+// ListenAndServe serves until ctx ends, then stops gracefully: it stops
+// accepting connections, closes the websockets (their context is ctx, so
+// subscribers get a close frame at once and reconnect elsewhere), and lets
+// the requests in flight finish for up to SHUTDOWN_TIMEOUT. Their contexts
+// do not end with ctx (an upload or an order being placed when SIGTERM
+// comes completes); only those still running at the deadline are
+// cancelled and their connections closed.
 func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener) error {
+	reqCtx, abort := context.WithCancel(context.WithValue(context.WithoutCancel(ctx), serverLifeKey{}, ctx))
+	defer abort()
 	srv := &http.Server{
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		// Websocket connections outlive their HTTP request (detachWebsockets)
-		// and end with this context.
-		BaseContext: func(net.Listener) context.Context { return context.WithValue(ctx, serverLifeKey{}, ctx) },
+		// and end with the server's life, ctx.
+		BaseContext: func(net.Listener) context.Context { return reqCtx },
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -275,10 +297,14 @@ func (s *Server) ListenAndServe(ctx context.Context, ln net.Listener) error {
 		return err
 	case <-ctx.Done():
 	}
+	s.Log.Info("shutting down: draining requests in flight", "timeout", s.Config.ShutdownTimeout)
 	sctx, cancel := context.WithTimeout(context.Background(), s.Config.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
-		return err
+		// Requests still running at the deadline are cancelled.
+		s.Log.Warn("shutdown: requests still running at the deadline are cancelled", "err", err)
+		abort()
+		_ = srv.Close()
 	}
 	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
@@ -350,13 +376,6 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 	})
 }
 
-func (s *Server) limitBody(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.Body = http.MaxBytesReader(w, r.Body, s.Config.MaxBodyBytes)
-		next.ServeHTTP(w, r)
-	})
-}
-
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
@@ -378,6 +397,12 @@ type errorBody struct {
 // not meant for users is logged and shown as a generic error.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	ae := apperr.As(err)
+	if (ae == nil || ae.Code == apperr.ErrInternal.Code) && store.Unavailable(err) {
+		// The database is restarting or out of reach: a stable code the
+		// client can retry on, never a hang or a generic failure.
+		ae = apperr.ErrDatabaseUnavailable
+		w.Header().Set("Retry-After", "2")
+	}
 	if ae == nil {
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		ae = apperr.ErrInternal

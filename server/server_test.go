@@ -49,6 +49,13 @@ func newEnv(t testing.TB, n int) *env {
 // (photo uploads, jobs) before it serves.
 func newEnvWith(t testing.TB, n int, wire func(*server.Server)) *env {
 	t.Helper()
+	return newEnvConfig(t, n, nil, wire)
+}
+
+// newEnvConfig is newEnvWith with settings (environment variable names, as
+// in internal/config) over the defaults; DATA_DIR is a temporary folder.
+func newEnvConfig(t testing.TB, n int, settings map[string]string, wire func(*server.Server)) *env {
+	t.Helper()
 	ctx := context.Background()
 	c := &testdb.Counter{}
 	db := testdb.Open(t, testdb.Options{Counter: c})
@@ -60,9 +67,13 @@ func newEnvWith(t testing.TB, n int, wire func(*server.Server)) *env {
 	if _, err := seed.Demo(ctx, db.Client, m, n); err != nil {
 		t.Fatalf("seed: %v", err)
 	}
-	cfg, err := config.Load(func(string) string { return "" })
+	cfg, err := config.Load(func(k string) string { return settings[k] })
 	if err != nil {
 		t.Fatal(err)
+	}
+	if settings["DATA_DIR"] == "" {
+		// Nothing a test writes (the mail outbox) lands in the source tree.
+		cfg.DataDir = t.TempDir()
 	}
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	s := server.New(cfg, db, m, events.NewLocal(), log, nil)

@@ -2,6 +2,7 @@
 //
 //	gallery serve                                         serve the API, media and client on ADDR
 //	gallery seed-demo [--photos N]                        create the French demo data (idempotent)
+//	gallery seed-bench --photos N --url bench-N           a public gallery of N small photos (benchmarks)
 //	gallery photographer token --email E [--name N]       print a new API token (shown once)
 //	gallery photographer tokens --email E                 list a photographer's tokens
 //	gallery captcha answer CAPTCHA_ID                      print a captcha's answer (operators, tests)
@@ -42,7 +43,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: gallery serve | seed-demo [--photos N] | photographer token|tokens|revoke ... | version")
+	return errors.New("usage: gallery serve | seed-demo [--photos N] | seed-bench --photos N --url U | photographer token|tokens|revoke ... | version")
 }
 
 func run(args []string) error {
@@ -66,6 +67,8 @@ func run(args []string) error {
 			return err
 		}
 		return seedDemo(ctx, cfg, *n)
+	case "seed-bench":
+		return seedBenchCmd(ctx, cfg, args[1:])
 	case "photographer":
 		return photographerCmd(ctx, cfg, args[1:], os.Stdout)
 	case "captcha":
@@ -133,13 +136,18 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	defer ev.Close()
 	srv := server.New(cfg, db, m, ev, log, dist)
 	dw := srv.DownloadWorkers()
-	runner, err := jobs.New(ctx, db, jobs.Config{Media: m, Events: ev, Logger: log, Register: []func(*river.Workers){dw.Register, srv.Orders.Register}})
+	// A stable worker id lets a restarted server take back at once the jobs
+	// it left running when it was killed.
+	workerID, releaseID := jobs.WorkerID(cfg.DataDir)
+	defer releaseID()
+	runner, err := jobs.New(ctx, db, jobs.Config{Media: m, Events: ev, Logger: log, ID: workerID, SecretKey: []byte(cfg.SecretKey),
+		Register: []func(*river.Workers){dw.Register, srv.Orders.Register}})
 	if err != nil {
 		return err
 	}
 	// Wired before Start: a job left queued by another server may be
 	// worked at once, and the download workers enqueue through the runner.
-	srv.Photos = photos.New(db.Client, m, runner, media.DefaultLimits).WithLogger(log)
+	srv.Photos = photos.New(db.Client, m, runner, media.Limits{MaxBytes: cfg.MaxUploadFileBytes, MaxPixels: cfg.MaxUploadPixels}).WithLogger(log)
 	srv.UseJobs(runner, dw)
 	if cfg.WorkJobs {
 		if err := runner.Start(ctx); err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"archive/zip"
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -12,11 +11,9 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -34,10 +31,7 @@ func TestTwoServersShareJobsAndEvents(t *testing.T) {
 	if !testdb.Postgres() {
 		t.Skip("replicas share jobs and events through PostgreSQL: run with TEST_DATABASE=postgres")
 	}
-	bin := filepath.Join(t.TempDir(), "gallery")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := galleryBinary(t)
 	smtp := mailtest.Start(t, "", "")
 	const publicURL = "http://galerie.test"
 	env := []string{
@@ -176,61 +170,7 @@ var servingRE = regexp.MustCompile(`msg=serving addr=(\S+)`)
 // listens; the process is stopped (killed if it lingers) when the test ends.
 func startServer(t *testing.T, bin, name string, env []string) string {
 	t.Helper()
-	cmd := exec.Command(bin, "serve")
-	cmd.Env = append(os.Environ(), env...)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var (
-		mu  sync.Mutex
-		log bytes.Buffer
-	)
-	addr := make(chan string, 1)
-	exited := make(chan error, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			line := sc.Text()
-			mu.Lock()
-			log.WriteString(line + "\n")
-			mu.Unlock()
-			if m := servingRE.FindStringSubmatch(line); m != nil {
-				addr <- m[1]
-			}
-		}
-		exited <- cmd.Wait()
-	}()
-	logs := func() string {
-		mu.Lock()
-		defer mu.Unlock()
-		return log.String()
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(20 * time.Second):
-			_ = cmd.Process.Kill()
-			<-exited
-			t.Errorf("%s server: killed after 20 s", name)
-		}
-		if t.Failed() {
-			t.Logf("%s server's log:\n%s", name, logs())
-		}
-	})
-	select {
-	case a := <-addr:
-		return "http://" + a
-	case err := <-exited:
-		t.Fatalf("%s server exited: %v\n%s", name, err, logs())
-	case <-time.After(60 * time.Second):
-		t.Fatalf("%s server did not start:\n%s", name, logs())
-	}
-	return ""
+	return launch(t, bin, name, env).URL
 }
 
 // browser keeps cookies (host-wide, so both servers get them) and echoes
@@ -293,6 +233,8 @@ type gqlSocket struct {
 	c   *websocket.Conn
 	wmu sync.Mutex // gorilla allows one writer at a time
 	in  chan json.RawMessage
+	// closeErr is why the connection ended, set before in is closed.
+	closeErr error
 }
 
 func (s *gqlSocket) write(v any) error {
@@ -337,6 +279,7 @@ func (s *gqlSocket) read() {
 			Payload json.RawMessage
 		}
 		if err := s.c.ReadJSON(&m); err != nil {
+			s.closeErr = err
 			return
 		}
 		switch m.Type {
@@ -345,6 +288,7 @@ func (s *gqlSocket) read() {
 		case "ping":
 			_ = s.write(map[string]string{"type": "pong"})
 		case "error", "complete":
+			s.closeErr = endedByServer(m.Type)
 			s.in <- json.RawMessage(fmt.Sprintf(`{"errors":[{"message":%q}]}`, m.Type+" "+string(m.Payload)))
 			return
 		}

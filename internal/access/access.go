@@ -25,6 +25,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -59,7 +60,6 @@ var (
 	// orders). Its code is unauthorized, like every 401: the client answers
 	// any 401 on those actions by asking for the e-mail (spec sections 4, 8).
 	ErrEmailNeeded = apperr.New("unauthorized", http.StatusUnauthorized, "Merci de confirmer votre adresse email.")
-	errMailNotSent = apperr.ErrMailNotSent
 )
 
 // Grant is what an access cookie holds: which gallery, through which code
@@ -91,8 +91,12 @@ const IdentityCookie = "identity"
 
 // Service applies the access rules.
 type Service struct {
-	DB        *ent.Client
-	Signer    *Signer
+	DB     *ent.Client
+	Signer *Signer
+	// Jobs queues the e-mails (mail_send jobs), so that a mail server
+	// that is down delays them; without it (tests) they are sent through
+	// Mail during the call, which fails with mail_not_sent if they cannot be.
+	Jobs      *jobs.Runner
 	Mail      mail.Sender
 	PublicURL string
 	// Codes limits access-code and one-time-code guesses; Sends limits
@@ -255,17 +259,7 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 	if err != nil {
 		return err
 	}
-	sctx := viewer.SystemContext(ctx)
 	now := s.now()
-	if _, err := s.DB.OneTimeCode.Update().
-		Where(onetimecode.Email(email), onetimecode.GalleryID(g.ID), onetimecode.UsedAtIsNil()).
-		SetUsedAt(now).Save(sctx); err != nil {
-		return fmt.Errorf("access: retire codes: %w", err)
-	}
-	if err := s.DB.OneTimeCode.Create().SetEmail(email).SetGalleryID(g.ID).
-		SetCodeHash(s.otpHash(email, g.ID, code)).SetExpiresAt(now.Add(OTPTTL)).Exec(sctx); err != nil {
-		return fmt.Errorf("access: save code: %w", err)
-	}
 	msg := mail.Message{
 		To:      []string{email},
 		Subject: fmt.Sprintf("Votre code de confirmation : %s", code),
@@ -273,11 +267,24 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 			"Il est valable 10 minutes et ne peut servir qu'une fois.\n"+
 			"Si vous n'avez rien demandé, ignorez simplement ce message.\n", g.EventName, code),
 	}
-	if err := s.Mail.Send(ctx, msg); err != nil {
-		return errMailNotSent.With(err)
-	}
-	return nil
+	// The new code and its e-mail are committed together; the e-mail waits
+	// in its job while the mail server is down, until the code expires.
+	return s.mailer().InTx(viewer.SystemContext(ctx), func(ctx context.Context, tx *ent.Client, out jobs.Outbox) error {
+		if _, err := tx.OneTimeCode.Update().
+			Where(onetimecode.Email(email), onetimecode.GalleryID(g.ID), onetimecode.UsedAtIsNil()).
+			SetUsedAt(now).Save(ctx); err != nil {
+			return fmt.Errorf("access: retire codes: %w", err)
+		}
+		if err := tx.OneTimeCode.Create().SetEmail(email).SetGalleryID(g.ID).
+			SetCodeHash(s.otpHash(email, g.ID, code)).SetExpiresAt(now.Add(OTPTTL)).Exec(ctx); err != nil {
+			return fmt.Errorf("access: save code: %w", err)
+		}
+		return out.Post(ctx, msg, now.Add(OTPTTL))
+	})
 }
+
+// mailer queues e-mails through Jobs, or sends them through Mail without it.
+func (s *Service) mailer() jobs.Mailer { return jobs.Mailer{Runner: s.Jobs, DB: s.DB, Mail: s.Mail} }
 
 // ConfirmEmail checks a one-time code: at most OTPMaxAttempts guesses per
 // code, within OTPTTL, once. On success the user exists and is verified.
@@ -390,10 +397,7 @@ func (s *Service) RecoverClientCode(ctx context.Context, g *ent.Gallery, clientA
 		Text: fmt.Sprintf("Bonjour,\n\nVotre code client pour la galerie « %s » est : %s\n\n"+
 			"Saisissez-le ici : %s\n", g.EventName, codes[0].Code, link),
 	}
-	if err := s.Mail.Send(ctx, msg); err != nil {
-		return errMailNotSent.With(err)
-	}
-	return nil
+	return s.mailer().Send(ctx, msg, time.Time{})
 }
 
 // preview is what a preview hash holds.

@@ -10,18 +10,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/jobs/jobstest"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/seed"
+	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 )
 
 type fixture struct {
+	db      *store.DB
 	svc     *Service
 	smtp    *mailtest.Server
 	wedding *ent.Gallery
@@ -52,7 +58,7 @@ func setup(t *testing.T) fixture {
 	sctx := viewer.SystemContext(ctx)
 	wedding := db.Client.Gallery.Query().Where(gallery.URL("julie-et-thomas")).OnlyX(sctx)
 	gala := db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(sctx)
-	return fixture{svc: svc, smtp: srv, wedding: wedding, gala: gala, clock: &clock}
+	return fixture{db: db, svc: svc, smtp: srv, wedding: wedding, gala: gala, clock: &clock}
 }
 
 func TestCheckCode(t *testing.T) {
@@ -278,6 +284,77 @@ func TestRacingConfirmationsUseACodeOnce(t *testing.T) {
 	wg.Wait()
 	if ok != 1 {
 		t.Fatalf("%d confirmations succeeded, want exactly 1", ok)
+	}
+}
+
+// TestCodesWaitWhileTheMailServerIsDown: with the job runner, asking for
+// a one-time code and for the client code succeeds while the mail server
+// refuses mail; each e-mail arrives once when it is back, and the code
+// still confirms the address.
+func TestCodesWaitWhileTheMailServerIsDown(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	// The job checks the code's expiry against the real clock.
+	now := func() time.Time { return time.Now() }
+	f.svc.now, f.svc.Signer.now, f.svc.Codes.now, f.svc.Sends.now = now, now, now, now
+	runner := jobstest.New(t, f.db, jobs.Config{Mail: f.svc.Mail})
+	failed, stop := runner.Subscribe(river.EventKindJobFailed)
+	defer stop()
+	jobstest.Run(t, runner)
+	f.svc.Jobs = runner
+	f.smtp.SetDown(true)
+
+	if err := f.svc.SendEmailCode(ctx, f.wedding, "a", "julie@example.com"); err != nil {
+		t.Fatalf("ask for a code with the mail server down: %v", err)
+	}
+	if err := f.svc.RecoverClientCode(ctx, f.wedding, "a", seed.DemoClientEmail); err != nil {
+		t.Fatalf("recover the client code with the mail server down: %v", err)
+	}
+	for range 2 {
+		select {
+		case <-failed:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the e-mails were not tried while the mail server was down")
+		}
+	}
+	if n := jobstest.Count(t, f.db, jobs.KindMailSend); n != 2 {
+		t.Fatalf("%d mail jobs, want 2", n)
+	}
+	f.smtp.SetDown(false)
+	f.smtp.Wait(t, 2, 30*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	msgs := f.smtp.Messages()
+	if len(msgs) != 2 {
+		t.Fatalf("%d e-mails, want 2", len(msgs))
+	}
+	var code string
+	for _, m := range msgs {
+		switch m.To[0] {
+		case "julie@example.com":
+			code = sixDigitsRE.FindString(m.Text)
+		case seed.DemoClientEmail:
+			if !strings.Contains(m.Text, seed.DemoClientCode) {
+				t.Errorf("recovery e-mail: %q", m.Text)
+			}
+		}
+	}
+	if u, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, "a", "julie@example.com", code); err != nil || u.Email != "julie@example.com" {
+		t.Fatalf("confirm the code %q that waited: %v", code, err)
+	}
+}
+
+// TestCodeWithoutJobsFailsWhenTheMailServerIsDown: without a job runner
+// the e-mail is sent during the call, which fails with mail_not_sent if it
+// cannot be; the code is then not kept.
+func TestCodeWithoutJobsFailsWhenTheMailServerIsDown(t *testing.T) {
+	f := setup(t)
+	f.smtp.SetDown(true)
+	err := f.svc.SendEmailCode(context.Background(), f.wedding, "a", "julie@example.com")
+	if e := apperr.As(err); e == nil || e.Code != "mail_not_sent" {
+		t.Fatalf("%v", err)
+	}
+	if n := f.db.Client.OneTimeCode.Query().CountX(viewer.SystemContext(context.Background())); n != 0 {
+		t.Fatalf("%d codes kept", n)
 	}
 }
 

@@ -75,6 +75,9 @@ var (
 	ErrTooManyRequests = New("too_many_requests", http.StatusTooManyRequests, "Trop de tentatives, merci de réessayer plus tard.")
 	ErrMailNotSent     = New("mail_not_sent", http.StatusServiceUnavailable, "L'email n'a pas pu être envoyé, merci de réessayer.")
 	ErrBadReference    = New("bad_reference", http.StatusUnprocessableEntity, "Référence manquante dans la galerie.")
+	// ErrDatabaseUnavailable: the database did not answer (restarting, a
+	// network cut); nothing was changed unless a later read shows it was.
+	ErrDatabaseUnavailable = New("database_unavailable", http.StatusServiceUnavailable, "Le service est momentanément indisponible, merci de réessayer dans quelques instants.")
 )
 
 // As returns the *Error in err's chain, or nil.

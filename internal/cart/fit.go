@@ -143,7 +143,10 @@ func checkCrop(p *ent.Photo, f *ent.Format, c *model.Crop) error {
 	if c == nil {
 		return nil
 	}
-	if c.Width < 1 || c.Height < 1 || c.X < 0 || c.Y < 0 || (p.Width > 0 && c.X+c.Width > p.Width) || (p.Height > 0 && c.Y+c.Height > p.Height) {
+	// Compared without adding offset and size, which could overflow.
+	if c.Width < 1 || c.Height < 1 || c.X < 0 || c.Y < 0 ||
+		(p.Width > 0 && (c.Width > p.Width || c.X > p.Width-c.Width)) ||
+		(p.Height > 0 && (c.Height > p.Height || c.Y > p.Height-c.Height)) {
 		return ErrCrop
 	}
 	rf, rc := ratio(f.ShortSize, f.LongSize), ratio(float64(c.Width), float64(c.Height))

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -55,7 +56,36 @@ type Config struct {
 	StripeAPIURL        string
 	// OrderExpiry is how long an unpaid order waits before it expires.
 	OrderExpiry time.Duration
+
+	// Limits on bad or hostile input (docs/limits.md lists each with its
+	// error code and test). MaxBodyBytes above bounds JSON bodies.
+
+	// MaxWebhookBytes bounds a payment provider's webhook request.
+	MaxWebhookBytes int64
+	// MaxUploadRequestBytes bounds a whole multipart GraphQL request
+	// (uploadPhotos); MaxUploadFileBytes each file in it.
+	MaxUploadRequestBytes int64
+	MaxUploadFileBytes    int64
+	// MaxUploadPixels refuses images with more pixels (width x height, read
+	// from the header before anything is decoded): decompression bombs.
+	MaxUploadPixels int
+	// GraphQLMaxDepth, GraphQLMaxComplexity and GraphQLMaxTokens bound a
+	// GraphQL document: how deeply selections nest, gqlgen's complexity
+	// score, and how many tokens the parser reads.
+	GraphQLMaxDepth      int
+	GraphQLMaxComplexity int
+	GraphQLMaxTokens     int
+	// MaxPageSize bounds first/last of every GraphQL connection (at most
+	// 100, the schema's contract).
+	MaxPageSize int
+	// MaxListItems bounds every list in a request (GraphQL arguments and
+	// variables, REST bodies), before any domain code runs.
+	MaxListItems int
 }
+
+// PageSizeCeiling is the largest MAX_PAGE_SIZE: the schema promises pages
+// of at most 100.
+const PageSizeCeiling = 100
 
 type setting struct {
 	env, def string
@@ -73,11 +103,7 @@ var settings = []setting{
 	{"ALLOWED_ORIGINS", "", func(c *Config, v string) error { c.AllowedOrigins = splitList(v); return nil }},
 	{"SMTP_URL", "", func(c *Config, v string) error { c.SMTPURL = v; return nil }},
 	{"MAIL_FROM", "Galerie <no-reply@localhost>", func(c *Config, v string) error { c.MailFrom = v; return nil }},
-	{"MAX_BODY_BYTES", "1048576", func(c *Config, v string) error {
-		n, err := strconv.ParseInt(v, 10, 64)
-		c.MaxBodyBytes = n
-		return err
-	}},
+	{"MAX_BODY_BYTES", "1048576", bytesSetting(func(c *Config) *int64 { return &c.MaxBodyBytes })},
 	{"SHUTDOWN_TIMEOUT", "15s", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)
 		c.ShutdownTimeout = d
@@ -107,6 +133,39 @@ var settings = []setting{
 		c.OrderExpiry = d
 		return err
 	}},
+	{"MAX_WEBHOOK_BYTES", "262144", bytesSetting(func(c *Config) *int64 { return &c.MaxWebhookBytes })},
+	{"MAX_UPLOAD_REQUEST_BYTES", "536870912", bytesSetting(func(c *Config) *int64 { return &c.MaxUploadRequestBytes })},
+	{"MAX_UPLOAD_FILE_BYTES", "67108864", bytesSetting(func(c *Config) *int64 { return &c.MaxUploadFileBytes })},
+	{"MAX_UPLOAD_PIXELS", "100000000", intSetting(1, math.MaxInt32, func(c *Config) *int { return &c.MaxUploadPixels })},
+	{"GRAPHQL_MAX_DEPTH", "12", intSetting(1, 1000, func(c *Config) *int { return &c.GraphQLMaxDepth })},
+	{"GRAPHQL_MAX_COMPLEXITY", "5000", intSetting(1, 1<<30, func(c *Config) *int { return &c.GraphQLMaxComplexity })},
+	{"GRAPHQL_MAX_TOKENS", "15000", intSetting(1, 1<<30, func(c *Config) *int { return &c.GraphQLMaxTokens })},
+	{"MAX_PAGE_SIZE", "100", intSetting(1, PageSizeCeiling, func(c *Config) *int { return &c.MaxPageSize })},
+	{"MAX_LIST_ITEMS", "2000", intSetting(1, 1<<20, func(c *Config) *int { return &c.MaxListItems })},
+}
+
+// bytesSetting parses a positive number of bytes into the field at.
+func bytesSetting(at func(*Config) *int64) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err == nil && n < 1 {
+			err = fmt.Errorf("at least 1")
+		}
+		*at(c) = n
+		return err
+	}
+}
+
+// intSetting parses an integer between lo and hi into the field at.
+func intSetting(lo, hi int, at func(*Config) *int) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err == nil && (n < lo || n > hi) {
+			err = fmt.Errorf("between %d and %d", lo, hi)
+		}
+		*at(c) = n
+		return err
+	}
 }
 
 // Load reads the environment through getenv (os.Getenv in production).
@@ -217,4 +276,34 @@ func (c *Config) EnsureSecretKey() error {
 	}
 	c.SecretKey = key
 	return nil
+}
+
+// WithLimitDefaults returns c with every zero limit (a Config built by
+// hand rather than by Load) set to its default from the settings table.
+func (c Config) WithLimitDefaults() Config {
+	d, err := Load(func(string) string { return "" })
+	if err != nil {
+		return c
+	}
+	fill64 := func(v *int64, def int64) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	fill := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	fill64(&c.MaxBodyBytes, d.MaxBodyBytes)
+	fill64(&c.MaxWebhookBytes, d.MaxWebhookBytes)
+	fill64(&c.MaxUploadRequestBytes, d.MaxUploadRequestBytes)
+	fill64(&c.MaxUploadFileBytes, d.MaxUploadFileBytes)
+	fill(&c.MaxUploadPixels, d.MaxUploadPixels)
+	fill(&c.GraphQLMaxDepth, d.GraphQLMaxDepth)
+	fill(&c.GraphQLMaxComplexity, d.GraphQLMaxComplexity)
+	fill(&c.GraphQLMaxTokens, d.GraphQLMaxTokens)
+	fill(&c.MaxPageSize, d.MaxPageSize)
+	fill(&c.MaxListItems, d.MaxListItems)
+	return c
 }

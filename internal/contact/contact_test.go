@@ -9,11 +9,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/contact"
+	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/jobs/jobstest"
 	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/mail/mailtest"
+	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -35,18 +41,20 @@ func (o *outbox) Send(_ context.Context, m mail.Message) error {
 }
 
 type fixture struct {
-	db   *ent.Client
-	svc  *contact.Service
-	mail *outbox
-	g    *ent.Gallery
-	ctx  context.Context
-	sys  context.Context
+	store *store.DB
+	db    *ent.Client
+	svc   *contact.Service
+	mail  *outbox
+	g     *ent.Gallery
+	ctx   context.Context
+	sys   context.Context
 }
 
 func setup(t *testing.T) *fixture {
 	t.Helper()
-	db := testdb.Open(t).Client
-	f := &fixture{db: db, mail: &outbox{}, sys: viewer.SystemContext(context.Background()),
+	sdb := testdb.Open(t)
+	db := sdb.Client
+	f := &fixture{store: sdb, db: db, mail: &outbox{}, sys: viewer.SystemContext(context.Background()),
 		ctx: viewer.NewContext(context.Background(), &viewer.Viewer{ClientAddr: "192.0.2.1"})}
 	caps := captcha.NewService(db)
 	caps.Creations = nil
@@ -171,7 +179,59 @@ func TestMessagesPerAddressAreLimited(t *testing.T) {
 	}
 }
 
-func TestMessageIsNotKeptWhenTheMailServerIsDown(t *testing.T) {
+// TestMessageWaitsWhileTheMailServerIsDown: with the job runner, the
+// message is kept and the call succeeds while the mail server refuses
+// mail; the e-mail arrives once when the server is back.
+func TestMessageWaitsWhileTheMailServerIsDown(t *testing.T) {
+	f := setup(t)
+	srv := mailtest.Start(t, "", "")
+	sender, err := mail.New(mail.Options{SMTPURL: srv.URL, From: "Galerie <no-reply@example.com>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := jobstest.New(t, f.store, jobs.Config{Mail: sender})
+	failed, stop := runner.Subscribe(river.EventKindJobFailed)
+	defer stop()
+	jobstest.Run(t, runner)
+	f.svc.Jobs = runner
+	srv.SetDown(true)
+
+	if err := f.svc.Send(f.ctx, f.g, f.input(t)); err != nil {
+		t.Fatalf("with the mail server down: %v", err)
+	}
+	if n := f.db.ContactMessage.Query().CountX(f.sys); n != 1 {
+		t.Fatalf("%d messages kept", n)
+	}
+	select {
+	case <-failed:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the e-mail was not tried while the mail server was down")
+	}
+	// A wrong captcha keeps nothing and queues nothing.
+	in := f.input(t)
+	in.CaptchaText = "000000"
+	if err := f.svc.Send(f.ctx, f.g, in); err == nil {
+		t.Fatal("a wrong captcha was accepted")
+	}
+	if n := jobstest.Count(t, f.store, jobs.KindMailSend); n != 1 {
+		t.Fatalf("%d mail jobs, want 1", n)
+	}
+	if n := len(srv.Messages()); n != 0 {
+		t.Fatalf("%d e-mails went through a server that is down", n)
+	}
+	srv.SetDown(false)
+	m := srv.Wait(t, 1, 30*time.Second)[0]
+	time.Sleep(300 * time.Millisecond)
+	if n := len(srv.Messages()); n != 1 || m.To[0] != "studio@example.com" || m.Header.Get("Reply-To") != "<lea@example.com>" ||
+		!strings.Contains(m.Text, "j'ai perdu le code") {
+		t.Fatalf("%d e-mails; to %q, reply-to %q: %q", n, m.To, m.Header.Get("Reply-To"), m.Text)
+	}
+}
+
+// TestMessageWithoutJobsIsNotKeptWhenTheMailServerIsDown: without a job
+// runner the e-mail is sent during the call; if it cannot be, the call
+// fails with mail_not_sent and the message is not kept.
+func TestMessageWithoutJobsIsNotKeptWhenTheMailServerIsDown(t *testing.T) {
 	f := setup(t)
 	f.mail.fail = true
 	if err := f.svc.Send(f.ctx, f.g, f.input(t)); apperr.As(err).Code != "mail_not_sent" {

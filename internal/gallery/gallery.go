@@ -64,10 +64,21 @@ func (s *Service) find(ctx context.Context, where predicateGallery, opts ...Quer
 	if err != nil {
 		return nil, fmt.Errorf("gallery: find: %w", err)
 	}
-	if !g.Published && Role(ctx, g) < viewer.RolePhotographer && !viewer.FromContext(ctx).Previews[g.ID] {
-		return nil, apperr.ErrGalleryNotFound
+	if err := CheckPublished(ctx, g); err != nil {
+		return nil, err
 	}
 	return g, nil
+}
+
+// CheckPublished fails with apperr.ErrGalleryNotFound when g is
+// unpublished and the viewer is neither its photographer nor holding a
+// preview of it; ByURL and ByID apply it, callers holding a gallery row
+// from elsewhere (a cache) must too.
+func CheckPublished(ctx context.Context, g *ent.Gallery) error {
+	if !g.Published && Role(ctx, g) < viewer.RolePhotographer && !viewer.FromContext(ctx).Previews[g.ID] {
+		return apperr.ErrGalleryNotFound
+	}
+	return nil
 }
 
 // Role is the current viewer's role in g.

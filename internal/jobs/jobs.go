@@ -1,5 +1,5 @@
 // Package jobs runs background work (photo derivatives, Vimeo thumbnails,
-// and later zips and e-mails) on River, in the application's own database:
+// e-mails; other packages add zips and order work) on River, in the application's own database:
 // riversqlite over the SQLite *sql.DB by default, riverpgxv5 over a pgx pool
 // opened from the same address on PostgreSQL.
 //
@@ -50,6 +50,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/store"
 )
@@ -106,9 +107,20 @@ type Config struct {
 	RetryPolicy river.ClientRetryPolicy
 	// TestOnly removes River's start-up jitter, for tests.
 	TestOnly bool
+	// Mail sends the mail_send jobs' e-mails; it can also be set after New
+	// (Runner.UseMail). Jobs worked while there is none fail and are retried.
+	Mail mail.Sender
 	// Register adds the workers of packages that enqueue through the
 	// runner and so cannot be imported here (internal/downloads).
 	Register []func(*river.Workers)
+	// ID is the worker's stable id (WorkerID): Start then first takes back
+	// the jobs a previous run with the same id left running when it died.
+	// Empty: River's random id, and such jobs wait for the rescuer.
+	ID string
+	// SecretKey is the server's secret (SECRET_KEY): mail_send messages are
+	// sealed in river_job under a key derived from it, so every replica
+	// must share it. Empty (tests): a random key, good for this process only.
+	SecretKey []byte
 }
 
 // DefaultVimeoOEmbedURL is Vimeo's public oEmbed endpoint.
@@ -143,6 +155,8 @@ type Runner struct {
 	cfg  Config
 	log  *slog.Logger
 	pool *pgxpool.Pool // PostgreSQL only
+	mail mailSender
+	box  *mailBox // seals mail_send messages
 
 	// Exactly one of these is set, after the database's dialect.
 	lite *river.Client[*sql.Tx]
@@ -161,11 +175,17 @@ type Enqueuer interface {
 // they are worked after Start.
 func New(ctx context.Context, db *store.DB, cfg Config) (*Runner, error) {
 	cfg = cfg.withDefaults()
-	r := &Runner{db: db, cfg: cfg, log: cfg.Logger}
+	box, err := newMailBox(cfg.SecretKey)
+	if err != nil {
+		return nil, err
+	}
+	r := &Runner{db: db, cfg: cfg, log: cfg.Logger, box: box}
+	r.UseMail(cfg.Mail)
 
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &derivativesWorker{db: db.Client, media: cfg.Media, events: cfg.Events, log: cfg.Logger})
 	river.AddWorker(workers, &videoThumbnailWorker{db: db.Client, endpoint: cfg.VimeoOEmbedURL, http: cfg.HTTPClient, log: cfg.Logger})
+	river.AddWorker(workers, &mailWorker{sender: &r.mail, box: box, log: cfg.Logger, now: time.Now})
 	for _, add := range cfg.Register {
 		add(workers)
 	}
@@ -180,6 +200,7 @@ func New(ctx context.Context, db *store.DB, cfg Config) (*Runner, error) {
 		FetchPollInterval:    cfg.FetchPollInterval,
 		RetryPolicy:          cfg.RetryPolicy,
 		TestOnly:             cfg.TestOnly,
+		ID:                   cfg.ID,
 	}
 
 	switch db.Dialect {
@@ -243,6 +264,11 @@ func openPool(ctx context.Context, url string, workers int) (*pgxpool.Pool, erro
 // Start begins working jobs. It returns at once; work goes on until Stop.
 // Cancelling ctx also begins a graceful stop; call Stop anyway to wait for it.
 func (r *Runner) Start(ctx context.Context) error {
+	if r.cfg.ID != "" {
+		if err := r.reclaim(ctx); err != nil {
+			return err
+		}
+	}
 	var err error
 	if r.lite != nil {
 		err = r.lite.Start(ctx)

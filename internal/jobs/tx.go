@@ -56,7 +56,7 @@ func (r *Runner) inTxSQLite(ctx context.Context, fn func(context.Context, *ent.C
 	if err != nil {
 		return err
 	}
-	if err := fn(ctx, client, txEnqueuer[*sql.Tx]{c: r.lite, tx: tx}); err != nil {
+	if err := fn(ctx, client, txEnqueuer[*sql.Tx]{c: r.lite, tx: tx, box: r.box}); err != nil {
 		return err
 	}
 	done = true
@@ -104,7 +104,7 @@ func (r *Runner) inTxPostgres(ctx context.Context, fn func(context.Context, *ent
 	if err != nil {
 		return err
 	}
-	if err := fn(ctx, client, txEnqueuer[pgx.Tx]{c: r.pg, tx: ptx}); err != nil {
+	if err := fn(ctx, client, txEnqueuer[pgx.Tx]{c: r.pg, tx: ptx, box: r.box}); err != nil {
 		return err
 	}
 	done = true
@@ -152,10 +152,12 @@ func (joinedTx) Rollback() error { return nil }
 
 var _ driver.Tx = joinedTx{}
 
-// txEnqueuer inserts jobs in one transaction.
+// txEnqueuer inserts jobs in one transaction; box is its runner's, so that
+// EnqueueMail can seal messages enqueued through it.
 type txEnqueuer[TTx any] struct {
-	c  *river.Client[TTx]
-	tx TTx
+	c   *river.Client[TTx]
+	tx  TTx
+	box *mailBox
 }
 
 func (e txEnqueuer[TTx]) Enqueue(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (int64, error) {

@@ -23,15 +23,36 @@ import (
 	"github.com/studio/gallery/internal/ids"
 )
 
-// Message is one e-mail.
+// Message is one e-mail. The JSON form is what a mail_send job holds
+// (internal/jobs).
 type Message struct {
-	To      []string
-	ReplyTo string
-	Subject string
+	To      []string `json:"to"`
+	ReplyTo string   `json:"reply_to,omitempty"`
+	Subject string   `json:"subject"`
 	// Text is the plain-text body; every message has one.
-	Text string
+	Text string `json:"text"`
 	// HTML is an optional alternative body.
-	HTML string
+	HTML string `json:"html,omitempty"`
+}
+
+// Check tells whether m can be sent: it has a recipient, a subject and a
+// text, and its addresses parse. The sender is not needed.
+func (m Message) Check() error {
+	_, err := build("Check <check@example.invalid>", m)
+	return err
+}
+
+// Permanent tells whether a send failed for good, so that sending again
+// cannot help: the message is invalid, or the server refused a recipient
+// with a permanent (5xx) answer. A server that is down, slow, or refusing
+// for the time being (4xx), and a refused login, are worth another try.
+func Permanent(err error) bool {
+	if errors.Is(err, ErrInvalidMessage) {
+		return true
+	}
+	var se *gomail.SendError
+	return errors.As(err, &se) && se.Reason == gomail.ErrSMTPRcptTo && !se.IsTemp() &&
+		se.ErrorCode() >= 500 && se.ErrorCode() < 600
 }
 
 // Sender sends messages.

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/apperr"
 	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
@@ -184,8 +185,11 @@ func (s *Service) RemoveFromAlbum(ctx context.Context, g *ent.Gallery, photoIDs 
 // SendAlbum locks g's album and e-mails its list of files to the
 // photographer (Reply-To: the sender's confirmed e-mail). It is refused
 // while empty or over the maximum; once sent, it stays locked until the
-// photographer reopens it. If the e-mail cannot be sent, the album stays
-// open and the call fails with mail_not_sent.
+// photographer reopens it. The e-mail is queued (a mail_send job) in the
+// transaction that locks the album, so a mail server that is down delays
+// it without failing the call. Without Jobs (tests) it is sent during the
+// call: if it cannot be, the album stays open and the call fails with
+// mail_not_sent.
 func (s *Service) SendAlbum(ctx context.Context, g *ent.Gallery) (*Album, error) {
 	if err := albumAccess(ctx, g); err != nil {
 		return nil, err
@@ -201,11 +205,13 @@ func (s *Service) SendAlbum(ctx context.Context, g *ent.Gallery) (*Album, error)
 		return nil, ErrAlbumSent
 	}
 	v := viewer.FromContext(ctx)
-	// Stored times keep microseconds at most: the same value then matches
-	// in the compensating update below on both databases.
+	pg, err := s.DB.Photographer.Get(viewer.SystemContext(ctx), g.PhotographerID)
+	if err != nil {
+		return nil, fmt.Errorf("selections: photographer: %w", err)
+	}
 	now := s.now().UTC().Truncate(time.Microsecond)
-	var photos []*ent.Photo
-	err = s.inTx(ctx, func(tx *ent.Client) error {
+	mailer := jobs.Mailer{Runner: s.Jobs, DB: s.DB, Mail: s.Mail}
+	err = mailer.InTx(ctx, func(ctx context.Context, tx *ent.Client, out jobs.Outbox) error {
 		// Marking it sent first takes the row: additions running at the
 		// same time either finished before (and are counted) or fail with
 		// ErrAlbumSent.
@@ -217,7 +223,7 @@ func (s *Service) SendAlbum(ctx context.Context, g *ent.Gallery) (*Album, error)
 		if n == 0 {
 			return ErrAlbumSent
 		}
-		photos, err = tx.Photo.Query().
+		photos, err := tx.Photo.Query().
 			Where(photo.HasAlbumsWith(album.ID(a.ID)), photo.IsPrivate(false), photo.GalleryID(g.ID)).
 			Order(ent.Asc(photo.FieldPosition), ent.Asc(photo.FieldID)).
 			Select(photo.FieldID, photo.FieldFilename).All(ctx)
@@ -230,18 +236,11 @@ func (s *Service) SendAlbum(ctx context.Context, g *ent.Gallery) (*Album, error)
 		case g.AlbumMaxPhotos > 0 && len(photos) > g.AlbumMaxPhotos:
 			return ErrAlbumTooMany(len(photos) - g.AlbumMaxPhotos)
 		}
-		return nil
+		// The e-mail is committed with the album's new state.
+		return out.Post(ctx, s.albumMessage(g, pg, v.Email, photos), time.Time{})
 	})
 	if err != nil {
 		return nil, albumErr("send", err)
-	}
-	if err := s.mailAlbum(ctx, g, v.Email, photos); err != nil {
-		// Open again, unless someone reopened and sent it meanwhile.
-		if rerr := s.DB.Album.Update().Where(album.ID(a.ID), album.StateEQ(album.StateSent), album.SentAtEQ(now)).
-			SetState(album.StateOpen).ClearSentAt().SetSentBy("").Exec(ctx); rerr != nil {
-			err = errors.Join(err, rerr)
-		}
-		return nil, apperr.ErrMailNotSent.With(err)
 	}
 	return s.albumView(ctx, g, a)
 }
@@ -267,11 +266,9 @@ func (s *Service) ReopenAlbum(ctx context.Context, g *ent.Gallery) (*Album, erro
 	return s.albumView(ctx, g, a)
 }
 
-func (s *Service) mailAlbum(ctx context.Context, g *ent.Gallery, sender string, photos []*ent.Photo) error {
-	pg, err := s.DB.Photographer.Get(viewer.SystemContext(ctx), g.PhotographerID)
-	if err != nil {
-		return fmt.Errorf("selections: photographer: %w", err)
-	}
+// albumMessage is the e-mail telling g's photographer pg that the album
+// with photos was sent.
+func (s *Service) albumMessage(g *ent.Gallery, pg *ent.Photographer, sender string, photos []*ent.Photo) mail.Message {
 	who := "un client de la galerie"
 	if sender != "" {
 		who = sender
@@ -288,12 +285,12 @@ func (s *Service) mailAlbum(ctx context.Context, g *ent.Gallery, sender string, 
 	}
 	fmt.Fprintf(&b, "\nLa galerie : %s/%s\n", strings.TrimRight(s.PublicURL, "/"), url.PathEscape(g.URL))
 	b.WriteString("L'album est désormais verrouillé ; rouvrez-le (reopenAlbum) pour permettre de nouvelles modifications.\n")
-	return s.Mail.Send(ctx, mail.Message{
+	return mail.Message{
 		To:      []string{pg.Email},
 		ReplyTo: sender,
 		Subject: fmt.Sprintf("Album envoyé : %s (%d photos)", g.EventName, len(photos)),
 		Text:    b.String(),
-	})
+	}
 }
 
 // lockOpen touches an open album inside tx, which holds its row until the

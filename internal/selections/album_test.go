@@ -5,9 +5,16 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
 
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/jobs/jobstest"
+	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -124,6 +131,60 @@ func TestAlbumIsSharedBuiltSentLockedAndReopened(t *testing.T) {
 	}
 }
 
+// TestSentAlbumWaitsForTheMailServer: with the job runner, sending the
+// album succeeds and locks it while the mail server refuses mail; the
+// e-mail waits in its job and arrives once when the server is back. A
+// refused send queues nothing.
+func TestSentAlbumWaitsForTheMailServer(t *testing.T) {
+	f := setup(t)
+	srv := mailtest.Start(t, "", "")
+	sender, err := mail.New(mail.Options{SMTPURL: srv.URL, From: "Galerie <no-reply@example.com>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := jobstest.New(t, f.store, jobs.Config{Mail: sender})
+	failed, stop := runner.Subscribe(river.EventKindJobFailed)
+	defer stop()
+	jobstest.Run(t, runner)
+	f.svc.Jobs = runner
+	srv.SetDown(true)
+
+	julie := f.as("julie@example.com", viewer.RoleClient)
+	if _, err := f.svc.AddToAlbum(julie, f.g, ids(f.photos[0], f.photos[1])); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.SendAlbum(julie, f.g); code(err) != "album_too_many" {
+		t.Fatalf("over the maximum: %v", err)
+	}
+	if n := jobstest.Count(t, f.store, jobs.KindMailSend); n != 0 {
+		t.Fatalf("a refused send queued %d e-mails", n)
+	}
+	if _, err := f.svc.RemoveFromAlbum(julie, f.g, ids(f.photos[1])); err != nil {
+		t.Fatal(err)
+	}
+	a, err := f.svc.SendAlbum(julie, f.g)
+	if err != nil || a.State != album.StateSent || a.SentBy != "julie@example.com" {
+		t.Fatalf("send with the mail server down: %+v %v", a, err)
+	}
+	select {
+	case <-failed:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the e-mail was not tried while the mail server was down")
+	}
+	if n := len(srv.Messages()); n != 0 {
+		t.Fatalf("%d e-mails went through a server that is down", n)
+	}
+	srv.SetDown(false)
+	m := srv.Wait(t, 1, 30*time.Second)[0]
+	time.Sleep(300 * time.Millisecond)
+	if n := len(srv.Messages()); n != 1 || m.To[0] != "studio@example.com" || m.Header.Get("Reply-To") != "<julie@example.com>" ||
+		!strings.Contains(m.Text, "IMG_0001.jpg") || strings.Contains(m.Text, "IMG_0002.jpg") {
+		t.Fatalf("%d e-mails; to %q, reply-to %q: %q", n, m.To, m.Header.Get("Reply-To"), m.Text)
+	}
+}
+
+// TestAlbumStaysOpenWhenTheEmailFails: without a job runner the e-mail is
+// sent during the call; if it cannot be, the album stays open.
 func TestAlbumStaysOpenWhenTheEmailFails(t *testing.T) {
 	f := setup(t)
 	client := f.as("", viewer.RoleClient)

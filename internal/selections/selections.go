@@ -31,6 +31,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/ids"
+	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -68,7 +69,9 @@ var (
 // Service keeps the selections and the album.
 type Service struct {
 	DB *ent.Client
-	// Mail sends the sent album to the photographer.
+	// Jobs queues the sent album's e-mail to the photographer (a mail_send
+	// job); without it (tests) the e-mail is sent through Mail.
+	Jobs *jobs.Runner
 	Mail mail.Sender
 	// PublicURL is how browsers reach the site, for links in e-mails.
 	PublicURL string

@@ -14,6 +14,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/selections"
+	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -42,6 +43,7 @@ func (o *outbox) sent() []mail.Message {
 }
 
 type fixture struct {
+	store   *store.DB
 	db      *ent.Client
 	svc     *selections.Service
 	mail    *outbox
@@ -58,8 +60,9 @@ type fixture struct {
 
 func setup(t *testing.T) *fixture {
 	t.Helper()
-	db := testdb.Open(t).Client
-	f := &fixture{db: db, mail: &outbox{}, sys: viewer.SystemContext(context.Background())}
+	sdb := testdb.Open(t)
+	db := sdb.Client
+	f := &fixture{store: sdb, db: db, mail: &outbox{}, sys: viewer.SystemContext(context.Background())}
 	f.svc = &selections.Service{DB: db, Mail: f.mail, PublicURL: "https://galerie.example"}
 	ctx := f.sys
 	f.pg = db.Photographer.Create().SetName("Studio").SetEmail("studio@example.com").SaveX(ctx)

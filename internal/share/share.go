@@ -9,6 +9,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -24,6 +25,7 @@ import (
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
 	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -64,7 +66,11 @@ type Input struct {
 
 // Service sends shares.
 type Service struct {
-	DB   *ent.Client
+	DB *ent.Client
+	// Jobs queues the e-mails (mail_send jobs); without it (tests) they are
+	// sent through Mail during the call, which fails with mail_not_sent
+	// when they cannot be.
+	Jobs *jobs.Runner
 	Mail mail.Sender
 	// PublicURL is how browsers reach the site: links are PublicURL/{url}.
 	PublicURL string
@@ -122,8 +128,8 @@ func Validate(in Input) (Input, error) {
 	return out, nil
 }
 
-// Share e-mails g's link to every address of in and returns the
-// normalised addresses. The sender must be able to browse g. When g is
+// Share e-mails g's link to every address of in (one queued mail_send job
+// each) and returns the normalised addresses. The sender must be able to browse g. When g is
 // protected and the sender is one of its clients, the e-mail also gives an
 // active visitor code. Replies go to the sender's confirmed e-mail, if any.
 func (s *Service) Share(ctx context.Context, g *ent.Gallery, in Input) ([]string, error) {
@@ -153,21 +159,38 @@ func (s *Service) Share(ctx context.Context, g *ent.Gallery, in Input) ([]string
 	code := ""
 	if !g.IsPublic && galleries.Access(ctx, g).IsClient {
 		if code, err = s.visitorCode(sctx, g); err != nil {
-			return nil, err
+			return nil, s.undo(sctx, row, err)
 		}
 	}
-	sent := 0
-	for _, to := range in.Emails {
-		if err := s.Mail.Send(ctx, s.message(g, in, v.Email, to, code)); err != nil {
-			if sent == 0 {
-				_ = s.DB.Share.DeleteOneID(row.ID).Exec(sctx)
-			}
-			return nil, apperr.ErrMailNotSent.With(err)
+	// The row had to be committed before counting; its e-mails are queued
+	// together, in one transaction that finds it still there, and go out
+	// even while the mail server is down (they wait in their jobs).
+	err = s.mailer().InTx(sctx, func(ctx context.Context, tx *ent.Client, out jobs.Outbox) error {
+		if _, err := tx.Share.Get(ctx, row.ID); err != nil {
+			return fmt.Errorf("share: %s: %w", row.ID, err)
 		}
-		sent++
+		for _, to := range in.Emails {
+			if err := out.Post(ctx, s.message(g, in, v.Email, to, code), time.Time{}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, s.undo(sctx, row, err)
 	}
 	return in.Emails, nil
 }
+
+// undo takes back a share whose e-mails were not queued, and returns err.
+func (s *Service) undo(ctx context.Context, row *ent.Share, err error) error {
+	if derr := s.DB.Share.DeleteOneID(row.ID).Exec(ctx); derr != nil && !ent.IsNotFound(derr) {
+		return errors.Join(err, fmt.Errorf("share: undo %s: %w", row.ID, derr))
+	}
+	return err
+}
+
+func (s *Service) mailer() jobs.Mailer { return jobs.Mailer{Runner: s.Jobs, DB: s.DB, Mail: s.Mail} }
 
 // checkLimit counts the shares of row's address and of its session within
 // Window, up to row itself.

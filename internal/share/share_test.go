@@ -10,11 +10,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/jobs/jobstest"
 	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/share"
+	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -36,6 +42,7 @@ func (o *outbox) Send(_ context.Context, m mail.Message) error {
 }
 
 type fixture struct {
+	store     *store.DB
 	db        *ent.Client
 	svc       *share.Service
 	mail      *outbox
@@ -47,8 +54,9 @@ type fixture struct {
 
 func setup(t *testing.T) *fixture {
 	t.Helper()
-	db := testdb.Open(t).Client
-	f := &fixture{db: db, mail: &outbox{}, sys: viewer.SystemContext(context.Background()), now: time.Now()}
+	sdb := testdb.Open(t)
+	db := sdb.Client
+	f := &fixture{store: sdb, db: db, mail: &outbox{}, sys: viewer.SystemContext(context.Background()), now: time.Now()}
 	f.svc = &share.Service{DB: db, Mail: f.mail, PublicURL: "https://galerie.example/", Now: func() time.Time { return f.now }}
 	pg := db.Photographer.Create().SetName("Studio").SetEmail("studio@example.com").SaveX(f.sys)
 	f.protected = db.Gallery.Create().SetURL("mariage").SetEventName("Mariage de Julie").SetPhotographer(pg).SaveX(f.sys)
@@ -198,7 +206,73 @@ func TestSharesAreLimitedPerAddressAndPerSession(t *testing.T) {
 	}
 }
 
-func TestShareFailsWhenTheMailServerIsDown(t *testing.T) {
+// TestShareWaitsWhileTheMailServerIsDown: with the job runner, a share
+// succeeds while the mail server refuses mail; its e-mails wait in their
+// jobs and each arrives once when the server is back. A share refused by
+// the limit queues nothing.
+func TestShareWaitsWhileTheMailServerIsDown(t *testing.T) {
+	f := setup(t)
+	srv := mailtest.Start(t, "", "")
+	sender, err := mail.New(mail.Options{SMTPURL: srv.URL, From: "Galerie <no-reply@example.com>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := jobstest.New(t, f.store, jobs.Config{Mail: sender})
+	failed, stop := runner.Subscribe(river.EventKindJobFailed)
+	defer stop()
+	jobstest.Run(t, runner)
+	f.svc.Jobs = runner
+	srv.SetDown(true)
+
+	client := f.as("192.0.2.1", "s1", viewer.RoleClient, "julie@example.com")
+	got, err := f.svc.Share(client, f.protected, share.Input{SenderName: "Julie", Emails: []string{"a@example.com", "B@example.com"}})
+	if err != nil || !slices.Equal(got, []string{"a@example.com", "b@example.com"}) {
+		t.Fatalf("share with the mail server down: %v %v", got, err)
+	}
+	if n := f.db.Share.Query().CountX(f.sys); n != 1 {
+		t.Fatalf("%d shares stored", n)
+	}
+	select {
+	case <-failed:
+	case <-time.After(30 * time.Second):
+		t.Fatal("no e-mail was tried while the mail server was down")
+	}
+	// Over the limit: refused, nothing more queued.
+	f.now = f.now.Add(time.Second)
+	for i := range share.SharesPerWindow {
+		_, err = f.svc.Share(f.as("192.0.2.1", "s2", viewer.RoleVisitor, ""), f.public, share.Input{SenderName: "J", Emails: []string{fmt.Sprintf("c%d@example.com", i)}})
+	}
+	if !errors.Is(err, apperr.ErrTooManyRequests) {
+		t.Fatalf("past the limit: %v", err)
+	}
+	if n := jobstest.Count(t, f.store, jobs.KindMailSend); n != 2+share.SharesPerWindow-1 {
+		t.Fatalf("%d mail jobs, want %d", n, 2+share.SharesPerWindow-1)
+	}
+	if n := len(srv.Messages()); n != 0 {
+		t.Fatalf("%d e-mails went through a server that is down", n)
+	}
+
+	srv.SetDown(false)
+	srv.Wait(t, 2+share.SharesPerWindow-1, 30*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	var to []string
+	for _, m := range srv.Messages() {
+		to = append(to, m.To...)
+		if m.To[0] == "b@example.com" && (!strings.Contains(m.Text, "INVITE-5678") || m.Header.Get("Reply-To") != "<julie@example.com>") {
+			t.Errorf("the client's share: %q, reply-to %q", m.Text, m.Header.Get("Reply-To"))
+		}
+	}
+	slices.Sort(to)
+	want := []string{"a@example.com", "b@example.com", "c0@example.com", "c1@example.com", "c2@example.com", "c3@example.com"}
+	if !slices.Equal(to, want) {
+		t.Fatalf("delivered to %q, want each of %q once", to, want)
+	}
+}
+
+// TestShareWithoutJobsFailsWhenTheMailServerIsDown: without a job runner
+// (the e-mails are sent during the call) a share that cannot be e-mailed
+// fails with mail_not_sent and is not kept.
+func TestShareWithoutJobsFailsWhenTheMailServerIsDown(t *testing.T) {
 	f := setup(t)
 	f.mail.fail = true
 	_, err := f.svc.Share(f.as("192.0.2.1", "s1", viewer.RoleVisitor, ""), f.public, share.Input{SenderName: "J", Emails: []string{"a@example.com"}})

@@ -74,6 +74,22 @@ func photoVisibility(v *viewer.Viewer) predicate.Photo {
 	return photo.Or(visible, ownGallery)
 }
 
+// PhotoVisibilityClass names which photos of a gallery (its id and its
+// photographer's) the viewer sees under photoVisibility: "all", "client"
+// (not private) or "visitor" (neither private nor client-hidden). Viewers
+// of one class see the same photos; caches key on it. Keep it in step with
+// photoVisibility.
+func PhotoVisibilityClass(v *viewer.Viewer, galleryID, photographerID string) string {
+	switch {
+	case v.System || (v.PhotographerID != "" && v.PhotographerID == photographerID):
+		return "all"
+	case v.Grants[galleryID] >= viewer.RoleClient:
+		return "client"
+	default:
+		return "visitor"
+	}
+}
+
 // formatFamilyHook refuses a format whose family is not in the format's gallery.
 var formatFamilyHook = hook.On(func(next ent.Mutator) ent.Mutator {
 	return hook.FormatFunc(func(ctx context.Context, m *ent.FormatMutation) (ent.Value, error) {

@@ -44,6 +44,39 @@ type Server struct {
 	mu       sync.Mutex
 	messages []Received
 	notify   chan struct{}
+	down     bool
+	rejected map[string]bool
+}
+
+// SetDown makes the server answer every message with "421 service not
+// available" (a temporary failure, as a mail server being restarted
+// answers) until it is set up again.
+func (s *Server) SetDown(down bool) {
+	s.mu.Lock()
+	s.down = down
+	s.mu.Unlock()
+}
+
+// Reject makes the server refuse addr for good ("550 no such user").
+func (s *Server) Reject(addr string) {
+	s.mu.Lock()
+	if s.rejected == nil {
+		s.rejected = map[string]bool{}
+	}
+	s.rejected[strings.ToLower(addr)] = true
+	s.mu.Unlock()
+}
+
+func (s *Server) isDown() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.down
+}
+
+func (s *Server) isRejected(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rejected[strings.ToLower(addr)]
 }
 
 // Start starts a server that accepts PLAIN auth with user/password (none
@@ -132,11 +165,17 @@ func (se *session) Mail(from string, _ *smtp.MailOptions) error {
 	if se.s.Username != "" && !se.authed {
 		return errAuth
 	}
+	if se.s.isDown() {
+		return &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 3, 2}, Message: "mailtest: service not available"}
+	}
 	se.from = from
 	return nil
 }
 
 func (se *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	if se.s.isRejected(to) {
+		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "mailtest: no such user"}
+	}
 	se.to = append(se.to, to)
 	return nil
 }

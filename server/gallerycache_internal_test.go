@@ -1,0 +1,74 @@
+package server
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+)
+
+func TestOnlyGalleryQueriesAreKept(t *testing.T) {
+	body := func(q string, vars map[string]any, ext map[string]any) []byte {
+		m := map[string]any{"query": q, "variables": vars}
+		if ext != nil {
+			m["extensions"] = ext
+		}
+		b, _ := json.Marshal(m)
+		return b
+	}
+	for _, c := range []struct {
+		name string
+		body []byte
+		want bool
+	}{
+		{"gallery", body(`query($url: String!) { gallery(url: $url) { id eventName } }`, map[string]any{"url": "a"}, nil), true},
+		{"with __typename", body(`{ __typename gallery(url: "a") { id } }`, nil, nil), true},
+		{"preview", body(`{ gallery(url: "a", previewHash: "x") { id } }`, nil, nil), false},
+		{"email", body(`query($e: String) { gallery(url: "a", email: $e) { id } }`, nil, nil), false},
+		{"another root", body(`{ gallery(url: "a") { id } me { email } }`, nil, nil), false},
+		{"cart", body(`{ cart(galleryId: "g") { id } }`, nil, nil), false},
+		{"fragment at the root", body(`query { ...F } fragment F on Query { gallery(url: "a") { id } }`, nil, nil), false},
+		{"mutation", body(`mutation { gallery(url: "a") { id } }`, nil, nil), false},
+		{"directive", body(`query($s: Boolean!) { gallery(url: "a") @skip(if: $s) { id } }`, nil, nil), false},
+		{"persisted", body(`{ gallery(url: "a") { id } }`, nil, map[string]any{"persistedQuery": map[string]any{"version": 1}}), false},
+		{"two operations, none named", body(`query A { gallery(url: "a") { id } } query B { gallery(url: "b") { id } }`, nil, nil), false},
+		{"not JSON", []byte(`{"query": `), false},
+		{"not GraphQL", body(`{ gallery(url: `, nil, nil), false},
+	} {
+		if got := analyse(c.body).cacheable; got != c.want {
+			t.Errorf("%s: cacheable = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestExpiredAnswersAreRemadeByOneRequest(t *testing.T) {
+	c := newRespCache()
+	made := 0
+	build := func() *cacheEntry { made++; return &cacheEntry{body: []byte("x")} }
+	if c.lookup("k") != nil {
+		t.Fatal("found an entry never made")
+	}
+	c.fill("k", build)
+	if c.lookup("k") == nil || made != 1 {
+		t.Fatalf("fresh entry not served (made %d)", made)
+	}
+	// Past cacheTTL: one caller remakes it, the others get the old one.
+	c.mu.Lock()
+	c.entries["k"].made = time.Now().Add(-2 * cacheTTL)
+	c.mu.Unlock()
+	if c.lookup("k") != nil {
+		t.Fatal("the first caller after cacheTTL was not asked to remake the entry")
+	}
+	if c.lookup("k") == nil {
+		t.Fatal("the others were not served the previous entry")
+	}
+	// A write makes it unusable at once.
+	c.gen.Add(1)
+	if c.lookup("k") != nil {
+		t.Fatal("an entry made before a write was served")
+	}
+	// An entry made while a write ran is not kept.
+	c.fill("k2", func() *cacheEntry { c.gen.Add(1); return &cacheEntry{body: []byte("y")} })
+	if c.lookup("k2") != nil {
+		t.Fatal("an entry made during a write was kept")
+	}
+}

@@ -1,0 +1,333 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/studio/gallery/internal/apperr"
+)
+
+// The limits on bad or hostile input are settings (internal/config);
+// docs/limits.md lists each one with where it is enforced, its error code
+// and its test.
+
+// errBodyTooLarge answers a body over MAX_BODY_BYTES (JSON),
+// MAX_UPLOAD_REQUEST_BYTES (multipart) or MAX_WEBHOOK_BYTES (webhooks).
+var errBodyTooLarge = apperr.New("body_too_large", http.StatusRequestEntityTooLarge, "La requête est trop volumineuse.")
+
+// errTooManyItems answers a list over MAX_LIST_ITEMS.
+func errTooManyItems(max int, field []string) *apperr.Error {
+	return apperr.New("too_many", http.StatusBadRequest, fmt.Sprintf("Trop d'éléments dans une liste (%d au plus).", max)).
+		WithField(field...)
+}
+
+type listLimitKey struct{}
+
+// limitBody bounds REST bodies to MAX_BODY_BYTES (a declared length over
+// it is refused before anything is read) and hands MAX_LIST_ITEMS to
+// decodeJSON through the context.
+func (s *Server) limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > s.Config.MaxBodyBytes {
+			writeError(w, r, s.Log, errBodyTooLarge)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, s.Config.MaxBodyBytes)
+		ctx := context.WithValue(r.Context(), listLimitKey{}, s.Config.MaxListItems)
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// checkLists refuses a decoded REST body holding a list longer than the
+// request's MAX_LIST_ITEMS; the field names the list by its JSON path.
+func checkLists(ctx context.Context, v any) error {
+	max, ok := ctx.Value(listLimitKey{}).(int)
+	if !ok || max <= 0 {
+		return nil
+	}
+	return walkLists(reflect.ValueOf(v), max, nil)
+}
+
+func walkLists(v reflect.Value, max int, path []string) error {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		return walkLists(v.Elem(), max, path)
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			return nil // []byte and json.RawMessage are text, bounded by the body size
+		}
+		if v.Len() > max {
+			return errTooManyItems(max, path)
+		}
+		for i := range v.Len() {
+			if err := walkLists(v.Index(i), max, append(path, strconv.Itoa(i))); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		if v.Len() > max {
+			return errTooManyItems(max, path)
+		}
+		it := v.MapRange()
+		for it.Next() {
+			if err := walkLists(it.Value(), max, append(path, fmt.Sprint(it.Key().Interface()))); err != nil {
+				return err
+			}
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if err := walkLists(v.Field(i), max, append(path, name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// graphqlError writes a GraphQL-shaped error answer (REST's writeError
+// shape does not suit GraphQL clients).
+func graphqlError(w http.ResponseWriter, ae *apperr.Error) {
+	writeJSON(w, ae.Status, map[string]any{"errors": []map[string]any{{
+		"message": ae.Message, "extensions": map[string]any{"code": ae.Code},
+	}}})
+}
+
+// limitGraphQLBody bounds POST /graphql: JSON bodies to MAX_BODY_BYTES
+// (read here, so that an oversized one is a 413 with body_too_large) and
+// multipart uploads to MAX_UPLOAD_REQUEST_BYTES. gqlgen's own answers to a
+// malformed multipart request carry no code; uploadErrorCodes adds one.
+func (s *Server) limitGraphQLBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.Body == nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if mt == "multipart/form-data" {
+			if r.ContentLength > s.Config.MaxUploadRequestBytes {
+				graphqlError(w, errBodyTooLarge)
+				return
+			}
+			body := &overflowReader{ReadCloser: http.MaxBytesReader(w, r.Body, s.Config.MaxUploadRequestBytes)}
+			r.Body = body
+			cw := &uploadErrorCodes{ResponseWriter: w, body: body}
+			next.ServeHTTP(cw, r)
+			cw.finish()
+			return
+		}
+		if r.ContentLength > s.Config.MaxBodyBytes {
+			graphqlError(w, errBodyTooLarge)
+			return
+		}
+		data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.Config.MaxBodyBytes))
+		var mbe *http.MaxBytesError
+		switch {
+		case errors.As(err, &mbe):
+			graphqlError(w, errBodyTooLarge)
+			return
+		case err != nil:
+			graphqlError(w, apperr.ErrInvalidInput.WithMessage("La requête n'a pas pu être lue."))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(data))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// overflowReader remembers that the body went over its limit.
+type overflowReader struct {
+	io.ReadCloser
+	over bool
+}
+
+func (o *overflowReader) Read(p []byte) (int, error) {
+	n, err := o.ReadCloser.Read(p)
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		o.over = true
+	}
+	return n, err
+}
+
+// uploadErrorCodes holds back an error answer (4xx) of gqlgen's multipart
+// transport and gives each of its errors a code: body_too_large (413)
+// when the body went over its limit, invalid_input otherwise. Other
+// answers pass through untouched.
+type uploadErrorCodes struct {
+	http.ResponseWriter
+	body   *overflowReader
+	status int
+	held   *bytes.Buffer
+}
+
+func (c *uploadErrorCodes) WriteHeader(status int) {
+	if c.status != 0 {
+		return
+	}
+	c.status = status
+	if status >= 400 && status < 500 {
+		c.held = &bytes.Buffer{}
+		return
+	}
+	c.ResponseWriter.WriteHeader(status)
+}
+
+func (c *uploadErrorCodes) Write(p []byte) (int, error) {
+	if c.status == 0 {
+		c.WriteHeader(http.StatusOK)
+	}
+	if c.held != nil {
+		return c.held.Write(p)
+	}
+	return c.ResponseWriter.Write(p)
+}
+
+func (c *uploadErrorCodes) finish() {
+	if c.held == nil {
+		return
+	}
+	if c.body.over {
+		graphqlError(c.ResponseWriter, errBodyTooLarge)
+		return
+	}
+	var resp struct {
+		Errors []map[string]any `json:"errors"`
+	}
+	if err := json.Unmarshal(c.held.Bytes(), &resp); err != nil || len(resp.Errors) == 0 {
+		graphqlError(c.ResponseWriter, apperr.ErrInvalidInput.WithMessage("L'envoi multipart est mal formé."))
+		return
+	}
+	for _, e := range resp.Errors {
+		ext, _ := e["extensions"].(map[string]any)
+		if ext == nil {
+			ext = map[string]any{}
+			e["extensions"] = ext
+		}
+		if code, _ := ext["code"].(string); code == "" {
+			ext["code"] = apperr.ErrInvalidInput.Code
+		}
+	}
+	writeJSON(c.ResponseWriter, c.status, resp)
+}
+
+// listLimit refuses, before anything runs, an operation with a list
+// longer than MAX_LIST_ITEMS in its variables or its literal arguments.
+type listLimit struct{ max int }
+
+var _ interface {
+	graphql.OperationContextMutator
+	graphql.HandlerExtension
+} = listLimit{}
+
+func (listLimit) ExtensionName() string                   { return "ListLimit" }
+func (listLimit) Validate(graphql.ExecutableSchema) error { return nil }
+
+func (l listLimit) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	bad := func(path []string) *gqlerror.Error {
+		ae := errTooManyItems(l.max, path)
+		return &gqlerror.Error{Message: ae.Message, Extensions: map[string]any{"code": ae.Code, "field": path}}
+	}
+	for name, v := range oc.Variables {
+		if path, over := longList(v, l.max, []string{name}); over {
+			return bad(path)
+		}
+	}
+	if oc.Doc == nil {
+		return nil
+	}
+	var sets []ast.SelectionSet
+	for _, op := range oc.Doc.Operations {
+		sets = append(sets, op.SelectionSet)
+	}
+	for _, f := range oc.Doc.Fragments {
+		sets = append(sets, f.SelectionSet)
+	}
+	for len(sets) > 0 {
+		set := sets[len(sets)-1]
+		sets = sets[:len(sets)-1]
+		for _, sel := range set {
+			switch s := sel.(type) {
+			case *ast.Field:
+				for _, a := range s.Arguments {
+					if path, over := longLiteral(a.Value, l.max, []string{s.Alias, a.Name}); over {
+						return bad(path)
+					}
+				}
+				sets = append(sets, s.SelectionSet)
+			case *ast.InlineFragment:
+				sets = append(sets, s.SelectionSet)
+			}
+		}
+	}
+	return nil
+}
+
+// longList finds a list longer than max in a decoded JSON value.
+func longList(v any, max int, path []string) ([]string, bool) {
+	switch v := v.(type) {
+	case []any:
+		if len(v) > max {
+			return path, true
+		}
+		for i, x := range v {
+			if p, over := longList(x, max, append(path, strconv.Itoa(i))); over {
+				return p, true
+			}
+		}
+	case map[string]any:
+		for k, x := range v {
+			if p, over := longList(x, max, append(path, k)); over {
+				return p, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// longLiteral finds a list longer than max in a literal argument.
+func longLiteral(v *ast.Value, max int, path []string) ([]string, bool) {
+	if v == nil {
+		return nil, false
+	}
+	if v.Kind == ast.ListValue && len(v.Children) > max {
+		return path, true
+	}
+	for i, c := range v.Children {
+		name := c.Name
+		if v.Kind == ast.ListValue {
+			name = strconv.Itoa(i)
+		}
+		if p, over := longLiteral(c.Value, max, append(path, name)); over {
+			return p, true
+		}
+	}
+	return nil, false
+}
