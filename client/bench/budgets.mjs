@@ -16,12 +16,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.mjs';
 import { GALLERY_BIN, freePort, run, stop, waitForHealth } from '../e2e/server.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DIST = join(here, '..', '..', 'server', 'web', 'dist');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
 const PHOTOS = Number(process.env.BENCH_PHOTOS || 5000);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const BUDGET_JS_KB = 150;

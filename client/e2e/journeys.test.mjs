@@ -13,19 +13,9 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const DESKTOP = { width: 1280, height: 900 };

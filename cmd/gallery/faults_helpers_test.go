@@ -437,6 +437,26 @@ type shopper struct {
 	timeout time.Duration
 }
 
+// galaData is what getData answers of gala-2026: its id and print formats.
+type galaData struct {
+	Gallery struct {
+		ID     string `json:"_id"`
+		Prices struct {
+			Formats []struct {
+				ID   string `json:"_id"`
+				Name string `json:"name"`
+			} `json:"formats"`
+		} `json:"prices"`
+	} `json:"gallery"`
+}
+
+// gala2026 opens gala-2026 on base.
+func (b *browser) gala2026(base string) galaData {
+	var data galaData
+	b.do("POST", base+"/api/core/getData", "", map[string]string{"url": "gala-2026"}, &data)
+	return data
+}
+
 var otpRE = regexp.MustCompile(`\b\d{6}\b`)
 
 // newShopper opens gala-2026 on base and confirms email with the code the
@@ -445,18 +465,7 @@ func (f *faultEnv) newShopper(base, email string) *shopper {
 	f.t.Helper()
 	jar, _ := cookiejar.New(nil)
 	s := &shopper{browser: &browser{t: f.t, c: &http.Client{Jar: jar, Timeout: 30 * time.Second}}, base: base, email: email}
-	var data struct {
-		Gallery struct {
-			ID     string `json:"_id"`
-			Prices struct {
-				Formats []struct {
-					ID   string `json:"_id"`
-					Name string `json:"name"`
-				} `json:"formats"`
-			} `json:"prices"`
-		} `json:"gallery"`
-	}
-	s.do("POST", base+"/api/core/getData", "", map[string]string{"url": "gala-2026"}, &data)
+	data := s.gala2026(base)
 	s.gala = data.Gallery.ID
 	for _, fm := range data.Gallery.Prices.Formats {
 		if fm.Name == "Fichier HD" {

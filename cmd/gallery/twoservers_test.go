@@ -54,18 +54,7 @@ func TestTwoServersShareJobsAndEvents(t *testing.T) {
 	jar, _ := cookiejar.New(nil)
 	b := &browser{t: t, c: &http.Client{Jar: jar}}
 	b.do("GET", first+"/version", "", nil, nil)
-	var data struct {
-		Gallery struct {
-			ID     string `json:"_id"`
-			Prices struct {
-				Formats []struct {
-					ID   string `json:"_id"`
-					Name string `json:"name"`
-				} `json:"formats"`
-			} `json:"prices"`
-		} `json:"gallery"`
-	}
-	b.do("POST", first+"/api/core/getData", "", map[string]string{"url": "gala-2026"}, &data)
+	data := b.gala2026(first)
 	gala := data.Gallery.ID
 	var req struct {
 		ID     string `json:"_id"`

@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/captcha"
@@ -18,7 +16,6 @@ import (
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/jobs/jobstest"
 	"github.com/studio/gallery/internal/mail"
-	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
@@ -184,17 +181,8 @@ func TestMessagesPerAddressAreLimited(t *testing.T) {
 // mail; the e-mail arrives once when the server is back.
 func TestMessageWaitsWhileTheMailServerIsDown(t *testing.T) {
 	f := setup(t)
-	srv := mailtest.Start(t, "", "")
-	sender, err := mail.New(mail.Options{SMTPURL: srv.URL, From: "Galerie <no-reply@example.com>"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	runner := jobstest.New(t, f.store, jobs.Config{Mail: sender})
-	failed, stop := runner.Subscribe(river.EventKindJobFailed)
-	defer stop()
-	jobstest.Run(t, runner)
+	runner, srv, failed := jobstest.MailDown(t, f.store)
 	f.svc.Jobs = runner
-	srv.SetDown(true)
 
 	if err := f.svc.Send(f.ctx, f.g, f.input(t)); err != nil {
 		t.Fatalf("with the mail server down: %v", err)

@@ -14,15 +14,11 @@ import (
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/jobs/jobstest"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
-
-// fastRetry retries failed jobs at once, so retry paths run in milliseconds.
-type fastRetry struct{}
-
-func (fastRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(10 * time.Millisecond) }
 
 // testLogger shows River's warnings and errors, which should not happen in
 // passing tests, and hides its routine information.
@@ -30,30 +26,12 @@ func testLogger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
-// newRunner builds a runner for tests; it is stopped when the test ends
-// (before the database closes: cleanups run last registered first).
+// newRunner builds a runner for tests (jobstest.New: fast retries and
+// polling) that shows River's warnings; it is stopped when the test ends.
 func newRunner(t *testing.T, db *store.DB, cfg jobs.Config) *jobs.Runner {
 	t.Helper()
-	cfg.TestOnly = true
 	cfg.Logger = testLogger()
-	if cfg.RetryPolicy == nil {
-		cfg.RetryPolicy = fastRetry{}
-	}
-	if cfg.FetchPollInterval == 0 {
-		cfg.FetchPollInterval = 100 * time.Millisecond
-	}
-	r, err := jobs.New(context.Background(), db, cfg)
-	if err != nil {
-		t.Fatalf("jobs.New: %v", err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		defer cancel()
-		if err := r.Stop(ctx); err != nil {
-			t.Errorf("stop: %v", err)
-		}
-	})
-	return r
+	return jobstest.New(t, db, cfg)
 }
 
 func start(t *testing.T, r *jobs.Runner) {

@@ -6,13 +6,10 @@ import (
 	"runtime"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
-	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/viewer"
@@ -134,36 +131,12 @@ func createBenchGallery(ctx context.Context, db *ent.Client, pg *ent.Photographe
 // benchPhotos makes the photos at the given positions: images generated
 // and ingested in parallel, rows inserted in batches.
 func benchPhotos(ctx context.Context, db *ent.Client, store *media.Store, galleryID string, positions []int, n int) error {
-	type made struct {
-		id   string
-		info media.Info
-	}
-	out := make([]made, len(positions))
-	eg, ectx := errgroup.WithContext(ctx)
-	eg.SetLimit(2 * runtime.GOMAXPROCS(0))
-	for k, pos := range positions {
-		eg.Go(func() error {
-			w, h := 64, 48
-			switch pos % 5 {
-			case 1, 3:
-				w, h = 48, 64
-			case 4:
-				w, h = 56, 56
-			}
-			data, err := media.DemoJPEG(uint64(pos)+7919, w, h, fmt.Sprint(pos+1))
-			if err != nil {
-				return err
-			}
-			id := ids.New("pho")
-			info, err := store.Ingest(ectx, id, data)
-			if err != nil {
-				return err
-			}
-			out[k] = made{id, info}
-			return nil
-		})
-	}
-	if err := eg.Wait(); err != nil {
+	out, err := ingestGenerated(ctx, store, len(positions), 2*runtime.GOMAXPROCS(0), func(k int) (uint64, int, int, string) {
+		pos := positions[k]
+		w, h := shape(pos, 64, 48)
+		return uint64(pos) + 7919, w, h, fmt.Sprint(pos + 1)
+	})
+	if err != nil {
 		return fmt.Errorf("seed: bench photos: %w", err)
 	}
 	taken := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)

@@ -345,24 +345,24 @@ func buildCatalogue(ctx context.Context, db *ent.Client, g *ent.Gallery) error {
 		SetWebDescription("10 fichiers web pour partager vos photos").Exec(ctx)
 }
 
-func demoPhotos(ctx context.Context, db *ent.Client, store *media.Store, g *ent.Gallery, s gallerySpec, n int) ([]*ent.Photo, error) {
-	type made struct {
-		id   string
-		info media.Info
-	}
-	out := make([]made, n)
+// ingested is a generated photo once stored with its derivatives.
+type ingested struct {
+	id   string
+	info media.Info
+}
+
+// ingestGenerated generates n JPEGs (image i of width w, height h, from
+// seed, with a label drawn on it) and ingests them in parallel, limit at a
+// time; the result is in the order of i.
+func ingestGenerated(ctx context.Context, store *media.Store, n, limit int,
+	image func(i int) (seed uint64, w, h int, label string)) ([]ingested, error) {
+	out := make([]ingested, n)
 	eg, ectx := errgroup.WithContext(ctx)
-	eg.SetLimit(runtime.GOMAXPROCS(0))
-	for i := 0; i < n; i++ {
+	eg.SetLimit(limit)
+	for i := range n {
 		eg.Go(func() error {
-			w, h := 1200, 800
-			switch i % 5 {
-			case 1, 3:
-				w, h = 800, 1200
-			case 4:
-				w, h = 1000, 1000
-			}
-			data, err := media.DemoJPEG(s.seed+uint64(i), w, h, fmt.Sprintf("%s · %02d", s.name, i+1))
+			seed, w, h, label := image(i)
+			data, err := media.DemoJPEG(seed, w, h, label)
 			if err != nil {
 				return err
 			}
@@ -371,11 +371,31 @@ func demoPhotos(ctx context.Context, db *ent.Client, store *media.Store, g *ent.
 			if err != nil {
 				return err
 			}
-			out[i] = made{id, info}
+			out[i] = ingested{id, info}
 			return nil
 		})
 	}
-	if err := eg.Wait(); err != nil {
+	return out, eg.Wait()
+}
+
+// shape gives photo i of a gallery a landscape, portrait or square shape
+// (three in five landscape), scaled from a landscape w x h.
+func shape(i, w, h int) (int, int) {
+	switch i % 5 {
+	case 1, 3:
+		return h, w
+	case 4:
+		return (w + h) / 2, (w + h) / 2
+	}
+	return w, h
+}
+
+func demoPhotos(ctx context.Context, db *ent.Client, store *media.Store, g *ent.Gallery, s gallerySpec, n int) ([]*ent.Photo, error) {
+	out, err := ingestGenerated(ctx, store, n, runtime.GOMAXPROCS(0), func(i int) (uint64, int, int, string) {
+		w, h := shape(i, 1200, 800)
+		return s.seed + uint64(i), w, h, fmt.Sprintf("%s · %02d", s.name, i+1)
+	})
+	if err != nil {
 		return nil, fmt.Errorf("seed: photos: %w", err)
 	}
 	builders := make([]*ent.PhotoCreate, n)

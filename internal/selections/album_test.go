@@ -7,14 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"github.com/studio/gallery/ent/album"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/jobs/jobstest"
-	"github.com/studio/gallery/internal/mail"
-	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -137,17 +133,8 @@ func TestAlbumIsSharedBuiltSentLockedAndReopened(t *testing.T) {
 // refused send queues nothing.
 func TestSentAlbumWaitsForTheMailServer(t *testing.T) {
 	f := setup(t)
-	srv := mailtest.Start(t, "", "")
-	sender, err := mail.New(mail.Options{SMTPURL: srv.URL, From: "Galerie <no-reply@example.com>"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	runner := jobstest.New(t, f.store, jobs.Config{Mail: sender})
-	failed, stop := runner.Subscribe(river.EventKindJobFailed)
-	defer stop()
-	jobstest.Run(t, runner)
+	runner, srv, failed := jobstest.MailDown(t, f.store)
 	f.svc.Jobs = runner
-	srv.SetDown(true)
 
 	julie := f.as("julie@example.com", viewer.RoleClient)
 	if _, err := f.svc.AddToAlbum(julie, f.g, ids(f.photos[0], f.photos[1])); err != nil {

@@ -10,15 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riverqueue/river"
-
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/jobs/jobstest"
 	"github.com/studio/gallery/internal/mail"
-	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/share"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
@@ -212,17 +209,8 @@ func TestSharesAreLimitedPerAddressAndPerSession(t *testing.T) {
 // the limit queues nothing.
 func TestShareWaitsWhileTheMailServerIsDown(t *testing.T) {
 	f := setup(t)
-	srv := mailtest.Start(t, "", "")
-	sender, err := mail.New(mail.Options{SMTPURL: srv.URL, From: "Galerie <no-reply@example.com>"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	runner := jobstest.New(t, f.store, jobs.Config{Mail: sender})
-	failed, stop := runner.Subscribe(river.EventKindJobFailed)
-	defer stop()
-	jobstest.Run(t, runner)
+	runner, srv, failed := jobstest.MailDown(t, f.store)
 	f.svc.Jobs = runner
-	srv.SetDown(true)
 
 	client := f.as("192.0.2.1", "s1", viewer.RoleClient, "julie@example.com")
 	got, err := f.svc.Share(client, f.protected, share.Input{SenderName: "Julie", Emails: []string{"a@example.com", "B@example.com"}})

@@ -11,9 +11,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/store"
 )
 
@@ -84,4 +87,22 @@ func Count(t testing.TB, db *store.DB, kind string, states ...rivertype.JobState
 		t.Fatalf("jobstest: count %s: %v", kind, err)
 	}
 	return n
+}
+
+// MailDown starts a runner whose e-mails go to an SMTP test server that is
+// down (it refuses mail until srv.SetDown(false)), and returns the runner,
+// the server and the failed-job events.
+func MailDown(t testing.TB, db *store.DB) (*jobs.Runner, *mailtest.Server, <-chan *river.Event) {
+	t.Helper()
+	srv := mailtest.Start(t, "", "")
+	sender, err := mail.New(mail.Options{SMTPURL: srv.URL, From: "Galerie <no-reply@example.com>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(t, db, jobs.Config{Mail: sender})
+	failed, stop := r.Subscribe(river.EventKindJobFailed)
+	t.Cleanup(stop)
+	Run(t, r)
+	srv.SetDown(true)
+	return r, srv, failed
 }
