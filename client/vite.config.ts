@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { inlineDocuments } from './build/inline-documents';
 
@@ -9,16 +10,30 @@ const backend = 'http://localhost:8080';
 // for every path that is not an API path.
 export default defineConfig({
   plugins: [inlineDocuments(new URL('./src/gql', import.meta.url).pathname), react()],
+  resolve: {
+    // rxjs (under Apollo Client) in its ES2015 build: classes instead of ES5 helpers, no tslib (2 KB gzipped less).
+    conditions: [...defaultClientConditions, 'es2015'],
+    // React 19's own useSyncExternalStore instead of the CommonJS polyfill react-i18next imports.
+    alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./build/use-sync-external-store-shim.ts', import.meta.url)) },
+  },
   build: {
     outDir: '../server/web/dist',
+    // No modulepreload polyfill in the entry: browsers without modulepreload (Safari before 17) load
+    // the same modules, only without the early preload.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across deploys.
+        // These take only what the first screen needs ($initial), so that the code of ours
+        // that lazy screens share stays with them; graphql-ws, loaded with the first
+        // subscription, has its own chunk (docs/performance.md).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            { name: 'graphql-ws', test: /node_modules[\\/]graphql-ws[\\/]/, priority: 4 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, tags: ['$initial'], priority: 3 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -280,9 +280,12 @@ func (r *queryResolver) Gallery(ctx context.Context, url string, previewHash *st
 	if previewHash != nil {
 		r.Access.ApplyPreview(ctx, *previewHash)
 	}
-	return r.Galleries.ByURL(ctx, url, func(q *ent.GalleryQuery) (*ent.GalleryQuery, error) {
-		return q.CollectFields(ctx)
-	})
+	// No field collection here: ent would eager-load the photos page with a
+	// window query that reads every photo of the gallery to keep one page.
+	// Unloaded, the photos and videos fields page with LIMIT on the
+	// (gallery_id, position) index and the other edges come through
+	// dataloaders: the same statements whatever the gallery's size.
+	return r.Galleries.ByURL(ctx, url)
 }
 
 // ThumbnailURL is the resolver for the thumbnailUrl field.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/apperr"
-	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -60,7 +59,7 @@ func (s *Server) restGetData(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	cat, err := catalogue.LoadOne(ctx, s.DB.Client, g.ID)
+	cat, err := s.catalogues.Load(ctx, s.DB.Client, g.ID)
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return

@@ -24,6 +24,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/cart"
+	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/contact"
 	"github.com/studio/gallery/internal/downloads"
@@ -87,6 +88,8 @@ type Server struct {
 	Web fs.FS
 	// cache keeps gallery answers (gallerycache.go).
 	cache *respCache
+	// catalogues keeps galleries' catalogues for carts and the gallery REST call.
+	catalogues *catalogue.Cache
 }
 
 // New wires a server. Photos (uploads) and Tools.Jobs (background jobs)
@@ -124,8 +127,10 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 	}
 	s.cache = newRespCache()
 	s.cache.install(db.Client)
+	s.catalogues = &catalogue.Cache{}
+	s.catalogues.Install(db.Client)
 	viaAccess := accessMail{s}
-	s.Carts = &cart.Service{DB: db.Client, Events: ev}
+	s.Carts = &cart.Service{DB: db.Client, Catalogues: s.catalogues, Events: ev}
 	s.Downloads = &downloads.Service{DB: db.Client, Events: ev}
 	s.Selections = &selections.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
 	s.Shares = &share.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}

@@ -108,18 +108,33 @@ async function main() {
       const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
       await context.addInitScript(() => {
         // The first thumbnail of the grid that has loaded inside the viewport, then a frame: painted.
+        const inView = (img) => {
+          const rect = img.getBoundingClientRect();
+          return rect.width > 0 && rect.bottom > 0 && rect.top < innerHeight;
+        };
+        const painted = () => {
+          window.__firstThumb = null;
+          requestAnimationFrame(() => requestAnimationFrame(() => (window.__firstThumb = performance.now())));
+        };
         document.addEventListener(
           'load',
           (event) => {
             const img = event.target;
-            if (window.__firstThumb !== undefined || !(img instanceof HTMLImageElement) || !img.closest('#photos')) return;
-            const rect = img.getBoundingClientRect();
-            if (rect.bottom <= 0 || rect.top >= innerHeight) return;
-            window.__firstThumb = null;
-            requestAnimationFrame(() => requestAnimationFrame(() => (window.__firstThumb = performance.now())));
+            if (window.__firstThumb !== undefined || !(img instanceof HTMLImageElement) || !img.closest('#photos') || !inView(img)) return;
+            painted();
           },
           true,
         );
+        // A thumbnail may also have loaded below the viewport and come into it afterwards (the page
+        // scrolled to #photos once the sections above had their height): checked at every frame.
+        const poll = () => {
+          if (window.__firstThumb !== undefined) return;
+          for (const img of document.querySelectorAll('#photos img')) {
+            if (img.complete && img.naturalWidth > 0 && inView(img)) return painted();
+          }
+          requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
       });
       const page = await context.newPage();
       // The visitor's « Voir les photos »: the home opened at its photos.

@@ -229,6 +229,13 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "category_gallery_categories",
+				Unique:  false,
+				Columns: []*schema.Column{CategoriesColumns[7]},
+			},
+		},
 	}
 	// ContactMessagesColumns holds the columns for the "contact_messages" table.
 	ContactMessagesColumns = []*schema.Column{
@@ -282,6 +289,13 @@ var (
 				Columns:    []*schema.Column{DiscountsColumns[5]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "discount_gallery_discounts",
+				Unique:  false,
+				Columns: []*schema.Column{DiscountsColumns[5]},
 			},
 		},
 	}
@@ -356,6 +370,13 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "family_gallery_families",
+				Unique:  false,
+				Columns: []*schema.Column{FamiliesColumns[11]},
+			},
+		},
 	}
 	// FormatsColumns holds the columns for the "formats" table.
 	FormatsColumns = []*schema.Column{
@@ -402,6 +423,11 @@ var (
 				Name:    "format_kind",
 				Unique:  false,
 				Columns: []*schema.Column{FormatsColumns[9]},
+			},
+			{
+				Name:    "format_gallery_formats",
+				Unique:  false,
+				Columns: []*schema.Column{FormatsColumns[17]},
 			},
 		},
 	}
@@ -649,6 +675,13 @@ var (
 				OnDelete:   schema.NoAction,
 			},
 		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "pack_gallery_packs",
+				Unique:  false,
+				Columns: []*schema.Column{PacksColumns[12]},
+			},
+		},
 	}
 	// PackDigitalFilesColumns holds the columns for the "pack_digital_files" table.
 	PackDigitalFilesColumns = []*schema.Column{
@@ -783,9 +816,9 @@ var (
 		},
 		Indexes: []*schema.Index{
 			{
-				Name:    "photo_position",
+				Name:    "photo_gallery_id_position",
 				Unique:  false,
-				Columns: []*schema.Column{PhotosColumns[11]},
+				Columns: []*schema.Column{PhotosColumns[20], PhotosColumns[11]},
 			},
 			{
 				Name:    "photo_content_hash",
@@ -944,6 +977,13 @@ var (
 				Columns:    []*schema.Column{VideosColumns[11]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "video_gallery_id_position",
+				Unique:  false,
+				Columns: []*schema.Column{VideosColumns[11], VideosColumns[9]},
 			},
 		},
 	}

@@ -36,6 +36,11 @@ func (Category) Edges() []ent.Edge {
 	}
 }
 
+// Indexes of the Category: the catalogue is read a gallery at a time.
+func (Category) Indexes() []ent.Index {
+	return []ent.Index{index.Edges("gallery")}
+}
+
 // Family is a kind of product (photo paper, canvas...) with its print options.
 type Family struct{ ent.Schema }
 
@@ -66,6 +71,11 @@ func (Family) Edges() []ent.Edge {
 		edge.From("category", Category.Type).Ref("families").Field("category_id").Unique().Required(),
 		edge.To("formats", Format.Type).Annotations(entgql.Skip()),
 	}
+}
+
+// Indexes of the Family: the catalogue is read a gallery at a time.
+func (Family) Indexes() []ent.Index {
+	return []ent.Index{index.Edges("gallery")}
 }
 
 // Format is one sellable size or file of a family, with its price.
@@ -115,7 +125,7 @@ func (Format) Edges() []ent.Edge {
 
 // Indexes of the Format.
 func (Format) Indexes() []ent.Index {
-	return []ent.Index{index.Fields("kind")}
+	return []ent.Index{index.Fields("kind"), index.Edges("gallery")}
 }
 
 // Pack is a gallery offer: a bundle of formats and digital files at one price.
@@ -149,6 +159,11 @@ func (Pack) Edges() []ent.Edge {
 		edge.To("formats", PackFormat.Type),
 		edge.To("digital_files", PackDigitalFile.Type),
 	}
+}
+
+// Indexes of the Pack: the catalogue is read a gallery at a time.
+func (Pack) Indexes() []ent.Index {
+	return []ent.Index{index.Edges("gallery")}
 }
 
 // PackFormat is a format included in a pack: how many prints, of how many photos.
@@ -226,4 +241,9 @@ func (Discount) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("gallery", Gallery.Type).Ref("discounts").Unique().Required(),
 	}
+}
+
+// Indexes of the Discount: the catalogue is read a gallery at a time.
+func (Discount) Indexes() []ent.Index {
+	return []ent.Index{index.Edges("gallery")}
 }

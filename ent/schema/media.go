@@ -59,7 +59,9 @@ func (Photo) Edges() []ent.Edge {
 // Indexes of the Photo.
 func (Photo) Indexes() []ent.Index {
 	return []ent.Index{
-		index.Fields("position"),
+		// A gallery's photos are read in order, a page at a time: a range
+		// read of this index, not a scan and sort of every gallery's photos.
+		index.Fields("gallery_id", "position"),
 		index.Fields("content_hash"),
 	}
 }
@@ -94,4 +96,9 @@ func (Video) Edges() []ent.Edge {
 		edge.From("gallery", Gallery.Type).Ref("videos").Field("gallery_id").Unique().Required().Immutable(),
 		edge.From("selections", Selection.Type).Ref("videos").Annotations(entgql.Skip()),
 	}
+}
+
+// Indexes of the Video.
+func (Video) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("gallery_id", "position")}
 }

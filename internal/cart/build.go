@@ -32,7 +32,7 @@ func (s *Service) Get(ctx context.Context, g *ent.Gallery) (*View, error) {
 	if err := galleries.RequireAccess(ctx, g); err != nil {
 		return nil, err
 	}
-	cat, err := catalogue.LoadOne(ctx, s.DB, g.ID)
+	cat, err := s.Catalogues.Load(ctx, s.DB, g.ID)
 	if err != nil {
 		return nil, err
 	}

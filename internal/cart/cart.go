@@ -45,6 +45,9 @@ const TopicCart = "cart"
 // Service keeps the carts.
 type Service struct {
 	DB *ent.Client
+	// Catalogues keeps the galleries' catalogues between cart reads and
+	// changes; nil reads them every time. The checkout never uses it.
+	Catalogues *catalogue.Cache
 	// Events, when set, hears of every committed cart change.
 	Events events.Broker
 	// Now is the clock; nil means time.Now.
@@ -293,7 +296,7 @@ func (s *Service) mutate(ctx context.Context, g *ent.Gallery, fn change) (*View,
 	if err := galleries.RequireAccess(ctx, g); err != nil {
 		return nil, err
 	}
-	cat, err := catalogue.LoadOne(ctx, s.DB, g.ID)
+	cat, err := s.Catalogues.Load(ctx, s.DB, g.ID)
 	if err != nil {
 		return nil, err
 	}

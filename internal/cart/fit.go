@@ -9,7 +9,6 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
-	"github.com/studio/gallery/internal/catalogue"
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
 )
@@ -198,7 +197,7 @@ func (s *Service) PhotoProducts(ctx context.Context, g *ent.Gallery, photoID str
 	if err != nil {
 		return nil, err
 	}
-	cat, err := catalogue.LoadOne(ctx, s.DB, g.ID)
+	cat, err := s.Catalogues.Load(ctx, s.DB, g.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -39,6 +39,8 @@ type DB struct {
 	// Writes queues write transactions on SQLite (nil on PostgreSQL);
 	// ent's transactions take it, and so must any other (internal/jobs).
 	Writes *WriteLock
+	// stmts prepares statements once on SQLite (stmtcache.go).
+	stmts *stmtCache
 }
 
 // Options say which database to open.
@@ -87,9 +89,12 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 	}
 	var drv dialect.Driver = entsql.OpenDB(name, db)
 	var writes *WriteLock
+	var stmts *stmtCache
 	if name == dialect.SQLite {
 		writes = newWriteLock()
-		drv = lockingDriver{Driver: drv, lock: writes}
+		pd := newPreparingDriver(name, db)
+		stmts = pd.cache
+		drv = lockingDriver{Driver: pd, lock: writes}
 	}
 	if o.Wrap != nil {
 		drv = o.Wrap(drv)
@@ -108,7 +113,7 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		return nil, fmt.Errorf("store: migrate: %w", err)
 	}
 	installRules(client)
-	return &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL, Writes: writes}, nil
+	return &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL, Writes: writes, stmts: stmts}, nil
 }
 
 // schemaMu serialises ent's schema migrations within the process.

@@ -1,11 +1,14 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { waitFor } from '@testing-library/react';
 import { OperationTypeNode, parse } from 'graphql';
-import type { Client as SubscriptionClient, Sink, SubscribePayload } from 'graphql-ws';
+import { createClient, type Client as SubscriptionClient, type Sink, type SubscribePayload } from 'graphql-ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNeedEmailStore } from '../features/access/need-email-store';
 import { setCurrentGalleryId } from '../lib/gallery-id';
-import { asksForEmail, createApolloClient, requestHeaders, retryDelay, shouldToast, subscriptionUrl, SUBSCRIPTION_RETRY_MAX_MS, toastMessage } from './apollo-client';
+import { asksForEmail, createApolloClient, createSubscriptionClient, requestHeaders, retryDelay, shouldToast, subscriptionUrl, SUBSCRIPTION_RETRY_MAX_MS, toastMessage } from './apollo-client';
+
+// graphql-ws is loaded with the first subscription; here it makes fakes.
+vi.mock('graphql-ws', () => ({ createClient: vi.fn() }));
 
 function clearXsrfCookie() {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -216,5 +219,42 @@ describe('subscriptions', () => {
     expect(retryDelay(20, () => 0)).toBe(SUBSCRIPTION_RETRY_MAX_MS);
     expect(retryDelay(0, () => 0.999)).toBeGreaterThan(660);
     expect(retryDelay(0, () => 0.999)).toBeLessThan(1000);
+  });
+});
+
+describe('the websocket client', () => {
+  const sink = () => ({ next: vi.fn(), error: vi.fn(), complete: vi.fn() });
+
+  it('loads graphql-ws with the first subscription, then hands it the listeners and the calls', async () => {
+    const real = fakeSubscriptions();
+    vi.mocked(createClient).mockReset().mockReturnValue(real.client);
+    const socket = createSubscriptionClient('ws://photos.example.com/graphql');
+    const connected = vi.fn();
+    socket.on('connected', connected);
+    expect(createClient).not.toHaveBeenCalled();
+
+    const stop = socket.subscribe({ query: 'subscription { a }' }, sink());
+    await waitFor(() => expect(real.calls).toHaveLength(1));
+    expect(createClient).toHaveBeenCalledTimes(1);
+    expect(createClient).toHaveBeenCalledWith(expect.objectContaining({ url: 'ws://photos.example.com/graphql', lazy: true, retryAttempts: Infinity }));
+    real.emit('connected', {}, undefined, true);
+    expect(connected).toHaveBeenCalledTimes(1);
+
+    socket.subscribe({ query: 'subscription { b }' }, sink());
+    expect(real.calls).toHaveLength(2);
+    expect(createClient).toHaveBeenCalledTimes(1);
+    stop();
+    expect(real.stopped).toHaveBeenCalledTimes(1);
+  });
+
+  it('never sends a subscription stopped before graphql-ws arrived', async () => {
+    const real = fakeSubscriptions();
+    vi.mocked(createClient).mockReset().mockReturnValue(real.client);
+    const socket = createSubscriptionClient('ws://photos.example.com/graphql');
+    const stop = socket.subscribe({ query: 'subscription { a }' }, sink());
+    stop();
+    await waitFor(() => expect(createClient).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(real.calls).toHaveLength(0);
   });
 });

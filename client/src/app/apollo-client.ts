@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
-import { createClient, type Client as SubscriptionClient } from 'graphql-ws';
+import type { Client as SubscriptionClient, ClientOptions, Event, EventListener } from 'graphql-ws';
 import { from, mergeMap, Observable } from 'rxjs';
 import i18n from '../lib/i18n';
 import { createCache } from '../lib/apollo-cache';
@@ -105,22 +105,77 @@ export function retryDelay(retries: number, random: () => number = Math.random):
 }
 
 /**
- * createSubscriptionClient makes the graphql-ws (graphql-transport-ws)
- * client: lazy (the socket opens with the first subscription and closes
- * a moment after the last), and it reconnects after any close, with
- * backoff, for as long as subscriptions are running; they are sent again on
+ * subscriptionOptions are the graphql-ws (graphql-transport-ws) client's
+ * settings: lazy (the socket opens with the first subscription and closes a
+ * moment after the last), and it reconnects after any close, with backoff,
+ * for as long as subscriptions are running; they are sent again on
  * reconnection. The handshake carries the page's cookies, which identify
  * the viewer as over HTTP.
  */
-export function createSubscriptionClient(url: string | (() => string) = () => subscriptionUrl()): SubscriptionClient {
-  return createClient({
+export function subscriptionOptions(url: string | (() => string)): ClientOptions {
+  return {
     url,
     lazy: true,
     lazyCloseTimeout: SUBSCRIPTION_LAZY_CLOSE_MS,
     retryAttempts: Infinity,
     shouldRetry: () => true,
     retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryDelay(retries))),
-  });
+  };
+}
+
+/**
+ * createSubscriptionClient makes the websocket client of subscriptions. It
+ * is a stand-in until the first subscription: only then is graphql-ws
+ * loaded and the real client made, to which it hands the listeners it was
+ * given and every call (docs/performance.md: the library is not needed to
+ * draw the first screen). A subscription stopped before the library
+ * arrived is never sent.
+ */
+export function createSubscriptionClient(url: string | (() => string) = () => subscriptionUrl()): SubscriptionClient {
+  let loaded: SubscriptionClient | undefined;
+  let loading: Promise<SubscriptionClient> | undefined;
+  const listeners: Array<{ event: Event; listener: EventListener<Event>; active: boolean; off?: () => void }> = [];
+  const load = () =>
+    (loading ??= import('graphql-ws').then(({ createClient }) => {
+      loaded = createClient(subscriptionOptions(url));
+      for (const l of listeners) if (l.active) l.off = loaded.on(l.event, l.listener);
+      return loaded;
+    }));
+  return {
+    on(event, listener) {
+      if (loaded) return loaded.on(event, listener);
+      const entry: (typeof listeners)[number] = { event, listener: listener as EventListener<Event>, active: true };
+      listeners.push(entry);
+      return () => {
+        entry.active = false;
+        entry.off?.();
+      };
+    },
+    subscribe(payload, sink) {
+      if (loaded) return loaded.subscribe(payload, sink);
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      load().then(
+        (client) => {
+          if (!stopped) stop = client.subscribe(payload, sink);
+        },
+        (error: unknown) => {
+          if (!stopped) sink.error(error);
+        },
+      );
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+    iterate(payload) {
+      return (async function* () {
+        yield* (await load()).iterate(payload);
+      })();
+    },
+    dispose: () => loaded?.dispose(),
+    terminate: () => loaded?.terminate(),
+  };
 }
 
 /** isSubscription tells the operations that go over the websocket. */

@@ -14,7 +14,7 @@ import { GalleryHeader } from '../features/gallery/gallery-header';
 import { MobileFooter } from '../features/gallery/mobile-footer';
 import { AlbumButton } from '../features/album/album-panel';
 import { MySelectionsButton } from '../features/selections/my-selections-button';
-import { ShareButton } from '../features/share/share-dialog';
+import { ShareButton } from '../features/share/share-button';
 import { errorCodes } from '../features/notifications/error-message';
 import { graphql } from '../gql';
 import { setCurrentGalleryId } from '../lib/gallery-id';
@@ -60,10 +60,19 @@ export const GalleryShellQuery = graphql(`
   }
 `);
 
+/** GalleryLayoutContext is what the layout tells the screen it shows (React Router's outlet context). */
+export interface GalleryLayoutContext {
+  /** The gallery is open to the viewer: access code accepted and, when the gallery asks for one, e-mail confirmed. */
+  open: boolean;
+}
+
 /** notFoundAddress is where an unknown gallery sends the browser (spec §2). */
 export function notFoundAddress(pathname: string): string {
   return `/?${new URLSearchParams({ notFound: pathname }).toString()}`;
 }
+
+const OPEN: GalleryLayoutContext = { open: true };
+const CLOSED: GalleryLayoutContext = { open: false };
 
 /**
  * GalleryLayout is the /:galleryId route: it loads the gallery (with the
@@ -154,7 +163,7 @@ export function GalleryLayout() {
   const { accessCodeAuthorized, needEmail } = gallery.auth;
   const guarded = route?.requiresAccess === true;
   const open = accessCodeAuthorized && !needEmail;
-  let content = <Outlet />;
+  let content = <Outlet context={open ? OPEN : CLOSED} />;
   if (guarded && !accessCodeAuthorized) {
     const state: AccessLocationState = { from: location.pathname + location.search + location.hash };
     content = <Navigate to={{ pathname: galleryPath(galleryId, 'galleryAccess'), search: location.search }} replace state={state} />;

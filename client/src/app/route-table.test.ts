@@ -2,6 +2,7 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from './router';
 import { GALLERY_ROUTES, galleryPath, galleryRoute, isRouteHandle, type RouteName } from './route-table';
+import { galleryRouteAt } from './use-current-route';
 
 const flagged = (flag: 'noCommonHeader' | 'noMobileFooter' | 'skipVersionCheck' | 'keepPosition') =>
   GALLERY_ROUTES.filter((r) => r[flag])
@@ -63,12 +64,19 @@ describe('route table', () => {
       ['/g/preview', 'preview'],
       ['/g/paymentReturn', 'paymentReturn'],
     ];
-    for (const [path, name] of cases) expect(matchedName(path), path).toBe(name);
+    for (const [path, name] of cases) {
+      expect(matchedName(path), path).toBe(name);
+      // The layouts find the route on display the same way.
+      expect(galleryRouteAt(path)?.name, path).toBe(name);
+    }
+    expect(galleryRouteAt('/g/authentication')?.name).toBe('galleryAccess');
     expect(cases.map((c) => c[1]).sort()).toEqual(GALLERY_ROUTES.map((r) => r.name).sort());
   });
 
   it('sends unknown addresses to a 404', () => {
     expect(matchedName('/g/nothing/here')).toBeUndefined();
+    expect(galleryRouteAt('/g/nothing/here')).toBeUndefined();
+    expect(galleryRouteAt('/')).toBeUndefined();
     const matches = matchRoutes(appRoutes(), '/g/nothing/here') ?? [];
     expect(matches[matches.length - 1].route.path).toBe('*');
   });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { FreeDownloadEntry } from '../features/downloads/free-download-entry';
 import { GalleryHomePage } from '../features/gallery/gallery-home-page';
 import { PreviewPage } from '../features/gallery/preview-page';
@@ -120,7 +120,9 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-/** createAppRouter makes the browser router of the application. */
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+const routes = appRoutes();
+
+/** AppRoutes draws the route of the address (inside AppRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

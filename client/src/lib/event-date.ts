@@ -17,9 +17,18 @@ export function parseEventDate(value: string | null | undefined, offsetMinutes?:
   return new Date(parsed.getTime() + offset * 60_000);
 }
 
+// One formatter per language: making one costs far more than using it, and
+// the covers draw the date on every render (docs/performance.md).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** formatEventDate renders the event day in the given language, e.g. "13 juin 2026"; empty when unreadable. */
 export function formatEventDate(value: string | null | undefined, locale: string): string {
   const date = parseEventDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });
+    formatters.set(locale, formatter);
+  }
+  return formatter.format(date);
 }

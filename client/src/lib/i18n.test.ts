@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import i18n, { resources } from './i18n';
+import i18n, { CATALOGUES } from './i18n';
+import en from './locales/en';
+import es from './locales/es';
+import fr from './locales/fr';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -7,17 +10,18 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('i18n catalogues', () => {
-  const fr = keys(resources.fr.translation).sort();
+  const frKeys = keys(fr).sort();
+  const others = { en, es };
 
   it.each(['en', 'es'] as const)('%s has exactly the keys of fr', (lang) => {
-    const other = keys(resources[lang].translation).sort();
-    expect(other.filter((k) => !fr.includes(k)), `keys in ${lang} but not in fr`).toEqual([]);
-    expect(fr.filter((k) => !other.includes(k)), `keys in fr but missing from ${lang}`).toEqual([]);
+    const other = keys(others[lang]).sort();
+    expect(other.filter((k) => !frKeys.includes(k)), `keys in ${lang} but not in fr`).toEqual([]);
+    expect(frKeys.filter((k) => !other.includes(k)), `keys in fr but missing from ${lang}`).toEqual([]);
   });
 
   it('has no empty French message', () => {
-    const empty = fr.filter((k) => {
-      const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], resources.fr.translation);
+    const empty = frKeys.filter((k) => {
+      const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], fr);
       return typeof v !== 'string' || v.trim() === '';
     });
     expect(empty).toEqual([]);
@@ -25,7 +29,7 @@ describe('i18n catalogues', () => {
 
   it('includes the keys the specification names', () => {
     for (const key of ['gallery.errorPhotos', 'gallery.errorVideos', 'errors.addPhotoToAlbumError', 'errors.addPhotoToFavoritesError', 'cart.cartUpdated']) {
-      expect(fr, key).toContain(key);
+      expect(frKeys, key).toContain(key);
     }
   });
 
@@ -35,5 +39,19 @@ describe('i18n catalogues', () => {
     expect(i18n.t('gallery.photosCount', { count: 1 })).toBe('1 photo');
     expect(i18n.t('gallery.photosCount', { count: 42 })).toBe('42 photos');
     expect(i18n.options.fallbackLng).toEqual(['fr']);
+  });
+
+  it('loads the English and Spanish stubs when their language is chosen', async () => {
+    expect(Object.keys(CATALOGUES).sort()).toEqual(['en', 'es']);
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+    try {
+      await i18n.changeLanguage('en');
+      expect(i18n.t('common.appName')).toBe(en.common.appName);
+      await i18n.changeLanguage('es');
+      expect(i18n.t('common.appName')).toBe(es.common.appName);
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
+    expect(i18n.t('common.appName')).toBe(fr.common.appName);
   });
 });

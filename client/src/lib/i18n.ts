@@ -1,27 +1,52 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import fr from './locales/fr';
-import en from './locales/en';
-import es from './locales/es';
 
 /** DEFAULT_LANGUAGE is French, also the fallback (spec §1). */
 export const DEFAULT_LANGUAGE = 'fr';
 
-/** resources holds every catalogue; fr is complete, en and es are stubs. */
-export const resources = {
-  fr: { translation: fr },
-  en: { translation: en },
-  es: { translation: es },
-} as const;
+/** LANGUAGES are the interface's languages: fr is complete, en and es are stubs. */
+export const LANGUAGES = ['fr', 'en', 'es'] as const;
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['fr', 'en', 'es'],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/**
+ * CATALOGUES load the stubs of the other languages. French is bundled (it is
+ * the default and the fallback); en and es come when their language is
+ * chosen (i18n.changeLanguage), so that nobody downloads them otherwise
+ * (docs/performance.md).
+ */
+export const CATALOGUES: Record<string, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import('./locales/en'),
+  es: () => import('./locales/es'),
+};
+
+const onDemand: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = CATALOGUES[language];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (catalogue) => callback(null, catalogue.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+void i18n
+  .use(onDemand)
+  .use(initReactI18next)
+  .init({
+    resources: { fr: { translation: fr } },
+    partialBundledLanguages: true,
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 export default i18n;

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { useApplyAccess } from './access-auth';
-import { ClientCodeDialog } from './client-code-dialog';
 import { LogoutButton } from './logout-button';
 import styles from './access.module.css';
+
+// The dialog loads when first opened (docs/performance.md).
+const ClientCodeDialog = lazy(() => import('./client-code-dialog').then((m) => ({ default: m.ClientCodeDialog })));
 
 export const AccountActionsFragment = graphql(`
   fragment AccountActions_gallery on Gallery {
@@ -49,12 +51,14 @@ export function AccountActions({ galleryUrl, gallery: galleryRef }: { galleryUrl
         <LogoutButton galleryUrl={galleryUrl} galleryId={gallery.id} isPublic={accessPolicy.isPublic} needsEmail={accessPolicy.needEmail} email={auth.accessEmail} />
       )}
       {clientOpen && (
-        <ClientCodeDialog
-          galleryId={gallery.id}
-          initialEmail={auth.accessEmail ?? undefined}
-          onAccepted={(next) => applyAccess(gallery.id, next)}
-          onClose={() => setClientOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <ClientCodeDialog
+            galleryId={gallery.id}
+            initialEmail={auth.accessEmail ?? undefined}
+            onAccepted={(next) => applyAccess(gallery.id, next)}
+            onClose={() => setClientOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

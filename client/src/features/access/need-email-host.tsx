@@ -1,10 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { useApplyAccess } from './access-auth';
-import { EmailDialog } from './email-dialog';
 import { needEmail as appStore, type NeedEmailStore } from './need-email-store';
 import { suggestedEmail } from './suggested-email';
+
+// The dialog loads when first asked for (docs/performance.md).
+const EmailDialog = lazy(() => import('./email-dialog').then((m) => ({ default: m.EmailDialog })));
 
 export const NeedEmailHostFragment = graphql(`
   fragment NeedEmailHost_gallery on Gallery {
@@ -28,16 +30,18 @@ export function NeedEmailHost({ gallery: galleryRef, store = appStore }: { galle
   const applyAccess = useApplyAccess();
   if (!open) return null;
   return (
-    <EmailDialog
-      galleryId={gallery.id}
-      initialEmail={suggestedEmail(location.search)}
-      reason={gallery.auth.needEmail ? 'gallery' : 'action'}
-      onConfirmed={async (auth) => {
-        const refetched = applyAccess(gallery.id, auth);
-        store.settle(true);
-        await refetched;
-      }}
-      onClose={() => store.settle(false)}
-    />
+    <Suspense fallback={null}>
+      <EmailDialog
+        galleryId={gallery.id}
+        initialEmail={suggestedEmail(location.search)}
+        reason={gallery.auth.needEmail ? 'gallery' : 'action'}
+        onConfirmed={async (auth) => {
+          const refetched = applyAccess(gallery.id, auth);
+          store.settle(true);
+          await refetched;
+        }}
+        onClose={() => store.settle(false)}
+      />
+    </Suspense>
   );
 }

@@ -22,9 +22,9 @@ function gallery({ isClient = false, hasClients = true, mode = FIRST_STEPS_MODE,
 afterEach(() => window.localStorage.clear());
 
 describe('WelcomePopup', () => {
-  it('greets visitors with their message and the first steps, once per gallery', () => {
+  it('greets visitors with their message and the first steps, once per gallery', async () => {
     const { unmount } = render(<WelcomePopup gallery={gallery()} />);
-    const dialog = screen.getByRole('dialog', { name: 'Bienvenue' });
+    const dialog = await screen.findByRole('dialog', { name: 'Bienvenue' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(within(dialog).getByText(VISITORS)).toBeTruthy();
     expect(within(dialog).queryByText(CLIENTS)).toBeNull();
@@ -43,9 +43,9 @@ describe('WelcomePopup', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('greets clients with theirs, without first steps in msgOnly mode', () => {
+  it('greets clients with theirs, without first steps in msgOnly mode', async () => {
     render(<WelcomePopup gallery={gallery({ isClient: true, mode: 'msgOnly' })} />);
-    const dialog = screen.getByRole('dialog', { name: 'Bienvenue' });
+    const dialog = await screen.findByRole('dialog', { name: 'Bienvenue' });
     expect(within(dialog).getByText(CLIENTS)).toBeTruthy();
     expect(within(dialog).queryByText(VISITORS)).toBeNull();
     expect(within(dialog).queryByRole('heading', { name: 'Premiers pas' })).toBeNull();
@@ -53,7 +53,7 @@ describe('WelcomePopup', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('waits for an open gallery with clients', () => {
+  it('waits for an open gallery with clients', async () => {
     const { rerender } = render(<WelcomePopup gallery={gallery({ hasClients: false })} />);
     expect(screen.queryByRole('dialog')).toBeNull();
     rerender(<WelcomePopup gallery={gallery({ needEmail: true })} />);
@@ -61,12 +61,12 @@ describe('WelcomePopup', () => {
     rerender(<WelcomePopup gallery={gallery()} enabled={false} />);
     expect(screen.queryByRole('dialog')).toBeNull();
     rerender(<WelcomePopup gallery={gallery()} />);
-    expect(screen.getByRole('dialog', { name: 'Bienvenue' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Bienvenue' })).toBeTruthy();
   });
 
-  it('keeps Tab inside the dialog', () => {
+  it('keeps Tab inside the dialog', async () => {
     render(<WelcomePopup gallery={gallery()} />);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const start = within(dialog).getByRole('button', { name: 'Découvrir la galerie' });
     const close = within(dialog).getByRole('button', { name: 'Fermer' });
     fireEvent.keyDown(start, { key: 'Tab' });

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { markWelcomed, wasWelcomed } from './welcome-seen';
-import styles from './access.module.css';
+
+// The dialog loads when it is to be shown, once per browser (docs/performance.md).
+const WelcomeDialog = lazy(() => import('./welcome-dialog').then((m) => ({ default: m.WelcomeDialog })));
 
 export const WelcomePopupFragment = graphql(`
   fragment WelcomePopup_gallery on Gallery {
@@ -35,7 +35,6 @@ export const FIRST_STEPS_MODE = 'msgAndFirstSteps';
  * and `enabled` (the layout turns it off on screens without the gallery).
  */
 export function WelcomePopup({ gallery: galleryRef, enabled = true }: { gallery: FragmentType<typeof WelcomePopupFragment>; enabled?: boolean }) {
-  const { t } = useTranslation();
   const gallery = getFragmentData(WelcomePopupFragment, galleryRef);
   const config = gallery.welcomePopupConfig;
   const message = (gallery.auth.isClient ? config?.messageForClients : config?.messageForVisitors)?.trim() ?? '';
@@ -49,24 +48,9 @@ export function WelcomePopup({ gallery: galleryRef, enabled = true }: { gallery:
   }, [ready, gallery.id]);
 
   if (!open || !config) return null;
-  const close = () => setOpen(false);
   return (
-    <Modal title={t('welcome.title')} description={<p className={styles.welcomeMessage}>{message}</p>} onClose={close} size="medium">
-      {config.mode === FIRST_STEPS_MODE && (
-        <section className={styles.steps} aria-labelledby="welcome-steps">
-          <h3 id="welcome-steps" className={styles.stepsTitle}>
-            {t('welcome.firstSteps')}
-          </h3>
-          <ol className={styles.stepsList}>
-            <li>{t('welcome.stepBrowse')}</li>
-            <li>{t('welcome.stepFavorites')}</li>
-            <li>{t('welcome.stepOrder')}</li>
-          </ol>
-        </section>
-      )}
-      <button type="button" className="button button-primary" onClick={close}>
-        {t('welcome.start')}
-      </button>
-    </Modal>
+    <Suspense fallback={null}>
+      <WelcomeDialog message={message} firstSteps={config.mode === FIRST_STEPS_MODE} onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }

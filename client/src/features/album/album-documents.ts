@@ -4,22 +4,9 @@ import type { AlbumGalleryFragment as AlbumGalleryData } from '../../gql/graphql
 
 // The clients' album lives on the gallery (Gallery.albumSelection, no id of
 // its own), so every album answer is written back onto the gallery by hand.
-
-export const AlbumQuery = graphql(`
-  query Album($url: String!, $previewHash: String) {
-    gallery(url: $url, previewHash: $previewHash) {
-      id
-      albumSelection {
-        state
-        maxPhotos
-        photoCount
-        excess
-        sentAt
-        photoIds
-      }
-    }
-  }
-`);
+// The header's album button reads AlbumQuery from use-album (in the home's
+// first download); it is named here too.
+export { AlbumQuery } from './use-album';
 
 export const AlbumPhotosQuery = graphql(`
   query AlbumPhotos($url: String!, $previewHash: String) {
@@ -56,7 +43,6 @@ export const AlbumGalleryFragment = graphql(`
     }
   }
 `);
-
 
 export const AddToAlbumMutation = graphql(`
   mutation AddToAlbum($input: AlbumPhotosInput!) {

@@ -67,7 +67,7 @@ describe('AlbumButton', () => {
       },
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Album (3 / 2)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Votre album' });
+    const dialog = await screen.findByRole('dialog', { name: 'Votre album' });
     expect(within(dialog).getByText('3 / 2 photos')).toBeTruthy();
     await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(3));
 

@@ -1,7 +1,23 @@
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
+import { graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
-import { AlbumQuery } from './album-documents';
+
+export const AlbumQuery = graphql(`
+  query Album($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
+      id
+      albumSelection {
+        state
+        maxPhotos
+        photoCount
+        excess
+        sentAt
+        photoIds
+      }
+    }
+  }
+`);
 
 /**
  * useAlbum reads the clients' album of the gallery on screen: null unless

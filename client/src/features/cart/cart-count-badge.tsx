@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import styles from './cart.module.css';
+import styles from './cart-count-badge.module.css';
 
 /** cartLinkLabel names a link to the cart with its item count ("Panier (3 articles)"), or just "Panier". */
 export function cartLinkLabel(t: TFunction, count: number | undefined): string {

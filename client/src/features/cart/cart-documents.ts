@@ -4,7 +4,9 @@ import { graphql } from '../../gql';
 // with the same CartFields fragment as the cart query, so that the normalised
 // Cart in the cache (it has an id) stays whole whichever call wrote it last:
 // the cart page, the badge in the header and the shop screens follow every
-// change without refetching.
+// change without refetching. The badge's own calls are in
+// cart-badge-documents (in the home's first download), named here too.
+export { CartCountQuery, CartGalleryQuery, CartUpdatedSubscription } from './cart-badge-documents';
 
 /** A print or a single digital file in the cart, with what the cart row and the edit screen show. */
 export const CartPhotoItemFieldsFragment = graphql(`
@@ -208,41 +210,6 @@ export const CartQuery = graphql(`
   query Cart($galleryId: ID!) {
     cart(galleryId: $galleryId) {
       ...CartFields
-    }
-  }
-`);
-
-/**
- * CartUpdatedSubscription follows the visitor's cart of a gallery: the server
- * sends it whole (the same CartFields) each time it changes elsewhere
- * (another tab, a merge, the photographer's changes), and the cache entry
- * that every cart screen and the badge read is replaced.
- */
-export const CartUpdatedSubscription = graphql(`
-  subscription CartUpdated($galleryId: ID!) {
-    cartUpdated(galleryId: $galleryId) {
-      ...CartFields
-    }
-  }
-`);
-
-/** CartCountQuery is the badge's part of the cart (the same Cart entry as CartQuery). */
-export const CartCountQuery = graphql(`
-  query CartCount($galleryId: ID!) {
-    cart(galleryId: $galleryId) {
-      id
-      version
-      itemCount
-      cartUpdated
-    }
-  }
-`);
-
-/** CartGalleryQuery turns a gallery's address into its API id (answered from the cache once the layout loaded it). */
-export const CartGalleryQuery = graphql(`
-  query CartGallery($url: String!, $previewHash: String) {
-    gallery(url: $url, previewHash: $previewHash) {
-      id
     }
   }
 `);

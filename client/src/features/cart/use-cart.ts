@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { notify } from '../notifications/notification-store';
-import { CartCountQuery, CartGalleryQuery, CartUpdatedSubscription } from './cart-documents';
+import { CartCountQuery, CartGalleryQuery, CartUpdatedSubscription } from './cart-badge-documents';
 
 // The server reports cartUpdated once, after the photographer's changes took
 // items out, then clears it; the cache may still hold that answer when

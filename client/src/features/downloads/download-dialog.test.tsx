@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
 import { DownloadDialog, type DownloadOffer } from './download-dialog';
-import { RequestDownloadMutation } from './download-documents';
+import { RequestDownloadMutation } from './download-request-documents';
 import { downloadRequest, GALLERY_ID, offer, requestMock, testLinks, update, userError } from './download-fixtures';
 import { createFollowedDownloadsStore } from './followed-downloads';
 

@@ -6,7 +6,8 @@ import { FormField } from '../../components/ui/form-field';
 import { Modal } from '../../components/ui/modal';
 import { getFragmentData } from '../../gql';
 import type { DigitalQuality, DownloadRequestFieldsFragment as DownloadRequestData } from '../../gql/graphql';
-import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription, RequestDownloadMutation, ResendDownloadLinkMutation } from './download-documents';
+import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from './download-documents';
+import { RequestDownloadMutation, ResendDownloadLinkMutation } from './download-request-documents';
 import { isFinished, partLabel } from './download-links';
 import { DownloadProgress } from './download-progress';
 import { followedDownloads, type FollowedDownloadsStore } from './followed-downloads';
@@ -25,11 +26,6 @@ interface FormErrors {
   collections?: string;
   email?: string;
   form?: string;
-}
-
-/** asQualities keeps the qualities the API knows, in the order web, hd. */
-export function asQualities(values: readonly string[]): DigitalQuality[] {
-  return (['web', 'hd'] as const).filter((q) => values.includes(q));
 }
 
 /**

@@ -3,6 +3,8 @@ import { graphql } from '../../gql';
 // The download request calls. The request, the subscription and the follow-up
 // query select the same DownloadRequestFields, so that the normalised
 // DownloadRequest in the cache stays whole whichever answer wrote it last.
+// The dialog's own calls (asking, sending the link again) are in
+// download-request-documents, loaded with the dialog.
 
 /** DownloadOfferQuery is what the « Télécharger les photos » entry needs to know (answered from the cache once the gallery is loaded). */
 export const DownloadOfferQuery = graphql(`
@@ -39,36 +41,6 @@ export const DownloadRequestFieldsFragment = graphql(`
     links
     expiresAt
     mailedAt
-  }
-`);
-
-export const RequestDownloadMutation = graphql(`
-  mutation RequestDownload($input: RequestDownloadInput!) {
-    requestDownload(input: $input) {
-      request {
-        ...DownloadRequestFields
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`);
-
-export const ResendDownloadLinkMutation = graphql(`
-  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {
-    resendDownloadLink(input: $input) {
-      request {
-        ...DownloadRequestFields
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
   }
 `);
 

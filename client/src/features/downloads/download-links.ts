@@ -1,5 +1,10 @@
 import type { TFunction } from 'i18next';
-import type { DownloadStatus } from '../../gql/graphql';
+import type { DigitalQuality, DownloadStatus } from '../../gql/graphql';
+
+/** asQualities keeps the qualities the API knows, in the order web, hd. */
+export function asQualities(values: readonly string[]): DigitalQuality[] {
+  return (['web', 'hd'] as const).filter((q) => values.includes(q));
+}
 
 /** isFinished tells a request that will not change any more (ready with its links, or failed). */
 export function isFinished(status: DownloadStatus): boolean {

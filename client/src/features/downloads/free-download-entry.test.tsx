@@ -66,7 +66,7 @@ describe('FreeDownloadEntry', () => {
   it('opens the download dialog', async () => {
     renderEntry(gallery({ clientsOnly: true, isClient: true }));
     fireEvent.click(await screen.findByRole('button', { name: 'Télécharger les photos' }));
-    expect(screen.getByRole('dialog', { name: 'Télécharger les photos' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Télécharger les photos' })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'Cérémonie' })).toBeTruthy();
   });
 

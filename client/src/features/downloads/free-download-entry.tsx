@@ -1,11 +1,15 @@
 import { useQuery } from '@apollo/client/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadOfferQuery as DownloadOfferData } from '../../gql/graphql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
-import { asQualities, DownloadDialog, type DownloadOffer } from './download-dialog';
+import type { DownloadOffer } from './download-dialog';
 import { DownloadOfferQuery } from './download-documents';
+import { asQualities } from './download-links';
 import styles from './downloads.module.css';
+
+// The dialog loads when first opened (docs/performance.md).
+const DownloadDialog = lazy(() => import('./download-dialog').then((m) => ({ default: m.DownloadDialog })));
 
 /**
  * freeDownloadOffer says what the viewer may download for free from a
@@ -41,7 +45,11 @@ export function FreeDownloadEntry({ galleryUrl }: { galleryUrl: string }) {
       <button type="button" className="button button-primary" onClick={() => setOpen(true)}>
         {t('downloads.open')}
       </button>
-      {open && <DownloadDialog offer={offer} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <DownloadDialog offer={offer} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -63,11 +63,11 @@ export function GalleryCover({ gallery: galleryRef, homePath, showActions = true
           {gallery.photographer.name && <p className={styles.photographer}>{t('gallery.photographerBy', { name: gallery.photographer.name })}</p>}
           {showActions && (
             <div className={styles.actions}>
-              <Link className="button button-light" to={{ pathname: homePath, hash: '#photos' }} preventScrollReset>
+              <Link className="button button-light" to={{ pathname: homePath, hash: '#photos' }}>
                 {t('gallery.viewPhotos')}
               </Link>
               {!gallery.hideSaleEmphasis && !light && (
-                <Link className="button button-ghost-light" to={{ pathname: homePath, hash: '#prints' }} preventScrollReset>
+                <Link className="button button-ghost-light" to={{ pathname: homePath, hash: '#prints' }}>
                   {t('gallery.visitShop')}
                 </Link>
               )}

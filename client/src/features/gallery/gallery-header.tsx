@@ -65,7 +65,7 @@ export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { gal
             <ul>
               {sections.map((s) => (
                 <li key={s.hash}>
-                  <Link to={{ pathname: home, hash: s.hash }} preventScrollReset>
+                  <Link to={{ pathname: home, hash: s.hash }}>
                     {s.label}
                   </Link>
                 </li>

@@ -1,7 +1,8 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import type { GalleryLayoutContext } from '../../app/gallery-layout';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
 import { homeData, photo, photosPage, shopData, videosData } from './gallery-fixtures';
@@ -9,8 +10,10 @@ import { GalleryHomePage, GalleryHomeQuery, GalleryPhotographerSelectionQuery, G
 
 const URL = 'gala-2026';
 
-function renderHome(mocks: MockLink.MockedResponse[], home = <GalleryHomePage />) {
-  const router = createMemoryRouter([{ path: '/:galleryId', element: home }, { path: '/:galleryId/*', element: <p>autre page</p> }], {
+function renderHome(mocks: MockLink.MockedResponse[], home = <GalleryHomePage />, layout?: GalleryLayoutContext) {
+  const routes = [{ path: '/:galleryId', element: home }, { path: '/:galleryId/*', element: <p>autre page</p> }];
+  // With `layout`, the home is drawn by a layout that knows whether the gallery is open, as GalleryLayout does.
+  const router = createMemoryRouter(layout ? [{ element: <Outlet context={layout} />, children: routes }] : routes, {
     initialEntries: [`/${URL}`],
   });
   return render(
@@ -96,6 +99,28 @@ describe('GalleryHomePage photo grid', () => {
       expect(screen.queryByRole('link', { name: 'Voir les photos' })).toBeNull();
       unmount();
     }
+  });
+
+  it('asks for the photos at the same time as the home when the layout already knows the gallery is open', async () => {
+    const asked: string[] = [];
+    const answer = (name: string, data: Record<string, unknown>) => () => {
+      asked.push(name);
+      return { data };
+    };
+    renderHome(
+      [
+        { request: { query: GalleryHomeQuery, variables: { url: URL } }, delay: 400, result: answer('home', homeData(true)) },
+        { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: answer('photos', photosPage(1, 2, false, 2)) },
+        { request: { query: GalleryVideosQuery, variables: { url: URL } }, result: answer('videos', videosData) },
+        { request: { query: GalleryShopQuery, variables: { url: URL } }, result: answer('shop', shopData) },
+      ],
+      undefined,
+      { open: true },
+    );
+    await waitFor(() => expect(asked).toContain('photos'));
+    expect(asked).not.toContain('home');
+    expect(await screen.findByAltText('Photo IMG_1001.jpg')).toBeTruthy();
+    expect(asked.indexOf('photos')).toBeLessThan(asked.indexOf('home'));
   });
 
   it('shows the photographer’s selection above the photos, with the controls the app composes', async () => {

@@ -2,7 +2,8 @@ import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useOutletContext, useParams } from 'react-router';
+import type { GalleryLayoutContext } from '../../app/gallery-layout';
 import { galleryPath } from '../../app/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
@@ -163,8 +164,11 @@ export function GalleryHomePage({
   const gallery = home.data?.gallery;
   // Photos and videos are only served once the code is accepted and, when the
   // gallery asks for one, the e-mail confirmed; the layout shows the access
-  // screen or the e-mail step until then.
-  const authorized = gallery?.auth.accessCodeAuthorized === true && !gallery.auth.needEmail;
+  // screen or the e-mail step until then. The layout knows it before the
+  // home's own query answers: the photos are asked for at the same time as
+  // the rest of the home, not after it (docs/performance.md, first thumbnails).
+  const fromLayout = useOutletContext<GalleryLayoutContext | undefined>();
+  const authorized = gallery ? gallery.auth.accessCodeAuthorized === true && !gallery.auth.needEmail : fromLayout?.open === true;
 
   const photos = useQuery(GalleryPhotosQuery, {
     variables: { ...variables, first: PHOTOS_PAGE_SIZE },

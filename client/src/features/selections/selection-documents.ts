@@ -4,20 +4,9 @@ import { graphql } from '../../gql';
 // Every answer carries the same fields, so that the normalised Selection in
 // the cache stays whole whichever call wrote it last.
 
-/** FAVORITES_ID names the favourites in every selection call. */
-export const FAVORITES_ID = 'favorites';
-
-export const FavoritesQuery = graphql(`
-  query Favorites($galleryId: ID!) {
-    mySelection(galleryId: $galleryId, id: "favorites") {
-      id
-      name
-      isFavorites
-      photoIds
-      videoIds
-    }
-  }
-`);
+// The favourites' calls (the heart over every photo of the home) are in
+// favorites-documents, in the home's first download; named here too.
+export { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, RemoveFromSelectionMutation } from './favorites-documents';
 
 export const MySelectionsQuery = graphql(`
   query MySelections($galleryId: ID!) {
@@ -27,44 +16,6 @@ export const MySelectionsQuery = graphql(`
       isFavorites
       photoIds
       videoIds
-    }
-  }
-`);
-
-export const AddToSelectionMutation = graphql(`
-  mutation AddToSelection($input: SelectionItemsInput!) {
-    addToSelection(input: $input) {
-      selection {
-        id
-        name
-        isFavorites
-        photoIds
-        videoIds
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`);
-
-export const RemoveFromSelectionMutation = graphql(`
-  mutation RemoveFromSelection($input: SelectionItemsInput!) {
-    removeFromSelection(input: $input) {
-      selection {
-        id
-        name
-        isFavorites
-        photoIds
-        videoIds
-      }
-      userErrors {
-        field
-        message
-        code
-      }
     }
   }
 `);

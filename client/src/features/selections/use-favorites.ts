@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppOperationContext } from '../../app/apollo-client';
 import { notify } from '../notifications/notification-store';
 import type { AddToSelectionMutation as AddData, RemoveFromSelectionMutation as RemoveData } from '../../gql/graphql';
-import { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, RemoveFromSelectionMutation } from './selection-documents';
+import { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, RemoveFromSelectionMutation } from './favorites-documents';
 
 /** FAVORITE_ERROR_CONTEXT makes a failed favourite call toast the catalogue's message (a 401 still asks for an e-mail). */
 const FAVORITE_ERROR_CONTEXT: AppOperationContext = { errorMessageKey: 'errors.addPhotoToFavoritesError' };
