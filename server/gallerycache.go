@@ -72,6 +72,9 @@ type cacheEntry struct {
 	etag        string
 	gen         uint64
 	made        time.Time
+	// gz is body gzipped, made by the first request that accepts it.
+	gzOnce sync.Once
+	gz     []byte
 	// refreshing is when a request last took on remaking the entry after
 	// cacheTTL (Unix nanoseconds); a failed attempt is retried after
 	// another cacheTTL.
@@ -80,25 +83,21 @@ type cacheEntry struct {
 
 // respCache keeps gallery answers; see above.
 type respCache struct {
-	gen     atomic.Uint64
+	writes  store.Writes
 	flights singleflight.Group
 
-	mu        sync.Mutex
-	entries   map[string]*cacheEntry
-	size      int64
-	plans     map[string]gqlPlan
-	galleries map[string]galleryRow
-}
-
-// galleryRow is a gallery as read from the database, shared read-only.
-type galleryRow struct {
-	g    *ent.Gallery
-	gen  uint64
-	made time.Time
+	mu      sync.Mutex
+	entries map[string]*cacheEntry
+	size    int64
+	plans   map[string]gqlPlan
+	// galleries are gallery rows as read from the database, shared read-only.
+	galleries *store.Kept[*ent.Gallery]
 }
 
 func newRespCache() *respCache {
-	return &respCache{entries: map[string]*cacheEntry{}, plans: map[string]gqlPlan{}, galleries: map[string]galleryRow{}}
+	c := &respCache{entries: map[string]*cacheEntry{}, plans: map[string]gqlPlan{}}
+	c.galleries = &store.Kept[*ent.Gallery]{Writes: &c.writes, TTL: cacheTTL, Max: cacheMaxPlans}
+	return c
 }
 
 // gallery returns the gallery row of id under the same rules as the
@@ -106,42 +105,14 @@ func newRespCache() *respCache {
 // old), read with load on a miss. Callers check access themselves
 // (gallery.CheckPublished, gallery.RequireAccess) and must not modify it.
 func (c *respCache) gallery(id string, load func() (*ent.Gallery, error)) (*ent.Gallery, error) {
-	gen := c.gen.Load()
-	c.mu.Lock()
-	row, ok := c.galleries[id]
-	c.mu.Unlock()
-	if ok && row.gen == gen && time.Since(row.made) <= cacheTTL {
-		return row.g, nil
-	}
-	g, err := load()
-	if err != nil {
-		return nil, err
-	}
-	if c.gen.Load() == gen {
-		c.mu.Lock()
-		if len(c.galleries) >= cacheMaxPlans {
-			clear(c.galleries)
-		}
-		c.galleries[id] = galleryRow{g: g, gen: gen, made: time.Now()}
-		c.mu.Unlock()
-	}
-	return g, nil
+	return c.galleries.Get(id, load)
 }
 
 // install makes every mutation through db, but neutral ones, invalidate
-// the answers: before it runs and after it (inside a transaction, before
-// the commit; cacheTTL bounds what a reader may have cached in between).
+// the answers (store.Writes; cacheTTL bounds what a reader may have
+// cached while a transaction was being committed).
 func (c *respCache) install(db *ent.Client) {
-	db.Use(func(next ent.Mutator) ent.Mutator {
-		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-			if cacheNeutral[m.Type()] {
-				return next.Mutate(ctx, m)
-			}
-			c.gen.Add(1)
-			defer c.gen.Add(1)
-			return next.Mutate(ctx, m)
-		})
-	})
+	c.writes.Install(db, func(t string) bool { return !cacheNeutral[t] })
 }
 
 // lookup returns the entry to serve for key, or nil when the caller must
@@ -151,7 +122,7 @@ func (c *respCache) lookup(key string) *cacheEntry {
 	c.mu.Lock()
 	e := c.entries[key]
 	c.mu.Unlock()
-	if e == nil || e.gen != c.gen.Load() {
+	if e == nil || e.gen != c.writes.Load() {
 		return nil
 	}
 	now := time.Now()
@@ -174,13 +145,13 @@ func (c *respCache) lookup(key string) *cacheEntry {
 // kept only if nothing was written while it was made.
 func (c *respCache) fill(key string, build func() *cacheEntry) *cacheEntry {
 	v, _, _ := c.flights.Do(key, func() (any, error) {
-		gen := c.gen.Load()
+		gen := c.writes.Load()
 		e := build()
 		if e == nil {
 			return (*cacheEntry)(nil), nil
 		}
 		e.gen, e.made = gen, time.Now()
-		if c.gen.Load() == gen {
+		if c.writes.Load() == gen {
 			c.put(key, e)
 		}
 		return e, nil
@@ -212,21 +183,34 @@ func etagOf(body []byte) string {
 	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
-// serve writes e, or 304 when the request already holds it.
+// serve writes e, or 304 when the request already holds it; gzipped when
+// the request accepts it (the compressed answer has its own ETag).
 func (e *cacheEntry) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", e.contentType)
-	if e.etag != "" {
-		h.Set("ETag", e.etag)
+	h.Add("Vary", "Accept-Encoding")
+	body, etag := e.body, e.etag
+	if len(e.body) >= minCompress && acceptsGzip(r) {
+		e.gzOnce.Do(func() { e.gz = gzipBytes(e.body) })
+		body = e.gz
+		h.Set("Content-Encoding", "gzip")
+		if etag != "" {
+			etag = strings.TrimSuffix(etag, `"`) + `-gz"`
+		}
+	}
+	if etag != "" {
+		h.Set("ETag", etag)
 		h.Set("Cache-Control", "private, no-cache")
-		if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, e.etag) {
+		if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatch(inm, etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
 	}
-	h.Set("Content-Length", strconv.Itoa(len(e.body)))
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(e.body)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
 }
 
 func etagMatch(header, etag string) bool {

@@ -62,12 +62,12 @@ func TestExpiredAnswersAreRemadeByOneRequest(t *testing.T) {
 		t.Fatal("the others were not served the previous entry")
 	}
 	// A write makes it unusable at once.
-	c.gen.Add(1)
+	c.writes.Bump()
 	if c.lookup("k") != nil {
 		t.Fatal("an entry made before a write was served")
 	}
 	// An entry made while a write ran is not kept.
-	c.fill("k2", func() *cacheEntry { c.gen.Add(1); return &cacheEntry{body: []byte("y")} })
+	c.fill("k2", func() *cacheEntry { c.writes.Bump(); return &cacheEntry{body: []byte("y")} })
 	if c.lookup("k2") != nil {
 		t.Fatal("an entry made during a write was kept")
 	}

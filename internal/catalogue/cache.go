@@ -2,13 +2,10 @@ package catalogue
 
 import (
 	"context"
-	"sync"
-	"sync/atomic"
 	"time"
 
-	"golang.org/x/sync/singleflight"
-
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/internal/store"
 )
 
 // Cache keeps catalogues between requests: every cart read and change
@@ -25,19 +22,12 @@ import (
 // them (nothing does: link fills the edges once, before it is kept).
 // A nil *Cache reads every time.
 type Cache struct {
-	// TTL bounds the age of a kept catalogue (DefaultCacheTTL when zero).
+	// TTL bounds the age of a kept catalogue (DefaultCacheTTL when zero);
+	// set it before Install.
 	TTL time.Duration
 
-	gen     atomic.Uint64
-	flights singleflight.Group
-	mu      sync.Mutex
-	kept    map[string]keptCatalogue
-}
-
-type keptCatalogue struct {
-	c    *Catalogue
-	gen  uint64
-	made time.Time
+	writes store.Writes
+	kept   *store.Kept[*Catalogue]
 }
 
 // DefaultCacheTTL is the age after which a kept catalogue is read again.
@@ -53,57 +43,21 @@ var changesCatalogue = map[string]bool{
 }
 
 // Install makes every catalogue write through db (and its transactions)
-// invalidate the kept catalogues, before it runs and after it: inside a
-// transaction the second bump comes before the commit, so a reader in
-// between may keep the old catalogue, for at most TTL.
+// invalidate the kept catalogues (store.Writes). Call it before Load.
 func (c *Cache) Install(db *ent.Client) {
-	db.Use(func(next ent.Mutator) ent.Mutator {
-		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-			if !changesCatalogue[m.Type()] {
-				return next.Mutate(ctx, m)
-			}
-			c.gen.Add(1)
-			defer c.gen.Add(1)
-			return next.Mutate(ctx, m)
-		})
-	})
+	ttl := c.TTL
+	if ttl <= 0 {
+		ttl = DefaultCacheTTL
+	}
+	c.kept = &store.Kept[*Catalogue]{Writes: &c.writes, TTL: ttl, Max: cacheMaxGalleries}
+	c.writes.Install(db, func(t string) bool { return changesCatalogue[t] })
 }
 
 // Load returns the catalogue of a gallery, kept or read through db (once
 // however many requests miss it at the same time).
 func (c *Cache) Load(ctx context.Context, db *ent.Client, galleryID string) (*Catalogue, error) {
-	if c == nil {
+	if c == nil || c.kept == nil {
 		return LoadOne(ctx, db, galleryID)
 	}
-	ttl := c.TTL
-	if ttl <= 0 {
-		ttl = DefaultCacheTTL
-	}
-	gen := c.gen.Load()
-	c.mu.Lock()
-	k, ok := c.kept[galleryID]
-	c.mu.Unlock()
-	if ok && k.gen == gen && time.Since(k.made) <= ttl {
-		return k.c, nil
-	}
-	v, err, _ := c.flights.Do(galleryID, func() (any, error) {
-		gen := c.gen.Load()
-		cat, err := LoadOne(ctx, db, galleryID)
-		if err != nil {
-			return nil, err
-		}
-		if c.gen.Load() == gen {
-			c.mu.Lock()
-			if c.kept == nil || len(c.kept) >= cacheMaxGalleries {
-				c.kept = map[string]keptCatalogue{}
-			}
-			c.kept[galleryID] = keptCatalogue{c: cat, gen: gen, made: time.Now()}
-			c.mu.Unlock()
-		}
-		return cat, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return v.(*Catalogue), nil
+	return c.kept.Get(galleryID, func() (*Catalogue, error) { return LoadOne(ctx, db, galleryID) })
 }

@@ -95,9 +95,14 @@ func TestCacheFollowsWritesAndTTL(t *testing.T) {
 	if kept, _ := cache.Load(ctx, db.Client, gid); priceOf(t, kept, f.ID) != f.UnitPrice+200 {
 		t.Fatalf("a write elsewhere showed before the TTL: %d", priceOf(t, kept, f.ID))
 	}
-	cache.TTL = time.Millisecond
+	short := &catalogue.Cache{TTL: time.Millisecond}
+	short.Install(db.Client)
+	if _, err := short.Load(ctx, db.Client, gid); err != nil {
+		t.Fatal(err)
+	}
+	other.Format.UpdateOneID(f.ID).SetUnitPrice(f.UnitPrice + 400).ExecX(ctx)
 	time.Sleep(5 * time.Millisecond)
-	if fresh, _ := cache.Load(ctx, db.Client, gid); priceOf(t, fresh, f.ID) != f.UnitPrice+300 {
+	if fresh, _ := short.Load(ctx, db.Client, gid); priceOf(t, fresh, f.ID) != f.UnitPrice+400 {
 		t.Fatalf("a write elsewhere did not show after the TTL: %d", priceOf(t, fresh, f.ID))
 	}
 }

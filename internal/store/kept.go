@@ -1,0 +1,107 @@
+package store
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+
+	"github.com/studio/gallery/ent"
+)
+
+// Writes counts the writes made through a database client, so that values
+// read before one can be told stale. Install it on the client; Load gives
+// the current count.
+type Writes struct{ n atomic.Uint64 }
+
+// Install makes every mutation through db (and its transactions) of an
+// entity type for which counts answers true bump the count, before it
+// runs and after it. Inside a transaction the second bump comes before the
+// commit: a reader in between may keep the old value, which is why kept
+// values also have a time to live.
+func (w *Writes) Install(db *ent.Client, counts func(entityType string) bool) {
+	db.Use(func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+			if !counts(m.Type()) {
+				return next.Mutate(ctx, m)
+			}
+			w.n.Add(1)
+			defer w.n.Add(1)
+			return next.Mutate(ctx, m)
+		})
+	})
+}
+
+// Bump counts a write made without the client (raw SQL, an import), so
+// that values read before it are stale.
+func (w *Writes) Bump() { w.n.Add(1) }
+
+// Load returns the number of write bumps so far.
+func (w *Writes) Load() uint64 { return w.n.Load() }
+
+// Kept keeps values read from the database, by key, while no counted write
+// happened since they were read (Writes) and for at most TTL, which bounds
+// how stale a value can be after a change made by another process (another
+// replica on the same database). Concurrent misses of one key read once.
+// Kept values are shared: callers must not modify them.
+type Kept[V any] struct {
+	Writes *Writes
+	// TTL bounds the age of a kept value.
+	TTL time.Duration
+	// Max bounds the keys kept (DefaultKeptMax when zero); beyond it they
+	// are all dropped.
+	Max int
+
+	flights singleflight.Group
+	mu      sync.Mutex
+	values  map[string]kept[V]
+}
+
+// DefaultKeptMax is Kept's bound on keys when Max is zero.
+const DefaultKeptMax = 1024
+
+type kept[V any] struct {
+	v    V
+	gen  uint64
+	made time.Time
+}
+
+// Get returns the value of key, kept or read with load. load's value is
+// kept only if no counted write happened while it ran. A load shared by
+// concurrent callers runs with the first caller's context.
+func (k *Kept[V]) Get(key string, load func() (V, error)) (V, error) {
+	gen := k.Writes.Load()
+	k.mu.Lock()
+	e, ok := k.values[key]
+	k.mu.Unlock()
+	if ok && e.gen == gen && time.Since(e.made) <= k.TTL {
+		return e.v, nil
+	}
+	v, err, _ := k.flights.Do(key, func() (any, error) {
+		gen := k.Writes.Load()
+		v, err := load()
+		if err != nil {
+			return nil, err
+		}
+		if k.Writes.Load() == gen {
+			k.mu.Lock()
+			limit := k.Max
+			if limit <= 0 {
+				limit = DefaultKeptMax
+			}
+			if k.values == nil || len(k.values) >= limit {
+				k.values = map[string]kept[V]{}
+			}
+			k.values[key] = kept[V]{v: v, gen: gen, made: time.Now()}
+			k.mu.Unlock()
+		}
+		return v, nil
+	})
+	if err != nil {
+		var zero V
+		return zero, err
+	}
+	return v.(V), nil
+}
