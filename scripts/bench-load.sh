@@ -5,7 +5,7 @@
 # In one run: builds the server and cmd/loadbench, seeds a public gallery of
 # BENCH_PHOTOS photos (gallery seed-bench) into a temporary DATA_DIR, starts
 # the server, saves its answers to the gallery-home GraphQL query and to
-# GET /api/photos as files, starts nginx (non-root, temporary prefix) serving
+# GET /api/photos (plain, and gzipped as browsers ask for it) as files, starts nginx (non-root, temporary prefix) serving
 # exactly those bytes, then loads each URL with BENCH_CLIENTS concurrent
 # clients for BENCH_DURATION and prints requests per second, p50 and p99,
 # and the ratio to nginx. Every answer is compared with the saved bytes.
@@ -51,7 +51,9 @@ export DATA_DIR=$tmp/data
 export DATABASE_URL=${BENCH_DATABASE_URL:-}
 export LOG_LEVEL=${LOG_LEVEL:-warn}
 mkdir -p "$DATA_DIR"
-echo "== seed: $PHOTOS photos (${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-SQLite})"
+db_kind=SQLite
+[ -n "$DATABASE_URL" ] && db_kind=PostgreSQL
+echo "== seed: $PHOTOS photos ($db_kind)"
 "$tmp/gallery" seed-bench --photos "$PHOTOS" --url "$URL_SLUG"
 
 port=$("$tmp/loadbench" -free-port)
@@ -104,6 +106,10 @@ curl -fsS -H 'Content-Type: application/json' --data-binary "@$tmp/home.json" -o
 if grep -q '"errors":' "$www/graphql"; then echo "bench-load: the home query failed:" >&2; head -c 600 "$www/graphql" >&2; exit 1; fi
 gid=$(grep -o '"id":"gal_[a-z0-9]*"' "$www/graphql" | head -1 | cut -d'"' -f4)
 curl -fsS -H "X-Gallery-Id: $gid" -o "$www/api/photos" "$base/api/photos"
+# The same list as browsers get it: gzipped (curl without --compressed keeps
+# the encoded bytes; nginx serves them as they are, with the same header).
+curl -fsS -H "X-Gallery-Id: $gid" -H 'Accept-Encoding: gzip' -o "$www/api/photos.gz" "$base/api/photos"
+gzip -t "$www/api/photos.gz" || { echo "bench-load: the server did not gzip GET /api/photos" >&2; exit 1; }
 
 # nginx, as the current user, serving the saved answers from disk.
 nport=$("$tmp/loadbench" -free-port)
@@ -135,6 +141,7 @@ http {
     default_type application/json;
     # The static module refuses POST with 405: answer the file instead.
     location = /graphql { error_page 405 =200 \$uri; }
+    location = /api/photos-gz { default_type application/json; add_header Content-Encoding gzip; alias $www/api/photos.gz; }
   }
 }
 EOF
@@ -146,8 +153,8 @@ for _ in $(seq 50); do curl -fs -o /dev/null "$nbase/api/photos" 2>/dev/null && 
 cores=$(nproc)
 mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)
 cpu=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
-echo "== load: $CLIENTS clients, $DURATION each (after $WARMUP of warm-up), $ROUNDS rounds; $cores cores ($cpu), $mem; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "   home query: $(wc -c <"$www/graphql") bytes; GET /api/photos: $(wc -c <"$www/api/photos") bytes ($PHOTOS photos)"
+echo "== load ($db_kind): $CLIENTS clients, $DURATION each (after $WARMUP of warm-up), $ROUNDS rounds; $cores cores ($cpu), $mem; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "   home query: $(wc -c <"$www/graphql") bytes; GET /api/photos: $(wc -c <"$www/api/photos") bytes ($PHOTOS photos), $(wc -c <"$www/api/photos.gz") gzipped"
 
 results=$tmp/results.tsv
 : >"$results"
@@ -171,6 +178,8 @@ for round in $(seq "$ROUNDS"); do
 	load server-home "$base/graphql" "$www/graphql" "${hj[@]}"
 	load nginx-photos "$nbase/api/photos" "$www/api/photos" -H "X-Gallery-Id: $gid"
 	load server-photos "$base/api/photos" "$www/api/photos" -H "X-Gallery-Id: $gid"
+	load nginx-photosgz "$nbase/api/photos-gz" "$www/api/photos.gz" -H 'Accept-Encoding: gzip'
+	load server-photosgz "$base/api/photos" "$www/api/photos.gz" -H "X-Gallery-Id: $gid" -H 'Accept-Encoding: gzip'
 	echo "   round $round done"
 	BENCH_PROFILE_DIR= # profiles of the first round only
 done
@@ -193,10 +202,10 @@ awk -F'\t' '
 		for (t in r) printf " %s%s", t, r[t]
 		printf ")\n\n"
 		printf "%-22s %10s %9s %9s %10s %8s\n", "target", "req/s", "p50 ms", "p99 ms", "bytes", "ratio"
-		split("home photos", what, " ")
-		for (i = 1; i <= 2; i++) {
+		split("home photos photosgz", what, " ")
+		for (i = 1; i <= 3; i++) {
 			w = what[i]; s = "server-" w; g = "nginx-" w
-			label = (w == "home") ? "gallery-home GraphQL" : "GET /api/photos"
+			label = (w == "home") ? "gallery-home GraphQL" : (w == "photos") ? "GET /api/photos" : "GET /api/photos, gzip"
 			printf "%-22s\n", label
 			printf "  %-20s %10.0f %9.2f %9.2f %10d %8s\n", "nginx (ceiling)", rps[g], p50[g], p99[g], bytes[g], "1.00"
 			printf "  %-20s %10.0f %9.2f %9.2f %10d %8.2f\n", "gallery server", rps[s], p50[s], p99[s], bytes[s], median(ratios[s])

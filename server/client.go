@@ -36,7 +36,7 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 				// Vite names assets by content hash.
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 			}
-			http.ServeFileFS(w, r, s.Web, name)
+			s.zips.serveAsset(w, r, s.Web, name)
 			return
 		}
 		if path.Ext(name) != "" && strings.HasPrefix(name, "assets/") {

@@ -90,6 +90,8 @@ type Server struct {
 	cache *respCache
 	// catalogues keeps galleries' catalogues for carts and the gallery REST call.
 	catalogues *catalogue.Cache
+	// zips keeps the gzipped client assets (compress.go).
+	zips assetZips
 }
 
 // New wires a server. Photos (uploads) and Tools.Jobs (background jobs)

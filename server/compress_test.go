@@ -1,0 +1,110 @@
+package server_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/studio/gallery/internal/config"
+	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/server"
+)
+
+func gunzip(t *testing.T, b []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("not gzip: %v", err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("gunzip: %v", err)
+	}
+	return out
+}
+
+// TestGalleryAnswersGoGzipped: a kept gallery answer goes gzipped to a
+// client that accepts it, with its own ETag, and as it is to one that
+// does not; both revalidate.
+func TestGalleryAnswersGoGzipped(t *testing.T) {
+	e := newEnv(t, 12)
+	gala := e.galleryID("gala-2026")
+	get := func(accept, inm string) (*http.Response, []byte) {
+		return e.do("GET", "/api/photos", nil, map[string]string{"X-Gallery-Id": gala, "Accept-Encoding": accept, "If-None-Match": inm})
+	}
+	plainRes, plain := get("identity", "")
+	if plainRes.StatusCode != 200 || plainRes.Header.Get("Content-Encoding") != "" || !bytes.HasPrefix(plain, []byte("[")) || len(plain) < 1024 {
+		t.Fatalf("identity: %d %q %.40s", plainRes.StatusCode, plainRes.Header.Get("Content-Encoding"), plain)
+	}
+	zRes, z := get("gzip, deflate, br", "")
+	if zRes.StatusCode != 200 || zRes.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(zRes.Header.Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("gzip: %d, encoding %q, vary %q", zRes.StatusCode, zRes.Header.Get("Content-Encoding"), zRes.Header.Get("Vary"))
+	}
+	if !bytes.Equal(gunzip(t, z), plain) || len(z) >= len(plain) {
+		t.Fatalf("gzipped answer (%d bytes) is not the plain one (%d bytes) compressed", len(z), len(plain))
+	}
+	t.Logf("photo list: %d bytes, %d gzipped", len(plain), len(z))
+	plainTag, zTag := plainRes.Header.Get("ETag"), zRes.Header.Get("ETag")
+	if plainTag == "" || zTag == "" || plainTag == zTag {
+		t.Fatalf("ETags: plain %q, gzip %q", plainTag, zTag)
+	}
+	if res, _ := get("gzip", zTag); res.StatusCode != 304 {
+		t.Fatalf("gzip revalidation: %d", res.StatusCode)
+	}
+	if res, _ := get("identity", plainTag); res.StatusCode != 304 {
+		t.Fatalf("identity revalidation: %d", res.StatusCode)
+	}
+	// The plain ETag does not validate the gzipped answer: different bytes.
+	if res, _ := get("gzip", plainTag); res.StatusCode != 200 {
+		t.Fatalf("plain ETag on a gzipped request: %d", res.StatusCode)
+	}
+	if res, _ := get("gzip;q=0", ""); res.Header.Get("Content-Encoding") != "" {
+		t.Fatal("gzip;q=0 was answered gzipped")
+	}
+}
+
+// TestClientAssetsGoGzipped: scripts and styles go gzipped to clients that
+// accept them, images as they are.
+func TestClientAssetsGoGzipped(t *testing.T) {
+	e := newEnv(t, 2)
+	script := []byte(strings.Repeat("console.log('galerie');\n", 200))
+	png := bytes.Repeat([]byte{0x89, 'P', 'N', 'G'}, 600)
+	web := fstest.MapFS{
+		"index.html":        {Data: []byte("<html><head><title>Galerie</title></head><body></body></html>")},
+		"assets/app-1.js":   {Data: script},
+		"assets/logo-1.png": {Data: png},
+	}
+	cfg, _ := config.Load(func(string) string { return "" })
+	srv := httptest.NewServer(server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), web).Handler())
+	defer srv.Close()
+	get := func(path, accept string) (*http.Response, []byte) {
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", accept)
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, b
+	}
+	res, b := get("/assets/app-1.js", "gzip")
+	if res.StatusCode != 200 || res.Header.Get("Content-Encoding") != "gzip" || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/javascript") {
+		t.Fatalf("script: %d, encoding %q, type %q", res.StatusCode, res.Header.Get("Content-Encoding"), res.Header.Get("Content-Type"))
+	}
+	if !bytes.Equal(gunzip(t, b), script) || res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Fatalf("script body or cache header wrong (%d bytes, %q)", len(b), res.Header.Get("Cache-Control"))
+	}
+	if res, b := get("/assets/app-1.js", "identity"); res.Header.Get("Content-Encoding") != "" || !bytes.Equal(b, script) {
+		t.Fatal("script without gzip was not sent as it is")
+	}
+	if res, b := get("/assets/logo-1.png", "gzip"); res.Header.Get("Content-Encoding") != "" || !bytes.Equal(b, png) {
+		t.Fatal("an image was gzipped")
+	}
+}
