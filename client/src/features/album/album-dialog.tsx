@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
+import { getFragmentData } from '../../gql';
+import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
 import { notify } from '../notifications/notification-store';
-import { AlbumPhotosQuery, RemoveFromAlbumMutation, SendAlbumMutation, writeAlbum, type AlbumFields } from './album-documents';
+import { AlbumPhotosQuery, AlbumSelectionFieldsFragment, RemoveFromAlbumMutation, SendAlbumMutation, writeAlbum, type AlbumFields } from './album-documents';
 import styles from './album.module.css';
 
 /** AlbumDialog shows the album's counter and photos, takes photos out and sends it to the photographer. */
@@ -23,9 +25,9 @@ export function AlbumDialog({ galleryId, album, variables, onClose }: { galleryI
     try {
       const result = await remove({
         variables: { input: { galleryId, photoIds: [photoId] } },
-        update: (cache, { data }) => writeAlbum(cache, galleryId, data?.removeFromAlbum.album),
+        update: (cache, { data }) => writeAlbum(cache, galleryId, getFragmentData(AlbumSelectionFieldsFragment, data?.removeFromAlbum.album)),
       });
-      const problem = result.data?.removeFromAlbum.userErrors[0];
+      const problem = getFragmentData(UserErrorFieldsFragment, result.data?.removeFromAlbum.userErrors)?.[0];
       if (problem) setRefusal(problem.message || t('album.removeError'));
     } catch {
       // The error link told the visitor.
@@ -37,9 +39,9 @@ export function AlbumDialog({ galleryId, album, variables, onClose }: { galleryI
     try {
       const result = await send({
         variables: { input: { galleryId } },
-        update: (cache, { data }) => writeAlbum(cache, galleryId, data?.sendAlbum.album),
+        update: (cache, { data }) => writeAlbum(cache, galleryId, getFragmentData(AlbumSelectionFieldsFragment, data?.sendAlbum.album)),
       });
-      const problem = result.data?.sendAlbum.userErrors[0];
+      const problem = getFragmentData(UserErrorFieldsFragment, result.data?.sendAlbum.userErrors)?.[0];
       if (problem) {
         setRefusal(problem.message || (problem.code === 'album_too_many' ? t('album.excess', { count: album.excess }) : t('errors.unknown')));
         return;

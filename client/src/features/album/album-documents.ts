@@ -1,12 +1,14 @@
 import type { ApolloCache } from '@apollo/client';
-import { graphql } from '../../gql';
-import type { AlbumGalleryFragment as AlbumGalleryData } from '../../gql/graphql';
+import { graphql, makeFragmentData } from '../../gql';
+import type { AlbumSelectionFieldsFragment as AlbumSelectionData } from '../../gql/graphql';
+import { AlbumSelectionFieldsFragment } from './use-album';
 
 // The clients' album lives on the gallery (Gallery.albumSelection, no id of
 // its own), so every album answer is written back onto the gallery by hand.
-// The header's album button reads AlbumQuery from use-album (in the home's
-// first download); it is named here too.
-export { AlbumQuery } from './use-album';
+// Every album answer selects AlbumSelectionFields. The header's album button
+// reads AlbumQuery from use-album (in the home's first download), where that
+// fragment is; both are named here too.
+export { AlbumQuery, AlbumSelectionFieldsFragment } from './use-album';
 
 export const AlbumPhotosQuery = graphql(`
   query AlbumPhotos($url: String!, $previewHash: String) {
@@ -34,12 +36,7 @@ export const AlbumGalleryFragment = graphql(`
   fragment AlbumGallery on Gallery {
     id
     albumSelection {
-      state
-      maxPhotos
-      photoCount
-      excess
-      sentAt
-      photoIds
+      ...AlbumSelectionFields
     }
   }
 `);
@@ -48,17 +45,10 @@ export const AddToAlbumMutation = graphql(`
   mutation AddToAlbum($input: AlbumPhotosInput!) {
     addToAlbum(input: $input) {
       album {
-        state
-        maxPhotos
-        photoCount
-        excess
-        sentAt
-        photoIds
+        ...AlbumSelectionFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -68,17 +58,10 @@ export const RemoveFromAlbumMutation = graphql(`
   mutation RemoveFromAlbum($input: AlbumPhotosInput!) {
     removeFromAlbum(input: $input) {
       album {
-        state
-        maxPhotos
-        photoCount
-        excess
-        sentAt
-        photoIds
+        ...AlbumSelectionFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -88,24 +71,17 @@ export const SendAlbumMutation = graphql(`
   mutation SendAlbum($input: SendAlbumInput!) {
     sendAlbum(input: $input) {
       album {
-        state
-        maxPhotos
-        photoCount
-        excess
-        sentAt
-        photoIds
+        ...AlbumSelectionFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
 `);
 
 /** AlbumFields is the album as every call answers it. */
-export type AlbumFields = NonNullable<AlbumGalleryData['albumSelection']>;
+export type AlbumFields = AlbumSelectionData;
 
 /** writeAlbum puts an album answer on its gallery in the cache. */
 export function writeAlbum(cache: ApolloCache, galleryId: string, album: AlbumFields | null | undefined): void {
@@ -113,7 +89,7 @@ export function writeAlbum(cache: ApolloCache, galleryId: string, album: AlbumFi
   const data = {
     __typename: 'Gallery' as const,
     id: galleryId,
-    albumSelection: { __typename: 'AlbumSelection' as const, ...album, sentAt: album.sentAt ?? null },
+    albumSelection: makeFragmentData({ __typename: 'AlbumSelection' as const, ...album, sentAt: album.sentAt ?? null }, AlbumSelectionFieldsFragment),
   };
-  cache.writeFragment({ id: cache.identify(data), fragment: AlbumGalleryFragment, data });
+  cache.writeFragment({ id: cache.identify(data), fragment: AlbumGalleryFragment, fragmentName: 'AlbumGallery', data });
 }

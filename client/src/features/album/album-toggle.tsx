@@ -1,8 +1,10 @@
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { getFragmentData } from '../../gql';
 import type { AddToAlbumMutation as AddData, RemoveFromAlbumMutation as RemoveData } from '../../gql/graphql';
+import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
 import { notify } from '../notifications/notification-store';
-import { AddToAlbumMutation, RemoveFromAlbumMutation, writeAlbum, type AlbumFields } from './album-documents';
+import { AddToAlbumMutation, AlbumSelectionFieldsFragment, RemoveFromAlbumMutation, writeAlbum, type AlbumFields } from './album-documents';
 import { useAlbum } from './use-album';
 import styles from './album.module.css';
 
@@ -37,17 +39,18 @@ export function AlbumToggle({ photoId }: { photoId: string }) {
             await remove({
               variables,
               optimisticResponse: { removeFromAlbum: { __typename: 'AlbumPayload', album: optimistic, userErrors: [] } } as RemoveData,
-              update: (cache, { data }) => writeAlbum(cache, galleryId, data?.removeFromAlbum.album),
+              update: (cache, { data }) => writeAlbum(cache, galleryId, getFragmentData(AlbumSelectionFieldsFragment, data?.removeFromAlbum.album)),
             })
           ).data?.removeFromAlbum.userErrors
         : (
             await add({
               variables,
               optimisticResponse: { addToAlbum: { __typename: 'AlbumPayload', album: optimistic, userErrors: [] } } as AddData,
-              update: (cache, { data }) => writeAlbum(cache, galleryId, data?.addToAlbum.album),
+              update: (cache, { data }) => writeAlbum(cache, galleryId, getFragmentData(AlbumSelectionFieldsFragment, data?.addToAlbum.album)),
             })
           ).data?.addToAlbum.userErrors;
-      if (problems?.[0]) notify({ type: 'error', message: problems[0].message || t(inside ? 'album.removeError' : 'errors.addPhotoToAlbumError') });
+      const problem = getFragmentData(UserErrorFieldsFragment, problems)?.[0];
+      if (problem) notify({ type: 'error', message: problem.message || t(inside ? 'album.removeError' : 'errors.addPhotoToAlbumError') });
     } catch {
       // The error link told the visitor; the optimistic answer is dropped.
     }

@@ -1,19 +1,26 @@
 import { useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router';
-import { graphql } from '../../gql';
+import { getFragmentData, graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
+
+/** AlbumSelectionFieldsFragment is the clients' album as every album call answers it (album-documents). */
+export const AlbumSelectionFieldsFragment = graphql(`
+  fragment AlbumSelectionFields on AlbumSelection {
+    state
+    maxPhotos
+    photoCount
+    excess
+    sentAt
+    photoIds
+  }
+`);
 
 export const AlbumQuery = graphql(`
   query Album($url: String!, $previewHash: String) {
     gallery(url: $url, previewHash: $previewHash) {
       id
       albumSelection {
-        state
-        maxPhotos
-        photoCount
-        excess
-        sentAt
-        photoIds
+        ...AlbumSelectionFields
       }
     }
   }
@@ -28,5 +35,5 @@ export function useAlbum() {
   const { galleryId: galleryUrl = '' } = useParams();
   const variables = galleryVariables(galleryUrl, usePreviewHash(galleryUrl));
   const { data } = useQuery(AlbumQuery, { variables, skip: !galleryUrl, context: { silentErrors: true } });
-  return { variables, galleryId: data?.gallery.id, album: data?.gallery.albumSelection ?? null };
+  return { variables, galleryId: data?.gallery.id, album: getFragmentData(AlbumSelectionFieldsFragment, data?.gallery.albumSelection) ?? null };
 }

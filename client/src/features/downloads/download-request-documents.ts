@@ -10,9 +10,7 @@ export const RequestDownloadMutation = graphql(`
         ...DownloadRequestFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -25,9 +23,7 @@ export const ResendDownloadLinkMutation = graphql(`
         ...DownloadRequestFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -40,7 +40,9 @@ describe('GalleryHomePage photo grid', () => {
     const first = await screen.findByAltText('Photo IMG_1001.jpg');
     expect(first.getAttribute('src')).toBe('/media/t/ph1.jpg');
     expect(first.getAttribute('srcset')).toContain('800w');
-    expect(first.getAttribute('loading')).toBe('lazy');
+    // The grid's first screen is fetched at once and first; the rest lazily.
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(first.getAttribute('fetchpriority')).toBe('high');
     expect(first.getAttribute('width')).toBe('1500');
     expect(first.getAttribute('height')).toBe('1000');
     expect((first as HTMLImageElement).style.backgroundColor).toBe('rgb(138, 122, 106)');

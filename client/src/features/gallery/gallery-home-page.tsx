@@ -1,6 +1,6 @@
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useOutletContext, useParams } from 'react-router';
 import type { GalleryLayoutContext } from '../../app/gallery-layout';
@@ -120,6 +120,8 @@ export const GalleryPhotographerSelectionQuery = graphql(`
   }
 `);
 
+function noMore(): void {}
+
 function nodes<T extends { id: string }>(edges: ReadonlyArray<{ node?: T | null } | null> | null | undefined): T[] {
   return (edges ?? []).flatMap((e) => (e?.node ? [e.node] : []));
 }
@@ -184,7 +186,19 @@ export function GalleryHomePage({
   const picks = useQuery(GalleryPhotographerSelectionQuery, { variables, skip: !authorized, context: { silentErrors: true } });
 
   const connection = photos.data?.gallery.photos;
-  const photoNodes = nodes(connection?.edges);
+  // Every answer (home, photos, videos, shop, selection) renders the page
+  // again: the grids get the same items and action while their own data is
+  // unchanged, so that they (memo) and their cards are not drawn again
+  // (docs/performance.md, first thumbnails).
+  const photoEdges = connection?.edges;
+  const photoItems = useMemo(() => nodes(photoEdges).map((node) => ({ key: node.id, photo: node })), [photoEdges]);
+  const pickEdges = picks.data?.gallery.photographerSelection.photos.edges;
+  const pickItems = useMemo(() => nodes(pickEdges).map((node) => ({ key: node.id, photo: node })), [pickEdges]);
+  const actionGalleryId = gallery?.id;
+  const gridAction = useMemo(
+    () => (photoAction && actionGalleryId ? (photoId: string) => photoAction({ galleryId: actionGalleryId, photoId }) : undefined),
+    [photoAction, actionGalleryId],
+  );
   const fetchingMore = useRef(false);
   const { fetchMore } = photos;
   const loadMore = useCallback(() => {
@@ -242,7 +256,6 @@ export function GalleryHomePage({
     return <GalleryCover gallery={gallery} homePath={homePath} showActions={false} />;
   }
 
-  const pickNodes = nodes(picks.data?.gallery.photographerSelection.photos.edges);
   const hidePrice = display.hideSaleEmphasis ?? gallery.hideSaleEmphasis;
   const videoNodes = nodes(videos.data?.gallery.videos.edges);
   const packs = shop.data?.gallery.availablePacks ?? [];
@@ -254,25 +267,25 @@ export function GalleryHomePage({
     <div className={`${styles.home} ${lighten ? styles.lighten : ''}`}>
       <GalleryCover gallery={gallery} homePath={homePath} />
 
-      {pickNodes.length > 0 && (
+      {pickItems.length > 0 && (
         <section id="photographer-selection" className={`${styles.section} ${styles.wide}`} aria-labelledby="photographer-selection-title">
           <div className={styles.sectionHead}>
             <h2 id="photographer-selection-title" className={styles.sectionTitle}>
               {t('gallery.photographerSelectionTitle')}
             </h2>
-            <p className={styles.count}>{t('gallery.photosCount', { count: pickNodes.length })}</p>
+            <p className={styles.count}>{t('gallery.photosCount', { count: pickItems.length })}</p>
           </div>
           <p>{t('gallery.photographerSelectionHint')}</p>
           <PhotoGrid
             galleryId={galleryId}
-            photos={pickNodes.map((node) => ({ key: node.id, photo: node }))}
+            photos={pickItems}
             showFilename={gallery.showFilename}
             layout={layout}
             hasMore={false}
             loadingMore={false}
             gridName="photographer-selection"
-            onLoadMore={() => undefined}
-            photoAction={photoAction && ((photoId) => photoAction({ galleryId: gallery.id, photoId }))}
+            onLoadMore={noMore}
+            photoAction={gridAction}
           />
         </section>
       )}
@@ -296,14 +309,14 @@ export function GalleryHomePage({
         ) : (
           <PhotoGrid
             galleryId={galleryId}
-            photos={photoNodes.map((node) => ({ key: node.id, photo: node }))}
+            photos={photoItems}
             showFilename={gallery.showFilename}
             layout={layout}
             hasMore={connection.pageInfo.hasNextPage}
             total={connection.totalCount}
             loadingMore={photos.networkStatus === NetworkStatus.fetchMore}
             onLoadMore={loadMore}
-            photoAction={photoAction && ((photoId) => photoAction({ galleryId: gallery.id, photoId }))}
+            photoAction={gridAction}
           />
         )}
       </section>

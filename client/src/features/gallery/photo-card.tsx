@@ -23,7 +23,8 @@ export const PhotoCardFragment = graphql(`
  * PhotoCard is one thumbnail of the grid, linking to the photo view, with an
  * optional control over it. The grid places it (`style`) and numbers it
  * (`index` from 0 of `setSize`, -1 when the total is unknown); the image is
- * lazy, picks its file from the srcset by the width it is drawn at
+ * lazy (but fetched at once and first on the grid's first screen:
+ * `priority`), picks its file from the srcset by the width it is drawn at
  * (`sizesHint`, in CSS pixels), and shows the photo's dominant colour until
  * it arrives.
  */
@@ -37,6 +38,7 @@ export function PhotoCard({
   setSize,
   sizesHint,
   gridName,
+  priority = false,
 }: {
   photo: FragmentType<typeof PhotoCardFragment>;
   galleryId: string;
@@ -49,6 +51,8 @@ export function PhotoCard({
   sizesHint?: number;
   /** The grid's name, given to the photo view so that it can give the focus back here. */
   gridName?: string;
+  /** A thumbnail of the grid's first screen: fetched at once and first, not lazily (the home's first paint). */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const photo = getFragmentData(PhotoCardFragment, photoRef);
@@ -71,7 +75,8 @@ export function PhotoCard({
           sizes={sizes}
           width={photo.width || undefined}
           height={photo.height || undefined}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           alt={t('gallery.photoAlt', { filename: photo.filename })}
           style={{ backgroundColor: photo.dominantColor || undefined }}

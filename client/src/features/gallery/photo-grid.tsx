@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getFragmentData, type FragmentType } from '../../gql';
 import type { PhotosLayout } from '../../lib/preview-params';
@@ -69,7 +69,7 @@ function remPx(): number {
  * twenty (the photo holding the keyboard focus always stays). It loads the
  * next page when the end of the grid comes near, with a button as a fallback.
  */
-export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos' }: PhotoGridProps) {
+function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos' }: PhotoGridProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -147,10 +147,26 @@ export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMor
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onResize);
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(onResize);
+    // The grid's own height changes with every page of photos, and the page's with every
+    // section that loads: only a new width needs the size measured again (a style read and
+    // a layout); a move only needs the band (docs/performance.md, issue 9).
+    // The first observation (right after observing) measures once more, as before.
+    let observedWidth = -1;
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? undefined
+        : new ResizeObserver(() => {
+            const next = node.clientWidth;
+            if (next !== observedWidth) {
+              observedWidth = next;
+              measureSize();
+            }
+            onScroll();
+          });
     observer?.observe(node);
     // Sections above the grid that load or grow move it without a scroll.
-    observer?.observe(document.body);
+    const pageObserver = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(onScroll);
+    pageObserver?.observe(document.body);
     // The theme's gap may change while the grid is on screen (the preview's settings).
     const styleObserver = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(onResize);
     styleObserver?.observe(document.documentElement, { attributes: true, attributeFilter: ['style'] });
@@ -159,6 +175,7 @@ export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMor
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onResize);
       observer?.disconnect();
+      pageObserver?.disconnect();
       styleObserver?.disconnect();
     };
   }, [measureBand, measureSize]);
@@ -205,6 +222,7 @@ export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMor
     return <p className={styles.empty}>{t('gallery.noPhotos')}</p>;
   }
   const shown = visibleIndexes(grid.boxes, band.top, band.bottom, focused);
+  const firstScreen = viewportHeight();
   const setSize = total !== undefined && total >= photos.length ? total : hasMore ? -1 : photos.length;
   return (
     <>
@@ -238,6 +256,7 @@ export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMor
               setSize={setSize}
               sizesHint={Math.ceil(box.width)}
               gridName={gridName}
+              priority={box.top < firstScreen}
             />
           );
         })}
@@ -256,3 +275,10 @@ export function PhotoGrid({ galleryId, photos, showFilename, hasMore, loadingMor
     </>
   );
 }
+
+/**
+ * PhotoGrid is memoised: the gallery home renders again on each of its
+ * queries' answers, and a grid whose items, action and settings are the
+ * same is not drawn again (docs/performance.md, first thumbnails).
+ */
+export const PhotoGrid = memo(PhotoGridView);

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
+import { getFragmentData } from '../../gql';
+import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
 import { errorCodes } from '../notifications/error-message';
 import { notify } from '../notifications/notification-store';
 import { CreateSelectionForm } from './create-selection-form';
-import { AddToSelectionMutation, MySelectionsQuery } from './selection-documents';
+import { AddToSelectionMutation, MySelectionsQuery, SelectionFieldsFragment } from './selection-documents';
 import styles from './selections.module.css';
 
 /**
@@ -17,13 +19,14 @@ export function AddToSelectionDialog({ galleryId, photoId, onClose }: { galleryI
   const { t } = useTranslation();
   const { data, loading, error } = useQuery(MySelectionsQuery, { variables: { galleryId }, context: { silentErrors: true }, fetchPolicy: 'cache-and-network' });
   const [add, { loading: adding }] = useMutation(AddToSelectionMutation, { context: { errorMessageKey: 'selections.addError' } });
-  const named = (data?.mySelections ?? []).filter((s) => !s.isFavorites);
+  const named = getFragmentData(SelectionFieldsFragment, data?.mySelections ?? []).filter((s) => !s.isFavorites);
 
   const addTo = async (selection: { id: string; name: string }) => {
     try {
       const result = await add({ variables: { input: { galleryId, selectionId: selection.id, photoIds: [photoId] } } });
-      if (result.data?.addToSelection.userErrors.length) {
-        notify({ type: 'error', message: result.data.addToSelection.userErrors[0].message || t('selections.addError') });
+      const problem = getFragmentData(UserErrorFieldsFragment, result.data?.addToSelection.userErrors)?.[0];
+      if (problem) {
+        notify({ type: 'error', message: problem.message || t('selections.addError') });
         return;
       }
       notify({ type: 'success', message: t('selections.added', { name: selection.name }) });

@@ -2,7 +2,9 @@ import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/ui/form-field';
-import { CreateSelectionMutation, MySelectionsQuery, SELECTION_NAME_MAX } from './selection-documents';
+import { getFragmentData } from '../../gql';
+import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
+import { CreateSelectionMutation, MySelectionsQuery, SELECTION_NAME_MAX, SelectionFieldsFragment } from './selection-documents';
 import styles from './selections.module.css';
 
 /** CreatedSelection is what the form hands back once the server made the selection. */
@@ -43,14 +45,15 @@ export function CreateSelectionForm({ galleryId, onCreated }: { galleryId: strin
     try {
       const result = await create({ variables: { input: { galleryId, name: name.trim() } } });
       const payload = result.data?.createSelection;
-      const problem = payload?.userErrors[0];
+      const problem = getFragmentData(UserErrorFieldsFragment, payload?.userErrors)?.[0];
       if (problem) {
         setError(problem.message || t(problem.code === 'too_long' ? 'selections.nameTooLong' : 'selections.nameRequired'));
         return;
       }
-      if (payload?.selection) {
+      const created = getFragmentData(SelectionFieldsFragment, payload?.selection);
+      if (created) {
         setName('');
-        onCreated?.({ id: payload.selection.id, name: payload.selection.name });
+        onCreated?.({ id: created.id, name: created.name });
       }
     } catch {
       // The error link told the visitor (a toast, or the e-mail dialog).

@@ -90,7 +90,8 @@ describe('FavoriteButton (application client)', () => {
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   }
 
-  function renderWith(answer: (operationName: string, calls: number) => Response) {
+  /** renderWith draws a heart for each of photoIds, the server answering each call with answer (given the call's count for its operation). */
+  function renderWith(answer: (operationName: string, calls: number) => Response, photoIds = ['pho_1']) {
     const calls: Record<string, number> = {};
     vi.stubGlobal(
       'fetch',
@@ -105,11 +106,29 @@ describe('FavoriteButton (application client)', () => {
     const client = createApolloClient({ uri: 'http://localhost/graphql', needEmail });
     render(
       <ApolloProvider client={client}>
-        <FavoriteButton galleryId={GALLERY_ID} photoId="pho_1" />
+        {photoIds.map((id) => (
+          <FavoriteButton key={id} galleryId={GALLERY_ID} photoId={id} />
+        ))}
       </ApolloProvider>,
     );
     return { needEmail, unsubscribe, calls };
   }
+
+  it('asks for the favourites once for every heart on screen, and redraws only the heart toggled', async () => {
+    const { calls } = renderWith(
+      (op) =>
+        op === 'Favorites'
+          ? json({ data: { mySelection: selection({ photoIds: ['pho_2'] }) } })
+          : json({ data: { addToSelection: payload(selection({ photoIds: ['pho_2', 'pho_1'] })) } }),
+      ['pho_1', 'pho_2', 'pho_3'],
+    );
+    const hearts = () => screen.getAllByRole('button', { name: 'Favori' }).map((b) => b.getAttribute('aria-pressed'));
+    await waitFor(() => expect(hearts()).toEqual(['false', 'true', 'false']));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Favori' })[0]);
+    await waitFor(() => expect(calls.AddToSelection).toBe(1));
+    await waitFor(() => expect(hearts()).toEqual(['true', 'true', 'false']));
+    expect(calls.Favorites).toBe(1);
+  });
 
   it('rolls back and toasts errors.addPhotoToFavoritesError when the server fails', async () => {
     renderWith((op) =>

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFavorites } from './use-favorites';
+import { useFavorite } from './use-favorites';
 import styles from './selections.module.css';
 
 /**
@@ -9,12 +9,11 @@ import styles from './selections.module.css';
  */
 export function FavoriteButton({ galleryId, photoId, tone = 'light' }: { galleryId: string; photoId: string; tone?: 'light' | 'dark' }) {
   const { t } = useTranslation();
-  const { isFavorite, toggle } = useFavorites(galleryId);
-  const on = isFavorite(photoId);
+  const { isFavorite: on, toggle } = useFavorite(galleryId, photoId);
   const onClick = (event: MouseEvent) => {
     event.preventDefault();
     event.stopPropagation();
-    void toggle(photoId);
+    void toggle();
   };
   return (
     <button

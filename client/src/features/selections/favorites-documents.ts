@@ -2,20 +2,28 @@ import { graphql } from '../../gql';
 
 // The favourites' calls: the heart over every photo of the home and of the
 // photo view (the other selection calls are in selection-documents, loaded
-// with the menus and the selection screen). Every answer carries the same
-// fields as the other selection calls.
+// with the menus and the selection screen). Every selection answer selects
+// SelectionFields, so that the normalised Selection in the cache stays whole
+// whichever call wrote it last.
 
 /** FAVORITES_ID names the favourites in every selection call. */
 export const FAVORITES_ID = 'favorites';
 
+/** SelectionFieldsFragment is a selection as every selection call answers it. */
+export const SelectionFieldsFragment = graphql(`
+  fragment SelectionFields on Selection {
+    id
+    name
+    isFavorites
+    photoIds
+    videoIds
+  }
+`);
+
 export const FavoritesQuery = graphql(`
   query Favorites($galleryId: ID!) {
     mySelection(galleryId: $galleryId, id: "favorites") {
-      id
-      name
-      isFavorites
-      photoIds
-      videoIds
+      ...SelectionFields
     }
   }
 `);
@@ -24,16 +32,10 @@ export const AddToSelectionMutation = graphql(`
   mutation AddToSelection($input: SelectionItemsInput!) {
     addToSelection(input: $input) {
       selection {
-        id
-        name
-        isFavorites
-        photoIds
-        videoIds
+        ...SelectionFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -43,16 +45,10 @@ export const RemoveFromSelectionMutation = graphql(`
   mutation RemoveFromSelection($input: SelectionItemsInput!) {
     removeFromSelection(input: $input) {
       selection {
-        id
-        name
-        isFavorites
-        photoIds
-        videoIds
+        ...SelectionFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

@@ -4,16 +4,17 @@ import { Link } from 'react-router';
 import { galleryPath } from '../../app/route-table';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
+import { getFragmentData } from '../../gql';
 import { errorCodes } from '../notifications/error-message';
 import { CreateSelectionForm } from './create-selection-form';
-import { MySelectionsQuery } from './selection-documents';
+import { MySelectionsQuery, SelectionFieldsFragment } from './selection-documents';
 import styles from './selections.module.css';
 
 /** MySelectionsDialog lists the favourites and named selections with their counts, and creates new ones. */
 export function MySelectionsDialog({ galleryUrl, galleryId, onClose }: { galleryUrl: string; galleryId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { data, loading, error } = useQuery(MySelectionsQuery, { variables: { galleryId }, context: { silentErrors: true }, fetchPolicy: 'cache-and-network' });
-  const selections = data?.mySelections ?? [];
+  const selections = getFragmentData(SelectionFieldsFragment, data?.mySelections ?? []);
   const needEmail = !data && errorCodes(error).includes('unauthorized');
   return (
     <Modal title={t('selections.mySelections')} description={t('selections.mySelectionsHint')} onClose={onClose} size="medium">

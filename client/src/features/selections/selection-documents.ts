@@ -1,21 +1,18 @@
 import { graphql } from '../../gql';
 
 // The selection calls the favourites, the menus and the selection screen share.
-// Every answer carries the same fields, so that the normalised Selection in
-// the cache stays whole whichever call wrote it last.
+// Every answer selects the same SelectionFields (favorites-documents), so that
+// the normalised Selection in the cache stays whole whichever call wrote it
+// last.
 
 // The favourites' calls (the heart over every photo of the home) are in
 // favorites-documents, in the home's first download; named here too.
-export { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, RemoveFromSelectionMutation } from './favorites-documents';
+export { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, RemoveFromSelectionMutation, SelectionFieldsFragment } from './favorites-documents';
 
 export const MySelectionsQuery = graphql(`
   query MySelections($galleryId: ID!) {
     mySelections(galleryId: $galleryId) {
-      id
-      name
-      isFavorites
-      photoIds
-      videoIds
+      ...SelectionFields
     }
   }
 `);
@@ -24,16 +21,10 @@ export const CreateSelectionMutation = graphql(`
   mutation CreateSelection($input: CreateSelectionInput!) {
     createSelection(input: $input) {
       selection {
-        id
-        name
-        isFavorites
-        photoIds
-        videoIds
+        ...SelectionFields
       }
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }
@@ -44,9 +35,7 @@ export const DeleteSelectionMutation = graphql(`
     deleteSelection(input: $input) {
       deletedSelectionId
       userErrors {
-        field
-        message
-        code
+        ...UserErrorFields
       }
     }
   }

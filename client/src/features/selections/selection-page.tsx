@@ -7,7 +7,8 @@ import { galleryPath } from '../../app/route-table';
 import { Modal } from '../../components/ui/modal';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
-import { graphql } from '../../gql';
+import { getFragmentData, graphql } from '../../gql';
+import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { errorCodes } from '../notifications/error-message';
 import { notify } from '../notifications/notification-store';
@@ -132,7 +133,7 @@ export function SelectionPage() {
           });
         },
       });
-      const problem = result.data?.deleteSelection.userErrors[0];
+      const problem = getFragmentData(UserErrorFieldsFragment, result.data?.deleteSelection.userErrors)?.[0];
       if (problem) {
         notify({ type: 'error', message: problem.message || t('errors.unknown') });
         return;

@@ -1,23 +1,18 @@
-import type { ApolloCache } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
-import { useCallback, useState } from 'react';
+import type { ApolloCache, ApolloClient } from '@apollo/client';
+import { useApolloClient } from '@apollo/client/react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppOperationContext } from '../../app/apollo-client';
+import { getFragmentData, makeFragmentData, type FragmentType } from '../../gql';
+import type { AddToSelectionMutation as AddData, RemoveFromSelectionMutation as RemoveData, SelectionFieldsFragment as SelectionData } from '../../gql/graphql';
+import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
 import { notify } from '../notifications/notification-store';
-import type { AddToSelectionMutation as AddData, RemoveFromSelectionMutation as RemoveData } from '../../gql/graphql';
-import { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, RemoveFromSelectionMutation } from './favorites-documents';
+import { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, RemoveFromSelectionMutation, SelectionFieldsFragment } from './favorites-documents';
 
 /** FAVORITE_ERROR_CONTEXT makes a failed favourite call toast the catalogue's message (a 401 still asks for an e-mail). */
 const FAVORITE_ERROR_CONTEXT: AppOperationContext = { errorMessageKey: 'errors.addPhotoToFavoritesError' };
 
-interface SelectionFields {
-  __typename: 'Selection';
-  id: string;
-  name: string;
-  isFavorites: boolean;
-  photoIds: string[];
-  videoIds: string[];
-}
+type SelectionFields = SelectionData & { __typename: 'Selection' };
 
 function isVideoId(id: string): boolean {
   return id.startsWith('vid_');
@@ -30,68 +25,128 @@ export function withItem(selection: SelectionFields, id: string, add: boolean): 
   return { ...selection, [key]: add ? [...rest, id] : rest };
 }
 
-function writeFavorites(cache: ApolloCache, galleryId: string, selection: SelectionFields | null | undefined) {
+/**
+ * writeFavorites puts a selection answer on the favourites query: the cache
+ * cannot tell that the selection with this id is the one that
+ * mySelection(id: "favorites") names.
+ */
+function writeFavorites(cache: ApolloCache, galleryId: string, selection: FragmentType<typeof SelectionFieldsFragment> | null | undefined) {
   if (selection) cache.writeQuery({ query: FavoritesQuery, variables: { galleryId }, data: { mySelection: selection } });
 }
 
+function contains(selection: SelectionData | undefined, id: string): boolean {
+  return Boolean(selection && (isVideoId(id) ? selection.videoIds : selection.photoIds).includes(id));
+}
+
+// The favourites of a gallery, watched once for every heart on screen: the
+// home draws a heart over each of its ~120 thumbnails, and one query (one
+// cache watch) per heart cost about 0.3 s of the home's first render
+// (docs/performance.md, issue 9). Each heart reads only whether its own photo
+// is in, so a toggle renders the heart it concerns.
+interface FavoritesWatch {
+  selection: SelectionData | undefined;
+  listeners: Set<() => void>;
+  stop?: () => void;
+}
+
+const watches = new WeakMap<ApolloClient, Map<string, FavoritesWatch>>();
+
+/** favoritesWatch is the gallery's shared watch, made (not yet started) with what the cache holds. */
+function favoritesWatch(client: ApolloClient, galleryId: string): FavoritesWatch {
+  let byGallery = watches.get(client);
+  if (!byGallery) watches.set(client, (byGallery = new Map()));
+  let watch = byGallery.get(galleryId);
+  if (!watch) {
+    const cached = client.readQuery({ query: FavoritesQuery, variables: { galleryId } });
+    watch = { selection: getFragmentData(SelectionFieldsFragment, cached?.mySelection) ?? undefined, listeners: new Set() };
+    byGallery.set(galleryId, watch);
+  }
+  return watch;
+}
+
+/** subscribeFavorites starts the gallery's favourites query with its first listener and stops it with its last. */
+function subscribeFavorites(client: ApolloClient, galleryId: string, listener: () => void): () => void {
+  const watch = favoritesWatch(client, galleryId);
+  watch.listeners.add(listener);
+  if (!watch.stop) {
+    // Without a confirmed e-mail the query fails quietly and nothing is marked.
+    const observable = client.watchQuery({ query: FavoritesQuery, variables: { galleryId }, context: { silentErrors: true } });
+    const subscription = observable.subscribe({
+      next: (result) => {
+        const selection = result.dataState === 'complete' ? (getFragmentData(SelectionFieldsFragment, result.data.mySelection) ?? undefined) : undefined;
+        if (selection === watch.selection) return;
+        watch.selection = selection;
+        for (const notifyListener of [...watch.listeners]) notifyListener();
+      },
+      error: () => undefined,
+    });
+    watch.stop = () => subscription.unsubscribe();
+  }
+  return () => {
+    watch.listeners.delete(listener);
+    if (watch.listeners.size > 0) return;
+    watch.stop?.();
+    const byGallery = watches.get(client);
+    if (byGallery?.get(galleryId) === watch) byGallery.delete(galleryId);
+  };
+}
+
 /**
- * useFavorites tells which photos (and videos) are in the visitor's
- * favourites and toggles them. A toggle shows at once (a pending state and an
- * optimistic cache answer) and goes back if the call fails; the failure is a
- * toast, except a 401, which the error link turns into the e-mail dialog and
- * a replay once the e-mail is confirmed. Without a confirmed e-mail the
- * favourites query fails quietly and nothing is marked.
+ * useFavorite tells whether a photo (or a video) is in the visitor's
+ * favourites and toggles it. All hearts of a gallery share one favourites
+ * query. A toggle shows at once (a pending state and an optimistic cache
+ * answer) and goes back if the call fails; the failure is a toast, except a
+ * 401, which the error link turns into the e-mail dialog and a replay once
+ * the e-mail is confirmed. Without a confirmed e-mail the favourites query
+ * fails quietly and nothing is marked.
  */
-export function useFavorites(galleryId: string) {
+export function useFavorite(galleryId: string, id: string) {
   const { t } = useTranslation();
-  const favorites = useQuery(FavoritesQuery, { variables: { galleryId }, skip: !galleryId, context: { silentErrors: true } });
-  const [add] = useMutation(AddToSelectionMutation);
-  const [remove] = useMutation(RemoveFromSelectionMutation);
-  const [pending, setPending] = useState<Record<string, boolean>>({});
+  const client = useApolloClient();
+  const subscribe = useCallback((listener: () => void) => (galleryId ? subscribeFavorites(client, galleryId, listener) : () => undefined), [client, galleryId]);
+  const stored = useSyncExternalStore(subscribe, () => (galleryId ? contains(favoritesWatch(client, galleryId).selection, id) : false));
+  const [pending, setPending] = useState<boolean>();
 
-  const current = favorites.data?.mySelection;
-  const stored = useCallback((id: string) => Boolean(current && (isVideoId(id) ? current.videoIds : current.photoIds).includes(id)), [current]);
-  const isFavorite = useCallback((id: string) => pending[id] ?? stored(id), [pending, stored]);
-
-  const toggle = useCallback(
-    async (id: string) => {
-      if (pending[id] !== undefined) return;
-      const next = !stored(id);
-      setPending((p) => ({ ...p, [id]: next }));
-      const base: SelectionFields = current
-        ? { __typename: 'Selection', ...current, photoIds: [...current.photoIds], videoIds: [...current.videoIds] }
-        : { __typename: 'Selection', id: FAVORITES_ID, name: t('selections.favoritesName'), isFavorites: true, photoIds: [], videoIds: [] };
-      const options = {
-        variables: { input: { galleryId, selectionId: FAVORITES_ID, photoIds: [id] } },
-        context: FAVORITE_ERROR_CONTEXT,
-      };
-      try {
-        let userErrors: ReadonlyArray<unknown> = [];
-        if (next) {
-          const result = await add({
-            ...options,
-            // __typename, which the generated types leave out, lets the cache normalise the answer.
-            optimisticResponse: { addToSelection: { __typename: 'SelectionPayload', selection: withItem(base, id, true), userErrors: [] } } as AddData,
-            update: (cache, { data }) => writeFavorites(cache, galleryId, data?.addToSelection.selection as SelectionFields | null | undefined),
-          });
-          userErrors = result.data?.addToSelection.userErrors ?? [];
-        } else {
-          const result = await remove({
-            ...options,
-            optimisticResponse: { removeFromSelection: { __typename: 'SelectionPayload', selection: withItem(base, id, false), userErrors: [] } } as RemoveData,
-            update: (cache, { data }) => writeFavorites(cache, galleryId, data?.removeFromSelection.selection as SelectionFields | null | undefined),
-          });
-          userErrors = result.data?.removeFromSelection.userErrors ?? [];
-        }
-        if (userErrors.length > 0) notify({ type: 'error', message: t('errors.addPhotoToFavoritesError') });
-      } catch {
-        // The error link has told the visitor; the optimistic answer is gone with the pending state.
-      } finally {
-        setPending(({ [id]: _, ...rest }) => rest);
+  const toggle = useCallback(async () => {
+    if (pending !== undefined || !galleryId) return;
+    const current = favoritesWatch(client, galleryId).selection;
+    const next = !contains(current, id);
+    setPending(next);
+    const base: SelectionFields = current
+      ? { ...current, __typename: 'Selection', photoIds: [...current.photoIds], videoIds: [...current.videoIds] }
+      : { __typename: 'Selection', id: FAVORITES_ID, name: t('selections.favoritesName'), isFavorites: true, photoIds: [], videoIds: [] };
+    const optimistic = makeFragmentData(withItem(base, id, next), SelectionFieldsFragment);
+    const options = {
+      variables: { input: { galleryId, selectionId: FAVORITES_ID, photoIds: [id] } },
+      context: FAVORITE_ERROR_CONTEXT,
+    };
+    try {
+      let userErrors;
+      if (next) {
+        const result = await client.mutate({
+          mutation: AddToSelectionMutation,
+          ...options,
+          // __typename, which the generated types leave out, lets the cache normalise the answer.
+          optimisticResponse: { addToSelection: { __typename: 'SelectionPayload', selection: optimistic, userErrors: [] } } as AddData,
+          update: (cache, { data }) => writeFavorites(cache, galleryId, data?.addToSelection.selection),
+        });
+        userErrors = result.data?.addToSelection.userErrors;
+      } else {
+        const result = await client.mutate({
+          mutation: RemoveFromSelectionMutation,
+          ...options,
+          optimisticResponse: { removeFromSelection: { __typename: 'SelectionPayload', selection: optimistic, userErrors: [] } } as RemoveData,
+          update: (cache, { data }) => writeFavorites(cache, galleryId, data?.removeFromSelection.selection),
+        });
+        userErrors = result.data?.removeFromSelection.userErrors;
       }
-    },
-    [add, remove, current, galleryId, pending, stored, t],
-  );
+      if ((getFragmentData(UserErrorFieldsFragment, userErrors) ?? []).length > 0) notify({ type: 'error', message: t('errors.addPhotoToFavoritesError') });
+    } catch {
+      // The error link has told the visitor; the optimistic answer is gone with the pending state.
+    } finally {
+      setPending(undefined);
+    }
+  }, [client, galleryId, id, pending, t]);
 
-  return { isFavorite, toggle, busy: (id: string) => pending[id] !== undefined };
+  return { isFavorite: pending ?? stored, toggle, busy: pending !== undefined };
 }
