@@ -8,7 +8,8 @@
 // Usage: cd client && npm run build && GALLERY_BIN=/abs/path/to/gallery npm run bench
 // (the binary must embed this build: make build). Options by environment:
 //   BENCH_PHOTOS (5000), BENCH_RUNS (3), BENCH_JSON=1 (print one JSON line too),
-//   BENCH_DATA_DIR (reuse a seeded data directory instead of a fresh one).
+//   BENCH_DATA_DIR (reuse a seeded data directory instead of a fresh one),
+//   BENCH_PARTS (which of the three measures to take, 1,2,3 by default).
 // It prints the figures; it fails (exit 1) when a budget is exceeded.
 import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,17 +19,17 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/chromium.mjs';
 import { GALLERY_BIN, freePort, run, stop, waitForHealth } from '../e2e/server.mjs';
+import { firstThumbnail, median, VIEWPORT } from './first-thumb.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const DIST = join(here, '..', '..', 'server', 'web', 'dist');
 const PHOTOS = Number(process.env.BENCH_PHOTOS || 5000);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
+const PARTS = new Set((process.env.BENCH_PARTS || '1,2,3').split(',').map((p) => Number(p.trim())));
 const BUDGET_JS_KB = 150;
 const BUDGET_FIRST_THUMB_MS = 1500;
-const VIEWPORT = { width: 1280, height: 900 };
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** gzipSize is the size of a file compressed as a server would (gzip level 9). */
 async function gzipSize(file) {
@@ -77,7 +78,7 @@ async function main() {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 
     // 1. The JS the home actually loads, as the browser asks for it (cold cache).
-    {
+    if (PARTS.has(1)) {
       const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
       const page = await context.newPage();
       const scripts = new Set();
@@ -104,64 +105,22 @@ async function main() {
     // 2. First thumbnails painted, cold cache, a new context per run.
     const firstThumbs = [];
     const fcps = [];
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
-      await context.addInitScript(() => {
-        // The first thumbnail of the grid that has loaded inside the viewport, then a frame: painted.
-        const inView = (img) => {
-          const rect = img.getBoundingClientRect();
-          return rect.width > 0 && rect.bottom > 0 && rect.top < innerHeight;
-        };
-        const painted = () => {
-          window.__firstThumb = null;
-          requestAnimationFrame(() => requestAnimationFrame(() => (window.__firstThumb = performance.now())));
-        };
-        document.addEventListener(
-          'load',
-          (event) => {
-            const img = event.target;
-            if (window.__firstThumb !== undefined || !(img instanceof HTMLImageElement) || !img.closest('#photos') || !inView(img)) return;
-            painted();
-          },
-          true,
-        );
-        // A thumbnail may also have loaded below the viewport and come into it afterwards (the page
-        // scrolled to #photos once the sections above had their height): checked at every frame.
-        const poll = () => {
-          if (window.__firstThumb !== undefined) return;
-          for (const img of document.querySelectorAll('#photos img')) {
-            if (img.complete && img.naturalWidth > 0 && inView(img)) return painted();
-          }
-          requestAnimationFrame(poll);
-        };
-        requestAnimationFrame(poll);
-      });
-      const page = await context.newPage();
-      // The visitor's « Voir les photos »: the home opened at its photos.
-      await page.goto(`${base}/${url}#photos`);
-      await page.waitForFunction(() => typeof window.__firstThumb === 'number', null, { timeout: 60_000, polling: 50 }).catch(async (err) => {
-        const seen = await page.evaluate(() => ({ y: scrollY, items: document.querySelectorAll('#photos ul[data-layout] > li').length, first: window.__firstThumb }));
-        throw new Error(`no thumbnail painted: ${JSON.stringify(seen)}: ${err.message}`);
-      });
-      const { thumb, fcp } = await page.evaluate(() => ({
-        thumb: window.__firstThumb,
-        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      }));
+    for (let i = 0; PARTS.has(2) && i < RUNS; i++) {
+      const { thumb, fcp } = await firstThumbnail(browser, base, url);
       firstThumbs.push(thumb);
       if (fcp !== null) fcps.push(fcp);
-      await context.close();
     }
     const thumbMs = median(firstThumbs);
-    console.log(
+    if (PARTS.has(2)) console.log(
       `\n2. First thumbnails painted (${PHOTOS} photos, /${url}#photos, ${RUNS} cold runs): median ${thumbMs.toFixed(0)} ms (budget ${BUDGET_FIRST_THUMB_MS} ms); runs ${firstThumbs
         .map((x) => x.toFixed(0))
         .join(', ')} ms; first contentful paint median ${fcps.length ? median(fcps).toFixed(0) : '?'} ms`,
     );
-    figures.firstThumbnailMs = Math.round(thumbMs);
-    if (thumbMs > BUDGET_FIRST_THUMB_MS) failed = true;
+    if (PARTS.has(2)) figures.firstThumbnailMs = Math.round(thumbMs);
+    if (PARTS.has(2) && thumbMs > BUDGET_FIRST_THUMB_MS) failed = true;
 
     // 3. DOM size while scrolling through the whole grid.
-    {
+    if (PARTS.has(3)) {
       const context = await browser.newContext({ viewport: VIEWPORT, locale: 'fr-FR' });
       const page = await context.newPage();
       await page.goto(`${base}/${url}`);

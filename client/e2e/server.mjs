@@ -20,9 +20,9 @@ export function freePort() {
   });
 }
 
-/** run starts a command of the gallery binary and keeps its output for failure messages. */
-export function run(args, env) {
-  const child = spawn(GALLERY_BIN, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** run starts a command of the gallery binary (GALLERY_BIN unless bin is given) and keeps its output for failure messages. */
+export function run(args, env, bin = GALLERY_BIN) {
+  const child = spawn(bin, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.output = '';
   child.stdoutText = '';
   child.stdout.on('data', (d) => {

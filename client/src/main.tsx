@@ -4,16 +4,25 @@ import { createApolloClient } from './app/apollo-client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
 import { AppRoutes } from './app/router';
+import { FIRST_RENDER_WAIT_MS, prefetchOpeningScreen } from './app/prefetch';
 import './app/global.css';
 
 const client = createApolloClient();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders client={client}>
-      <AppRouter>
-        <AppRoutes />
-      </AppRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders client={client}>
+        <AppRouter>
+          <AppRoutes />
+        </AppRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// The opening screen's queries leave now; the first render waits for their
+// answers (at most FIRST_RENDER_WAIT_MS), so that it draws them all in one
+// pass instead of one render per answer (docs/performance.md).
+const opening = prefetchOpeningScreen(client, window.location.pathname, window.location.search);
+void Promise.race([opening, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);

@@ -178,18 +178,27 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
     else navigate(galleryPath(galleryId, 'galleryHome'));
   }, [galleryId, navigate, state.fromGallery]);
 
+  // The keys act on the photo on screen: the handlers are swapped in the same
+  // commit as the photo (a layout effect), so that a key pressed as soon as
+  // the next photo shows does not run the previous photo's handlers (a
+  // passive effect would re-bind them only after the paint).
+  const keyHandlers = useRef({ goPrevious, goNext, close });
+  useLayoutEffect(() => {
+    keyHandlers.current = { goPrevious, goNext, close };
+  }, [goPrevious, goNext, close]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (event.key === 'ArrowLeft') goPrevious();
-      else if (event.key === 'ArrowRight') goNext();
-      else if (event.key === 'Escape') close();
+      const handlers = keyHandlers.current;
+      if (event.key === 'ArrowLeft') handlers.goPrevious();
+      else if (event.key === 'ArrowRight') handlers.goNext();
+      else if (event.key === 'Escape') handlers.close();
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [goPrevious, goNext, close]);
+  }, []);
 
   // Warm the cache and the browser for the neighbours.
   useEffect(() => {
@@ -238,12 +247,15 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
           {index >= 0 && total > 0 ? t('photo.position', { index: index + 1, total }) : ''}
         </p>
         <div className={styles.tools}>
+          {/* The other features' controls come first: some load on demand, and
+              the toolbar is aligned right, so that what appears then must not
+              move « Commander » under a pointer about to click it. */}
+          {actions && settings && photoNode && actions({ galleryId: settings.id, photoId: photoNode.id })}
           {photoNode && (
             <Link className="button button-small button-ghost-light" to={`${galleryPath(galleryId, 'galleryProducts')}?${new URLSearchParams({ photoId: photoNode.id }).toString()}`}>
               {t('shop.order')}
             </Link>
           )}
-          {actions && settings && photoNode && actions({ galleryId: settings.id, photoId: photoNode.id })}
           <button type="button" className={styles.iconButton} onClick={close} aria-label={t('photo.close')} title={t('photo.close')}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
