@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
@@ -33,7 +33,9 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // In the commit that shows the dialog (a layout effect): no frame is drawn
+  // with the focus still behind it, and a key pressed at once lands inside.
+  useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = panel.current;
     if (root) {
