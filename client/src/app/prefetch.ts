@@ -5,7 +5,7 @@ import {
   GalleryPhotosQuery,
   GalleryShopQuery,
   GalleryVideosQuery,
-  PHOTOS_PAGE_SIZE,
+  firstPhotosPage,
 } from '../features/gallery/gallery-home-page';
 import { readAddress } from '../lib/initial-address';
 import { galleryVariables, previewHashFor, previewHashParam } from '../lib/preview-hash';
@@ -51,7 +51,7 @@ export function prefetchOpeningScreen(client: ApolloClient, pathname: string, se
   if (isGalleryHomePath(pathname)) {
     requests.push(
       client.query({ query: GalleryHomeQuery, variables, context: QUIET }),
-      client.query({ query: GalleryPhotosQuery, variables: { ...variables, first: PHOTOS_PAGE_SIZE }, context: QUIET }),
+      client.query({ query: GalleryPhotosQuery, variables: firstPhotosPage(variables), context: QUIET }),
       client.query({ query: GalleryVideosQuery, variables, context: QUIET }),
       client.query({ query: GalleryShopQuery, variables, context: QUIET }),
       client.query({ query: GalleryPhotographerSelectionQuery, variables, context: QUIET }),

@@ -21,6 +21,11 @@ import styles from './gallery-home.module.css';
 /** PHOTOS_PAGE_SIZE is the page size of the photo grid (the API caps pages at 100). */
 export const PHOTOS_PAGE_SIZE = 100;
 
+/** firstPhotosPage are the variables of the home's first page of photos (app/prefetch.ts asks with the same, so that the home finds its answer). */
+export function firstPhotosPage<V extends { url: string; previewHash?: string }>(variables: V): V & { first: number } {
+  return { ...variables, first: PHOTOS_PAGE_SIZE };
+}
+
 export const GalleryHomeQuery = graphql(`
   query GalleryHome($url: String!, $previewHash: String) {
     gallery(url: $url, previewHash: $previewHash) {
@@ -173,7 +178,7 @@ export function GalleryHomePage({
   const authorized = gallery ? gallery.auth.accessCodeAuthorized === true && !gallery.auth.needEmail : fromLayout?.open === true;
 
   const photos = useQuery(GalleryPhotosQuery, {
-    variables: { ...variables, first: PHOTOS_PAGE_SIZE },
+    variables: firstPhotosPage(variables),
     skip: !authorized,
     context: { errorMessageKey: 'gallery.errorPhotos' },
   });
