@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -27,8 +28,13 @@ func acceptsGzip(r *http.Request) bool {
 		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
 			continue
 		}
-		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		// gzip;q=0 refuses it; any other weight (or none) accepts it.
+		name, weight, found := strings.Cut(strings.ReplaceAll(params, " ", ""), "=")
+		if !found || !strings.EqualFold(name, "q") {
+			return true
+		}
+		q, err := strconv.ParseFloat(weight, 64)
+		return err != nil || q > 0
 	}
 	return false
 }

@@ -67,6 +67,12 @@ func TestGalleryAnswersGoGzipped(t *testing.T) {
 	if res, _ := get("gzip;q=0", ""); res.Header.Get("Content-Encoding") != "" {
 		t.Fatal("gzip;q=0 was answered gzipped")
 	}
+	if res, _ := get("br, gzip; q=0.000", ""); res.Header.Get("Content-Encoding") != "" {
+		t.Fatal("gzip; q=0.000 was answered gzipped")
+	}
+	if res, _ := get("identity;q=1, gzip;q=0.5", ""); res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatal("gzip;q=0.5 was not answered gzipped")
+	}
 }
 
 // TestClientAssetsGoGzipped: scripts and styles go gzipped to clients that
