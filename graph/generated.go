@@ -31525,7 +31525,7 @@ func (ec *executionContext) unmarshalInputPlaceOrderInput(ctx context.Context, o
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"galleryId", "paymentMethod", "acceptTerms", "acceptRetouch"}
+	fieldsInOrder := [...]string{"galleryId", "paymentMethod", "acceptTerms", "acceptRetouch", "expectedTotal"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -31560,6 +31560,13 @@ func (ec *executionContext) unmarshalInputPlaceOrderInput(ctx context.Context, o
 				return it, err
 			}
 			it.AcceptRetouch = data
+		case "expectedTotal":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expectedTotal"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpectedTotal = data
 		}
 	}
 	return it, nil

@@ -28,8 +28,13 @@ func (r *mutationResolver) PlaceOrder(ctx context.Context, input gqlmodel.PlaceO
 	if err != nil {
 		return nil, err
 	}
-	placed, err := r.Checkout.Place(ctx, g, orders.PlaceInput{Method: payments.Method(input.PaymentMethod),
-		AcceptTerms: input.AcceptTerms, AcceptRetouch: input.AcceptRetouch})
+	var placed *orders.Placed
+	if input.ExpectedTotal < 0 {
+		err = orders.ErrExpectedTotal
+	} else {
+		placed, err = r.Checkout.Place(ctx, g, orders.PlaceInput{Method: payments.Method(input.PaymentMethod),
+			AcceptTerms: input.AcceptTerms, AcceptRetouch: input.AcceptRetouch, ExpectedTotal: money.Cents(input.ExpectedTotal)})
+	}
 	ues, err := payloadErrors(err)
 	if err != nil {
 		return nil, err

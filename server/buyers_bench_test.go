@@ -39,7 +39,8 @@ func BenchmarkBuyers(b *testing.B) {
 		{"POST", "/api/cart/formats/" + o.photos[0].ID + "/" + o.p10x15, nil, true},
 		{"POST", "/api/cart/digitalFiles/" + o.photos[1].ID + "/" + o.hd, nil, true},
 		{"POST", "/api/cart/address", address, true},
-		{"POST", "/api/orders", placeBody, false},
+		{"POST", "/api/orders", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true,
+			"expectedTotal": "16.40"}, false}, // 2.50 + 9.00 + 4.90 to BE
 	}
 	var (
 		next, failures atomic.Int64

@@ -65,6 +65,7 @@ func newOrderEnv(t testing.TB) *orderEnv {
 		}
 		s.Access.Mail = sender
 		s.Orders.Now = func() time.Time { return time.Now().Add(time.Duration(o.later.Load())) }
+		s.Carts.Now = s.Orders.Now
 		w := s.DownloadWorkers()
 		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 		o.runner, err = jobs.New(context.Background(), s.DB, jobs.Config{Media: s.Media, Events: s.Events, Logger: log,
@@ -165,13 +166,24 @@ func (o *orderEnv) place(b *env, body any) (int, restPlaced) {
 	return status, p
 }
 
-var placeBody = map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true}
+// placeBody is the review page's call for a cart with nothing to pay
+// (refusals that come before the total is looked at, gift cards covering
+// everything); shown sends the total a cart shows.
+var placeBody = map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": "0.00"}
+
+// shown is the review page's call for b's cart: placeBody with the amount
+// to pay the cart shows now (read as the page reads it).
+func (o *orderEnv) shown(b *env) map[string]any {
+	o.t.Helper()
+	c := o.cartOK(b, "GET", "", nil)
+	return map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": c.Totals.Total.Amount}
+}
 
 // placeOK places b's cart and checks the answer is an order to pay on
 // the test provider's page.
 func (o *orderEnv) placeOK(b *env) (restOrder, string) {
 	o.t.Helper()
-	status, p := o.place(b, placeBody)
+	status, p := o.place(b, o.shown(b))
 	if status != 200 || p.Order == nil || p.RedirectURL == nil {
 		o.t.Fatalf("POST /api/orders: %d %+v", status, p.restError)
 	}
@@ -499,11 +511,17 @@ func TestOrderRefusalsOverREST(t *testing.T) {
 		field  []string
 		all    []string
 	}{
-		{"terms not accepted", map[string]any{"paymentMethod": "card", "acceptRetouch": true}, 400, "terms_required", []string{"acceptTerms"}, nil},
-		{"retouch not acknowledged", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": false}, 400, "retouch_required", []string{"acceptRetouch"}, nil},
-		{"neither", map[string]any{"paymentMethod": "card"}, 400, "terms_required", []string{"acceptTerms"}, []string{"terms_required", "retouch_required"}},
-		{"unknown payment method", map[string]any{"paymentMethod": "paypal", "acceptTerms": true, "acceptRetouch": true}, 400, "payment_method_unavailable", []string{"paymentMethod"}, nil},
-		{"no payment method", map[string]any{"acceptTerms": true, "acceptRetouch": true}, 400, "payment_method_unavailable", []string{"paymentMethod"}, nil},
+		{"terms not accepted", map[string]any{"paymentMethod": "card", "acceptRetouch": true, "expectedTotal": "7.40"}, 400, "terms_required", []string{"acceptTerms"}, nil},
+		{"retouch not acknowledged", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": false, "expectedTotal": "7.40"}, 400, "retouch_required", []string{"acceptRetouch"}, nil},
+		{"neither", map[string]any{"paymentMethod": "card", "expectedTotal": "7.40"}, 400, "terms_required", []string{"acceptTerms"}, []string{"terms_required", "retouch_required"}},
+		{"unknown payment method", map[string]any{"paymentMethod": "paypal", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": "7.40"}, 400, "payment_method_unavailable", []string{"paymentMethod"}, nil},
+		{"no payment method", map[string]any{"acceptTerms": true, "acceptRetouch": true, "expectedTotal": "7.40"}, 400, "payment_method_unavailable", []string{"paymentMethod"}, nil},
+		// The amount to pay the review page showed (2.50 + 4.90): required, an amount, and the cart's.
+		{"no expected total", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true}, 400, "invalid_expected_total", []string{"expectedTotal"}, nil},
+		{"expected total not an amount", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": "7,40"}, 400, "invalid_expected_total", []string{"expectedTotal"}, nil},
+		{"negative expected total", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": "-7.40"}, 400, "invalid_expected_total", []string{"expectedTotal"}, nil},
+		{"expected total as a number", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": 7.40}, 400, "invalid_input", nil, nil},
+		{"another total", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": "7.39"}, 409, "total_changed", nil, nil},
 		{"unknown field", map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "total": 1}, 400, "invalid_input", nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -869,14 +887,14 @@ func TestOrderOverGraphQL(t *testing.T) {
 
 	// placeOrder: refusals the buyer can fix are userErrors.
 	var placed gqlPlaced
-	input := map[string]any{"galleryId": o.gala, "paymentMethod": "bancontact", "acceptTerms": false, "acceptRetouch": true}
+	input := map[string]any{"galleryId": o.gala, "paymentMethod": "bancontact", "acceptTerms": false, "acceptRetouch": true, "expectedTotal": "20.40"}
 	if r := anne.graphql(placeOrderMutation, map[string]any{"input": input}, &placed); len(r.Errors) > 0 || placed.PlaceOrder.Order != nil ||
 		len(placed.PlaceOrder.UserErrors) != 1 || placed.PlaceOrder.UserErrors[0].Code != "terms_required" ||
 		!slices.Equal(placed.PlaceOrder.UserErrors[0].Field, []string{"acceptTerms"}) {
 		t.Fatalf("without the terms: %+v %+v", r.Errors, placed)
 	}
 	if r := o.another().graphql(placeOrderMutation, map[string]any{"input": map[string]any{"galleryId": o.gala, "paymentMethod": "card",
-		"acceptTerms": true, "acceptRetouch": true}}, nil); errorCode(r) != "unauthorized" {
+		"acceptTerms": true, "acceptRetouch": true, "expectedTotal": "20.40"}}, nil); errorCode(r) != "unauthorized" {
 		t.Fatalf("without an e-mail: %+v", r.Errors)
 	}
 	input["acceptTerms"] = true
@@ -917,10 +935,12 @@ func TestOrderOverGraphQL(t *testing.T) {
 	if len(r.Errors) > 0 || got.Status != "awaiting_validation" || got.CanPay || got.PaymentURL != nil || got.Payments[0].Status != "processing" {
 		t.Fatalf("after pending: %+v %+v", r.Errors, got)
 	}
-	// While the bank decides, the cart cannot be ordered again.
+	// While the bank decides, placing the same cart answers the order as
+	// it is: no new attempt, no page.
 	placed = gqlPlaced{}
 	anne.graphql(placeOrderMutation, map[string]any{"input": input}, &placed)
-	if ues := placed.PlaceOrder.UserErrors; len(ues) != 1 || ues[0].Code != "payment_in_progress" {
+	if p := placed.PlaceOrder; len(p.UserErrors) != 0 || p.Order == nil || p.Order.ID != ord.ID || p.Order.Status != "awaiting_validation" ||
+		p.RedirectURL != nil || len(p.Order.Payments) != 1 {
 		t.Fatalf("placeOrder while pending: %+v", placed.PlaceOrder)
 	}
 	o.pay(anne, *po.RedirectURL, ord.ID)
@@ -1346,6 +1366,7 @@ func TestOrderConcurrentDoubleClickGetsOneAttempt(t *testing.T) {
 	o.app.Orders.Provider = gate
 	anne := o.person("anne@example.com", "", "")
 	o.fillCart(anne, "BE")
+	body := o.shown(anne)
 
 	var (
 		firstStatus int
@@ -1355,7 +1376,7 @@ func TestOrderConcurrentDoubleClickGetsOneAttempt(t *testing.T) {
 	go func() {
 		defer close(done)
 		var p restPlaced
-		status, raw, err := anne.tryCall("POST", "/api/orders", o.gala, placeBody)
+		status, raw, err := anne.tryCall("POST", "/api/orders", o.gala, body)
 		if err == nil {
 			err = json.Unmarshal(raw, &p)
 		}
@@ -1365,7 +1386,7 @@ func TestOrderConcurrentDoubleClickGetsOneAttempt(t *testing.T) {
 		firstStatus, firstPlaced = status, p
 	}()
 	waitClosed(t, gate.entered, "the first click never reached the provider")
-	secondStatus, second := o.place(anne, placeBody)
+	secondStatus, second := o.place(anne, body)
 	close(gate.release)
 	<-done
 	if firstStatus != 200 || secondStatus != 200 || firstPlaced.Order == nil || second.Order == nil {

@@ -110,7 +110,8 @@ func (s *Server) orderRoutes(r chi.Router) {
 }
 
 // restPlaceOrder is POST /api/orders (gallery header). Body:
-// {"paymentMethod":"card"|"bancontact","acceptTerms":true,"acceptRetouch":true}.
+// {"paymentMethod":"card"|"bancontact","acceptTerms":true,"acceptRetouch":true,
+// "expectedTotal":"16.40"} (the amount to pay the review page showed).
 // Answers {"order":{...},"redirectUrl":"..."|null}.
 func (s *Server) restPlaceOrder(w http.ResponseWriter, r *http.Request) {
 	g, err := s.galleryFromHeader(r)
@@ -122,13 +123,20 @@ func (s *Server) restPlaceOrder(w http.ResponseWriter, r *http.Request) {
 		PaymentMethod string `json:"paymentMethod"`
 		AcceptTerms   bool   `json:"acceptTerms"`
 		AcceptRetouch bool   `json:"acceptRetouch"`
+		// ExpectedTotal is a money amount as the API writes it ("16.40").
+		ExpectedTotal *string `json:"expectedTotal"`
 	}
 	if err := decodeJSON(r, &body); err != nil {
 		writeError(w, r, s.Log, err)
 		return
 	}
+	expected, err := orders.ParseExpectedTotal(body.ExpectedTotal)
+	if err != nil {
+		writeError(w, r, s.Log, err)
+		return
+	}
 	placed, err := s.Orders.Place(r.Context(), g, orders.PlaceInput{Method: payments.Method(body.PaymentMethod),
-		AcceptTerms: body.AcceptTerms, AcceptRetouch: body.AcceptRetouch})
+		AcceptTerms: body.AcceptTerms, AcceptRetouch: body.AcceptRetouch, ExpectedTotal: expected})
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return

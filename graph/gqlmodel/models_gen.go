@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/selections"
 )
@@ -374,6 +375,11 @@ type PlaceOrderInput struct {
 	AcceptTerms bool `json:"acceptTerms"`
 	// The buyer knows the photographer may retouch the photos (required).
 	AcceptRetouch bool `json:"acceptRetouch"`
+	// The amount to pay the review page showed (the cart's totals.total). A new
+	// order is placed at that total or not at all: a different total is refused
+	// with gift_card_changed, voucher_used_up / voucher_already_used or
+	// total_changed, and nothing is written.
+	ExpectedTotal money.Decimal `json:"expectedTotal"`
 }
 
 type PlaceOrderPayload struct {

@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent/cartitem"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/voucher"
@@ -142,7 +143,62 @@ func (s *Service) load(ctx context.Context, db *ent.Client, g *ent.Gallery, cat 
 			return nil, err
 		}
 	}
+	if err := st.countHeld(ctx, db); err != nil {
+		return nil, err
+	}
 	return st, nil
+}
+
+// countHeld prices the cart as placing it will: the unpaid orders of
+// earlier states of this cart (or of this state, past their expiry) are
+// replaced when it is placed and give back what they hold first, so their
+// gift-card amounts count in the cards' balances and their uses of a code
+// do not count against the viewer. The review page's total is then the
+// total the order is placed at (orders.Place refuses any other).
+func (st *state) countHeld(ctx context.Context, db *ent.Client) error {
+	if len(st.vouchers) == 0 {
+		return nil
+	}
+	sctx := viewer.SystemContext(ctx)
+	unpaid, err := db.Order.Query().Where(order.CartID(st.cart.ID),
+		order.StatusIn(order.StatusAwaitingPayment, order.StatusPaymentError)).All(sctx)
+	if err != nil {
+		return wrap("held", err)
+	}
+	var ids []string
+	for _, o := range unpaid {
+		payable := o.ExpiresAt == nil || st.now().Before(*o.ExpiresAt)
+		if o.CartVersion != st.cart.Version || !payable {
+			ids = append(ids, o.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	rs, err := db.VoucherRedemption.Query().Where(voucherredemption.HasOrderWith(order.IDIn(ids...)),
+		voucherredemption.ReasonEQ(voucherredemption.ReasonOrder)).
+		WithVoucher(func(q *ent.VoucherQuery) { q.Select(voucher.FieldID) }).All(sctx)
+	if err != nil {
+		return wrap("held", err)
+	}
+	for _, r := range rs {
+		for i, v := range st.vouchers {
+			if r.Edges.Voucher == nil || r.Edges.Voucher.ID != v.ID {
+				continue
+			}
+			switch v.Kind {
+			case voucher.KindGiftCard:
+				c := *v // the loaded row stays as read
+				c.Balance += r.Amount
+				st.vouchers[i] = &c
+			case voucher.KindDiscountCode:
+				if st.usedByEmail[v.ID] > 0 && strings.EqualFold(r.Email, st.email) {
+					st.usedByEmail[v.ID]--
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // usesBy counts the orders of an e-mail that used each voucher (uses minus

@@ -6,9 +6,14 @@ import (
 	"net/http"
 	"strings"
 
+	"entgo.io/ent/dialect"
+	"entgo.io/ent/dialect/sql"
+
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/cartitem"
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/catalogue"
 	galleries "github.com/studio/gallery/internal/gallery"
@@ -51,13 +56,14 @@ type Snapshot struct {
 	PhotoCount int
 }
 
-// ForCheckout locks the viewer's open cart in g inside tx (and reads
-// through tx only: a second connection per transaction would exhaust the
-// pool under many buyers) (without
-// changing its version, which names this state of the cart) and prices
-// it. It refuses a cart that cannot be ordered as it is: empty, with an
-// unfinished pack, items the photographer's changes made unbuyable (the
-// next read drops them), lines that cannot ship, or no address.
+// ForCheckout locks the viewer's open cart in g inside tx first (and
+// reads through tx only: a second connection per transaction would exhaust
+// the pool under many buyers) without changing its version, which names
+// this state of the cart, then prices it. No open cart (none yet, or the
+// order that was placed from it closed it) is ErrCartEmpty. It refuses a
+// cart that cannot be ordered as it is: empty, with an unfinished pack,
+// items the photographer's changes made unbuyable (the next read drops
+// them), lines that cannot ship, or no address.
 func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*Snapshot, error) {
 	if err := galleries.RequireAccess(ctx, g); err != nil {
 		return nil, err
@@ -65,25 +71,31 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 	if _, err := confirmedEmail(ctx); err != nil {
 		return nil, err
 	}
-	cat, err := catalogue.LoadOne(ctx, tx, g.ID)
-	if err != nil {
-		return nil, err
-	}
 	o, err := s.ownerOf(ctx, tx, g)
 	if err != nil {
 		return nil, err
 	}
-	c, err := tx.Cart.Query().Where(cart.OpenKey(o.key)).Only(ctx)
+	// The cart's row is locked before anything else is read (on PostgreSQL
+	// SELECT ... FOR UPDATE; SQLite's write lock is held from the
+	// transaction's start): a checkout that waited for another one reads
+	// the cart as that one left it (ordered and closed: no row), never a
+	// version read before the wait.
+	q := tx.Cart.Query().Where(cart.OpenKey(o.key), cart.StateEQ(cart.StateOpen))
+	q.Modify(func(s *sql.Selector) {
+		if s.Dialect() == dialect.Postgres {
+			s.ForUpdate()
+		}
+	})
+	c, err := q.Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, ErrCartEmpty
 	}
 	if err != nil {
-		return nil, wrap("checkout", err)
-	}
-	// A no-op update takes the row's lock on PostgreSQL (SQLite's write
-	// lock is held from the transaction's start): cart changes wait.
-	if err := tx.Cart.UpdateOneID(c.ID).AddVersion(0).Exec(ctx); err != nil {
 		return nil, wrap("checkout lock", err)
+	}
+	cat, err := catalogue.LoadOne(ctx, tx, g.ID)
+	if err != nil {
+		return nil, err
 	}
 	if o.sessionKey != "" && o.sessionKey != o.key {
 		waiting, err := tx.Cart.Query().Where(cart.OpenKey(o.sessionKey)).Exist(ctx)
@@ -124,6 +136,34 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 		return nil, ErrShippingProblem
 	}
 	return snap, nil
+}
+
+// LastOrdered returns the viewer's cart in g that an order closed last,
+// when the viewer has no open cart there (nil otherwise): a click on the
+// review page of a cart that a first click has just ordered answers that
+// order. Call it after ForCheckout answered ErrCartEmpty, in the same tx.
+func (s *Service) LastOrdered(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*ent.Cart, error) {
+	o, err := s.ownerOf(ctx, tx, g)
+	if err != nil {
+		return nil, err
+	}
+	if open, err := tx.Cart.Query().Where(cart.OpenKey(o.key)).Exist(ctx); err != nil || open {
+		return nil, wrap("last ordered", err)
+	}
+	q := tx.Cart.Query().Where(cart.StateEQ(cart.StateOrdered), cart.HasGalleryWith(gallery.ID(g.ID)))
+	switch {
+	case o.user != nil:
+		q.Where(cart.HasUserWith(user.ID(o.user.ID)))
+	case o.sessionKey != "" && o.sessionKey == o.key:
+		q.Where(cart.SessionKey(o.sessionKey), cart.Not(cart.HasUser()))
+	default:
+		return nil, nil
+	}
+	c, err := q.Order(ent.Desc(cart.FieldUpdatedAt), ent.Desc(cart.FieldID)).First(ctx)
+	if ent.IsNotFound(err) {
+		return nil, nil
+	}
+	return c, wrap("last ordered", err)
 }
 
 // Format returns the catalogue's format of an id, or nil.

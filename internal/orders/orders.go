@@ -40,6 +40,7 @@ import (
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/payments"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -65,6 +66,10 @@ var (
 		"Vous avez déjà utilisé ce code : retirez-le de votre panier pour commander.")
 	ErrGiftCardChanged = apperr.New("gift_card_changed", http.StatusConflict,
 		"Le solde d'une carte cadeau a changé : merci de vérifier votre panier.")
+	ErrExpectedTotal = apperr.New("invalid_expected_total", http.StatusBadRequest,
+		"Le montant à payer affiché manque : merci de recharger la page avant de commander.").WithField("expectedTotal")
+	ErrTotalChanged = apperr.New("total_changed", http.StatusConflict,
+		"Le montant de votre commande a changé : merci de vérifier le nouveau total avant de commander.")
 	ErrPaymentInProgress = apperr.New("payment_in_progress", http.StatusConflict,
 		"Un paiement de ce panier attend la confirmation de la banque : patientez quelques minutes.")
 	ErrPaymentUnavailable = apperr.New("payment_unavailable", http.StatusServiceUnavailable,
@@ -76,6 +81,19 @@ var (
 	ErrUnknownProvider = apperr.New("unknown_provider", http.StatusNotFound, "Prestataire de paiement inconnu.")
 	ErrBadSignature    = apperr.New("bad_signature", http.StatusBadRequest, "Signature invalide.")
 )
+
+// ParseExpectedTotal reads the REST door's expectedTotal ("16.40"):
+// required, at least zero, at most two decimals.
+func ParseExpectedTotal(s *string) (money.Cents, error) {
+	if s == nil {
+		return 0, ErrExpectedTotal
+	}
+	c, err := money.ParseDecimal(*s)
+	if err != nil || c < 0 {
+		return 0, ErrExpectedTotal.With(err)
+	}
+	return c, nil
+}
 
 // Service places and follows orders.
 type Service struct {

@@ -42,6 +42,7 @@ import (
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/orders"
 	"github.com/studio/gallery/internal/payments"
 	"github.com/studio/gallery/internal/payments/stripe"
@@ -194,9 +195,22 @@ func (f *fixture) fill(ctx context.Context, i, q int, hd bool, vouchers ...strin
 
 var accept = orders.PlaceInput{Method: payments.Card, AcceptTerms: true, AcceptRetouch: true}
 
+// shown is what the review page sends: accept with the amount to pay the
+// viewer's cart shows now.
+func (f *fixture) shown(ctx context.Context, m payments.Method) orders.PlaceInput {
+	f.t.Helper()
+	v, err := f.carts.Get(ctx, f.gala)
+	if err != nil {
+		f.t.Fatalf("cart: %v", err)
+	}
+	in := accept
+	in.Method, in.ExpectedTotal = m, money.Cents(v.Totals.Total.Amount)
+	return in
+}
+
 func (f *fixture) place(ctx context.Context) *orders.Placed {
 	f.t.Helper()
-	p, err := f.svc.Place(ctx, f.gala, accept)
+	p, err := f.svc.Place(ctx, f.gala, f.shown(ctx, payments.Card))
 	if err != nil {
 		f.t.Fatalf("place: %v", err)
 	}
@@ -335,7 +349,7 @@ func TestRefusals(t *testing.T) {
 	if _, err := f.carts.SetPrint(ctx, f.gala, cartsvc.PrintInput{PhotoID: f.photos[0].ID, FormatID: f.p10x15.ID, Quantity: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.svc.Place(ctx, f.gala, accept); code(err) != "address_required" {
+	if _, err := f.svc.Place(ctx, f.gala, f.shown(ctx, payments.Card)); code(err) != "address_required" {
 		t.Errorf("no address: %v", err)
 	}
 	f.fill(ctx, 1, 1, false)
@@ -552,6 +566,10 @@ func TestGiftCardRace(t *testing.T) {
 		ctxs[i] = buyer(fmt.Sprintf("buyer%03d@example.com", i))
 		f.fill(ctxs[i], i%5, 2, false, seed.DemoGiftCard) // 5.00 + 4.90
 	}
+	ins := make([]orders.PlaceInput, n)
+	for i := range ctxs {
+		ins[i] = f.shown(ctxs[i], payments.Card)
+	}
 	var wg sync.WaitGroup
 	results := make([]*orders.Placed, n)
 	errs := make([]error, n)
@@ -559,7 +577,7 @@ func TestGiftCardRace(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i], errs[i] = f.svc.Place(ctxs[i], f.gala, accept)
+			results[i], errs[i] = f.svc.Place(ctxs[i], f.gala, ins[i])
 		}()
 	}
 	wg.Wait()
@@ -569,14 +587,20 @@ func TestGiftCardRace(t *testing.T) {
 		case err == nil:
 			placed++
 			giftTotal += results[i].Order.GiftCardTotal
+			// Each took what its buyer was shown: the whole 9.90 from
+			// the card, nothing to pay.
+			if results[i].Order.Total != int(ins[i].ExpectedTotal) || results[i].Order.GiftCardTotal != 990 {
+				t.Errorf("buyer %d: order total %d, gift card %d; shown total %d", i, results[i].Order.Total,
+					results[i].Order.GiftCardTotal, ins[i].ExpectedTotal)
+			}
 		case code(err) == "gift_card_changed":
 		default:
 			t.Fatalf("buyer %d: %v", i, err)
 		}
 	}
 	spent := f.checkLedger()
-	if spent != giftTotal || spent != 5000 || f.giftCard().Balance != 0 {
-		t.Fatalf("orders took %d, ledger spent %d, balance %d", giftTotal, spent, f.giftCard().Balance)
+	if spent != giftTotal || placed != 5 || f.giftCard().Balance != 5000-spent || f.giftCard().Balance < 0 {
+		t.Fatalf("%d orders took %d, ledger spent %d, balance %d", placed, giftTotal, spent, f.giftCard().Balance)
 	}
 	t.Logf("%d orders placed, %d refused for a changed balance", placed, n-placed)
 }
@@ -591,13 +615,17 @@ func TestVoucherUsageLimit(t *testing.T) {
 		ctxs[i] = buyer(fmt.Sprintf("buyer%03d@example.com", i))
 		f.fill(ctxs[i], i%5, 10, false, seed.DemoDiscountCode) // 25.00, over the code's 20.00 minimum
 	}
+	ins := make([]orders.PlaceInput, n)
+	for i := range ctxs {
+		ins[i] = f.shown(ctxs[i], payments.Card)
+	}
 	var wg sync.WaitGroup
 	var used, refused atomic.Int32
 	for i := range ctxs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p, err := f.svc.Place(ctxs[i], f.gala, accept)
+			p, err := f.svc.Place(ctxs[i], f.gala, ins[i])
 			switch {
 			case err == nil && p.Order.DiscountCode == seed.DemoDiscountCode:
 				used.Add(1)
@@ -699,7 +727,7 @@ func TestStripeBancontact(t *testing.T) {
 	f.work()
 	ctx := buyer("anne@example.com")
 	f.fill(ctx, 0, 1, true)
-	placed, err := f.svc.Place(ctx, f.gala, orders.PlaceInput{Method: payments.Bancontact, AcceptTerms: true, AcceptRetouch: true})
+	placed, err := f.svc.Place(ctx, f.gala, f.shown(ctx, payments.Bancontact))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -721,9 +749,14 @@ func TestStripeBancontact(t *testing.T) {
 	if o := f.reload(placed.Order); o.Status != order.StatusAwaitingValidation {
 		t.Fatalf("after completed-unpaid: %s", o.Status)
 	}
-	// Placing again while the bank decides is refused.
-	if _, err := f.svc.Place(ctx, f.gala, accept); code(err) != "payment_in_progress" {
-		t.Fatalf("place while validating: %v", err)
+	// Placing the same cart again while the bank decides answers the
+	// order as it is: no new attempt.
+	again, err := f.svc.Place(ctx, f.gala, f.shown(ctx, payments.Bancontact))
+	if err != nil || again.Order.ID != placed.Order.ID || again.Order.Status != order.StatusAwaitingValidation || again.RedirectURL != "" {
+		t.Fatalf("place while validating: %v %+v", err, again)
+	}
+	if n := f.db.Client.Payment.Query().CountX(f.sys); n != 1 {
+		t.Fatalf("%d payment attempts after placing while validating", n)
 	}
 	ok, okHeader := stripeEvent(t, "evt_2", "checkout.session.async_payment_succeeded", secret, session("complete", "paid"))
 	deliver(ok, okHeader)

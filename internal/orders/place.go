@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -33,6 +34,9 @@ type PlaceInput struct {
 	Method        payments.Method
 	AcceptTerms   bool
 	AcceptRetouch bool
+	// ExpectedTotal is the amount to pay the review page showed: a new
+	// order is placed at that total or not at all (checkTotal).
+	ExpectedTotal money.Cents
 }
 
 // Placed is a placed order and, while it is to be paid, where to pay it.
@@ -64,23 +68,56 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 	// Orders of an earlier state of the cart are released first, in their
 	// own transaction, so that the new order is priced with what they gave
 	// back (the pricing reads committed balances).
+	//
+	// Idempotency: an order is named by its cart and the cart's version
+	// (unique in the database). ForCheckout locks the cart's row before
+	// reading it, so concurrent clicks take turns: the first places the
+	// order, the others find it. An order of this state of the cart is
+	// answered: with a new payment attempt while it can be paid, as it is
+	// when it is paid or being paid. Only an order of this state that
+	// ended unpaid (cancelled, expired) lets the same state be ordered
+	// again, under a new version. A cart an order closed (gift cards
+	// covered it, or it was paid) answers that order.
+	conflicts := 0
 	for round := 0; ; round++ {
 		var released bool
 		err := s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
 			o, pay, released = nil, nil, false
+			sctx := viewer.SystemContext(ctx)
 			snap, err := s.Carts.ForCheckout(ctx, tx, g)
+			if errors.Is(err, cart.ErrCartEmpty) {
+				closed, cerr := s.Carts.LastOrdered(ctx, tx, g)
+				if cerr != nil {
+					return cerr
+				}
+				if closed != nil {
+					last, lerr := tx.Order.Query().Where(order.CartID(closed.ID)).
+						Order(ent.Desc(order.FieldCartVersion)).First(sctx)
+					if lerr == nil {
+						o = last
+						return nil
+					}
+					if !ent.IsNotFound(lerr) {
+						return lerr
+					}
+				}
+			}
 			if err != nil {
 				return err
 			}
-			sctx := viewer.SystemContext(ctx)
 			prior, err := tx.Order.Query().Where(order.CartID(snap.Cart.ID)).Order(ent.Desc(order.FieldCartVersion)).All(sctx)
 			if err != nil {
 				return err
 			}
+			asIs := false
 			for _, p := range prior {
 				switch {
 				case p.CartVersion == snap.Cart.Version && s.Payable(p):
 					o = p
+				case p.CartVersion == snap.Cart.Version && !endedUnpaid(p):
+					// Paid, being paid, or done: this state of the cart
+					// is ordered.
+					o, asIs = p, true
 				case p.Status == order.StatusAwaitingValidation:
 					return ErrPaymentInProgress
 				case p.Status == order.StatusAwaitingPayment || p.Status == order.StatusPaymentError:
@@ -100,7 +137,11 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 				}
 			}
 			if released && round == 0 {
+				o = nil
 				return nil // commit the give-backs, then price again
+			}
+			if asIs {
+				return nil
 			}
 			if o == nil {
 				for _, p := range prior {
@@ -124,6 +165,13 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 			pay, err = s.attempt(sctx, tx, enq, o, in.Method)
 			return err
 		})
+		if err != nil && ent.IsConstraintError(err) && conflicts < 3 {
+			// The backstop: another transaction recorded an order of this
+			// cart state first (the unique cart_id + cart_version). Rolled
+			// back; the next round answers that order.
+			conflicts++
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -146,6 +194,50 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 	return placed, nil
 }
 
+// endedUnpaid tells whether an order ended without being paid, so that
+// the state of the cart it was placed from may be ordered again.
+func endedUnpaid(o *ent.Order) bool {
+	switch o.Status {
+	case order.StatusCancelled, order.StatusExpired, order.StatusPaymentError, order.StatusAwaitingPayment:
+		// (awaiting_payment and payment_error here are past their expiry.)
+		return o.PaidAt == nil
+	}
+	return false
+}
+
+// checkTotal refuses to place a new order at another total than the one
+// the buyer was shown (expected), saying why: a discount code used up, a
+// gift card that covers less than it did (its balance was spent by other
+// orders), or another price (ErrTotalChanged). Nothing is written yet.
+func checkTotal(snap *cart.Snapshot, expected money.Cents) error {
+	q := snap.Quote
+	if q.Total == expected {
+		return nil
+	}
+	if q.Code != nil && !q.Code.Applied {
+		switch q.Code.Reason {
+		case pricing.ReasonUsedUp:
+			return ErrVoucherUsedUp
+		case pricing.ReasonAlreadyUsed:
+			return ErrVoucherAlreadyUsed
+		}
+	}
+	if q.Total > expected {
+		applied := map[string]money.Cents{}
+		for _, g := range q.GiftCards {
+			applied[g.Code] = g.Applied
+		}
+		for _, v := range snap.Vouchers {
+			if v.Kind == voucher.KindGiftCard && money.Cents(v.Balance)-applied[v.Code] <= 0 {
+				// A card spent to its last cent still leaves something
+				// to pay: it covers less than the buyer was shown.
+				return ErrGiftCardChanged
+			}
+		}
+	}
+	return ErrTotalChanged
+}
+
 // create records the order of a cart state: its lines, its totals, its
 // voucher uses and gift-card spending. A fully covered order is validated
 // at once.
@@ -156,6 +248,9 @@ func (s *Service) create(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer,
 	now := s.now()
 	if q.Total > 0 && !s.offers(in.Method) {
 		return nil, ErrMethod
+	}
+	if err := checkTotal(snap, in.ExpectedTotal); err != nil {
+		return nil, err
 	}
 	// Counters first: they are the contended rows, and a refusal costs nothing.
 	uses, err := s.spend(sctx, tx, snap, email)
