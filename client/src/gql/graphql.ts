@@ -206,6 +206,13 @@ export type PlaceOrderInput = {
   acceptRetouch: boolean;
   /** The terms of sale are accepted (required). */
   acceptTerms: boolean;
+  /**
+   * The amount to pay the review page showed (the cart's totals.total). A new
+   * order is placed at that total or not at all: a different total is refused
+   * with gift_card_changed, voucher_used_up / voucher_already_used or
+   * total_changed, and nothing is written.
+   */
+  expectedTotal: string;
   galleryId: string | number;
   paymentMethod: PaymentMethod;
 };

@@ -116,6 +116,8 @@ export interface PlaceOrderInputValue {
   paymentMethod: PaymentMethod;
   acceptTerms: boolean;
   acceptRetouch: boolean;
+  /** The total the page shows (the cart's totals.total.amount). */
+  expectedTotal: string;
 }
 
 /** placeOrderAnswer is a PlaceOrderPayload answer. */

@@ -100,7 +100,7 @@ describe('ValidationPage', () => {
       checkoutCartMock(ready),
       paymentMethodsMock(),
       placeOrderMock(
-        { paymentMethod: 'bancontact', acceptTerms: true, acceptRetouch: true },
+        { paymentMethod: 'bancontact', acceptTerms: true, acceptRetouch: true, expectedTotal: '21.90' },
         placeOrderAnswer({ redirectUrl: 'https://pay.example/checkout/cs_1' }),
         () => (placed += 1),
         50,
@@ -134,7 +134,7 @@ describe('ValidationPage', () => {
       galleryIdMock(),
       checkoutCartMock(covered),
       paymentMethodsMock(),
-      placeOrderMock({ paymentMethod: 'card', acceptTerms: true, acceptRetouch: true }, placeOrderAnswer({ orderId: 'ord_9' })),
+      placeOrderMock({ paymentMethod: 'card', acceptTerms: true, acceptRetouch: true, expectedTotal: '0' }, placeOrderAnswer({ orderId: 'ord_9' })),
     ]);
     expect(await screen.findByText('Vos cartes cadeaux couvrent tout le montant : il n’y a rien à payer.')).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Moyen de paiement' })).toBeNull();
@@ -161,7 +161,7 @@ describe('ValidationPage', () => {
       },
       paymentMethodsMock(),
       placeOrderMock(
-        { paymentMethod: 'card', acceptTerms: true, acceptRetouch: true },
+        { paymentMethod: 'card', acceptTerms: true, acceptRetouch: true, expectedTotal: '21.90' },
         placeOrderAnswer({ userErrors: [userError('code_used_up', 'Le code PROMO10 a été utilisé le nombre de fois prévu : il a été retiré de votre panier.', ['vouchers'])] }),
       ),
     ]);
@@ -174,6 +174,78 @@ describe('ValidationPage', () => {
     expect(alert.closest('[role="alert"]')).toBeTruthy();
     await waitFor(() => expect(cartReads).toBeGreaterThan(readsBefore));
     await waitFor(() => expect((payButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it('sends the total it shows; when a gift card covers less, says so in French, shows the new totals and places at them on the next click', async () => {
+    // Shown: 21.90 with 10.00 from the gift card, 11.90 to pay. Meanwhile the
+    // card paid another order: 4.00 left on it, 17.90 to pay.
+    const card = (amount: string, remaining: string) => [voucher({ code: 'CADEAU', kind: 'gift_card', amount, remainingBalance: remaining })];
+    const before = checkoutCart({ clientData: clientData(), vouchers: card('10.00', '0'), totals: totals({ giftCards: '10.00', total: '11.90' }) });
+    const after = checkoutCart({ clientData: clientData(), vouchers: card('4.00', '0'), totals: totals({ giftCards: '4.00', total: '17.90' }) });
+    let reads = 0;
+    const sent: string[] = [];
+    renderPage([
+      galleryIdMock(),
+      {
+        request: { query: CheckoutCartQuery, variables: { galleryId: GALLERY_ID } },
+        result: () => {
+          reads += 1;
+          return { data: { cart: reads === 1 ? before : after } };
+        },
+        maxUsageCount: 10,
+      },
+      paymentMethodsMock(),
+      placeOrderMock(
+        { paymentMethod: 'card', acceptTerms: true, acceptRetouch: true, expectedTotal: '11.90' },
+        placeOrderAnswer({ userErrors: [userError('gift_card_changed', 'Le solde d\'une carte cadeau a changé : merci de vérifier votre panier.')] }),
+        () => sent.push('11.90'),
+      ),
+      placeOrderMock(
+        { paymentMethod: 'card', acceptTerms: true, acceptRetouch: true, expectedTotal: '17.90' },
+        placeOrderAnswer({ redirectUrl: 'https://pay.example/checkout/cs_2' }),
+        () => sent.push('17.90'),
+      ),
+    ]);
+    const sums = await screen.findByRole('region', { name: 'Montant de la commande' });
+    const row = (label: string) => within(sums).getByText(label).closest('div')!.querySelector('dd')!.textContent?.replace(/\s/g, ' ');
+    expect(row('Total')).toBe('11,90 €');
+    fireEvent.click(terms());
+    fireEvent.click(retouch());
+    fireEvent.click(payButton());
+    const alert = await screen.findByText(
+      'Le solde de votre carte cadeau a changé depuis l’affichage de cette page (elle a servi pour une autre commande) : vérifiez le nouveau montant ci-dessous, puis validez à nouveau pour l’accepter.',
+    );
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    // The cart read again: the new totals are on the page.
+    await waitFor(() => expect(row('Total')).toBe('17,90 €'));
+    expect(redirectTo).not.toHaveBeenCalled();
+    await waitFor(() => expect((payButton() as HTMLButtonElement).disabled).toBe(false));
+    // The next click accepts them: it sends the new total.
+    fireEvent.click(payButton());
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://pay.example/checkout/cs_2'));
+    expect(sent).toEqual(['11.90', '17.90']);
+  });
+
+  it('says in French why a changed price refused the order', async () => {
+    renderPage([
+      galleryIdMock(),
+      { request: { query: CheckoutCartQuery, variables: { galleryId: GALLERY_ID } }, result: { data: { cart: ready } }, maxUsageCount: 10 },
+      paymentMethodsMock(),
+      placeOrderMock(
+        { paymentMethod: 'card', acceptTerms: true, acceptRetouch: true, expectedTotal: '21.90' },
+        placeOrderAnswer({ userErrors: [userError('total_changed', 'Le montant de votre commande a changé.')] }),
+      ),
+    ]);
+    await screen.findByRole('group', { name: 'Moyen de paiement' });
+    fireEvent.click(terms());
+    fireEvent.click(retouch());
+    fireEvent.click(payButton());
+    expect(
+      await screen.findByText(
+        'Le montant de votre commande a changé depuis l’affichage de cette page (un prix a été modifié) : vérifiez le nouveau montant ci-dessous, puis validez à nouveau pour l’accepter.',
+      ),
+    ).toBeTruthy();
     expect(redirectTo).not.toHaveBeenCalled();
   });
 

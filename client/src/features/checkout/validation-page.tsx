@@ -100,6 +100,20 @@ interface ReviewErrors {
 
 const METHOD_KEYS: Record<PaymentMethod, string> = { card: 'checkout.methodCard', bancontact: 'checkout.methodBancontact' };
 
+/**
+ * CHANGED_KEYS are the refusals of an order whose total is no longer the one
+ * shown (the server places it at expectedTotal or not at all): the page says
+ * why in French and reads the cart again, so that the new totals show and a
+ * new click accepts them.
+ */
+const CHANGED_KEYS: Record<string, string> = {
+  gift_card_changed: 'checkout.giftCardChanged',
+  total_changed: 'checkout.totalChanged',
+  voucher_used_up: 'checkout.voucherUsedUp',
+  voucher_already_used: 'checkout.voucherAlreadyUsed',
+  cart_changed: 'checkout.cartChanged',
+};
+
 /** Review is the recap and the payment form of a cart that has its addresses. */
 function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMethods, refetchCart, onPlaced }: ReviewProps) {
   const { t } = useTranslation();
@@ -150,7 +164,8 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
     try {
       const result = await placeOrder({
         // With nothing left to pay no method is used; the input still names one.
-        variables: { input: { galleryId, paymentMethod: method ?? 'card', acceptTerms, acceptRetouch } },
+        // expectedTotal is the total shown: the order is placed at it or refused.
+        variables: { input: { galleryId, paymentMethod: method ?? 'card', acceptTerms, acceptRetouch, expectedTotal: cart.totals.total.amount } },
       });
       const answer = result.data?.placeOrder;
       if (!answer) return;
@@ -164,7 +179,8 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
       const fieldErrors: ReviewErrors = {};
       const messages: string[] = [];
       for (const problem of answer.userErrors) {
-        const text = problem.message.trim() || t('errors.unknown');
+        const changed = CHANGED_KEYS[problem.code];
+        const text = changed ? t(changed) : problem.message.trim() || t('errors.unknown');
         const field = problem.field?.[0];
         if (field === 'acceptTerms' || field === 'acceptRetouch' || field === 'paymentMethod') fieldErrors[field] ??= text;
         else if (!messages.includes(text)) messages.push(text);
@@ -173,7 +189,7 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
       setErrors(fieldErrors);
       setFormErrors(messages);
       setFocusTick((n) => n + 1);
-      // The cart may have changed meanwhile (a code used up, a price): show it as it now is.
+      // The cart may have changed meanwhile (a code used up, a gift card spent, a price): show it as it now is.
       refetchCart();
     } catch {
       // The error link told the buyer (a toast), or asked for an e-mail and placed the order again.

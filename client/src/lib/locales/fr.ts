@@ -650,6 +650,11 @@ const fr = {
     confirmFree: 'Valider ma commande',
     placing: 'Commande en cours…',
     shippingBlocked: 'Certains articles ne peuvent pas être livrés à l’adresse choisie : modifiez l’adresse ou le mode de livraison.',
+    giftCardChanged: 'Le solde de votre carte cadeau a changé depuis l’affichage de cette page (elle a servi pour une autre commande) : vérifiez le nouveau montant ci-dessous, puis validez à nouveau pour l’accepter.',
+    totalChanged: 'Le montant de votre commande a changé depuis l’affichage de cette page (un prix a été modifié) : vérifiez le nouveau montant ci-dessous, puis validez à nouveau pour l’accepter.',
+    voucherUsedUp: 'Votre code de réduction a atteint sa limite d’utilisation : retirez-le de votre panier pour commander au nouveau montant.',
+    voucherAlreadyUsed: 'Vous avez déjà utilisé ce code de réduction : retirez-le de votre panier pour commander au nouveau montant.',
+    cartChanged: 'Votre panier a changé : vérifiez-le ci-dessous avant de commander.',
   },
   orders: {
     loading: 'Chargement de votre commande…',
