@@ -379,6 +379,10 @@ func TestPriceChangedBetweenReviewAndClick(t *testing.T) {
 		c := o.fillCart(buyers[door], "BE")
 		wantCartTotals(t, c.Totals, "merchandise 11.50, discount 0.00, shipping 4.90, gift cards 0.00, total 16.40")
 	}
+	// A negative total is refused in GraphQL too (REST: TestOrderRefusalsOverREST).
+	if a := o.placeOnce("graphql", buyers["graphql"], "-16.40"); a.code != "invalid_expected_total" || a.orderID != "" {
+		t.Fatalf("negative expectedTotal: %+v", a)
+	}
 	// Every shipping rate one euro dearer.
 	var rates []map[string]any
 	for _, r := range o.db.Client.Photographer.Query().OnlyX(o.sys).ShippingRates {
