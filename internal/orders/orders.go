@@ -5,10 +5,14 @@
 // it is, the discount code's use is counted against its limits by a
 // conditional update, and each gift card is spent through its ledger by
 // another one (balance = balance - x WHERE balance >= x), so a card's
-// balance never goes below zero however many orders race for it. An order
-// is named by its cart and the cart's version: placing the same cart again
-// answers the same order (with a new payment attempt when it is unpaid); a
-// changed cart replaces its unpaid order.
+// balance never goes below zero however many orders race for it. A new
+// order is placed at the total the buyer was shown (PlaceInput's
+// ExpectedTotal) or refused (gift_card_changed, a voucher's code,
+// total_changed) with nothing written. An order is named by its cart and
+// the cart's version, and the cart's row is locked before it is read:
+// placing the same cart again, concurrently or later, answers the same
+// order (with a new payment attempt while it is unpaid, as it is once
+// paid); a changed cart replaces its unpaid order.
 //
 // Paying. After the commit, a payment attempt is opened at the provider
 // (internal/payments): Stripe for card and Bancontact, or the built-in test
