@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -405,5 +406,55 @@ func TestEvery429SaysHowLongToWait(t *testing.T) {
 	e.gqlFrom("", `mutation { newCaptcha { userErrors { code retryAfter } } }`, nil, &out)
 	if ues := out.NewCaptcha.UserErrors; len(ues) != 1 || ues[0].Code != "too_many_requests" || ues[0].RetryAfter == nil || *ues[0].RetryAfter < 1 {
 		t.Fatalf("newCaptcha: %+v", ues)
+	}
+}
+
+// TestRacingGuessesGetOneBudget: twenty wrong codes fired at the same
+// moment from one address, half through each door, get the 5 free
+// attempts between them; the others wait.
+func TestRacingGuessesGetOneBudget(t *testing.T) {
+	e, _ := newAccessEnv(t)
+	wedding := e.galleryID("julie-et-thomas")
+	const n = 20
+	codes := make(chan string, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			if i%2 == 0 {
+				res, raw := e.do("POST", "/api/auth/accessCode", map[string]string{"code": "WRONG-0000"}, map[string]string{"X-Gallery-Id": wedding})
+				var a struct{ Code string }
+				_ = json.Unmarshal(raw, &a)
+				if res.StatusCode == 429 && res.Header.Get("Retry-After") == "" {
+					a.Code = "429 without Retry-After"
+				}
+				codes <- a.Code
+				return
+			}
+			_, raw := e.do("POST", "/graphql", map[string]any{"query": enterCodeMutation,
+				"variables": map[string]any{"in": map[string]any{"galleryId": wedding, "code": "WRONG-0000"}}}, nil)
+			var out struct {
+				Data struct{ EnterAccessCode accessPayload }
+			}
+			_ = json.Unmarshal(raw, &out)
+			if ues := out.Data.EnterAccessCode.UserErrors; len(ues) == 1 {
+				codes <- ues[0].Code
+				return
+			}
+			codes <- string(raw)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(codes)
+	counts := map[string]int{}
+	for c := range codes {
+		counts[c]++
+	}
+	if counts["invalid_access_code"] != 5 || counts["too_many_requests"] != n-5 {
+		t.Fatalf("%d racing guesses gave %v, want 5 invalid_access_code and %d too_many_requests", n, counts, n-5)
 	}
 }
