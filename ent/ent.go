@@ -35,6 +35,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -125,6 +126,7 @@ func checkColumn(t, c string) error {
 			payment.Table:           payment.ValidColumn,
 			photo.Table:             photo.ValidColumn,
 			photographer.Table:      photographer.ValidColumn,
+			ratelimit.Table:         ratelimit.ValidColumn,
 			selection.Table:         selection.ValidColumn,
 			share.Table:             share.ValidColumn,
 			user.Table:              user.ValidColumn,

@@ -2436,6 +2436,11 @@ func (_q *OneTimeCodeQuery) collectField(ctx context.Context, oneNode bool, opCt
 				selectedFields = append(selectedFields, onetimecode.FieldUsedAt)
 				fieldSeen[onetimecode.FieldUsedAt] = struct{}{}
 			}
+		case "clientAddr":
+			if _, ok := fieldSeen[onetimecode.FieldClientAddr]; !ok {
+				selectedFields = append(selectedFields, onetimecode.FieldClientAddr)
+				fieldSeen[onetimecode.FieldClientAddr] = struct{}{}
+			}
 		case "id":
 		case "__typename":
 		default:

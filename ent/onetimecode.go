@@ -32,7 +32,9 @@ type OneTimeCode struct {
 	// Attempts holds the value of the "attempts" field.
 	Attempts int `json:"attempts,omitempty"`
 	// UsedAt holds the value of the "used_at" field.
-	UsedAt       *time.Time `json:"used_at,omitempty"`
+	UsedAt *time.Time `json:"used_at,omitempty"`
+	// ClientAddr holds the value of the "client_addr" field.
+	ClientAddr   string `json:"client_addr,omitempty"`
 	selectValues sql.SelectValues
 }
 
@@ -43,7 +45,7 @@ func (*OneTimeCode) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case onetimecode.FieldAttempts:
 			values[i] = new(sql.NullInt64)
-		case onetimecode.FieldID, onetimecode.FieldEmail, onetimecode.FieldGalleryID, onetimecode.FieldCodeHash:
+		case onetimecode.FieldID, onetimecode.FieldEmail, onetimecode.FieldGalleryID, onetimecode.FieldCodeHash, onetimecode.FieldClientAddr:
 			values[i] = new(sql.NullString)
 		case onetimecode.FieldCreatedAt, onetimecode.FieldUpdatedAt, onetimecode.FieldExpiresAt, onetimecode.FieldUsedAt:
 			values[i] = new(sql.NullTime)
@@ -117,6 +119,12 @@ func (_m *OneTimeCode) assignValues(columns []string, values []any) error {
 				_m.UsedAt = new(time.Time)
 				*_m.UsedAt = value.Time
 			}
+		case onetimecode.FieldClientAddr:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field client_addr", values[i])
+			} else if value.Valid {
+				_m.ClientAddr = value.String
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -177,6 +185,9 @@ func (_m *OneTimeCode) String() string {
 		builder.WriteString("used_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
+	builder.WriteString(", ")
+	builder.WriteString("client_addr=")
+	builder.WriteString(_m.ClientAddr)
 	builder.WriteByte(')')
 	return builder.String()
 }

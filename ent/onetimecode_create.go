@@ -111,6 +111,20 @@ func (_c *OneTimeCodeCreate) SetNillableUsedAt(v *time.Time) *OneTimeCodeCreate 
 	return _c
 }
 
+// SetClientAddr sets the "client_addr" field.
+func (_c *OneTimeCodeCreate) SetClientAddr(v string) *OneTimeCodeCreate {
+	_c.mutation.SetClientAddr(v)
+	return _c
+}
+
+// SetNillableClientAddr sets the "client_addr" field if the given value is not nil.
+func (_c *OneTimeCodeCreate) SetNillableClientAddr(v *string) *OneTimeCodeCreate {
+	if v != nil {
+		_c.SetClientAddr(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *OneTimeCodeCreate) SetID(v string) *OneTimeCodeCreate {
 	_c.mutation.SetID(v)
@@ -176,6 +190,10 @@ func (_c *OneTimeCodeCreate) defaults() {
 		v := onetimecode.DefaultAttempts
 		_c.mutation.SetAttempts(v)
 	}
+	if _, ok := _c.mutation.ClientAddr(); !ok {
+		v := onetimecode.DefaultClientAddr
+		_c.mutation.SetClientAddr(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := onetimecode.DefaultID()
 		_c.mutation.SetID(v)
@@ -214,6 +232,14 @@ func (_c *OneTimeCodeCreate) check() error {
 	}
 	if _, ok := _c.mutation.Attempts(); !ok {
 		return &ValidationError{Name: "attempts", err: errors.New(`ent: missing required field "OneTimeCode.attempts"`)}
+	}
+	if _, ok := _c.mutation.ClientAddr(); !ok {
+		return &ValidationError{Name: "client_addr", err: errors.New(`ent: missing required field "OneTimeCode.client_addr"`)}
+	}
+	if v, ok := _c.mutation.ClientAddr(); ok {
+		if err := onetimecode.ClientAddrValidator(v); err != nil {
+			return &ValidationError{Name: "client_addr", err: fmt.Errorf(`ent: validator failed for field "OneTimeCode.client_addr": %w`, err)}
+		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := onetimecode.IDValidator(v); err != nil {
@@ -287,6 +313,10 @@ func (_c *OneTimeCodeCreate) createSpec() (*OneTimeCode, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.UsedAt(); ok {
 		_spec.SetField(onetimecode.FieldUsedAt, field.TypeTime, value)
 		_node.UsedAt = &value
+	}
+	if value, ok := _c.mutation.ClientAddr(); ok {
+		_spec.SetField(onetimecode.FieldClientAddr, field.TypeString, value)
+		_node.ClientAddr = value
 	}
 	return _node, _spec
 }
@@ -433,6 +463,18 @@ func (u *OneTimeCodeUpsert) UpdateUsedAt() *OneTimeCodeUpsert {
 // ClearUsedAt clears the value of the "used_at" field.
 func (u *OneTimeCodeUpsert) ClearUsedAt() *OneTimeCodeUpsert {
 	u.SetNull(onetimecode.FieldUsedAt)
+	return u
+}
+
+// SetClientAddr sets the "client_addr" field.
+func (u *OneTimeCodeUpsert) SetClientAddr(v string) *OneTimeCodeUpsert {
+	u.Set(onetimecode.FieldClientAddr, v)
+	return u
+}
+
+// UpdateClientAddr sets the "client_addr" field to the value that was provided on create.
+func (u *OneTimeCodeUpsert) UpdateClientAddr() *OneTimeCodeUpsert {
+	u.SetExcluded(onetimecode.FieldClientAddr)
 	return u
 }
 
@@ -596,6 +638,20 @@ func (u *OneTimeCodeUpsertOne) UpdateUsedAt() *OneTimeCodeUpsertOne {
 func (u *OneTimeCodeUpsertOne) ClearUsedAt() *OneTimeCodeUpsertOne {
 	return u.Update(func(s *OneTimeCodeUpsert) {
 		s.ClearUsedAt()
+	})
+}
+
+// SetClientAddr sets the "client_addr" field.
+func (u *OneTimeCodeUpsertOne) SetClientAddr(v string) *OneTimeCodeUpsertOne {
+	return u.Update(func(s *OneTimeCodeUpsert) {
+		s.SetClientAddr(v)
+	})
+}
+
+// UpdateClientAddr sets the "client_addr" field to the value that was provided on create.
+func (u *OneTimeCodeUpsertOne) UpdateClientAddr() *OneTimeCodeUpsertOne {
+	return u.Update(func(s *OneTimeCodeUpsert) {
+		s.UpdateClientAddr()
 	})
 }
 
@@ -926,6 +982,20 @@ func (u *OneTimeCodeUpsertBulk) UpdateUsedAt() *OneTimeCodeUpsertBulk {
 func (u *OneTimeCodeUpsertBulk) ClearUsedAt() *OneTimeCodeUpsertBulk {
 	return u.Update(func(s *OneTimeCodeUpsert) {
 		s.ClearUsedAt()
+	})
+}
+
+// SetClientAddr sets the "client_addr" field.
+func (u *OneTimeCodeUpsertBulk) SetClientAddr(v string) *OneTimeCodeUpsertBulk {
+	return u.Update(func(s *OneTimeCodeUpsert) {
+		s.SetClientAddr(v)
+	})
+}
+
+// UpdateClientAddr sets the "client_addr" field to the value that was provided on create.
+func (u *OneTimeCodeUpsertBulk) UpdateClientAddr() *OneTimeCodeUpsertBulk {
+	return u.Update(func(s *OneTimeCodeUpsert) {
+		s.UpdateClientAddr()
 	})
 }
 

@@ -132,6 +132,20 @@ func (_u *OneTimeCodeUpdate) ClearUsedAt() *OneTimeCodeUpdate {
 	return _u
 }
 
+// SetClientAddr sets the "client_addr" field.
+func (_u *OneTimeCodeUpdate) SetClientAddr(v string) *OneTimeCodeUpdate {
+	_u.mutation.SetClientAddr(v)
+	return _u
+}
+
+// SetNillableClientAddr sets the "client_addr" field if the given value is not nil.
+func (_u *OneTimeCodeUpdate) SetNillableClientAddr(v *string) *OneTimeCodeUpdate {
+	if v != nil {
+		_u.SetClientAddr(*v)
+	}
+	return _u
+}
+
 // Mutation returns the OneTimeCodeMutation object of the builder.
 func (_u *OneTimeCodeUpdate) Mutation() *OneTimeCodeMutation {
 	return _u.mutation
@@ -185,6 +199,11 @@ func (_u *OneTimeCodeUpdate) check() error {
 			return &ValidationError{Name: "code_hash", err: fmt.Errorf(`ent: validator failed for field "OneTimeCode.code_hash": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ClientAddr(); ok {
+		if err := onetimecode.ClientAddrValidator(v); err != nil {
+			return &ValidationError{Name: "client_addr", err: fmt.Errorf(`ent: validator failed for field "OneTimeCode.client_addr": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -232,6 +251,9 @@ func (_u *OneTimeCodeUpdate) sqlSave(ctx context.Context) (_node int, err error)
 	}
 	if _u.mutation.UsedAtCleared() {
 		_spec.ClearField(onetimecode.FieldUsedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.ClientAddr(); ok {
+		_spec.SetField(onetimecode.FieldClientAddr, field.TypeString, value)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
@@ -358,6 +380,20 @@ func (_u *OneTimeCodeUpdateOne) ClearUsedAt() *OneTimeCodeUpdateOne {
 	return _u
 }
 
+// SetClientAddr sets the "client_addr" field.
+func (_u *OneTimeCodeUpdateOne) SetClientAddr(v string) *OneTimeCodeUpdateOne {
+	_u.mutation.SetClientAddr(v)
+	return _u
+}
+
+// SetNillableClientAddr sets the "client_addr" field if the given value is not nil.
+func (_u *OneTimeCodeUpdateOne) SetNillableClientAddr(v *string) *OneTimeCodeUpdateOne {
+	if v != nil {
+		_u.SetClientAddr(*v)
+	}
+	return _u
+}
+
 // Mutation returns the OneTimeCodeMutation object of the builder.
 func (_u *OneTimeCodeUpdateOne) Mutation() *OneTimeCodeMutation {
 	return _u.mutation
@@ -424,6 +460,11 @@ func (_u *OneTimeCodeUpdateOne) check() error {
 			return &ValidationError{Name: "code_hash", err: fmt.Errorf(`ent: validator failed for field "OneTimeCode.code_hash": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.ClientAddr(); ok {
+		if err := onetimecode.ClientAddrValidator(v); err != nil {
+			return &ValidationError{Name: "client_addr", err: fmt.Errorf(`ent: validator failed for field "OneTimeCode.client_addr": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -488,6 +529,9 @@ func (_u *OneTimeCodeUpdateOne) sqlSave(ctx context.Context) (_node *OneTimeCode
 	}
 	if _u.mutation.UsedAtCleared() {
 		_spec.ClearField(onetimecode.FieldUsedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.ClientAddr(); ok {
+		_spec.SetField(onetimecode.FieldClientAddr, field.TypeString, value)
 	}
 	_spec.AddModifiers(_u.modifiers...)
 	_node = &OneTimeCode{config: _u.config}

@@ -28,6 +28,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/schema"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
@@ -1107,6 +1108,12 @@ func init() {
 	onetimecodeDescAttempts := onetimecodeFields[4].Descriptor()
 	// onetimecode.DefaultAttempts holds the default value on creation for the attempts field.
 	onetimecode.DefaultAttempts = onetimecodeDescAttempts.Default.(int)
+	// onetimecodeDescClientAddr is the schema descriptor for client_addr field.
+	onetimecodeDescClientAddr := onetimecodeFields[6].Descriptor()
+	// onetimecode.DefaultClientAddr holds the default value on creation for the client_addr field.
+	onetimecode.DefaultClientAddr = onetimecodeDescClientAddr.Default.(string)
+	// onetimecode.ClientAddrValidator is a validator for the "client_addr" field. It is called by the builders before save.
+	onetimecode.ClientAddrValidator = onetimecodeDescClientAddr.Validators[0].(func(string) error)
 	// onetimecodeDescID is the schema descriptor for id field.
 	onetimecodeDescID := onetimecodeMixinFields0[0].Descriptor()
 	// onetimecode.DefaultID holds the default value on creation for the id field.
@@ -1726,6 +1733,34 @@ func init() {
 	// photographer.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	photographer.IDValidator = func() func(string) error {
 		validators := photographerDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	ratelimitFields := schema.RateLimit{}.Fields()
+	_ = ratelimitFields
+	// ratelimitDescCount is the schema descriptor for count field.
+	ratelimitDescCount := ratelimitFields[1].Descriptor()
+	// ratelimit.DefaultCount holds the default value on creation for the count field.
+	ratelimit.DefaultCount = ratelimitDescCount.Default.(int)
+	// ratelimitDescSeq is the schema descriptor for seq field.
+	ratelimitDescSeq := ratelimitFields[2].Descriptor()
+	// ratelimit.DefaultSeq holds the default value on creation for the seq field.
+	ratelimit.DefaultSeq = ratelimitDescSeq.Default.(int64)
+	// ratelimitDescID is the schema descriptor for id field.
+	ratelimitDescID := ratelimitFields[0].Descriptor()
+	// ratelimit.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	ratelimit.IDValidator = func() func(string) error {
+		validators := ratelimitDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

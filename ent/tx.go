@@ -60,6 +60,8 @@ type Tx struct {
 	Photo *PhotoClient
 	// Photographer is the client for interacting with the Photographer builders.
 	Photographer *PhotographerClient
+	// RateLimit is the client for interacting with the RateLimit builders.
+	RateLimit *RateLimitClient
 	// Selection is the client for interacting with the Selection builders.
 	Selection *SelectionClient
 	// Share is the client for interacting with the Share builders.
@@ -228,6 +230,7 @@ func (tx *Tx) init() {
 	tx.Payment = NewPaymentClient(tx.config)
 	tx.Photo = NewPhotoClient(tx.config)
 	tx.Photographer = NewPhotographerClient(tx.config)
+	tx.RateLimit = NewRateLimitClient(tx.config)
 	tx.Selection = NewSelectionClient(tx.config)
 	tx.Share = NewShareClient(tx.config)
 	tx.User = NewUserClient(tx.config)

@@ -16,14 +16,14 @@ import (
 // EnterAccessCode is the resolver for the enterAccessCode field.
 func (r *mutationResolver) EnterAccessCode(ctx context.Context, input gqlmodel.EnterAccessCodeInput) (*gqlmodel.AccessPayload, error) {
 	return r.accessCall(ctx, input.GalleryID, func(g *galleryRef) error {
-		return r.Access.EnterCode(ctx, g.Gallery, input.Code, false)
+		return r.Access.EnterCode(ctx, g.Gallery, codeInput(input), false)
 	})
 }
 
 // EnterClientCode is the resolver for the enterClientCode field.
 func (r *mutationResolver) EnterClientCode(ctx context.Context, input gqlmodel.EnterAccessCodeInput) (*gqlmodel.AccessPayload, error) {
 	return r.accessCall(ctx, input.GalleryID, func(g *galleryRef) error {
-		return r.Access.EnterCode(ctx, g.Gallery, input.Code, true)
+		return r.Access.EnterCode(ctx, g.Gallery, codeInput(input), true)
 	})
 }
 

@@ -92,6 +92,7 @@ type ComplexityRoot struct {
 
 	AccessPayload struct {
 		Auth       func(childComplexity int) int
+		Captcha    func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -1017,9 +1018,10 @@ type ComplexityRoot struct {
 	}
 
 	UserError struct {
-		Code    func(childComplexity int) int
-		Field   func(childComplexity int) int
-		Message func(childComplexity int) int
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
 	}
 
 	VatBreakdown struct {
@@ -1377,6 +1379,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AccessPayload.Auth(childComplexity), true
+	case "AccessPayload.captcha":
+		if e.ComplexityRoot.AccessPayload.Captcha == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessPayload.Captcha(childComplexity), true
 	case "AccessPayload.userErrors":
 		if e.ComplexityRoot.AccessPayload.UserErrors == nil {
 			break
@@ -5464,6 +5472,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.UserError.Message(childComplexity), true
+	case "UserError.retryAfter":
+		if e.ComplexityRoot.UserError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.UserError.RetryAfter(childComplexity), true
 
 	case "VatBreakdown.amount":
 		if e.ComplexityRoot.VatBreakdown.Amount == nil {
@@ -5935,6 +5949,8 @@ func (ec *executionContext) childFields_AccessPayload(ctx context.Context, field
 		return ec.fieldContext_AccessPayload_auth(ctx, field)
 	case "userErrors":
 		return ec.fieldContext_AccessPayload_userErrors(ctx, field)
+	case "captcha":
+		return ec.fieldContext_AccessPayload_captcha(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AccessPayload", field.Name)
 }
@@ -7575,6 +7591,8 @@ func (ec *executionContext) childFields_UserError(ctx context.Context, field gra
 		return ec.fieldContext_UserError_message(ctx, field)
 	case "code":
 		return ec.fieldContext_UserError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_UserError_retryAfter(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UserError", field.Name)
 }
@@ -9697,6 +9715,38 @@ func (ec *executionContext) fieldContext_AccessPayload_userErrors(_ context.Cont
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _AccessPayload_captcha(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AccessPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessPayload_captcha(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Captcha, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Captcha) graphql.Marshaler {
+			return ec.marshalOCaptcha2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCaptcha(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessPayload_captcha(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "AccessPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Captcha(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26962,6 +27012,29 @@ func (ec *executionContext) fieldContext_UserError_code(_ context.Context, field
 	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _UserError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_UserError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_UserError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _VatBreakdown_ratePercent(ctx context.Context, field graphql.CollectedField, obj *cart.VatBreakdown) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30853,7 +30926,7 @@ func (ec *executionContext) unmarshalInputEnterAccessCodeInput(ctx context.Conte
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"galleryId", "code"}
+	fieldsInOrder := [...]string{"galleryId", "code", "captchaId", "captchaText"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -30874,6 +30947,20 @@ func (ec *executionContext) unmarshalInputEnterAccessCodeInput(ctx context.Conte
 				return it, err
 			}
 			it.Code = data
+		case "captchaId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captchaId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptchaID = data
+		case "captchaText":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("captchaText"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CaptchaText = data
 		}
 	}
 	return it, nil
@@ -33496,6 +33583,11 @@ func (ec *executionContext) _AccessPayload(ctx context.Context, sel ast.Selectio
 		case "userErrors":
 			out.Values[i] = ec._AccessPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "captcha":
+			out.Values[i] = ec._AccessPayload_captcha(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -42638,6 +42730,11 @@ func (ec *executionContext) _UserError(ctx context.Context, sel ast.SelectionSet
 		case "code":
 			out.Values[i] = ec._UserError_code(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "retryAfter":
+			out.Values[i] = ec._UserError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:

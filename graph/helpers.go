@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/graph/loader"
+	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
@@ -73,7 +74,11 @@ func toUserError(e *apperr.Error) *gqlmodel.UserError {
 	if e == nil {
 		e = apperr.ErrInternal
 	}
-	return &gqlmodel.UserError{Field: e.Field, Message: e.Message, Code: e.Code}
+	ue := &gqlmodel.UserError{Field: e.Field, Message: e.Message, Code: e.Code}
+	if secs := e.RetryAfterSeconds(); secs > 0 {
+		ue.RetryAfter = &secs
+	}
+	return ue
 }
 
 // authState is the access state of the viewer in g.
@@ -103,11 +108,18 @@ func (r *Resolver) accessCall(ctx context.Context, galleryID string, fn func(*ga
 	if err != nil {
 		return nil, err
 	}
-	ues, err := accessUserErrors(fn(&galleryRef{g}))
+	err = fn(&galleryRef{g})
+	var withCaptcha *access.CaptchaError
+	errors.As(err, &withCaptcha)
+	ues, err := accessUserErrors(err)
 	if err != nil {
 		return nil, err
 	}
-	return &gqlmodel.AccessPayload{Auth: authState(ctx, g), UserErrors: ues}, nil
+	out := &gqlmodel.AccessPayload{Auth: authState(ctx, g), UserErrors: ues}
+	if withCaptcha != nil {
+		out.Captcha = withCaptcha.Captcha
+	}
+	return out, nil
 }
 
 // accessUserErrors turns the access rules' refusals (4xx) into userErrors
@@ -357,4 +369,16 @@ func orderPayload(o *ent.Order, err error) (*gqlmodel.OrderPayload, error) {
 		return nil, err
 	}
 	return &gqlmodel.OrderPayload{Order: o, UserErrors: ues}, nil
+}
+
+// codeInput is an access-code input as the access rules take it.
+func codeInput(in gqlmodel.EnterAccessCodeInput) access.CodeInput {
+	out := access.CodeInput{Code: in.Code}
+	if in.CaptchaID != nil {
+		out.CaptchaID = *in.CaptchaID
+	}
+	if in.CaptchaText != nil {
+		out.CaptchaText = *in.CaptchaText
+	}
+	return out
 }

@@ -101,17 +101,22 @@ func (s *Server) restAuth(w http.ResponseWriter, r *http.Request) {
 }
 
 // restEnterCode is POST /api/auth/accessCode (and /api/auth/clientCode for
-// the privileged-client dialog). Body {"code": "..."}.
+// the privileged-client dialog). Body {"code", "captchaId", "captchaText"}:
+// the captcha only once the gallery asked for it (captcha_required, whose
+// body carries the captcha to copy).
 func (s *Server) restEnterCode(clientOnly bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var body struct {
-			Code string `json:"code"`
+			Code        string `json:"code"`
+			CaptchaID   string `json:"captchaId"`
+			CaptchaText string `json:"captchaText"`
 		}
 		g, ok := s.galleryAndBody(w, r, &body)
 		if !ok {
 			return
 		}
-		if err := s.Access.EnterCode(r.Context(), g, body.Code, clientOnly); err != nil {
+		in := access.CodeInput{Code: body.Code, CaptchaID: body.CaptchaID, CaptchaText: body.CaptchaText}
+		if err := s.Access.EnterCode(r.Context(), g, in, clientOnly); err != nil {
 			writeError(w, r, s.Log, err)
 			return
 		}

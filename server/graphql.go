@@ -83,6 +83,9 @@ func (s *Server) presentError(ctx context.Context, err error) *gqlerror.Error {
 		if len(ae.Field) > 0 {
 			gerr.Extensions["field"] = ae.Field
 		}
+		if secs := ae.RetryAfterSeconds(); secs > 0 {
+			gerr.Extensions["retryAfter"] = secs
+		}
 		if ae.Status >= 500 {
 			s.Log.Error("graphql", "path", gerr.Path, "err", err)
 		}

@@ -359,8 +359,19 @@ func (s *Server) restNewCaptcha(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]any{"_id": c.ID, "imageUrl": captcha.ImageURL(c.ID),
-		"audioUrl": captcha.AudioURL(c.ID), "expiresAt": c.ExpiresAt})
+	writeJSON(w, http.StatusOK, newCaptchaJSON(c))
+}
+
+// captchaJSON is a captcha as REST shows it.
+type captchaJSON struct {
+	ID        string    `json:"_id"`
+	ImageURL  string    `json:"imageUrl"`
+	AudioURL  string    `json:"audioUrl"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+func newCaptchaJSON(c *ent.Captcha) *captchaJSON {
+	return &captchaJSON{ID: c.ID, ImageURL: captcha.ImageURL(c.ID), AudioURL: captcha.AudioURL(c.ID), ExpiresAt: c.ExpiresAt}
 }
 
 // restCaptchaFile is GET /api/captcha/{id}.png and GET /api/captcha/{id}.wav.

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -127,6 +128,7 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		Log:       log,
 		Web:       web,
 	}
+	s.Access.Captchas = s.Captchas
 	s.cache = newRespCache()
 	s.cache.install(db.Client)
 	s.catalogues = &catalogue.Cache{}
@@ -205,7 +207,7 @@ func (m accessMail) Send(ctx context.Context, msg mail.Message) error {
 // Handler returns every route of the server.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RealIP, middleware.RequestID, s.recoverer, s.withViewer, s.withPhotographer, s.withXSRF)
+	r.Use(middleware.RequestID, s.recoverer, s.withViewer, s.withPhotographer, s.withXSRF)
 	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, next) })
 
 	r.Get("/healthz", s.healthz)
@@ -343,7 +345,7 @@ const sessionCookie = "sid"
 // e-mail identity are read from signed cookies by the access package.
 func (s *Server) withViewer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v := &viewer.Viewer{ClientAddr: clientAddr(r), Grants: map[string]viewer.Role{}}
+		v := &viewer.Viewer{ClientAddr: ClientIP(r, s.Config.TrustedProxies), Grants: map[string]viewer.Role{}}
 		if c, err := r.Cookie(sessionCookie); err == nil && len(c.Value) == 32 {
 			v.SessionKey = c.Value
 		} else {
@@ -358,14 +360,6 @@ func (s *Server) withViewer(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
-}
-
-func clientAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func (s *Server) recoverer(next http.Handler) http.Handler {
@@ -398,6 +392,11 @@ type errorBody struct {
 	Errors  []errorBody `json:"errors,omitempty"`
 	// Suggestions are the corrected addresses of an address_suggestion.
 	Suggestions []suggestionJSON `json:"suggestions,omitempty"`
+	// RetryAfter is the seconds to wait, on a 429 (also the Retry-After header).
+	RetryAfter int `json:"retryAfter,omitempty"`
+	// Captcha is the captcha to copy, with captcha_required and
+	// captcha_invalid from the access-code call.
+	Captcha *captchaJSON `json:"captcha,omitempty"`
 }
 
 // writeError answers with the error's code and French message; anything
@@ -417,6 +416,15 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	body := errorBody{Code: ae.Code, Message: ae.Message, Field: ae.Field}
+	if ae.Status == http.StatusTooManyRequests {
+		// Every 429 says how long to wait.
+		body.RetryAfter = ae.RetryAfterSeconds()
+		w.Header().Set("Retry-After", strconv.Itoa(body.RetryAfter))
+	}
+	var withCaptcha *access.CaptchaError
+	if errors.As(err, &withCaptcha) && withCaptcha.Captcha != nil {
+		body.Captcha = newCaptchaJSON(withCaptcha.Captcha)
+	}
 	if all := apperr.AsList(err); len(all) > 1 {
 		for _, e := range all {
 			body.Errors = append(body.Errors, errorBody{Code: e.Code, Message: e.Message, Field: e.Field})

@@ -285,6 +285,18 @@ func (f PhotographerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PhotographerMutation", m)
 }
 
+// The RateLimitFunc type is an adapter to allow the use of ordinary
+// function as RateLimit mutator.
+type RateLimitFunc func(context.Context, *ent.RateLimitMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f RateLimitFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.RateLimitMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.RateLimitMutation", m)
+}
+
 // The SelectionFunc type is an adapter to allow the use of ordinary
 // function as Selection mutator.
 type SelectionFunc func(context.Context, *ent.SelectionMutation) (ent.Value, error)

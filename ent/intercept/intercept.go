@@ -32,6 +32,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -718,6 +719,33 @@ func (f TraversePhotographer) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.PhotographerQuery", q)
 }
 
+// The RateLimitFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RateLimitFunc func(context.Context, *ent.RateLimitQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RateLimitFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RateLimitQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RateLimitQuery", q)
+}
+
+// The TraverseRateLimit type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRateLimit func(context.Context, *ent.RateLimitQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRateLimit) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRateLimit) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RateLimitQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RateLimitQuery", q)
+}
+
 // The SelectionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type SelectionFunc func(context.Context, *ent.SelectionQuery) (ent.Value, error)
 
@@ -956,6 +984,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.PhotoQuery, predicate.Photo, photo.OrderOption]{typ: ent.TypePhoto, tq: q}, nil
 	case *ent.PhotographerQuery:
 		return &query[*ent.PhotographerQuery, predicate.Photographer, photographer.OrderOption]{typ: ent.TypePhotographer, tq: q}, nil
+	case *ent.RateLimitQuery:
+		return &query[*ent.RateLimitQuery, predicate.RateLimit, ratelimit.OrderOption]{typ: ent.TypeRateLimit, tq: q}, nil
 	case *ent.SelectionQuery:
 		return &query[*ent.SelectionQuery, predicate.Selection, selection.OrderOption]{typ: ent.TypeSelection, tq: q}, nil
 	case *ent.ShareQuery:

@@ -532,6 +532,7 @@ var (
 		{Name: "expires_at", Type: field.TypeTime},
 		{Name: "attempts", Type: field.TypeInt, Default: 0},
 		{Name: "used_at", Type: field.TypeTime, Nullable: true},
+		{Name: "client_addr", Type: field.TypeString, Size: 64, Default: ""},
 	}
 	// OneTimeCodesTable holds the schema information for the "one_time_codes" table.
 	OneTimeCodesTable = &schema.Table{
@@ -851,6 +852,28 @@ var (
 		Name:       "photographers",
 		Columns:    PhotographersColumns,
 		PrimaryKey: []*schema.Column{PhotographersColumns[0]},
+	}
+	// RateLimitsColumns holds the columns for the "rate_limits" table.
+	RateLimitsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 64},
+		{Name: "count", Type: field.TypeInt, Default: 0},
+		{Name: "seq", Type: field.TypeInt64, Default: 0},
+		{Name: "last_at", Type: field.TypeTime},
+		{Name: "blocked_until", Type: field.TypeTime, Nullable: true},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// RateLimitsTable holds the schema information for the "rate_limits" table.
+	RateLimitsTable = &schema.Table{
+		Name:       "rate_limits",
+		Columns:    RateLimitsColumns,
+		PrimaryKey: []*schema.Column{RateLimitsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "ratelimit_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{RateLimitsColumns[5]},
+			},
+		},
 	}
 	// SelectionsColumns holds the columns for the "selections" table.
 	SelectionsColumns = []*schema.Column{
@@ -1209,6 +1232,7 @@ var (
 		PaymentsTable,
 		PhotosTable,
 		PhotographersTable,
+		RateLimitsTable,
 		SelectionsTable,
 		SharesTable,
 		UsersTable,

@@ -29,6 +29,8 @@ const (
 	FieldAttempts = "attempts"
 	// FieldUsedAt holds the string denoting the used_at field in the database.
 	FieldUsedAt = "used_at"
+	// FieldClientAddr holds the string denoting the client_addr field in the database.
+	FieldClientAddr = "client_addr"
 	// Table holds the table name of the onetimecode in the database.
 	Table = "one_time_codes"
 )
@@ -44,6 +46,7 @@ var Columns = []string{
 	FieldExpiresAt,
 	FieldAttempts,
 	FieldUsedAt,
+	FieldClientAddr,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -71,6 +74,10 @@ var (
 	CodeHashValidator func(string) error
 	// DefaultAttempts holds the default value on creation for the "attempts" field.
 	DefaultAttempts int
+	// DefaultClientAddr holds the default value on creation for the "client_addr" field.
+	DefaultClientAddr string
+	// ClientAddrValidator is a validator for the "client_addr" field. It is called by the builders before save.
+	ClientAddrValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -123,4 +130,9 @@ func ByAttempts(opts ...sql.OrderTermOption) OrderOption {
 // ByUsedAt orders the results by the used_at field.
 func ByUsedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldUsedAt, opts...).ToFunc()
+}
+
+// ByClientAddr orders the results by the client_addr field.
+func ByClientAddr(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldClientAddr, opts...).ToFunc()
 }

@@ -104,6 +104,11 @@ func UsedAt(v time.Time) predicate.OneTimeCode {
 	return predicate.OneTimeCode(sql.FieldEQ(FieldUsedAt, v))
 }
 
+// ClientAddr applies equality check predicate on the "client_addr" field. It's identical to ClientAddrEQ.
+func ClientAddr(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldEQ(FieldClientAddr, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.OneTimeCode {
 	return predicate.OneTimeCode(sql.FieldEQ(FieldCreatedAt, v))
@@ -507,6 +512,71 @@ func UsedAtIsNil() predicate.OneTimeCode {
 // UsedAtNotNil applies the NotNil predicate on the "used_at" field.
 func UsedAtNotNil() predicate.OneTimeCode {
 	return predicate.OneTimeCode(sql.FieldNotNull(FieldUsedAt))
+}
+
+// ClientAddrEQ applies the EQ predicate on the "client_addr" field.
+func ClientAddrEQ(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldEQ(FieldClientAddr, v))
+}
+
+// ClientAddrNEQ applies the NEQ predicate on the "client_addr" field.
+func ClientAddrNEQ(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldNEQ(FieldClientAddr, v))
+}
+
+// ClientAddrIn applies the In predicate on the "client_addr" field.
+func ClientAddrIn(vs ...string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldIn(FieldClientAddr, vs...))
+}
+
+// ClientAddrNotIn applies the NotIn predicate on the "client_addr" field.
+func ClientAddrNotIn(vs ...string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldNotIn(FieldClientAddr, vs...))
+}
+
+// ClientAddrGT applies the GT predicate on the "client_addr" field.
+func ClientAddrGT(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldGT(FieldClientAddr, v))
+}
+
+// ClientAddrGTE applies the GTE predicate on the "client_addr" field.
+func ClientAddrGTE(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldGTE(FieldClientAddr, v))
+}
+
+// ClientAddrLT applies the LT predicate on the "client_addr" field.
+func ClientAddrLT(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldLT(FieldClientAddr, v))
+}
+
+// ClientAddrLTE applies the LTE predicate on the "client_addr" field.
+func ClientAddrLTE(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldLTE(FieldClientAddr, v))
+}
+
+// ClientAddrContains applies the Contains predicate on the "client_addr" field.
+func ClientAddrContains(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldContains(FieldClientAddr, v))
+}
+
+// ClientAddrHasPrefix applies the HasPrefix predicate on the "client_addr" field.
+func ClientAddrHasPrefix(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldHasPrefix(FieldClientAddr, v))
+}
+
+// ClientAddrHasSuffix applies the HasSuffix predicate on the "client_addr" field.
+func ClientAddrHasSuffix(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldHasSuffix(FieldClientAddr, v))
+}
+
+// ClientAddrEqualFold applies the EqualFold predicate on the "client_addr" field.
+func ClientAddrEqualFold(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldEqualFold(FieldClientAddr, v))
+}
+
+// ClientAddrContainsFold applies the ContainsFold predicate on the "client_addr" field.
+func ClientAddrContainsFold(v string) predicate.OneTimeCode {
+	return predicate.OneTimeCode(sql.FieldContainsFold(FieldClientAddr, v))
 }
 
 // And groups predicates with the AND operator between them.

@@ -4,6 +4,7 @@ import (
 	"entgo.io/contrib/entgql"
 	"entgo.io/ent"
 	"entgo.io/ent/dialect/entsql"
+	"entgo.io/ent/schema"
 	"entgo.io/ent/schema/edge"
 	"entgo.io/ent/schema/field"
 	"entgo.io/ent/schema/index"
@@ -84,6 +85,9 @@ func (OneTimeCode) Fields() []ent.Field {
 		field.Time("expires_at"),
 		field.Int("attempts").Default(0),
 		field.Time("used_at").Optional().Nillable(),
+		// ClientAddr is the address that asked for the code: guesses from
+		// other addresses are limited per e-mail as well (internal/access).
+		field.String("client_addr").Default("").MaxLen(64),
 	}
 }
 
@@ -153,4 +157,37 @@ func (Album) Edges() []ent.Edge {
 		edge.From("gallery", Gallery.Type).Ref("album").Unique().Required(),
 		edge.To("photos", Photo.Type).Annotations(entgql.RelayConnection()),
 	}
+}
+
+// RateLimit is the state of one limiter key (internal/access.Limiter): how
+// many attempts were counted under it and until when it is blocked. It is
+// in the database so that every replica sees the same limits. The id is a
+// hash of the limiter's name and key (a key may hold an e-mail address).
+type RateLimit struct{ ent.Schema }
+
+// Annotations of the RateLimit: not part of the GraphQL API.
+func (RateLimit) Annotations() []schema.Annotation {
+	return []schema.Annotation{entgql.Skip()}
+}
+
+// Fields of the RateLimit.
+func (RateLimit) Fields() []ent.Field {
+	return []ent.Field{
+		field.String("id").MaxLen(64).NotEmpty().Immutable(),
+		// Count is the attempts (or failures) counted in the window.
+		field.Int("count").Default(0),
+		// Seq changes on every write: updates are conditional on it, so
+		// that racing requests cannot both spend the same attempt.
+		field.Int64("seq").Default(0),
+		field.Time("last_at"),
+		// BlockedUntil: no attempt is allowed before it.
+		field.Time("blocked_until").Optional().Nillable(),
+		// ExpiresAt: the row is forgotten (and swept) after it.
+		field.Time("expires_at"),
+	}
+}
+
+// Indexes of the RateLimit.
+func (RateLimit) Indexes() []ent.Index {
+	return []ent.Index{index.Fields("expires_at")}
 }

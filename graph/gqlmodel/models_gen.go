@@ -21,6 +21,8 @@ import (
 type AccessPayload struct {
 	Auth       *AuthState   `json:"auth,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
+	// With captcha_required or captcha_invalid: the captcha to copy into the next try's captchaText.
+	Captcha *ent.Captcha `json:"captcha,omitempty"`
 }
 
 type AccessPolicy struct {
@@ -298,6 +300,10 @@ type DownloadRequestPayload struct {
 type EnterAccessCodeInput struct {
 	GalleryID string `json:"galleryId"`
 	Code      string `json:"code"`
+	// The captcha of the payload's captcha, once the gallery asked for one (captcha_required).
+	CaptchaID *string `json:"captchaId,omitempty"`
+	// The digits copied from that captcha.
+	CaptchaText *string `json:"captchaText,omitempty"`
 }
 
 type LogoutInput struct {
@@ -605,6 +611,8 @@ type UserError struct {
 	Field   []string `json:"field,omitempty"`
 	Message string   `json:"message"`
 	Code    string   `json:"code"`
+	// With too_many_requests: the seconds to wait before trying again (REST: the Retry-After header).
+	RetryAfter *int `json:"retryAfter,omitempty"`
 }
 
 type VoucherInput struct {

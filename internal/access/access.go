@@ -10,6 +10,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math/big"
 	"net/http"
@@ -38,8 +39,6 @@ const (
 	IdentityTTL = 30 * 24 * time.Hour
 	// OTPTTL is how long a one-time code may be used.
 	OTPTTL = 10 * time.Minute
-	// OTPMaxAttempts is how many guesses one one-time code allows.
-	OTPMaxAttempts = 5
 	// PreviewTTL is how long a preview link works by default.
 	PreviewTTL = 14 * 24 * time.Hour
 	// MaxEmailLen bounds e-mail addresses.
@@ -99,29 +98,101 @@ type Service struct {
 	Jobs      *jobs.Runner
 	Mail      mail.Sender
 	PublicURL string
-	// Codes limits access-code and one-time-code guesses; Sends limits
-	// the e-mails one address can trigger.
-	Codes *Limiter
-	Sends *Limiter
-	now   func() time.Time
+	// Limits are the guessing and e-mail limits, in the database.
+	Limits Limits
+	// Captchas are asked for once a gallery has seen many wrong codes; nil
+	// (unit tests) skips them.
+	Captchas Captchas
+	now      func() time.Time
 }
 
-// NewService returns the access rules with the default limits: 5 free
-// failures per key, then a delay from 1 s doubling up to 15 minutes.
-func NewService(db *ent.Client, signer *Signer, m mail.Sender, publicURL string) *Service {
-	return &Service{
-		DB: db, Signer: signer, Mail: m, PublicURL: strings.TrimRight(publicURL, "/"),
-		Codes: NewLimiter(5, time.Second, 15*time.Minute, time.Hour),
-		Sends: NewLimiter(3, 30*time.Second, time.Hour, time.Hour),
-		now:   time.Now,
+// Captchas makes and checks the captchas (internal/captcha.Service).
+type Captchas interface {
+	New(ctx context.Context, clientAddr string) (*ent.Captcha, error)
+	Verify(ctx context.Context, id, answer string) error
+}
+
+// Limits are the access rules' limiters (docs/limits.md has the numbers
+// and the arithmetic).
+type Limits struct {
+	// CodeTries: access-code attempts per gallery and address.
+	CodeTries *Limiter
+	// CodeAddrs: wrong access codes per address, every gallery together
+	// (right ones are refunded: many guests share a venue's address).
+	CodeAddrs *Limiter
+	// GalleryFailures: wrong access codes per gallery, from anywhere;
+	// past CaptchaThreshold the code needs a captcha, never a refusal.
+	GalleryFailures *Limiter
+	// OTPTries: one-time-code attempts per gallery, e-mail and address.
+	OTPTries *Limiter
+	// OTPAddrs: wrong one-time codes per address (right ones refunded).
+	OTPAddrs *Limiter
+	// OTPForeign: one-time-code attempts per gallery and e-mail from
+	// addresses that did not ask for a code to that e-mail.
+	OTPForeign *Limiter
+	// SendRecipients, SendAddrs, SendGalleries: e-mails (one-time codes,
+	// recovered client codes) per recipient, per address, per gallery.
+	SendRecipients *Limiter
+	SendAddrs      *Limiter
+	SendGalleries  *Limiter
+}
+
+// CaptchaThreshold is how many wrong access codes a gallery sees in an
+// hour before a code needs a captcha there.
+const CaptchaThreshold = 10
+
+// DefaultLimits are the limits of NewService.
+func DefaultLimits(db *ent.Client) Limits {
+	return Limits{
+		CodeTries:       NewLimiter(db, "code-tries", 5, time.Second, 15*time.Minute, time.Hour),
+		CodeAddrs:       NewLimiter(db, "code-addrs", 30, time.Second, 15*time.Minute, time.Hour),
+		GalleryFailures: NewLimiter(db, "gallery-failures", 1<<30, time.Second, time.Second, time.Hour),
+		OTPTries:        NewLimiter(db, "otp-tries", 5, time.Second, 15*time.Minute, time.Hour),
+		OTPAddrs:        NewLimiter(db, "otp-addrs", 30, time.Second, 15*time.Minute, time.Hour),
+		OTPForeign:      NewLimiter(db, "otp-foreign", 10, time.Minute, time.Hour, time.Hour),
+		SendRecipients:  NewLimiter(db, "send-recipients", 3, time.Minute, time.Hour, time.Hour),
+		SendAddrs:       NewLimiter(db, "send-addrs", 60, time.Minute, time.Hour, time.Hour),
+		SendGalleries:   NewLimiter(db, "send-galleries", 300, 10*time.Second, 15*time.Minute, time.Hour),
 	}
 }
 
-// limited refuses an attempt while any key must wait.
-func limited(l *Limiter, keys ...string) error {
-	if d := l.Wait(keys...); d > 0 {
-		secs := int(d.Round(time.Second) / time.Second)
-		return apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf("Trop de tentatives, merci de réessayer dans %d s.", max(secs, 1)))
+// all lists the limiters, for tests that set their clock.
+func (l Limits) all() []*Limiter {
+	return []*Limiter{l.CodeTries, l.CodeAddrs, l.GalleryFailures, l.OTPTries, l.OTPAddrs, l.OTPForeign,
+		l.SendRecipients, l.SendAddrs, l.SendGalleries}
+}
+
+// SetClock makes every limiter read now (tests).
+func (l Limits) SetClock(now func() time.Time) {
+	for _, x := range l.all() {
+		x.Now = now
+	}
+}
+
+// NewService returns the access rules with the default limits.
+func NewService(db *ent.Client, signer *Signer, m mail.Sender, publicURL string) *Service {
+	return &Service{
+		DB: db, Signer: signer, Mail: m, PublicURL: strings.TrimRight(publicURL, "/"),
+		Limits: DefaultLimits(db),
+		now:    time.Now,
+	}
+}
+
+// TooMany is the refusal of an attempt that must wait d.
+func TooMany(d time.Duration) *apperr.Error {
+	secs := max(int((d+time.Second-1)/time.Second), 1)
+	return apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf("Trop de tentatives, merci de réessayer dans %d s.", secs)).
+		WithRetryAfter(time.Duration(secs) * time.Second)
+}
+
+// take spends an attempt under keys of l, refusing with TooMany.
+func take(ctx context.Context, l *Limiter, keys ...string) error {
+	d, err := l.Take(ctx, keys...)
+	if err != nil {
+		return err
+	}
+	if d > 0 {
+		return TooMany(d)
 	}
 	return nil
 }
@@ -131,21 +202,64 @@ func normalizeCode(code string) string {
 	return strings.ToUpper(strings.Join(strings.Fields(code), ""))
 }
 
+// CodeInput is an access code as typed, with the captcha answered when
+// the gallery asked for one.
+type CodeInput struct {
+	Code        string
+	CaptchaID   string
+	CaptchaText string
+}
+
+// Errors of the gallery captcha; both carry a new captcha (CaptchaError).
+var (
+	ErrCaptchaRequired = apperr.New("captcha_required", http.StatusBadRequest,
+		"Beaucoup de codes erronés ont été saisis sur cette galerie : merci de recopier le code de l'image.").WithField("captchaText")
+	ErrCaptchaInvalid = apperr.New("captcha_invalid", http.StatusBadRequest,
+		"Le code recopié est incorrect, merci de recopier le nouveau code.").WithField("captchaText")
+)
+
+// CaptchaError asks for a captcha: the refusal, and the captcha to show.
+type CaptchaError struct {
+	Err     *apperr.Error
+	Captcha *ent.Captcha
+}
+
+func (e *CaptchaError) Error() string { return e.Err.Error() }
+func (e *CaptchaError) Unwrap() error { return e.Err }
+
 // CheckCode returns the grant an access code gives in a gallery. Wrong
-// codes all get ErrWrongCode after the same work; guesses are limited per
-// gallery and per client address.
+// codes all get ErrWrongCode after the same work. Attempts are limited per
+// gallery and address, wrong codes per address; once the gallery has seen
+// CaptchaThreshold wrong codes in the hour, a code needs a captcha.
 func (s *Service) CheckCode(ctx context.Context, galleryID, clientAddr, code string) (Grant, error) {
-	code = normalizeCode(code)
+	return s.CheckCodeWith(ctx, galleryID, clientAddr, CodeInput{Code: code})
+}
+
+// CheckCodeWith is CheckCode with the captcha the gallery may ask for.
+func (s *Service) CheckCodeWith(ctx context.Context, galleryID, clientAddr string, in CodeInput) (Grant, error) {
+	code := normalizeCode(in.Code)
 	if code == "" {
 		return Grant{}, ErrCodeRequired
 	}
-	keys := []string{"code|gallery|" + galleryID, "code|addr|" + clientAddr, "code|gallery-addr|" + galleryID + "|" + clientAddr}
-	if err := limited(s.Codes, keys[1:]...); err != nil {
+	l := s.Limits
+	triesKey, addrKey, galleryKey := "code|"+galleryID+"|"+clientAddr, "code|"+clientAddr, "code|"+galleryID
+	if d, err := l.CodeAddrs.Wait(ctx, addrKey); err != nil {
+		return Grant{}, err
+	} else if d > 0 {
+		return Grant{}, TooMany(d)
+	}
+	if err := take(ctx, l.CodeTries, triesKey); err != nil {
 		return Grant{}, err
 	}
-	// The per-gallery budget is larger: many guests share one gallery.
-	if d := s.Codes.Wait(keys[0]); d > 5*time.Minute {
-		return Grant{}, apperr.ErrTooManyRequests
+	if err := take(ctx, l.CodeAddrs, addrKey); err != nil {
+		return Grant{}, err
+	}
+	if err := s.checkGalleryCaptcha(ctx, galleryKey, clientAddr, in); err != nil {
+		if errors.Is(err, ErrCaptchaRequired) {
+			// Being asked for a captcha is not a guess.
+			err = errors.Join(err, l.CodeTries.Refund(ctx, triesKey), l.CodeAddrs.Refund(ctx, addrKey))
+		}
+		return Grant{}, err
 	}
 	sctx := viewer.SystemContext(ctx)
 	codes, err := s.DB.AccessCode.Query().
@@ -164,17 +278,59 @@ func (s *Service) CheckCode(ctx context.Context, galleryID, clientAddr, code str
 		}
 	}
 	if match == nil || len(code) > MaxCodeLen {
-		s.Codes.Fail(keys...)
+		if err := l.GalleryFailures.Fail(ctx, galleryKey); err != nil {
+			return Grant{}, err
+		}
 		return Grant{}, ErrWrongCode
 	}
-	s.Codes.Reset(keys[1:]...)
+	if err := l.CodeTries.Reset(ctx, triesKey); err != nil {
+		return Grant{}, err
+	}
+	if err := l.CodeAddrs.Refund(ctx, addrKey); err != nil {
+		return Grant{}, err
+	}
 	return Grant{GalleryID: galleryID, CodeID: match.ID, Client: match.Kind == accesscode.KindClient}, nil
+}
+
+// checkGalleryCaptcha asks for a solved captcha once the gallery has seen
+// CaptchaThreshold wrong codes: a right code is then still accepted, with
+// the captcha. The answer is checked (and the captcha used up) before the
+// code is.
+func (s *Service) checkGalleryCaptcha(ctx context.Context, galleryKey, clientAddr string, in CodeInput) error {
+	if s.Captchas == nil {
+		return nil
+	}
+	n, err := s.Limits.GalleryFailures.Count(ctx, galleryKey)
+	if err != nil || n < CaptchaThreshold {
+		return err
+	}
+	refusal := ErrCaptchaRequired
+	if strings.TrimSpace(in.CaptchaText) != "" {
+		err := s.Captchas.Verify(ctx, in.CaptchaID, in.CaptchaText)
+		if err == nil {
+			return nil
+		}
+		if ae := apperr.As(err); ae == nil || ae.Status >= 500 {
+			return err
+		}
+		refusal = ErrCaptchaInvalid
+	}
+	c, err := s.Captchas.New(ctx, clientAddr)
+	if err != nil {
+		return err
+	}
+	return &CaptchaError{Err: refusal, Captcha: c}
 }
 
 // CheckClientCode is CheckCode for the privileged-client dialog: a visitor
 // code there is refused with ErrNotClientCode.
 func (s *Service) CheckClientCode(ctx context.Context, galleryID, clientAddr, code string) (Grant, error) {
-	g, err := s.CheckCode(ctx, galleryID, clientAddr, code)
+	return s.CheckClientCodeWith(ctx, galleryID, clientAddr, CodeInput{Code: code})
+}
+
+// CheckClientCodeWith is CheckClientCode with the captcha.
+func (s *Service) CheckClientCodeWith(ctx context.Context, galleryID, clientAddr string, in CodeInput) (Grant, error) {
+	g, err := s.CheckCodeWith(ctx, galleryID, clientAddr, in)
 	if err != nil {
 		return Grant{}, err
 	}
@@ -250,11 +406,9 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 	if err != nil {
 		return err
 	}
-	keys := []string{"send|email|" + email, "send|addr|" + clientAddr}
-	if err := limited(s.Sends, keys...); err != nil {
+	if err := s.takeSend(ctx, "otp", g.ID, clientAddr, email); err != nil {
 		return err
 	}
-	s.Sends.Fail(keys...) // every send counts against the budget
 	code, err := sixDigits()
 	if err != nil {
 		return err
@@ -275,7 +429,7 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 			SetUsedAt(now).Save(ctx); err != nil {
 			return fmt.Errorf("access: retire codes: %w", err)
 		}
-		if err := tx.OneTimeCode.Create().SetEmail(email).SetGalleryID(g.ID).
+		if err := tx.OneTimeCode.Create().SetEmail(email).SetGalleryID(g.ID).SetClientAddr(clientAddr).
 			SetCodeHash(s.otpHash(email, g.ID, code)).SetExpiresAt(now.Add(OTPTTL)).Exec(ctx); err != nil {
 			return fmt.Errorf("access: save code: %w", err)
 		}
@@ -283,56 +437,105 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 	})
 }
 
+// takeSend counts an e-mail of kind (otp, recover) to email from
+// clientAddr in a gallery, or refuses it: every e-mail counts, per
+// recipient (nobody's inbox can be flooded), per address (a generous
+// ceiling: a venue's guests share one) and per gallery.
+func (s *Service) takeSend(ctx context.Context, kind, galleryID, clientAddr, email string) error {
+	l := s.Limits
+	if d, err := l.SendRecipients.Wait(ctx, kind+"|"+email); err != nil {
+		return err
+	} else if d > 0 {
+		return TooMany(d)
+	}
+	if d, err := l.SendAddrs.Wait(ctx, kind+"|"+clientAddr); err != nil {
+		return err
+	} else if d > 0 {
+		return TooMany(d)
+	}
+	if err := take(ctx, l.SendGalleries, kind+"|"+galleryID); err != nil {
+		return err
+	}
+	if err := take(ctx, l.SendAddrs, kind+"|"+clientAddr); err != nil {
+		return err
+	}
+	return take(ctx, l.SendRecipients, kind+"|"+email)
+}
+
 // mailer queues e-mails through Jobs, or sends them through Mail without it.
 func (s *Service) mailer() jobs.Mailer { return jobs.Mailer{Runner: s.Jobs, DB: s.DB, Mail: s.Mail} }
 
-// ConfirmEmail checks a one-time code: at most OTPMaxAttempts guesses per
-// code, within OTPTTL, once. On success the user exists and is verified.
+// ConfirmEmail checks a one-time code, within OTPTTL, once. Attempts are
+// counted per e-mail and address, wrong codes per address, and attempts
+// from an address that did not ask for a code to this e-mail per e-mail
+// too: someone guessing elsewhere neither spends the owner's tries nor
+// burns their code. On success the user exists and is verified.
 func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email, code string) (*ent.User, error) {
 	email, err := NormalizeEmail(email)
 	if err != nil {
 		return nil, err
 	}
 	code = strings.TrimSpace(code)
-	keys := []string{"otp|email|" + email, "otp|addr|" + clientAddr}
-	if err := limited(s.Codes, keys...); err != nil {
-		return nil, err
-	}
+	l := s.Limits
 	sctx := viewer.SystemContext(ctx)
 	now := s.now()
+	triesKey, addrKey, foreignKey := galleryID+"|"+email+"|"+clientAddr, clientAddr, galleryID+"|"+email
+	if d, err := l.OTPAddrs.Wait(ctx, addrKey); err != nil {
+		return nil, err
+	} else if d > 0 {
+		return nil, TooMany(d)
+	}
+	if err := take(ctx, l.OTPTries, triesKey); err != nil {
+		return nil, err
+	}
+	if err := take(ctx, l.OTPAddrs, addrKey); err != nil {
+		return nil, err
+	}
+	// The address that asked for a code is the owner's; others also share
+	// one budget per e-mail, so that many addresses cannot guess much.
+	asked, err := s.DB.OneTimeCode.Query().
+		Where(onetimecode.Email(email), onetimecode.GalleryID(galleryID), onetimecode.ClientAddr(clientAddr),
+			onetimecode.CreatedAtGT(now.Add(-OTPTTL))).Exist(sctx)
+	if err != nil {
+		return nil, fmt.Errorf("access: code: %w", err)
+	}
+	foreign := !asked
+	if foreign {
+		if err := take(ctx, l.OTPForeign, foreignKey); err != nil {
+			return nil, err
+		}
+	}
 	otc, err := s.DB.OneTimeCode.Query().
 		Where(onetimecode.Email(email), onetimecode.GalleryID(galleryID), onetimecode.UsedAtIsNil(),
-			onetimecode.ExpiresAtGT(now), onetimecode.AttemptsLT(OTPMaxAttempts)).
+			onetimecode.ExpiresAtGT(now)).
 		Order(ent.Desc(onetimecode.FieldCreatedAt)).First(sctx)
 	if err != nil && !ent.IsNotFound(err) {
 		return nil, fmt.Errorf("access: code: %w", err)
 	}
 	want := s.otpHash(email, galleryID, code)
-	if otc == nil {
-		s.Codes.Fail(keys...)
-		return nil, ErrWrongOTP
-	}
-	// Count the attempt first, conditionally, so that racing guesses cannot
-	// exceed the budget.
-	n, err := s.DB.OneTimeCode.Update().
-		Where(onetimecode.ID(otc.ID), onetimecode.UsedAtIsNil(), onetimecode.AttemptsLT(OTPMaxAttempts)).
-		AddAttempts(1).Save(sctx)
-	if err != nil {
-		return nil, fmt.Errorf("access: count attempt: %w", err)
-	}
-	if n == 0 || subtle.ConstantTimeCompare([]byte(want), []byte(otc.CodeHash)) != 1 {
-		s.Codes.Fail(keys...)
+	if otc == nil || subtle.ConstantTimeCompare([]byte(want), []byte(otc.CodeHash)) != 1 {
 		return nil, ErrWrongOTP
 	}
 	// Single use: only one confirmation can mark the code used.
-	n, err = s.DB.OneTimeCode.Update().Where(onetimecode.ID(otc.ID), onetimecode.UsedAtIsNil()).SetUsedAt(now).Save(sctx)
+	n, err := s.DB.OneTimeCode.Update().Where(onetimecode.ID(otc.ID), onetimecode.UsedAtIsNil()).
+		SetUsedAt(now).AddAttempts(1).Save(sctx)
 	if err != nil {
 		return nil, fmt.Errorf("access: use code: %w", err)
 	}
 	if n == 0 {
 		return nil, ErrWrongOTP
 	}
-	s.Codes.Reset(keys...)
+	if err := l.OTPTries.Reset(ctx, triesKey); err != nil {
+		return nil, err
+	}
+	if err := l.OTPAddrs.Refund(ctx, addrKey); err != nil {
+		return nil, err
+	}
+	if foreign {
+		if err := l.OTPForeign.Refund(ctx, foreignKey); err != nil {
+			return nil, err
+		}
+	}
 	if err := s.DB.User.Create().SetEmail(email).SetVerifiedAt(now).
 		OnConflictColumns(user.FieldEmail).UpdateVerifiedAt().Exec(sctx); err != nil {
 		return nil, fmt.Errorf("access: user: %w", err)
@@ -375,11 +578,9 @@ func (s *Service) RecoverClientCode(ctx context.Context, g *ent.Gallery, clientA
 	if err != nil {
 		return err
 	}
-	keys := []string{"recover|email|" + email, "recover|addr|" + clientAddr}
-	if err := limited(s.Sends, keys...); err != nil {
+	if err := s.takeSend(ctx, "recover", g.ID, clientAddr, email); err != nil {
 		return err
 	}
-	s.Sends.Fail(keys...)
 	codes, err := s.DB.AccessCode.Query().
 		Where(accesscode.HasGalleryWith(gallery.ID(g.ID)), accesscode.KindEQ(accesscode.KindClient),
 			accesscode.EmailEqualFold(email), accesscode.RevokedAtIsNil()).

@@ -54,7 +54,8 @@ func setup(t *testing.T) fixture {
 	svc := NewService(db.Client, NewSigner("test-secret"), sender, "http://gallery.test")
 	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	now := func() time.Time { return clock }
-	svc.now, svc.Signer.now, svc.Codes.now, svc.Sends.now = now, now, now, now
+	svc.now, svc.Signer.now = now, now
+	svc.Limits.SetClock(now)
 	sctx := viewer.SystemContext(ctx)
 	wedding := db.Client.Gallery.Query().Where(gallery.URL("julie-et-thomas")).OnlyX(sctx)
 	gala := db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(sctx)
@@ -121,7 +122,7 @@ func TestGuessingIsSlowedPerAddress(t *testing.T) {
 	if _, err := f.svc.CheckCode(ctx, f.wedding.ID, "198.51.100.7", "WRONG-Z"); !errors.Is(err, ErrWrongCode) {
 		t.Fatalf("after the delay: %v", err)
 	}
-	if w := f.svc.Codes.Wait("code|addr|198.51.100.7"); w != 2*time.Second {
+	if w, _ := f.svc.Limits.CodeTries.Wait(ctx, "code|"+f.wedding.ID+"|198.51.100.7"); w != 2*time.Second {
 		t.Fatalf("wait after 6 failures = %s, want 2s (double the first 1s)", w)
 	}
 }
@@ -224,7 +225,7 @@ func TestEmailConfirmationByOneTimeCode(t *testing.T) {
 	}
 }
 
-func TestOneTimeCodeExpiresAndAllowsFiveTries(t *testing.T) {
+func TestOneTimeCodeExpires(t *testing.T) {
 	f := setup(t)
 	ctx := context.Background()
 	if err := f.svc.SendEmailCode(ctx, f.wedding, "a", "tom@example.com"); err != nil {
@@ -235,30 +236,78 @@ func TestOneTimeCodeExpiresAndAllowsFiveTries(t *testing.T) {
 	if _, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, "a", "tom@example.com", code); !errors.Is(err, ErrWrongOTP) {
 		t.Fatalf("expired code: %v", err)
 	}
+}
 
-	*f.clock = f.clock.Add(time.Hour) // past the send limiter's delays
-	if err := f.svc.SendEmailCode(ctx, f.wedding, "b", "tom@example.com"); err != nil {
+// TestOthersGuessingDoNotLockTheOwnerOut: wrong one-time codes from other
+// addresses neither spend the tries of the address that asked for the
+// code nor burn the code; they share one small budget per e-mail. The
+// owner's own wrong tries slow only the owner down.
+func TestOthersGuessingDoNotLockTheOwnerOut(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	const owner, email = "203.0.113.5", "tom@example.com"
+	if err := f.svc.SendEmailCode(ctx, f.wedding, owner, email); err != nil {
 		t.Fatal(err)
 	}
-	code = codeFrom(t, f.smtp, 2)
+	code := codeFrom(t, f.smtp, 1)
 	wrong := "000000"
 	if code == wrong {
 		wrong = "111111"
 	}
-	// Five wrong tries from five addresses (so that the address limiter
-	// does not interfere) use the code up; the right one then fails.
-	for i := range OTPMaxAttempts {
-		if _, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, "addr"+string(rune('0'+i)), "tom@example.com", wrong); !errors.Is(err, ErrWrongOTP) && !errors.Is(err, apperr.ErrTooManyRequests) {
-			t.Fatalf("try %d: %v", i, err)
+	refused := 0
+	for i := range 30 {
+		addr := "198.51.100." + string(rune('a'+i%3))
+		_, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, addr, email, wrong)
+		switch {
+		case errors.Is(err, apperr.ErrTooManyRequests):
+			refused++
+		case !errors.Is(err, ErrWrongOTP):
+			t.Fatalf("guess %d: %v", i, err)
 		}
-		*f.clock = f.clock.Add(time.Minute)
 	}
-	*f.clock = f.clock.Add(-4 * time.Minute) // still within the code's 10 minutes
-	f.svc.Codes.Reset("otp|email|tom@example.com", "otp|addr|z")
-	if _, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, "z", "tom@example.com", code); !errors.Is(err, ErrWrongOTP) {
-		t.Fatalf("right code after 5 wrong tries: %v", err)
+	if refused < 30-defaultForeignFree() {
+		t.Fatalf("only %d of 30 guesses from other addresses were refused", refused)
+	}
+	// Four wrong tries of the owner's, then the code: still accepted.
+	for range 4 {
+		if _, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, owner, email, wrong); !errors.Is(err, ErrWrongOTP) {
+			t.Fatalf("owner's wrong try: %v", err)
+		}
+	}
+	if _, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, owner, email, code); err != nil {
+		t.Fatalf("the owner's code after others guessed: %v", err)
 	}
 }
+
+// TestOwnTriesAreLimitedPerAddress: five wrong tries from one address make
+// the next wait, the right code included, with a growing delay.
+func TestOwnTriesAreLimitedPerAddress(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	if err := f.svc.SendEmailCode(ctx, f.wedding, "a", "lea@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	code := codeFrom(t, f.smtp, 1)
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	for i := range 5 {
+		if _, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, "a", "lea@example.com", wrong); !errors.Is(err, ErrWrongOTP) {
+			t.Fatalf("try %d: %v", i, err)
+		}
+	}
+	_, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, "a", "lea@example.com", code)
+	if ae := apperr.As(err); ae == nil || ae.Code != "too_many_requests" || ae.RetryAfterSeconds() != 1 {
+		t.Fatalf("6th try: %v, want too_many_requests with a 1 s wait", err)
+	}
+	*f.clock = f.clock.Add(time.Second)
+	if _, err := f.svc.ConfirmEmail(ctx, f.wedding.ID, "a", "lea@example.com", code); err != nil {
+		t.Fatalf("after the wait: %v", err)
+	}
+}
+
+func defaultForeignFree() int { return DefaultLimits(nil).OTPForeign.Free }
 
 func TestRacingConfirmationsUseACodeOnce(t *testing.T) {
 	f := setup(t)
@@ -296,7 +345,8 @@ func TestCodesWaitWhileTheMailServerIsDown(t *testing.T) {
 	ctx := context.Background()
 	// The job checks the code's expiry against the real clock.
 	now := func() time.Time { return time.Now() }
-	f.svc.now, f.svc.Signer.now, f.svc.Codes.now, f.svc.Sends.now = now, now, now, now
+	f.svc.now, f.svc.Signer.now = now, now
+	f.svc.Limits.SetClock(now)
 	runner := jobstest.New(t, f.db, jobs.Config{Mail: f.svc.Mail})
 	failed, stop := runner.Subscribe(river.EventKindJobFailed)
 	defer stop()

@@ -1,94 +1,259 @@
 package access
 
 import (
-	"sync"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sync/atomic"
 	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/ratelimit"
+	"github.com/studio/gallery/internal/viewer"
 )
 
-// Limiter slows guessing down: after Free failures under one key, every
-// further attempt must wait a delay that doubles with each failure, up to
-// Max. Failures are forgotten after Window without any. Keys combine what
-// is guessed at (a gallery, an e-mail) with who guesses (a client address),
-// and callers check several keys per attempt.
+// Limiter slows guessing and flooding down: after Free attempts counted
+// under one key, the next must wait Base, then a delay that doubles with
+// each further attempt, up to Max. A key is forgotten after Window without
+// any attempt. Keys combine what is aimed at (a gallery, an e-mail) with
+// who aims (a client address); callers name several keys per attempt.
 //
-// The state is per process: with several replicas an attacker gets at most
-// one budget per replica, which the per-gallery key still bounds.
+// The state is in the database (the rate_limits table), so that every
+// replica shares it, and every change is conditional on the row's seq:
+// requests racing on one key cannot both spend the same attempt. Rows are
+// identified by a hash of the limiter's name and the key (keys may hold
+// e-mail addresses) and swept once expired.
 type Limiter struct {
+	DB *ent.Client
+	// Name separates limiters sharing the table.
+	Name   string
 	Free   int
 	Base   time.Duration
 	Max    time.Duration
 	Window time.Duration
-	// MaxKeys bounds memory; the oldest entries are dropped beyond it.
-	MaxKeys int
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
 
-	now func() time.Time
-	mu  sync.Mutex
-	m   map[string]*bucket
+	lastSweep atomic.Int64
 }
 
-type bucket struct {
-	failures int
-	last     time.Time
+// NewLimiter returns a limiter on db allowing free attempts per key.
+func NewLimiter(db *ent.Client, name string, free int, base, max, window time.Duration) *Limiter {
+	return &Limiter{DB: db, Name: name, Free: free, Base: base, Max: max, Window: window}
 }
 
-// NewLimiter returns a limiter allowing free failures per key.
-func NewLimiter(free int, base, max, window time.Duration) *Limiter {
-	return &Limiter{Free: free, Base: base, Max: max, Window: window, MaxKeys: 100_000, now: time.Now, m: map[string]*bucket{}}
+// SweepEvery is how often a limiter deletes expired rows (on a write).
+const SweepEvery = time.Minute
+
+// maxTries bounds the retries of a conditional write that racing requests
+// keep winning; past it the attempt is refused for a second.
+const maxTries = 200
+
+func (l *Limiter) now() time.Time {
+	if l.Now != nil {
+		return l.Now()
+	}
+	return time.Now()
 }
 
-// Wait returns how long the caller must wait before another attempt under
-// any of keys; zero means the attempt may proceed.
-func (l *Limiter) Wait(keys ...string) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+// id is the row of key.
+func (l *Limiter) id(key string) string {
+	sum := sha256.Sum256([]byte(l.Name + "\x00" + key))
+	return hex.EncodeToString(sum[:])
+}
+
+func (l *Limiter) ids(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = l.id(k)
+	}
+	return out
+}
+
+func (l *Limiter) load(ctx context.Context, ids []string) (map[string]*ent.RateLimit, error) {
+	rows, err := l.DB.RateLimit.Query().Where(ratelimit.IDIn(ids...)).All(viewer.SystemContext(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("limiter %s: %w", l.Name, err)
+	}
+	m := make(map[string]*ent.RateLimit, len(rows))
+	for _, r := range rows {
+		m[r.ID] = r
+	}
+	return m, nil
+}
+
+// live tells whether a row still counts at now.
+func live(r *ent.RateLimit, now time.Time) bool { return r != nil && r.ExpiresAt.After(now) }
+
+// waitOf is how long row r blocks attempts at now.
+func waitOf(r *ent.RateLimit, now time.Time) time.Duration {
+	if !live(r, now) || r.BlockedUntil == nil {
+		return 0
+	}
+	return max(r.BlockedUntil.Sub(now), 0)
+}
+
+// Wait returns how long the caller must wait before an attempt under any
+// of keys; zero means it may proceed. It counts nothing.
+func (l *Limiter) Wait(ctx context.Context, keys ...string) (time.Duration, error) {
+	rows, err := l.load(ctx, l.ids(keys))
+	if err != nil {
+		return 0, err
+	}
 	now := l.now()
 	var wait time.Duration
-	for _, k := range keys {
-		b := l.m[k]
-		if b == nil {
-			continue
-		}
-		if now.Sub(b.last) > l.Window {
-			delete(l.m, k)
-			continue
-		}
-		if d := l.delay(b.failures) - now.Sub(b.last); d > wait {
-			wait = d
-		}
+	for _, r := range rows {
+		wait = max(wait, waitOf(r, now))
 	}
-	return wait
+	return wait, nil
 }
 
-// Fail records a failed attempt under every key.
-func (l *Limiter) Fail(keys ...string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
+// Count returns the attempts counted under key in its window.
+func (l *Limiter) Count(ctx context.Context, key string) (int, error) {
+	rows, err := l.load(ctx, []string{l.id(key)})
+	if err != nil {
+		return 0, err
+	}
+	if r := rows[l.id(key)]; live(r, l.now()) {
+		return r.Count, nil
+	}
+	return 0, nil
+}
+
+// Take spends one attempt under every key. When any key is blocked it
+// spends nothing and returns how long to wait (> 0); otherwise the attempt
+// is counted under all keys before the caller acts, so that attempts fired
+// at once cannot all pass a check made before any is counted.
+func (l *Limiter) Take(ctx context.Context, keys ...string) (time.Duration, error) {
+	ids := l.ids(keys)
+	rows, err := l.load(ctx, ids)
+	if err != nil {
+		return 0, err
+	}
 	now := l.now()
-	for _, k := range keys {
-		b := l.m[k]
-		if b == nil || now.Sub(b.last) > l.Window {
-			if len(l.m) >= l.MaxKeys {
-				l.evict(now)
-			}
-			b = &bucket{}
-			l.m[k] = b
+	var wait time.Duration
+	for _, r := range rows {
+		wait = max(wait, waitOf(r, now))
+	}
+	if wait > 0 {
+		return wait, nil
+	}
+	for _, id := range ids {
+		// A racing request may have blocked a key since it was read: that
+		// refuses the attempt (the keys already counted stay counted).
+		if w, err := l.change(ctx, id, rows[id], 1, true); err != nil || w > 0 {
+			return w, err
 		}
-		b.failures++
-		b.last = now
 	}
+	return 0, nil
 }
 
-// Reset forgets the failures under keys (after a success).
-func (l *Limiter) Reset(keys ...string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for _, k := range keys {
-		delete(l.m, k)
+// Fail counts an attempt under every key without checking any: failures
+// that only feed a threshold (a gallery's wrong codes).
+func (l *Limiter) Fail(ctx context.Context, keys ...string) error {
+	for _, id := range l.ids(keys) {
+		if _, err := l.change(ctx, id, nil, 1, false); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
-func (l *Limiter) delay(failures int) time.Duration {
-	over := failures - l.Free
+// Refund gives back an attempt Take counted under keys, for an attempt
+// that succeeded where only failures should count (a guest entering the
+// right code on a shared address).
+func (l *Limiter) Refund(ctx context.Context, keys ...string) error {
+	for _, id := range l.ids(keys) {
+		if _, err := l.change(ctx, id, nil, -1, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Reset forgets everything counted under keys (after a success).
+func (l *Limiter) Reset(ctx context.Context, keys ...string) error {
+	if _, err := l.DB.RateLimit.Delete().Where(ratelimit.IDIn(l.ids(keys)...)).Exec(viewer.SystemContext(ctx)); err != nil {
+		return fmt.Errorf("limiter %s: reset: %w", l.Name, err)
+	}
+	return nil
+}
+
+// change adds delta to the count of row id (read as r, or read again when
+// nil), conditionally on the row not having changed since it was read,
+// and retries when it had. With check, a blocked row refuses the change
+// and its wait is returned.
+func (l *Limiter) change(ctx context.Context, id string, r *ent.RateLimit, delta int, check bool) (time.Duration, error) {
+	sctx := viewer.SystemContext(ctx)
+	for range maxTries {
+		if r == nil {
+			var err error
+			r, err = l.DB.RateLimit.Get(sctx, id)
+			if err != nil && !ent.IsNotFound(err) {
+				return 0, fmt.Errorf("limiter %s: %w", l.Name, err)
+			}
+		}
+		now := l.now()
+		if check {
+			if w := waitOf(r, now); w > 0 {
+				return w, nil
+			}
+		}
+		count, last := 0, now
+		if live(r, now) {
+			count = r.Count
+		}
+		if delta < 0 {
+			if !live(r, now) || count == 0 {
+				return 0, nil
+			}
+			last = r.LastAt
+		}
+		count = max(count+delta, 0)
+		var blocked *time.Time
+		if d := l.delay(count); d > 0 {
+			b := last.Add(d)
+			blocked = &b
+		}
+		expires := last.Add(l.Window)
+		if blocked != nil && blocked.After(expires) {
+			expires = *blocked
+		}
+		if r == nil {
+			err := l.DB.RateLimit.Create().SetID(id).SetCount(count).SetSeq(1).SetLastAt(last).
+				SetNillableBlockedUntil(blocked).SetExpiresAt(expires).Exec(sctx)
+			if err == nil {
+				l.sweep(ctx, now)
+				return 0, nil
+			}
+			if !ent.IsConstraintError(err) {
+				return 0, fmt.Errorf("limiter %s: %w", l.Name, err)
+			}
+			continue // created by a racing request: read it
+		}
+		u := l.DB.RateLimit.Update().Where(ratelimit.ID(id), ratelimit.Seq(r.Seq)).
+			SetCount(count).SetSeq(r.Seq + 1).SetLastAt(last).SetExpiresAt(expires)
+		if blocked != nil {
+			u.SetBlockedUntil(*blocked)
+		} else {
+			u.ClearBlockedUntil()
+		}
+		n, err := u.Save(sctx)
+		if err != nil {
+			return 0, fmt.Errorf("limiter %s: %w", l.Name, err)
+		}
+		if n == 1 {
+			return 0, nil
+		}
+		r = nil // changed by a racing request: read it again
+	}
+	return time.Second, nil
+}
+
+// delay is the wait after count attempts.
+func (l *Limiter) delay(count int) time.Duration {
+	over := count - l.Free
 	if over < 0 {
 		return 0
 	}
@@ -99,20 +264,13 @@ func (l *Limiter) delay(failures int) time.Duration {
 	return min(d, l.Max)
 }
 
-// evict drops expired entries, or the oldest one when none has expired.
-func (l *Limiter) evict(now time.Time) {
-	var oldest string
-	var oldestAt time.Time
-	for k, b := range l.m {
-		if now.Sub(b.last) > l.Window {
-			delete(l.m, k)
-			continue
-		}
-		if oldest == "" || b.last.Before(oldestAt) {
-			oldest, oldestAt = k, b.last
-		}
+// sweep deletes the expired rows of every limiter, at most once per
+// SweepEvery per limiter.
+func (l *Limiter) sweep(ctx context.Context, now time.Time) {
+	last := l.lastSweep.Load()
+	if now.UnixNano()-last < int64(SweepEvery) || !l.lastSweep.CompareAndSwap(last, now.UnixNano()) {
+		return
 	}
-	if len(l.m) >= l.MaxKeys && oldest != "" {
-		delete(l.m, oldest)
-	}
+	// Best effort: a failed sweep is retried by a later write.
+	_, _ = l.DB.RateLimit.Delete().Where(ratelimit.ExpiresAtLT(now)).Exec(viewer.SystemContext(ctx))
 }

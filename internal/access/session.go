@@ -137,13 +137,13 @@ func setCookie(ctx context.Context, name, value string, maxAge time.Duration) er
 // EnterCode accepts an access code for g (only a client code when
 // clientOnly), sets the access_{galleryId} cookie and opens the gallery
 // for the rest of the request.
-func (s *Service) EnterCode(ctx context.Context, g *ent.Gallery, code string, clientOnly bool) error {
+func (s *Service) EnterCode(ctx context.Context, g *ent.Gallery, in CodeInput, clientOnly bool) error {
 	v := viewer.FromContext(ctx)
-	check := s.CheckCode
+	check := s.CheckCodeWith
 	if clientOnly {
-		check = s.CheckClientCode
+		check = s.CheckClientCodeWith
 	}
-	grant, err := check(ctx, g.ID, v.ClientAddr, code)
+	grant, err := check(ctx, g.ID, v.ClientAddr, in)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // Error is a failure with a stable code that the API shows as it is.
@@ -21,6 +22,33 @@ type Error struct {
 	Field []string
 	// Err is the cause, logged but never shown.
 	Err error
+	// RetryAfter is how long to wait before trying again, for a 429: REST
+	// sends it as the Retry-After header, GraphQL as retryAfter (seconds).
+	RetryAfter time.Duration
+}
+
+// DefaultRetryAfter is what a 429 announces when its refusal did not say
+// how long to wait.
+const DefaultRetryAfter = time.Minute
+
+// RetryAfterSeconds is the wait a refusal announces, in whole seconds
+// rounded up: at least 1 for a 429, 0 for other errors without a wait.
+func (e *Error) RetryAfterSeconds() int {
+	d := e.RetryAfter
+	if d <= 0 {
+		if e.Status != http.StatusTooManyRequests {
+			return 0
+		}
+		d = DefaultRetryAfter
+	}
+	return max(int((d+time.Second-1)/time.Second), 1)
+}
+
+// WithRetryAfter returns a copy of e announcing a wait of d.
+func (e *Error) WithRetryAfter(d time.Duration) *Error {
+	c := *e
+	c.RetryAfter = d
+	return &c
 }
 
 func (e *Error) Error() string {

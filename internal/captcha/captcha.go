@@ -49,7 +49,8 @@ var (
 // Service makes and checks codes.
 type Service struct {
 	DB *ent.Client
-	// Creations limits the codes one address asks for (per process).
+	// Creations limits the codes one address asks for (in the database,
+	// shared by the replicas).
 	Creations *access.Limiter
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -58,7 +59,7 @@ type Service struct {
 // NewService returns the captcha service: 30 codes per address, then one
 // more every few seconds, doubling up to a minute.
 func NewService(db *ent.Client) *Service {
-	return &Service{DB: db, Creations: access.NewLimiter(30, 2*time.Second, time.Minute, 10*time.Minute)}
+	return &Service{DB: db, Creations: access.NewLimiter(db, "captcha-creations", 30, 2*time.Second, time.Minute, 10*time.Minute)}
 }
 
 func (s *Service) now() time.Time {
@@ -71,12 +72,15 @@ func (s *Service) now() time.Time {
 // New makes a code for clientAddr and clears out expired ones.
 func (s *Service) New(ctx context.Context, clientAddr string) (*ent.Captcha, error) {
 	if s.Creations != nil {
-		key := "captcha|addr|" + clientAddr
-		if d := s.Creations.Wait(key); d > 0 {
-			return nil, apperr.ErrTooManyRequests.WithMessage(
-				fmt.Sprintf("Trop de demandes, merci de réessayer dans %d s.", max(int(d.Round(time.Second)/time.Second), 1)))
+		d, err := s.Creations.Take(ctx, clientAddr)
+		if err != nil {
+			return nil, err
 		}
-		s.Creations.Fail(key)
+		if d > 0 {
+			secs := max(int((d+time.Second-1)/time.Second), 1)
+			return nil, apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf("Trop de demandes, merci de réessayer dans %d s.", secs)).
+				WithRetryAfter(time.Duration(secs) * time.Second)
+		}
 	}
 	sctx := viewer.SystemContext(ctx)
 	now := s.now()

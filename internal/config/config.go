@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -32,6 +33,11 @@ type Config struct {
 	SecretKey string
 	// AllowedOrigins may open websockets and send cross-origin requests.
 	AllowedOrigins []string
+	// TrustedProxies are the reverse proxies (CIDRs; a bare address is
+	// one host) whose X-Forwarded-For / X-Real-IP headers name the client.
+	// Empty (the default): the headers are ignored and the client is the
+	// connection's peer.
+	TrustedProxies []netip.Prefix
 	// SMTPURL sends mail through an SMTP server; empty writes .eml files to the outbox.
 	SMTPURL string
 	// MailFrom is the sender of every e-mail.
@@ -101,6 +107,11 @@ var settings = []setting{
 	{"PUBLIC_URL", "http://localhost:8080", func(c *Config, v string) error { c.PublicURL = strings.TrimRight(v, "/"); return nil }},
 	{"SECRET_KEY", "", func(c *Config, v string) error { c.SecretKey = v; return nil }},
 	{"ALLOWED_ORIGINS", "", func(c *Config, v string) error { c.AllowedOrigins = splitList(v); return nil }},
+	{"TRUSTED_PROXIES", "", func(c *Config, v string) error {
+		p, err := ParsePrefixes(v)
+		c.TrustedProxies = p
+		return err
+	}},
 	{"SMTP_URL", "", func(c *Config, v string) error { c.SMTPURL = v; return nil }},
 	{"MAIL_FROM", "Galerie <no-reply@localhost>", func(c *Config, v string) error { c.MailFrom = v; return nil }},
 	{"MAX_BODY_BYTES", "1048576", bytesSetting(func(c *Config) *int64 { return &c.MaxBodyBytes })},
@@ -213,6 +224,32 @@ func Load(getenv func(string) string) (Config, error) {
 // UsesPostgres tells whether the database is PostgreSQL.
 func (c Config) UsesPostgres() bool {
 	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+}
+
+// ParsePrefixes reads a comma-separated list of CIDRs ("10.0.0.0/8") and
+// addresses (one host each).
+func ParsePrefixes(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if strings.Contains(p, "/") {
+			pre, err := netip.ParsePrefix(p)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not a CIDR", p)
+			}
+			out = append(out, pre.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(p)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an address or a CIDR", p)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 func splitList(v string) []string {

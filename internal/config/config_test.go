@@ -86,3 +86,28 @@ func limitsOf(c Config) Config {
 		GraphQLMaxComplexity: c.GraphQLMaxComplexity, GraphQLMaxTokens: c.GraphQLMaxTokens, MaxPageSize: c.MaxPageSize,
 		MaxListItems: c.MaxListItems}
 }
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := Load(func(string) string { return "" })
+	if err != nil || len(c.TrustedProxies) != 0 {
+		t.Fatalf("default: %v %v, want none trusted", c.TrustedProxies, err)
+	}
+	f := filepath.Join(t.TempDir(), "proxies")
+	if err := os.WriteFile(f, []byte("10.0.0.0/8, 192.168.1.7 ,2001:db8::/32\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err = Load(func(k string) string { return map[string]string{"TRUSTED_PROXIES_FILE": f}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range c.TrustedProxies {
+		got = append(got, p.String())
+	}
+	if want := []string{"10.0.0.0/8", "192.168.1.7/32", "2001:db8::/32"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("TRUSTED_PROXIES_FILE: %v, want %v", got, want)
+	}
+	if _, err := Load(func(k string) string { return map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}[k] }); err == nil {
+		t.Fatal("a host name was accepted as a trusted proxy")
+	}
+}

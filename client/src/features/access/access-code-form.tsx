@@ -2,8 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData } from '../../gql';
 import { AccessAuthStateFragment, type AuthFields } from './access-auth';
-import { CodeForm } from './code-form';
-import { ACCESS_CALL_CONTEXT, failureMessage, userErrorMessage } from './user-errors';
+import { CodeForm, type CaptchaAnswer, type CodeRefusal } from './code-form';
+import { ACCESS_CALL_CONTEXT, codeRefusal, failureMessage } from './user-errors';
 
 export const EnterAccessCodeMutation = graphql(`
   mutation EnterAccessCode($input: EnterAccessCodeInput!) {
@@ -16,6 +16,11 @@ export const EnterAccessCodeMutation = graphql(`
         message
         code
       }
+      captcha {
+        id
+        imageUrl
+        audioUrl
+      }
     }
   }
 `);
@@ -24,12 +29,12 @@ export const EnterAccessCodeMutation = graphql(`
 export function AccessCodeForm({ galleryId, onAccepted }: { galleryId: string; onAccepted: (auth: AuthFields) => Promise<void> | void }) {
   const { t } = useTranslation();
   const [enter] = useMutation(EnterAccessCodeMutation, { context: ACCESS_CALL_CONTEXT });
-  const submit = async (code: string): Promise<string | undefined> => {
+  const submit = async (code: string, captcha?: CaptchaAnswer): Promise<string | CodeRefusal | undefined> => {
     try {
-      const { data } = await enter({ variables: { input: { galleryId, code } } });
+      const { data } = await enter({ variables: { input: { galleryId, code, ...captcha } } });
       const payload = data?.enterAccessCode;
       const userError = payload?.userErrors[0];
-      if (userError) return userErrorMessage(userError, t);
+      if (userError) return codeRefusal(userError, payload?.captcha, t);
       const auth = getFragmentData(AccessAuthStateFragment, payload?.auth);
       if (!auth?.accessCodeAuthorized) return t('errors.invalidAccessCode');
       await onAccepted(auth);

@@ -29,10 +29,20 @@ function renderAccess(mocks: MockLink.MockedResponse[], from?: string) {
   return router;
 }
 
-function enterCode(code: string, answer: { auth?: ReturnType<typeof authState> | null; userErrors?: ReturnType<typeof userError>[] }): MockLink.MockedResponse {
+const CAPTCHA = { __typename: 'Captcha' as const, id: 'cap_1', imageUrl: '/api/captcha/cap_1.png', audioUrl: '/api/captcha/cap_1.wav' };
+
+function enterCode(
+  code: string,
+  answer: { auth?: ReturnType<typeof authState> | null; userErrors?: ReturnType<typeof userError>[]; captcha?: typeof CAPTCHA },
+  captcha?: { captchaId: string; captchaText: string },
+): MockLink.MockedResponse {
   return {
-    request: { query: EnterAccessCodeMutation, variables: { input: { galleryId: GALLERY_ID, code } } },
-    result: { data: { enterAccessCode: { __typename: 'AccessPayload' as const, auth: answer.auth ?? null, userErrors: answer.userErrors ?? [] } } },
+    request: { query: EnterAccessCodeMutation, variables: { input: { galleryId: GALLERY_ID, code, ...captcha } } },
+    result: {
+      data: {
+        enterAccessCode: { __typename: 'AccessPayload' as const, auth: answer.auth ?? null, userErrors: answer.userErrors ?? [], captcha: answer.captcha ?? null },
+      },
+    },
   };
 }
 
@@ -67,6 +77,45 @@ describe('AccessCodePage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Le code saisi est incorrect.');
     expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+  });
+
+  it('shows the captcha the gallery asks for and sends the copied digits with the code', async () => {
+    const next = { ...CAPTCHA, id: 'cap_2', imageUrl: '/api/captcha/cap_2.png' };
+    renderAccess([
+      accessPageMock('julie'),
+      enterCode('INVITE-3M8P', {
+        userErrors: [userError('captcha_required', 'Beaucoup de codes erronés ont été saisis sur cette galerie : merci de recopier le code de l’image.', ['captchaText'])],
+        captcha: CAPTCHA,
+      }),
+      enterCode(
+        'INVITE-3M8P',
+        { userErrors: [userError('captcha_invalid', 'Le code recopié est incorrect, merci de recopier le nouveau code.', ['captchaText'])], captcha: next },
+        { captchaId: 'cap_1', captchaText: '111111' },
+      ),
+      enterCode('INVITE-3M8P', { auth: authState({ accessCodeAuthorized: true }) }, { captchaId: 'cap_2', captchaText: '424242' }),
+      accessPageMock('julie', { authorized: true }),
+    ]);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Code d’accès' }), { target: { value: 'INVITE-3M8P' } });
+    const submit = screen.getByRole('button', { name: 'Accéder à la galerie' });
+    fireEvent.click(submit);
+    const image = await screen.findByRole('img', { name: 'Code de sécurité à recopier' });
+    expect(image.getAttribute('src')).toBe('/api/captcha/cap_1.png');
+    expect(screen.getByText('Beaucoup de codes erronés ont été saisis sur cette galerie : recopiez aussi le code de l’image.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('merci de recopier le code de l’image');
+
+    // An empty answer is not sent.
+    fireEvent.click(submit);
+    expect(screen.getByRole('alert').textContent).toBe('Merci de recopier le code de l’image');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code de l’image' }), { target: { value: ' 111111 ' } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Code de sécurité à recopier' }).getAttribute('src')).toBe('/api/captcha/cap_2.png'));
+    expect(screen.getByRole('alert').textContent).toBe('Le code recopié est incorrect, merci de recopier le nouveau code.');
+    expect((screen.getByRole('textbox', { name: 'Code de l’image' }) as HTMLInputElement).value).toBe('');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code de l’image' }), { target: { value: '424242' } });
+    fireEvent.click(submit);
+    expect(await screen.findByText('Page /julie')).toBeTruthy();
   });
 
   it('says it cannot authenticate when the call fails unexpectedly', async () => {

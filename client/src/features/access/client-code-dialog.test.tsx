@@ -10,7 +10,7 @@ import { RecoverClientCodeMutation } from './recover-code-form';
 function clientCode(code: string, answer: { auth?: ReturnType<typeof authState>; userErrors?: ReturnType<typeof userError>[] }): MockLink.MockedResponse {
   return {
     request: { query: EnterClientCodeMutation, variables: { input: { galleryId: GALLERY_ID, code } } },
-    result: { data: { enterClientCode: { __typename: 'AccessPayload' as const, auth: answer.auth ?? null, userErrors: answer.userErrors ?? [] } } },
+    result: { data: { enterClientCode: { __typename: 'AccessPayload' as const, auth: answer.auth ?? null, userErrors: answer.userErrors ?? [], captcha: null } } },
   };
 }
 

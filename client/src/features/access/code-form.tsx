@@ -1,14 +1,33 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/ui/form-field';
+import { CaptchaField, type CaptchaImage } from '../contact/captcha-field';
+import { NewCaptchaMutation } from '../contact/contact-page';
 import { cleanCode, isCompleteCode } from './input-rules';
 import styles from './access.module.css';
 
-/** CodeFormProps: onSubmit sends a complete code and returns the message to show beside the field, if any. */
+/** CaptchaAnswer is the captcha sent with a code, once the gallery asked for one. */
+export interface CaptchaAnswer {
+  captchaId: string;
+  captchaText: string;
+}
+
+/** CodeRefusal is a refusal that asks for a captcha: the captcha to show and the message beside it. */
+export interface CodeRefusal {
+  captcha: CaptchaImage;
+  message: string;
+}
+
+/**
+ * CodeFormProps: onSubmit sends a complete code (with the captcha, once
+ * asked) and returns the message to show beside the field, or a refusal
+ * carrying the captcha to show, if any.
+ */
 export interface CodeFormProps {
   label: string;
   submitLabel: string;
-  onSubmit: (code: string) => Promise<string | undefined>;
+  onSubmit: (code: string, captcha?: CaptchaAnswer) => Promise<string | CodeRefusal | undefined>;
 }
 
 /**
@@ -22,7 +41,23 @@ export function CodeForm({ label, submitLabel, onSubmit }: CodeFormProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // The captcha the gallery asked for (after many wrong codes there).
+  const [captcha, setCaptcha] = useState<CaptchaImage>();
+  const [captchaText, setCaptchaText] = useState('');
+  const [captchaError, setCaptchaError] = useState<string>();
+  const [drawCaptcha, { loading: drawing }] = useMutation(NewCaptchaMutation);
   const complete = isCompleteCode(code);
+
+  const refreshCaptcha = async () => {
+    setCaptchaText('');
+    try {
+      const answer = (await drawCaptcha()).data?.newCaptcha;
+      if (answer?.captcha) setCaptcha(answer.captcha);
+      else if (answer?.userErrors[0]) setCaptchaError(answer.userErrors[0].message);
+    } catch {
+      // The error link told the visitor.
+    }
+  };
 
   const refuseIncomplete = () => setError(t(code.trim() === '' ? 'validation.accessCodeRequired' : 'validation.accessCodeIncomplete'));
 
@@ -33,10 +68,23 @@ export function CodeForm({ label, submitLabel, onSubmit }: CodeFormProps) {
       refuseIncomplete();
       return;
     }
+    if (captcha && captchaText.trim() === '') {
+      setCaptchaError(t('contact.captchaRequired'));
+      return;
+    }
     setBusy(true);
     setError(undefined);
+    setCaptchaError(undefined);
     try {
-      setError(await onSubmit(cleanCode(code)));
+      const answer = await onSubmit(cleanCode(code), captcha ? { captchaId: captcha.id, captchaText: captchaText.trim() } : undefined);
+      if (typeof answer === 'object') {
+        // Each captcha works once: the refusal brings the next one.
+        setCaptcha(answer.captcha);
+        setCaptchaText('');
+        setCaptchaError(answer.message);
+      } else {
+        setError(answer);
+      }
     } finally {
       setBusy(false);
     }
@@ -68,6 +116,22 @@ export function CodeForm({ label, submitLabel, onSubmit }: CodeFormProps) {
         required
         className={styles.codeField}
       />
+      {captcha && (
+        <>
+          <p>{t('access.captchaIntro')}</p>
+          <CaptchaField
+            captcha={captcha}
+            value={captchaText}
+            onChange={(value) => {
+              setCaptchaText(value);
+              if (captchaError) setCaptchaError(undefined);
+            }}
+            onRefresh={() => void refreshCaptcha()}
+            error={captchaError}
+            refreshing={drawing}
+          />
+        </>
+      )}
       <button type="submit" className="button button-primary" disabled={!complete || busy} aria-busy={busy || undefined}>
         {busy ? t('access.checking') : submitLabel}
       </button>

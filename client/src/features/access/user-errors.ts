@@ -17,6 +17,8 @@ const CODE_KEYS: Record<string, string> = {
   email_required: 'validation.emailRequired',
   invalid_one_time_code: 'errors.invalidOneTimeCode',
   too_many_requests: 'errors.tooManyRequests',
+  captcha_required: 'contact.captchaRequired',
+  captcha_invalid: 'contact.captchaInvalid',
   mail_not_sent: 'errors.mailNotSent',
 };
 
@@ -42,3 +44,24 @@ export function failureMessage(error: unknown, t: TFunction): string {
 
 /** ACCESS_CALL_CONTEXT makes the error link leave access calls to their forms (inline messages, no toast, no e-mail prompt). */
 export const ACCESS_CALL_CONTEXT = { silentErrors: true, skipNeedEmail: true } as const;
+
+/** CaptchaLike is the captcha an access payload carries with captcha_required or captcha_invalid. */
+export interface CaptchaLike {
+  id: string;
+  imageUrl: string;
+  audioUrl: string;
+}
+
+/**
+ * codeRefusal is what a code form shows for a refused access payload: the
+ * message beside the code, or, when the gallery asks for a captcha, the
+ * captcha with its message.
+ */
+export function codeRefusal(
+  userError: UserErrorLike,
+  captcha: CaptchaLike | null | undefined,
+  t: TFunction,
+): string | { captcha: CaptchaLike; message: string } {
+  const message = userErrorMessage(userError, t);
+  return captcha ? { captcha, message } : message;
+}

@@ -100,6 +100,7 @@ const es: Messages = {
     codeLabel: 'Code d’accès',
     submit: 'Accéder à la galerie',
     checking: 'Vérification…',
+    captchaIntro: 'Beaucoup de codes erronés ont été saisis sur cette galerie : recopiez aussi le code de l’image.',
   },
   client: {
     open: 'Vous êtes client ?',
