@@ -58,6 +58,7 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.Use(mutationGuard{maxDepth: s.Config.GraphQLMaxDepth})
 	srv.Use(pageLimit{max: s.Config.MaxPageSize})
 	srv.Use(listLimit{max: s.Config.MaxListItems})
+	srv.Use(newTextLimit())
 	srv.Use(loader.Fresh{DB: s.DB.Client})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
 	srv.Use(extension.FixedComplexityLimit(s.Config.GraphQLMaxComplexity))

@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -157,9 +158,34 @@ func (s *Server) limitGraphQLBody(next http.Handler) http.Handler {
 			graphqlError(w, apperr.ErrInvalidInput.WithMessage("La requête n'a pas pu être lue."))
 			return
 		}
+		if !utf8.Valid(data) {
+			// encoding/json would read the bad bytes as U+FFFD, valid
+			// text: each becomes an escaped NUL instead, which textLimit
+			// refuses where it stands (a userError for a mutation's
+			// argument, an invalid_input error elsewhere) and which makes
+			// JSON outside a string invalid, as the byte did.
+			data = nulForInvalidUTF8(data)
+			r.ContentLength = int64(len(data))
+		}
 		r.Body = io.NopCloser(bytes.NewReader(data))
 		next.ServeHTTP(w, r)
 	})
+}
+
+// nulForInvalidUTF8 writes each byte of data that is not part of valid
+// UTF-8 as the JSON escape \u0000.
+func nulForInvalidUTF8(data []byte) []byte {
+	out := make([]byte, 0, len(data)+16)
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		if r == utf8.RuneError && n == 1 {
+			out = append(out, `\u0000`...)
+		} else {
+			out = append(out, data[:n]...)
+		}
+		data = data[n:]
+	}
+	return out
 }
 
 // overflowReader remembers that the body went over its limit.

@@ -2,11 +2,20 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
+	"github.com/99designs/gqlgen/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+
+	"github.com/studio/gallery/graph"
+	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/text"
 )
@@ -31,7 +40,7 @@ func requestTextField(r *http.Request) []string {
 			return []string{"query"}
 		}
 		for _, v := range vs {
-			if text.LineProblem(v) != "" {
+			if text.Problem(v) != "" {
 				return []string{"query", k}
 			}
 		}
@@ -153,4 +162,188 @@ func jsonTextField(data []byte) ([]string, bool) {
 			advance()
 		}
 	}
+}
+
+// textLimit applies the text rule to GraphQL operations, once per
+// operation, on every variable (keys and strings) and every string in a
+// literal argument (operations and fragments are walked as written, never
+// expanded). A query or subscription is refused with an invalid_input
+// error naming the variable or argument. A mutation's root field whose
+// arguments break the rule answers its payload with the userError (as the
+// domain's own invalid_input would) without running; other bad strings of
+// a mutation refuse it whole.
+type textLimit struct {
+	// payloads maps a mutation field's name (lower case) to its payload
+	// type, from graph.MutationResolver.
+	payloads map[string]reflect.Type
+}
+
+var _ interface {
+	graphql.OperationContextMutator
+	graphql.FieldInterceptor
+	graphql.HandlerExtension
+} = textLimit{}
+
+func newTextLimit() textLimit {
+	t := reflect.TypeOf((*graph.MutationResolver)(nil)).Elem()
+	l := textLimit{payloads: map[string]reflect.Type{}}
+	for i := range t.NumMethod() {
+		m := t.Method(i)
+		if m.Type.NumOut() == 2 {
+			l.payloads[strings.ToLower(m.Name)] = m.Type.Out(0)
+		}
+	}
+	return l
+}
+
+func (textLimit) ExtensionName() string                   { return "TextLimit" }
+func (textLimit) Validate(graphql.ExecutableSchema) error { return nil }
+
+func textError(path []string) *gqlerror.Error {
+	return &gqlerror.Error{Message: text.ErrInvalid.Message,
+		Extensions: map[string]any{"code": text.ErrInvalid.Code, "field": path}}
+}
+
+func (l textLimit) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+	if oc.Doc == nil || oc.Operation == nil {
+		return nil
+	}
+	mutation := oc.Operation.Operation == ast.Mutation
+	// A mutation's root fields check their own arguments (InterceptField).
+	rootArgs := map[*ast.Argument]bool{}
+	rootVars := map[string]bool{}
+	if mutation {
+		for _, sel := range oc.Operation.SelectionSet {
+			if f, ok := sel.(*ast.Field); ok {
+				for _, a := range f.Arguments {
+					rootArgs[a] = true
+					variablesIn(a.Value, rootVars)
+				}
+			}
+		}
+	}
+	for name, v := range oc.Variables {
+		if rootVars[name] {
+			continue
+		}
+		if path, bad := badString(v, []string{name}); bad {
+			return textError(path)
+		}
+	}
+	var sets []ast.SelectionSet
+	for _, op := range oc.Doc.Operations {
+		sets = append(sets, op.SelectionSet)
+	}
+	for _, f := range oc.Doc.Fragments {
+		sets = append(sets, f.SelectionSet)
+	}
+	for len(sets) > 0 {
+		set := sets[len(sets)-1]
+		sets = sets[:len(sets)-1]
+		for _, sel := range set {
+			switch s := sel.(type) {
+			case *ast.Field:
+				for _, a := range s.Arguments {
+					if rootArgs[a] {
+						continue
+					}
+					if path, bad := badLiteral(a.Value, []string{s.Alias, a.Name}); bad {
+						return textError(path)
+					}
+				}
+				sets = append(sets, s.SelectionSet)
+			case *ast.InlineFragment:
+				sets = append(sets, s.SelectionSet)
+			}
+		}
+	}
+	return nil
+}
+
+// InterceptField answers a mutation root field whose arguments break the
+// text rule with its payload holding the userError, the resolver unrun.
+func (l textLimit) InterceptField(ctx context.Context, next graphql.Resolver) (any, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil || fc.Object != "Mutation" || fc.Field.Field == nil || len(fc.Field.Arguments) == 0 {
+		return next(ctx)
+	}
+	oc := graphql.GetOperationContext(ctx)
+	for name, v := range fc.Field.ArgumentMap(oc.Variables) {
+		path, bad := badString(v, []string{name})
+		if !bad {
+			continue
+		}
+		if len(path) > 1 && path[0] == "input" {
+			path = path[1:] // the domain names fields of the input, as REST does
+		}
+		ae := text.ErrInvalid.WithField(path...)
+		if t, ok := l.payloads[strings.ToLower(fc.Field.Name)]; ok && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
+			p := reflect.New(t.Elem())
+			if f := p.Elem().FieldByName("UserErrors"); f.IsValid() && f.Type() == reflect.TypeOf([]*gqlmodel.UserError(nil)) {
+				f.Set(reflect.ValueOf([]*gqlmodel.UserError{{Field: ae.Field, Message: ae.Message, Code: ae.Code}}))
+				return p.Interface(), nil
+			}
+		}
+		return nil, ae
+	}
+	return next(ctx)
+}
+
+// variablesIn adds the variables v refers to.
+func variablesIn(v *ast.Value, out map[string]bool) {
+	if v == nil {
+		return
+	}
+	if v.Kind == ast.Variable {
+		out[v.Raw] = true
+	}
+	for _, c := range v.Children {
+		variablesIn(c.Value, out)
+	}
+}
+
+// badString finds a key or string breaking the text rule in a decoded
+// JSON value (variables, evaluated arguments).
+func badString(v any, path []string) ([]string, bool) {
+	switch v := v.(type) {
+	case string:
+		return path, text.Problem(v) != ""
+	case []any:
+		for i, x := range v {
+			if p, bad := badString(x, append(path, strconv.Itoa(i))); bad {
+				return p, true
+			}
+		}
+	case map[string]any:
+		for k, x := range v {
+			if text.Problem(k) != "" {
+				return path, true
+			}
+			if p, bad := badString(x, append(path, k)); bad {
+				return p, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// badLiteral finds a string breaking the text rule in a literal argument.
+func badLiteral(v *ast.Value, path []string) ([]string, bool) {
+	if v == nil {
+		return nil, false
+	}
+	switch v.Kind {
+	case ast.StringValue, ast.BlockValue, ast.EnumValue:
+		return path, text.Problem(v.Raw) != ""
+	}
+	for i, c := range v.Children {
+		name := c.Name
+		if v.Kind == ast.ListValue {
+			name = strconv.Itoa(i)
+		}
+		if p, bad := badLiteral(c.Value, append(path, name)); bad {
+			return p, true
+		}
+	}
+	return nil, false
 }
