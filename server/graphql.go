@@ -61,6 +61,7 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.Use(newTextLimit())
 	srv.Use(loader.Fresh{DB: s.DB.Client})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
+	srv.Use(newFragmentLimit(s.Config.GraphQLMaxComplexity, s.Config.GraphQLMaxTokens))
 	srv.Use(extension.FixedComplexityLimit(s.Config.GraphQLMaxComplexity))
 	srv.SetErrorPresenter(s.presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {

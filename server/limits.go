@@ -35,6 +35,11 @@ func errTooManyItems(max int, field []string) *apperr.Error {
 		WithField(field...)
 }
 
+// errUnsupportedContentType answers a POST to /graphql that is neither
+// application/json nor multipart/form-data (uploads).
+var errUnsupportedContentType = apperr.New("unsupported_content_type", http.StatusUnsupportedMediaType,
+	"La requête GraphQL doit être envoyée en application/json (ou multipart/form-data pour les envois de photos).")
+
 type listLimitKey struct{}
 
 // limitBody bounds REST bodies to MAX_BODY_BYTES (a declared length over
@@ -121,7 +126,8 @@ func graphqlError(w http.ResponseWriter, ae *apperr.Error) {
 	}}})
 }
 
-// limitGraphQLBody bounds POST /graphql: JSON bodies to MAX_BODY_BYTES
+// limitGraphQLBody refuses a POST /graphql of another content type
+// (415 unsupported_content_type) and bounds the others: JSON bodies to MAX_BODY_BYTES
 // (read here, so that an oversized one is a 413 with body_too_large) and
 // multipart uploads to MAX_UPLOAD_REQUEST_BYTES. gqlgen's own answers to a
 // malformed multipart request carry no code; uploadErrorCodes adds one.
@@ -132,6 +138,11 @@ func (s *Server) limitGraphQLBody(next http.Handler) http.Handler {
 			return
 		}
 		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if mt != "application/json" && mt != "multipart/form-data" {
+			// gqlgen would answer 400 "transport not supported", no code.
+			graphqlError(w, errUnsupportedContentType)
+			return
+		}
 		if mt == "multipart/form-data" {
 			if r.ContentLength > s.Config.MaxUploadRequestBytes {
 				graphqlError(w, errBodyTooLarge)
