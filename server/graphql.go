@@ -30,7 +30,7 @@ import (
 const maxQueryCache = 1000
 
 func (s *Server) graphqlHandler() http.Handler {
-	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{
+	srv := handler.New(newPagedComplexity(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{
 		DB:         s.DB.Client,
 		Galleries:  s.Galleries,
 		Tools:      s.Tools,
@@ -45,7 +45,7 @@ func (s *Server) graphqlHandler() http.Handler {
 		Checkout:   s.Orders,
 		Events:     s.Events,
 		Version:    Version,
-	}}))
+	}}), s.Config.MaxPageSize))
 	srv.AddTransport(s.websocketTransport())
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})

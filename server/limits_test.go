@@ -380,3 +380,33 @@ func TestGraphQLUnsupportedContentType(t *testing.T) {
 		}
 	}
 }
+
+// Issue 18 #10: the complexity of a connection is its selection's cost
+// times the page it asks for, so a short document of aliased pages, cheap
+// under gqlgen's default count, is refused before it runs; the same
+// document with small pages is answered.
+func TestLimitComplexityFollowsPageSizes(t *testing.T) {
+	e := newEnv(t, 3)
+	doc := func(first int) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range 10 {
+			fmt.Fprintf(&b, ` g%d: gallery(url: "gala-2026") { photos(first: %d) { edges { node { id width height urls { thumbnail viewer srcSet } } } } }`, i, first)
+		}
+		b.WriteString(" }")
+		return b.String()
+	}
+	big := doc(100)
+	if len(big) > 2000 {
+		t.Fatalf("document is %d bytes", len(big))
+	}
+	if r := e.graphql(big, nil, nil); errorCode(r) != "query_too_complex" {
+		t.Fatalf("10 pages of 100: %+v", r.Errors)
+	}
+	var d map[string]struct {
+		Photos struct{ Edges []struct{ Node struct{ ID string } } }
+	}
+	if r := e.graphql(doc(5), nil, &d); len(r.Errors) > 0 || len(d["g9"].Photos.Edges) == 0 {
+		t.Fatalf("10 pages of 5: %+v", r.Errors)
+	}
+}
