@@ -20,7 +20,7 @@ import (
 
 // clientDocument is every operation and fragment the React client sends,
 // as graphql-codegen collected them (client/src/gql/gql.ts, generated
-// from the graphql`` calls of client/src), in one document.
+// from the graphql“ calls of client/src), in one document.
 func clientDocument(t *testing.T) string {
 	t.Helper()
 	src, err := os.ReadFile("../client/src/gql/gql.ts")

@@ -404,7 +404,9 @@ func TestLimitComplexityFollowsPageSizes(t *testing.T) {
 		t.Fatalf("10 pages of 100: %+v", r.Errors)
 	}
 	var d map[string]struct {
-		Photos struct{ Edges []struct{ Node struct{ ID string } } }
+		Photos struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
 	}
 	if r := e.graphql(doc(5), nil, &d); len(r.Errors) > 0 || len(d["g9"].Photos.Edges) == 0 {
 		t.Fatalf("10 pages of 5: %+v", r.Errors)
