@@ -265,6 +265,17 @@ func FuzzRESTBody(f *testing.F) {
 	for i, r := range restBodyRoutes {
 		f.Add(uint8(i), uint8(asVisitor), ft.fill(r.seed, ""), "")
 	}
+	// Every route's seed again with a NUL, then bytes that are not UTF-8,
+	// at the end of each of its strings, and in a path segment.
+	for i, r := range restBodyRoutes {
+		for _, bad := range badTextSeeds {
+			f.Add(uint8(i), uint8(asVisitor), withBadText(ft.fill(r.seed, ""), bad), "")
+		}
+		if strings.Contains(r.path, "{") {
+			f.Add(uint8(i), uint8(asVisitor), ft.fill(r.seed, ""), "x\x00y")
+			f.Add(uint8(i), uint8(asVisitor), ft.fill(r.seed, ""), "x\xffy")
+		}
+	}
 	f.Add(uint8(31), uint8(asVisitor), `{"quantity":1,"crop":{"x":9223372036854775806,"y":0,"width":2,"height":3}}`, "")
 	f.Add(uint8(6), uint8(asStranger), `{"url":"gala-2026","previewHash":"eyJleHAiOjEsImRhdGEiOnt9fQ.AAAA"}`, "")
 	f.Add(uint8(9), uint8(asVisitor), `{"name":"`+strings.Repeat("é", 300)+`"}`, "../../x")
@@ -422,6 +433,14 @@ func FuzzGraphQLMutation(f *testing.F) {
 		// The fuzzer varies who (visitor, stranger) from these.
 		f.Add(uint8(i), uint8(asPhotographer), string(vars))
 	}
+	// Every mutation's seed again with a NUL, then bytes that are not
+	// UTF-8, at the end of each of its strings.
+	for i, d := range docs {
+		vars, _ := json.Marshal(d.vars)
+		for _, bad := range badTextSeeds {
+			f.Add(uint8(i), uint8(asPhotographer), withBadText(string(vars), bad))
+		}
+	}
 	f.Add(uint8(0), uint8(asVisitor), `{"input": null}`)
 	f.Add(uint8(1), uint8(asPhotographer), `[1,2,3]`)
 	f.Add(uint8(2), uint8(asPhotographer), `{"input":{"galleryId":{"a":[[[]]]}}}`)
@@ -431,6 +450,38 @@ func FuzzGraphQLMutation(f *testing.F) {
 		status, out := ft.send(t, who, "POST", "/graphql", "application/json", body, nil)
 		checkGraphQL(t, status, out, d.name)
 	})
+}
+
+// badTextSeeds are what withBadText appends, as raw JSON string content:
+// an escaped NUL, an escape character, bytes that are not UTF-8.
+var badTextSeeds = []string{`\u0000`, `\u001b`, "\xff\xfe", "\xc3"}
+
+// withBadText appends bad (raw JSON string content) to every string
+// value of the JSON document doc.
+func withBadText(doc, bad string) string {
+	var v any
+	if err := json.Unmarshal([]byte(doc), &v); err != nil {
+		return doc
+	}
+	const mark = "\u0001MARK\u0001"
+	var walk func(any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case string:
+			return v + mark
+		case []any:
+			for i := range v {
+				v[i] = walk(v[i])
+			}
+		case map[string]any:
+			for k, x := range v {
+				v[k] = walk(x)
+			}
+		}
+		return v
+	}
+	b, _ := json.Marshal(walk(v))
+	return strings.ReplaceAll(string(b), `\u0001MARK\u0001`, bad)
 }
 
 func quote(s string) string {

@@ -30,7 +30,7 @@ import (
 const maxQueryCache = 1000
 
 func (s *Server) graphqlHandler() http.Handler {
-	srv := handler.New(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{
+	srv := handler.New(newPagedComplexity(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{
 		DB:         s.DB.Client,
 		Galleries:  s.Galleries,
 		Tools:      s.Tools,
@@ -45,7 +45,7 @@ func (s *Server) graphqlHandler() http.Handler {
 		Checkout:   s.Orders,
 		Events:     s.Events,
 		Version:    Version,
-	}}))
+	}}), s.Config.MaxPageSize))
 	srv.AddTransport(s.websocketTransport())
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
@@ -58,8 +58,10 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.Use(mutationGuard{maxDepth: s.Config.GraphQLMaxDepth})
 	srv.Use(pageLimit{max: s.Config.MaxPageSize})
 	srv.Use(listLimit{max: s.Config.MaxListItems})
+	srv.Use(newTextLimit())
 	srv.Use(loader.Fresh{DB: s.DB.Client})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
+	srv.Use(newFragmentLimit(s.Config.GraphQLMaxComplexity, s.Config.GraphQLMaxTokens))
 	srv.Use(extension.FixedComplexityLimit(s.Config.GraphQLMaxComplexity))
 	srv.SetErrorPresenter(s.presentError)
 	srv.SetRecoverFunc(func(ctx context.Context, p any) error {

@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -33,6 +34,11 @@ func errTooManyItems(max int, field []string) *apperr.Error {
 	return apperr.New("too_many", http.StatusBadRequest, fmt.Sprintf("Trop d'éléments dans une liste (%d au plus).", max)).
 		WithField(field...)
 }
+
+// errUnsupportedContentType answers a POST to /graphql that is neither
+// application/json nor multipart/form-data (uploads).
+var errUnsupportedContentType = apperr.New("unsupported_content_type", http.StatusUnsupportedMediaType,
+	"La requête GraphQL doit être envoyée en application/json (ou multipart/form-data pour les envois de photos).")
 
 type listLimitKey struct{}
 
@@ -120,7 +126,8 @@ func graphqlError(w http.ResponseWriter, ae *apperr.Error) {
 	}}})
 }
 
-// limitGraphQLBody bounds POST /graphql: JSON bodies to MAX_BODY_BYTES
+// limitGraphQLBody refuses a POST /graphql of another content type
+// (415 unsupported_content_type) and bounds the others: JSON bodies to MAX_BODY_BYTES
 // (read here, so that an oversized one is a 413 with body_too_large) and
 // multipart uploads to MAX_UPLOAD_REQUEST_BYTES. gqlgen's own answers to a
 // malformed multipart request carry no code; uploadErrorCodes adds one.
@@ -131,6 +138,11 @@ func (s *Server) limitGraphQLBody(next http.Handler) http.Handler {
 			return
 		}
 		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if mt != "application/json" && mt != "multipart/form-data" {
+			// gqlgen would answer 400 "transport not supported", no code.
+			graphqlError(w, errUnsupportedContentType)
+			return
+		}
 		if mt == "multipart/form-data" {
 			if r.ContentLength > s.Config.MaxUploadRequestBytes {
 				graphqlError(w, errBodyTooLarge)
@@ -157,9 +169,34 @@ func (s *Server) limitGraphQLBody(next http.Handler) http.Handler {
 			graphqlError(w, apperr.ErrInvalidInput.WithMessage("La requête n'a pas pu être lue."))
 			return
 		}
+		if !utf8.Valid(data) {
+			// encoding/json would read the bad bytes as U+FFFD, valid
+			// text: each becomes an escaped NUL instead, which textLimit
+			// refuses where it stands (a userError for a mutation's
+			// argument, an invalid_input error elsewhere) and which makes
+			// JSON outside a string invalid, as the byte did.
+			data = nulForInvalidUTF8(data)
+			r.ContentLength = int64(len(data))
+		}
 		r.Body = io.NopCloser(bytes.NewReader(data))
 		next.ServeHTTP(w, r)
 	})
+}
+
+// nulForInvalidUTF8 writes each byte of data that is not part of valid
+// UTF-8 as the JSON escape \u0000.
+func nulForInvalidUTF8(data []byte) []byte {
+	out := make([]byte, 0, len(data)+16)
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		if r == utf8.RuneError && n == 1 {
+			out = append(out, `\u0000`...)
+		} else {
+			out = append(out, data[:n]...)
+		}
+		data = data[n:]
+	}
+	return out
 }
 
 // overflowReader remembers that the body went over its limit.

@@ -335,3 +335,80 @@ func TestNameLengths(t *testing.T) {
 		}
 	}
 }
+
+// Issue 18 #7: a kilobyte of nested fragment spreads (2^22 expansions) is
+// refused as too complex, by the fragment count that runs before gqlgen's
+// validation (its message names the fragments); the CPU the validator
+// would spend walking the expansions is the issue, see
+// TestExpandedSelectionsCountsWithoutExpanding for the count's cost.
+func TestLimitFragmentBomb(t *testing.T) {
+	e := newEnv(t, 1)
+	var b strings.Builder
+	b.WriteString("fragment F0 on Query { build { version } }\n")
+	for i := 1; i <= 22; i++ {
+		fmt.Fprintf(&b, "fragment F%d on Query { ...F%d ...F%d }\n", i, i-1, i-1)
+	}
+	b.WriteString("query { ...F22 }")
+	r := e.graphql(b.String(), nil, nil)
+	if errorCode(r) != "query_too_complex" || !strings.Contains(r.Errors[0].Message, "fragments") {
+		t.Fatalf("bomb: %+v", r.Errors)
+	}
+	// A document whose fragments expand a little is answered.
+	var d struct{ Build struct{ Version string } }
+	r = e.graphql(`fragment V on BuildInfo { version } fragment B on Query { build { ...V } } { ...B ...B }`, nil, &d)
+	if len(r.Errors) > 0 || d.Build.Version == "" {
+		t.Fatalf("small fragments: %+v", r.Errors)
+	}
+}
+
+// Issue 18 #7: a POST to /graphql in another content type than JSON (or
+// multipart for uploads) answers the GraphQL error shape with a code.
+func TestGraphQLUnsupportedContentType(t *testing.T) {
+	e := newEnv(t, 1)
+	q := []byte(`{"query":"{ build { version } }"}`)
+	for _, ct := range []string{"text/plain", "application/x-www-form-urlencoded", "application/graphql", "", "application/json; charset=utf-8"} {
+		status, body := e.post("/graphql", ct, q, nil, false)
+		if ct == "application/json; charset=utf-8" {
+			if status != 200 || gqlCode(body) != "" {
+				t.Fatalf("%q: %d %s", ct, status, body)
+			}
+			continue
+		}
+		var r gqlResponse
+		if err := json.Unmarshal(body, &r); err != nil || status != 415 || errorCode(r) != "unsupported_content_type" || r.Errors[0].Message == "" {
+			t.Fatalf("%q: %d %s", ct, status, body)
+		}
+	}
+}
+
+// Issue 18 #10: the complexity of a connection is its selection's cost
+// times the page it asks for, so a short document of aliased pages, cheap
+// under gqlgen's default count, is refused before it runs; the same
+// document with small pages is answered.
+func TestLimitComplexityFollowsPageSizes(t *testing.T) {
+	e := newEnv(t, 3)
+	doc := func(first int) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range 10 {
+			fmt.Fprintf(&b, ` g%d: gallery(url: "gala-2026") { photos(first: %d) { edges { node { id width height urls { thumbnail viewer srcSet } } } } }`, i, first)
+		}
+		b.WriteString(" }")
+		return b.String()
+	}
+	big := doc(100)
+	if len(big) > 2000 {
+		t.Fatalf("document is %d bytes", len(big))
+	}
+	if r := e.graphql(big, nil, nil); errorCode(r) != "query_too_complex" {
+		t.Fatalf("10 pages of 100: %+v", r.Errors)
+	}
+	var d map[string]struct {
+		Photos struct {
+			Edges []struct{ Node struct{ ID string } }
+		}
+	}
+	if r := e.graphql(doc(5), nil, &d); len(r.Errors) > 0 || len(d["g9"].Photos.Edges) == 0 {
+		t.Fatalf("10 pages of 5: %+v", r.Errors)
+	}
+}

@@ -31,8 +31,10 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	id, hash, file := chi.URLParam(r, "photoID"), chi.URLParam(r, "hash"), chi.URLParam(r, "file")
 	width := 0
 	if file != "watermark.jpg" && file != "original" {
+		// A size is one of the photo's derivatives (checked below): zero,
+		// negative or absurd sizes are not found, never "not yet ready".
 		n, err := strconv.Atoi(strings.TrimSuffix(file, ".jpg"))
-		if err != nil || !strings.HasSuffix(file, ".jpg") {
+		if err != nil || n <= 0 || !strings.HasSuffix(file, ".jpg") {
 			http.NotFound(w, r)
 			return
 		}
@@ -46,7 +48,7 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	if p.ContentHash != hash || (width > 0 && !slices.Contains(p.Derivatives, width)) {
+	if p.ContentHash != hash || (file != "watermark.jpg" && file != "original" && !slices.Contains(p.Derivatives, width)) {
 		http.NotFound(w, r)
 		return
 	}

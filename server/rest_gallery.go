@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/text"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -16,15 +18,23 @@ import (
 const galleryHeader = "X-Gallery-Id"
 
 // decodeJSON reads a JSON body into v; an empty body leaves v as it is.
-// Lists over MAX_LIST_ITEMS are refused (checkLists).
+// Every key and string value must pass the text rule (jsonTextField) and
+// lists over MAX_LIST_ITEMS are refused (checkLists).
 func decodeJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil && !errors.Is(err, io.EOF) {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			return errBodyTooLarge
 		}
+		return apperr.ErrInvalidInput.With(err)
+	}
+	if field, bad := jsonTextField(data); bad {
+		return text.ErrInvalid.WithField(field...)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil && !errors.Is(err, io.EOF) {
 		return apperr.ErrInvalidInput.With(err)
 	}
 	return checkLists(r.Context(), v)

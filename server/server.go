@@ -212,11 +212,11 @@ func (s *Server) Handler() http.Handler {
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)
-	r.Handle("/graphql", detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler())))))
+	r.Handle("/graphql", checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler()))))))
 	r.Get("/playground", s.playgroundHandler())
 
 	r.Route("/api", func(r chi.Router) {
-		r.Use(s.limitBody, s.requireXSRF)
+		r.Use(s.checkRequestText, s.limitBody, s.requireXSRF)
 		r.Get("/auth", s.restAuth)
 		r.Post("/auth/accessCode", s.restEnterCode(false))
 		r.Post("/auth/clientCode", s.restEnterCode(true))

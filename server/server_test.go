@@ -512,6 +512,11 @@ func TestMediaDelivery(t *testing.T) {
 		{"private photo", media.URL(priv.ID, priv.ContentHash, 320), 404},
 		{"photo of a protected gallery", media.URL(prot.ID, prot.ContentHash, 320), 401},
 		{"unknown photo", media.URL("pho_nope", "x", 320), 404},
+		// Sizes no derivative has: not found, never 503 photo_unavailable.
+		{"negative width", media.URL(pub.ID, pub.ContentHash, -320), 404},
+		{"zero width", media.URL(pub.ID, pub.ContentHash, 0), 404},
+		{"absurd width", media.URL(pub.ID, pub.ContentHash, 1<<40), 404},
+		{"width past int64", "/media/photos/" + pub.ID + "/" + pub.ContentHash + "/99999999999999999999999.jpg", 404},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if res, _ := e.do("GET", tc.path, nil, nil); res.StatusCode != tc.status {

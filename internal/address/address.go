@@ -27,6 +27,7 @@ import (
 
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/text"
 )
 
 // The problems Check reports, each with a stable code.
@@ -53,7 +54,14 @@ var titles = []string{"Monsieur", "Madame"}
 // JSON field name) and, when the postal code and the city disagree according
 // to the embedded data, a suggested corrected address (nil otherwise).
 func Check(a model.Address, prefix string) (model.Address, apperr.List, *model.Address) {
-	c := checker{a: clean(a), prefix: prefix}
+	c := checker{prefix: prefix}
+	for _, f := range fields(&a) {
+		if text.LineProblem(*f.value) != "" {
+			c.fail(f.name, text.ErrInvalid)
+			*f.value = ""
+		}
+	}
+	c.a = clean(a)
 	c.checkLengths()
 	c.checkRequired()
 	c.checkTitle()
@@ -102,8 +110,9 @@ func fields(a *model.Address) []field {
 	}
 }
 
-// clean trims every field, folds runs of white space (tabs and new lines
-// included) into one space and upper-cases the country.
+// clean trims every field, folds runs of spaces into one and upper-cases
+// the country; a field holding a control character, a tab or a line break
+// was refused (text.Line) and emptied before.
 func clean(a model.Address) model.Address {
 	for _, f := range fields(&a) {
 		*f.value = strings.Join(strings.Fields(*f.value), " ")

@@ -209,10 +209,24 @@ func TestCheckErrorFields(t *testing.T) {
 	}
 }
 
+// A single-line field holding a line break, a tab, a NUL, another control
+// character or bytes that are not UTF-8 is refused with invalid_input
+// (text.Line), never folded nor stored.
+func TestCheckRefusesControlCharacters(t *testing.T) {
+	for _, bad := range []string{"de\tVries", "de\nVries", "de\x00Vries", "de\x1bVries", "de\xffVries"} {
+		in := model.Address{Title: "Monsieur", Firstname: "Jan", Lastname: bad, Address: "Damrak 1",
+			PostalCode: "1012 LG", City: "Amsterdam", Country: "NL", PhoneNumber: "+31 20 123 4567"}
+		_, errs, _ := Check(in, "billing")
+		if len(errs) != 1 || errs[0].Code != "invalid_input" || !slices.Equal(errs[0].Field, []string{"billing", "lastname"}) {
+			t.Errorf("%q: errors %v, want invalid_input on billing.lastname", bad, problems(errs))
+		}
+	}
+}
+
 func TestCheckCleans(t *testing.T) {
 	in := model.Address{
-		Title: " Monsieur ", Firstname: "  Jan ", Lastname: "de  Vries\t", Address: " Damrak 1 ",
-		Address2: "\n", PostalCode: " 1012lg ", City: " Amsterdam ", Country: " nl ",
+		Title: " Monsieur ", Firstname: "  Jan ", Lastname: "de  Vries ", Address: " Damrak 1 ",
+		Address2: "  ", PostalCode: " 1012lg ", City: " Amsterdam ", Country: " nl ",
 		PhoneNumber: "+31 (0)20 123 45 67", VatNumber: " nl 8530.17.248.B01 ",
 	}
 	want := model.Address{

@@ -21,6 +21,7 @@ import (
 	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/text"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -79,6 +80,15 @@ func (s *Service) now() time.Time {
 // presence): every problem is reported, each naming its field.
 func Validate(in Input) (Input, error) {
 	var problems apperr.List
+	if err := text.Line(in.Name, "name"); err != nil {
+		problems = append(problems, apperr.As(err))
+	}
+	if err := text.Check(in.Message, "message"); err != nil {
+		problems = append(problems, apperr.As(err))
+	}
+	if len(problems) > 0 {
+		return Input{}, problems
+	}
 	out := in
 	out.Name = strings.Join(strings.Fields(in.Name), " ")
 	out.Message = strings.TrimSpace(in.Message)

@@ -229,3 +229,25 @@ func TestMessageWithoutJobsIsNotKeptWhenTheMailServerIsDown(t *testing.T) {
 		t.Fatalf("%d messages kept", n)
 	}
 }
+
+// The name is one line of text, the message may break lines; neither may
+// hold a NUL, another control character or bytes that are not UTF-8.
+func TestValidateRefusesControlCharacters(t *testing.T) {
+	for _, c := range []struct {
+		name, message, field string
+	}{
+		{"Léa\nMartin", "Bonjour", "name"},
+		{"Léa\x00", "Bonjour", "name"},
+		{"Léa", "Bonjour\x00", "message"},
+		{"Léa", "Bonjour \xff", "message"},
+		{"Léa", "Bonjour\x1b", "message"},
+	} {
+		_, err := contact.Validate(contact.Input{Name: c.name, Email: "lea@example.com", Message: c.message, CaptchaText: "123456"})
+		if e := apperr.As(err); e == nil || e.Code != "invalid_input" || !slices.Equal(e.Field, []string{c.field}) {
+			t.Errorf("%q / %q: %v, want invalid_input on %s", c.name, c.message, err, c.field)
+		}
+	}
+	if _, err := contact.Validate(contact.Input{Name: "Léa", Email: "lea@example.com", Message: "Bonjour,\n\tà bientôt", CaptchaText: "123456"}); err != nil {
+		t.Errorf("a message may break lines: %v", err)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/studio/gallery/internal/apperr"
 )
 
 // Cents is an amount in euro cents. Prices include VAT.
@@ -45,15 +47,19 @@ func (d Decimal) String() string {
 // MarshalGQL writes the amount as a GraphQL string.
 func (d Decimal) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv.Quote(d.String())) }
 
+// errInvalidAmount answers an amount GraphQL cannot read (its cause, not
+// shown, holds the text).
+var errInvalidAmount = apperr.ErrInvalidInput.WithMessage("Le montant saisi n'est pas valide.")
+
 // UnmarshalGQL reads "12.5", "12.50" or "12".
 func (d *Decimal) UnmarshalGQL(v any) error {
 	s, ok := v.(string)
 	if !ok {
-		return fmt.Errorf("decimal must be a string")
+		return errInvalidAmount.With(fmt.Errorf("decimal must be a string"))
 	}
 	c, err := ParseDecimal(s)
 	if err != nil {
-		return err
+		return errInvalidAmount.With(err)
 	}
 	*d = Decimal(c)
 	return nil
@@ -96,7 +102,7 @@ func (c CurrencyCode) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv
 func (c *CurrencyCode) UnmarshalGQL(v any) error {
 	s, _ := v.(string)
 	if s != string(EUR) {
-		return fmt.Errorf("unsupported currency %q", s)
+		return apperr.ErrInvalidInput.WithMessage("Seul l'euro (EUR) est accepté.").With(fmt.Errorf("unsupported currency %q", s))
 	}
 	*c = EUR
 	return nil

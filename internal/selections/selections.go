@@ -33,6 +33,7 @@ import (
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/text"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -214,9 +215,13 @@ func (s *Service) Get(ctx context.Context, g *ent.Gallery, id string, opts ...Qu
 	return s.reload(ctx, sel.ID, opts)
 }
 
-// CleanName trims a selection name and folds runs of spaces, then checks
-// it is present and at most MaxNameLen characters.
+// CleanName checks a selection name is one line of text (text.Line),
+// trims it and folds runs of spaces, then checks it is present and at most
+// MaxNameLen characters.
 func CleanName(name string) (string, error) {
+	if err := text.Line(name, "name"); err != nil {
+		return "", err
+	}
 	name = strings.Join(strings.Fields(name), " ")
 	switch {
 	case name == "":

@@ -257,7 +257,10 @@ func TestSelectionNamesAreRequiredAndBounded(t *testing.T) {
 		{"   ", "", "required", "Merci de saisir le nom de la sélection"},
 		{strings.Repeat("é", 61), "", "too_long", "Le nom saisi est trop long"},
 		{strings.Repeat("é", 60), strings.Repeat("é", 60), "", ""},
-		{" Mariage \n de Julie ", "Mariage de Julie", "", ""},
+		{" Mariage   de Julie ", "Mariage de Julie", "", ""},
+		{"Mariage\nde Julie", "", "invalid_input", "Le texte saisi contient des caractères non autorisés."},
+		{"Mariage\x00", "", "invalid_input", "Le texte saisi contient des caractères non autorisés."},
+		{"Mariage \xff", "", "invalid_input", "Le texte saisi contient des caractères non autorisés."},
 	} {
 		sel, err := f.svc.Create(ctx, f.g, c.name)
 		ae := apperr.As(err)

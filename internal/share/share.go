@@ -27,6 +27,7 @@ import (
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
+	"github.com/studio/gallery/internal/text"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -90,6 +91,15 @@ func (s *Service) now() time.Time {
 // naming its field (["emails", "2"] for the third address).
 func Validate(in Input) (Input, error) {
 	var problems apperr.List
+	if err := text.Line(in.SenderName, "senderName"); err != nil {
+		problems = append(problems, apperr.As(err))
+	}
+	if err := text.Check(in.Message, "message"); err != nil {
+		problems = append(problems, apperr.As(err))
+	}
+	if len(problems) > 0 {
+		return Input{}, problems
+	}
 	out := Input{SenderName: strings.Join(strings.Fields(in.SenderName), " "), Message: strings.TrimSpace(in.Message)}
 	switch {
 	case out.SenderName == "":
@@ -106,6 +116,10 @@ func Validate(in Input) (Input, error) {
 		seen := make(map[string]bool, len(in.Emails))
 		for i, raw := range in.Emails {
 			field := []string{"emails", strconv.Itoa(i)}
+			if err := text.Line(raw, field...); err != nil {
+				problems = append(problems, apperr.As(err))
+				continue
+			}
 			email, err := access.NormalizeEmail(raw)
 			if err != nil {
 				problems = append(problems, apperr.As(err).WithField(field...))

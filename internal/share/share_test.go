@@ -103,7 +103,25 @@ func TestValidateReportsEveryProblemWithItsField(t *testing.T) {
 	if e := apperr.As(err); e == nil || e.Message != "Cette adresse email est présente plusieurs fois" || e.Status != 400 {
 		t.Fatalf("duplicate: %v", err)
 	}
-	in, err := share.Validate(share.Input{SenderName: " Julie \n Martin ", Emails: []string{" Tom@Example.com "}, Message: long[:10]})
+	for _, c := range []struct {
+		in    share.Input
+		field string
+	}{
+		{share.Input{SenderName: "Julie\nMartin", Emails: []string{"a@example.com"}}, "senderName"},
+		{share.Input{SenderName: "Julie\x00", Emails: []string{"a@example.com"}}, "senderName"},
+		{share.Input{SenderName: "Julie", Emails: []string{"a@example.com"}, Message: "Bonjour\x00"}, "message"},
+		{share.Input{SenderName: "Julie", Emails: []string{"a@example.com"}, Message: "Bonjour \xff"}, "message"},
+		{share.Input{SenderName: "Julie", Emails: []string{"a@exa\x07mple.com"}}, "emails.0"},
+	} {
+		_, err := share.Validate(c.in)
+		if e := apperr.As(err); e == nil || e.Code != "invalid_input" || strings.Join(e.Field, ".") != c.field {
+			t.Errorf("%+q: %v, want invalid_input on %s", c.in, err, c.field)
+		}
+	}
+	if _, err := share.Validate(share.Input{SenderName: "Julie", Emails: []string{"a@example.com"}, Message: "Bonjour,\n\tà bientôt\r\n"}); err != nil {
+		t.Errorf("a message may hold line breaks and tabs: %v", err)
+	}
+	in, err := share.Validate(share.Input{SenderName: " Julie  Martin ", Emails: []string{" Tom@Example.com "}, Message: long[:10]})
 	if err != nil || in.SenderName != "Julie Martin" || in.Emails[0] != "tom@example.com" {
 		t.Fatalf("clean input: %+v %v", in, err)
 	}
