@@ -59,7 +59,7 @@ type Snapshot struct {
 // unfinished pack, items the photographer's changes made unbuyable (the
 // next read drops them), lines that cannot ship, or no address.
 func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*Snapshot, error) {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
+	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
 	if _, err := confirmedEmail(ctx); err != nil {
