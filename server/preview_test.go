@@ -101,7 +101,7 @@ func TestPreviewLinkIsReadOnly(t *testing.T) {
 	_ = json.Unmarshal(raw, &auth)
 	_ = json.Unmarshal(raw, &authRaw)
 	if res.StatusCode != 200 || !authRaw.Auth.ReadOnly || auth.Auth.ConnectedAs != "client" {
-		t.Fatalf("REST auth state in preview: %d %s", res.StatusCode, raw)
+		t.Errorf("REST auth state in preview: %d %s", res.StatusCode, raw)
 	}
 	var seen struct {
 		Gallery struct {
@@ -112,7 +112,7 @@ func TestPreviewLinkIsReadOnly(t *testing.T) {
 	}
 	if r := pv.graphql(`query($g: ID!) { gallery(url: "julie-et-thomas") { auth { readOnly isClient } photos(first: 5) { totalCount } } cart(galleryId: $g) { id } }`,
 		map[string]any{"g": wedding.ID}, &seen); len(r.Errors) > 0 || !seen.Gallery.Auth.ReadOnly || !seen.Gallery.Auth.IsClient || seen.Gallery.Photos.TotalCount == 0 {
-		t.Fatalf("GraphQL reads in preview: %+v %+v", r.Errors, seen)
+		t.Errorf("GraphQL reads in preview: %+v %+v", r.Errors, seen)
 	}
 
 	type restCall struct {
@@ -148,7 +148,7 @@ func TestPreviewLinkIsReadOnly(t *testing.T) {
 			var out restError
 			_ = json.Unmarshal(body, &out)
 			if res.StatusCode != http.StatusForbidden || out.Code != "preview_read_only" || out.Message != "Cet aperçu est en lecture seule." {
-				t.Fatalf("%s %s: %d %s, want 403 preview_read_only", c.method, c.path, res.StatusCode, body)
+				t.Fatalf("%s %s: %d %.200q, want 403 preview_read_only", c.method, c.path, res.StatusCode, body)
 			}
 		})
 	}
@@ -274,7 +274,7 @@ func TestPreviewLinkIsReadOnly(t *testing.T) {
 	// The client who also opens the preview keeps the client's rights.
 	e.previewer(client, wedding.ID)
 	if res, body := client.do("GET", media(p, "original"), nil, nil); res.StatusCode != 200 {
-		t.Errorf("client's original with a preview open: %d %s", res.StatusCode, body)
+		t.Errorf("client's original with a preview open: %d %.200q", res.StatusCode, body)
 	}
 	if status := client.call("POST", "/api/photos/clientHidden", wedding.ID, map[string]any{"photoIds": []string{p.ID}, "hidden": true}, nil); status != 200 {
 		t.Errorf("client hides a photo with a preview open: %d", status)
@@ -301,7 +301,7 @@ func TestPreviewLinkIsReadOnly(t *testing.T) {
 	e.previewer(gp, gala.ID)
 	gphoto := db.Photo.Query().Where(photo.GalleryID(gala.ID), photo.IsPrivate(false)).FirstX(ctx)
 	if res, body := gp.do("GET", media(gphoto, "original"), nil, nil); res.StatusCode != 200 {
-		t.Errorf("public gallery's free original with a preview open: %d %s", res.StatusCode, body)
+		t.Errorf("public gallery's free original with a preview open: %d %.200q", res.StatusCode, body)
 	}
 	var refused restError
 	if status := gp.call("POST", "/api/photos/clientHidden", gala.ID, map[string]any{"photoIds": []string{gphoto.ID}, "hidden": true}, &refused); status != 403 || refused.Code != "preview_read_only" {
