@@ -36,6 +36,7 @@ export const GalleryShellQuery = graphql(`
         needEmail
         isClient
         isPhotographer
+        readOnly
       }
       theme {
         theme
@@ -184,7 +185,7 @@ export function GalleryLayout() {
           gallery={gallery}
           actions={
             <>
-              {open && route?.name !== 'preview' && (
+              {open && route?.name !== 'preview' && !gallery.auth.readOnly && (
                 <>
                   {(gallery.auth.isClient || gallery.auth.isPhotographer) && <AlbumButton />}
                   <ShareButton galleryId={gallery.id} />
@@ -195,6 +196,11 @@ export function GalleryLayout() {
             </>
           }
         />
+      )}
+      {gallery.auth.readOnly && route?.name !== 'preview' && (
+        <p className={styles.readOnly} role="status">
+          {t('preview.readOnly')}
+        </p>
       )}
       <main id="main" className={styles.main}>
         <Suspense fallback={<Spinner block label={t('common.loading')} />}>{content}</Suspense>

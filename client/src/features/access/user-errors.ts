@@ -18,6 +18,7 @@ const CODE_KEYS: Record<string, string> = {
   invalid_one_time_code: 'errors.invalidOneTimeCode',
   too_many_requests: 'errors.tooManyRequests',
   mail_not_sent: 'errors.mailNotSent',
+  preview_read_only: 'errors.previewReadOnly',
 };
 
 /** userErrorMessage is the text shown beside a field: the server's message, else the catalogue's, else 'Erreur inconnue'. */
