@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -309,5 +310,22 @@ func TestPreviewLinkIsReadOnly(t *testing.T) {
 	}
 	if db.Photo.GetX(ctx, gphoto.ID).ClientHidden {
 		t.Error("the public gallery's photo got hidden")
+	}
+	// A photo its clients hid from visitors: the preview shows it, but the
+	// visitor's own rights reach neither its original nor the cart.
+	hidden := db.Photo.Query().Where(photo.GalleryID(gala.ID), photo.IsPrivate(false), photo.IDNEQ(gphoto.ID)).FirstX(ctx)
+	db.Photo.UpdateOne(hidden).SetClientHidden(true).ExecX(ctx)
+	if res, _ := gp.do("GET", media(hidden, "320.jpg"), nil, nil); res.StatusCode != 200 {
+		t.Errorf("the preview does not show the client-hidden photo: %d", res.StatusCode)
+	}
+	if res, body := gp.do("GET", media(hidden, "original"), nil, nil); res.StatusCode != 403 || !strings.Contains(string(body), "preview_read_only") {
+		t.Errorf("client-hidden original through a public gallery's preview: %d %.200q", res.StatusCode, body)
+	}
+	galaPrint := db.Format.Query().Where(format.HasGalleryWith(gallery.ID(gala.ID)), format.ShortSize(10), format.LongSize(15)).OnlyX(ctx)
+	if status := gp.call("POST", "/api/cart/formats/"+hidden.ID+"/"+galaPrint.ID, gala.ID, map[string]any{"quantity": 1}, nil); status != 404 {
+		t.Errorf("a visitor put a client-hidden photo in the cart through the preview: %d", status)
+	}
+	if n := db.CartItem.Query().Where(cartitem.PhotoID(hidden.ID)).CountX(ctx); n != 0 {
+		t.Errorf("%d cart items of the client-hidden photo", n)
 	}
 }

@@ -296,6 +296,7 @@ func (s *Service) mutate(ctx context.Context, g *ent.Gallery, fn change) (*View,
 	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
+	ctx = viewer.Acting(ctx)
 	cat, err := s.Catalogues.Load(ctx, s.DB, g.ID)
 	if err != nil {
 		return nil, err

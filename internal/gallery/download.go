@@ -11,6 +11,7 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -49,6 +50,13 @@ func FreeDownload(g *ent.Gallery, quality string) func(State) bool {
 // a preview link would let the viewer have it, or the viewer reaches g
 // only through one, it fails with apperr.ErrPreviewReadOnly.
 func (s *Service) CanDownloadOriginal(ctx context.Context, g *ent.Gallery, p *ent.Photo) (bool, error) {
+	// A photo hidden from visitors, seen through a preview only.
+	if p.ClientHidden && !OwnAccess(ctx, g).IsClient {
+		if Access(ctx, g).ReadOnly {
+			return false, apperr.ErrPreviewReadOnly
+		}
+		return false, nil
+	}
 	err := RequireAction(ctx, g, FreeDownload(g, "hd"), errNotFree)
 	if err == nil {
 		return true, nil

@@ -286,6 +286,7 @@ func (s *Service) Add(ctx context.Context, g *ent.Gallery, id string, itemIDs []
 	if err != nil {
 		return nil, err
 	}
+	ctx = viewer.Acting(ctx) // the photos the own credentials show, not the preview's
 	sel, err := s.find(ctx, g, u, id)
 	if err != nil {
 		return nil, err

@@ -84,6 +84,20 @@ func (v *Viewer) OwnRoleIn(galleryID, photographerID string) Role {
 	return v.Grants[galleryID]
 }
 
+// Acting returns ctx for the work of an action the viewer's own
+// credentials allowed (gallery.RequireAction): the same viewer without its
+// preview links, so that the data layer hands the action only the photos
+// those credentials show (a preview shows client-hidden ones too).
+func Acting(ctx context.Context) context.Context {
+	v := FromContext(ctx)
+	if len(v.Previews) == 0 {
+		return ctx
+	}
+	own := *v
+	own.Previews = nil
+	return NewContext(ctx, &own)
+}
+
 // Previewing tells whether a preview link of the gallery is open.
 func (v *Viewer) Previewing(galleryID string) bool {
 	return v.Previews[galleryID]
