@@ -152,6 +152,7 @@ type ComplexityRoot struct {
 		IsClient             func(childComplexity int) int
 		IsPhotographer       func(childComplexity int) int
 		NeedEmail            func(childComplexity int) int
+		ReadOnly             func(childComplexity int) int
 	}
 
 	BuildInfo struct {
@@ -1608,6 +1609,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AuthState.NeedEmail(childComplexity), true
+	case "AuthState.readOnly":
+		if e.ComplexityRoot.AuthState.ReadOnly == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AuthState.ReadOnly(childComplexity), true
 
 	case "BuildInfo.version":
 		if e.ComplexityRoot.BuildInfo.Version == nil {
@@ -6067,6 +6074,8 @@ func (ec *executionContext) childFields_AuthState(ctx context.Context, field gra
 		return ec.fieldContext_AuthState_connectedAs(ctx, field)
 	case "needEmail":
 		return ec.fieldContext_AuthState_needEmail(ctx, field)
+	case "readOnly":
+		return ec.fieldContext_AuthState_readOnly(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AuthState", field.Name)
 }
@@ -10597,6 +10606,29 @@ func (ec *executionContext) _AuthState_needEmail(ctx context.Context, field grap
 	)
 }
 func (ec *executionContext) fieldContext_AuthState_needEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AuthState", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _AuthState_readOnly(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AuthState) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AuthState_readOnly(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReadOnly, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AuthState_readOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AuthState", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
@@ -34054,6 +34086,11 @@ func (ec *executionContext) _AuthState(ctx context.Context, sel ast.SelectionSet
 			}
 		case "needEmail":
 			out.Values[i] = ec._AuthState_needEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "readOnly":
+			out.Values[i] = ec._AuthState_readOnly(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

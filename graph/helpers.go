@@ -90,6 +90,7 @@ func authState(ctx context.Context, g *ent.Gallery) *gqlmodel.AuthState {
 		IsPhotographer:       st.IsPhotographer,
 		ConnectedAs:          st.ConnectedAs,
 		NeedEmail:            st.NeedEmail,
+		ReadOnly:             st.ReadOnly,
 	}
 	if st.Email != "" {
 		out.AccessEmail = &st.Email

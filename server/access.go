@@ -63,11 +63,14 @@ type authJSON struct {
 	AccessEmail          string `json:"accessEmail"`
 	ConnectedAs          string `json:"connectedAs"`
 	NeedEmail            bool   `json:"needEmail"`
+	// ReadOnly: a preview link opens the gallery beyond the visitor's own
+	// credentials; actions are refused with preview_read_only.
+	ReadOnly bool `json:"readOnly"`
 }
 
 func newAuthJSON(st gallery.State) authJSON {
 	return authJSON{AccessCodeAuthorized: st.AccessCodeAuthorized, IsClient: st.IsClient, IsPhotographer: st.IsPhotographer,
-		AccessEmail: st.Email, ConnectedAs: st.ConnectedAs, NeedEmail: st.NeedEmail}
+		AccessEmail: st.Email, ConnectedAs: st.ConnectedAs, NeedEmail: st.NeedEmail, ReadOnly: st.ReadOnly}
 }
 
 // authAnswer is what the access calls answer: the e-mail and, when the

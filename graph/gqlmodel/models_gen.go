@@ -97,6 +97,11 @@ type AuthState struct {
 	// Who the visitor is connected as: photographer, client or visitor.
 	ConnectedAs string `json:"connectedAs"`
 	NeedEmail   bool   `json:"needEmail"`
+	// The visitor sees the gallery through a preview link beyond what its own
+	// credentials open: it may look (as the gallery's clients see it) but not
+	// act. Actions that change something or hand out files are refused with
+	// the code preview_read_only.
+	ReadOnly bool `json:"readOnly"`
 }
 
 type BuildInfo struct {

@@ -100,8 +100,9 @@ func (s *Service) applyPreview(v *viewer.Viewer, hash string) (string, bool) {
 	if v.Previews == nil {
 		v.Previews = map[string]bool{}
 	}
+	// Not a grant: the preview opens the gallery read-only (viewer.RoleIn
+	// reads as a client, viewer.OwnRoleIn acts without it).
 	v.Previews[id] = true
-	v.Grant(id, viewer.RoleClient)
 	return id, true
 }
 

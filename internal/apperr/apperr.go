@@ -103,6 +103,10 @@ var (
 	ErrTooManyRequests = New("too_many_requests", http.StatusTooManyRequests, "Trop de tentatives, merci de réessayer plus tard.")
 	ErrMailNotSent     = New("mail_not_sent", http.StatusServiceUnavailable, "L'email n'a pas pu être envoyé, merci de réessayer.")
 	ErrBadReference    = New("bad_reference", http.StatusUnprocessableEntity, "Référence manquante dans la galerie.")
+	// ErrPreviewReadOnly refuses, to a viewer who reaches a gallery only
+	// through a preview link, every action that changes something or hands
+	// out files (internal/gallery.RequireAction).
+	ErrPreviewReadOnly = New("preview_read_only", http.StatusForbidden, "Cet aperçu est en lecture seule.")
 	// ErrDatabaseUnavailable: the database did not answer (restarting, a
 	// network cut); nothing was changed unless a later read shows it was.
 	ErrDatabaseUnavailable = New("database_unavailable", http.StatusServiceUnavailable, "Le service est momentanément indisponible, merci de réessayer dans quelques instants.")

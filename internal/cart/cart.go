@@ -293,9 +293,10 @@ type work struct {
 // mutate runs fn on the viewer's cart in g in one transaction, then
 // answers the cart as it now is.
 func (s *Service) mutate(ctx context.Context, g *ent.Gallery, fn change) (*View, error) {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
+	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
+	ctx = viewer.Acting(ctx)
 	cat, err := s.Catalogues.Load(ctx, s.DB, g.ID)
 	if err != nil {
 		return nil, err

@@ -65,7 +65,7 @@ type Snapshot struct {
 // items the photographer's changes made unbuyable (the next read drops
 // them), lines that cannot ship, or no address.
 func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*Snapshot, error) {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
+	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
 	if _, err := confirmedEmail(ctx); err != nil {

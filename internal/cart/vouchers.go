@@ -96,7 +96,7 @@ func NormalizeCode(code string) string { return strings.ToUpper(strings.TrimSpac
 // a gift card (they stack). It needs a confirmed e-mail. A code that
 // cannot be used now is refused with why.
 func (s *Service) AddVoucher(ctx context.Context, g *ent.Gallery, code string) (*View, error) {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
+	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
 	email, err := confirmedEmail(ctx)
@@ -164,7 +164,7 @@ func (s *Service) AddVoucher(ctx context.Context, g *ent.Gallery, code string) (
 // changes.
 func (s *Service) RemoveVoucher(ctx context.Context, g *ent.Gallery, code string) (*View, error) {
 	if _, err := confirmedEmail(ctx); err != nil {
-		if gerr := galleries.RequireAccess(ctx, g); gerr != nil {
+		if gerr := galleries.RequireAction(ctx, g, galleries.Browsing, nil); gerr != nil {
 			return nil, gerr
 		}
 		return nil, err

@@ -102,14 +102,14 @@ type RequestInput struct {
 // quality (the photographer, or anyone the gallery's downloadInformation
 // lets download for free).
 func (s *Service) Request(ctx context.Context, g *ent.Gallery, in RequestInput) (*ent.DownloadRequest, error) {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
+	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
 	if in.Quality != "web" && in.Quality != "hd" {
 		return nil, ErrQuality
 	}
-	if !galleries.FreeDownload(ctx, g, in.Quality) {
-		return nil, ErrNotAllowed
+	if err := galleries.RequireAction(ctx, g, galleries.FreeDownload(g, in.Quality), ErrNotAllowed); err != nil {
+		return nil, err
 	}
 	email, err := checkEmail(in.Email, in.EmailConfirmed)
 	if err != nil {

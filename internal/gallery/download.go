@@ -2,6 +2,7 @@ package gallery
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 
@@ -10,8 +11,12 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/viewer"
 )
+
+// errNotFree: the gallery does not give its HD files away to the viewer.
+var errNotFree = errors.New("no free HD download")
 
 // PaidOrderStatuses are the order states in which bought files are delivered.
 var PaidOrderStatuses = []order.Status{order.StatusValidated, order.StatusSent, order.StatusReadyForPickup}
@@ -22,31 +27,45 @@ const (
 	LineAllGallery  = "all_gallery"
 )
 
-// FreeDownload tells whether the viewer may download files of g without
+// FreeDownload allows (RequireAction) downloading files of g without
 // buying them, in the given quality ("web" or "hd").
-func FreeDownload(ctx context.Context, g *ent.Gallery, quality string) bool {
-	st := Access(ctx, g)
-	if !st.Authorized {
-		return false
+func FreeDownload(g *ent.Gallery, quality string) func(State) bool {
+	return func(st State) bool {
+		if !st.Authorized {
+			return false
+		}
+		if st.IsPhotographer {
+			return true
+		}
+		di := g.DownloadInformation
+		return di.FreeDownload && slices.Contains(di.Qualities, quality) && (!di.ClientsOnly || st.IsClient)
 	}
-	if st.IsPhotographer {
-		return true
-	}
-	di := g.DownloadInformation
-	return di.FreeDownload && slices.Contains(di.Qualities, quality) && (!di.ClientsOnly || st.IsClient)
 }
 
 // CanDownloadOriginal tells whether the viewer may have the HD original
 // of p, a photo of g that the viewer can see: the photographer, anyone the
 // gallery lets download HD files for free, and buyers of the photo's HD
 // file or of the whole gallery in HD (a paid order under the confirmed
-// e-mail).
+// e-mail). It goes by the viewer's own credentials (OwnAccess): when only
+// a preview link would let the viewer have it, or the viewer reaches g
+// only through one, it fails with apperr.ErrPreviewReadOnly.
 func (s *Service) CanDownloadOriginal(ctx context.Context, g *ent.Gallery, p *ent.Photo) (bool, error) {
-	if FreeDownload(ctx, g, "hd") {
+	// A photo hidden from visitors, seen through a preview only.
+	if p.ClientHidden && !OwnAccess(ctx, g).IsClient {
+		if Access(ctx, g).ReadOnly {
+			return false, apperr.ErrPreviewReadOnly
+		}
+		return false, nil
+	}
+	err := RequireAction(ctx, g, FreeDownload(g, "hd"), errNotFree)
+	if err == nil {
 		return true, nil
 	}
+	if !errors.Is(err, errNotFree) {
+		return false, err
+	}
 	v := viewer.FromContext(ctx)
-	if v.Email == "" || !Access(ctx, g).Authorized {
+	if v.Email == "" || !OwnAccess(ctx, g).Authorized {
 		return false, nil
 	}
 	sctx := viewer.SystemContext(ctx)

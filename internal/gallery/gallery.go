@@ -100,12 +100,35 @@ type State struct {
 	IsPhotographer bool
 	Email          string
 	ConnectedAs    string
+	// ReadOnly: a preview link opens g beyond the viewer's own
+	// credentials; what it adds may be looked at, not acted on.
+	ReadOnly bool
 }
 
-// Access returns the current viewer's access state in g.
+// Access returns the current viewer's access state in g, as it reads g:
+// a preview link of g shows it as its clients see it. What the viewer may
+// do in g goes by OwnAccess (RequireAction).
 func Access(ctx context.Context, g *ent.Gallery) State {
-	v := viewer.FromContext(ctx)
-	r := v.RoleIn(g.ID, g.PhotographerID)
+	return access(viewer.FromContext(ctx), g, true)
+}
+
+// OwnAccess returns the state the viewer's own credentials give in g (an
+// access code cookie, a confirmed e-mail, being its photographer),
+// leaving preview links out: nothing in an unpublished gallery but for
+// its photographer.
+func OwnAccess(ctx context.Context, g *ent.Gallery) State {
+	return access(viewer.FromContext(ctx), g, false)
+}
+
+func access(v *viewer.Viewer, g *ent.Gallery, withPreview bool) State {
+	r := v.OwnRoleIn(g.ID, g.PhotographerID)
+	preview := withPreview && v.Previewing(g.ID)
+	if preview {
+		r = v.RoleIn(g.ID, g.PhotographerID)
+	}
+	if !g.Published && r < viewer.RolePhotographer && !preview {
+		return State{Email: v.Email, ConnectedAs: "none"}
+	}
 	st := State{
 		AccessCodeAuthorized: g.IsPublic || r >= viewer.RoleVisitor,
 		IsClient:             r >= viewer.RoleClient,
@@ -113,8 +136,10 @@ func Access(ctx context.Context, g *ent.Gallery) State {
 		Email:                v.Email,
 	}
 	// A preview link shows the gallery as its clients see it, e-mail or not.
-	st.NeedEmail = g.NeedEmail && v.Email == "" && !st.IsPhotographer && !v.Previews[g.ID]
+	st.NeedEmail = g.NeedEmail && v.Email == "" && !st.IsPhotographer && !preview
 	st.Authorized = st.AccessCodeAuthorized && !st.NeedEmail
+	// Read-only: the preview opens more than the viewer's own credentials.
+	st.ReadOnly = preview && !sameRights(st, access(v, g, false))
 	switch {
 	case st.IsPhotographer:
 		st.ConnectedAs = "photographer"
@@ -128,12 +153,42 @@ func Access(ctx context.Context, g *ent.Gallery) State {
 	return st
 }
 
+func sameRights(a, b State) bool {
+	return a.Authorized == b.Authorized && a.IsClient == b.IsClient && a.IsPhotographer == b.IsPhotographer
+}
+
 // RequireAccess fails with apperr.ErrUnauthorized unless the viewer may browse g.
 func RequireAccess(ctx context.Context, g *ent.Gallery) error {
 	if !Access(ctx, g).Authorized {
 		return apperr.ErrUnauthorized
 	}
 	return nil
+}
+
+// Browsing allows what any viewer who may browse g may do.
+func Browsing(st State) bool { return st.Authorized }
+
+// AsClient allows what only g's clients (and its photographer) may do.
+func AsClient(st State) bool { return st.Authorized && st.IsClient }
+
+// RequireAction is the check of every action in g that changes something
+// or hands out files: allowed tells whether an access state permits it,
+// and the viewer's own credentials must (OwnAccess). A preview link is
+// read-only: when only the state it opens would permit the action, the
+// refusal is apperr.ErrPreviewReadOnly; otherwise it is deny
+// (apperr.ErrUnauthorized when nil). A preview never takes away what
+// the viewer's own credentials allow.
+func RequireAction(ctx context.Context, g *ent.Gallery, allowed func(State) bool, deny error) error {
+	if allowed(OwnAccess(ctx, g)) {
+		return nil
+	}
+	if st := Access(ctx, g); st.ReadOnly && (allowed(st) || !OwnAccess(ctx, g).Authorized) {
+		return apperr.ErrPreviewReadOnly
+	}
+	if deny == nil {
+		deny = apperr.ErrUnauthorized
+	}
+	return deny
 }
 
 // Photos lists the photos the viewer may see, in display order. The data

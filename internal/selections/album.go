@@ -75,13 +75,23 @@ func CanRead(ctx context.Context, g *ent.Gallery) bool {
 }
 
 // albumAccess lets the gallery's clients (and its photographer) at the
-// album of a gallery that offers one.
-func albumAccess(ctx context.Context, g *ent.Gallery) error {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
-		return err
-	}
-	if !galleries.Access(ctx, g).IsClient {
-		return ErrAlbumClientsOnly
+// album of a gallery that offers one: to read it, or when act to change or
+// send it (which a preview link does not allow).
+func albumAccess(ctx context.Context, g *ent.Gallery, act bool) error {
+	if act {
+		if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
+			return err
+		}
+		if err := galleries.RequireAction(ctx, g, galleries.AsClient, ErrAlbumClientsOnly); err != nil {
+			return err
+		}
+	} else {
+		if err := galleries.RequireAccess(ctx, g); err != nil {
+			return err
+		}
+		if !galleries.Access(ctx, g).IsClient {
+			return ErrAlbumClientsOnly
+		}
 	}
 	if !g.AlbumActivated {
 		return ErrAlbumDisabled
@@ -91,7 +101,7 @@ func albumAccess(ctx context.Context, g *ent.Gallery) error {
 
 // AlbumOf returns g's album as the viewer may read it.
 func (s *Service) AlbumOf(ctx context.Context, g *ent.Gallery) (*Album, error) {
-	if err := albumAccess(ctx, g); err != nil {
+	if err := albumAccess(ctx, g, false); err != nil {
 		return nil, err
 	}
 	a, err := s.existingAlbum(ctx, g)
@@ -115,7 +125,7 @@ func (s *Service) AlbumPhotos(a *Album) *ent.PhotoQuery {
 // changes nothing; a sent album refuses changes (ErrAlbumSent). The
 // maximum is checked when the album is sent, not here.
 func (s *Service) AddToAlbum(ctx context.Context, g *ent.Gallery, photoIDs []string) (*Album, error) {
-	if err := albumAccess(ctx, g); err != nil {
+	if err := albumAccess(ctx, g, true); err != nil {
 		return nil, err
 	}
 	items, err := s.visibleItems(ctx, g, photoIDs, false)
@@ -156,7 +166,7 @@ func (s *Service) AddToAlbum(ctx context.Context, g *ent.Gallery, photoIDs []str
 // RemoveFromAlbum takes photos out of g's album; ids that are not in it
 // are ignored. A sent album refuses changes.
 func (s *Service) RemoveFromAlbum(ctx context.Context, g *ent.Gallery, photoIDs []string) (*Album, error) {
-	if err := albumAccess(ctx, g); err != nil {
+	if err := albumAccess(ctx, g, true); err != nil {
 		return nil, err
 	}
 	items, err := splitIDs(photoIDs, false)
@@ -191,7 +201,7 @@ func (s *Service) RemoveFromAlbum(ctx context.Context, g *ent.Gallery, photoIDs 
 // call: if it cannot be, the album stays open and the call fails with
 // mail_not_sent.
 func (s *Service) SendAlbum(ctx context.Context, g *ent.Gallery) (*Album, error) {
-	if err := albumAccess(ctx, g); err != nil {
+	if err := albumAccess(ctx, g, true); err != nil {
 		return nil, err
 	}
 	a, err := s.existingAlbum(ctx, g)

@@ -17,11 +17,11 @@ var ErrClientsOnly = apperr.ErrForbidden.WithMessage("Réservé aux clients de l
 // again. Only the gallery's clients (and its photographer) may; they keep
 // seeing the hidden photos (internal/store applies the rule to every query).
 func (s *Service) SetClientHidden(ctx context.Context, g *ent.Gallery, photoIDs []string, hidden bool) ([]*ent.Photo, error) {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
+	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
-	if !galleries.Access(ctx, g).IsClient {
-		return nil, ErrClientsOnly
+	if err := galleries.RequireAction(ctx, g, galleries.AsClient, ErrClientsOnly); err != nil {
+		return nil, err
 	}
 	items, err := s.visibleItems(ctx, g, photoIDs, false)
 	if err != nil {

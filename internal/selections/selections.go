@@ -91,9 +91,16 @@ func (s *Service) now() time.Time {
 type QueryOption func(*ent.SelectionQuery) (*ent.SelectionQuery, error)
 
 // person returns the user behind the confirmed e-mail, once the viewer may
-// browse g. Without a confirmed e-mail: access.ErrEmailNeeded (401).
-func (s *Service) person(ctx context.Context, g *ent.Gallery) (*ent.User, error) {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
+// browse g (act: may change something in g, which a preview link does not
+// allow). Without a confirmed e-mail: access.ErrEmailNeeded (401).
+func (s *Service) person(ctx context.Context, g *ent.Gallery, act bool) (*ent.User, error) {
+	check := galleries.RequireAccess
+	if act {
+		check = func(ctx context.Context, g *ent.Gallery) error {
+			return galleries.RequireAction(ctx, g, galleries.Browsing, nil)
+		}
+	}
+	if err := check(ctx, g); err != nil {
 		return nil, err
 	}
 	email := viewer.FromContext(ctx).Email
@@ -181,7 +188,7 @@ func (s *Service) reload(ctx context.Context, id string, opts []QueryOption) (*e
 // List returns the person's selections in g: the favourites first (made
 // on first use), then the named ones in creation order.
 func (s *Service) List(ctx context.Context, g *ent.Gallery, opts ...QueryOption) ([]*ent.Selection, error) {
-	u, err := s.person(ctx, g)
+	u, err := s.person(ctx, g, false)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +211,7 @@ func (s *Service) List(ctx context.Context, g *ent.Gallery, opts ...QueryOption)
 
 // Get returns one of the person's selections (FavoritesAlias: the favourites).
 func (s *Service) Get(ctx context.Context, g *ent.Gallery, id string, opts ...QueryOption) (*ent.Selection, error) {
-	u, err := s.person(ctx, g)
+	u, err := s.person(ctx, g, false)
 	if err != nil {
 		return nil, err
 	}
@@ -238,7 +245,7 @@ func (s *Service) Create(ctx context.Context, g *ent.Gallery, name string) (*ent
 	if err != nil {
 		return nil, err
 	}
-	u, err := s.person(ctx, g)
+	u, err := s.person(ctx, g, true)
 	if err != nil {
 		return nil, err
 	}
@@ -258,7 +265,7 @@ func (s *Service) Create(ctx context.Context, g *ent.Gallery, name string) (*ent
 
 // Delete removes one of the person's named selections (not the favourites).
 func (s *Service) Delete(ctx context.Context, g *ent.Gallery, id string) error {
-	u, err := s.person(ctx, g)
+	u, err := s.person(ctx, g, true)
 	if err != nil {
 		return err
 	}
@@ -280,10 +287,11 @@ func (s *Service) Delete(ctx context.Context, g *ent.Gallery, id string) error {
 // selections and returns it. Adding what is already there changes
 // nothing; an id the viewer may not see fails the whole call.
 func (s *Service) Add(ctx context.Context, g *ent.Gallery, id string, itemIDs []string, opts ...QueryOption) (*ent.Selection, error) {
-	u, err := s.person(ctx, g)
+	u, err := s.person(ctx, g, true)
 	if err != nil {
 		return nil, err
 	}
+	ctx = viewer.Acting(ctx) // the photos the own credentials show, not the preview's
 	sel, err := s.find(ctx, g, u, id)
 	if err != nil {
 		return nil, err
@@ -333,7 +341,7 @@ func (s *Service) addMissing(ctx context.Context, tx *ent.Client, selID string, 
 // Remove takes photos and videos out of one of the person's selections;
 // ids that are not in it are ignored.
 func (s *Service) Remove(ctx context.Context, g *ent.Gallery, id string, itemIDs []string, opts ...QueryOption) (*ent.Selection, error) {
-	u, err := s.person(ctx, g)
+	u, err := s.person(ctx, g, true)
 	if err != nil {
 		return nil, err
 	}

@@ -147,7 +147,7 @@ func Validate(in Input) (Input, error) {
 // protected and the sender is one of its clients, the e-mail also gives an
 // active visitor code. Replies go to the sender's confirmed e-mail, if any.
 func (s *Service) Share(ctx context.Context, g *ent.Gallery, in Input) ([]string, error) {
-	if err := galleries.RequireAccess(ctx, g); err != nil {
+	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
 	in, err := Validate(in)
@@ -171,7 +171,7 @@ func (s *Service) Share(ctx context.Context, g *ent.Gallery, in Input) ([]string
 		return nil, err
 	}
 	code := ""
-	if !g.IsPublic && galleries.Access(ctx, g).IsClient {
+	if !g.IsPublic && galleries.OwnAccess(ctx, g).IsClient {
 		if code, err = s.visitorCode(sctx, g); err != nil {
 			return nil, s.undo(sctx, row, err)
 		}

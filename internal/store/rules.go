@@ -62,6 +62,12 @@ func photoVisibility(v *viewer.Viewer) predicate.Photo {
 			clientGalleries = append(clientGalleries, id)
 		}
 	}
+	// A preview shows its gallery as the clients see it.
+	for id, ok := range v.Previews {
+		if ok && v.Grants[id] < viewer.RoleClient {
+			clientGalleries = append(clientGalleries, id)
+		}
+	}
 	visible := photo.IsPrivate(false)
 	if len(clientGalleries) == 0 {
 		visible = photo.And(visible, photo.ClientHidden(false))
@@ -83,7 +89,7 @@ func PhotoVisibilityClass(v *viewer.Viewer, galleryID, photographerID string) st
 	switch {
 	case v.System || (v.PhotographerID != "" && v.PhotographerID == photographerID):
 		return "all"
-	case v.Grants[galleryID] >= viewer.RoleClient:
+	case v.RoleIn(galleryID, photographerID) >= viewer.RoleClient:
 		return "client"
 	default:
 		return "visitor"

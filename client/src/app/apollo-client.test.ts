@@ -64,6 +64,10 @@ describe('error link policy', () => {
     expect(toastMessage(gqlError('x'), { errorMessageKey: 'gallery.errorPhotos' })).toBe('Impossible de récupérer les photos de la galerie.');
     expect(toastMessage(new TypeError('Failed to fetch'), {})).toBe('Erreur réseau : vérifiez votre connexion internet.');
     expect(toastMessage({}, {})).toBe('Erreur inconnue');
+    // A read-only preview's refusal shows the catalogue's French text, whatever the server said.
+    expect(toastMessage(gqlError('preview_read_only', 'Forbidden'), {})).toBe('Cet aperçu est en lecture seule.');
+    expect(toastMessage(gqlError('preview_read_only'), { errorMessageKey: 'gallery.errorPhotos' })).toBe('Cet aperçu est en lecture seule.');
+    expect(shouldToast(gqlError('preview_read_only'), {})).toBe(true);
   });
 });
 

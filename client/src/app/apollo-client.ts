@@ -44,8 +44,16 @@ export function requestHeaders(cookies?: string): Record<string, string> {
   return headers;
 }
 
+/** CODE_MESSAGES are error codes whose toast is the catalogue's text, whatever the server said. */
+const CODE_MESSAGES: Record<string, string> = {
+  // A preview link is read-only: every action is refused with this code (docs/api.md, Preview links).
+  preview_read_only: 'errors.previewReadOnly',
+};
+
 /** toastMessage picks the translated text of an error toast. */
 export function toastMessage(error: unknown, context: AppOperationContext): string {
+  const known = errorCodes(error).find((c) => c in CODE_MESSAGES);
+  if (known) return i18n.t(CODE_MESSAGES[known]);
   if (context.errorMessageKey) return i18n.t(context.errorMessageKey);
   const fromServer = serverMessage(error);
   if (fromServer) return fromServer;

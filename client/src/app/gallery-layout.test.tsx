@@ -1,6 +1,6 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../lib/apollo-cache';
@@ -12,6 +12,8 @@ import { shell } from './gallery-layout-fixtures';
 import { appRoutes } from './router';
 
 const locked = { auth: authState() };
+const SHARE = 'Partager la galerie';
+const READ_ONLY = 'Aperçu en lecture seule : vous voyez la galerie comme ses clients, sans pouvoir télécharger, commander ni rien modifier.';
 
 function renderAt(path: string, mocks: MockLink.MockedResponse[]) {
   const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
@@ -66,6 +68,17 @@ describe('GalleryLayout', () => {
     expect(screen.getByRole('link', { name: 'Mariage de Julie & Thomas' })).toBeTruthy();
     // A protected gallery opened with a code can be left.
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
+  });
+
+  it('says a preview link is read-only and hides the actions it cannot take', async () => {
+    const client = authState({ accessCodeAuthorized: true, isClient: true, connectedAs: 'client' });
+    renderAt('/julie/paymentReturn', [shell('julie', { auth: client })]);
+    expect(await screen.findByRole('button', { name: SHARE })).toBeTruthy();
+    expect(screen.queryByText(READ_ONLY)).toBeNull();
+    cleanup();
+    renderAt('/julie/paymentReturn', [shell('julie', { auth: { ...client, readOnly: true } })]);
+    expect(await screen.findByText(READ_ONLY)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: SHARE })).toBeNull();
   });
 
   it('offers no logout on a public gallery without a confirmed e-mail', async () => {

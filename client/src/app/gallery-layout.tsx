@@ -24,6 +24,7 @@ import { themeVariables } from '../lib/theme';
 import { galleryPath } from './route-table';
 import { useCurrentRoute } from './use-current-route';
 import styles from './gallery-layout.module.css';
+import { ReadOnlyContext } from './read-only';
 
 export const GalleryShellQuery = graphql(`
   query GalleryShell($url: String!, $previewHash: String) {
@@ -36,6 +37,7 @@ export const GalleryShellQuery = graphql(`
         needEmail
         isClient
         isPhotographer
+        readOnly
       }
       theme {
         theme
@@ -172,36 +174,43 @@ export function GalleryLayout() {
   }
   const showFooter = !route?.noMobileFooter && open;
   return (
-    <div
-      className={`${styles.shell} ${showFooter ? styles.withFooter : ''}`}
-      data-theme={overrides?.theme ?? gallery.theme.theme}
-      data-variant={overrides?.variant ?? gallery.theme.variant}
-    >
-      <NeedEmailHost gallery={gallery} />
-      {!route?.noCommonHeader && (
-        <GalleryHeader
-          galleryId={galleryId}
-          gallery={gallery}
-          actions={
-            <>
-              {open && route?.name !== 'preview' && (
-                <>
-                  {(gallery.auth.isClient || gallery.auth.isPhotographer) && <AlbumButton />}
-                  <ShareButton galleryId={gallery.id} />
-                  <MySelectionsButton galleryUrl={galleryId} galleryId={gallery.id} />
-                </>
-              )}
-              <AccountActions galleryUrl={galleryId} gallery={gallery} />
-            </>
-          }
-        />
-      )}
-      <main id="main" className={styles.main}>
-        <Suspense fallback={<Spinner block label={t('common.loading')} />}>{content}</Suspense>
-      </main>
-      {showFooter && <MobileFooter galleryId={galleryId} />}
-      <WelcomePopup gallery={gallery} enabled={route?.name !== 'galleryAccess' && route?.name !== 'preview'} />
-      <DownloadTracker />
-    </div>
+    <ReadOnlyContext.Provider value={gallery.auth.readOnly}>
+      <div
+        className={`${styles.shell} ${showFooter ? styles.withFooter : ''}`}
+        data-theme={overrides?.theme ?? gallery.theme.theme}
+        data-variant={overrides?.variant ?? gallery.theme.variant}
+      >
+        <NeedEmailHost gallery={gallery} />
+        {!route?.noCommonHeader && (
+          <GalleryHeader
+            galleryId={galleryId}
+            gallery={gallery}
+            actions={
+              <>
+                {open && route?.name !== 'preview' && !gallery.auth.readOnly && (
+                  <>
+                    {(gallery.auth.isClient || gallery.auth.isPhotographer) && <AlbumButton />}
+                    <ShareButton galleryId={gallery.id} />
+                    <MySelectionsButton galleryUrl={galleryId} galleryId={gallery.id} />
+                  </>
+                )}
+                <AccountActions galleryUrl={galleryId} gallery={gallery} />
+              </>
+            }
+          />
+        )}
+        {gallery.auth.readOnly && route?.name !== 'preview' && (
+          <p className={styles.readOnly} role="status">
+            {t('preview.readOnly')}
+          </p>
+        )}
+        <main id="main" className={styles.main}>
+          <Suspense fallback={<Spinner block label={t('common.loading')} />}>{content}</Suspense>
+        </main>
+        {showFooter && <MobileFooter galleryId={galleryId} />}
+        <WelcomePopup gallery={gallery} enabled={route?.name !== 'galleryAccess' && route?.name !== 'preview'} />
+        <DownloadTracker />
+      </div>
+    </ReadOnlyContext.Provider>
   );
 }

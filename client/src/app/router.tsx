@@ -6,6 +6,7 @@ import { PreviewPage } from '../features/gallery/preview-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/landing/not-found-page';
 import { FavoriteButton } from '../features/selections/favorite-button';
+import { Writable } from './read-only';
 import { GalleryLayout } from './gallery-layout';
 import { RootLayout } from './root-layout';
 import { GALLERY_ROUTES, type RouteHandle, type RouteName } from './route-table';
@@ -41,17 +42,23 @@ interface PhotoTarget {
 
 /** gridPhotoAction is the favourites heart over each thumbnail of the home grid. */
 function gridPhotoAction({ galleryId, photoId }: PhotoTarget) {
-  return <FavoriteButton galleryId={galleryId} photoId={photoId} />;
+  return (
+    <Writable>
+      <FavoriteButton galleryId={galleryId} photoId={photoId} />
+    </Writable>
+  );
 }
 
 /** viewerPhotoActions are the single-photo view's favourites heart, selections menu and (for clients) album toggle. */
 function viewerPhotoActions({ galleryId, photoId }: PhotoTarget) {
   return (
-    <Suspense fallback={null}>
-      <FavoriteButton galleryId={galleryId} photoId={photoId} tone="dark" />
-      <AddToSelectionButton galleryId={galleryId} photoId={photoId} />
-      <AlbumToggle photoId={photoId} />
-    </Suspense>
+    <Writable>
+      <Suspense fallback={null}>
+        <FavoriteButton galleryId={galleryId} photoId={photoId} tone="dark" />
+        <AddToSelectionButton galleryId={galleryId} photoId={photoId} />
+        <AlbumToggle photoId={photoId} />
+      </Suspense>
+    </Writable>
   );
 }
 

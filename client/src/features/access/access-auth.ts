@@ -15,6 +15,7 @@ export const AccessAuthStateFragment = graphql(`
     accessEmail
     connectedAs
     needEmail
+    readOnly
   }
 `);
 
@@ -28,6 +29,7 @@ export const AccessGalleryAuthFragment = graphql(`
       accessEmail
       connectedAs
       needEmail
+      readOnly
     }
   }
 `);
@@ -47,6 +49,7 @@ export function writeGalleryAuth(cache: ApolloCache, galleryId: string, auth: Au
     accessEmail: auth.accessEmail ?? null,
     connectedAs: auth.connectedAs,
     needEmail: auth.needEmail,
+    readOnly: auth.readOnly,
   };
   const data = { __typename: 'Gallery' as const, id: galleryId, auth: state };
   cache.writeFragment({ id: cache.identify(data), fragment: AccessGalleryAuthFragment, data });

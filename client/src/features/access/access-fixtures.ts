@@ -17,6 +17,7 @@ export function authState(overrides: Partial<AuthFields> = {}) {
     accessEmail: null as string | null,
     connectedAs: 'visitor',
     needEmail: false,
+    readOnly: false,
     ...overrides,
   };
 }

@@ -32,7 +32,7 @@ export interface LogoutButtonProps {
 
 /** loggedOutAuth is the access state of a stranger, for when the server's answer omits it. */
 export function loggedOutAuth(isPublic: boolean, needsEmail: boolean): AuthFields {
-  return { accessCodeAuthorized: isPublic, isClient: false, isPhotographer: false, accessEmail: null, connectedAs: 'visitor', needEmail: needsEmail };
+  return { accessCodeAuthorized: isPublic, isClient: false, isPhotographer: false, accessEmail: null, connectedAs: 'visitor', needEmail: needsEmail, readOnly: false };
 }
 
 /**

@@ -20,6 +20,7 @@ const CODE_KEYS: Record<string, string> = {
   captcha_required: 'contact.captchaRequired',
   captcha_invalid: 'contact.captchaInvalid',
   mail_not_sent: 'errors.mailNotSent',
+  preview_read_only: 'errors.previewReadOnly',
 };
 
 /** userErrorMessage is the text shown beside a field: the server's message, else the catalogue's, else 'Erreur inconnue'. */

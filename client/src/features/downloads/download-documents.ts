@@ -24,6 +24,7 @@ export const DownloadOfferQuery = graphql(`
         isClient
         isPhotographer
         accessEmail
+        readOnly
       }
     }
   }

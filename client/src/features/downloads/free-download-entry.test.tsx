@@ -8,7 +8,7 @@ import { GALLERY_ID } from './download-fixtures';
 import { FreeDownloadEntry, freeDownloadOffer } from './free-download-entry';
 
 function gallery(
-  over: { freeDownload?: boolean; clientsOnly?: boolean; qualities?: string[]; collectionNames?: string[]; isClient?: boolean; isPhotographer?: boolean; accessEmail?: string | null } = {},
+  over: { freeDownload?: boolean; clientsOnly?: boolean; qualities?: string[]; collectionNames?: string[]; isClient?: boolean; isPhotographer?: boolean; accessEmail?: string | null; readOnly?: boolean } = {},
 ) {
   return {
     __typename: 'Gallery' as const,
@@ -28,6 +28,7 @@ function gallery(
       isClient: over.isClient ?? false,
       isPhotographer: over.isPhotographer ?? false,
       accessEmail: over.accessEmail ?? null,
+      readOnly: over.readOnly ?? false,
     },
   };
 }
@@ -49,6 +50,9 @@ describe('freeDownloadOffer', () => {
     expect(freeDownloadOffer(gallery({ qualities: ['hd', 'raw'] }))?.qualities).toEqual(['hd']);
     expect(freeDownloadOffer(gallery({ qualities: [] }))).toBeUndefined();
     expect(freeDownloadOffer(gallery({ collectionNames: [] }))).toBeUndefined();
+    // A read-only preview (it shows the gallery as the clients see it) hands out no files.
+    expect(freeDownloadOffer(gallery({ clientsOnly: true, isClient: true, readOnly: true }))).toBeUndefined();
+    expect(freeDownloadOffer(gallery({ readOnly: true }))).toBeUndefined();
   });
 });
 

@@ -16,11 +16,12 @@ const DownloadDialog = lazy(() => import('./download-dialog').then((m) => ({ def
  * gallery, or undefined when nothing: the gallery must offer free downloads
  * (to its clients only when clientsOnly, the photographer always being
  * allowed), in web or HD, and have collections to choose from (a request
- * names at least one).
+ * names at least one). A read-only preview gets nothing.
  */
 export function freeDownloadOffer(gallery: DownloadOfferData['gallery']): DownloadOffer | undefined {
   const { auth, downloadInformation: info } = gallery;
-  if (!auth.accessCodeAuthorized || auth.needEmail || !info.freeDownload) return undefined;
+  // A preview link is read-only: it hands out no files.
+  if (!auth.accessCodeAuthorized || auth.needEmail || auth.readOnly || !info.freeDownload) return undefined;
   if (info.clientsOnly && !auth.isClient && !auth.isPhotographer) return undefined;
   const qualities = asQualities(info.qualities);
   if (qualities.length === 0 || gallery.collectionNames.length === 0) return undefined;

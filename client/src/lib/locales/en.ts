@@ -168,6 +168,7 @@ const en: Messages = {
   preview: {
     banner: 'Preview',
     bannerHint: "Preview: the gallery as your clients will see it, with this link's settings. Nothing is saved.",
+    readOnly: 'Read-only preview: you see the gallery as its clients do, but cannot download, order or change anything.',
   },
   notifications: {
     region: 'Notifications',
@@ -196,6 +197,7 @@ const en: Messages = {
     invalidOneTimeCode: 'Le code de confirmation est incorrect ou a expiré.',
     tooManyRequests: 'Trop de tentatives : merci de patienter avant de réessayer.',
     mailNotSent: 'L’email n’a pas pu être envoyé. Merci de réessayer plus tard.',
+    previewReadOnly: 'This preview is read-only.',
   },
   // Still French: to translate.
   shop: { ...fr.shop },

@@ -168,6 +168,7 @@ const es: Messages = {
   preview: {
     banner: 'Aperçu',
     bannerHint: 'Aperçu : la galerie telle que vos clients la verront, avec les réglages de ce lien. Rien n’est enregistré.',
+    readOnly: 'Vista previa de solo lectura: ve la galería como sus clientes, sin poder descargar, pedir ni modificar nada.',
   },
   notifications: {
     region: 'Notifications',
@@ -196,6 +197,7 @@ const es: Messages = {
     invalidOneTimeCode: 'Le code de confirmation est incorrect ou a expiré.',
     tooManyRequests: 'Trop de tentatives : merci de patienter avant de réessayer.',
     mailNotSent: 'L’email n’a pas pu être envoyé. Merci de réessayer plus tard.',
+    previewReadOnly: 'Esta vista previa es de solo lectura.',
   },
   // Still French: to translate.
   shop: { ...fr.shop },

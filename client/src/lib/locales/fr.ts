@@ -167,6 +167,7 @@ const fr = {
   preview: {
     banner: 'Aperçu',
     bannerHint: 'Aperçu : la galerie telle que vos clients la verront, avec les réglages de ce lien. Rien n’est enregistré.',
+    readOnly: 'Aperçu en lecture seule : vous voyez la galerie comme ses clients, sans pouvoir télécharger, commander ni rien modifier.',
   },
   notifications: {
     region: 'Notifications',
@@ -323,6 +324,7 @@ const fr = {
     invalidOneTimeCode: 'Le code de confirmation est incorrect ou a expiré.',
     tooManyRequests: 'Trop de tentatives : merci de patienter avant de réessayer.',
     mailNotSent: 'L’email n’a pas pu être envoyé. Merci de réessayer plus tard.',
+    previewReadOnly: 'Cet aperçu est en lecture seule.',
   },
   shop: {
     order: 'Commander',
