@@ -248,7 +248,8 @@ func (s *Service) checkLimit(ctx context.Context, row *ent.Share) error {
 			wait := t.first.Add(Window).Sub(s.now())
 			minutes := max(int((wait+time.Minute-1)/time.Minute), 1)
 			return apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf(
-				"Vous avez partagé cette galerie trop souvent : merci de réessayer dans %d min.", minutes))
+				"Vous avez partagé cette galerie trop souvent : merci de réessayer dans %d min.", minutes)).
+				WithRetryAfter(time.Duration(minutes) * time.Minute)
 		}
 	}
 	return nil

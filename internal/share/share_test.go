@@ -189,7 +189,7 @@ func TestSharesAreLimitedPerAddressAndPerSession(t *testing.T) {
 		}
 	}
 	_, err := f.svc.Share(addr, f.public, in(1))
-	if e := apperr.As(err); e == nil || e.Code != "too_many_requests" || e.Status != 429 || !strings.Contains(e.Message, "60 min") {
+	if e := apperr.As(err); e == nil || e.Code != "too_many_requests" || e.Status != 429 || !strings.Contains(e.Message, "60 min") || e.RetryAfterSeconds() != 3600 {
 		t.Fatalf("sixth share: %v", err)
 	}
 	// The same browser from another address is still that session.
