@@ -562,8 +562,18 @@ func (s *shopper) must(method, path string, body, out any) {
 var billing = map[string]any{"title": "Madame", "firstname": "Anne", "lastname": "Martin", "country": "BE",
 	"address": "Rue Haute 1", "postalCode": "1000", "city": "Bruxelles", "phoneNumber": "+32 470 12 34 56"}
 
-// placeBody places an order paid by card on the test provider's page.
-var placeBody = map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true}
+// placeBody is the review page's call: an order paid by card on the test
+// provider's page, at the amount to pay the cart shows now (read as the
+// page reads it; an unreadable cart sends an empty total, refused 400).
+func (s *shopper) placeBody() map[string]any {
+	var c struct {
+		Totals struct{ Total struct{ Amount string } }
+	}
+	if a := s.try("GET", "/api/cart", nil); a.err == nil && a.status == 200 {
+		_ = json.Unmarshal(a.body, &c)
+	}
+	return map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": c.Totals.Total.Amount}
+}
 
 // placed is the answer of POST /api/orders.
 type placed struct {

@@ -173,7 +173,7 @@ func TestPostgresRestartUnderLoad(t *testing.T) {
 					record("address", b.try("POST", "/api/cart/address", map[string]any{"billing": billing, "deliveryOption": "shipping"}))
 					record("voucher", b.try("POST", "/api/cart/vouchers/CADEAU-50", nil))
 				}
-				record("place", b.try("POST", "/api/orders", placeBody))
+				record("place", b.try("POST", "/api/orders", b.placeBody()))
 				if i%3 == 0 {
 					record("cart", b.try("GET", "/api/cart", nil))
 				}

@@ -134,6 +134,11 @@ func TestKilledServerLeavesNothingHalfDone(t *testing.T) {
 		b.must("POST", "/api/cart/address", map[string]any{"billing": billing, "deliveryOption": "shipping"}, nil)
 		b.must("POST", "/api/cart/vouchers/CADEAU-50", nil, nil)
 	}
+	// What each review page showed: the first try and the retry send it.
+	shown := map[*shopper]map[string]any{}
+	for _, b := range buyers {
+		shown[b] = b.placeBody()
+	}
 	up := startUpload(t, first.URL, token, gala, "coupee.jpg")
 	var (
 		wg      sync.WaitGroup
@@ -144,7 +149,7 @@ func TestKilledServerLeavesNothingHalfDone(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			a := b.try("POST", "/api/orders", placeBody)
+			a := b.try("POST", "/api/orders", shown[b])
 			var p placed
 			if a.status == 200 && json.Unmarshal(a.body, &p) == nil {
 				mu.Lock()
@@ -182,7 +187,7 @@ func TestKilledServerLeavesNothingHalfDone(t *testing.T) {
 		// An order the gift card covered is validated and its cart closed:
 		// the retry then finds the cart empty (the order is in the buyer's
 		// orders); otherwise it answers the order.
-		a := b.try("POST", "/api/orders", placeBody)
+		a := b.try("POST", "/api/orders", shown[b])
 		var p placed
 		switch {
 		case a.status == 200 && json.Unmarshal(a.body, &p) == nil:
@@ -334,7 +339,7 @@ func TestMailWaitsWhileSMTPIsDown(t *testing.T) {
 
 	f.relay.down()
 	var p placed
-	b.must("POST", "/api/orders", placeBody, &p)
+	b.must("POST", "/api/orders", b.placeBody(), &p)
 	if p.Order.Status != "validated" || p.RedirectURL != nil {
 		t.Fatalf("an order covered by the gift card: %+v", p)
 	}
