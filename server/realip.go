@@ -48,6 +48,19 @@ func ClientIP(r *http.Request, trusted []netip.Prefix) string {
 	return client.String()
 }
 
+// LimitAddr is the address rate limits count a client under: an IPv4
+// address as it is, an IPv6 address as its /64 network ("2001:db8:1:2::/64").
+// One IPv6 subscriber holds a whole /64 and can rotate through its 2^64
+// addresses: counting each address alone would give every guess a fresh
+// budget.
+func LimitAddr(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil || !a.Is6() || a.Is4In6() {
+		return ip
+	}
+	return netip.PrefixFrom(a, 64).Masked().String()
+}
+
 func peerAddr(remote string) netip.Addr {
 	host, _, err := net.SplitHostPort(remote)
 	if err != nil {

@@ -54,3 +54,20 @@ func TestClientIP(t *testing.T) {
 		})
 	}
 }
+
+// TestLimitAddr: IPv6 clients are counted per /64 (one subscriber's
+// network), IPv4 clients per address.
+func TestLimitAddr(t *testing.T) {
+	for in, want := range map[string]string{
+		"198.51.100.7":            "198.51.100.7",
+		"2001:db8:1:2:aaaa::1":    "2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff:1:2:3": "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":         "2001:db8:1:3::/64",
+		"::1":                     "::/64",
+		"not-an-address":          "not-an-address",
+	} {
+		if got := LimitAddr(in); got != want {
+			t.Errorf("LimitAddr(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -345,7 +345,7 @@ const sessionCookie = "sid"
 // e-mail identity are read from signed cookies by the access package.
 func (s *Server) withViewer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		v := &viewer.Viewer{ClientAddr: ClientIP(r, s.Config.TrustedProxies), Grants: map[string]viewer.Role{}}
+		v := &viewer.Viewer{ClientAddr: LimitAddr(ClientIP(r, s.Config.TrustedProxies)), Grants: map[string]viewer.Role{}}
 		if c, err := r.Cookie(sessionCookie); err == nil && len(c.Value) == 32 {
 			v.SessionKey = c.Value
 		} else {

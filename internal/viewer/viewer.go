@@ -29,7 +29,8 @@ type Viewer struct {
 	System bool
 	// SessionKey names the browser, for anonymous carts.
 	SessionKey string
-	// ClientAddr is the caller's network address, for rate limits.
+	// ClientAddr is the caller's network address, for rate limits (an
+	// IPv6 caller's /64 network: server.LimitAddr).
 	ClientAddr string
 	// Previews lists the galleries a valid preview hash opened in this
 	// request: they open even when unpublished, as their clients see them,
