@@ -264,8 +264,8 @@ func bodyKey(body []byte) string {
 }
 
 // plan tells whether a GraphQL request body asks only for gallery(url:):
-// one query operation whose root fields are gallery (without previewHash
-// or email, which change the viewer) or __typename, and no extensions
+// one query operation whose root fields are gallery (without a
+// previewHash that is not null, or email, which change the viewer) or __typename, and no extensions
 // (persisted queries go the normal way).
 func (c *respCache) plan(body []byte, key string) gqlPlan {
 	c.mu.Lock()
@@ -297,6 +297,12 @@ func analyse(body []byte) gqlPlan {
 	if ext := bytes.TrimSpace(req.Extensions); len(ext) > 0 && !bytes.Equal(ext, []byte("null")) && !bytes.Equal(ext, []byte("{}")) {
 		return gqlPlan{}
 	}
+	var vars map[string]json.RawMessage
+	if v := bytes.TrimSpace(req.Variables); len(v) > 0 && !bytes.Equal(v, []byte("null")) {
+		if err := json.Unmarshal(v, &vars); err != nil {
+			return gqlPlan{}
+		}
+	}
 	doc, err := parser.ParseQuery(&ast.Source{Input: req.Query})
 	if err != nil {
 		return gqlPlan{}
@@ -321,7 +327,10 @@ func analyse(body []byte) gqlPlan {
 		case "__typename":
 		case "gallery":
 			for _, a := range f.Arguments {
-				if a.Name != "url" {
+				// A previewHash that is null (literally, or a variable
+				// sent null or left out without a default) is no hash:
+				// the client always passes one.
+				if a.Name != "url" && (a.Name != "previewHash" || !nullArgument(a.Value, op, vars)) {
 					return gqlPlan{}
 				}
 			}
@@ -331,6 +340,23 @@ func analyse(body []byte) gqlPlan {
 		}
 	}
 	return gqlPlan{cacheable: galleries > 0}
+}
+
+// nullArgument tells whether an argument's value is null in this request:
+// the literal null, or a variable the request sends as null or leaves out
+// while its definition has no default.
+func nullArgument(v *ast.Value, op *ast.OperationDefinition, vars map[string]json.RawMessage) bool {
+	switch v.Kind {
+	case ast.NullValue:
+		return true
+	case ast.Variable:
+		if raw, ok := vars[v.Raw]; ok {
+			return bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
+		}
+		def := op.VariableDefinitions.ForName(v.Raw)
+		return def != nil && (def.DefaultValue == nil || def.DefaultValue.Kind == ast.NullValue)
+	}
+	return false
 }
 
 // cachedGalleryQueries answers GraphQL gallery queries from the cache.

@@ -23,6 +23,12 @@ func TestOnlyGalleryQueriesAreKept(t *testing.T) {
 		{"gallery", body(`query($url: String!) { gallery(url: $url) { id eventName } }`, map[string]any{"url": "a"}, nil), true},
 		{"with __typename", body(`{ __typename gallery(url: "a") { id } }`, nil, nil), true},
 		{"preview", body(`{ gallery(url: "a", previewHash: "x") { id } }`, nil, nil), false},
+		{"preview hash in a variable", body(`query($url: String!, $h: String) { gallery(url: $url, previewHash: $h) { id } }`, map[string]any{"url": "a", "h": "x"}, nil), false},
+		{"null preview hash (the client's queries)", body(`query($url: String!, $h: String) { gallery(url: $url, previewHash: $h) { id } }`, map[string]any{"url": "a", "h": nil}, nil), true},
+		{"preview hash left out", body(`query($url: String!, $h: String) { gallery(url: $url, previewHash: $h) { id } }`, map[string]any{"url": "a"}, nil), true},
+		{"preview hash left out, with a default", body(`query($url: String!, $h: String = "x") { gallery(url: $url, previewHash: $h) { id } }`, map[string]any{"url": "a"}, nil), false},
+		{"literal null preview hash", body(`{ gallery(url: "a", previewHash: null) { id } }`, nil, nil), true},
+		{"unreadable variables", []byte(`{"query": "{ gallery(url: \"a\") { id } }", "variables": [1]}`), false},
 		{"email", body(`query($e: String) { gallery(url: "a", email: $e) { id } }`, nil, nil), false},
 		{"another root", body(`{ gallery(url: "a") { id } me { email } }`, nil, nil), false},
 		{"cart", body(`{ cart(galleryId: "g") { id } }`, nil, nil), false},
@@ -70,5 +76,22 @@ func TestExpiredAnswersAreRemadeByOneRequest(t *testing.T) {
 	c.fill("k2", func() *cacheEntry { c.writes.Bump(); return &cacheEntry{body: []byte("y")} })
 	if c.lookup("k2") != nil {
 		t.Fatal("an entry made during a write was kept")
+	}
+}
+
+// TestClientGalleryQueriesAreKept: the gallery queries the React client
+// really sends (client/src/gql/gql.ts), with the variables it sends
+// outside a preview (previewHash null), may be answered from the cache;
+// with a preview hash they are not.
+func TestClientGalleryQueriesAreKept(t *testing.T) {
+	doc := clientDocument(t)
+	for _, op := range []string{"GalleryShell", "GalleryHome", "GalleryPhotos", "GalleryVideos", "GalleryShop"} {
+		for _, hash := range []any{nil, "x"} {
+			b, _ := json.Marshal(map[string]any{"query": doc, "operationName": op,
+				"variables": map[string]any{"url": "gala-2026", "previewHash": hash}})
+			if got, want := analyse(b).cacheable, hash == nil; got != want {
+				t.Errorf("%s, previewHash %v: cacheable = %v, want %v", op, hash, got, want)
+			}
+		}
 	}
 }
