@@ -300,11 +300,23 @@ func (l listLimit) MutateOperationContext(_ context.Context, oc *graphql.Operati
 	if oc.Doc == nil {
 		return nil
 	}
+	return eachArgument(oc.Doc, func(f *ast.Field, a *ast.Argument) *gqlerror.Error {
+		if path, over := longLiteral(a.Value, l.max, []string{f.Alias, a.Name}); over {
+			return bad(path)
+		}
+		return nil
+	})
+}
+
+// eachArgument calls visit for every argument written in doc (its
+// operations and fragments, each fragment once), stopping at the first
+// error visit returns.
+func eachArgument(doc *ast.QueryDocument, visit func(*ast.Field, *ast.Argument) *gqlerror.Error) *gqlerror.Error {
 	var sets []ast.SelectionSet
-	for _, op := range oc.Doc.Operations {
+	for _, op := range doc.Operations {
 		sets = append(sets, op.SelectionSet)
 	}
-	for _, f := range oc.Doc.Fragments {
+	for _, f := range doc.Fragments {
 		sets = append(sets, f.SelectionSet)
 	}
 	for len(sets) > 0 {
@@ -314,8 +326,8 @@ func (l listLimit) MutateOperationContext(_ context.Context, oc *graphql.Operati
 			switch s := sel.(type) {
 			case *ast.Field:
 				for _, a := range s.Arguments {
-					if path, over := longLiteral(a.Value, l.max, []string{s.Alias, a.Name}); over {
-						return bad(path)
+					if err := visit(s, a); err != nil {
+						return err
 					}
 				}
 				sets = append(sets, s.SelectionSet)

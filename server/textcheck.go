@@ -230,34 +230,15 @@ func (l textLimit) MutateOperationContext(_ context.Context, oc *graphql.Operati
 			return textError(path)
 		}
 	}
-	var sets []ast.SelectionSet
-	for _, op := range oc.Doc.Operations {
-		sets = append(sets, op.SelectionSet)
-	}
-	for _, f := range oc.Doc.Fragments {
-		sets = append(sets, f.SelectionSet)
-	}
-	for len(sets) > 0 {
-		set := sets[len(sets)-1]
-		sets = sets[:len(sets)-1]
-		for _, sel := range set {
-			switch s := sel.(type) {
-			case *ast.Field:
-				for _, a := range s.Arguments {
-					if rootArgs[a] {
-						continue
-					}
-					if path, bad := badLiteral(a.Value, []string{s.Alias, a.Name}); bad {
-						return textError(path)
-					}
-				}
-				sets = append(sets, s.SelectionSet)
-			case *ast.InlineFragment:
-				sets = append(sets, s.SelectionSet)
-			}
+	return eachArgument(oc.Doc, func(f *ast.Field, a *ast.Argument) *gqlerror.Error {
+		if rootArgs[a] {
+			return nil
 		}
-	}
-	return nil
+		if path, bad := badLiteral(a.Value, []string{f.Alias, a.Name}); bad {
+			return textError(path)
+		}
+		return nil
+	})
 }
 
 // InterceptField answers a mutation root field whose arguments break the
