@@ -196,7 +196,7 @@ func TestPreviewLinkIsReadOnly(t *testing.T) {
 			in(map[string]any{"code": seed.DemoDiscountCode})},
 		{"regroup items in a pack", `mutation($in: CartGalleryInput!) { regroupItemsInPack(input: $in) { userErrors { code } } }`, in(map[string]any{})},
 		{"place an order", `mutation($in: PlaceOrderInput!) { placeOrder(input: $in) { userErrors { code } } }`,
-			in(map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true})},
+			in(map[string]any{"paymentMethod": "card", "acceptTerms": true, "acceptRetouch": true, "expectedTotal": "0.00"})},
 	}
 	for _, c := range refusedGQL {
 		t.Run("GraphQL "+c.name, func(t *testing.T) {
