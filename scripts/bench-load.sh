@@ -55,6 +55,8 @@ db_kind=SQLite
 [ -n "$DATABASE_URL" ] && db_kind=PostgreSQL
 echo "== seed: $PHOTOS photos ($db_kind)"
 "$tmp/gallery" seed-bench --photos "$PHOTOS" --url "$URL_SLUG"
+# The seed's photographer (internal/seed.BenchPhotographerEmail) gets an API token.
+"$tmp/gallery" photographer token --email bench@example.com --name bench-load >"$tmp/token.txt"
 
 port=$("$tmp/loadbench" -free-port)
 pport=$("$tmp/loadbench" -free-port)
@@ -64,52 +66,58 @@ base=http://127.0.0.1:$port
 for _ in $(seq 100); do curl -fs "$base/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 curl -fs "$base/healthz" >/dev/null || { cat "$tmp/server.log"; exit 1; }
 
-# The gallery-home query of docs/api.md, first page of 100 photos.
+# What the React client sends when it opens the gallery (app/prefetch.ts and
+# features/gallery/gallery-home-page.tsx), then when the grid is scrolled
+# (the next page of photos): the documents of client/src/gql/gql.ts with
+# their fragments and the client's own variables (loadbench -client-body).
+OPS="GalleryShell GalleryHome GalleryPhotos GalleryPhotos2 GalleryVideos GalleryShop GalleryPhotographerSelection"
 www=$tmp/www
-mkdir -p "$www/api"
-cat >"$tmp/home.graphql" <<'EOF'
-query GalleryHome($url: String!, $after: Cursor) {
-  gallery(url: $url) {
-    id url eventName eventDateString coverPhotoPosition
-    coverPhoto { id urls { thumbnail viewer srcSet } }
-    accessPolicy { isPublic needEmail hasClients }
-    auth { accessCodeAuthorized isClient isPhotographer accessEmail connectedAs needEmail }
-    theme { theme variant photosGap { value } photosLayout viewerLimitSize viewerMaxSize viewerVariant
-            colorTheme { colors { primary secondary light accent } } }
-    prices { formats { id name unitPrice { amount currency } onlyInPack kind digitalQuality watermark family { id } category { id } }
-             families { id name matGlossOption whiteBordersOption whiteMarginAllowed category { id } }
-             categories { id name section } }
-    availablePacks { id pack displayName description unitPrice { amount } gift shippingIncludedTo offerType
-                     formats { format { id name } quantity photos } digitalFiles { format { id } quantity webDescription hdDescription } }
-    productImages { family { id } numberOfImages }
-    downloadInformation { freeDownload qualities message }
-    printOptions { nonHomotheticity { policy } whiteBorders { policy } finish }
-    collectionNames album { activated maxPhotos } showFilename
-    music { active trackId track { title url } } deliveryOptions
-    welcomePopupConfig { mode messageForClients messageForVisitors }
-    discounts { threshold { amount } percent } hideSaleEmphasis lightenHomepage
-    photographer { name email phone website city }
-    photographerSelectionCount
-    ogData { title description image url siteName }
-    photos(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor }
-      edges { node { id filename width height portrait ratio favorite collection dominantColor status
-                     urls { thumbnail viewer srcSet } } } }
-    videos(first: 20) { totalCount edges { node { id host title thumbnailUrl embedUrl } } }
-  }
-}
-EOF
-# JSON-encode the query without jq: escape backslashes, quotes and newlines.
-q=$(sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' "$tmp/home.graphql" | awk '{printf "%s\\n", $0}')
-printf '{"operationName":"GalleryHome","query":"%s","variables":{"url":"%s"}}' "$q" "$URL_SLUG" >"$tmp/home.json"
+req=$tmp/req
+mkdir -p "$www" "$req"
 
-curl -fsS -H 'Content-Type: application/json' --data-binary "@$tmp/home.json" -o "$www/graphql" "$base/graphql"
-if grep -q '"errors":' "$www/graphql"; then echo "bench-load: the home query failed:" >&2; head -c 600 "$www/graphql" >&2; exit 1; fi
-gid=$(grep -o '"id":"gal_[a-z0-9]*"' "$www/graphql" | head -1 | cut -d'"' -f4)
-curl -fsS -H "X-Gallery-Id: $gid" -o "$www/api/photos" "$base/api/photos"
-# The same list as browsers get it: gzipped (curl without --compressed keeps
-# the encoded bytes; nginx serves them as they are, with the same header).
-curl -fsS -H "X-Gallery-Id: $gid" -H 'Accept-Encoding: gzip' -o "$www/api/photos.gz" "$base/api/photos"
-gzip -t "$www/api/photos.gz" || { echo "bench-load: the server did not gzip GET /api/photos" >&2; exit 1; }
+# Each viewer: a name and the request headers its browser (or script) sends.
+# anonymous: the cookies a browser holds after its first request (the
+# gallery page: sid and XSRF-TOKEN), replayed, and the X-XSRF-TOKEN header
+# the client copies from the cookie.
+# (without the built client the page answers 503, with the same cookies)
+curl -sS -c "$tmp/anon.jar" -o /dev/null "$base/$URL_SLUG"
+anon_cookie=$(awk -F'\t' 'NF >= 7 && ($1 !~ /^#/ || $1 ~ /^#HttpOnly_/) {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$tmp/anon.jar")
+xsrf=$(awk -F'\t' 'NF >= 7 && $6 == "XSRF-TOKEN" {print $7}' "$tmp/anon.jar")
+case "$anon_cookie" in *sid=*) ;; *) echo "bench-load: no sid cookie after GET /$URL_SLUG: $anon_cookie" >&2; exit 1 ;; esac
+[ -n "$xsrf" ] || { echo "bench-load: no XSRF-TOKEN cookie after GET /$URL_SLUG" >&2; exit 1; }
+anonymous_h=(-H "Cookie: $anon_cookie" -H "X-XSRF-TOKEN: $xsrf")
+# photographer: the seed's photographer with an API token.
+ptoken=$(grep -v '^#' "$tmp/token.txt" | head -1)
+photographer_h=(-H "Authorization: Bearer $ptoken")
+# fresh: a browser's very first request, without any cookie (GalleryHome).
+fresh_h=()
+VIEWERS="anonymous photographer fresh"
+
+# save viewer op: writes the body the client sends and the server's answer.
+save() {
+	local viewer=$1 op=$2 gop=$2 after= hs extra=()
+	hs="${viewer}_h[@]"
+	if [ "$op" = GalleryPhotos2 ]; then
+		# The next page is asked once the shell has answered, so the client
+		# sends the gallery header with it (lib/gallery-id.ts).
+		extra=(-H "X-Gallery-Id: $gid")
+		gop=GalleryPhotos
+		after=$(grep -o '"endCursor":"[^"]*"' "$www/$viewer/GalleryPhotos" | head -1 | cut -d'"' -f4)
+		[ -n "$after" ] || { echo "bench-load: $viewer: no endCursor in the first page of photos" >&2; exit 1; }
+	fi
+	"$tmp/loadbench" -client-body "$gop" -gallery-url "$URL_SLUG" -after "$after" -documents client/src/gql/gql.ts >"$req/$viewer-$op.json"
+	mkdir -p "$www/$viewer"
+	curl -fsS -H 'Content-Type: application/json' "${!hs}" "${extra[@]}" --data-binary "@$req/$viewer-$op.json" -o "$www/$viewer/$op" "$base/graphql"
+	if grep -q '"errors":' "$www/$viewer/$op"; then echo "bench-load: $viewer $op failed:" >&2; head -c 600 "$www/$viewer/$op" >&2; exit 1; fi
+}
+gid=
+for viewer in anonymous photographer; do
+	for op in $OPS; do
+		save "$viewer" "$op"
+		if [ -z "$gid" ]; then gid=$(grep -o '"id":"gal_[a-z0-9]*"' "$www/$viewer/$op" | head -1 | cut -d'"' -f4); fi
+	done
+done
+save fresh GalleryHome
 
 # nginx, as the current user, serving the saved answers from disk.
 nport=$("$tmp/loadbench" -free-port)
@@ -140,29 +148,33 @@ http {
     root $www;
     default_type application/json;
     # The static module refuses POST with 405: answer the file instead.
-    location = /graphql { error_page 405 =200 \$uri; }
-    location = /api/photos-gz { default_type application/json; add_header Content-Encoding gzip; alias $www/api/photos.gz; }
+    error_page 405 =200 \$uri;
   }
 }
 EOF
 nginx -e "$tmp/nginx/logs/error.log" -c "$tmp/nginx/nginx.conf" -p "$tmp/nginx/" >"$tmp/nginx/logs/stdout" 2>&1 &
 nginx_pid=$!
 nbase=http://127.0.0.1:$nport
-for _ in $(seq 50); do curl -fs -o /dev/null "$nbase/api/photos" 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 50); do curl -fs -o /dev/null "$nbase/fresh/GalleryHome" 2>/dev/null && break; sleep 0.1; done
 
 cores=$(nproc)
 mem=$(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo)
 cpu=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)
 echo "== load ($db_kind): $CLIENTS clients, $DURATION each (after $WARMUP of warm-up), $ROUNDS rounds; $cores cores ($cpu), $mem; load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "   home query: $(wc -c <"$www/graphql") bytes; GET /api/photos: $(wc -c <"$www/api/photos") bytes ($PHOTOS photos), $(wc -c <"$www/api/photos.gz") gzipped"
+for viewer in anonymous photographer fresh; do
+	printf '   %s:' "$viewer"
+	for f in "$www/$viewer"/*; do printf ' %s %s B' "${f##*/}" "$(wc -c <"$f")"; done
+	echo
+done
 
 results=$tmp/results.tsv
+export results
 : >"$results"
 load() { # name url expect-file [loadbench flags...]
 	local name=$1 url=$2 expect=$3
 	shift 3
 	local prof= prof_pid=
-	if [ -n "${BENCH_PROFILE_DIR:-}" ] && [[ $name == server-* ]]; then
+	if [ -n "${BENCH_PROFILE_DIR:-}" ] && [[ $name == server:* ]]; then
 		mkdir -p "$BENCH_PROFILE_DIR"
 		prof=$BENCH_PROFILE_DIR/$name.pprof
 		cp "$tmp/gallery" "$BENCH_PROFILE_DIR/gallery"
@@ -172,20 +184,26 @@ load() { # name url expect-file [loadbench flags...]
 	"$tmp/loadbench" -name "$name" -url "$url" -expect-file "$expect" -c "$CLIENTS" -d "$DURATION" -warmup "$WARMUP" -format tsv "$@" >>"$results"
 	if [ -n "$prof_pid" ]; then wait "$prof_pid" || true; fi
 }
-hj=(-method POST -body-file "$tmp/home.json" -H 'Content-Type: application/json')
+# bench viewer op: nginx, then the server, with the same request.
+bench() {
+	local viewer=$1 op=$2 hs extra=() flags=()
+	hs="${viewer}_h[@]"
+	[ "$op" = GalleryPhotos2 ] && extra=(-H "X-Gallery-Id: $gid")
+	[ "$viewer" = fresh ] && flags=(-fresh)
+	local args=(-method POST -body-file "$req/$viewer-$op.json" -H 'Content-Type: application/json' "${!hs}" "${extra[@]}" "${flags[@]}")
+	load "nginx:$viewer:$op" "$nbase/$viewer/$op" "$www/$viewer/$op" "${args[@]}"
+	load "server:$viewer:$op" "$base/graphql" "$www/$viewer/$op" "${args[@]}"
+}
 for round in $(seq "$ROUNDS"); do
-	load nginx-home "$nbase/graphql" "$www/graphql" "${hj[@]}"
-	load server-home "$base/graphql" "$www/graphql" "${hj[@]}"
-	load nginx-photos "$nbase/api/photos" "$www/api/photos" -H "X-Gallery-Id: $gid"
-	load server-photos "$base/api/photos" "$www/api/photos" -H "X-Gallery-Id: $gid"
-	load nginx-photosgz "$nbase/api/photos-gz" "$www/api/photos.gz" -H 'Accept-Encoding: gzip'
-	load server-photosgz "$base/api/photos" "$www/api/photos.gz" -H "X-Gallery-Id: $gid" -H 'Accept-Encoding: gzip'
+	for op in $OPS; do bench anonymous "$op"; done
+	for op in $OPS; do bench photographer "$op"; done
+	bench fresh GalleryHome
 	echo "   round $round done"
 	BENCH_PROFILE_DIR= # profiles of the first round only
 done
 
 echo
-awk -F'\t' '
+awk -F'\t' -v rounds="$ROUNDS" -v ops="$OPS" '
 	# median of the values kept for one target, "a b c"
 	function median(list,    v, k, i, j, t) {
 		k = split(list, v, " ")
@@ -193,24 +211,33 @@ awk -F'\t' '
 		return (k % 2) ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
 	}
 	{
+		# names are side:viewer:op
 		r[$1] = r[$1] " " $2; q50[$1] = q50[$1] " " $3; q99[$1] = q99[$1] " " $4; bytes[$1] = $6
-		if ($1 ~ /^server-/) { g = "nginx-" substr($1, 8); ratios[$1] = ratios[$1] " " ($2 / last[g]) } else { last[$1] = $2 }
+		split($1, n, ":"); key = n[2] ":" n[3]
+		if (n[1] == "server") ratios[key] = ratios[key] " " ($2 / last[key]); else last[key] = $2
 	}
 	END {
 		for (t in r) { rps[t] = median(r[t]); p50[t] = median(q50[t]); p99[t] = median(q99[t]) }
-		printf "medians of %d rounds (req/s of each round:", '"$ROUNDS"'
-		for (t in r) printf " %s%s", t, r[t]
-		printf ")\n\n"
-		printf "%-22s %10s %9s %9s %10s %8s\n", "target", "req/s", "p50 ms", "p99 ms", "bytes", "ratio"
-		split("home photos photosgz", what, " ")
-		for (i = 1; i <= 3; i++) {
-			w = what[i]; s = "server-" w; g = "nginx-" w
-			label = (w == "home") ? "gallery-home GraphQL" : (w == "photos") ? "GET /api/photos" : "GET /api/photos, gzip"
-			printf "%-22s\n", label
-			printf "  %-20s %10.0f %9.2f %9.2f %10d %8s\n", "nginx (ceiling)", rps[g], p50[g], p99[g], bytes[g], "1.00"
-			printf "  %-20s %10.0f %9.2f %9.2f %10d %8.2f\n", "gallery server", rps[s], p50[s], p99[s], bytes[s], median(ratios[s])
+		printf "medians of %d rounds; ratio: median of the rounds\x27 server/nginx ratios; targets: ratio >= 0.50 and server p99 < 50 ms\n", rounds
+		nv = split("anonymous photographer fresh", viewers, " ")
+		no = split(ops, op, " ")
+		fails = 0
+		for (i = 1; i <= nv; i++) {
+			v = viewers[i]
+			title = (v == "anonymous") ? "anonymous visitor, public gallery (browser cookies sid + XSRF-TOKEN replayed)" : \
+			        (v == "photographer") ? "photographer (API token)" : "fresh browser, first request (no cookies)"
+			printf "\n%s\n", title
+			printf "  %-30s %10s %9s %9s %10s %10s %7s  %s\n", "operation", "server r/s", "p50 ms", "p99 ms", "nginx r/s", "bytes", "ratio", "targets"
+			for (j = 1; j <= no; j++) {
+				key = v ":" op[j]; s = "server:" key; g = "nginx:" key
+				if (!(s in r)) continue
+				label = (op[j] == "GalleryPhotos") ? "GalleryPhotos (page 1)" : (op[j] == "GalleryPhotos2") ? "GalleryPhotos (page 2)" : op[j]
+				ratio = median(ratios[key])
+				ok = (ratio >= 0.5 && p99[s] < 50) ? "met" : ((ratio < 0.5 ? "ratio " : "") (p99[s] >= 50 ? "p99 " : "") "missed")
+				if (ok != "met") fails++
+				printf "  %-30s %10.0f %9.2f %9.2f %10.0f %10d %7.2f  %s\n", label, rps[s], p50[s], p99[s], rps[g], bytes[s], ratio, ok
+			}
 		}
-		print ""
-		print "ratio: median of the rounds\x27 server/nginx ratios; targets: ratio >= 0.50 and server p99 < 50 ms"
+		printf "\n%d target(s) missed (req/s of every round: %s)\n", fails, ENVIRON["results"]
 	}' "$results"
-if [ -n "$PROFILE_DIR" ]; then echo "profiles: $PROFILE_DIR (go tool pprof -top $PROFILE_DIR/gallery $PROFILE_DIR/server-home.pprof)"; fi
+if [ -n "$PROFILE_DIR" ]; then echo "profiles: $PROFILE_DIR (go tool pprof -top $PROFILE_DIR/gallery "$PROFILE_DIR/server:anonymous:GalleryHome.pprof")"; fi
