@@ -8,6 +8,7 @@
 //	loadbench -name home -url http://…/graphql -method POST -body-file home.json -H 'Content-Type: application/json'
 //	loadbench -free-port
 //	loadbench -client-body GalleryPhotos -gallery-url bench-300 [-after CURSOR] [-documents client/src/gql/gql.ts]
+//	loadbench -client-body EnterAccessCode -variables '{"input":{"galleryId":"gal_…","code":"…"}}'
 //
 // -client-body prints the body the React client sends for one of its
 // operations: the document of client/src/gql/gql.ts with the fragments it
@@ -82,6 +83,7 @@ func main() {
 		documents  = flag.String("documents", "client/src/gql/gql.ts", "graphql-codegen's gql.ts (with -client-body)")
 		galleryURL = flag.String("gallery-url", "", "the gallery's address (with -client-body)")
 		after      = flag.String("after", "", "the page cursor (with -client-body GalleryPhotos)")
+		variables  = flag.String("variables", "", "with -client-body: these variables (JSON) instead of the gallery ones (for the access mutations)")
 		hs         headers
 	)
 	flag.Var(&hs, "H", "request header 'Name: value' (repeatable)")
@@ -97,7 +99,7 @@ func main() {
 		return
 	}
 	if *clientBody != "" {
-		if err := printClientBody(*documents, *clientBody, *galleryURL, *after); err != nil {
+		if err := printClientBody(*documents, *clientBody, *galleryURL, *after, *variables); err != nil {
 			fmt.Fprintln(os.Stderr, "loadbench:", err)
 			os.Exit(1)
 		}
@@ -157,17 +159,23 @@ type config struct {
 	fresh             bool
 }
 
-func printClientBody(documents, op, galleryURL, after string) error {
-	if galleryURL == "" {
-		return fmt.Errorf("-gallery-url is required with -client-body")
-	}
+func printClientBody(documents, op, galleryURL, after, variables string) error {
 	docs, err := LoadClientDocuments(documents)
 	if err != nil {
 		return err
 	}
-	vars, err := GalleryVariables(op, galleryURL, after)
-	if err != nil {
-		return err
+	var vars map[string]any
+	switch {
+	case variables != "":
+		if err := json.Unmarshal([]byte(variables), &vars); err != nil {
+			return fmt.Errorf("-variables: %w", err)
+		}
+	case galleryURL == "":
+		return fmt.Errorf("-gallery-url or -variables is required with -client-body")
+	default:
+		if vars, err = GalleryVariables(op, galleryURL, after); err != nil {
+			return err
+		}
 	}
 	body, err := docs.Body(op, vars)
 	if err != nil {
