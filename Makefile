@@ -114,8 +114,9 @@ bench: ## All Go benchmarks, the media pipeline against vipsthumbnail, the galle
 bench-client: build
 	cd client && GALLERY_BIN=$(CURDIR)/bin/gallery $(NPM) run bench
 
-# 50 clients on the gallery-home query and GET /api/photos of a 5,000-photo
-# gallery, against nginx serving the same bytes (scripts/bench-load.sh).
+# 50 clients replaying the client's gallery operations (gql.ts documents) as five
+# kinds of viewer on a 5,000-photo gallery, against nginx serving the same
+# bytes (scripts/bench-load.sh).
 .PHONY: bench-load
 bench-load:
 	GO=$(GO) scripts/bench-load.sh

@@ -7,6 +7,12 @@
 //	loadbench -name photos -url http://127.0.0.1:8080/api/photos -H 'X-Gallery-Id: gal_…' -c 50 -d 10s
 //	loadbench -name home -url http://…/graphql -method POST -body-file home.json -H 'Content-Type: application/json'
 //	loadbench -free-port
+//	loadbench -client-body GalleryPhotos -gallery-url bench-300 [-after CURSOR] [-documents client/src/gql/gql.ts]
+//	loadbench -client-body EnterAccessCode -variables '{"input":{"galleryId":"gal_…","code":"…"}}'
+//
+// -client-body prints the body the React client sends for one of its
+// operations: the document of client/src/gql/gql.ts with the fragments it
+// uses, and the variables the client gives it (clientdocs.go).
 //
 // Every answer must have the expected status (-status, 200 by default) and,
 // when -expect-file is given, exactly that file's bytes; anything else
@@ -14,6 +20,12 @@
 // (-format table), one tab-separated line (-format tsv: name, req/s, p50 ms,
 // p99 ms, max ms, bytes per response, requests, errors) or one JSON object
 // (-format json).
+//
+// Each client keeps the cookies of its first answer, as a browser does,
+// unless -fresh is given: then every request goes without cookies, as the
+// first request of a browser that never saw the site (cookies given with
+// -H are sent either way, and a client given a Cookie header keeps no
+// other).
 package main
 
 import (
@@ -66,6 +78,12 @@ func main() {
 		warmup     = flag.Duration("warmup", 2*time.Second, "unmeasured duration first")
 		format     = flag.String("format", "table", "table, tsv or json")
 		freePort   = flag.Bool("free-port", false, "print a free TCP port of 127.0.0.1 and exit")
+		fresh      = flag.Bool("fresh", false, "never keep the cookies the server sets (a fresh browser's first request)")
+		clientBody = flag.String("client-body", "", "print the body the client sends for this operation and exit")
+		documents  = flag.String("documents", "client/src/gql/gql.ts", "graphql-codegen's gql.ts (with -client-body)")
+		galleryURL = flag.String("gallery-url", "", "the gallery's address (with -client-body)")
+		after      = flag.String("after", "", "the page cursor (with -client-body GalleryPhotos)")
+		variables  = flag.String("variables", "", "with -client-body: these variables (JSON) instead of the gallery ones (for the access mutations)")
 		hs         headers
 	)
 	flag.Var(&hs, "H", "request header 'Name: value' (repeatable)")
@@ -78,6 +96,13 @@ func main() {
 		}
 		fmt.Println(ln.Addr().(*net.TCPAddr).Port)
 		ln.Close()
+		return
+	}
+	if *clientBody != "" {
+		if err := printClientBody(*documents, *clientBody, *galleryURL, *after, *variables); err != nil {
+			fmt.Fprintln(os.Stderr, "loadbench:", err)
+			os.Exit(1)
+		}
 		return
 	}
 	if *url == "" {
@@ -108,7 +133,7 @@ func main() {
 		h.Add(strings.TrimSpace(k), strings.TrimSpace(v))
 	}
 	res := run(config{name: *name, url: *url, method: *method, body: body, header: h, expect: expect,
-		status: *status, conc: *conc, dur: *dur, warmup: *warmup})
+		status: *status, conc: *conc, dur: *dur, warmup: *warmup, fresh: *fresh})
 	switch *format {
 	case "json":
 		_ = json.NewEncoder(os.Stdout).Encode(res)
@@ -131,6 +156,33 @@ type config struct {
 	header            http.Header
 	status, conc      int
 	dur, warmup       time.Duration
+	fresh             bool
+}
+
+func printClientBody(documents, op, galleryURL, after, variables string) error {
+	docs, err := LoadClientDocuments(documents)
+	if err != nil {
+		return err
+	}
+	var vars map[string]any
+	switch {
+	case variables != "":
+		if err := json.Unmarshal([]byte(variables), &vars); err != nil {
+			return fmt.Errorf("-variables: %w", err)
+		}
+	case galleryURL == "":
+		return fmt.Errorf("-gallery-url or -variables is required with -client-body")
+	default:
+		if vars, err = GalleryVariables(op, galleryURL, after); err != nil {
+			return err
+		}
+	}
+	body, err := docs.Body(op, vars)
+	if err != nil {
+		return err
+	}
+	_, err = os.Stdout.Write(body)
+	return err
 }
 
 type worker struct {
@@ -170,6 +222,7 @@ func run(c config) Result {
 			// Each client keeps the session cookie the server gives it,
 			// as a browser would.
 			var cookies []*http.Cookie
+			keep := !c.fresh && c.header.Get("Cookie") == ""
 			for {
 				t0 := time.Now()
 				if !t0.Before(stop) {
@@ -190,7 +243,7 @@ func run(c config) Result {
 				if err == nil {
 					_, err = io.Copy(buf, res.Body)
 					res.Body.Close()
-					if len(cookies) == 0 {
+					if len(cookies) == 0 && keep {
 						cookies = res.Cookies()
 					}
 					switch {

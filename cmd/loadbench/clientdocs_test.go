@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+)
+
+// Each gallery operation the bench replays comes out of gql.ts as one
+// document holding every fragment it spreads, with the client's variables.
+func TestClientBodies(t *testing.T) {
+	docs, err := LoadClientDocuments("../../client/src/gql/gql.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ op, after string }{
+		{"GalleryShell", ""}, {"GalleryHome", ""}, {"GalleryPhotos", ""}, {"GalleryPhotos", "c1"},
+		{"GalleryVideos", ""}, {"GalleryShop", ""}, {"GalleryPhotographerSelection", ""},
+	} {
+		t.Run(tc.op+tc.after, func(t *testing.T) {
+			vars, err := GalleryVariables(tc.op, "bench-1", tc.after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, err := docs.Body(tc.op, vars)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var req ClientRequest
+			if err := json.Unmarshal(body, &req); err != nil {
+				t.Fatal(err)
+			}
+			if req.OperationName != tc.op || req.Variables["url"] != "bench-1" {
+				t.Errorf("body %s", body)
+			}
+			if _, ok := req.Variables["previewHash"]; ok {
+				t.Error("previewHash sent outside a preview")
+			}
+			doc, perr := parser.ParseQuery(&ast.Source{Input: req.Query})
+			if perr != nil {
+				t.Fatal(perr)
+			}
+			defined := map[string]bool{}
+			for _, f := range doc.Fragments {
+				defined[f.Name] = true
+			}
+			var used []string
+			used = spreads(doc.Operations[0].SelectionSet, used)
+			for _, f := range doc.Fragments {
+				used = spreads(f.SelectionSet, used)
+			}
+			for _, u := range used {
+				if !defined[u] {
+					t.Errorf("fragment %s used, not defined", u)
+				}
+			}
+			if len(doc.Operations) != 1 || len(defined) != len(uniq(used)) {
+				t.Errorf("%d operations, %d fragments defined for %d used", len(doc.Operations), len(defined), len(uniq(used)))
+			}
+		})
+	}
+	if vars, _ := GalleryVariables("GalleryPhotos", "b", "c1"); vars["first"] != photosPageSize || vars["after"] != "c1" {
+		t.Errorf("next page variables %v", vars)
+	}
+}
+
+func uniq(s []string) map[string]bool {
+	m := map[string]bool{}
+	for _, v := range s {
+		m[v] = true
+	}
+	return m
+}
