@@ -2,10 +2,7 @@ package server
 
 import (
 	"context"
-	"os"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -15,6 +12,7 @@ import (
 	"github.com/vektah/gqlparser/v2/validator"
 
 	"github.com/studio/gallery/graph"
+	"github.com/studio/gallery/internal/clientdocs"
 	"github.com/studio/gallery/internal/config"
 )
 
@@ -23,29 +21,11 @@ import (
 // from the graphql“ calls of client/src), in one document.
 func clientDocument(t *testing.T) string {
 	t.Helper()
-	src, err := os.ReadFile("../client/src/gql/gql.ts")
+	d, err := clientdocs.Load(clientdocs.Path(".."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	body := string(src)
-	start := strings.Index(body, "type Documents = {")
-	end := strings.Index(body[start:], "\n};")
-	if start < 0 || end < 0 {
-		t.Fatal("no Documents map in gql.ts")
-	}
-	key := regexp.MustCompile(`(?m)^\s+("(?:[^"\\]|\\.)*"): typeof types\.`)
-	var parts []string
-	for _, m := range key.FindAllStringSubmatch(body[start:start+end], -1) {
-		s, err := strconv.Unquote(m[1])
-		if err != nil {
-			t.Fatalf("%s: %v", m[1], err)
-		}
-		parts = append(parts, s)
-	}
-	if len(parts) < 30 {
-		t.Fatalf("only %d client documents found", len(parts))
-	}
-	return strings.Join(parts, "\n")
+	return d.All()
 }
 
 // clientCosts is the complexity of each client operation under the

@@ -43,6 +43,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/studio/gallery/internal/clientdocs"
 )
 
 type headers []string
@@ -160,7 +162,7 @@ type config struct {
 }
 
 func printClientBody(documents, op, galleryURL, after, variables string) error {
-	docs, err := LoadClientDocuments(documents)
+	docs, err := clientdocs.Load(documents)
 	if err != nil {
 		return err
 	}
@@ -173,7 +175,7 @@ func printClientBody(documents, op, galleryURL, after, variables string) error {
 	case galleryURL == "":
 		return fmt.Errorf("-gallery-url or -variables is required with -client-body")
 	default:
-		if vars, err = GalleryVariables(op, galleryURL, after); err != nil {
+		if vars, err = clientdocs.GalleryVariables(op, galleryURL, after); err != nil {
 			return err
 		}
 	}

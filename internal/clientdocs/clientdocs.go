@@ -1,10 +1,16 @@
-package main
+// Package clientdocs reads the GraphQL documents the React client sends,
+// as graphql-codegen collected them in client/src/gql/gql.ts, so that
+// tests and benchmarks replay exactly what a browser sends (never a query
+// written by hand that could drift from the client's).
+package clientdocs
 
 import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -12,12 +18,14 @@ import (
 	"github.com/vektah/gqlparser/v2/parser"
 )
 
-// ClientDocuments are the operations and fragments of the React client, as
+// Documents are the operations and fragments of the React client, as
 // graphql-codegen collected them in client/src/gql/gql.ts: one graphql“
 // call of client/src per definition, with its source text unchanged.
-type ClientDocuments struct {
-	text   map[string]string        // definition name -> its source text
-	spread map[string][]string      // definition name -> fragments it spreads, in order
+type Documents struct {
+	// text and spread are keyed by definition: "op:" or "fragment:" and
+	// its name (an operation and a fragment may share a name).
+	text   map[string]string        // definition -> its source text
+	spread map[string][]string      // definition -> fragments it spreads, in order
 	kind   map[string]ast.Operation // operation name -> query, mutation...
 }
 
@@ -25,9 +33,11 @@ type ClientDocuments struct {
 // string literal followed by its type.
 var documentsKey = regexp.MustCompile(`(?m)^\s+("(?:[^"\\]|\\.)*"): typeof types\.`)
 
-// LoadClientDocuments reads the Documents map of gql.ts (the same reading
-// as clientDocument in server/complexity_test.go).
-func LoadClientDocuments(path string) (*ClientDocuments, error) {
+// Path is where gql.ts lies under the repository's root.
+func Path(root string) string { return filepath.Join(root, "client", "src", "gql", "gql.ts") }
+
+// Load reads the Documents map of gql.ts.
+func Load(path string) (*Documents, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -41,7 +51,7 @@ func LoadClientDocuments(path string) (*ClientDocuments, error) {
 	if end < 0 {
 		return nil, fmt.Errorf("%s: Documents map does not end", path)
 	}
-	d := &ClientDocuments{text: map[string]string{}, spread: map[string][]string{}, kind: map[string]ast.Operation{}}
+	d := &Documents{text: map[string]string{}, spread: map[string][]string{}, kind: map[string]ast.Operation{}}
 	for _, m := range documentsKey.FindAllStringSubmatch(body[start:start+end], -1) {
 		s, err := strconv.Unquote(m[1])
 		if err != nil {
@@ -58,10 +68,10 @@ func LoadClientDocuments(path string) (*ClientDocuments, error) {
 		var name string
 		var sel ast.SelectionSet
 		if len(doc.Operations) == 1 {
-			name, sel = doc.Operations[0].Name, doc.Operations[0].SelectionSet
-			d.kind[name] = doc.Operations[0].Operation
+			name, sel = "op:"+doc.Operations[0].Name, doc.Operations[0].SelectionSet
+			d.kind[doc.Operations[0].Name] = doc.Operations[0].Operation
 		} else {
-			name, sel = doc.Fragments[0].Name, doc.Fragments[0].SelectionSet
+			name, sel = "fragment:"+doc.Fragments[0].Name, doc.Fragments[0].SelectionSet
 		}
 		d.text[name] = s
 		d.spread[name] = spreads(sel, nil)
@@ -87,15 +97,42 @@ func spreads(set ast.SelectionSet, into []string) []string {
 	return into
 }
 
+// Operations lists the client's operations of a kind, sorted by name.
+func (d *Documents) Operations(kind ast.Operation) []string {
+	var names []string
+	for name, k := range d.kind {
+		if k == kind {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// All returns every operation and fragment in one document (the fragments
+// once each).
+func (d *Documents) All() string {
+	names := make([]string, 0, len(d.text))
+	for name := range d.text {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = d.text[name]
+	}
+	return strings.Join(parts, "\n")
+}
+
 // Document returns the full text of an operation with every fragment it
 // uses, directly or through other fragments, after it (the order
 // graphql-codegen's documents put them in).
-func (d *ClientDocuments) Document(op string) (string, error) {
+func (d *Documents) Document(op string) (string, error) {
 	if _, ok := d.kind[op]; !ok {
 		return "", fmt.Errorf("no client operation %q in gql.ts", op)
 	}
-	seen := map[string]bool{op: true}
-	parts := []string{d.text[op]}
+	seen := map[string]bool{}
+	parts := []string{d.text["op:"+op]}
 	var walk func(string) error
 	walk = func(name string) error {
 		for _, f := range d.spread[name] {
@@ -103,33 +140,33 @@ func (d *ClientDocuments) Document(op string) (string, error) {
 				continue
 			}
 			seen[f] = true
-			t, ok := d.text[f]
+			t, ok := d.text["fragment:"+f]
 			if !ok {
 				return fmt.Errorf("%s uses fragment %s, missing from gql.ts", name, f)
 			}
 			parts = append(parts, t)
-			if err := walk(f); err != nil {
+			if err := walk("fragment:" + f); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if err := walk(op); err != nil {
+	if err := walk("op:" + op); err != nil {
 		return "", err
 	}
 	return strings.Join(parts, "\n"), nil
 }
 
-// ClientRequest is the body of a GraphQL request over HTTP as the client's
+// Request is the body of a GraphQL request over HTTP as the client's
 // Apollo HttpLink sends it.
-type ClientRequest struct {
+type Request struct {
 	OperationName string         `json:"operationName"`
 	Variables     map[string]any `json:"variables"`
 	Query         string         `json:"query"`
 }
 
 // Body returns the request the client sends for op with these variables.
-func (d *ClientDocuments) Body(op string, vars map[string]any) ([]byte, error) {
+func (d *Documents) Body(op string, vars map[string]any) ([]byte, error) {
 	doc, err := d.Document(op)
 	if err != nil {
 		return nil, err
@@ -137,7 +174,7 @@ func (d *ClientDocuments) Body(op string, vars map[string]any) ([]byte, error) {
 	if vars == nil {
 		vars = map[string]any{}
 	}
-	return json.Marshal(ClientRequest{OperationName: op, Variables: vars, Query: doc})
+	return json.Marshal(Request{OperationName: op, Variables: vars, Query: doc})
 }
 
 // photosPageSize is PHOTOS_PAGE_SIZE of

@@ -1,7 +1,8 @@
-package main
+package clientdocs
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/vektah/gqlparser/v2/ast"
@@ -11,7 +12,7 @@ import (
 // Each gallery operation the bench replays comes out of gql.ts as one
 // document holding every fragment it spreads, with the client's variables.
 func TestClientBodies(t *testing.T) {
-	docs, err := LoadClientDocuments("../../client/src/gql/gql.ts")
+	docs, err := Load(Path("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func TestClientBodies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var req ClientRequest
+			var req Request
 			if err := json.Unmarshal(body, &req); err != nil {
 				t.Fatal(err)
 			}
@@ -72,4 +73,23 @@ func uniq(s []string) map[string]bool {
 		m[v] = true
 	}
 	return m
+}
+
+// An operation and a fragment may share a name (the checkout's query
+// CheckoutCart spreads the fragment CheckoutCart): both are kept.
+func TestOperationAndFragmentOfTheSameName(t *testing.T) {
+	docs, err := Load(Path("../.."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := docs.Document("CheckoutCart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(doc, "query CheckoutCart") || !strings.Contains(doc, "fragment CheckoutCart on Cart") {
+		t.Fatalf("CheckoutCart document lacks its query or its fragment:\n%s", doc)
+	}
+	if all := docs.All(); !strings.Contains(all, "query CheckoutCart") || !strings.Contains(all, "fragment CheckoutCart on Cart") {
+		t.Fatal("All lacks the query or the fragment CheckoutCart")
+	}
 }
