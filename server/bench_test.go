@@ -4,20 +4,7 @@ import (
 	"testing"
 )
 
-// BenchmarkGalleryHomeQuery measures the client's gallery-home GraphQL
-// query on a 48-photo gallery (first page of 100) through real HTTP.
-func BenchmarkGalleryHomeQuery(b *testing.B) {
-	e := newEnv(b, 48)
-	vars := map[string]any{"url": "gala-2026"}
-	b.ResetTimer()
-	for b.Loop() {
-		if r := e.graphql(homeQuery, vars, nil); len(r.Errors) > 0 {
-			b.Fatal(r.Errors)
-		}
-	}
-}
-
-// BenchmarkRESTPhotos measures GET /api/photos on the same gallery.
+// BenchmarkRESTPhotos measures GET /api/photos on a 48-photo gallery.
 func BenchmarkRESTPhotos(b *testing.B) {
 	e := newEnv(b, 48)
 	h := map[string]string{"X-Gallery-Id": e.galleryID("gala-2026")}

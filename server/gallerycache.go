@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -20,6 +21,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/graph"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -37,10 +39,16 @@ import (
 // answer while the others are still served the previous one, so that a
 // refresh never makes 50 visitors wait.
 //
-// The answers depend on who asks: a GraphQL answer is kept per viewer
-// state (e-mail, photographer, access grants, previews: viewerKey), the
-// photo list per visibility class (store.PhotoVisibilityClass). Access to
-// the gallery is checked on every request against the database.
+// The answers depend on who asks, but mostly on the viewer's class in the
+// gallery, not on the person: a GraphQL query that selects only shared
+// fields (sharedFields: the gallery's data, and what the viewer's role in
+// it decides) is kept per class (classKey: role, preview, whether an
+// e-mail is confirmed), so that every guest of a gallery shares its
+// answers and a new guest is not a miss. Other queries (one asking for the
+// viewer's own e-mail or album) are kept per person (viewerKey). The photo
+// list of GET /api/photos is kept per visibility class
+// (store.PhotoVisibilityClass). Shared answers are not made stale by what
+// one person writes (perPerson: their selections, their album).
 
 const (
 	cacheTTL = time.Second
@@ -64,13 +72,22 @@ var cacheNeutral = map[string]bool{
 	ent.TypePayment: true, ent.TypeCaptcha: true, ent.TypeContactMessage: true,
 	ent.TypeDownloadRequest: true, ent.TypeOneTimeCode: true, ent.TypeWebhookEvent: true,
 	ent.TypeVoucherRedemption: true, ent.TypeShare: true,
+	// Guessing limits and token use are written by guests' and the
+	// photographer's requests: they must not make every answer stale.
+	ent.TypeRateLimit: true, ent.TypeAPIToken: true,
 }
+
+// perPerson are the entities whose changes show only in answers kept per
+// person: what one guest keeps (their selections, their album) never
+// shows in a shared field.
+var perPerson = map[string]bool{ent.TypeSelection: true, ent.TypeAlbum: true}
 
 type cacheEntry struct {
 	body        []byte
 	contentType string
 	etag        string
 	gen         uint64
+	writes      *store.Writes // the count gen was read from
 	made        time.Time
 	// gz is body gzipped, made by the first request that accepts it.
 	gzOnce sync.Once
@@ -83,7 +100,8 @@ type cacheEntry struct {
 
 // respCache keeps gallery answers; see above.
 type respCache struct {
-	writes  store.Writes
+	writes  store.Writes // every write but cacheNeutral's
+	shared  store.Writes // those that may show in shared answers
 	flights singleflight.Group
 
 	mu      sync.Mutex
@@ -113,6 +131,7 @@ func (c *respCache) gallery(id string, load func() (*ent.Gallery, error)) (*ent.
 // cached while a transaction was being committed).
 func (c *respCache) install(db *ent.Client) {
 	c.writes.Install(db, func(t string) bool { return !cacheNeutral[t] })
+	c.shared.Install(db, func(t string) bool { return !cacheNeutral[t] && !perPerson[t] })
 }
 
 // lookup returns the entry to serve for key, or nil when the caller must
@@ -122,7 +141,7 @@ func (c *respCache) lookup(key string) *cacheEntry {
 	c.mu.Lock()
 	e := c.entries[key]
 	c.mu.Unlock()
-	if e == nil || e.gen != c.writes.Load() {
+	if e == nil || e.gen != e.writes.Load() {
 		return nil
 	}
 	now := time.Now()
@@ -144,14 +163,19 @@ func (c *respCache) lookup(key string) *cacheEntry {
 // time. build answers nil when the answer must not be kept; the entry is
 // kept only if nothing was written while it was made.
 func (c *respCache) fill(key string, build func() *cacheEntry) *cacheEntry {
+	return c.fillWith(key, &c.writes, build)
+}
+
+// fillWith is fill for an answer that goes stale with the writes w counts.
+func (c *respCache) fillWith(key string, w *store.Writes, build func() *cacheEntry) *cacheEntry {
 	v, _, _ := c.flights.Do(key, func() (any, error) {
-		gen := c.writes.Load()
+		gen := w.Load()
 		e := build()
 		if e == nil {
 			return (*cacheEntry)(nil), nil
 		}
-		e.gen, e.made = gen, time.Now()
-		if c.writes.Load() == gen {
+		e.gen, e.writes, e.made = gen, w, time.Now()
+		if w.Load() == gen {
 			c.put(key, e)
 		}
 		return e, nil
@@ -255,7 +279,15 @@ func photosKey(ctx context.Context, g *ent.Gallery) string {
 }
 
 // gqlPlan is what a GraphQL request body allows.
-type gqlPlan struct{ cacheable bool }
+type gqlPlan struct {
+	// cacheable: the answer may be kept (per person at least).
+	cacheable bool
+	// shared: every field selected is in sharedFields, under one
+	// gallery(url:) whose address is url: the answer may be kept per
+	// class of viewer in that gallery.
+	shared bool
+	url    string
+}
 
 // bodyKey names a request body in the maps: its SHA-256.
 func bodyKey(body []byte) string {
@@ -263,10 +295,8 @@ func bodyKey(body []byte) string {
 	return string(sum[:])
 }
 
-// plan tells whether a GraphQL request body asks only for gallery(url:):
-// one query operation whose root fields are gallery (without a
-// previewHash that is not null, or email, which change the viewer) or __typename, and no extensions
-// (persisted queries go the normal way).
+// plan tells whether a GraphQL request body asks only for gallery(url:)
+// (see analyse), once per body.
 func (c *respCache) plan(body []byte, key string) gqlPlan {
 	c.mu.Lock()
 	p, ok := c.plans[key]
@@ -284,6 +314,12 @@ func (c *respCache) plan(body []byte, key string) gqlPlan {
 	return p
 }
 
+// analyse reads a GraphQL request body: it is cacheable when it holds one
+// query operation whose root fields are gallery (without a previewHash
+// that is not null, or email, which change the viewer) or __typename, no
+// directive and no extensions (persisted queries go the normal way); and
+// shared when, besides, every field it selects is in sharedFields, for one
+// gallery address.
 func analyse(body []byte) gqlPlan {
 	var req struct {
 		Query         string          `json:"query"`
@@ -317,7 +353,7 @@ func analyse(body []byte) gqlPlan {
 	if op == nil || op.Operation != ast.Query || len(op.Directives) > 0 {
 		return gqlPlan{}
 	}
-	galleries := 0
+	var urls []string
 	for _, sel := range op.SelectionSet {
 		f, ok := sel.(*ast.Field)
 		if !ok || len(f.Directives) > 0 {
@@ -334,12 +370,157 @@ func analyse(body []byte) gqlPlan {
 					return gqlPlan{}
 				}
 			}
-			galleries++
+			urls = append(urls, stringArgument(f.Arguments.ForName("url"), vars))
 		default:
 			return gqlPlan{}
 		}
 	}
-	return gqlPlan{cacheable: galleries > 0}
+	if len(urls) == 0 {
+		return gqlPlan{}
+	}
+	p := gqlPlan{cacheable: true, url: urls[0]}
+	p.shared = p.url != "" && !slices.ContainsFunc(urls, func(u string) bool { return u != p.url }) &&
+		(&sharedWalk{doc: doc, schema: gallerySchema(), done: map[string]bool{}}).set(op.SelectionSet, "Query")
+	return p
+}
+
+// stringArgument is the value of a String argument in this request (a
+// literal or a variable), or "" when it has none.
+func stringArgument(a *ast.Argument, vars map[string]json.RawMessage) string {
+	if a == nil {
+		return ""
+	}
+	switch a.Value.Kind {
+	case ast.StringValue, ast.BlockValue:
+		return a.Value.Raw
+	case ast.Variable:
+		var s string
+		if raw, ok := vars[a.Value.Raw]; ok && json.Unmarshal(raw, &s) == nil {
+			return s
+		}
+	}
+	return ""
+}
+
+// gallerySchema is the GraphQL schema the shared fields are looked up in.
+var gallerySchema = sync.OnceValue(func() *ast.Schema {
+	return graph.NewExecutableSchema(graph.Config{}).Schema()
+})
+
+// sharedFields are, by type, the fields whose value is the same for every
+// viewer of one class in the gallery (classKey): they read the gallery's
+// data and what the viewer's role decides, never who the viewer is. "*"
+// stands for every field of the type. A field left out is answered per
+// person (TestEveryGalleryFieldIsSharedOrPerPerson makes adding a field
+// a choice).
+var sharedFields = map[string]map[string]bool{
+	"Query": fieldSet("gallery"),
+	"Gallery": fieldSet("id url eventName eventDateString coverPhoto coverPhotoPosition accessPolicy auth theme " +
+		"prices availablePacks productImages downloadInformation printOptions collectionNames album showFilename " +
+		"music deliveryOptions welcomePopupConfig discounts hideSaleEmphasis lightenHomepage photographer photos " +
+		"videos photographerSelection photographerSelectionCount ogData published ogDescription shopEnabled"),
+	// accessEmail is the viewer's own address.
+	"AuthState": fieldSet("accessCodeAuthorized isClient isPhotographer connectedAs needEmail readOnly"),
+	"Photo": fieldSet("id filename width height portrait ratio isPrivate favorite collection position " +
+		"dominantColor status urls clientHidden"),
+	"Video": fieldSet("id embeddedUrl host hostVideoId title favorite collection position thumbnailUrl embedUrl"),
+	"Format": fieldSet("id name shortSize longSize unitPrice onlyInPack lab kind digitalQuality watermark " +
+		"excludedCountries family category position"),
+	"Photographer":          fieldSet("id name email phone website street postalCode city country logoUrl"),
+	"PhotographerSelection": fieldSet("*"), "PhotoUrls": fieldSet("*"), "PhotoConnection": fieldSet("*"),
+	"PhotoEdge": fieldSet("*"), "VideoConnection": fieldSet("*"), "VideoEdge": fieldSet("*"), "PageInfo": fieldSet("*"),
+	"Money": fieldSet("*"), "AccessPolicy": fieldSet("*"), "GalleryTheme": fieldSet("*"), "PhotosGap": fieldSet("*"),
+	"ColorTheme": fieldSet("*"), "ThemeColors": fieldSet("*"), "PrintOptions": fieldSet("*"),
+	"PolicySetting": fieldSet("*"), "DownloadInformation": fieldSet("*"), "AlbumSettings": fieldSet("*"),
+	"Music": fieldSet("*"), "MusicTrack": fieldSet("*"), "WelcomePopupConfig": fieldSet("*"), "OgData": fieldSet("*"),
+	"Discount": fieldSet("*"), "Prices": fieldSet("*"), "ProductImages": fieldSet("*"), "Category": fieldSet("*"),
+	"Family": fieldSet("*"), "Pack": fieldSet("*"), "PackFormat": fieldSet("*"), "PackDigitalFile": fieldSet("*"),
+}
+
+func fieldSet(names string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(names) {
+		m[n] = true
+	}
+	return m
+}
+
+// sharedWalk checks a selection against sharedFields; each fragment is
+// checked once (a fragment spread many times costs nothing more, one
+// that spreads itself is refused).
+type sharedWalk struct {
+	doc    *ast.QueryDocument
+	schema *ast.Schema
+	done   map[string]bool // fragment name -> shared; absent: not checked yet
+	inside map[string]bool
+}
+
+func (w *sharedWalk) set(set ast.SelectionSet, typeName string) bool {
+	def := w.schema.Types[typeName]
+	if def == nil {
+		return false
+	}
+	for _, sel := range set {
+		switch s := sel.(type) {
+		case *ast.Field:
+			if len(s.Directives) > 0 {
+				return false
+			}
+			if s.Name == "__typename" {
+				continue
+			}
+			allowed := sharedFields[typeName]
+			fd := def.Fields.ForName(s.Name)
+			if fd == nil || !(allowed["*"] || allowed[s.Name]) {
+				return false
+			}
+			if len(s.SelectionSet) > 0 && !w.set(s.SelectionSet, fd.Type.Name()) {
+				return false
+			}
+		case *ast.InlineFragment:
+			t := typeName
+			if s.TypeCondition != "" {
+				t = s.TypeCondition
+			}
+			if len(s.Directives) > 0 || !w.set(s.SelectionSet, t) {
+				return false
+			}
+		case *ast.FragmentSpread:
+			if len(s.Directives) > 0 || !w.fragment(s.Name) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func (w *sharedWalk) fragment(name string) bool {
+	if ok, seen := w.done[name]; seen {
+		return ok
+	}
+	if w.inside == nil {
+		w.inside = map[string]bool{}
+	}
+	f := w.doc.Fragments.ForName(name)
+	if f == nil || w.inside[name] {
+		return false
+	}
+	w.inside[name] = true
+	ok := w.set(f.SelectionSet, f.TypeCondition)
+	delete(w.inside, name)
+	w.done[name] = ok
+	return ok
+}
+
+// classKey names what a shared answer of gallery g depends on in the
+// viewer: their role in it (with and without a preview link), whether they
+// preview it, have a confirmed e-mail, are a photographer, or the system.
+func classKey(v *viewer.Viewer, g *ent.Gallery) string {
+	return fmt.Sprintf("%s\x00%d\x00%d\x00%t\x00%t\x00%t\x00%t", g.ID,
+		v.OwnRoleIn(g.ID, g.PhotographerID), v.RoleIn(g.ID, g.PhotographerID), v.Previewing(g.ID),
+		v.Email != "", v.PhotographerID != "", v.System)
 }
 
 // nullArgument tells whether an argument's value is null in this request:
@@ -380,17 +561,25 @@ func (s *Server) cachedGalleryQueries(next http.Handler) http.Handler {
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		bk := bodyKey(body)
-		if !s.cache.plan(body, bk).cacheable {
+		p := s.cache.plan(body, bk)
+		if !p.cacheable {
 			next.ServeHTTP(w, r)
 			return
 		}
-		key := "gql\x00" + viewerKey(viewer.FromContext(r.Context())) + "\x00" + bk
+		v := viewer.FromContext(r.Context())
+		key, writes := "gql\x00"+viewerKey(v)+"\x00"+bk, &s.cache.writes
+		if p.shared {
+			// The row only names the class; access is the resolvers' to check.
+			if g, err := s.Galleries.ByURL(viewer.SystemContext(r.Context()), p.url); err == nil {
+				key, writes = "gqls\x00"+classKey(v, g)+"\x00"+bk, &s.cache.shared
+			}
+		}
 		if e := s.cache.lookup(key); e != nil {
 			e.serve(w, r)
 			return
 		}
 		served := false
-		e := s.cache.fill(key, func() *cacheEntry {
+		e := s.cache.fillWith(key, writes, func() *cacheEntry {
 			rec := &recorder{header: http.Header{}, status: http.StatusOK}
 			next.ServeHTTP(rec, r)
 			rec.copyTo(w)

@@ -2,8 +2,11 @@ package server
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/vektah/gqlparser/v2/ast"
 )
 
 func TestOnlyGalleryQueriesAreKept(t *testing.T) {
@@ -92,6 +95,53 @@ func TestClientGalleryQueriesAreKept(t *testing.T) {
 			if got, want := analyse(b).cacheable, hash == nil; got != want {
 				t.Errorf("%s, previewHash %v: cacheable = %v, want %v", op, hash, got, want)
 			}
+		}
+	}
+}
+
+// notShared are the fields of the types reachable from gallery(url:) that
+// are answered per person: each names why.
+var notShared = map[string]string{
+	"Gallery.albumSelection": "the album a client is composing",
+	"Gallery.accessCodes":    "the photographer's codes, read from the database each time",
+	"AuthState.accessEmail":  "the viewer's own e-mail",
+	"Format.galleryPrice":    "priced for the cart",
+}
+
+// Every field of a type a shared query can reach is either shared or
+// listed in notShared: adding a field to the schema makes its author
+// decide whether it depends on who asks.
+func TestEveryGalleryFieldIsSharedOrPerPerson(t *testing.T) {
+	schema := gallerySchema()
+	seen := map[string]bool{}
+	var visit func(typeName string)
+	visit = func(typeName string) {
+		if seen[typeName] {
+			return
+		}
+		seen[typeName] = true
+		def := schema.Types[typeName]
+		if def == nil || (def.Kind != ast.Object && def.Kind != ast.Interface) {
+			return
+		}
+		for _, f := range def.Fields {
+			if strings.HasPrefix(f.Name, "__") {
+				continue
+			}
+			allowed := sharedFields[typeName]
+			switch {
+			case allowed["*"] || allowed[f.Name]:
+				visit(f.Type.Name())
+			case typeName == "Query" || notShared[typeName+"."+f.Name] != "":
+			default:
+				t.Errorf("%s.%s is neither in sharedFields nor in notShared (gallerycache.go)", typeName, f.Name)
+			}
+		}
+	}
+	visit("Query")
+	for name := range sharedFields {
+		if !seen[name] {
+			t.Errorf("sharedFields lists %s, which no shared field reaches", name)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.Use(pageLimit{max: s.Config.MaxPageSize})
 	srv.Use(listLimit{max: s.Config.MaxListItems})
 	srv.Use(newTextLimit())
-	srv.Use(loader.Fresh{DB: s.DB.Client})
+	srv.Use(loader.Fresh{DB: s.DB.Client, Catalogues: s.catalogues})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
 	srv.Use(newFragmentLimit(s.Config.GraphQLMaxComplexity, s.Config.GraphQLMaxTokens))
 	srv.Use(extension.FixedComplexityLimit(s.Config.GraphQLMaxComplexity))

@@ -129,6 +129,8 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		Web:       web,
 	}
 	s.Access.Captchas = s.Captchas
+	s.Galleries.KeepRows(db.Client)
+	s.Tokens.KeepTokens(db.Client)
 	s.cache = newRespCache()
 	s.cache.install(db.Client)
 	s.catalogues = &catalogue.Cache{}
@@ -208,7 +210,7 @@ func (m accessMail) Send(ctx context.Context, msg mail.Message) error {
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.recoverer, s.withViewer, s.withPhotographer, s.withXSRF)
-	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, next) })
+	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, s.catalogues, next) })
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)

@@ -422,61 +422,6 @@ func TestGraphQLErrors(t *testing.T) {
 	}
 }
 
-// homeQuery is what the client's gallery home asks for.
-const homeQuery = `query($url: String!) { gallery(url: $url) {
-  id url eventName eventDateString coverPhotoPosition
-  coverPhoto { id urls { thumbnail viewer srcSet } }
-  accessPolicy { isPublic needEmail hasClients }
-  auth { accessCodeAuthorized isClient connectedAs needEmail }
-  theme { theme variant photosGap { value } colorTheme { colors { primary secondary light accent } } }
-  prices { formats { id name unitPrice { amount currency } onlyInPack kind family { id name } category { id name } }
-           families { id name category { id } } categories { id name section } }
-  availablePacks { id pack displayName unitPrice { amount } formats { quantity format { id name } } digitalFiles { quantity format { id } } }
-  productImages { family { id } numberOfImages }
-  printOptions { finish nonHomotheticity { policy } }
-  album { activated maxPhotos } music { active track { title url } } welcomePopupConfig { mode }
-  discounts { threshold { amount } percent } photographer { name email }
-  photographerSelectionCount ogData { title image }
-  photos(first: 100) { totalCount pageInfo { hasNextPage } edges { cursor node { id width height portrait ratio favorite collection dominantColor urls { thumbnail srcSet } } } }
-  videos(first: 20) { totalCount edges { node { id host thumbnailUrl embedUrl } } }
-} }`
-
-func TestStatementCountDoesNotGrowWithPhotos(t *testing.T) {
-	e := newEnv(t, 4)
-	count := func() (int64, int) {
-		e.counter.Reset()
-		var d struct {
-			Gallery struct{ Photos struct{ TotalCount int } }
-		}
-		r := e.graphql(homeQuery, map[string]any{"url": "gala-2026"}, &d)
-		if len(r.Errors) > 0 {
-			t.Fatalf("home query: %+v", r.Errors)
-		}
-		return e.counter.Count(), d.Gallery.Photos.TotalCount
-	}
-	small, n1 := count()
-
-	ctx := viewer.SystemContext(context.Background())
-	g := e.db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(ctx)
-	tmpl := e.db.Client.Photo.Query().Where(photo.GalleryID(g.ID)).FirstX(ctx)
-	var bulk []*ent.PhotoCreate
-	for i := 0; i < 60; i++ {
-		bulk = append(bulk, e.db.Client.Photo.Create().SetGallery(g).SetFilename("more.jpg").
-			SetWidth(tmpl.Width).SetHeight(tmpl.Height).SetPosition(100+i).SetContentHash(tmpl.ContentHash).
-			SetDerivatives(tmpl.Derivatives).SetStatus(photo.StatusReady))
-	}
-	e.db.Client.Photo.CreateBulk(bulk...).ExecX(ctx)
-
-	large, n2 := count()
-	if n2 != n1+60 {
-		t.Fatalf("totalCount went from %d to %d, want +60", n1, n2)
-	}
-	if large != small {
-		t.Fatalf("the home query sent %d statements with %d photos and %d with %d photos", small, n1, large, n2)
-	}
-	t.Logf("home query: %d statements (%s)", large, testdb.Name())
-}
-
 func TestMediaDelivery(t *testing.T) {
 	e := newEnv(t, 6)
 	ctx := viewer.SystemContext(context.Background())

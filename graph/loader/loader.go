@@ -40,12 +40,24 @@ type Loaders struct {
 	SelectionItems *dataloadgen.Loader[string, selections.Items]
 }
 
-// New makes a fresh set of loaders over db.
-func New(db *ent.Client) *Loaders {
+// New makes a fresh set of loaders over db; catalogues, when not nil, are
+// taken from kept ones (shared between requests, fresh after changes).
+func New(db *ent.Client, catalogues *catalogue.Cache) *Loaders {
 	opts := []dataloadgen.Option{dataloadgen.WithWait(time.Millisecond), dataloadgen.WithBatchCapacity(200)}
 	return &Loaders{
 		Catalogue: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]*catalogue.Catalogue, error) {
-			return catalogue.Load(ctx, db, ids)
+			if catalogues == nil {
+				return catalogue.Load(ctx, db, ids)
+			}
+			out := make(map[string]*catalogue.Catalogue, len(ids))
+			for _, id := range ids {
+				c, err := catalogues.Load(ctx, db, id)
+				if err != nil {
+					return nil, err
+				}
+				out[id] = c
+			}
+			return out, nil
 		}, opts...),
 		Photo: dataloadgen.NewMappedLoader(byID(func(ctx context.Context, ids []string) ([]*ent.Photo, error) {
 			return db.Photo.Query().Where(photo.IDIn(ids...)).All(ctx)
@@ -92,15 +104,16 @@ type ctxKey struct{}
 // lazy makes a request's loaders the first time a resolver asks for them:
 // most requests never do.
 type lazy struct {
-	once sync.Once
-	db   *ent.Client
-	l    *Loaders
+	once       sync.Once
+	db         *ent.Client
+	catalogues *catalogue.Cache
+	l          *Loaders
 }
 
 func (z *lazy) get() *Loaders {
 	z.once.Do(func() {
 		if z.l == nil {
-			z.l = New(z.db)
+			z.l = New(z.db, z.catalogues)
 		}
 	})
 	return z.l
@@ -109,13 +122,13 @@ func (z *lazy) get() *Loaders {
 // Middleware gives every request its own loaders. A websocket upgrade
 // gets none: a connection lives for hours and its cache would go stale;
 // its operations get theirs from Fresh, one set per response.
-func Middleware(db *ent.Client, next http.Handler) http.Handler {
+func Middleware(db *ent.Client, catalogues *catalogue.Cache, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Upgrade") != "" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, &lazy{db: db})))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, &lazy{db: db, catalogues: catalogues})))
 	})
 }
 
@@ -123,7 +136,10 @@ func Middleware(db *ent.Client, next http.Handler) http.Handler {
 // none (operations over a websocket), and new ones to every event of a
 // subscription, so that each event is resolved from the database as it
 // is then, and an idle subscriber keeps no cache.
-type Fresh struct{ DB *ent.Client }
+type Fresh struct {
+	DB         *ent.Client
+	Catalogues *catalogue.Cache
+}
 
 var _ interface {
 	graphql.ResponseInterceptor
@@ -136,7 +152,7 @@ func (Fresh) Validate(graphql.ExecutableSchema) error { return nil }
 func (f Fresh) InterceptResponse(ctx context.Context, next graphql.ResponseHandler) *graphql.Response {
 	_, has := ctx.Value(ctxKey{}).(*lazy)
 	if !has || isSubscription(ctx) {
-		ctx = context.WithValue(ctx, ctxKey{}, &lazy{db: f.DB})
+		ctx = context.WithValue(ctx, ctxKey{}, &lazy{db: f.DB, catalogues: f.Catalogues})
 	}
 	return next(ctx)
 }

@@ -104,6 +104,9 @@ type Service struct {
 	// (unit tests) skips them.
 	Captchas Captchas
 	now      func() time.Time
+	// kept holds what every request of a signed-in guest reads (which
+	// photographer an e-mail is, which codes are live); nil reads each time.
+	kept *keptCredentials
 }
 
 // Captchas makes and checks the captchas (internal/captcha.Service).
@@ -175,6 +178,7 @@ func NewService(db *ent.Client, signer *Signer, m mail.Sender, publicURL string)
 		DB: db, Signer: signer, Mail: m, PublicURL: strings.TrimRight(publicURL, "/"),
 		Limits: DefaultLimits(db),
 		now:    time.Now,
+		kept:   newKeptCredentials(db),
 	}
 }
 
@@ -355,8 +359,8 @@ func (s *Service) OpenGrant(galleryID, value string) (Grant, bool) {
 	return g, true
 }
 
-// LiveGrants keeps the grants whose codes still exist and are not revoked,
-// in one query.
+// LiveGrants keeps the grants whose codes still exist and are not revoked:
+// one query for codes not read lately (keptCredentials), none otherwise.
 func (s *Service) LiveGrants(ctx context.Context, grants []Grant) ([]Grant, error) {
 	if len(grants) == 0 {
 		return nil, nil
@@ -365,6 +369,23 @@ func (s *Service) LiveGrants(ctx context.Context, grants []Grant) ([]Grant, erro
 	for i, g := range grants {
 		ids[i] = g.CodeID
 	}
+	kinds, err := s.kept.codeKinds(ids, func() (map[string]accesscode.Kind, error) { return s.liveCodes(ctx, ids) })
+	if err != nil {
+		return nil, err
+	}
+	out := grants[:0:0]
+	for _, g := range grants {
+		if k, ok := kinds[g.CodeID]; ok {
+			g.Client = k == accesscode.KindClient
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
+// liveCodes reads the kind of each code of ids that exists and is not
+// revoked.
+func (s *Service) liveCodes(ctx context.Context, ids []string) (map[string]accesscode.Kind, error) {
 	live, err := s.DB.AccessCode.Query().
 		Where(accesscode.IDIn(ids...), accesscode.RevokedAtIsNil()).
 		Select(accesscode.FieldID, accesscode.FieldKind).
@@ -376,14 +397,7 @@ func (s *Service) LiveGrants(ctx context.Context, grants []Grant) ([]Grant, erro
 	for _, c := range live {
 		kinds[c.ID] = c.Kind
 	}
-	out := grants[:0:0]
-	for _, g := range grants {
-		if k, ok := kinds[g.CodeID]; ok {
-			g.Client = k == accesscode.KindClient
-			out = append(out, g)
-		}
-	}
-	return out, nil
+	return kinds, nil
 }
 
 // NormalizeEmail checks an address and returns it trimmed and lower-cased.
@@ -443,23 +457,27 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 // ceiling: a venue's guests share one) and per gallery.
 func (s *Service) takeSend(ctx context.Context, kind, galleryID, clientAddr, email string) error {
 	l := s.Limits
-	if d, err := l.SendRecipients.Wait(ctx, kind+"|"+email); err != nil {
-		return err
-	} else if d > 0 {
-		return TooMany(d)
+	steps := []struct {
+		lim *Limiter
+		key string
+	}{
+		{l.SendRecipients, kind + "|" + email},
+		{l.SendAddrs, kind + "|" + clientAddr},
+		{l.SendGalleries, kind + "|" + galleryID},
 	}
-	if d, err := l.SendAddrs.Wait(ctx, kind+"|"+clientAddr); err != nil {
-		return err
-	} else if d > 0 {
-		return TooMany(d)
+	for i, st := range steps {
+		if err := take(ctx, st.lim, st.key); err != nil {
+			// A refused e-mail spends nothing: what the steps before
+			// counted is given back.
+			for _, done := range steps[:i] {
+				if rerr := done.lim.Refund(ctx, done.key); rerr != nil {
+					return errors.Join(err, rerr)
+				}
+			}
+			return err
+		}
 	}
-	if err := take(ctx, l.SendGalleries, kind+"|"+galleryID); err != nil {
-		return err
-	}
-	if err := take(ctx, l.SendAddrs, kind+"|"+clientAddr); err != nil {
-		return err
-	}
-	return take(ctx, l.SendRecipients, kind+"|"+email)
+	return nil
 }
 
 // mailer queues e-mails through Jobs, or sends them through Mail without it.
@@ -560,14 +578,16 @@ func (s *Service) OpenIdentity(value string) (Identity, bool) {
 // PhotographerID returns the id of the photographer with this confirmed
 // e-mail, or "" when the address is not a photographer's.
 func (s *Service) PhotographerID(ctx context.Context, email string) (string, error) {
-	p, err := s.DB.Photographer.Query().Where(photographer.EmailEqualFold(email)).Only(viewer.SystemContext(ctx))
-	if ent.IsNotFound(err) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("access: photographer: %w", err)
-	}
-	return p.ID, nil
+	return s.kept.photographerID(email, func() (string, error) {
+		p, err := s.DB.Photographer.Query().Where(photographer.EmailEqualFold(email)).Only(viewer.SystemContext(ctx))
+		if ent.IsNotFound(err) {
+			return "", nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("access: photographer: %w", err)
+		}
+		return p.ID, nil
+	})
 }
 
 // RecoverClientCode e-mails the client code registered for email in g.

@@ -101,12 +101,16 @@ func (l *Limiter) Wait(ctx context.Context, keys ...string) (time.Duration, erro
 	if err != nil {
 		return 0, err
 	}
-	now := l.now()
+	return longestWait(rows, l.now()), nil
+}
+
+// longestWait is the longest wait any of rows imposes at now.
+func longestWait(rows map[string]*ent.RateLimit, now time.Time) time.Duration {
 	var wait time.Duration
 	for _, r := range rows {
 		wait = max(wait, waitOf(r, now))
 	}
-	return wait, nil
+	return wait
 }
 
 // Count returns the attempts counted under key in its window.
@@ -131,12 +135,7 @@ func (l *Limiter) Take(ctx context.Context, keys ...string) (time.Duration, erro
 	if err != nil {
 		return 0, err
 	}
-	now := l.now()
-	var wait time.Duration
-	for _, r := range rows {
-		wait = max(wait, waitOf(r, now))
-	}
-	if wait > 0 {
+	if wait := longestWait(rows, l.now()); wait > 0 {
 		return wait, nil
 	}
 	for _, id := range ids {

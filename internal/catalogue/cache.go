@@ -12,7 +12,7 @@ import (
 // prices the cart against its gallery's catalogue, which changes rarely.
 //
 // A kept catalogue is used while no catalogue entity (category, family,
-// format, pack and its lines, discount) nor gallery was written through the
+// format, pack and its lines, discount) was written nor gallery deleted through the
 // database client the cache is installed on since it was read, and for at
 // most TTL, which bounds how stale it can be after a change made by another
 // process (another replica on the same database). Orders are never priced
@@ -36,10 +36,19 @@ const DefaultCacheTTL = time.Second
 // cacheMaxGalleries bounds the catalogues kept; beyond it they are all dropped.
 const cacheMaxGalleries = 1024
 
-// changesCatalogue are the entities whose writes make kept catalogues stale.
+// changesCatalogue are the entities whose writes make kept catalogues
+// stale; of a gallery, only its deletion (which takes its catalogue with
+// it): a new title or cover leaves the prices as they are.
 var changesCatalogue = map[string]bool{
 	ent.TypeCategory: true, ent.TypeFamily: true, ent.TypeFormat: true, ent.TypePack: true,
-	ent.TypePackFormat: true, ent.TypePackDigitalFile: true, ent.TypeDiscount: true, ent.TypeGallery: true,
+	ent.TypePackFormat: true, ent.TypePackDigitalFile: true, ent.TypeDiscount: true,
+}
+
+func changes(m ent.Mutation) bool {
+	if m.Type() == ent.TypeGallery {
+		return m.Op().Is(ent.OpDelete | ent.OpDeleteOne)
+	}
+	return changesCatalogue[m.Type()]
 }
 
 // Install makes every catalogue write through db (and its transactions)
@@ -50,7 +59,7 @@ func (c *Cache) Install(db *ent.Client) {
 		ttl = DefaultCacheTTL
 	}
 	c.kept = &store.Kept[*Catalogue]{Writes: &c.writes, TTL: ttl, Max: cacheMaxGalleries}
-	c.writes.Install(db, func(t string) bool { return changesCatalogue[t] })
+	c.writes.InstallMutations(db, changes)
 }
 
 // Load returns the catalogue of a gallery, kept or read through db (once

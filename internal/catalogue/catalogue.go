@@ -36,56 +36,94 @@ func Load(ctx context.Context, db *ent.Client, galleryIDs []string) (map[string]
 	for _, id := range galleryIDs {
 		out[id] = &Catalogue{GalleryID: id}
 	}
-	cats, err := db.Category.Query().
+	// With one gallery, every row is its own: its edge is set without the
+	// extra query per entity that loading it takes (the same gallery with
+	// its id only, as the loaded edge would be).
+	var only *ent.Gallery
+	if len(galleryIDs) == 1 {
+		only = &ent.Gallery{ID: galleryIDs[0]}
+	}
+	withGallery := func(q *ent.GalleryQuery) { q.Select(gallery.FieldID) }
+	catsQ := db.Category.Query().
 		Where(category.HasGalleryWith(gallery.IDIn(galleryIDs...))).
-		WithGallery(func(q *ent.GalleryQuery) { q.Select(gallery.FieldID) }).
-		Order(ent.Asc(category.FieldPosition), ent.Asc(category.FieldName)).All(ctx)
+		Order(ent.Asc(category.FieldPosition), ent.Asc(category.FieldName))
+	if only == nil {
+		catsQ.WithGallery(withGallery)
+	}
+	cats, err := catsQ.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalogue: categories: %w", err)
 	}
 	for _, c := range cats {
+		if only != nil {
+			c.Edges.Gallery = only
+		}
 		out[c.Edges.Gallery.ID].Categories = append(out[c.Edges.Gallery.ID].Categories, c)
 	}
-	fams, err := db.Family.Query().
+	famsQ := db.Family.Query().
 		Where(family.HasGalleryWith(gallery.IDIn(galleryIDs...))).
-		WithGallery(func(q *ent.GalleryQuery) { q.Select(gallery.FieldID) }).
-		Order(ent.Asc(family.FieldPosition), ent.Asc(family.FieldName)).All(ctx)
+		Order(ent.Asc(family.FieldPosition), ent.Asc(family.FieldName))
+	if only == nil {
+		famsQ.WithGallery(withGallery)
+	}
+	fams, err := famsQ.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalogue: families: %w", err)
 	}
 	for _, f := range fams {
+		if only != nil {
+			f.Edges.Gallery = only
+		}
 		out[f.Edges.Gallery.ID].Families = append(out[f.Edges.Gallery.ID].Families, f)
 	}
-	fmts, err := db.Format.Query().
+	fmtsQ := db.Format.Query().
 		Where(format.HasGalleryWith(gallery.IDIn(galleryIDs...)), format.Withdrawn(false)).
-		WithGallery(func(q *ent.GalleryQuery) { q.Select(gallery.FieldID) }).
-		Order(ent.Asc(format.FieldPosition), ent.Asc(format.FieldUnitPrice)).All(ctx)
+		Order(ent.Asc(format.FieldPosition), ent.Asc(format.FieldUnitPrice))
+	if only == nil {
+		fmtsQ.WithGallery(withGallery)
+	}
+	fmts, err := fmtsQ.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalogue: formats: %w", err)
 	}
 	for _, f := range fmts {
+		if only != nil {
+			f.Edges.Gallery = only
+		}
 		out[f.Edges.Gallery.ID].Formats = append(out[f.Edges.Gallery.ID].Formats, f)
 	}
-	packs, err := db.Pack.Query().
+	packsQ := db.Pack.Query().
 		Where(pack.HasGalleryWith(gallery.IDIn(galleryIDs...)), pack.Withdrawn(false)).
-		WithGallery(func(q *ent.GalleryQuery) { q.Select(gallery.FieldID) }).
 		WithFormats(func(q *ent.PackFormatQuery) { q.Order(ent.Asc(packformat.FieldID)) }).
 		WithDigitalFiles(func(q *ent.PackDigitalFileQuery) { q.Order(ent.Asc(packdigitalfile.FieldID)) }).
-		Order(ent.Asc(pack.FieldPosition), ent.Asc(pack.FieldUnitPrice)).All(ctx)
+		Order(ent.Asc(pack.FieldPosition), ent.Asc(pack.FieldUnitPrice))
+	if only == nil {
+		packsQ.WithGallery(withGallery)
+	}
+	packs, err := packsQ.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalogue: packs: %w", err)
 	}
 	for _, p := range packs {
+		if only != nil {
+			p.Edges.Gallery = only
+		}
 		out[p.Edges.Gallery.ID].Packs = append(out[p.Edges.Gallery.ID].Packs, p)
 	}
-	ds, err := db.Discount.Query().
+	dsQ := db.Discount.Query().
 		Where(discount.HasGalleryWith(gallery.IDIn(galleryIDs...))).
-		WithGallery(func(q *ent.GalleryQuery) { q.Select(gallery.FieldID) }).
-		Order(ent.Asc(discount.FieldThreshold)).All(ctx)
+		Order(ent.Asc(discount.FieldThreshold))
+	if only == nil {
+		dsQ.WithGallery(withGallery)
+	}
+	ds, err := dsQ.All(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalogue: discounts: %w", err)
 	}
 	for _, d := range ds {
+		if only != nil {
+			d.Edges.Gallery = only
+		}
 		out[d.Edges.Gallery.ID].Discounts = append(out[d.Edges.Gallery.ID].Discounts, d)
 	}
 	for _, c := range out {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"entgo.io/ent/dialect/sql"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -24,6 +26,24 @@ type Service struct {
 	DB        *ent.Client
 	PublicURL string
 	SiteName  string
+
+	rows store.Writes
+	kept *store.Kept[*ent.Gallery]
+}
+
+// keptRowsTTL bounds how long a gallery row read here is used after a
+// change made by another process (another replica); a change made through
+// this process's client is seen at once.
+const keptRowsTTL = time.Second
+
+// KeepRows makes ByURL and ByID (without options) answer from gallery rows
+// kept in memory, shared by every request, fresh after any gallery write
+// through db and at most keptRowsTTL old: every request of a guest starts
+// with its gallery, which changes rarely. The rows are shared: callers
+// must not modify them.
+func (s *Service) KeepRows(db *ent.Client) {
+	s.kept = &store.Kept[*ent.Gallery]{Writes: &s.rows, TTL: keptRowsTTL, Max: 4096}
+	s.rows.Install(db, func(t string) bool { return t == ent.TypeGallery })
 }
 
 // QueryOption shapes the gallery query (field collection, eager loading).
@@ -36,7 +56,7 @@ func (s *Service) ByURL(ctx context.Context, slug string, opts ...QueryOption) (
 	if slug == "" || len(slug) > 120 {
 		return nil, apperr.ErrGalleryNotFound
 	}
-	return s.find(ctx, gallery.URL(slug), opts...)
+	return s.find(ctx, "url\x00"+slug, gallery.URL(slug), opts...)
 }
 
 // ByID returns a gallery by id, or apperr.ErrGalleryNotFound.
@@ -44,10 +64,25 @@ func (s *Service) ByID(ctx context.Context, id string, opts ...QueryOption) (*en
 	if id == "" {
 		return nil, apperr.ErrGalleryNotFound
 	}
-	return s.find(ctx, gallery.ID(id), opts...)
+	return s.find(ctx, "id\x00"+id, gallery.ID(id), opts...)
 }
 
-func (s *Service) find(ctx context.Context, where predicateGallery, opts ...QueryOption) (*ent.Gallery, error) {
+func (s *Service) find(ctx context.Context, key string, where predicateGallery, opts ...QueryOption) (*ent.Gallery, error) {
+	if s.kept != nil && len(opts) == 0 {
+		g, err := s.kept.Get(key, func() (*ent.Gallery, error) {
+			return s.DB.Gallery.Query().Where(where).Only(viewer.SystemContext(ctx))
+		})
+		if ent.IsNotFound(err) {
+			return nil, apperr.ErrGalleryNotFound
+		}
+		if err != nil {
+			return nil, fmt.Errorf("gallery: find: %w", err)
+		}
+		if err := CheckPublished(ctx, g); err != nil {
+			return nil, err
+		}
+		return g, nil
+	}
 	q := s.DB.Gallery.Query().Where(where)
 	for _, o := range opts {
 		var err error

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/ids"
+	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -41,6 +42,23 @@ type Tokens struct {
 	DB *ent.Client
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+
+	writes store.Writes
+	kept   *store.Kept[*ent.APIToken]
+}
+
+// keptTokensTTL bounds how long a token read here is used after a change
+// made by another process (another replica): a token revoked there stops
+// working here within keptTokensTTL; one revoked here stops at once.
+const keptTokensTTL = time.Second
+
+// KeepTokens makes Authenticate and AuthenticateID check tokens kept in
+// memory, fresh after any token write through db (a revocation, the
+// last-use stamp) and at most keptTokensTTL old, so that the
+// photographer's requests do not each read their token.
+func (t *Tokens) KeepTokens(db *ent.Client) {
+	t.kept = &store.Kept[*ent.APIToken]{Writes: &t.writes, TTL: keptTokensTTL, Max: 1024}
+	t.writes.Install(db, func(et string) bool { return et == ent.TypeAPIToken || et == ent.TypePhotographer })
 }
 
 func (t *Tokens) now() time.Time {
@@ -131,21 +149,31 @@ func (t *Tokens) Authenticate(ctx context.Context, token string) (tokenID, photo
 	if !strings.HasPrefix(token, TokenPrefix) || len(token) != len(TokenPrefix)+tokenChars {
 		return "", "", ErrInvalidToken
 	}
-	return t.check(ctx, apitoken.TokenHash(HashToken(token)))
+	h := HashToken(token)
+	return t.check(ctx, "hash\x00"+h, apitoken.TokenHash(h))
 }
 
 // AuthenticateID is Authenticate for a token named by its id, as a signed
 // playground session does: a revoked token ends its sessions too.
 func (t *Tokens) AuthenticateID(ctx context.Context, id string) (photographerID string, err error) {
-	_, pid, err := t.check(ctx, apitoken.ID(id))
+	_, pid, err := t.check(ctx, "id\x00"+id, apitoken.ID(id))
 	return pid, err
 }
 
-func (t *Tokens) check(ctx context.Context, where predicate.APIToken) (string, string, error) {
+func (t *Tokens) check(ctx context.Context, key string, where predicate.APIToken) (string, string, error) {
 	ctx = viewer.SystemContext(ctx)
-	tok, err := t.DB.APIToken.Query().Where(where).
-		WithPhotographer(func(q *ent.PhotographerQuery) { q.Select(photographer.FieldID) }).
-		Only(ctx)
+	load := func() (*ent.APIToken, error) {
+		return t.DB.APIToken.Query().Where(where).
+			WithPhotographer(func(q *ent.PhotographerQuery) { q.Select(photographer.FieldID) }).
+			Only(ctx)
+	}
+	var tok *ent.APIToken
+	var err error
+	if t.kept != nil {
+		tok, err = t.kept.Get(key, load)
+	} else {
+		tok, err = load()
+	}
 	if ent.IsNotFound(err) {
 		return "", "", ErrInvalidToken
 	}

@@ -22,9 +22,15 @@ type Writes struct{ n atomic.Uint64 }
 // commit: a reader in between may keep the old value, which is why kept
 // values also have a time to live.
 func (w *Writes) Install(db *ent.Client, counts func(entityType string) bool) {
+	w.InstallMutations(db, func(m ent.Mutation) bool { return counts(m.Type()) })
+}
+
+// InstallMutations is Install with a rule that sees the whole mutation
+// (its operation, the fields it sets).
+func (w *Writes) InstallMutations(db *ent.Client, counts func(ent.Mutation) bool) {
 	db.Use(func(next ent.Mutator) ent.Mutator {
 		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-			if !counts(m.Type()) {
+			if !counts(m) {
 				return next.Mutate(ctx, m)
 			}
 			w.n.Add(1)

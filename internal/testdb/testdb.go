@@ -7,10 +7,13 @@ package testdb
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,11 +27,38 @@ import (
 // Postgres tells whether the tests run on PostgreSQL.
 func Postgres() bool { return os.Getenv("TEST_DATABASE") == "postgres" }
 
-// Counter counts SQL statements sent through a database.
-type Counter struct{ n atomic.Int64 }
+// Counter counts SQL statements sent through a database, and keeps the
+// text of those sent since the last Reset (for a failing test to show).
+type Counter struct {
+	n    atomic.Int64
+	mu   sync.Mutex
+	sent []string
+}
 
 // Reset sets the count to zero.
-func (c *Counter) Reset() { c.n.Store(0) }
+func (c *Counter) Reset() {
+	c.mu.Lock()
+	c.sent = nil
+	c.n.Store(0)
+	c.mu.Unlock()
+}
+
+// Statements returns what was sent since the last Reset (at most the
+// first 100), one line each.
+func (c *Counter) Statements() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.sent)
+}
+
+func (c *Counter) add(args ...any) {
+	c.n.Add(1)
+	c.mu.Lock()
+	if len(c.sent) < 100 {
+		c.sent = append(c.sent, fmt.Sprint(args...))
+	}
+	c.mu.Unlock()
+}
 
 // Count returns the statements sent since the last Reset.
 func (c *Counter) Count() int64 { return c.n.Load() }
@@ -51,7 +81,7 @@ func Open(t testing.TB, opts ...Options) *store.DB {
 	if o.Counter != nil {
 		c := o.Counter
 		so.Wrap = func(d dialect.Driver) dialect.Driver {
-			return dialect.DebugWithContext(d, func(context.Context, ...any) { c.n.Add(1) })
+			return dialect.DebugWithContext(d, func(_ context.Context, args ...any) { c.add(args...) })
 		}
 	}
 	if Postgres() {

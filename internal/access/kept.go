@@ -1,0 +1,63 @@
+package access
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/accesscode"
+	"github.com/studio/gallery/internal/store"
+)
+
+// keptTTL bounds how long a credential read stays in use after a change
+// made by another process (another replica): a code revoked there stops
+// opening the gallery here within keptTTL; one revoked through this
+// process stops at once.
+const keptTTL = time.Second
+
+// keptCredentials keeps, between requests, what Identify reads for every
+// request of a signed-in guest: whether a confirmed e-mail is a
+// photographer's, and which access codes are live. Without it each page
+// of a gallery costs a signed-in guest two queries before any of the
+// gallery's data is read.
+type keptCredentials struct {
+	photographers store.Writes
+	codes         store.Writes
+	byEmail       *store.Kept[string]
+	codeKindsOf   *store.Kept[map[string]accesscode.Kind]
+}
+
+// newKeptCredentials keeps credentials read through db; nil without a
+// database (tests of the signing alone).
+func newKeptCredentials(db *ent.Client) *keptCredentials {
+	if db == nil {
+		return nil
+	}
+	k := &keptCredentials{}
+	k.byEmail = &store.Kept[string]{Writes: &k.photographers, TTL: keptTTL, Max: 4096}
+	k.codeKindsOf = &store.Kept[map[string]accesscode.Kind]{Writes: &k.codes, TTL: keptTTL, Max: 4096}
+	k.photographers.Install(db, func(t string) bool { return t == ent.TypePhotographer })
+	k.codes.Install(db, func(t string) bool { return t == ent.TypeAccessCode })
+	return k
+}
+
+// photographerID returns the photographer id of a confirmed e-mail, kept
+// or read with load.
+func (k *keptCredentials) photographerID(email string, load func() (string, error)) (string, error) {
+	if k == nil {
+		return load()
+	}
+	return k.byEmail.Get(strings.ToLower(email), load)
+}
+
+// codeKinds returns the kinds of the live codes among ids, kept or read
+// with load. The answer is shared: callers must not modify it.
+func (k *keptCredentials) codeKinds(ids []string, load func() (map[string]accesscode.Kind, error)) (map[string]accesscode.Kind, error) {
+	if k == nil {
+		return load()
+	}
+	key := slices.Clone(ids)
+	slices.Sort(key)
+	return k.codeKindsOf.Get(strings.Join(slices.Compact(key), ","), load)
+}
