@@ -30,6 +30,11 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == playgroundPage {
+		// GraphiQL's page is served only through /playground's access check.
+		http.Redirect(w, r, "/playground", http.StatusFound)
+		return
+	}
 	if name != "" && name != "index.html" {
 		if st, err := fs.Stat(s.Web, name); err == nil && !st.IsDir() {
 			if strings.HasPrefix(name, "assets/") {

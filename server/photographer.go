@@ -1,13 +1,17 @@
 package server
 
 import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"fmt"
 	"html/template"
+	"io/fs"
 	"mime"
 	"net/http"
 	"strings"
 	"time"
 
-	"github.com/99designs/gqlgen/graphql/playground"
 	"github.com/go-chi/chi/v5"
 
 	"github.com/studio/gallery/internal/apperr"
@@ -100,15 +104,35 @@ func clearPhotographerCookie(w http.ResponseWriter) {
 		HttpOnly: true, SameSite: http.SameSiteStrictMode})
 }
 
+// playgroundPage is GraphiQL's page in the built client
+// (client/playground.html, built by client/vite.playground.config.ts).
+const playgroundPage = "playground.html"
+
+// playgroundNonce is the placeholder of the page's nonce in playground.html
+// (html.cspNonce in client/vite.playground.config.ts).
+const playgroundNonce = "GALERIE_CSP_NONCE"
+
+// playgroundCSP keeps the playground's page and everything it loads or
+// calls on this server: its scripts, styles and GraphiQL's fonts (data: URLs
+// inside its CSS) come from the client build, its requests go to /graphql
+// ('self' covers the same host's ws: and wss: for subscriptions). No script
+// runs inline or from a string (no 'unsafe-inline', no 'unsafe-eval'), and
+// no inline style but the <style> elements GraphiQL's dialogs add with the
+// page's nonce (react-remove-scroll, given the nonce by the page's entry).
+func playgroundCSP(nonce string) string {
+	return "default-src 'none'; script-src 'self'; style-src 'self' 'nonce-" + nonce + "'; " +
+		"img-src 'self' data:; font-src 'self' data:; connect-src 'self'; " +
+		"base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+}
+
 // playgroundHandler serves GraphiQL to the photographer. A browser opens
 // /playground?token=<token> once: the token is checked, exchanged for the
 // signed session cookie, and the address is replaced by /playground so the
 // token leaves the address bar and the history. GraphiQL then sends
-// X-Requested-With with every request, so the cookie is accepted.
+// X-Requested-With with every request, so the cookie is accepted. The page
+// is the client build's playground.html: GraphiQL, its styles and fonts are
+// in the binary, and no request leaves this server (playgroundCSP).
 func (s *Server) playgroundHandler() http.HandlerFunc {
-	page := playground.Handler("Galerie — GraphiQL", "/graphql",
-		playground.WithGraphiqlFetcherHeaders(map[string]string{requestedWithHeader: "GraphiQL"}),
-		playground.WithStoragePrefix("galerie:"))
 	return func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Cache-Control", "no-store")
@@ -136,8 +160,35 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 			s.playgroundRefusal(w, "Le bac à sable GraphQL est réservé au photographe.")
 			return
 		}
-		page(w, r)
+		s.servePlaygroundPage(w, r)
 	}
+}
+
+// servePlaygroundPage writes GraphiQL's page from the client build, with a
+// new nonce for its inline styles (the page is never cached: no-store).
+func (s *Server) servePlaygroundPage(w http.ResponseWriter, r *http.Request) {
+	var page []byte
+	err := fs.ErrNotExist
+	if s.Web != nil {
+		page, err = fs.ReadFile(s.Web, playgroundPage)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte(`<!doctype html><html lang="fr"><meta charset="utf-8"><title>GraphiQL</title>` +
+			`<p>Le client n'est pas compilé : lancez <code>make build</code> ou <code>make run</code>.</p></html>`))
+		return
+	}
+	if err != nil {
+		writeError(w, r, s.Log, fmt.Errorf("playground: read %s: %w", playgroundPage, err))
+		return
+	}
+	nonce := rand.Text()
+	h := w.Header()
+	h.Set("Content-Security-Policy", playgroundCSP(nonce))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(bytes.ReplaceAll(page, []byte(playgroundNonce), []byte(nonce)))
 }
 
 var refusalPage = template.Must(template.New("refusal").Parse(`<!doctype html>

@@ -13,8 +13,10 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/cart"
@@ -141,17 +143,56 @@ func send(t *testing.T, c *http.Client, method, u string, body any, header map[s
 	return res, out
 }
 
+// playgroundWeb is a client build with GraphiQL's page.
+var playgroundWeb = fstest.MapFS{
+	"index.html":      {Data: []byte("<!doctype html><title>Galerie photo</title>")},
+	"playground.html": {Data: []byte(`<!doctype html><meta property="csp-nonce" nonce="GALERIE_CSP_NONCE"><title>Galerie — GraphiQL</title><div id="graphiql"></div>`)},
+}
+
+var styleNonce = regexp.MustCompile(`style-src 'self' 'nonce-([A-Za-z0-9+/=]{16,})';`)
+
+// playgroundNonce checks that the answer is the playground's page with the
+// nonce of its Content-Security-Policy in place of the build's placeholder,
+// and returns that nonce.
+func playgroundNonce(t *testing.T, res *http.Response, body []byte) string {
+	t.Helper()
+	m := styleNonce.FindStringSubmatch(res.Header.Get("Content-Security-Policy"))
+	if m == nil {
+		t.Fatalf("no style nonce in %q", res.Header.Get("Content-Security-Policy"))
+	}
+	want := strings.ReplaceAll(string(playgroundWeb["playground.html"].Data), "GALERIE_CSP_NONCE", m[1])
+	if string(body) != want {
+		t.Fatalf("page:\n%s\nwant:\n%s", body, want)
+	}
+	return m[1]
+}
+
 func TestPlaygroundIsForThePhotographerOnly(t *testing.T) {
-	e := newEnv(t, 2)
+	e := newEnvWith(t, 2, func(s *server.Server) { s.Web = playgroundWeb })
 	token, id := e.token()
 
 	res, body := e.do("GET", "/playground", nil, nil)
-	if res.StatusCode != 401 || !strings.Contains(string(body), "réservé") || strings.Contains(string(body), "graphiql.min.js") {
+	if res.StatusCode != 401 || !strings.Contains(string(body), "réservé") || strings.Contains(string(body), "graphiql") {
 		t.Fatalf("anonymous: %d %s", res.StatusCode, body)
 	}
+	// The built page is reached only through /playground's check.
+	if res, _ := e.web.Get(e.srv.URL + "/playground.html"); res.Request.URL.Path != "/playground" || res.StatusCode != 401 {
+		t.Fatalf("/playground.html: ended at %s with %d", res.Request.URL.Path, res.StatusCode)
+	}
 	res, body = e.do("GET", "/playground", nil, bearer(token))
-	if res.StatusCode != 200 || !strings.Contains(string(body), "graphiql") || !strings.Contains(string(body), "X-Requested-With") {
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "text/html; charset=utf-8" || res.Header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("with a token: %d %s", res.StatusCode, body)
+	}
+	nonce := playgroundNonce(t, res, body)
+	// Everything the page loads and calls stays on this server.
+	csp := res.Header.Get("Content-Security-Policy")
+	for _, want := range []string{"default-src 'none'", "script-src 'self';", "connect-src 'self';", "font-src 'self' data:;", "frame-ancestors 'none'"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("Content-Security-Policy %q lacks %q", csp, want)
+		}
+	}
+	if strings.Contains(csp, "unsafe-eval") || strings.Contains(csp, "http") || strings.Contains(csp, "*") {
+		t.Errorf("Content-Security-Policy %q allows more than this server's own files", csp)
 	}
 	if res, _ := e.do("GET", "/playground?token=glt_wrong", nil, nil); res.StatusCode != 401 {
 		t.Fatalf("a wrong token in the address: %d", res.StatusCode)
@@ -173,8 +214,12 @@ func TestPlaygroundIsForThePhotographerOnly(t *testing.T) {
 		strings.Contains(session.Value, token) {
 		t.Fatalf("session cookie %+v", session)
 	}
-	if res, body := send(t, b, "GET", e.srv.URL+"/playground", nil, nil); res.StatusCode != 200 || !strings.Contains(string(body), "graphiql") {
+	res, body = send(t, b, "GET", e.srv.URL+"/playground", nil, nil)
+	if res.StatusCode != 200 {
 		t.Fatalf("with the session: %d", res.StatusCode)
+	}
+	if playgroundNonce(t, res, body) == nonce {
+		t.Fatal("the same nonce twice")
 	}
 
 	// GraphQL by the cookie alone needs a non-simple header.
@@ -209,6 +254,15 @@ func TestPlaygroundIsForThePhotographerOnly(t *testing.T) {
 	}
 	if res, _ := send(t, b, "GET", e.srv.URL+"/playground", nil, nil); res.StatusCode != 401 {
 		t.Fatalf("after revocation: %d", res.StatusCode)
+	}
+}
+
+func TestPlaygroundWithoutClientBuild(t *testing.T) {
+	e := newEnv(t, 1)
+	token, _ := e.token()
+	res, body := e.do("GET", "/playground", nil, bearer(token))
+	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "make build") {
+		t.Fatalf("client not built: %d %s", res.StatusCode, body)
 	}
 }
 
