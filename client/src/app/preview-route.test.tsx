@@ -83,8 +83,8 @@ describe('preview route', () => {
     expect(screen.queryByText('49 €')).toBeNull();
     expect(screen.queryByText('Des formules complètes, tirages et fichiers numériques réunis.')).toBeNull();
 
-    // Two requests, the shell and the home (no cart in a read-only preview), both with the hash; no version check, no welcome popup.
-    expect(sent.map((op) => op.name)).toEqual(['GalleryShell', 'GalleryHome']);
+    // Two requests, the shell and the home, both with the hash (the cart's live updates go over the websocket); no version check, no welcome popup.
+    expect(sent.map((op) => op.name).filter((name) => name !== 'CartUpdated')).toEqual(['GalleryShell', 'GalleryHome']);
     for (const op of galleryOperations(sent)) expect(op.variables, op.name).toMatchObject({ url: 'julie', previewHash: 'h1' });
     expect(vi.mocked(fetch).mock.calls.filter(([url]) => String(url).includes('/version'))).toEqual([]);
     expect(screen.queryByRole('dialog')).toBeNull();
