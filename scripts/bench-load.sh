@@ -6,12 +6,14 @@
 # The requests are the client's own: the GraphQL documents of
 # client/src/gql/gql.ts (graphql-codegen's output) with the fragments they
 # use, and the variables the client gives them (loadbench -client-body,
-# cmd/loadbench/clientdocs.go). Opening a gallery sends GalleryShell,
-# GalleryHome, GalleryPhotos (first page of 100), GalleryVideos,
-# GalleryShop and GalleryPhotographerSelection (client/src/app/prefetch.ts,
-# features/gallery/gallery-home-page.tsx); scrolling the grid sends
-# GalleryPhotos again with after: the first page's endCursor ("page 2",
-# with the X-Gallery-Id header the client adds once the shell answered).
+# cmd/loadbench/clientdocs.go). Opening a gallery sends GalleryShell and
+# GalleryHome (the whole home, with the first page of 100 photos:
+# client/src/app/prefetch.ts, features/gallery/gallery-home-page.tsx; a
+# returning viewer's GalleryShellWithCart, which needs the gallery's id, is
+# not replayed); scrolling the grid sends GalleryPhotos with after: the
+# first page's endCursor ("page 2", with the X-Gallery-Id header the client
+# adds once the shell answered). GalleryPhotos without after (page 1 alone,
+# no longer sent by the client) is kept for that cursor.
 #
 # In one run: builds the server and cmd/loadbench, seeds two galleries of
 # BENCH_PHOTOS photos (gallery seed-bench) into a temporary DATA_DIR, bench-N
@@ -103,7 +105,7 @@ curl -fs "$base/healthz" >/dev/null || { cat "$tmp/server.log"; exit 1; }
 # features/gallery/gallery-home-page.tsx), then when the grid is scrolled
 # (the next page of photos): the documents of client/src/gql/gql.ts with
 # their fragments and the client's own variables (loadbench -client-body).
-OPS="GalleryShell GalleryHome GalleryPhotos GalleryPhotos2 GalleryVideos GalleryShop GalleryPhotographerSelection"
+OPS="GalleryShell GalleryHome GalleryPhotos GalleryPhotos2"
 www=$tmp/www
 req=$tmp/req
 mkdir -p "$www" "$req"

@@ -88,7 +88,7 @@ func TestExpiredAnswersAreRemadeByOneRequest(t *testing.T) {
 // with a preview hash they are not.
 func TestClientGalleryQueriesAreKept(t *testing.T) {
 	doc := clientDocument(t)
-	for _, op := range []string{"GalleryShell", "GalleryHome", "GalleryPhotos", "GalleryVideos", "GalleryShop"} {
+	for _, op := range []string{"GalleryShell", "GalleryHome", "GalleryPhotos"} {
 		for _, hash := range []any{nil, "x"} {
 			b, _ := json.Marshal(map[string]any{"query": doc, "operationName": op,
 				"variables": map[string]any{"url": "gala-2026", "previewHash": hash}})

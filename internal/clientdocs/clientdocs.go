@@ -191,7 +191,7 @@ const photosPageSize = 100
 func GalleryVariables(op, galleryURL, after string) (map[string]any, error) {
 	v := map[string]any{"url": galleryURL}
 	switch op {
-	case "GalleryShell", "GalleryHome", "GalleryVideos", "GalleryShop", "GalleryPhotographerSelection":
+	case "GalleryShell", "GalleryHome":
 		if after != "" {
 			return nil, fmt.Errorf("%s has no page to turn", op)
 		}

@@ -18,7 +18,6 @@ func TestClientBodies(t *testing.T) {
 	}
 	for _, tc := range []struct{ op, after string }{
 		{"GalleryShell", ""}, {"GalleryHome", ""}, {"GalleryPhotos", ""}, {"GalleryPhotos", "c1"},
-		{"GalleryVideos", ""}, {"GalleryShop", ""}, {"GalleryPhotographerSelection", ""},
 	} {
 		t.Run(tc.op+tc.after, func(t *testing.T) {
 			vars, err := GalleryVariables(tc.op, "bench-1", tc.after)

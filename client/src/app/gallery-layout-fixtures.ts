@@ -32,6 +32,13 @@ export function shell(url: string, { auth = authState({ accessCodeAuthorized: tr
           accessPolicy: policy,
           welcomePopupConfig: null,
           music: { __typename: 'Music' as const, active: false, track: null },
+          // The access screen's cover, the download offer and the clients' album, which the shell brings along.
+          coverPhotoPosition: 'center',
+          photographer: { __typename: 'Photographer' as const, id: 'pg1', name: 'Studio Lumière' },
+          coverPhoto: null,
+          collectionNames: [] as string[],
+          downloadInformation: { __typename: 'DownloadInformation' as const, freeDownload: false, clientsOnly: false, qualities: [] as string[], message: '' },
+          albumSelection: null,
           theme: {
             __typename: 'GalleryTheme' as const,
             theme: 'classic',

@@ -8,6 +8,8 @@ import { getCurrentGalleryId } from '../lib/gallery-id';
 import { needEmail } from '../features/access/need-email-store';
 import { accessPageMock, accessPolicy, authState, GALLERY_ID } from '../features/access/access-fixtures';
 import { GalleryShellQuery } from './gallery-layout';
+import { GalleryShellWithCartQuery } from './gallery-shell';
+import { knownGallery, rememberGallery, resetKnownGalleries } from '../lib/known-galleries';
 import { shell } from './gallery-layout-fixtures';
 import { appRoutes } from './router';
 
@@ -30,6 +32,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  cleanup();
+  resetKnownGalleries();
   needEmail.settle(false);
   vi.unstubAllGlobals();
   document.documentElement.removeAttribute('style');
@@ -116,6 +120,38 @@ describe('GalleryLayout', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Saisir mon adresse email' }));
     expect(await screen.findByRole('dialog', { name: 'Confirmez votre adresse email' })).toBeTruthy();
+  });
+
+  it('remembers the gallery for the next visit, and asks for the cart with the shell of a gallery it knows', async () => {
+    renderAt('/julie/paymentReturn', [shell('julie', { auth: authState({ accessCodeAuthorized: true, accessEmail: 'julie@example.com' }) })]);
+    expect(await screen.findByRole('heading', { name: 'Commande introuvable' })).toBeTruthy();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('gallery.known') ?? '{}')).toEqual({ julie: { id: GALLERY_ID, open: true, email: true } }));
+    cleanup();
+    resetKnownGalleries();
+    rememberGallery('julie', { id: GALLERY_ID, open: true, email: false });
+    const answer = shell('julie').result as { data: { gallery: Record<string, unknown> } };
+    renderAt('/julie/paymentReturn', [
+      {
+        request: { query: GalleryShellWithCartQuery, variables: { url: 'julie', galleryId: GALLERY_ID, favorites: false } },
+        result: { data: { ...answer.data, cart: { __typename: 'Cart', id: 'cart_1', version: 1, itemCount: 3, cartUpdated: false } } },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Commande introuvable' })).toBeTruthy();
+    expect((await screen.findAllByRole('link', { name: /3 articles/ })).length).toBeGreaterThan(0);
+  });
+
+  it('forgets a known gallery whose combined shell is refused, and asks for the plain shell', async () => {
+    rememberGallery('julie', { id: GALLERY_ID, open: true, email: true });
+    renderAt('/julie/paymentReturn', [
+      {
+        request: { query: GalleryShellWithCartQuery, variables: { url: 'julie', galleryId: GALLERY_ID, favorites: true } },
+        result: { errors: [{ message: 'Impossible de s’authentifier', extensions: { code: 'unauthorized' } }] },
+      },
+      shell('julie'),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Commande introuvable' })).toBeTruthy();
+    expect(knownGallery('julie')).toBeNull();
+    expect(screen.queryByText('Impossible de s’authentifier')).toBeNull();
   });
 
   it('shows a 404 inside the gallery for unknown addresses', async () => {

@@ -16,8 +16,9 @@ import { AlbumButton } from '../features/album/album-panel';
 import { MySelectionsButton } from '../features/selections/my-selections-button';
 import { ShareButton } from '../features/share/share-button';
 import { errorCodes } from '../features/notifications/error-message';
-import { graphql } from '../gql';
+import { getFragmentData } from '../gql';
 import { setCurrentGalleryId } from '../lib/gallery-id';
+import { forgetGallery, rememberGallery, useKnownGallery } from '../lib/known-galleries';
 import { galleryVariables, usePreviewHash } from '../lib/preview-hash';
 import { parsePreviewParams } from '../lib/preview-params';
 import { themeVariables } from '../lib/theme';
@@ -25,42 +26,10 @@ import { galleryPath } from './route-table';
 import { useCurrentRoute } from './use-current-route';
 import styles from './gallery-layout.module.css';
 import { ReadOnlyContext } from './read-only';
+import { GalleryShellFragment, GalleryShellQuery, GalleryShellWithCartQuery, shellWithCartVariables } from './gallery-shell';
 
-export const GalleryShellQuery = graphql(`
-  query GalleryShell($url: String!, $previewHash: String) {
-    gallery(url: $url, previewHash: $previewHash) {
-      id
-      url
-      eventName
-      auth {
-        accessCodeAuthorized
-        needEmail
-        isClient
-        isPhotographer
-        readOnly
-      }
-      theme {
-        theme
-        variant
-        photosGap {
-          value
-        }
-        colorTheme {
-          colors {
-            primary
-            secondary
-            accent
-            light
-          }
-        }
-      }
-      ...GalleryHeader_gallery
-      ...AccountActions_gallery
-      ...NeedEmailHost_gallery
-      ...WelcomePopup_gallery
-    }
-  }
-`);
+// The shell's documents are in gallery-shell.ts (prefetch.ts sends them too).
+export { GalleryShellQuery } from './gallery-shell';
 
 /** GalleryLayoutContext is what the layout tells the screen it shows (React Router's outlet context). */
 export interface GalleryLayoutContext {
@@ -94,12 +63,34 @@ export function GalleryLayout() {
   const navigate = useNavigate();
   const route = useCurrentRoute();
   const previewHash = usePreviewHash(galleryId);
-  const { data, error, refetch } = useQuery(GalleryShellQuery, {
-    variables: galleryVariables(galleryId, previewHash),
+  // A gallery known from an earlier visit comes with the viewer's cart and
+  // favourites (gallery-shell.ts); should that knowledge be out of date (the
+  // access has expired), it is forgotten and the plain shell asked for.
+  const known = useKnownGallery(galleryId);
+  const variables = galleryVariables(galleryId, previewHash);
+  const withCart = shellWithCartVariables(variables, known);
+  const plain = useQuery(GalleryShellQuery, { variables, skip: withCart !== undefined, context: { initialLoad: true } });
+  const combined = useQuery(GalleryShellWithCartQuery, {
+    variables: withCart ?? { ...variables, galleryId: '', favorites: false },
+    skip: withCart === undefined,
     context: { initialLoad: true },
   });
-  const gallery = data?.gallery;
-  const notFound = errorCodes(error).includes('gallery_not_found');
+  const { error, refetch } = withCart ? combined : plain;
+  const gallery = getFragmentData(GalleryShellFragment, (withCart ? combined.data : plain.data)?.gallery);
+  const errors = errorCodes(error);
+  const notFound = errors.includes('gallery_not_found');
+  const staleKnowledge = withCart !== undefined && error !== undefined && !notFound;
+
+  useEffect(() => {
+    if (staleKnowledge) forgetGallery(galleryId);
+  }, [staleKnowledge, galleryId]);
+
+  // What the next visit may assume (outside previews, which see the gallery as someone else).
+  const auth = gallery?.auth;
+  useEffect(() => {
+    if (!gallery?.id || !auth || previewHash) return;
+    rememberGallery(galleryId, { id: gallery.id, open: auth.accessCodeAuthorized && !auth.needEmail, email: Boolean(auth.accessEmail) });
+  }, [galleryId, gallery?.id, auth, previewHash]);
 
   useEffect(() => {
     if (notFound) navigate(notFoundAddress(location.pathname), { replace: true });
@@ -138,7 +129,7 @@ export function GalleryLayout() {
   }, [gallery?.eventName, t]);
 
   if (!gallery) {
-    if (notFound) return null;
+    if (notFound || staleKnowledge) return null;
     if (error) {
       return (
         <main id="main">

@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '../features/notifications/notification-store';
 import { forgetPreviewHashes, rememberPreviewHash } from '../lib/preview-hash';
 import { createApolloClient } from './apollo-client';
+import { getFragmentData } from '../gql';
+import { rememberGallery, resetKnownGalleries } from '../lib/known-galleries';
 import { shell } from './gallery-layout-fixtures';
-import { GalleryShellQuery } from './gallery-layout';
+import { GalleryShellFragment, GalleryShellQuery } from './gallery-shell';
 import { isGalleryHomePath, prefetchOpeningScreen } from './prefetch';
 
 function json(body: unknown, status = 200) {
@@ -23,6 +25,7 @@ const refused = { data: null, errors: [{ message: 'Code d’accès requis.', ext
 afterEach(() => {
   vi.unstubAllGlobals();
   forgetPreviewHashes();
+  resetKnownGalleries();
   for (const n of notifications.getSnapshot()) notifications.dismiss(n.id);
 });
 
@@ -37,20 +40,44 @@ describe('isGalleryHomePath', () => {
 });
 
 describe('prefetchOpeningScreen', () => {
-  it('asks for the shell and the five home queries on the gallery home, with the preview hash of the address', async () => {
+  it('asks for the shell and the home, two requests, on the gallery home, with the preview hash of the address', async () => {
     const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(json(refused)));
     vi.stubGlobal('fetch', fetchMock);
     await prefetchOpeningScreen(createApolloClient(), '/gala', '?previewHash=h1');
     expect(sent(fetchMock)).toEqual([
       { operationName: 'GalleryShell', variables: { url: 'gala', previewHash: 'h1' } },
       { operationName: 'GalleryHome', variables: { url: 'gala', previewHash: 'h1' } },
-      { operationName: 'GalleryPhotos', variables: { url: 'gala', previewHash: 'h1', first: 100 } },
-      { operationName: 'GalleryVideos', variables: { url: 'gala', previewHash: 'h1' } },
-      { operationName: 'GalleryShop', variables: { url: 'gala', previewHash: 'h1' } },
-      { operationName: 'GalleryPhotographerSelection', variables: { url: 'gala', previewHash: 'h1' } },
     ]);
     // A protected gallery refuses them: the screens deal with it, no toast.
     expect(notifications.getSnapshot()).toEqual([]);
+  });
+
+  it('asks for the cart, and the favourites once an e-mail was confirmed, with the shell of a gallery known to be open', async () => {
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(json(refused)));
+    vi.stubGlobal('fetch', fetchMock);
+    rememberGallery('gala', { id: 'gal_9', open: true, email: false });
+    rememberGallery('julie', { id: 'gal_8', open: true, email: true });
+    await prefetchOpeningScreen(createApolloClient(), '/gala', '');
+    await prefetchOpeningScreen(createApolloClient(), '/julie', '');
+    expect(sent(fetchMock)).toEqual([
+      { operationName: 'GalleryShellWithCart', variables: { url: 'gala', galleryId: 'gal_9', favorites: false } },
+      { operationName: 'GalleryHome', variables: { url: 'gala' } },
+      { operationName: 'GalleryShellWithCart', variables: { url: 'julie', galleryId: 'gal_8', favorites: true } },
+      { operationName: 'GalleryHome', variables: { url: 'julie' } },
+    ]);
+  });
+
+  it('asks only for the shell of a gallery that was closed to the viewer, and never for the cart in a preview', async () => {
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(json(refused)));
+    vi.stubGlobal('fetch', fetchMock);
+    rememberGallery('julie', { id: 'gal_8', open: false, email: false });
+    rememberGallery('gala', { id: 'gal_9', open: true, email: true });
+    await prefetchOpeningScreen(createApolloClient(), '/julie', '');
+    await prefetchOpeningScreen(createApolloClient(), '/gala/preview', '?previewHash=h1');
+    expect(sent(fetchMock)).toEqual([
+      { operationName: 'GalleryShell', variables: { url: 'julie' } },
+      { operationName: 'GalleryShell', variables: { url: 'gala', previewHash: 'h1' } },
+    ]);
   });
 
   it('asks only for the shell elsewhere in a gallery, with the hash kept for it, and for nothing on the site root', async () => {
@@ -73,9 +100,9 @@ describe('prefetchOpeningScreen', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     answer(json(shell('gala').result));
     await prefetched;
-    expect((await layout).data?.gallery.eventName).toBe('Mariage de Julie & Thomas');
+    expect(getFragmentData(GalleryShellFragment, (await layout).data?.gallery)?.eventName).toBe('Mariage de Julie & Thomas');
     // Later screens read the answer kept in the cache.
-    expect((await client.query({ query: GalleryShellQuery, variables: { url: 'gala' } })).data?.gallery.url).toBe('gala');
+    expect(getFragmentData(GalleryShellFragment, (await client.query({ query: GalleryShellQuery, variables: { url: 'gala' } })).data?.gallery)?.url).toBe('gala');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

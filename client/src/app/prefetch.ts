@@ -1,16 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
-import {
-  GalleryHomeQuery,
-  GalleryPhotographerSelectionQuery,
-  GalleryPhotosQuery,
-  GalleryShopQuery,
-  GalleryVideosQuery,
-  firstPhotosPage,
-} from '../features/gallery/gallery-home-page';
+import { GalleryHomeQuery } from '../features/gallery/gallery-home-page';
 import { readAddress } from '../lib/initial-address';
+import { knownGallery } from '../lib/known-galleries';
 import { galleryVariables, previewHashFor, previewHashParam } from '../lib/preview-hash';
 import type { AppOperationContext } from './apollo-client';
-import { GalleryShellQuery } from './gallery-layout';
+import { GalleryShellQuery, GalleryShellWithCartQuery, shellWithCartVariables } from './gallery-shell';
 
 /**
  * FIRST_RENDER_WAIT_MS is how long the first render waits at most for the
@@ -32,30 +26,36 @@ export function isGalleryHomePath(pathname: string): boolean {
 const QUIET: AppOperationContext = { silentErrors: true };
 
 /**
- * prefetchOpeningScreen starts, before React's first render, the queries
- * the screen the tab opens on will ask for, with the variables it will use:
- * the gallery shell (the layout's) on every gallery address, and on the
- * gallery home its five queries too. The answers land in the cache, or the
- * screens' own queries join the requests still in flight (Apollo's
- * deduplication: same document, same variables). main.tsx draws the first
- * render once they have all answered, so that the home is drawn once with
- * everything instead of once per answer, and a home reached over a slow
- * network waits one round trip instead of two (docs/performance.md, first
- * thumbnails). It returns when every request has ended, never rejecting.
+ * prefetchOpeningScreen starts, before React's first render, the requests
+ * of the screen the tab opens on, with the documents and variables the
+ * screens will use (issue 19: at most two requests, sent together):
+ *
+ * 1. the viewer's own: the gallery's shell (the layout's), with the cart
+ *    and favourites when the gallery is known from an earlier visit
+ *    (app/gallery-shell.ts), on every gallery address;
+ * 2. the gallery's: on the gallery home, everything it shows (GalleryHome),
+ *    unless the last visit found the gallery closed to this viewer (the
+ *    server would refuse its photos; the layout shows the access screen or
+ *    the e-mail step, whose data the shell brings).
+ *
+ * The answers land in the cache, or the screens' own queries join the
+ * requests still in flight (Apollo's deduplication: same document, same
+ * variables). main.tsx draws the first render once they have all answered,
+ * so that the home is drawn once with everything instead of once per
+ * answer. It returns when every request has ended, never rejecting.
  */
 export function prefetchOpeningScreen(client: ApolloClient, pathname: string, search: string): Promise<void> {
   const { galleryUrl } = readAddress(pathname, search);
   if (!galleryUrl) return Promise.resolve();
   const variables = galleryVariables(galleryUrl, previewHashParam(search) ?? previewHashFor(galleryUrl));
-  const requests: Promise<unknown>[] = [client.query({ query: GalleryShellQuery, variables, context: QUIET })];
-  if (isGalleryHomePath(pathname)) {
-    requests.push(
-      client.query({ query: GalleryHomeQuery, variables, context: QUIET }),
-      client.query({ query: GalleryPhotosQuery, variables: firstPhotosPage(variables), context: QUIET }),
-      client.query({ query: GalleryVideosQuery, variables, context: QUIET }),
-      client.query({ query: GalleryShopQuery, variables, context: QUIET }),
-      client.query({ query: GalleryPhotographerSelectionQuery, variables, context: QUIET }),
-    );
-  }
+  const known = knownGallery(galleryUrl);
+  const withCart = shellWithCartVariables(variables, known);
+  const requests: Promise<unknown>[] = [
+    withCart
+      ? client.query({ query: GalleryShellWithCartQuery, variables: withCart, context: QUIET })
+      : client.query({ query: GalleryShellQuery, variables, context: QUIET }),
+  ];
+  const closed = known !== null && !known.open && !variables.previewHash;
+  if (isGalleryHomePath(pathname) && !closed) requests.push(client.query({ query: GalleryHomeQuery, variables, context: QUIET }));
   return Promise.allSettled(requests).then(() => undefined);
 }

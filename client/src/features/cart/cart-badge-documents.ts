@@ -29,11 +29,19 @@ export const CartCountQuery = graphql(`
   }
 `);
 
-/** CartGalleryQuery turns a gallery's address into its API id (answered from the cache once the layout loaded it). */
+/**
+ * CartGalleryQuery turns a gallery's address into its API id, with what
+ * decides whether the badge asks the server for the cart (answered from the
+ * cache once the layout loaded the shell).
+ */
 export const CartGalleryQuery = graphql(`
   query CartGallery($url: String!, $previewHash: String) {
     gallery(url: $url, previewHash: $previewHash) {
       id
+      auth {
+        accessEmail
+        readOnly
+      }
     }
   }
 `);

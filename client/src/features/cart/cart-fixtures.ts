@@ -216,9 +216,17 @@ export function payload(answer: ReturnType<typeof cart> | null, userErrors: Arra
   return { __typename: 'CartPayload' as const, cart: answer, userErrors };
 }
 
-/** galleryIdMock answers the address → id query of the cart screens. */
-export function galleryIdMock(url = GALLERY_URL): MockLink.MockedResponse {
-  return { request: { query: CartGalleryQuery, variables: { url } }, result: { data: { gallery: { __typename: 'Gallery', id: GALLERY_ID } } }, maxUsageCount: 10 };
+/**
+ * galleryIdMock answers the address → id query of the cart screens; the
+ * viewer has a confirmed e-mail unless told (without one, the badge reads
+ * the cart from the cache only: use-cart.ts).
+ */
+export function galleryIdMock(url = GALLERY_URL, { accessEmail = 'client@example.com' as string | null, readOnly = false } = {}): MockLink.MockedResponse {
+  return {
+    request: { query: CartGalleryQuery, variables: { url } },
+    result: { data: { gallery: { __typename: 'Gallery', id: GALLERY_ID, auth: { __typename: 'AuthState', accessEmail, readOnly } } } },
+    maxUsageCount: 10,
+  };
 }
 
 /** cartMock answers the cart query. */

@@ -1,6 +1,7 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { storageWorks } from '../../lib/known-galleries';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { notify } from '../notifications/notification-store';
 import { CartCountQuery, CartGalleryQuery, CartUpdatedSubscription } from './cart-badge-documents';
@@ -37,15 +38,33 @@ export function useCartUpdatedNotice(cart: CartUpdateState | null | undefined): 
   }, [key, t]);
 }
 
-/** useCartGalleryId returns the API id of the gallery at an address (from the cache once the layout loaded it). */
-export function useCartGalleryId(galleryUrl: string): string | undefined {
+function useCartGallery(galleryUrl: string) {
   const previewHash = usePreviewHash(galleryUrl);
   const { data } = useQuery(CartGalleryQuery, {
     variables: galleryVariables(galleryUrl, previewHash),
     skip: !galleryUrl,
     context: { silentErrors: true },
   });
-  return data?.gallery.id;
+  return data?.gallery;
+}
+
+/** useCartGalleryId returns the API id of the gallery at an address (from the cache once the layout loaded it). */
+export function useCartGalleryId(galleryUrl: string): string | undefined {
+  return useCartGallery(galleryUrl)?.id;
+}
+
+/**
+ * badgeFetchPolicy says where the badge reads the cart from. The cart is
+ * the browser's until an e-mail is confirmed, so without an e-mail it holds
+ * only what this browser put in through this app: the cart answers already
+ * in the cache (a cart screen's, a mutation's, or the shell's for a gallery
+ * known from an earlier visit, app/gallery-shell.ts). Only with an e-mail
+ * (the cart follows it from another browser) or without storage (nothing is
+ * known from earlier visits) is the server asked (issue 19: the opening
+ * screen in two requests).
+ */
+export function badgeFetchPolicy(accessEmail: string | null | undefined, storageWorks: boolean): 'cache-first' | 'cache-only' {
+  return accessEmail || !storageWorks ? 'cache-first' : 'cache-only';
 }
 
 /**
@@ -73,14 +92,18 @@ export function useCartLiveUpdates(galleryId: string | undefined, enabled = true
  * made elsewhere arrive live (useCartLiveUpdates).
  */
 export function useCartCount(galleryUrl: string, enabled = true): number | undefined {
-  const galleryId = useCartGalleryId(enabled ? galleryUrl : '');
+  const gallery = useCartGallery(enabled ? galleryUrl : '');
+  const galleryId = gallery?.id;
+  // A preview link is read-only: it has no cart to count or follow.
+  const counted = enabled && gallery?.auth.readOnly !== true;
   const { data } = useQuery(CartCountQuery, {
     variables: { galleryId: galleryId ?? '' },
-    skip: !enabled || !galleryId,
+    skip: !counted || !galleryId,
+    fetchPolicy: badgeFetchPolicy(gallery?.auth.accessEmail, storageWorks()),
     context: { silentErrors: true },
   });
-  useCartLiveUpdates(galleryId, enabled);
-  const cart = enabled ? data?.cart : undefined;
+  useCartLiveUpdates(galleryId, counted);
+  const cart = counted ? data?.cart : undefined;
   useCartUpdatedNotice(cart);
   return cart?.itemCount;
 }

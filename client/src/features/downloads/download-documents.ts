@@ -6,6 +6,32 @@ import { graphql } from '../../gql';
 // The dialog's own calls (asking, sending the link again) are in
 // download-request-documents, loaded with the dialog.
 
+/**
+ * DownloadOfferFragment is DownloadOfferQuery's selection, which the
+ * gallery's shell asks for (app/gallery-shell.ts) so that the query is
+ * answered from the cache: keep the two the same.
+ */
+export const DownloadOfferFragment = graphql(`
+  fragment DownloadOffer_gallery on Gallery {
+    id
+    collectionNames
+    downloadInformation {
+      freeDownload
+      clientsOnly
+      qualities
+      message
+    }
+    auth {
+      accessCodeAuthorized
+      needEmail
+      isClient
+      isPhotographer
+      accessEmail
+      readOnly
+    }
+  }
+`);
+
 /** DownloadOfferQuery is what the « Télécharger les photos » entry needs to know (answered from the cache once the gallery is loaded). */
 export const DownloadOfferQuery = graphql(`
   query DownloadOffer($url: String!, $previewHash: String) {

@@ -1,7 +1,7 @@
 // Test data shared by the gallery home tests (and the preview route's):
 // cache-shaped answers with their __typename, as the server would send them.
 import type { MockLink } from '@apollo/client/testing';
-import { GalleryHomeQuery, GalleryPhotosQuery, GalleryShopQuery, GalleryVideosQuery, PHOTOS_PAGE_SIZE } from './gallery-home-page';
+import { GalleryHomeQuery, GalleryPhotosQuery, nextPhotosPage } from './gallery-home-page';
 
 /** photo is one photo of the grid. */
 export function photo(n: number) {
@@ -20,25 +20,33 @@ export function photo(n: number) {
   };
 }
 
-/** photosPage is a page of the photo connection: `count` photos from number `from`. */
-export function photosPage(from: number, count: number, hasNextPage: boolean, total: number) {
+/** photosConnection is `count` photos of the grid from number `from`, as a page of the connection. */
+export function photosConnection(from: number, count: number, hasNextPage: boolean, total: number) {
   const nodes = Array.from({ length: count }, (_, i) => photo(from + i));
   return {
-    gallery: {
-      __typename: 'Gallery' as const,
-      id: 'gal_1',
-      photos: {
-        __typename: 'PhotoConnection' as const,
-        totalCount: total,
-        edges: nodes.map((node) => ({ __typename: 'PhotoEdge' as const, cursor: `c${node.id}`, node })),
-        pageInfo: { __typename: 'PageInfo' as const, hasNextPage, endCursor: `c${nodes[nodes.length - 1].id}` },
-      },
-    },
+    __typename: 'PhotoConnection' as const,
+    totalCount: total,
+    edges: nodes.map((node) => ({ __typename: 'PhotoEdge' as const, cursor: `c${node.id}`, node })),
+    pageInfo: { __typename: 'PageInfo' as const, hasNextPage, endCursor: nodes.length ? `c${nodes[nodes.length - 1].id}` : null },
   };
 }
 
-/** homeData is the home query's answer. */
-export function homeData(authorized: boolean, showFilename = true, needEmail = false) {
+/** photosPage is an answer of a page of photos (GalleryPhotos, the photo view's sequence). */
+export function photosPage(from: number, count: number, hasNextPage: boolean, total: number) {
+  return { gallery: { __typename: 'Gallery' as const, id: 'gal_1', photos: photosConnection(from, count, hasNextPage, total) } };
+}
+
+/** HomeOptions shape the home's answer: its first page of photos, the photographer's picks, file names. */
+export interface HomeOptions {
+  count?: number;
+  hasNextPage?: boolean;
+  total?: number;
+  showFilename?: boolean;
+  picks?: ReturnType<typeof photo>[];
+}
+
+/** homeData is the home query's answer: cover, picks, first page, a video, a pack, a print and a digital format. */
+export function homeData({ count = 3, hasNextPage = false, total = count, showFilename = true, picks = [] }: HomeOptions = {}) {
   return {
     gallery: {
       __typename: 'Gallery' as const,
@@ -47,12 +55,20 @@ export function homeData(authorized: boolean, showFilename = true, needEmail = f
       hideSaleEmphasis: false,
       lightenHomepage: false,
       theme: { __typename: 'GalleryTheme' as const, photosLayout: 'masonry' },
-      auth: { __typename: 'AuthState' as const, accessCodeAuthorized: authorized, needEmail },
       eventName: 'Gala de printemps 2026',
       eventDateString: '2026-04-18',
       coverPhotoPosition: '50% 30%',
       photographer: { __typename: 'Photographer' as const, id: 'pg1', name: 'Studio Lumière' },
       coverPhoto: null,
+      photographerSelection: {
+        __typename: 'PhotographerSelection' as const,
+        count: picks.length,
+        photos: { __typename: 'PhotoConnection' as const, edges: picks.map((node) => ({ __typename: 'PhotoEdge' as const, node })) },
+      },
+      photos: photosConnection(1, count, hasNextPage, total),
+      videos: videosData.gallery.videos,
+      availablePacks: shopData.gallery.availablePacks,
+      prices: shopData.gallery.prices,
     },
   };
 }
@@ -64,15 +80,12 @@ export const videosData = {
     id: 'gal_1',
     videos: {
       __typename: 'VideoConnection' as const,
-      totalCount: 1,
       edges: [
         {
           __typename: 'VideoEdge' as const,
-          cursor: 'v1',
           node: { __typename: 'Video' as const, id: 'v1', title: 'Le film', host: 'vimeo', thumbnailUrl: '/media/v1.jpg', embedUrl: 'https://player.vimeo.com/video/1' },
         },
       ],
-      pageInfo: { __typename: 'PageInfo' as const, hasNextPage: false, endCursor: 'v1' },
     },
   },
 };
@@ -108,14 +121,14 @@ export const shopData = {
 };
 
 /**
- * homeMocks answer the four queries of an open gallery home (one page of
- * `count` photos), with the variables the page must send.
+ * homeMocks answer the home's query (a first page of `count` photos, or
+ * `home`), with the variables the page must send.
  */
-export function homeMocks(variables: { url: string; previewHash?: string }, { count = 3, home = homeData(true) } = {}): MockLink.MockedResponse[] {
-  return [
-    { request: { query: GalleryHomeQuery, variables }, result: { data: home }, maxUsageCount: 5 },
-    { request: { query: GalleryPhotosQuery, variables: { ...variables, first: PHOTOS_PAGE_SIZE } }, result: { data: photosPage(1, count, false, count) }, maxUsageCount: 5 },
-    { request: { query: GalleryVideosQuery, variables }, result: { data: videosData }, maxUsageCount: 5 },
-    { request: { query: GalleryShopQuery, variables }, result: { data: shopData }, maxUsageCount: 5 },
-  ];
+export function homeMocks(variables: { url: string; previewHash?: string }, { count = 3, home }: { count?: number; home?: ReturnType<typeof homeData> } = {}): MockLink.MockedResponse[] {
+  return [{ request: { query: GalleryHomeQuery, variables }, result: { data: home ?? homeData({ count }) }, maxUsageCount: 5 }];
+}
+
+/** nextPageMock answers the grid's page after photo number `after` (`count` photos from after + 1). */
+export function nextPageMock(variables: { url: string; previewHash?: string }, after: number, count: number, hasNextPage: boolean, total: number): MockLink.MockedResponse {
+  return { request: { query: GalleryPhotosQuery, variables: nextPhotosPage(variables, `cph${after}`) }, result: { data: photosPage(after + 1, count, hasNextPage, total) } };
 }

@@ -5,8 +5,9 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { GalleryLayoutContext } from '../../app/gallery-layout';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { homeData, photo, photosPage, shopData, videosData } from './gallery-fixtures';
-import { GalleryHomePage, GalleryHomeQuery, GalleryPhotographerSelectionQuery, GalleryPhotosQuery, GalleryShopQuery, GalleryVideosQuery, PHOTOS_PAGE_SIZE } from './gallery-home-page';
+import { print } from 'graphql';
+import { homeData, homeMocks, nextPageMock, photo } from './gallery-fixtures';
+import { GalleryHomePage, GalleryHomeQuery, PHOTOS_PAGE_SIZE } from './gallery-home-page';
 
 const URL = 'gala-2026';
 
@@ -24,15 +25,19 @@ function renderHome(mocks: MockLink.MockedResponse[], home = <GalleryHomePage />
 }
 
 describe('GalleryHomePage photo grid', () => {
-  it('renders thumbnails and loads the next page', { timeout: 15_000 }, async () => {
-    const mocks: MockLink.MockedResponse[] = [
-      { request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(true) } },
-      { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: { data: photosPage(1, 12, true, 15) } },
-      { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE, after: 'cph12' } }, result: { data: photosPage(13, 3, false, 15) } },
-      { request: { query: GalleryVideosQuery, variables: { url: URL } }, result: { data: videosData } },
-      { request: { query: GalleryShopQuery, variables: { url: URL } }, result: { data: shopData } },
-    ];
-    renderHome(mocks);
+  it('renders the whole home from one answer and loads the next page with one more', { timeout: 15_000 }, async () => {
+    const asked: string[] = [];
+    const spy = (mock: MockLink.MockedResponse): MockLink.MockedResponse => ({
+      ...mock,
+      result: () => {
+        asked.push(mock.request.query === GalleryHomeQuery ? 'home' : 'page');
+        return mock.result as { data: Record<string, unknown> };
+      },
+    });
+    renderHome([
+      spy(homeMocks({ url: URL }, { home: homeData({ count: 12, hasNextPage: true, total: 15 }) })[0]),
+      spy(nextPageMock({ url: URL }, 12, 3, false, 15)),
+    ]);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Gala de printemps 2026' })).toBeTruthy();
     expect(screen.getByText('18 avril 2026')).toBeTruthy();
@@ -52,104 +57,60 @@ describe('GalleryHomePage photo grid', () => {
     expect(within(grid).getAllByRole('img')).toHaveLength(12);
     expect(within(grid).getByText('IMG_1001.jpg')).toBeTruthy();
     expect(screen.getByText('15 photos')).toBeTruthy();
+    // The other sections of the home came with the same answer.
+    expect(screen.getByRole('button', { name: 'Lire la vidéo : Le film' })).toBeTruthy();
+    expect(screen.getByText('Pack Souvenir')).toBeTruthy();
+    expect(screen.getByText('49 €')).toBeTruthy();
+    expect(screen.getByText('à partir de 3,50 €')).toBeTruthy();
+    expect(screen.getByText('12 €')).toBeTruthy();
+    expect(asked).toEqual(['home']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Afficher plus de photos' }));
     await waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(15));
     expect(screen.queryByRole('button', { name: 'Afficher plus de photos' })).toBeNull();
+    // The page was one request of its own, merged after the first page; the home was not asked again.
+    expect(asked).toEqual(['home', 'page']);
+    expect(within(grid).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(Array.from({ length: 15 }, (_, i) => `Photo IMG_${1001 + i}.jpg`));
+    expect(screen.getByText('Pack Souvenir')).toBeTruthy();
+  });
 
-    // The other sections of the home.
-    expect(await screen.findByRole('button', { name: 'Lire la vidéo : Le film' })).toBeTruthy();
-    expect(await screen.findByText('Pack Souvenir')).toBeTruthy();
-    expect(screen.getByText('49 €')).toBeTruthy();
-    expect(screen.getByText('à partir de 3,50 €')).toBeTruthy();
-    expect(screen.getByText('12 €')).toBeTruthy();
+  it('asks for the first page of PHOTOS_PAGE_SIZE photos', () => {
+    expect(print(GalleryHomeQuery)).toContain(`photos(first: ${PHOTOS_PAGE_SIZE})`);
   });
 
   it('hides file names unless the gallery shows them', async () => {
-    renderHome([
-      { request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(true, false) } },
-      { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: { data: photosPage(1, 2, false, 2) } },
-      { request: { query: GalleryVideosQuery, variables: { url: URL } }, result: { data: videosData } },
-      { request: { query: GalleryShopQuery, variables: { url: URL } }, result: { data: shopData } },
-    ]);
+    renderHome(homeMocks({ url: URL }, { home: homeData({ count: 2, showFilename: false }) }));
     expect(await screen.findByAltText('Photo IMG_1001.jpg')).toBeTruthy();
     expect(screen.queryByText('IMG_1001.jpg')).toBeNull();
   });
 
   it('puts the downloads controls the app composes in the downloads section', async () => {
-    renderHome(
-      [
-        { request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(true) } },
-        { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: { data: photosPage(1, 2, false, 2) } },
-        { request: { query: GalleryVideosQuery, variables: { url: URL } }, result: { data: videosData } },
-        { request: { query: GalleryShopQuery, variables: { url: URL } }, result: { data: shopData } },
-      ],
-      <GalleryHomePage downloadsAction={(galleryUrl) => <button type="button">Télécharger {galleryUrl}</button>} />,
-    );
+    renderHome(homeMocks({ url: URL }, { count: 2 }), <GalleryHomePage downloadsAction={(galleryUrl) => <button type="button">Télécharger {galleryUrl}</button>} />);
     const entry = await screen.findByRole('button', { name: 'Télécharger gala-2026' });
     expect(entry.closest('section')?.id).toBe('downloads');
   });
 
-  it('asks for no photo until the code is accepted and the e-mail confirmed', async () => {
-    for (const [authorized, needEmail] of [
-      [false, false],
-      [true, true],
-    ]) {
-      const { unmount } = renderHome([{ request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(authorized, true, needEmail) } }]);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Gala de printemps 2026' })).toBeTruthy();
-      expect(screen.queryByRole('img', { name: /IMG_/ })).toBeNull();
-      expect(screen.queryByRole('link', { name: 'Voir les photos' })).toBeNull();
-      unmount();
-    }
+  it('asks for nothing while the layout says the gallery is closed to the viewer', async () => {
+    const asked: string[] = [];
+    const [mock] = homeMocks({ url: URL });
+    renderHome([{ ...mock, result: () => (asked.push('home'), { data: homeData() }) }], undefined, { open: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+    expect(screen.queryByRole('img', { name: /IMG_/ })).toBeNull();
   });
 
-  it('asks for the photos at the same time as the home when the layout already knows the gallery is open', async () => {
-    const asked: string[] = [];
-    const answer = (name: string, data: Record<string, unknown>) => () => {
-      asked.push(name);
-      return { data };
-    };
-    renderHome(
-      [
-        { request: { query: GalleryHomeQuery, variables: { url: URL } }, delay: 400, result: answer('home', homeData(true)) },
-        { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: answer('photos', photosPage(1, 2, false, 2)) },
-        { request: { query: GalleryVideosQuery, variables: { url: URL } }, result: answer('videos', videosData) },
-        { request: { query: GalleryShopQuery, variables: { url: URL } }, result: answer('shop', shopData) },
-      ],
-      undefined,
-      { open: true },
-    );
-    await waitFor(() => expect(asked).toContain('photos'));
-    expect(asked).not.toContain('home');
+  it('shows an error with a retry when the home cannot be loaded', async () => {
+    renderHome([
+      { request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { errors: [{ message: 'boom', extensions: { code: 'internal' } }] } },
+      ...homeMocks({ url: URL }, { count: 2 }),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByAltText('Photo IMG_1001.jpg')).toBeTruthy();
-    expect(asked.indexOf('photos')).toBeLessThan(asked.indexOf('home'));
   });
 
   it('shows the photographer’s selection above the photos, with the controls the app composes', async () => {
-    const picks = [photo(7), photo(9)];
     renderHome(
-      [
-        { request: { query: GalleryHomeQuery, variables: { url: URL } }, result: { data: homeData(true) } },
-        { request: { query: GalleryPhotosQuery, variables: { url: URL, first: PHOTOS_PAGE_SIZE } }, result: { data: photosPage(1, 2, false, 2) } },
-        { request: { query: GalleryVideosQuery, variables: { url: URL } }, result: { data: videosData } },
-        { request: { query: GalleryShopQuery, variables: { url: URL } }, result: { data: shopData } },
-        {
-          request: { query: GalleryPhotographerSelectionQuery, variables: { url: URL } },
-          result: {
-            data: {
-              gallery: {
-                __typename: 'Gallery',
-                id: 'gal_1',
-                photographerSelection: {
-                  __typename: 'PhotographerSelection',
-                  count: 2,
-                  photos: { __typename: 'PhotoConnection', edges: picks.map((node) => ({ __typename: 'PhotoEdge', node })) },
-                },
-              },
-            },
-          },
-        },
-      ],
+      homeMocks({ url: URL }, { home: homeData({ count: 2, picks: [photo(7), photo(9)] }) }),
       <GalleryHomePage photoAction={({ galleryId, photoId }) => <button type="button">{`cœur ${galleryId} ${photoId}`}</button>} />,
     );
     const section = (await screen.findByRole('heading', { name: 'La sélection du photographe' })).closest('section')!;

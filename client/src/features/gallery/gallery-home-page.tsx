@@ -1,13 +1,12 @@
-import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useOutletContext, useParams } from 'react-router';
 import type { GalleryLayoutContext } from '../../app/gallery-layout';
 import { galleryPath } from '../../app/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
-import { graphql } from '../../gql';
+import { getFragmentData, graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { asPhotosLayout, type PhotosLayout } from '../../lib/preview-params';
 import { DownloadsSection } from './downloads-section';
@@ -18,14 +17,43 @@ import { PrintsSection } from './prints-section';
 import { VideosList } from './videos-section';
 import styles from './gallery-home.module.css';
 
-/** PHOTOS_PAGE_SIZE is the page size of the photo grid (the API caps pages at 100). */
+/**
+ * PHOTOS_PAGE_SIZE is the page size of the photo grid (the API caps pages
+ * at 100): GalleryHome's first page (written in the document, checked by a
+ * test) and GalleryPhotos' next ones.
+ */
 export const PHOTOS_PAGE_SIZE = 100;
 
-/** firstPhotosPage are the variables of the home's first page of photos (app/prefetch.ts asks with the same, so that the home finds its answer). */
-export function firstPhotosPage<V extends { url: string; previewHash?: string }>(variables: V): V & { first: number } {
-  return { ...variables, first: PHOTOS_PAGE_SIZE };
-}
+/** GalleryPhotosPageFragment is a page of the grid, the same in the home's first page and the next ones (so that merged pages stay whole in the cache). */
+export const GalleryPhotosPageFragment = graphql(`
+  fragment GalleryPhotosPage on PhotoConnection {
+    totalCount
+    edges {
+      cursor
+      node {
+        id
+        ...PhotoCard_photo
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+`);
 
+/**
+ * GalleryHomeQuery is everything the home shows, in one request (issue 19):
+ * the cover, the photographer's selection above the grid, the grid's first
+ * page, the videos and the shop's sections below it. It selects nothing of
+ * the viewer's own (no e-mail, cart, favourites: those come with the shell),
+ * so the server may answer it alike to every viewer of a visibility class.
+ * Without access (a protected gallery before the code) the server refuses
+ * the photos and the whole answer; the layout shows the access screen then.
+ * It must stay under GRAPHQL_MAX_COMPLEXITY (5000) as sent, with the
+ * __typename Apollo adds to every selection (about 4,600): three lists of
+ * 100 would not, hence the 50 videos (an event gallery has a handful).
+ */
 export const GalleryHomeQuery = graphql(`
   query GalleryHome($url: String!, $previewHash: String) {
     gallery(url: $url, previewHash: $previewHash) {
@@ -36,19 +64,29 @@ export const GalleryHomeQuery = graphql(`
       theme {
         photosLayout
       }
-      auth {
-        accessCodeAuthorized
-        needEmail
-      }
       ...GalleryCover_gallery
-    }
-  }
-`);
-
-export const GalleryShopQuery = graphql(`
-  query GalleryShop($url: String!, $previewHash: String) {
-    gallery(url: $url, previewHash: $previewHash) {
-      id
+      photographerSelection {
+        count
+        photos(first: 100) {
+          edges {
+            node {
+              id
+              ...PhotoCard_photo
+            }
+          }
+        }
+      }
+      photos(first: 100) {
+        ...GalleryPhotosPage
+      }
+      videos(first: 50) {
+        edges {
+          node {
+            id
+            ...VideoCard_video
+          }
+        }
+      }
       availablePacks {
         id
         ...PackCard_pack
@@ -61,69 +99,22 @@ export const GalleryShopQuery = graphql(`
   }
 `);
 
+/** GalleryPhotosQuery is the grid's next page (after the home's first), merged into the same connection by the cache. */
 export const GalleryPhotosQuery = graphql(`
   query GalleryPhotos($url: String!, $previewHash: String, $first: Int!, $after: Cursor) {
     gallery(url: $url, previewHash: $previewHash) {
       id
       photos(first: $first, after: $after) {
-        totalCount
-        edges {
-          cursor
-          node {
-            id
-            ...PhotoCard_photo
-          }
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
+        ...GalleryPhotosPage
       }
     }
   }
 `);
 
-export const GalleryVideosQuery = graphql(`
-  query GalleryVideos($url: String!, $previewHash: String) {
-    gallery(url: $url, previewHash: $previewHash) {
-      id
-      videos(first: 100) {
-        totalCount
-        edges {
-          cursor
-          node {
-            id
-            ...VideoCard_video
-          }
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-      }
-    }
-  }
-`);
-
-// The photographer's favourites, shown above the photos when there are any.
-export const GalleryPhotographerSelectionQuery = graphql(`
-  query GalleryPhotographerSelection($url: String!, $previewHash: String) {
-    gallery(url: $url, previewHash: $previewHash) {
-      id
-      photographerSelection {
-        count
-        photos(first: 100) {
-          edges {
-            node {
-              id
-              ...PhotoCard_photo
-            }
-          }
-        }
-      }
-    }
-  }
-`);
+/** nextPhotosPage are the variables of the grid's page after `after`. */
+export function nextPhotosPage(variables: { url: string; previewHash?: string }, after: string) {
+  return { ...variables, first: PHOTOS_PAGE_SIZE, after };
+}
 
 function noMore(): void {}
 
@@ -166,38 +157,22 @@ export function GalleryHomePage({
   const { galleryId = '' } = useParams();
   const location = useLocation();
   const previewHash = usePreviewHash(galleryId);
-  const variables = galleryVariables(galleryId, previewHash);
-  const home = useQuery(GalleryHomeQuery, { variables });
+  const variables = useMemo(() => galleryVariables(galleryId, previewHash), [galleryId, previewHash]);
+  // The layout draws the home once the gallery is open to the viewer (or
+  // through a preview link): the server refuses the photos until then. The
+  // shell and this query left together (app/prefetch.ts), so this usually
+  // finds its answer in the cache.
+  const closed = useOutletContext<GalleryLayoutContext | undefined>()?.open === false;
+  const home = useQuery(GalleryHomeQuery, { variables, skip: closed });
   const gallery = home.data?.gallery;
-  // Photos and videos are only served once the code is accepted and, when the
-  // gallery asks for one, the e-mail confirmed; the layout shows the access
-  // screen or the e-mail step until then. The layout knows it before the
-  // home's own query answers: the photos are asked for at the same time as
-  // the rest of the home, not after it (docs/performance.md, first thumbnails).
-  const fromLayout = useOutletContext<GalleryLayoutContext | undefined>();
-  const authorized = gallery ? gallery.auth.accessCodeAuthorized === true && !gallery.auth.needEmail : fromLayout?.open === true;
-
-  const photos = useQuery(GalleryPhotosQuery, {
-    variables: firstPhotosPage(variables),
-    skip: !authorized,
-    context: { errorMessageKey: 'gallery.errorPhotos' },
-  });
-  const videos = useQuery(GalleryVideosQuery, {
-    variables,
-    skip: !authorized,
-    context: { errorMessageKey: 'gallery.errorVideos' },
-  });
-  const shop = useQuery(GalleryShopQuery, { variables, skip: !authorized });
-  const picks = useQuery(GalleryPhotographerSelectionQuery, { variables, skip: !authorized, context: { silentErrors: true } });
-
-  const connection = photos.data?.gallery.photos;
-  // Every answer (home, photos, videos, shop, selection) renders the page
-  // again: the grids get the same items and action while their own data is
-  // unchanged, so that they (memo) and their cards are not drawn again
+  const connection = getFragmentData(GalleryPhotosPageFragment, gallery?.photos);
+  // Every answer (the home, each next page) renders the page again: the
+  // grids get the same items and action while their own data is unchanged,
+  // so that they (memo) and their cards are not drawn again
   // (docs/performance.md, first thumbnails).
   const photoEdges = connection?.edges;
   const photoItems = useMemo(() => nodes(photoEdges).map((node) => ({ key: node.id, photo: node })), [photoEdges]);
-  const pickEdges = picks.data?.gallery.photographerSelection.photos.edges;
+  const pickEdges = gallery?.photographerSelection.photos.edges;
   const pickItems = useMemo(() => nodes(pickEdges).map((node) => ({ key: node.id, photo: node })), [pickEdges]);
   const actionGalleryId = gallery?.id;
   const gridAction = useMemo(
@@ -205,26 +180,29 @@ export function GalleryHomePage({
     [photoAction, actionGalleryId],
   );
   const fetchingMore = useRef(false);
-  const { fetchMore } = photos;
+  const [loadingMore, setLoadingMore] = useState(false);
+  const { fetchMore } = home;
   const loadMore = useCallback(() => {
     const info = connection?.pageInfo;
     if (!info?.hasNextPage || !info.endCursor || fetchingMore.current) return;
     fetchingMore.current = true;
-    fetchMore({ variables: { after: info.endCursor } })
+    setLoadingMore(true);
+    // One request for the page alone; the cache merges it into the home's
+    // connection (lib/apollo-cache.ts), which the home reads again.
+    fetchMore({ query: GalleryPhotosQuery, variables: nextPhotosPage(variables, info.endCursor) })
       .catch(() => undefined)
       .finally(() => {
         fetchingMore.current = false;
+        setLoadingMore(false);
       });
-  }, [connection?.pageInfo, fetchMore]);
+  }, [connection?.pageInfo, fetchMore, variables]);
 
   // Anchors (#photos, #packs...) may point at sections rendered after the data
   // arrives. When the page is already scrolled, the router has either scrolled
   // to the anchor or restored a saved position (back navigation): leave it.
   const scrolledHash = useRef<string | null>(null);
-  // Every section above the photos must have its height first: the
-  // photographer's selection, and the photos themselves (videos, packs and
-  // the shop come after them).
-  const ready = Boolean(gallery && (!authorized || (photos.data && !picks.loading)));
+  // Every section has its height once the home's one answer is drawn.
+  const ready = Boolean(gallery);
   useEffect(() => {
     if (!ready || !location.hash || scrolledHash.current === location.key) return;
     if (window.scrollY > 0) {
@@ -236,8 +214,9 @@ export function GalleryHomePage({
       scrolledHash.current = location.key;
       target.scrollIntoView({ block: 'start' });
     }
-  }, [ready, location.hash, location.key, shop.data, videos.data, picks.data]);
+  }, [ready, location.hash, location.key]);
 
+  if (closed) return null;
   if (!gallery) {
     if (home.error) {
       return (
@@ -257,14 +236,11 @@ export function GalleryHomePage({
   }
 
   const homePath = galleryPath(galleryId, 'galleryHome');
-  if (!authorized) {
-    return <GalleryCover gallery={gallery} homePath={homePath} showActions={false} />;
-  }
 
   const hidePrice = display.hideSaleEmphasis ?? gallery.hideSaleEmphasis;
-  const videoNodes = nodes(videos.data?.gallery.videos.edges);
-  const packs = shop.data?.gallery.availablePacks ?? [];
-  const prices = shop.data?.gallery.prices;
+  const videoNodes = nodes(gallery.videos.edges);
+  const packs = gallery.availablePacks;
+  const prices = gallery.prices;
   const lighten = display.lightenHomepage ?? gallery.lightenHomepage;
   const layout = display.photosLayout ?? asPhotosLayout(gallery.theme.photosLayout);
 
@@ -302,14 +278,7 @@ export function GalleryHomePage({
           </h2>
           {connection && <p className={styles.count}>{t('gallery.photosCount', { count: connection.totalCount })}</p>}
         </div>
-        {photos.error && !connection ? (
-          <div className={styles.inlineError} role="alert">
-            <p>{t('gallery.errorPhotos')}</p>
-            <button type="button" className="button button-outline" onClick={() => void photos.refetch()}>
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : !connection ? (
+        {!connection ? (
           <Spinner block label={t('gallery.loadingMore')} />
         ) : (
           <PhotoGrid
@@ -319,39 +288,25 @@ export function GalleryHomePage({
             layout={layout}
             hasMore={connection.pageInfo.hasNextPage}
             total={connection.totalCount}
-            loadingMore={photos.networkStatus === NetworkStatus.fetchMore}
+            loadingMore={loadingMore}
             onLoadMore={loadMore}
             photoAction={gridAction}
           />
         )}
       </section>
 
-      {videos.error && !videos.data ? (
+      {videoNodes.length > 0 && (
         <section id="videos" className={styles.section} aria-labelledby="videos-title">
-          <h2 id="videos-title" className={styles.sectionTitle}>
-            {t('gallery.videosTitle')}
-          </h2>
-          <div className={styles.inlineError} role="alert">
-            <p>{t('gallery.errorVideos')}</p>
-            <button type="button" className="button button-outline" onClick={() => void videos.refetch()}>
-              {t('common.retry')}
-            </button>
+          <div className={styles.sectionHead}>
+            <h2 id="videos-title" className={styles.sectionTitle}>
+              {t('gallery.videosTitle')}
+            </h2>
           </div>
+          <VideosList
+            videos={videoNodes.map((node) => ({ key: node.id, video: node }))}
+            videoAction={photoAction && ((videoId) => photoAction({ galleryId: gallery.id, photoId: videoId }))}
+          />
         </section>
-      ) : (
-        videoNodes.length > 0 && (
-          <section id="videos" className={styles.section} aria-labelledby="videos-title">
-            <div className={styles.sectionHead}>
-              <h2 id="videos-title" className={styles.sectionTitle}>
-                {t('gallery.videosTitle')}
-              </h2>
-            </div>
-            <VideosList
-              videos={videoNodes.map((node) => ({ key: node.id, video: node }))}
-              videoAction={photoAction && ((videoId) => photoAction({ galleryId: gallery.id, photoId: videoId }))}
-            />
-          </section>
-        )
       )}
 
       {packs.length > 0 && (

@@ -10,6 +10,7 @@ import { notifications } from '../notifications/notification-store';
 import { FavoriteButton } from './favorite-button';
 import { withItem } from './use-favorites';
 import { AddToSelectionMutation, FavoritesQuery, RemoveFromSelectionMutation } from './selection-documents';
+import { FavoritesViewerFragment } from './favorites-documents';
 import { GALLERY_ID, payload, selection } from './selection-fixtures';
 
 const favoritesMock = (photoIds: string[]): MockLink.MockedResponse => ({
@@ -38,6 +39,29 @@ describe('withItem', () => {
 });
 
 describe('FavoriteButton (mocked API)', () => {
+  it('asks for no favourites while the shell says no e-mail is confirmed, and asks once one is', async () => {
+    const cache = createCache();
+    const viewer = (accessEmail: string | null) => {
+      // __typename, which the generated types leave out, lets the cache find the gallery.
+      const data = { __typename: 'Gallery' as const, id: GALLERY_ID, auth: { __typename: 'AuthState' as const, accessEmail } };
+      cache.writeFragment({ fragment: FavoritesViewerFragment, data });
+    };
+    viewer(null);
+    let asked = 0;
+    render(
+      <MockedProvider cache={cache} mocks={[{ ...favoritesMock(['pho_1']), result: () => (asked++, { data: { mySelection: selection({ photoIds: ['pho_1'] }) } }) }]}>
+        <FavoriteButton galleryId={GALLERY_ID} photoId="pho_1" />
+      </MockedProvider>,
+    );
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(asked).toBe(0);
+    expect(heart().getAttribute('aria-pressed')).toBe('false');
+    // The e-mail is confirmed (the access mutations write it on the gallery): the favourites are asked for.
+    act(() => viewer('fan@example.com'));
+    await waitFor(() => expect(heart().getAttribute('aria-pressed')).toBe('true'));
+    expect(asked).toBe(1);
+  });
+
   it('marks a photo at once and keeps it once the server agrees', async () => {
     render(
       <MockedProvider

@@ -20,6 +20,16 @@ export const SelectionFieldsFragment = graphql(`
   }
 `);
 
+/** FavoritesViewerFragment is whether the gallery's viewer has a confirmed e-mail (the favourites need one), as the shell left it in the cache. */
+export const FavoritesViewerFragment = graphql(`
+  fragment FavoritesViewer on Gallery {
+    id
+    auth {
+      accessEmail
+    }
+  }
+`);
+
 export const FavoritesQuery = graphql(`
   query Favorites($galleryId: ID!) {
     mySelection(galleryId: $galleryId, id: "favorites") {

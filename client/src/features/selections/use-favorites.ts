@@ -7,7 +7,7 @@ import { getFragmentData, makeFragmentData, type FragmentType } from '../../gql'
 import type { AddToSelectionMutation as AddData, RemoveFromSelectionMutation as RemoveData, SelectionFieldsFragment as SelectionData } from '../../gql/graphql';
 import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
 import { notify } from '../notifications/notification-store';
-import { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, RemoveFromSelectionMutation, SelectionFieldsFragment } from './favorites-documents';
+import { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, FavoritesViewerFragment, RemoveFromSelectionMutation, SelectionFieldsFragment } from './favorites-documents';
 
 /** FAVORITE_ERROR_CONTEXT makes a failed favourite call toast the catalogue's message (a 401 still asks for an e-mail). */
 const FAVORITE_ERROR_CONTEXT: AppOperationContext = { errorMessageKey: 'errors.addPhotoToFavoritesError' };
@@ -64,23 +64,61 @@ function favoritesWatch(client: ApolloClient, galleryId: string): FavoritesWatch
   return watch;
 }
 
+type EmailState = 'unknown' | 'none' | 'confirmed';
+
+/**
+ * emailState reads from the cache whether the gallery's viewer has a
+ * confirmed e-mail (the shell asks for it): without one the server refuses
+ * the favourites, so they are not asked for (issue 19: no request that can
+ * only fail on the opening screen). Unknown (no shell in the cache), they are.
+ */
+function emailState(result: { complete: boolean; data: unknown }): EmailState {
+  if (!result.complete) return 'unknown';
+  const auth = (result.data as { auth?: { accessEmail?: string | null } } | undefined)?.auth;
+  return auth?.accessEmail ? 'confirmed' : 'none';
+}
+
 /** subscribeFavorites starts the gallery's favourites query with its first listener and stops it with its last. */
 function subscribeFavorites(client: ApolloClient, galleryId: string, listener: () => void): () => void {
   const watch = favoritesWatch(client, galleryId);
   watch.listeners.add(listener);
   if (!watch.stop) {
-    // Without a confirmed e-mail the query fails quietly and nothing is marked.
-    const observable = client.watchQuery({ query: FavoritesQuery, variables: { galleryId }, context: { silentErrors: true } });
-    const subscription = observable.subscribe({
-      next: (result) => {
-        const selection = result.dataState === 'complete' ? (getFragmentData(SelectionFieldsFragment, result.data.mySelection) ?? undefined) : undefined;
-        if (selection === watch.selection) return;
-        watch.selection = selection;
-        for (const notifyListener of [...watch.listeners]) notifyListener();
-      },
+    let query: { unsubscribe(): void } | undefined;
+    let state: EmailState | undefined;
+    const ask = (next: EmailState) => {
+      if (next === state) return;
+      state = next;
+      query?.unsubscribe();
+      // Without a confirmed e-mail only the cache is read (an answer a
+      // mutation left there); a failure stays quiet and nothing is marked.
+      const observable = client.watchQuery({
+        query: FavoritesQuery,
+        variables: { galleryId },
+        context: { silentErrors: true },
+        fetchPolicy: next === 'none' ? 'cache-only' : 'cache-first',
+      });
+      query = observable.subscribe({
+        next: (result) => {
+          const selection = result.dataState === 'complete' ? (getFragmentData(SelectionFieldsFragment, result.data.mySelection) ?? undefined) : undefined;
+          if (selection === watch.selection) return;
+          watch.selection = selection;
+          for (const notifyListener of [...watch.listeners]) notifyListener();
+        },
+        error: () => undefined,
+      });
+    };
+    const from = { __typename: 'Gallery' as const, id: galleryId };
+    const now = client.cache.readFragment({ fragment: FavoritesViewerFragment, id: client.cache.identify(from) });
+    ask(emailState({ complete: now != null, data: now }));
+    // The viewer's e-mail, followed: confirming one (or logging out) asks again.
+    const viewer = client.watchFragment({ fragment: FavoritesViewerFragment, from }).subscribe({
+      next: (result) => ask(emailState(result)),
       error: () => undefined,
     });
-    watch.stop = () => subscription.unsubscribe();
+    watch.stop = () => {
+      viewer.unsubscribe();
+      query?.unsubscribe();
+    };
   }
   return () => {
     watch.listeners.delete(listener);
