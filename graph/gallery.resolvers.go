@@ -76,7 +76,10 @@ func (r *galleryResolver) CoverPhoto(ctx context.Context, obj *ent.Gallery) (*en
 	if c, err := obj.Edges.CoverPhotoOrErr(); err == nil {
 		return c, nil
 	}
-	p, err := loader.Get(ctx, loader.For(ctx).Photo, *obj.CoverPhotoID)
+	id := *obj.CoverPhotoID
+	p, err := gallery.KeptMedia(ctx, r.Galleries, obj, gallery.Photos, "cover\x00"+id, func() (*ent.Photo, error) {
+		return loader.Get(ctx, loader.For(ctx).Photo, id)
+	})
 	if errors.Is(err, apperr.ErrNotFound) {
 		return nil, nil // private or removed: no cover rather than an error
 	}
@@ -164,7 +167,9 @@ func (r *galleryResolver) Photographer(ctx context.Context, obj *ent.Gallery) (*
 	if p, err := obj.Edges.PhotographerOrErr(); err == nil {
 		return p, nil
 	}
-	return loader.Get(ctx, loader.For(ctx).Photographer, obj.PhotographerID)
+	return gallery.KeptMedia(ctx, r.Galleries, obj, gallery.Photographers, "photographer", func() (*ent.Photographer, error) {
+		return loader.Get(ctx, loader.For(ctx).Photographer, obj.PhotographerID)
+	})
 }
 
 // Photos is the resolver for the photos field.
@@ -175,7 +180,10 @@ func (r *galleryResolver) Photos(ctx context.Context, obj *ent.Gallery, after *e
 	if err := checkPage(first, last); err != nil {
 		return nil, err
 	}
-	return obj.Photos(ctx, after, first, before, last, orderBy)
+	key := "photos" + gallery.FieldKey(ctx, after, first, before, last, orderBy)
+	return gallery.KeptMedia(ctx, r.Galleries, obj, gallery.Photos, key, func() (*ent.PhotoConnection, error) {
+		return obj.Photos(ctx, after, first, before, last, orderBy)
+	})
 }
 
 // Videos is the resolver for the videos field.
@@ -186,7 +194,10 @@ func (r *galleryResolver) Videos(ctx context.Context, obj *ent.Gallery, after *e
 	if err := checkPage(first, last); err != nil {
 		return nil, err
 	}
-	return obj.Videos(ctx, after, first, before, last, orderBy)
+	key := "videos" + gallery.FieldKey(ctx, after, first, before, last, orderBy)
+	return gallery.KeptMedia(ctx, r.Galleries, obj, gallery.Videos, key, func() (*ent.VideoConnection, error) {
+		return obj.Videos(ctx, after, first, before, last, orderBy)
+	})
 }
 
 // PhotographerSelectionCount is the resolver for the photographerSelectionCount field.

@@ -130,7 +130,10 @@ func (r *photographerSelectionResolver) Photos(ctx context.Context, obj *gallery
 	if err := checkPage(first, last); err != nil {
 		return nil, err
 	}
-	return obj.Photos(r.DB).Paginate(ctx, after, first, before, last, photosByPosition)
+	key := "selection-photos" + gallery.FieldKey(ctx, after, first, before, last)
+	return gallery.KeptMedia(ctx, r.Galleries, obj.Gallery, gallery.Photos, key, func() (*ent.PhotoConnection, error) {
+		return obj.Photos(r.DB).Paginate(ctx, after, first, before, last, photosByPosition)
+	})
 }
 
 // Videos is the resolver for the videos field.
@@ -138,7 +141,10 @@ func (r *photographerSelectionResolver) Videos(ctx context.Context, obj *gallery
 	if err := checkPage(first, last); err != nil {
 		return nil, err
 	}
-	return obj.Videos(r.DB).Paginate(ctx, after, first, before, last, videosByPosition)
+	key := "selection-videos" + gallery.FieldKey(ctx, after, first, before, last)
+	return gallery.KeptMedia(ctx, r.Galleries, obj.Gallery, gallery.Videos, key, func() (*ent.VideoConnection, error) {
+		return obj.Videos(r.DB).Paginate(ctx, after, first, before, last, videosByPosition)
+	})
 }
 
 // MySelections is the resolver for the mySelections field.

@@ -6,7 +6,7 @@
 # The requests are the client's own: the GraphQL documents of
 # client/src/gql/gql.ts (graphql-codegen's output) with the fragments they
 # use, and the variables the client gives them (loadbench -client-body,
-# cmd/loadbench/clientdocs.go). Opening a gallery sends GalleryShell and
+# internal/clientdocs). Opening a gallery sends GalleryShell and
 # GalleryHome (the whole home, with the first page of 100 photos:
 # client/src/app/prefetch.ts, features/gallery/gallery-home-page.tsx; a
 # returning viewer's GalleryShellWithCart, which needs the gallery's id, is

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/formatter"
 	"github.com/vektah/gqlparser/v2/parser"
 )
 
@@ -165,16 +166,59 @@ type Request struct {
 	Query         string         `json:"query"`
 }
 
-// Body returns the request the client sends for op with these variables.
+// Body returns the request the client sends for op with these variables:
+// the document as Apollo Client sends it (AddTypename, printed again).
 func (d *Documents) Body(op string, vars map[string]any) ([]byte, error) {
-	doc, err := d.Document(op)
+	text, err := d.Document(op)
 	if err != nil {
 		return nil, err
 	}
+	parsed, perr := parser.ParseQuery(&ast.Source{Input: text})
+	if perr != nil {
+		return nil, perr
+	}
+	AddTypename(parsed)
+	var b strings.Builder
+	formatter.NewFormatter(&b, formatter.WithIndent("  ")).FormatQueryDocument(parsed)
+	doc := b.String()
 	if vars == nil {
 		vars = map[string]any{}
 	}
 	return json.Marshal(Request{OperationName: op, Variables: vars, Query: doc})
+}
+
+// AddTypename adds __typename to every selection set of doc but the
+// operations' own, where it is not already, as Apollo Client's cache does
+// (addTypenameToDocument) before it sends a query: what the server
+// receives, and what its complexity limit sees.
+func AddTypename(doc *ast.QueryDocument) {
+	var walk func(set ast.SelectionSet, root bool) ast.SelectionSet
+	walk = func(set ast.SelectionSet, root bool) ast.SelectionSet {
+		has := false
+		for _, sel := range set {
+			switch s := sel.(type) {
+			case *ast.Field:
+				if strings.HasPrefix(s.Name, "__") {
+					has = true
+				}
+				if len(s.SelectionSet) > 0 {
+					s.SelectionSet = walk(s.SelectionSet, false)
+				}
+			case *ast.InlineFragment:
+				s.SelectionSet = walk(s.SelectionSet, false)
+			}
+		}
+		if root || has || len(set) == 0 {
+			return set
+		}
+		return append(set, &ast.Field{Name: "__typename", Alias: "__typename"})
+	}
+	for _, op := range doc.Operations {
+		op.SelectionSet = walk(op.SelectionSet, true)
+	}
+	for _, f := range doc.Fragments {
+		f.SelectionSet = walk(f.SelectionSet, false)
+	}
 }
 
 // photosPageSize is PHOTOS_PAGE_SIZE of

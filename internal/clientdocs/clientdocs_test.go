@@ -92,3 +92,40 @@ func TestOperationAndFragmentOfTheSameName(t *testing.T) {
 		t.Fatal("All lacks the query or the fragment CheckoutCart")
 	}
 }
+
+// The body carries __typename in every selection set but the operation's,
+// as Apollo Client sends it, and stays a valid request of the same
+// operation.
+func TestBodyAddsTypenameAsApolloDoes(t *testing.T) {
+	docs, err := Load(Path("../.."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := docs.Body("GalleryPhotos", map[string]any{"url": "x", "first": 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req Request
+	if err := json.Unmarshal(body, &req); err != nil {
+		t.Fatal(err)
+	}
+	doc, perr := parser.ParseQuery(&ast.Source{Input: req.Query})
+	if perr != nil {
+		t.Fatalf("%v\n%s", perr, req.Query)
+	}
+	op := doc.Operations.ForName("GalleryPhotos")
+	if op == nil {
+		t.Fatalf("no GalleryPhotos in\n%s", req.Query)
+	}
+	for _, sel := range op.SelectionSet {
+		if f, ok := sel.(*ast.Field); ok && f.Name == "__typename" {
+			t.Error("__typename at the operation's root")
+		}
+	}
+	if n := strings.Count(req.Query, "__typename"); n < 4 {
+		t.Errorf("%d __typename in\n%s", n, req.Query)
+	}
+	if strings.Contains(req.Query, "__typename: __typename") {
+		t.Errorf("aliased __typename in\n%s", req.Query)
+	}
+}

@@ -27,8 +27,9 @@ type Service struct {
 	PublicURL string
 	SiteName  string
 
-	rows store.Writes
-	kept *store.Kept[*ent.Gallery]
+	rows  store.Writes
+	kept  *store.Kept[*ent.Gallery]
+	media *keptMedia
 }
 
 // keptRowsTTL bounds how long a gallery row read here is used after a
@@ -41,9 +42,14 @@ const keptRowsTTL = time.Second
 // through db and at most keptRowsTTL old: every request of a guest starts
 // with its gallery, which changes rarely. The rows are shared: callers
 // must not modify them.
+//
+// It also keeps what pages read of photos, videos and photographers
+// (KeptMedia), fresh after their writes only: a new title does not make
+// the photos be read again.
 func (s *Service) KeepRows(db *ent.Client) {
 	s.kept = &store.Kept[*ent.Gallery]{Writes: &s.rows, TTL: keptRowsTTL, Max: 4096}
 	s.rows.Install(db, func(t string) bool { return t == ent.TypeGallery })
+	s.media = newKeptMedia(db)
 }
 
 // QueryOption shapes the gallery query (field collection, eager loading).
@@ -263,13 +269,25 @@ func (s *Service) PhotographerSelectionCount(ctx context.Context, g *ent.Gallery
 	if !Access(ctx, g).Authorized {
 		return 0, nil
 	}
-	np, err := s.DB.Photo.Query().Where(photo.GalleryID(g.ID), photo.Favorite(true)).Count(ctx)
+	np, err := KeptMedia(ctx, s, g, Photos, "selection-count", func() (int, error) {
+		n, err := s.DB.Photo.Query().Where(photo.GalleryID(g.ID), photo.Favorite(true)).Count(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("gallery: favourite photos: %w", err)
+		}
+		return n, nil
+	})
 	if err != nil {
-		return 0, fmt.Errorf("gallery: favourite photos: %w", err)
+		return 0, err
 	}
-	nv, err := s.DB.Video.Query().Where(video.GalleryID(g.ID), video.Favorite(true)).Count(ctx)
+	nv, err := KeptMedia(ctx, s, g, Videos, "selection-count", func() (int, error) {
+		n, err := s.DB.Video.Query().Where(video.GalleryID(g.ID), video.Favorite(true)).Count(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("gallery: favourite videos: %w", err)
+		}
+		return n, nil
+	})
 	if err != nil {
-		return 0, fmt.Errorf("gallery: favourite videos: %w", err)
+		return 0, err
 	}
 	return np + nv, nil
 }
