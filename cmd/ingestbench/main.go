@@ -235,9 +235,16 @@ func measure(bin string, files []string, perRequest, parallel int) (res result, 
 	if err := srv.Start(); err != nil {
 		return res, err
 	}
+	exited := make(chan error, 1)
+	go func() { exited <- srv.Wait() }()
 	defer func() {
 		_ = srv.Process.Signal(os.Interrupt)
-		_ = srv.Wait()
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			_ = srv.Process.Kill()
+			<-exited
+		}
 		if err != nil {
 			err = fmt.Errorf("%w\nserver log:\n%s", err, tail(logs.String(), 2000))
 		}
@@ -277,7 +284,12 @@ func measure(bin string, files []string, perRequest, parallel int) (res result, 
 		if time.Since(t0) > time.Hour {
 			return res, fmt.Errorf("%d photos still processing after an hour", pending)
 		}
-		time.Sleep(100 * time.Millisecond)
+		select {
+		case werr := <-exited:
+			exited <- werr
+			return res, fmt.Errorf("server exited (%v) with %d photos processing", werr, pending)
+		case <-time.After(100 * time.Millisecond):
+		}
 	}
 	res.ready = time.Since(t0)
 	res.loadAfter = loadAverage()
