@@ -101,7 +101,7 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	cd client && $(NPM) run lint
 
-bench: ## All Go benchmarks, the media pipeline against vipsthumbnail, the gallery under load against nginx, the client budgets
+bench: ## All Go benchmarks, the media pipeline against vipsthumbnail, photo ingest, the gallery under load against nginx, the client budgets
 	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/internal/media$$')
 	$(MAKE) --no-print-directory bench-media
 	$(MAKE) --no-print-directory bench-ingest
