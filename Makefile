@@ -101,9 +101,10 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); exit 1; }
 	cd client && $(NPM) run lint
 
-bench: ## All Go benchmarks, the media pipeline against vipsthumbnail, the gallery under load against nginx, the client budgets
+bench: ## All Go benchmarks, the media pipeline against vipsthumbnail, photo ingest, the gallery under load against nginx, the client budgets
 	$(GO) test -run '^$$' -bench . -benchmem $$($(GO) list ./... | grep -v '/internal/media$$')
 	$(MAKE) --no-print-directory bench-media
+	$(MAKE) --no-print-directory bench-ingest
 	$(MAKE) --no-print-directory bench-load
 	$(MAKE) --no-print-directory bench-client
 
@@ -121,11 +122,37 @@ bench-client: build
 bench-load:
 	GO=$(GO) scripts/bench-load.sh
 
-# Derivatives of a 24-megapixel JPEG, one run, side by side: our libvips path
-# (when pkg-config finds vips), our pure Go path, and vipsthumbnail per size.
+# Derivatives of a 24-megapixel JPEG, side by side: our libvips path (when
+# pkg-config finds vips), our pure Go path, and vipsthumbnail per size. Each
+# round runs every path once, and the rounds alternate their order, so that
+# a burst of load from elsewhere does not fall on one path's runs only.
+BENCH_MEDIA_ROUNDS ?= 3
 bench-media:
-	$(GO) test -tags '$(shell pkg-config --exists vips 2>/dev/null && echo vips)' -run '^$$' \
-	  -bench 'Derivatives|PutOriginal' -benchtime 5x -count 3 -benchmem ./internal/media/
+	@tags='$(shell pkg-config --exists vips 2>/dev/null && echo vips)'; \
+	paths='Derivatives/libvips Derivatives/pure_Go Derivatives/vipsthumbnail DerivativesWeb/libvips DerivativesWeb/pure_Go PutOriginal/libvips PutOriginal/pure_Go'; \
+	$(GO) test -tags "$$tags" -c -o bin/media.test ./internal/media/ || exit 1; \
+	for r in $$(seq 1 $(BENCH_MEDIA_ROUNDS)); do \
+	  order="$$paths"; if [ $$((r % 2)) = 0 ]; then order=$$(echo $$paths | tr ' ' '\n' | tac | tr '\n' ' '); fi; \
+	  echo "round $$r: $$order"; \
+	  for p in $$order; do \
+	    (cd internal/media && ../../bin/media.test -test.run '^$$' -test.bench "^Benchmark$${p%%/*}$$/^$${p#*/}" -test.benchtime 5x -test.benchmem) \
+	      | grep -E '^Benchmark|SKIP' || true; \
+	  done; \
+	done
+
+# Ingest as the issue measures it (cmd/ingestbench): INGEST_PHOTOS generated
+# 1200x800 JPEGs (default 2000, about 320 KB each) uploaded through
+# uploadPhotos, 20 a request, to bin/gallery serve on a temporary DATA_DIR,
+# for the pure-Go build and (when pkg-config finds vips) the libvips build;
+# prints photos/s from upload to ready and stored bytes / original bytes.
+INGEST_PHOTOS ?= 2000
+.PHONY: bench-ingest
+bench-ingest:
+	$(GO) build -ldflags '$(LDFLAGS)' -o bin/gallery-purego ./cmd/gallery
+	@if pkg-config --exists vips 2>/dev/null; then $(GO) build -tags vips -ldflags '$(LDFLAGS)' -o bin/gallery-vips ./cmd/gallery; fi
+	$(GO) build -o bin/ingestbench ./cmd/ingestbench
+	INGEST_PHOTOS=$(INGEST_PHOTOS) bin/ingestbench -bin bin/gallery-purego \
+	  $$(pkg-config --exists vips 2>/dev/null && echo -bin bin/gallery-vips) -dir $${INGEST_DIR:-/tmp/ingestbench-photos}
 
 clean:
 	rm -rf bin server/web/dist

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"mime"
@@ -16,7 +17,9 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/internal/apperr"
 	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/viewer"
 )
 
 // servePhoto serves one file of a photo: a derivative ({width}.jpg), the
@@ -62,7 +65,7 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var (
-		rd          *blob.Reader
+		rd          media.File
 		contentType = "image/jpeg"
 		etag        = fmt.Sprintf(`"%s-%s"`, hash, strings.TrimSuffix(file, ".jpg"))
 	)
@@ -77,14 +80,17 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, s.Log, apperr.ErrForbidden.WithMessage("Le fichier haute définition est réservé aux acheteurs."))
 			return
 		}
-		rd, err = s.Media.Bucket.NewReader(ctx, media.OriginalKey(p.ID, hash), nil)
+		var br *blob.Reader
+		br, err = s.Media.Bucket.NewReader(ctx, media.OriginalKey(p.ID, hash), nil)
 		if err != nil {
 			err = media.ErrMissing
+		} else {
+			rd = br
 		}
 		contentType = p.ContentType
 		w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": p.Filename}))
 	case width == 0:
-		rd, err = s.Media.OpenWatermark(ctx, p.ID, hash)
+		rd, err = s.watermark(ctx, p)
 	default:
 		rd, err = s.Media.OpenDerivative(ctx, p.ID, hash, width)
 	}
@@ -111,6 +117,25 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
 	http.ServeContent(w, r, "", rd.ModTime(), rd)
+}
+
+// watermark opens the watermarked web file of a ready photo, made on its
+// first request when the gallery sells a watermarked web format (ErrMissing
+// otherwise, and while the photo is being processed). The unmarked image is
+// never an answer here.
+func (s *Server) watermark(ctx context.Context, p *ent.Photo) (media.File, error) {
+	rd, err := s.Media.OpenWatermark(ctx, p.ID, p.ContentHash)
+	if !errors.Is(err, media.ErrMissing) || len(p.Derivatives) == 0 {
+		return rd, err
+	}
+	o, err := jobs.WatermarkOptions(viewer.SystemContext(ctx), s.DB.Client, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !o.Watermark {
+		return nil, media.ErrMissing
+	}
+	return s.Media.Watermark(ctx, p.ID, p.ContentHash, slices.Max(p.Derivatives), o.WatermarkText)
 }
 
 // serveMusic serves a music track played by a gallery the viewer can open.

@@ -568,7 +568,12 @@ func TestMailWaitsForTheSMTPServer(t *testing.T) {
 	// Web files are the largest derivatives, named .jpg.
 	web := f.unzip(t, r)
 	for _, p := range f.visible(t, f.gala, "Spectacle") {
-		b, err := f.media.Bucket.ReadAll(context.Background(), media.DerivativeKey(p.ID, p.ContentHash, media.Pick(p.Derivatives, 2048)))
+		rd, err := f.media.OpenDerivative(context.Background(), p.ID, p.ContentHash, media.Pick(p.Derivatives, 2048))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rd)
+		rd.Close()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -154,13 +154,29 @@ func (w *Workers) sources(ctx context.Context, r *ent.DownloadRequest, only []st
 	files := make([]File, 0, len(ps))
 	idsOut := make([]string, 0, len(ps))
 	for _, ph := range ps {
-		key := media.OriginalKey(ph.ID, ph.ContentHash)
+		var (
+			size int64
+			open func(ctx context.Context) (io.ReadCloser, error)
+		)
 		if r.Quality == downloadrequest.QualityWeb && len(ph.Derivatives) > 0 {
-			key = media.DerivativeKey(ph.ID, ph.ContentHash, media.Pick(ph.Derivatives, 2048))
-		}
-		attrs, err := w.Media.Bucket.Attributes(ctx, key)
-		if err != nil {
-			return nil, nil, fmt.Errorf("downloads: %s: %w", key, err)
+			// Through the media store: the largest web file may be the
+			// original stripped of its metadata, made on the fly.
+			id, hash, width := ph.ID, ph.ContentHash, media.Pick(ph.Derivatives, 2048)
+			f, err := w.Media.OpenDerivative(ctx, id, hash, width)
+			if err != nil {
+				return nil, nil, fmt.Errorf("downloads: %s web %d: %w", id, width, err)
+			}
+			size = f.Size()
+			f.Close()
+			open = func(ctx context.Context) (io.ReadCloser, error) { return w.Media.OpenDerivative(ctx, id, hash, width) }
+		} else {
+			key := media.OriginalKey(ph.ID, ph.ContentHash)
+			attrs, err := w.Media.Bucket.Attributes(ctx, key)
+			if err != nil {
+				return nil, nil, fmt.Errorf("downloads: %s: %w", key, err)
+			}
+			size = attrs.Size
+			open = func(ctx context.Context) (io.ReadCloser, error) { return w.Media.Bucket.NewReader(ctx, key, nil) }
 		}
 		name := ph.Filename
 		if name == "" {
@@ -172,9 +188,7 @@ func (w *Workers) sources(ctx context.Context, r *ent.DownloadRequest, only []st
 		if ph.Collection != "" {
 			name = ph.Collection + "/" + name
 		}
-		key2 := key
-		files = append(files, File{Name: name, Size: attrs.Size, Modified: ph.CreatedAt,
-			Open: func(ctx context.Context) (io.ReadCloser, error) { return w.Media.Bucket.NewReader(ctx, key2, nil) }})
+		files = append(files, File{Name: name, Size: size, Modified: ph.CreatedAt, Open: open})
 		idsOut = append(idsOut, ph.ID)
 	}
 	return files, idsOut, nil

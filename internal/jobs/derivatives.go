@@ -17,7 +17,7 @@ import (
 	"github.com/studio/gallery/internal/viewer"
 )
 
-// KindDerivatives makes the resized (and watermarked) files of an uploaded photo.
+// KindDerivatives makes the resized files of an uploaded photo.
 const KindDerivatives = "derivatives"
 
 // TopicPhoto is the events topic announcing that a photo finished
@@ -84,7 +84,13 @@ func (w *derivativesWorker) Work(ctx context.Context, job *river.Job[Derivatives
 	if err != nil {
 		return fmt.Errorf("jobs: derivatives %s: load: %w", id, err)
 	}
-	d, err := w.media.MakeDerivatives(ctx, p.ID, p.ContentHash, derivativeOptions(p.Edges.Gallery))
+	o := derivativeOptions(p.Edges.Gallery)
+	// The watermarked file is made on its first request (WatermarkOptions,
+	// server/media.go), not for every upload: most photos of a gallery that
+	// sells one are never asked for it, and it cost a third of the stored
+	// bytes (issue 19).
+	o.Watermark = false
+	d, err := w.media.MakeDerivatives(ctx, p.ID, p.ContentHash, o)
 	if err != nil {
 		permanent := errors.Is(err, media.ErrNotImage) || errors.Is(err, media.ErrMissing)
 		if ctx.Err() == nil && (permanent || job.Attempt >= job.MaxAttempts) {
@@ -143,6 +149,18 @@ func loadPhoto(ctx context.Context, db *ent.Client, id string) (*ent.Photo, erro
 			})
 		}).
 		Only(ctx)
+}
+
+// WatermarkOptions tells whether the photo's gallery sells a watermarked
+// web file (Watermark) and the text to draw on it, for the media handler
+// that makes that file on its first request. ctx must see every photo
+// (viewer.SystemContext).
+func WatermarkOptions(ctx context.Context, db *ent.Client, photoID string) (media.DerivativeOptions, error) {
+	p, err := loadPhoto(ctx, db, photoID)
+	if err != nil {
+		return media.DerivativeOptions{}, fmt.Errorf("jobs: watermark options %s: %w", photoID, err)
+	}
+	return derivativeOptions(p.Edges.Gallery), nil
 }
 
 // derivativeOptions reads what the gallery asks of its files: the viewer's

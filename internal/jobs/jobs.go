@@ -85,8 +85,10 @@ type Config struct {
 	Logger *slog.Logger
 
 	// MediaWorkers bounds concurrent derivative jobs in this process;
-	// default half the cores, at least one (image resizing already uses
-	// every core, and requests need some CPU too).
+	// default as many as cores, at least two: a job spends part of its time
+	// reading and writing blobs and rows, and with one worker River fetched
+	// one job per mediaFetchCooldown at most (issue 19). Requests still get
+	// their share: the Go scheduler and the kernel share the cores.
 	MediaWorkers int
 	// DefaultWorkers bounds concurrent network-bound jobs; default 4.
 	DefaultWorkers int
@@ -131,7 +133,7 @@ func (c Config) withDefaults() Config {
 		c.Logger = slog.Default()
 	}
 	if c.MediaWorkers <= 0 {
-		c.MediaWorkers = max(1, runtime.GOMAXPROCS(0)/2)
+		c.MediaWorkers = max(2, runtime.GOMAXPROCS(0))
 	}
 	if c.DefaultWorkers <= 0 {
 		c.DefaultWorkers = 4
@@ -147,6 +149,13 @@ func (c Config) withDefaults() Config {
 	}
 	return c
 }
+
+// mediaFetchCooldown is the least time between two fetches of media jobs.
+// River's default (100 ms) caps a queue at ten fetches a second, and a
+// fetch takes at most as many jobs as workers are free: with derivatives
+// of a web-sized photo taking tens of milliseconds, that cap, not the
+// images, bounded ingest at about 9 photos a second (issue 19).
+const mediaFetchCooldown = 5 * time.Millisecond
 
 // Runner owns the River client: it inserts jobs (in the caller's
 // transaction) and works them between Start and Stop.
@@ -193,7 +202,7 @@ func New(ctx context.Context, db *store.DB, cfg Config) (*Runner, error) {
 	rc := &river.Config{
 		Logger:               cfg.Logger,
 		Workers:              workers,
-		Queues:               map[string]river.QueueConfig{QueueDefault: {MaxWorkers: cfg.DefaultWorkers}, QueueMedia: {MaxWorkers: cfg.MediaWorkers}},
+		Queues:               map[string]river.QueueConfig{QueueDefault: {MaxWorkers: cfg.DefaultWorkers}, QueueMedia: {MaxWorkers: cfg.MediaWorkers, FetchCooldown: mediaFetchCooldown}},
 		JobTimeout:           DefaultJobTimeout,
 		RescueStuckJobsAfter: RescueAfter,
 		SoftStopTimeout:      cfg.StopTimeout,

@@ -137,3 +137,27 @@ func BenchmarkPutOriginal(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDerivativesWeb times the derivatives of one web-sized photo,
+// what cmd/ingestbench uploads (1200x800, about 320 KB): 320 and 640 are
+// made, the original stands for the 1200 viewer image.
+func BenchmarkDerivativesWeb(b *testing.B) {
+	orig := encodeJPEG(b, textured(1200, 800), 95)
+	for _, p := range benchBackends() {
+		b.Run(p.name(), func(b *testing.B) {
+			ctx := context.Background()
+			s := newStore(b, p)
+			o, err := s.PutOriginal(ctx, "pho_b", bytes.NewReader(orig), DefaultLimits)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := s.MakeDerivatives(ctx, "pho_b", o.Hash, DerivativeOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/photo")
+		})
+	}
+}

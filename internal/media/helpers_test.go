@@ -324,6 +324,26 @@ func decodeDerivative(t testing.TB, b *blob.Bucket, key string) ([]byte, image.I
 	return data, img
 }
 
+// readDerivative reads a derivative as it is served (OpenDerivative: the
+// viewer image may be the original stripped of its metadata).
+func readDerivative(t testing.TB, s *Store, photoID, hash string, width int) ([]byte, image.Image) {
+	t.Helper()
+	f, err := s.OpenDerivative(context.Background(), photoID, hash, width)
+	if err != nil {
+		t.Fatalf("open %s %d: %v", photoID, width, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil || int64(len(data)) != f.Size() {
+		t.Fatalf("read %s %d: %v (%d bytes, size %d)", photoID, width, err, len(data), f.Size())
+	}
+	img, err := jpeg.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("decode %s %d: %v", photoID, width, err)
+	}
+	return data, img
+}
+
 // near tells whether two colours are within tol on every channel.
 func near(a color.Color, b color.RGBA, tol int) bool {
 	r, g, bl, _ := a.RGBA()

@@ -13,11 +13,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob" // file:// buckets
 	_ "gocloud.dev/blob/memblob"  // mem:// buckets for tests
 	"gocloud.dev/gcerrors"
+	"golang.org/x/sync/singleflight"
 )
 
 // Widths are the derivative widths made for every photo, smallest first.
@@ -64,6 +66,8 @@ type Store struct {
 	Bucket *blob.Bucket
 	// proc is the image back end; nil means the build's default.
 	proc processor
+	// marking makes each missing watermarked file once at a time.
+	marking singleflight.Group
 }
 
 func (s *Store) processor() processor {
@@ -266,6 +270,9 @@ func (s *Store) derive(ctx context.Context, photoID, hash string, data []byte, o
 	}
 	dw, dh := h.displayed()
 	pl := planFor(dw, dh, o)
+	// A same-size copy of an original that can be shown as it is (once
+	// stripped of its metadata) would only add bytes and lose quality.
+	pl.skipViewer = servesAsViewer(data, h, pl.viewer().w)
 	d := Derived{Viewer: pl.viewer().w}
 	for _, sz := range pl.sizes {
 		d.Widths = append(d.Widths, sz.w)
@@ -308,9 +315,54 @@ func (s *Store) write(ctx context.Context, key, contentType string, data []byte)
 	return nil
 }
 
-// OpenDerivative opens one derivative for reading.
-func (s *Store) OpenDerivative(ctx context.Context, photoID, hash string, width int) (*blob.Reader, error) {
+// OpenDerivative opens one derivative for reading. The viewer-sized
+// derivative of an original that serves as the viewer image
+// (servesAsViewer) is not stored: it is the original stripped of its
+// metadata, made on the fly.
+func (s *Store) OpenDerivative(ctx context.Context, photoID, hash string, width int) (File, error) {
 	r, err := s.Bucket.NewReader(ctx, DerivativeKey(photoID, hash, width), nil)
+	if err == nil {
+		return r, nil
+	}
+	if gcerrors.Code(err) != gcerrors.NotFound {
+		return nil, fmt.Errorf("media: open: %w", err)
+	}
+	data, mod, err := s.viewerFromOriginal(ctx, photoID, hash, width)
+	if err != nil {
+		return nil, err
+	}
+	return memFile{Reader: bytes.NewReader(data), mod: mod}, nil
+}
+
+// viewerFromOriginal returns the stripped original when it serves as the
+// viewer image of that width, ErrMissing otherwise.
+func (s *Store) viewerFromOriginal(ctx context.Context, photoID, hash string, width int) ([]byte, time.Time, error) {
+	key := OriginalKey(photoID, hash)
+	r, err := s.Bucket.NewReader(ctx, key, nil)
+	if err != nil {
+		if gcerrors.Code(err) == gcerrors.NotFound {
+			return nil, time.Time{}, ErrMissing
+		}
+		return nil, time.Time{}, fmt.Errorf("media: open original: %w", err)
+	}
+	defer r.Close()
+	if r.Size() > maxViewerBytes {
+		return nil, time.Time{}, ErrMissing
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("media: read original: %w", err)
+	}
+	h, err := probeGo(data)
+	if err != nil || !servesAsViewer(data, h, width) {
+		return nil, time.Time{}, ErrMissing
+	}
+	return stripJPEG(data), r.ModTime(), nil
+}
+
+// OpenWatermark opens a photo's watermarked web file for reading.
+func (s *Store) OpenWatermark(ctx context.Context, photoID, hash string) (File, error) {
+	r, err := s.Bucket.NewReader(ctx, WatermarkKey(photoID, hash), nil)
 	if err != nil {
 		if gcerrors.Code(err) == gcerrors.NotFound {
 			return nil, ErrMissing
@@ -320,16 +372,67 @@ func (s *Store) OpenDerivative(ctx context.Context, photoID, hash string, width 
 	return r, nil
 }
 
-// OpenWatermark opens a photo's watermarked web file for reading.
-func (s *Store) OpenWatermark(ctx context.Context, photoID, hash string) (*blob.Reader, error) {
-	r, err := s.Bucket.NewReader(ctx, WatermarkKey(photoID, hash), nil)
+// Watermark opens a photo's watermarked web file, making it first when it
+// is not stored yet: galleries that sell a watermarked web file get it on
+// its first request rather than for every upload (issue 19), and the others
+// never store one. It is drawn (with text, DefaultWatermarkText when empty)
+// on the viewer image, viewer pixels wide, decoded from its stored
+// derivative or from the original standing for it; the result is the
+// viewer image's size, like MakeDerivatives' watermarked file. It never
+// returns the unmarked image: it fails with ErrMissing when the viewer
+// image is not there.
+func (s *Store) Watermark(ctx context.Context, photoID, hash string, viewer int, text string) (File, error) {
+	f, err := s.OpenWatermark(ctx, photoID, hash)
+	if !errors.Is(err, ErrMissing) {
+		return f, err
+	}
+	// Visitors opening a gallery ask for many at once, several times each.
+	v, err, _ := s.marking.Do(photoID+"/"+hash, func() (any, error) {
+		return s.makeWatermark(context.WithoutCancel(ctx), photoID, hash, viewer, text)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return memFile{Reader: bytes.NewReader(v.([]byte)), mod: time.Now()}, nil
+}
+
+func (s *Store) makeWatermark(ctx context.Context, photoID, hash string, viewer int, text string) ([]byte, error) {
+	data, err := s.Bucket.ReadAll(ctx, DerivativeKey(photoID, hash, viewer))
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		data, _, err = s.viewerFromOriginal(ctx, photoID, hash, viewer)
+	}
 	if err != nil {
 		if gcerrors.Code(err) == gcerrors.NotFound {
 			return nil, ErrMissing
 		}
-		return nil, fmt.Errorf("media: open: %w", err)
+		return nil, fmt.Errorf("media: watermark source: %w", err)
 	}
-	return r, nil
+	p := s.processor()
+	h, err := p.probe(data)
+	if err != nil {
+		return nil, err
+	}
+	dw, dh := h.displayed()
+	if dw != viewer {
+		return nil, fmt.Errorf("media: watermark source is %d wide, not %d", dw, viewer)
+	}
+	pl := plan{sizes: []size{{dw, dh}}, watermark: true, text: text, skipViewer: true}
+	var marked []byte
+	if _, err := p.derive(data, h, pl, func(out output) error {
+		if out.watermark {
+			marked = out.jpeg
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if marked == nil {
+		return nil, errors.New("media: watermark not made")
+	}
+	if err := s.write(ctx, WatermarkKey(photoID, hash), "image/jpeg", marked); err != nil {
+		return nil, err
+	}
+	return marked, nil
 }
 
 // ErrMissing is returned when a blob does not exist.

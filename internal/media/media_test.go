@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -95,8 +98,12 @@ func TestDerivatives(t *testing.T) {
 				}
 				want := []string{OriginalKey("pho_1", o.Hash)}
 				for _, w := range tt.widths {
-					want = append(want, DerivativeKey("pho_1", o.Hash, w))
-					_, img := decodeDerivative(t, s.Bucket, DerivativeKey("pho_1", o.Hash, w))
+					// An original exactly the viewer's width is served stripped
+					// (TestViewerFromOriginal) rather than copied.
+					if w != tt.w {
+						want = append(want, DerivativeKey("pho_1", o.Hash, w))
+					}
+					_, img := readDerivative(t, s, "pho_1", o.Hash, w)
 					gotW, gotH := img.Bounds().Dx(), img.Bounds().Dy()
 					wantH := heightFor(tt.w, tt.h, w)
 					if gotW != w || math.Abs(float64(gotH-wantH)) > 1 {
@@ -146,7 +153,7 @@ func TestWatermark(t *testing.T) {
 			t.Fatalf("derived = %+v", marked)
 		}
 		_, wm := decodeDerivative(t, s.Bucket, WatermarkKey("pho_w", o.Hash))
-		_, viewer := decodeDerivative(t, s.Bucket, DerivativeKey("pho_w", o.Hash, marked.Viewer))
+		_, viewer := readDerivative(t, s, "pho_w", o.Hash, marked.Viewer)
 		if wm.Bounds() != viewer.Bounds() {
 			t.Fatalf("watermarked %v, viewer %v", wm.Bounds(), viewer.Bounds())
 		}
@@ -226,7 +233,7 @@ func TestOrientation(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					_, img := decodeDerivative(t, s.Bucket, DerivativeKey("pho_o", orig.Hash, d.Viewer))
+					_, img := readDerivative(t, s, "pho_o", orig.Hash, d.Viewer)
 					if img.Bounds().Dx() != dw || img.Bounds().Dy() != dh {
 						t.Fatalf("derivative %v, want %dx%d", img.Bounds(), dw, dh)
 					}
@@ -283,12 +290,16 @@ func TestMetadataStripped(t *testing.T) {
 		if !bytes.Equal(stored, data) {
 			t.Fatal("original not kept byte for byte")
 		}
-		files := []string{WatermarkKey("pho_g", o.Hash)}
+		wm, _ := decodeDerivative(t, s.Bucket, WatermarkKey("pho_g", o.Hash))
+		files := map[string][]byte{"watermark": wm}
 		for _, w := range d.Widths {
-			files = append(files, DerivativeKey("pho_g", o.Hash, w))
+			files[strconv.Itoa(w)], _ = readDerivative(t, s, "pho_g", o.Hash, w)
 		}
-		for _, k := range files {
-			raw, _ := decodeDerivative(t, s.Bucket, k)
+		// The 800 viewer is the original itself, stripped: nothing stored.
+		if ok, _ := s.Bucket.Exists(ctx, DerivativeKey("pho_g", o.Hash, 800)); ok {
+			t.Error("a same-size copy of the original was stored")
+		}
+		for k, raw := range files {
 			for _, m := range segmentMarkers(raw) {
 				// APP0 (JFIF) is allowed: it holds no information about the photo.
 				if m >= 0xE1 && m <= 0xEF || m == 0xFE {
@@ -344,7 +355,7 @@ func TestColour(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, img := decodeDerivative(t, s.Bucket, DerivativeKey("pho_c", o.Hash, d.Viewer))
+				_, img := readDerivative(t, s, "pho_c", o.Hash, d.Viewer)
 				c := img.At(img.Bounds().Dx()/2, img.Bounds().Dy()/2)
 				if !near(c, tt.want, tt.tol) {
 					t.Errorf("centre = %v, want %v ± %d", rgbOf(c), tt.want, tt.tol)
@@ -393,7 +404,7 @@ func TestPNG(t *testing.T) {
 		if !slices.Equal(d.Widths, []int{320, 400}) {
 			t.Errorf("widths = %v", d.Widths)
 		}
-		_, out := decodeDerivative(t, s.Bucket, DerivativeKey("pho_p", o.Hash, 400))
+		_, out := readDerivative(t, s, "pho_p", o.Hash, 400)
 		if c := out.At(200, 150); !near(c, color.RGBA{127, 127, 255, 255}, 8) {
 			t.Errorf("centre = %v, want blue on white", rgbOf(c))
 		}
@@ -480,7 +491,7 @@ func TestModernFormats(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, img := decodeDerivative(t, s.Bucket, DerivativeKey("pho_m", o.Hash, 32))
+				_, img := readDerivative(t, s, "pho_m", o.Hash, 32)
 				if !slices.Equal(d.Widths, []int{32}) || !near(img.At(16, 16), color.RGBA{200, 30, 40, 255}, 20) {
 					t.Errorf("widths %v, centre %v", d.Widths, rgbOf(img.At(16, 16)))
 				}
@@ -547,4 +558,150 @@ func TestParseICC(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestViewerFromOriginal: an original already the viewer's width is not
+// copied when it can be shown as it is; it is then served without any of
+// its metadata (EXIF GPS, XMP, comments, what follows the image), with the
+// original's pixels. Otherwise a derivative is made as before.
+func TestViewerFromOriginal(t *testing.T) {
+	plain := encodeJPEG(t, textured(1200, 800), 90)
+	noisy := func() []byte {
+		img := textured(1200, 800)
+		seed := uint32(7)
+		for i := range img.Pix {
+			seed ^= seed << 13
+			seed ^= seed >> 17
+			seed ^= seed << 5
+			if i%4 != 3 {
+				img.Pix[i] = uint8(seed)
+			}
+		}
+		return encodeJPEG(t, img, 100)
+	}()
+	adobe := iccProfile([3][3]float64{{0.6097, 0.2053, 0.1492}, {0.3111, 0.6257, 0.0632}, {0.0195, 0.0609, 0.7446}}, 2.2, false)
+	withMeta := append(withSegments(plain, exifAPP1(binary.BigEndian, 1, true), xmpAPP1(),
+		iccAPP2(iccProfile(srgbD50, 0, true)), segment(0xFE, []byte("serial 0123456789"))),
+		// An MPF preview after the image, as cameras append them.
+		append([]byte{0xFF, 0xD8}, append(exifAPP1(binary.LittleEndian, 1, true), 0xFF, 0xD9)...)...)
+	for _, tc := range []struct {
+		name   string
+		data   []byte
+		opts   DerivativeOptions
+		stored bool
+	}{
+		{"plain JPEG at the viewer's width", plain, DerivativeOptions{}, false},
+		{"camera metadata and a trailer", withMeta, DerivativeOptions{}, false},
+		{"turned by EXIF", withSegments(plain, exifAPP1(binary.BigEndian, 6, false)), DerivativeOptions{}, true},
+		{"Adobe RGB profile", withSegments(plain, iccAPP2(adobe)), DerivativeOptions{}, true},
+		{"over 4 bits a pixel", noisy, DerivativeOptions{}, true},
+		{"viewer bound below the width", plain, DerivativeOptions{ViewerMaxSize: 1000}, true},
+	} {
+		forEachBackend(t, func(t *testing.T, p processor) {
+			t.Run(tc.name, func(t *testing.T) {
+				ctx := context.Background()
+				s := newStore(t, p)
+				o, err := s.PutOriginal(ctx, "pho_v", bytes.NewReader(tc.data), DefaultLimits)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, err := s.MakeDerivatives(ctx, "pho_v", o.Hash, tc.opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				stored, _ := s.Bucket.Exists(ctx, DerivativeKey("pho_v", o.Hash, d.Viewer))
+				if stored != tc.stored {
+					t.Fatalf("viewer %d stored: %v, want %v", d.Viewer, stored, tc.stored)
+				}
+				raw, img := readDerivative(t, s, "pho_v", o.Hash, d.Viewer)
+				if img.Bounds().Dx() != d.Viewer {
+					t.Fatalf("viewer is %v wide, want %d", img.Bounds(), d.Viewer)
+				}
+				if int64(len(raw)) > o.Size {
+					t.Errorf("viewer %d bytes, original %d", len(raw), o.Size)
+				}
+				for _, needle := range []string{"Exif", "GPS", "xmpmeta", "ICC_PROFILE", "serial"} {
+					if bytes.Contains(raw, []byte(needle)) {
+						t.Errorf("viewer contains %q", needle)
+					}
+				}
+				if tc.stored {
+					return
+				}
+				if bytes.Count(raw, []byte{0xFF, 0xD8}) != 1 || !bytes.HasSuffix(raw, []byte{0xFF, 0xD9}) {
+					t.Error("viewer keeps what follows the image")
+				}
+				want, _ := jpeg.Decode(bytes.NewReader(tc.data))
+				if !sameYCbCr(want, img) {
+					t.Error("viewer pixels differ from the original's")
+				}
+			})
+		})
+	}
+}
+
+// sameYCbCr compares two decoded JPEGs sample for sample.
+func sameYCbCr(a, b image.Image) bool {
+	x, ok1 := a.(*image.YCbCr)
+	y, ok2 := b.(*image.YCbCr)
+	return ok1 && ok2 && x.Rect == y.Rect && bytes.Equal(x.Y, y.Y) && bytes.Equal(x.Cb, y.Cb) && bytes.Equal(x.Cr, y.Cr)
+}
+
+// TestWatermarkOnRequest: Watermark makes the marked file from the viewer
+// image when it is first asked for (stored derivative or stripped
+// original), stores it, and never answers with the unmarked image.
+func TestWatermarkOnRequest(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, p processor) {
+		for _, size := range [][2]int{{1200, 800}, {2400, 1600}} {
+			t.Run(fmt.Sprint(size[0]), func(t *testing.T) {
+				ctx := context.Background()
+				s := newStore(t, p)
+				o, err := s.PutOriginal(ctx, "pho_l", bytes.NewReader(encodeJPEG(t, textured(size[0], size[1]), 90)), DefaultLimits)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Without the 2048 viewer image there is nothing to mark (the
+				// 1200 one is the original itself).
+				if _, err := s.Watermark(ctx, "pho_l", o.Hash, 2048, "Studio"); size[0] > 2048 && !errors.Is(err, ErrMissing) {
+					t.Fatalf("before the derivatives: %v, want ErrMissing", err)
+				}
+				d, err := s.MakeDerivatives(ctx, "pho_l", o.Hash, DerivativeOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ok, _ := s.Bucket.Exists(ctx, WatermarkKey("pho_l", o.Hash)); ok || d.Watermarked {
+					t.Fatal("watermark made with the derivatives")
+				}
+				f, err := s.Watermark(ctx, "pho_l", o.Hash, d.Viewer, "Studio")
+				if err != nil {
+					t.Fatal(err)
+				}
+				marked, _ := io.ReadAll(f)
+				f.Close()
+				wm, err := jpeg.Decode(bytes.NewReader(marked))
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, viewer := readDerivative(t, s, "pho_l", o.Hash, d.Viewer)
+				if wm.Bounds() != viewer.Bounds() {
+					t.Fatalf("watermarked %v, viewer %v", wm.Bounds(), viewer.Bounds())
+				}
+				changed := 0
+				for y := 0; y < viewer.Bounds().Dy(); y += 4 {
+					for x := 0; x < viewer.Bounds().Dx(); x += 4 {
+						if !near(wm.At(x, y), rgbOf(viewer.At(x, y)), 12) {
+							changed++
+						}
+					}
+				}
+				if share := float64(changed) / float64(viewer.Bounds().Dx()*viewer.Bounds().Dy()/16); share < 0.03 {
+					t.Errorf("watermark changes %.1f%% of the pixels", 100*share)
+				}
+				stored, err := s.Bucket.ReadAll(ctx, WatermarkKey("pho_l", o.Hash))
+				if err != nil || !bytes.Equal(stored, marked) {
+					t.Fatalf("watermark not stored (%v)", err)
+				}
+			})
+		}
+	})
 }

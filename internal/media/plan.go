@@ -12,6 +12,9 @@ type plan struct {
 	// watermark asks for a marked copy of the viewer image.
 	watermark bool
 	text      string
+	// skipViewer leaves the viewer image itself out: the original stands
+	// for it (servesAsViewer), or only the watermarked copy is wanted.
+	skipViewer bool
 }
 
 // viewer is the largest size, which every other derivative is made from.

@@ -15,8 +15,9 @@ type processor interface {
 	// probe reads the header only: format, stored size, orientation. It
 	// must never decode pixels, so that the pixel limit is checked first.
 	probe(data []byte) (header, error)
-	// check decodes the image (as cheaply as the back end can) to refuse
-	// files that would fail later; it returns an error wrapping ErrNotImage.
+	// check refuses, as cheaply as the back end can, files that would fail
+	// later (libvips decodes at 1/8 scale; pure Go decodes nothing beyond
+	// probe and checkComplete); it returns an error wrapping ErrNotImage.
 	check(data []byte, h header) error
 	// derive makes the planned JPEGs, metadata stripped and colours in
 	// sRGB, and hands each to put as soon as it is encoded. It returns the

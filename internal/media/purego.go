@@ -28,9 +28,20 @@ func (pureGo) name() string { return "pure Go" }
 
 func (pureGo) probe(data []byte) (header, error) { return probeGo(data) }
 
+// check decodes nothing: the standard library cannot decode at a smaller
+// scale, and a full decode in the upload request cost more than the rest of
+// the ingest (190 s of 724 s for 2,000 photos, issue 19). What the request
+// checks is enough to refuse what it must: the header (format, dimensions,
+// pixel limit, done by probe) and the file's completeness (checkComplete:
+// the JPEG end-of-image marker after the first scan, the PNG IEND chunk),
+// which is what an interrupted upload lacks. A file damaged inside its
+// compressed data passes, and its derivatives job marks the photo failed.
 func (pureGo) check(data []byte, h header) error {
-	_, err := decodeGo(data, h)
-	return err
+	switch h.format {
+	case formatJPEG, formatPNG:
+		return nil
+	}
+	return fmt.Errorf("%w: %s needs libvips", ErrNotImage, h.format)
 }
 
 func decodeGo(data []byte, h header) (image.Image, error) {
@@ -87,8 +98,10 @@ func (pureGo) derive(data []byte, h header, p plan, put func(output) error) (str
 	}
 	dominant := averageColor(base)
 
-	if err := encodePut(put, base, v.w, false); err != nil {
-		return "", err
+	if !p.skipViewer {
+		if err := encodePut(put, base, v.w, false); err != nil {
+			return "", err
+		}
 	}
 	if p.watermark {
 		marked := &image.RGBA{Pix: bytes.Clone(base.Pix), Stride: base.Stride, Rect: base.Rect}

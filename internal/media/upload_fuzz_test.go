@@ -10,7 +10,8 @@ import (
 
 // FuzzPutOriginal feeds fuzzed files to the upload check: every file is
 // stored or refused with ErrNotImage, ErrTooLarge or ErrFileTooLarge, the
-// pixel limit holds before any pixel is decoded, and nothing panics.
+// pixel limit holds before any pixel is decoded, and nothing panics
+// (stripJPEG, which serves an original as the viewer image, included).
 func FuzzPutOriginal(f *testing.F) {
 	var pngBuf bytes.Buffer
 	_ = png.Encode(&pngBuf, textured(40, 30))
@@ -30,6 +31,11 @@ func FuzzPutOriginal(f *testing.F) {
 		case err == nil:
 			if o.Width < 1 || o.Height < 1 || int64(o.Width)*int64(o.Height) > int64(lim.MaxPixels) || o.Size != int64(len(data)) {
 				t.Fatalf("stored %+v", o)
+			}
+			// What would stand for the viewer image is never larger than
+			// the file and is a whole JPEG.
+			if st := stripJPEG(data); st != nil && (len(st) > len(data) || !bytes.HasPrefix(st, []byte{0xFF, 0xD8}) || !bytes.HasSuffix(st, []byte{0xFF, 0xD9})) {
+				t.Fatalf("stripped %d bytes of %d", len(st), len(data))
 			}
 			_ = s.Bucket.Delete(context.Background(), o.Key)
 		case errors.Is(err, ErrNotImage), errors.Is(err, ErrTooLarge), errors.Is(err, ErrFileTooLarge):

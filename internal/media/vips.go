@@ -153,8 +153,10 @@ func (vipsProc) derive(data []byte, h header, p plan, put func(output) error) (s
 		return "", err
 	}
 	defer base.Close()
-	if err := vipsPut(put, base, v.w, false); err != nil {
-		return "", err
+	if !p.skipViewer {
+		if err := vipsPut(put, base, v.w, false); err != nil {
+			return "", err
+		}
 	}
 	if p.watermark {
 		marked := &image.RGBA{Pix: append([]byte(nil), n.Pix...), Stride: n.Stride, Rect: n.Rect}

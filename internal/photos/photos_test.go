@@ -176,9 +176,11 @@ func TestUploadReturnsProcessingPhotosThenJobsMakeThemReady(t *testing.T) {
 			t.Fatalf("file %d after the jobs: %s, derivatives %v, colour %s", i, p.Status, p.Derivatives, p.DominantColor)
 		}
 		for _, width := range p.Derivatives {
-			if ok, _ := e.blobs.Bucket.Exists(context.Background(), media.DerivativeKey(p.ID, p.ContentHash, width)); !ok {
-				t.Fatalf("file %d: derivative %d missing", i, width)
+			f, err := e.blobs.OpenDerivative(context.Background(), p.ID, p.ContentHash, width)
+			if err != nil {
+				t.Fatalf("file %d: derivative %d missing: %v", i, width, err)
 			}
+			f.Close()
 		}
 	}
 }

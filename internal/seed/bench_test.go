@@ -45,10 +45,11 @@ func TestBenchGalleryIsPublicWithDerivativesAndReusable(t *testing.T) {
 		if p.Position != i || p.Status != photo.StatusReady || len(p.Derivatives) == 0 {
 			t.Fatalf("photo %d: position %d status %s derivatives %v", i, p.Position, p.Status, p.Derivatives)
 		}
-		ok, err := m.Bucket.Exists(ctx, media.DerivativeKey(p.ID, p.ContentHash, p.Derivatives[0]))
-		if err != nil || !ok {
+		f, err := m.OpenDerivative(ctx, p.ID, p.ContentHash, p.Derivatives[0])
+		if err != nil {
 			t.Fatalf("photo %d: derivative missing (%v)", i, err)
 		}
+		f.Close()
 	}
 
 	// The same call again changes nothing; a larger or smaller count
