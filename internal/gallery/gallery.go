@@ -74,31 +74,23 @@ func (s *Service) ByID(ctx context.Context, id string, opts ...QueryOption) (*en
 }
 
 func (s *Service) find(ctx context.Context, key string, where predicateGallery, opts ...QueryOption) (*ent.Gallery, error) {
+	var g *ent.Gallery
+	var err error
 	if s.kept != nil && len(opts) == 0 {
-		g, err := s.kept.Get(key, func() (*ent.Gallery, error) {
+		g, err = s.kept.Get(key, func() (*ent.Gallery, error) {
 			return s.DB.Gallery.Query().Where(where).Only(viewer.SystemContext(ctx))
 		})
-		if ent.IsNotFound(err) {
-			return nil, apperr.ErrGalleryNotFound
+	} else {
+		q := s.DB.Gallery.Query().Where(where)
+		for _, o := range opts {
+			if q, err = o(q); err != nil {
+				return nil, fmt.Errorf("gallery: query: %w", err)
+			}
 		}
-		if err != nil {
-			return nil, fmt.Errorf("gallery: find: %w", err)
-		}
-		if err := CheckPublished(ctx, g); err != nil {
-			return nil, err
-		}
-		return g, nil
+		// Field collection may narrow the columns to what the client asked
+		// for; access rules need the whole row, which is small.
+		g, err = q.Select(gallery.Columns...).Only(ctx)
 	}
-	q := s.DB.Gallery.Query().Where(where)
-	for _, o := range opts {
-		var err error
-		if q, err = o(q); err != nil {
-			return nil, fmt.Errorf("gallery: query: %w", err)
-		}
-	}
-	// Field collection may narrow the columns to what the client asked for;
-	// access rules need the whole row, which is small.
-	g, err := q.Select(gallery.Columns...).Only(ctx)
 	if ent.IsNotFound(err) {
 		return nil, apperr.ErrGalleryNotFound
 	}
