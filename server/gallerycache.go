@@ -51,10 +51,12 @@ import (
 // one person writes (perPerson: their selections, their album).
 
 const (
+	// cacheTTL is the default of the CACHE_TTL setting (respCache.ttl).
 	cacheTTL = time.Second
-	// cacheStale bounds how long an expired answer is still served while
-	// it is being remade (when remaking fails, the database being down).
-	cacheStale = 10 * cacheTTL
+	// cacheStale, in cacheTTLs, bounds how long an expired answer is still
+	// served while it is being remade (when remaking fails, the database
+	// being down).
+	cacheStale = 10
 	// cacheMaxBytes bounds the answers kept; beyond it, entries are dropped
 	// at random.
 	cacheMaxBytes = 128 << 20
@@ -100,8 +102,9 @@ type cacheEntry struct {
 
 // respCache keeps gallery answers; see above.
 type respCache struct {
-	writes  store.Writes // every write but cacheNeutral's
-	shared  store.Writes // those that may show in shared answers
+	ttl     time.Duration // how long an answer is used (cacheTTL by default)
+	writes  store.Writes  // every write but cacheNeutral's
+	shared  store.Writes  // those that may show in shared answers
 	flights singleflight.Group
 
 	mu      sync.Mutex
@@ -112,9 +115,14 @@ type respCache struct {
 	galleries *store.Kept[*ent.Gallery]
 }
 
-func newRespCache() *respCache {
-	c := &respCache{entries: map[string]*cacheEntry{}, plans: map[string]gqlPlan{}}
-	c.galleries = &store.Kept[*ent.Gallery]{Writes: &c.writes, TTL: cacheTTL, Max: cacheMaxPlans}
+// newRespCache keeps answers for at most ttl after a change made by
+// another process (the CACHE_TTL setting; cacheTTL when zero).
+func newRespCache(ttl time.Duration) *respCache {
+	if ttl <= 0 {
+		ttl = cacheTTL
+	}
+	c := &respCache{entries: map[string]*cacheEntry{}, plans: map[string]gqlPlan{}, ttl: ttl}
+	c.galleries = &store.Kept[*ent.Gallery]{Writes: &c.writes, TTL: ttl, Max: cacheMaxPlans}
 	return c
 }
 
@@ -146,14 +154,14 @@ func (c *respCache) lookup(key string) *cacheEntry {
 	}
 	now := time.Now()
 	age := now.Sub(e.made)
-	if age <= cacheTTL {
+	if age <= c.ttl {
 		return e
 	}
-	if age > cacheStale {
+	if age > cacheStale*c.ttl {
 		return nil
 	}
 	last := e.refreshing.Load()
-	if now.UnixNano()-last > int64(cacheTTL) && e.refreshing.CompareAndSwap(last, now.UnixNano()) {
+	if now.UnixNano()-last > int64(c.ttl) && e.refreshing.CompareAndSwap(last, now.UnixNano()) {
 		return nil
 	}
 	return e

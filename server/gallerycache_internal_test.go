@@ -50,7 +50,7 @@ func TestOnlyGalleryQueriesAreKept(t *testing.T) {
 }
 
 func TestExpiredAnswersAreRemadeByOneRequest(t *testing.T) {
-	c := newRespCache()
+	c := newRespCache(0)
 	made := 0
 	build := func() *cacheEntry { made++; return &cacheEntry{body: []byte("x")} }
 	if c.lookup("k") != nil {

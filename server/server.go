@@ -129,11 +129,12 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		Web:       web,
 	}
 	s.Access.Captchas = s.Captchas
-	s.Galleries.KeepRows(db.Client)
-	s.Tokens.KeepTokens(db.Client)
-	s.cache = newRespCache()
+	s.Galleries.KeepRows(db.Client, cfg.CacheTTL)
+	s.Tokens.KeepTokens(db.Client, cfg.CacheTTL)
+	s.Access.KeepCredentials(cfg.CacheTTL)
+	s.cache = newRespCache(cfg.CacheTTL)
 	s.cache.install(db.Client)
-	s.catalogues = &catalogue.Cache{}
+	s.catalogues = &catalogue.Cache{TTL: cfg.CacheTTL}
 	s.catalogues.Install(db.Client)
 	viaAccess := accessMail{s}
 	s.Carts = &cart.Service{DB: db.Client, Catalogues: s.catalogues, Events: ev}

@@ -178,8 +178,14 @@ func NewService(db *ent.Client, signer *Signer, m mail.Sender, publicURL string)
 		DB: db, Signer: signer, Mail: m, PublicURL: strings.TrimRight(publicURL, "/"),
 		Limits: DefaultLimits(db),
 		now:    time.Now,
-		kept:   newKeptCredentials(db),
 	}
+}
+
+// KeepCredentials makes Identify answer from credentials kept in memory
+// (keptCredentials) for at most ttl after a change made by another
+// process. Call it once, before serving.
+func (s *Service) KeepCredentials(ttl time.Duration) {
+	s.kept = newKeptCredentials(s.DB, ttl)
 }
 
 // TooMany is the refusal of an attempt that must wait d.

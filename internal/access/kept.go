@@ -10,12 +10,6 @@ import (
 	"github.com/studio/gallery/internal/store"
 )
 
-// keptTTL bounds how long a credential read stays in use after a change
-// made by another process (another replica): a code revoked there stops
-// opening the gallery here within keptTTL; one revoked through this
-// process stops at once.
-const keptTTL = time.Second
-
 // keptCredentials keeps, between requests, what Identify reads for every
 // request of a signed-in guest: whether a confirmed e-mail is a
 // photographer's, and which access codes are live. Without it each page
@@ -28,15 +22,13 @@ type keptCredentials struct {
 	codeKindsOf   *store.Kept[map[string]accesscode.Kind]
 }
 
-// newKeptCredentials keeps credentials read through db; nil without a
-// database (tests of the signing alone).
-func newKeptCredentials(db *ent.Client) *keptCredentials {
-	if db == nil {
-		return nil
-	}
+// newKeptCredentials keeps credentials read through db: a code revoked
+// by another process (another replica) stops opening the gallery here
+// within ttl; one revoked through this process stops at once.
+func newKeptCredentials(db *ent.Client, ttl time.Duration) *keptCredentials {
 	k := &keptCredentials{}
-	k.byEmail = &store.Kept[string]{Writes: &k.photographers, TTL: keptTTL, Max: 4096}
-	k.codeKindsOf = &store.Kept[map[string]accesscode.Kind]{Writes: &k.codes, TTL: keptTTL, Max: 4096}
+	k.byEmail = &store.Kept[string]{Writes: &k.photographers, TTL: ttl, Max: 4096}
+	k.codeKindsOf = &store.Kept[map[string]accesscode.Kind]{Writes: &k.codes, TTL: ttl, Max: 4096}
 	k.photographers.Install(db, func(t string) bool { return t == ent.TypePhotographer })
 	k.codes.Install(db, func(t string) bool { return t == ent.TypeAccessCode })
 	return k

@@ -62,6 +62,11 @@ type Config struct {
 	StripeAPIURL        string
 	// OrderExpiry is how long an unpaid order waits before it expires.
 	OrderExpiry time.Duration
+	// CacheTTL bounds how long what the server keeps in memory (gallery
+	// answers and rows, photo pages, catalogues, live access codes, API
+	// tokens) is used after a change made by another process; a change
+	// made through this process is seen at once.
+	CacheTTL time.Duration
 
 	// Limits on bad or hostile input (docs/limits.md lists each with its
 	// error code and test). MaxBodyBytes above bounds JSON bodies.
@@ -142,6 +147,14 @@ var settings = []setting{
 			err = fmt.Errorf("at least 1m")
 		}
 		c.OrderExpiry = d
+		return err
+	}},
+	{"CACHE_TTL", "1s", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && (d < 10*time.Millisecond || d > time.Hour) {
+			err = fmt.Errorf("between 10ms and 1h")
+		}
+		c.CacheTTL = d
 		return err
 	}},
 	{"MAX_WEBHOOK_BYTES", "262144", bytesSetting(func(c *Config) *int64 { return &c.MaxWebhookBytes })},
@@ -342,5 +355,8 @@ func (c Config) WithLimitDefaults() Config {
 	fill(&c.GraphQLMaxTokens, d.GraphQLMaxTokens)
 	fill(&c.MaxPageSize, d.MaxPageSize)
 	fill(&c.MaxListItems, d.MaxListItems)
+	if c.CacheTTL <= 0 {
+		c.CacheTTL = d.CacheTTL
+	}
 	return c
 }

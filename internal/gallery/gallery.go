@@ -32,11 +32,6 @@ type Service struct {
 	media *keptMedia
 }
 
-// keptRowsTTL bounds how long a gallery row read here is used after a
-// change made by another process (another replica); a change made through
-// this process's client is seen at once.
-const keptRowsTTL = time.Second
-
 // KeepRows makes ByURL and ByID (without options) answer from gallery rows
 // kept in memory, shared by every request, fresh after any gallery write
 // through db and at most keptRowsTTL old: every request of a guest starts
@@ -46,10 +41,14 @@ const keptRowsTTL = time.Second
 // It also keeps what pages read of photos, videos and photographers
 // (KeptMedia), fresh after their writes only: a new title does not make
 // the photos be read again.
-func (s *Service) KeepRows(db *ent.Client) {
-	s.kept = &store.Kept[*ent.Gallery]{Writes: &s.rows, TTL: keptRowsTTL, Max: 4096}
+//
+// ttl bounds how long a kept value is used after a change made by another
+// process (another replica); a change made through this process is seen
+// at once.
+func (s *Service) KeepRows(db *ent.Client, ttl time.Duration) {
+	s.kept = &store.Kept[*ent.Gallery]{Writes: &s.rows, TTL: ttl, Max: 4096}
 	s.rows.Install(db, func(t string) bool { return t == ent.TypeGallery })
-	s.media = newKeptMedia(db)
+	s.media = newKeptMedia(db, ttl)
 }
 
 // QueryOption shapes the gallery query (field collection, eager loading).

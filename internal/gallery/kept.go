@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 
@@ -19,7 +20,7 @@ import (
 // photographer's selection, covers. A value is kept per gallery and
 // visibility class (store.PhotoVisibilityClass: what the viewer may see is
 // the same for everyone of the class), fresh after any photo, video or
-// photographer write through this process, and at most keptRowsTTL old.
+// photographer write through this process, and at most KeepRows's ttl old.
 // A new guest, or the first request after the gallery's title or theme
 // changed, reads none of them again.
 type keptMedia [3]struct {
@@ -41,11 +42,11 @@ const (
 
 var kindTypes = [...]string{Photos: ent.TypePhoto, Videos: ent.TypeVideo, Photographers: ent.TypePhotographer}
 
-func newKeptMedia(db *ent.Client) *keptMedia {
+func newKeptMedia(db *ent.Client, ttl time.Duration) *keptMedia {
 	k := &keptMedia{}
 	for i := range k {
 		t := kindTypes[i]
-		k[i].values = &store.Kept[any]{Writes: &k[i].writes, TTL: keptRowsTTL, Max: 16384}
+		k[i].values = &store.Kept[any]{Writes: &k[i].writes, TTL: ttl, Max: 16384}
 		k[i].writes.Install(db, func(et string) bool { return et == t })
 	}
 	return k

@@ -47,17 +47,13 @@ type Tokens struct {
 	kept   *store.Kept[*ent.APIToken]
 }
 
-// keptTokensTTL bounds how long a token read here is used after a change
-// made by another process (another replica): a token revoked there stops
-// working here within keptTokensTTL; one revoked here stops at once.
-const keptTokensTTL = time.Second
-
 // KeepTokens makes Authenticate and AuthenticateID check tokens kept in
 // memory, fresh after any token write through db (a revocation, the
-// last-use stamp) and at most keptTokensTTL old, so that the
-// photographer's requests do not each read their token.
-func (t *Tokens) KeepTokens(db *ent.Client) {
-	t.kept = &store.Kept[*ent.APIToken]{Writes: &t.writes, TTL: keptTokensTTL, Max: 1024}
+// last-use stamp), so that the photographer's requests do not each read
+// their token. A token revoked by another process (another replica) stops
+// working here within ttl; one revoked here stops at once.
+func (t *Tokens) KeepTokens(db *ent.Client, ttl time.Duration) {
+	t.kept = &store.Kept[*ent.APIToken]{Writes: &t.writes, TTL: ttl, Max: 1024}
 	t.writes.Install(db, func(et string) bool { return et == ent.TypeAPIToken || et == ent.TypePhotographer })
 }
 
