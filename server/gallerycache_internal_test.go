@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/vektah/gqlparser/v2/ast"
+
+	"github.com/studio/gallery/internal/clientdocs"
 )
 
 func TestOnlyGalleryQueriesAreKept(t *testing.T) {
@@ -97,6 +99,57 @@ func TestClientGalleryQueriesAreKept(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Of every query the client sends, as Apollo sends it: the home and the
+// grid's pages are kept per class, the shell per person (it shows the
+// viewer's e-mail); nothing that selects what is a person's own is kept per
+// class, and nothing that carries a cart is kept at all (cart writes do not
+// make answers stale).
+func TestWhatOfTheClientsQueriesIsKept(t *testing.T) {
+	docs, err := clientdocs.Load(clientdocs.Path(".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]gqlPlan{
+		"GalleryHome":   {cacheable: true, shared: true, url: "gala-2026"},
+		"GalleryPhotos": {cacheable: true, shared: true, url: "gala-2026"},
+		"GalleryShell":  {cacheable: true, url: "gala-2026"},
+	}
+	for _, op := range docs.Operations(ast.Query) {
+		vars := map[string]any{"url": "gala-2026", "galleryId": "gal_x", "first": 100, "withFavorites": true}
+		body, err := docs.Body(op, vars)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := analyse(body)
+		if w, ok := want[op]; ok {
+			if got != w {
+				t.Errorf("%s: %+v, want %+v", op, got, w)
+			}
+			continue
+		}
+		q := body2query(t, body)
+		for _, personal := range []string{"cart", "mySelection", "accessEmail", "albumSelection"} {
+			if strings.Contains(q, personal) && got.shared {
+				t.Errorf("%s selects %s and is kept per class", op, personal)
+			}
+		}
+		if strings.Contains(q, "cart") && got.cacheable {
+			t.Errorf("%s carries a cart and is kept", op)
+		}
+		if got.shared {
+			t.Logf("%s: kept per class", op)
+		}
+	}
+}
+
+func body2query(t *testing.T, body []byte) string {
+	var req clientdocs.Request
+	if err := json.Unmarshal(body, &req); err != nil {
+		t.Fatal(err)
+	}
+	return req.Query
 }
 
 // notShared are the fields of the types reachable from gallery(url:) that
