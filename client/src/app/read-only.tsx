@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * ReadOnlyContext tells the screens of a gallery that a preview link shows
@@ -11,6 +12,19 @@ export const ReadOnlyContext = createContext(false);
 /** useReadOnly tells whether the gallery on screen is a read-only preview. */
 export function useReadOnly(): boolean {
   return useContext(ReadOnlyContext);
+}
+
+/**
+ * ReadOnlyNote says, under a control a read-only preview disables, why it
+ * does nothing; it renders nothing outside a preview.
+ */
+export function ReadOnlyNote({ id }: { id?: string }) {
+  const { t } = useTranslation();
+  return useReadOnly() ? (
+    <p id={id} className="read-only-note" role="note">
+      {t('errors.previewReadOnly')}
+    </p>
+  ) : null;
 }
 
 /** Writable shows its children only outside a read-only preview. */

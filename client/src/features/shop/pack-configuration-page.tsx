@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ReadOnlyNote, useReadOnly } from '../../app/read-only';
 import { galleryPath } from '../../app/route-table';
 import { FormField } from '../../components/ui/form-field';
 import { Modal } from '../../components/ui/modal';
@@ -109,6 +110,7 @@ function PackSlotCard({
  */
 function PackComposer({ pack, galleryId, galleryUrl, packId }: { pack: CartPack; galleryId: string; galleryUrl: string; packId: string }) {
   const { t, i18n } = useTranslation();
+  const readOnly = useReadOnly();
   const navigate = useNavigate();
   const [name, setName] = useState(pack.clientPackName);
   const [nameError, setNameError] = useState<string>();
@@ -186,13 +188,14 @@ function PackComposer({ pack, galleryId, galleryUrl, packId }: { pack: CartPack;
         </p>
       )}
       <div className={styles.actions}>
-        <button type="submit" className="button button-primary" disabled={adding}>
+        <button type="submit" className="button button-primary" disabled={adding || readOnly} aria-describedby={readOnly ? 'pack-read-only' : undefined}>
           {t('shop.addToCart')}
         </button>
         <button type="button" className="button button-outline" onClick={() => setConfirmAbandon(true)}>
           {t('shop.abandonPack')}
         </button>
       </div>
+      <ReadOnlyNote id="pack-read-only" />
       {confirmAbandon && (
         <Modal title={t('shop.abandonPack')} onClose={() => setConfirmAbandon(false)}>
           <p>{t('shop.abandonConfirm', { name: offerName })}</p>

@@ -3,6 +3,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ReadOnlyContext } from '../../app/read-only';
 import { createCache } from '../../lib/apollo-cache';
 import { AddDigitalFileMutation, SetPrintMutation } from '../cart/cart-documents';
 import { cart, cartCountMock, cartMock, crop, digitalItem, GALLERY_ID, galleryIdMock, payload, printItem, userError } from '../cart/cart-fixtures';
@@ -21,7 +22,7 @@ const products = photoProductsMock('ph1', [
   photoProduct('fmt_hd'),
 ]);
 
-function renderAt(path: string, mocks: MockLink.MockedResponse[]) {
+function renderAt(path: string, mocks: MockLink.MockedResponse[], readOnly = false) {
   const router = createMemoryRouter(
     [
       { path: '/:galleryId/photos/:photoId/:categoryId', element: <PhotoCustomizationPage /> },
@@ -32,9 +33,11 @@ function renderAt(path: string, mocks: MockLink.MockedResponse[]) {
     { initialEntries: [path] },
   );
   render(
-    <MockedProvider mocks={[galleryIdMock(), cartCountMock(), shopPhotoMock('ph1'), products, ...mocks]} cache={createCache()}>
-      <RouterProvider router={router} />
-    </MockedProvider>,
+    <ReadOnlyContext.Provider value={readOnly}>
+      <MockedProvider mocks={[galleryIdMock(), cartCountMock(), shopPhotoMock('ph1'), products, ...mocks]} cache={createCache()}>
+        <RouterProvider router={router} />
+      </MockedProvider>
+    </ReadOnlyContext.Provider>,
   );
   return router;
 }
@@ -46,6 +49,15 @@ function setPrintMock(input: Record<string, unknown>, answer: ReturnType<typeof 
 const cropBox = () => screen.getByRole('group', { name: 'Cadre du tirage' });
 
 describe('PhotoCustomizationPage', () => {
+  it('in a read-only preview, shows the print but does not let it be added, and says why', async () => {
+    renderAt('/gala/photos/ph1/cat_prints?format=fmt_13x18', [], true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personnalisez votre tirage' })).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Ajouter au panier' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    expect(add.getAttribute('aria-describedby')).toBe('print-read-only');
+    expect(document.getElementById('print-read-only')?.textContent).toBe('Cet aperçu est en lecture seule.');
+  });
+
   it('adds a print with its finish, border, crop and quantity', async () => {
     renderAt('/gala/photos/ph1/cat_prints?format=fmt_13x18', [
       setPrintMock(

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ReadOnlyNote, useReadOnly } from '../../app/read-only';
 import { galleryPath } from '../../app/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { getFragmentData } from '../../gql';
@@ -59,6 +60,7 @@ function PrintCustomizer({
   start: PrintStart;
 }) {
   const { t, i18n } = useTranslation();
+  const readOnly = useReadOnly();
   const navigate = useNavigate();
   const first = products.find((p) => p.format.id === start.formatId) ?? products[0];
   const [formatId, setFormatId] = useState(first.format.id);
@@ -152,9 +154,10 @@ function PrintCustomizer({
             {problem}
           </p>
         )}
-        <button type="submit" className="button button-primary" disabled={loading}>
+        <button type="submit" className="button button-primary" disabled={loading || readOnly} aria-describedby={readOnly ? 'print-read-only' : undefined}>
           {editing ? t('shop.update') : t('shop.addToCart')}
         </button>
+        <ReadOnlyNote id="print-read-only" />
       </div>
     </form>
   );
@@ -167,6 +170,7 @@ function PrintCustomizer({
  */
 function DigitalChooser({ galleryId, galleryUrl, photo, products }: { galleryId: string; galleryUrl: string; photo: PhotoForCustomization; products: PhotoProduct[] }) {
   const { t, i18n } = useTranslation();
+  const readOnly = useReadOnly();
   const navigate = useNavigate();
   const { data } = useQuery(CartQuery, { variables: { galleryId }, context: { silentErrors: true } });
   const cart = getFragmentData(CartFieldsFragment, data?.cart);
@@ -212,7 +216,7 @@ function DigitalChooser({ galleryId, galleryUrl, photo, products }: { galleryId:
                   <button
                     type="button"
                     className="button button-primary button-small"
-                    disabled={adding}
+                    disabled={adding || readOnly}
                     aria-label={t('shop.addFileNamed', { name })}
                     onClick={async () => {
                       if (await settleCartCall(add({ variables: { input: input(p.format.id) } }), (d) => d.addDigitalFile, t)) {
