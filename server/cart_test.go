@@ -106,10 +106,11 @@ type cartVoucher struct {
 }
 
 type cartDiscount struct {
-	Source  string
-	Code    *string
-	Percent int
-	Amount  cartMoney
+	Source       string
+	Code         *string
+	Percent      int
+	Amount       cartMoney
+	FreeShipping bool
 }
 
 type cartProblem struct{ CartItemID, Country, Reason, Message string }
@@ -712,7 +713,7 @@ const gqlCartFields = `id version itemCount photosNeedRetouch cartUpdated needsD
   ongoingPacks { ` + gqlCartPackFields + ` } packs { ` + gqlCartPackFields + ` }
   allDigitalFileFormats { format { id } price { amount } photoCount }
   vouchers { code kind applied reason message amount { amount } remainingBalance { amount } }
-  discount { source code percent amount { amount } }
+  discount { source code percent amount { amount } freeShipping }
   clientData { email billing { country } shipping { country } deliveryOption sameAsBilling }
   availablePacks { id } regroupSuggestion { pack { id } saving { amount } }
   shippingProblems { cartItemId country reason message }

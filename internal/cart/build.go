@@ -507,9 +507,18 @@ func (st *state) voucherViews(q pricing.Quote) []*VoucherView {
 		vv := &VoucherView{Code: vc.Code, Kind: vc.Kind, Amount: money.EURCents(0)}
 		switch vc.Kind {
 		case voucher.KindDiscountCode:
-			if q.Code != nil && q.Code.Applied {
+			switch {
+			case q.Code == nil:
+			case q.Code.Applied && q.Discount.Source == pricing.SourceCode:
 				vv.Applied, vv.Amount = true, money.EURCents(q.Discount.Amount)
-			} else if q.Code != nil {
+			case q.Code.Applied:
+				// Its free shipping applies beside the automatic discount;
+				// it takes nothing off the merchandise.
+				vv.Applied = true
+				if q.Code.Reason != "" {
+					vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(freeShippingOnlyMessage)
+				}
+			default:
 				vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(reasonMessage(q.Code.Reason, vc))
 			}
 		case voucher.KindGiftCard:

@@ -54,6 +54,10 @@ func voucherProblem(v *ent.Voucher, now time.Time, used int) string {
 	return ""
 }
 
+// freeShippingOnlyMessage tells the buyer why an applied code with a
+// percentage and free shipping gives only the free shipping.
+const freeShippingOnlyMessage = "La remise automatique de votre panier est plus avantageuse : elle s'applique à la place de la réduction de ce code, qui vous offre la livraison."
+
 // reasonMessage is a refusal's French message.
 func reasonMessage(reason string, v *ent.Voucher) string {
 	switch reason {
@@ -71,6 +75,10 @@ func reasonMessage(reason string, v *ent.Voucher) string {
 		return fmt.Sprintf("Ce code est valable dès %s € d'achat.", frenchAmount(money.Cents(v.MinSpend)))
 	case pricing.ReasonBetterDiscount:
 		return "La remise automatique de votre panier est plus avantageuse : elle s'applique à la place de ce code."
+	case pricing.ReasonFreeShippingCountry:
+		return "Ce code offre la livraison vers d'autres pays que celui de votre adresse de livraison."
+	case pricing.ReasonNoDelivery:
+		return "Ce code offre la livraison à domicile : il s'appliquera si vous choisissez une livraison à domicile d'articles imprimés."
 	case ReasonGiftCardEmpty:
 		return "Cette carte cadeau est épuisée."
 	}

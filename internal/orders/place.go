@@ -350,8 +350,9 @@ func (s *Service) spend(ctx context.Context, tx *ent.Client, snap *cart.Snapshot
 			return nil, ErrVoucherAlreadyUsed
 		}
 	}
-	if q.Discount.Source == pricing.SourceCode {
-		v := byCode[q.Discount.Code]
+	if q.Code != nil && q.Code.Applied {
+		// Applied for its discount, its free shipping or both: its use counts.
+		v := byCode[q.Code.Code]
 		if v == nil {
 			return nil, cart.ErrCartChanged
 		}
@@ -375,7 +376,11 @@ func (s *Service) spend(ctx context.Context, tx *ent.Client, snap *cart.Snapshot
 				return nil, ErrVoucherAlreadyUsed
 			}
 		}
-		out = append(out, use{voucherID: v.ID, amount: q.Discount.Amount})
+		var amount money.Cents
+		if q.Discount.Source == pricing.SourceCode {
+			amount = q.Discount.Amount
+		}
+		out = append(out, use{voucherID: v.ID, amount: amount})
 	}
 	for _, g := range q.GiftCards {
 		v := byCode[g.Code]

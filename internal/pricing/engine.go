@@ -72,7 +72,6 @@ func Price(in Input) Quote {
 		codeAmount money.Cents
 		codePct    int
 		codeFree   bool
-		codeValue  money.Cents
 	)
 	if c := in.Code; c != nil {
 		q.Code = &CodeQuote{Code: c.Code}
@@ -87,31 +86,45 @@ func Price(in Input) Quote {
 			codeAmount = sum(codeLines)
 			codeFree = c.FreeShipping && q.NeedsDelivery && home &&
 				(len(c.FreeShippingCountries) == 0 || containsFold(c.FreeShippingCountries, country))
-			codeValue = codeAmount
-			if codeFree {
-				codeValue = satAdd(codeValue, q.ShippingBeforeDiscount)
-			}
 		}
 	}
 
-	// Never both: the code only when it is worth strictly more.
+	// Two kinds of discount. The merchandise discounts (the automatic
+	// percentage, the code's percentage or amount) never stack: the code's
+	// only when it takes strictly more off. The code's free shipping is
+	// another kind: it applies beside whichever merchandise discount wins.
+	// A code that only makes the shipping free takes the Discount's place
+	// (worth 0) when no automatic discount applies.
+	codeWins := codeOK && (codeGivesOff(in.Code) || codeFree) && (!autoOK || codeAmount > autoAmount)
 	var applied []money.Cents
 	switch {
-	case codeOK && (!autoOK || codeValue > autoAmount):
-		q.Code.Applied = true
+	case codeWins:
 		applied = codeLines
-		q.Discount = DiscountQuote{Source: SourceCode, Code: in.Code.Code, Percent: codePct,
-			Amount: codeAmount, FreeShipping: codeFree}
+		q.Discount = DiscountQuote{Source: SourceCode, Code: in.Code.Code, Percent: codePct, Amount: codeAmount}
 	case autoOK:
-		if codeOK {
-			q.Code.Reason = ReasonBetterDiscount
-		}
 		applied = autoLines
 		q.Discount = DiscountQuote{Source: SourceAutomatic, Percent: autoPct, Amount: autoAmount}
 	}
+	if codeOK {
+		switch {
+		case codeWins || codeFree:
+			q.Code.Applied, q.Code.FreeShipping = true, codeFree
+			q.Discount.FreeShipping = codeFree
+			if !codeWins && codeGivesOff(in.Code) {
+				// Its free shipping applies, its discount gave way.
+				q.Code.Reason = ReasonBetterDiscount
+			}
+		case codeGivesOff(in.Code):
+			q.Code.Reason = ReasonBetterDiscount
+		case q.NeedsDelivery && home:
+			q.Code.Reason = ReasonFreeShippingCountry
+		default:
+			q.Code.Reason = ReasonNoDelivery
+		}
+	}
 
 	q.Shipping = q.ShippingBeforeDiscount
-	if q.Discount.FreeShipping {
+	if q.Code != nil && q.Code.FreeShipping {
 		q.Shipping = 0
 	}
 
@@ -165,6 +178,13 @@ func bestAuto(ds []AutoDiscount, subtotal money.Cents) (pct int, ok bool) {
 		}
 	}
 	return pct, pct > 0
+}
+
+// codeGivesOff tells a code that takes something off the merchandise (a
+// percentage or an amount) from a code that only makes the shipping free.
+// A code with neither counts as taking 0 off, as it always did.
+func codeGivesOff(c *Code) bool {
+	return c.PercentOff > 0 || c.AmountOff > 0 || !c.FreeShipping
 }
 
 // codeDiscount returns a usable code's discount per line and its

@@ -137,19 +137,24 @@ func TestDiscountCode(t *testing.T) {
 		{"free shipping to a listed country", twoLines,
 			Code{Code: "SHIP", FreeShipping: true, FreeShippingCountries: []string{"be", "LU"}}, home("BE"),
 			DiscountQuote{Source: SourceCode, Code: "SHIP", FreeShipping: true},
-			CodeQuote{Code: "SHIP", Applied: true}, []money.Cents{0, 0}, 0},
-		{"no free shipping to an unlisted country", twoLines,
+			CodeQuote{Code: "SHIP", Applied: true, FreeShipping: true}, []money.Cents{0, 0}, 0},
+		{"a free-shipping code to an unlisted country does not apply", twoLines,
 			Code{Code: "SHIP", FreeShipping: true, FreeShippingCountries: []string{"BE"}}, home("FR"),
-			DiscountQuote{Source: SourceCode, Code: "SHIP"},
-			CodeQuote{Code: "SHIP", Applied: true}, []money.Cents{0, 0}, 500},
+			DiscountQuote{}, CodeQuote{Code: "SHIP", Reason: ReasonFreeShippingCountry}, []money.Cents{0, 0}, 500},
+		{"a free-shipping code below its minimum does not apply", twoLines,
+			Code{Code: "SHIP", FreeShipping: true, MinSpend: 4001}, home("BE"),
+			DiscountQuote{}, CodeQuote{Code: "SHIP", Reason: ReasonMinSpend}, []money.Cents{0, 0}, 500},
 		{"an empty list means every country", twoLines,
 			Code{Code: "SHIP", FreeShipping: true}, home("JP"),
 			DiscountQuote{Source: SourceCode, Code: "SHIP", FreeShipping: true},
-			CodeQuote{Code: "SHIP", Applied: true}, []money.Cents{0, 0}, 0},
-		{"free shipping does nothing for pickup", twoLines,
+			CodeQuote{Code: "SHIP", Applied: true, FreeShipping: true}, []money.Cents{0, 0}, 0},
+		{"a free-shipping code does not apply to pickup", twoLines,
 			Code{Code: "SHIP", FreeShipping: true}, Delivery{Option: DeliveryPickup, Country: "BE"},
-			DiscountQuote{Source: SourceCode, Code: "SHIP"},
-			CodeQuote{Code: "SHIP", Applied: true}, []money.Cents{0, 0}, 0},
+			DiscountQuote{}, CodeQuote{Code: "SHIP", Reason: ReasonNoDelivery}, []money.Cents{0, 0}, 0},
+		{"a percentage with free shipping to an unlisted country gives its percentage", twoLines,
+			Code{Code: "BOTH", PercentOff: 10, FreeShipping: true, FreeShippingCountries: []string{"BE"}}, home("FR"),
+			DiscountQuote{Source: SourceCode, Code: "BOTH", Percent: 10, Amount: 400},
+			CodeQuote{Code: "BOTH", Applied: true}, []money.Cents{100, 300}, 500},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code := tc.code
@@ -187,14 +192,23 @@ func TestAutomaticVersusCode(t *testing.T) {
 		{"the code is worth more", Code{Code: "C", PercentOff: 15}, SourceCode, 1500, "", 500, true, false, 9000},
 		{"the automatic one is worth more", Code{Code: "C", PercentOff: 5}, SourceAutomatic, 1000, ReasonBetterDiscount, 500, false, false, 9500},
 		{"a tie keeps the code unspent", Code{Code: "C", AmountOff: 1000}, SourceAutomatic, 1000, ReasonBetterDiscount, 500, false, false, 9500},
-		{"free shipping tips the balance", Code{Code: "C", PercentOff: 6, FreeShipping: true}, SourceCode, 600, "", 0, true, true, 9400},
-		{"free shipping ties: automatic", Code{Code: "C", PercentOff: 5, FreeShipping: true}, SourceAutomatic, 1000, ReasonBetterDiscount, 500, false, false, 9500},
+		// Issue 20: free shipping and a percentage are two kinds; both apply.
+		{"a free-shipping code and the automatic percentage both apply", Code{Code: "C", FreeShipping: true}, SourceAutomatic, 1000, "", 0, true, true, 9000},
+		{"a free-shipping code to its listed country beside the automatic percentage", Code{Code: "C", FreeShipping: true, FreeShippingCountries: []string{"LU", "BE"}}, SourceAutomatic, 1000, "", 0, true, true, 9000},
+		{"a free-shipping code to an unlisted country leaves the automatic percentage alone", Code{Code: "C", FreeShipping: true, FreeShippingCountries: []string{"FR"}}, SourceAutomatic, 1000, ReasonFreeShippingCountry, 500, false, false, 9500},
+		{"a free-shipping code below its minimum leaves the automatic percentage alone", Code{Code: "C", FreeShipping: true, MinSpend: 10001}, SourceAutomatic, 1000, ReasonMinSpend, 500, false, false, 9500},
+		// A code with a percentage and free shipping competes as a
+		// percentage; its free shipping applies either way.
+		{"percent and free shipping: the better percentage and the free shipping", Code{Code: "C", PercentOff: 15, FreeShipping: true}, SourceCode, 1500, "", 0, true, true, 8500},
+		{"percent and free shipping: the automatic percentage wins, the shipping stays free", Code{Code: "C", PercentOff: 6, FreeShipping: true}, SourceAutomatic, 1000, ReasonBetterDiscount, 0, true, true, 9000},
+		{"percent and free shipping: a tie keeps the automatic percentage, the shipping free", Code{Code: "C", PercentOff: 10, FreeShipping: true}, SourceAutomatic, 1000, ReasonBetterDiscount, 0, true, true, 9000},
+		{"percent and free shipping to an unlisted country: percentages compete alone", Code{Code: "C", PercentOff: 6, FreeShipping: true, FreeShippingCountries: []string{"FR"}}, SourceAutomatic, 1000, ReasonBetterDiscount, 500, false, false, 9500},
 		{"an unusable code leaves the automatic one", Code{Code: "C", PercentOff: 50, Problem: ReasonAlreadyUsed}, SourceAutomatic, 1000, ReasonAlreadyUsed, 500, false, false, 9500},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code := tc.code
 			q := Price(Input{Lines: lines, AutoDiscounts: auto, Code: &code, Delivery: home("BE"), Rates: flat})
-			if q.Discount.Source != tc.source || q.Discount.Amount != tc.amount || q.Discount.FreeShipping != tc.freeShip {
+			if q.Discount.Source != tc.source || q.Discount.Amount != tc.amount || q.Discount.FreeShipping != tc.freeShip || q.Code.FreeShipping != tc.freeShip {
 				t.Errorf("Discount = %+v, want %s %d free=%v", q.Discount, tc.source, tc.amount, tc.freeShip)
 			}
 			if q.Code.Applied != tc.codeUsed || q.Code.Reason != tc.reason {
@@ -478,7 +492,9 @@ func checkInvariants(t *testing.T, in Input, q Quote) {
 	if q.Shipping > q.ShippingBeforeDiscount || (q.ShippingBeforeDiscount > 0 && (q.Shipping != q.ShippingBeforeDiscount) != q.Discount.FreeShipping) {
 		t.Fatalf("shipping %d -> %d with %+v", q.ShippingBeforeDiscount, q.Shipping, q.Discount)
 	}
-	if (in.Code == nil) != (q.Code == nil) || q.Code != nil && q.Code.Applied != (q.Discount.Source == SourceCode) {
+	if (in.Code == nil) != (q.Code == nil) || q.Code != nil && (q.Code.Applied != (q.Discount.Source == SourceCode || q.Code.FreeShipping) ||
+		q.Code.FreeShipping != q.Discount.FreeShipping || q.Code.Reason != "" && q.Code.Applied && q.Code.Reason != ReasonBetterDiscount) ||
+		q.Code == nil && q.Discount.FreeShipping {
 		t.Fatalf("code %+v, discount %+v", q.Code, q.Discount)
 	}
 }
@@ -496,6 +512,9 @@ func TestPriceProperties(t *testing.T) {
 		}
 		if q.Discount.FreeShipping {
 			seen["free shipping"]++
+			if q.Discount.Source == SourceAutomatic {
+				seen["free shipping beside the automatic discount"]++
+			}
 		}
 		for _, p := range q.ShippingProblems {
 			seen["problem "+p.Reason]++
@@ -534,7 +553,7 @@ func TestPriceProperties(t *testing.T) {
 	}
 	// The generator must reach every rule often enough to mean something.
 	for _, k := range []string{"source ", "source " + SourceAutomatic, "source " + SourceCode, "code ",
-		"code " + ReasonMinSpend, "code " + ReasonExpired, "code " + ReasonBetterDiscount, "free shipping",
+		"code " + ReasonMinSpend, "code " + ReasonExpired, "code " + ReasonBetterDiscount, "free shipping", "free shipping beside the automatic discount",
 		"problem " + ProblemExcludedCountry, "problem " + ProblemNoRate, "paid by gift cards", "partly paid by gift cards"} {
 		if seen[k] < 50 {
 			t.Errorf("only %d random carts with %q", seen[k], k)

@@ -13,10 +13,18 @@
 //     spend, and may make shipping free (to some countries, or to all when
 //     the list is empty). A code the caller found unusable (Code.Problem) or
 //     whose minimum is not reached is not applied and says why.
-//   - The automatic discount and a code never stack: the one worth more to
-//     the buyer (its discount plus the shipping it saves) applies; on a tie
-//     the automatic one applies, so that the code's use is not spent. The
-//     code then reports ReasonBetterDiscount.
+//   - Two kinds of discount: on the merchandise (the automatic percentage,
+//     a code's percentage or amount) and on the shipping (a code's free
+//     shipping). Kinds stack; two merchandise discounts do not: the
+//     automatic one and the code's compete on what they take off the
+//     merchandise, the code's applying only when it takes strictly more
+//     (on a tie the automatic one applies, so that a code that gives
+//     nothing else is not spent). The code then reports
+//     ReasonBetterDiscount. A code's free shipping applies in any case,
+//     beside the automatic discount when that one wins: a code with both a
+//     percentage and free shipping that loses as a percentage still makes
+//     the shipping free (Applied, with ReasonBetterDiscount for its
+//     percentage), and its use is counted.
 //   - Rounding: one rule, per line. A percentage discount is computed on each
 //     line with money.Percent (half away from zero) and summed; a fixed
 //     amount (capped at the subtotal) is shared between the lines in
@@ -85,6 +93,12 @@ const (
 	ReasonAlreadyUsed    = "code_already_used"
 	ReasonMinSpend       = "code_min_spend"
 	ReasonBetterDiscount = "code_better_discount"
+	// ReasonFreeShippingCountry: a free-shipping code (nothing else) and
+	// home delivery to a country it does not list.
+	ReasonFreeShippingCountry = "code_free_shipping_country"
+	// ReasonNoDelivery: a free-shipping code (nothing else) and a cart with
+	// nothing to ship home (pickup, or digital files only).
+	ReasonNoDelivery = "code_no_delivery"
 )
 
 // Code is a discount code attached to the cart.
@@ -158,15 +172,23 @@ type DiscountQuote struct {
 	Percent int
 	// Amount is taken off the merchandise (not counting free shipping).
 	Amount money.Cents
-	// FreeShipping: the code made the shipping free.
+	// FreeShipping: the cart's code made the shipping free, whichever
+	// Source (the code's free shipping applies beside the automatic
+	// discount).
 	FreeShipping bool
 }
 
 // CodeQuote tells what became of the cart's discount code.
 type CodeQuote struct {
-	Code    string
+	Code string
+	// Applied: the code gives something (its discount on the merchandise,
+	// its free shipping, or both), so an order counts its use.
 	Applied bool
-	// Reason is one of the Reason constants when not applied.
+	// FreeShipping: the code's free shipping applies.
+	FreeShipping bool
+	// Reason is one of the Reason constants when not applied, or
+	// ReasonBetterDiscount when applied for its free shipping only (the
+	// automatic discount took more off than its percentage or amount).
 	Reason string
 }
 
