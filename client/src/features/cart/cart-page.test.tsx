@@ -175,6 +175,54 @@ describe('CartPage', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Ce code a expiré.'));
   });
 
+  it('shows the automatic discount and a free-shipping code together (issue 20)', async () => {
+    const automatic = (freeShipping: boolean) => ({
+      __typename: 'CartDiscount',
+      source: 'automatic',
+      code: null,
+      percent: 10,
+      freeShipping,
+      amount: { __typename: 'Money', amount: '6.90', currency: 'EUR' },
+    });
+    const message = 'La remise automatique de votre panier est plus avantageuse : elle s’applique à la place de la réduction de ce code, qui vous offre la livraison.';
+    renderCart([
+      galleryIdMock(),
+      cartMock(
+        cart({
+          vouchers: [voucher({ code: 'CINQ-LIVRAISON', applied: true, reason: 'code_better_discount', message })],
+          discount: automatic(true),
+          totals: totals({ merchandise: '69.00', discount: '6.90', shippingBeforeDiscount: '9.90', shipping: '0', totalBeforeGiftCards: '62.10', total: '62.10' }),
+        }),
+      ),
+    ]);
+    const sums = (await screen.findByRole('heading', { name: 'Récapitulatif' })).closest('section')!;
+    const row = (label: string) => within(sums).getByText(label).closest('div')!.querySelector('dd')!.textContent?.replace(/\s/g, ' ');
+    expect(row('Remise automatique (10 %)')).toBe('−6,90 €');
+    expect(row('Livraison (Belgique), offerte par le code CINQ-LIVRAISON')).toBe('9,90 € Offerte');
+    expect(row('Total')).toBe('62,10 €');
+    // The code is applied (not shown as a problem) and says why only its free shipping applies.
+    const code = screen.getByText('CINQ-LIVRAISON').closest('li')!;
+    expect(code.getAttribute('data-applied')).toBe('true');
+    expect(within(code).getByText(message)).toBeTruthy();
+  });
+
+  it('names no code on the delivery line when the shipping is not made free by one', async () => {
+    renderCart([
+      galleryIdMock(),
+      cartMock(
+        cart({
+          vouchers: [voucher({ code: 'LIVRAISON', applied: false, reason: 'code_free_shipping_country', message: 'Ce code offre la livraison vers d’autres pays.' })],
+          discount: { __typename: 'CartDiscount', source: 'automatic', code: null, percent: 10, freeShipping: false, amount: { __typename: 'Money', amount: '6.90', currency: 'EUR' } },
+          totals: totals({ merchandise: '69.00', discount: '6.90', shippingBeforeDiscount: '9.90', shipping: '9.90', total: '72.00' }),
+        }),
+      ),
+    ]);
+    const sums = (await screen.findByRole('heading', { name: 'Récapitulatif' })).closest('section')!;
+    expect(within(sums).getByText('Livraison (Belgique)').closest('div')!.querySelector('dd')!.textContent?.replace(/\s/g, ' ')).toBe('9,90 €');
+    expect(within(sums).queryByText(/offerte par le code/)).toBeNull();
+    expect(screen.getByText('Ce code offre la livraison vers d’autres pays.')).toBeTruthy();
+  });
+
   it('adds a code and lists it with what it takes off', async () => {
     const withCode = cart({
       vouchers: [voucher({ code: 'PROMO10', amount: '1.70' })],

@@ -9,6 +9,11 @@ export const CartTotalsFragment = graphql(`
     needsDelivery
     deliveryOption
     shippingCountry
+    vouchers {
+      code
+      kind
+      applied
+    }
     discount {
       source
       code
@@ -79,7 +84,8 @@ export function countryName(code: string, locale: string): string {
 
 /**
  * CartTotals is the summary block: subtotal, the discount (automatic or a
- * code), delivery (with what a free-shipping code took off), gift cards,
+ * code), delivery (with what a free-shipping code took off, and the code's
+ * name: its free shipping applies beside the automatic discount), gift cards,
  * the total left to pay and the VAT it contains.
  */
 export function CartTotals({ cart: cartRef }: { cart: FragmentType<typeof CartTotalsFragment> }) {
@@ -96,7 +102,17 @@ export function CartTotals({ cart: cartRef }: { cart: FragmentType<typeof CartTo
     discountLabel = discount.percent > 0 ? t('cart.discountCodePercent', { code: discount.code ?? '', percent: discount.percent }) : t('cart.discountCode', { code: discount.code ?? '' });
   }
   const pickup = cart.deliveryOption === 'pickup';
-  const shippingLabel = pickup ? t('cart.pickup') : t('cart.shippingTo', { country: countryName(cart.shippingCountry, i18n.language) });
+  const country = countryName(cart.shippingCountry, i18n.language);
+  // A code's free shipping applies beside the automatic discount: name the
+  // code on the delivery line, since the discount line names the other one.
+  const freeShippingCode = discount?.freeShipping
+    ? discount.source === 'code'
+      ? discount.code
+      : cart.vouchers.find((v) => v.kind === 'discount_code' && v.applied)?.code
+    : undefined;
+  let shippingLabel = t('cart.shippingTo', { country });
+  if (pickup) shippingLabel = t('cart.pickup');
+  else if (freeShippingCode) shippingLabel = t('cart.shippingFreeByCode', { country, code: freeShippingCode });
   const freeShipping = isZero(totals.shipping);
   const rate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(totals.vat.ratePercent);
 

@@ -103,6 +103,8 @@ export function VoucherForm({ galleryId, cart: cartRef }: { galleryId: string; c
                 </button>
               </div>
               {!v.applied && (v.message || v.reason) && <p className={styles.voucherProblem}>{cartErrorMessage({ message: v.message, code: v.reason }, t)}</p>}
+              {/* Applied with a message: only its free shipping applies (the automatic discount took its percentage's place). */}
+              {v.applied && v.message && <p className={styles.muted}>{v.message}</p>}
               {v.kind === 'gift_card' && v.remainingBalance && (
                 <p className={styles.muted}>{t('cart.voucherBalance', { amount: formatMoney(v.remainingBalance, i18n.language) })}</p>
               )}

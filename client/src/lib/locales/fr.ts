@@ -573,6 +573,7 @@ const fr = {
     shippingTo: 'Livraison ({{country}})',
     pickup: 'Retrait au studio',
     shippingFree: 'Offerte',
+    shippingFreeByCode: 'Livraison ({{country}}), offerte par le code {{code}}',
     giftCards: 'Cartes cadeaux',
     total: 'Total',
     vatIncluded: 'dont TVA {{rate}} %',
