@@ -18,6 +18,8 @@ const CODE_KEYS: Record<string, string> = {
   code_used_up: 'cart.voucherCodeUsedUp',
   code_already_used: 'cart.voucherCodeAlreadyUsed',
   code_better_discount: 'cart.voucherCodeBetterDiscount',
+  code_free_shipping_country: 'cart.voucherCodeFreeShippingCountry',
+  code_no_delivery: 'cart.voucherCodeNoDelivery',
 };
 
 /**

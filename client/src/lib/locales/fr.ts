@@ -562,6 +562,8 @@ const fr = {
     voucherCodeUsedUp: 'Ce code a été utilisé le nombre de fois prévu.',
     voucherCodeAlreadyUsed: 'Vous avez déjà utilisé ce code.',
     voucherCodeBetterDiscount: 'Une remise plus avantageuse s’applique déjà à votre panier.',
+    voucherCodeFreeShippingCountry: 'Ce code n’offre pas la livraison vers ce pays.',
+    voucherCodeNoDelivery: 'Ce code offre la livraison à domicile : il s’appliquera à une livraison à domicile de tirages.',
     totalsTitle: 'Récapitulatif',
     subtotal: 'Sous-total',
     discount: 'Remise',
