@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/studio/gallery/ent/gallery"
@@ -56,7 +57,7 @@ func TestFreeShippingCodeBesideTheAutomaticDiscount(t *testing.T) {
 	o.cartOK(anne, "POST", "/address", map[string]any{"billing": orderAddress("BE"), "deliveryOption": "shipping"})
 
 	// The order placed over REST carries both, at the cart's total.
-	placed, _ := o.placeOK(anne)
+	placed, redirect := o.placeOK(anne)
 	if tt := placed.Totals; tt.Merchandise.Amount != "69.00" || tt.Discount.Amount != "6.90" || tt.Shipping.Amount != "0.00" || tt.Total.Amount != "62.10" {
 		t.Fatalf("REST order totals = %+v", tt)
 	}
@@ -66,6 +67,14 @@ func TestFreeShippingCodeBesideTheAutomaticDiscount(t *testing.T) {
 	}
 	if used := o.db.Client.Voucher.Query().Where(voucher.Code("LIVRAISON")).OnlyX(o.sys).TimesUsed; used != 1 {
 		t.Fatalf("LIVRAISON used %d times, want 1", used)
+	}
+	// Paid, its confirmation says both.
+	o.pay(anne, redirect, placed.ID)
+	conf := o.mailMatching("anne@example.com", "Confirmation de votre commande n° "+placed.Number)
+	for _, want := range []string{"Sous-total : 69,00 €", "Remise : -6,90 €", "Livraison : offerte", "Total payé : 62,10 €"} {
+		if !strings.Contains(conf.Text, want) {
+			t.Errorf("confirmation lacks %q:\n%s", want, conf.Text)
+		}
 	}
 
 	// 5 % and free shipping against the automatic 10 %: the 10 % and the

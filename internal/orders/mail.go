@@ -171,7 +171,13 @@ func recap(b *strings.Builder, o *ent.Order) {
 	}
 	switch o.DeliveryOption {
 	case "shipping":
-		fmt.Fprintf(b, "Livraison : %s\n", frenchMoney(o.ShippingTotal))
+		if o.ShippingTotal == 0 {
+			// A free-shipping code (beside any discount), or a pack that
+			// includes the shipping.
+			b.WriteString("Livraison : offerte\n")
+		} else {
+			fmt.Fprintf(b, "Livraison : %s\n", frenchMoney(o.ShippingTotal))
+		}
 	case "pickup":
 		b.WriteString("Retrait au studio : offert\n")
 	}
