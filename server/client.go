@@ -60,8 +60,13 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	w.WriteHeader(s.clientStatus(r))
-	_, _ = w.Write(s.withShareTags(r, index))
+	status := s.clientStatus(r)
+	if status == http.StatusOK {
+		// A 404 names no gallery the viewer may see: no share preview.
+		index = s.withShareTags(r, index)
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(index)
 }
 
 // clientStatus is the status of the client page at r's address. The
