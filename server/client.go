@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html"
 	"io/fs"
@@ -11,12 +12,15 @@ import (
 	"strings"
 
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/viewer"
 )
 
 // serveClient serves the built client: files as they are, and index.html
 // for every other address so that the client's router decides (and shows
-// its 404 page).
+// its 404 page). The page's status follows the address: 404 when its
+// first segment names no gallery this viewer may see (clientStatus).
 func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -56,7 +60,43 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(s.withShareTags(r, index))
+	status := s.clientStatus(r)
+	if status == http.StatusOK {
+		// A 404 names no gallery the viewer may see: no share preview.
+		index = s.withShareTags(r, index)
+	}
+	w.WriteHeader(status)
+	_, _ = w.Write(index)
+}
+
+// clientStatus is the status of the client page at r's address. The
+// client's top-level routes are the landing page ("/") and a gallery
+// ("/:galleryId/..."), so an address whose first segment is no gallery is
+// the client's « Galerie introuvable » page, answered 404 for crawlers,
+// link checkers and monitoring. The row comes from the kept gallery rows
+// (a system read costs no query in the steady state); an unpublished
+// gallery counts as unknown unless this viewer may see it (its
+// photographer, a preview), so the status reveals nothing the page does
+// not.
+func (s *Server) clientStatus(r *http.Request) int {
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+	if name == "" || name == "index.html" {
+		return http.StatusOK
+	}
+	slug, _, _ := strings.Cut(name, "/")
+	ctx := r.Context()
+	g, err := s.Galleries.ByURL(viewer.SystemContext(ctx), slug)
+	if err != nil {
+		if !errors.Is(err, apperr.ErrGalleryNotFound) {
+			s.Log.Warn("client page: gallery lookup", "slug", slug, "err", err)
+			return http.StatusOK
+		}
+		return http.StatusNotFound
+	}
+	if gallery.CheckPublished(ctx, g) != nil {
+		return http.StatusNotFound
+	}
+	return http.StatusOK
 }
 
 // withShareTags puts the gallery's share preview (Open Graph and Twitter

@@ -2,8 +2,10 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 
@@ -88,14 +90,41 @@ func (s *Server) restGetData(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
+	albumPhotos, err := s.albumPhotoIDs(ctx, g, st)
+	if err != nil {
+		writeError(w, r, s.Log, err)
+		return
+	}
 	pg := g.Edges.Photographer
 	og := s.Galleries.Og(g, pg.Name, cover)
 	writeJSON(w, http.StatusOK, getDataResponse{
 		Photographer: newPhotographerJSON(pg),
-		Gallery:      newGalleryJSON(g, cat, cover, st, selCount),
+		Gallery:      newGalleryJSON(g, cat, cover, st, selCount, albumPhotos),
 		Config:       newConfigJSON(),
 		OgData:       ogJSON{Title: og.Title, Description: og.Description, Image: og.Image, URL: og.URL, SiteName: og.SiteName},
 	})
+}
+
+// albumPhotoIDs is getData's album.photos (spec section 3: album
+// { activated, maxPhotos, photos }): the ids of the clients' album's
+// photos for those who compose it, as GET /api/galleries/albumSelections
+// shows them; an empty list for visitors, for a gallery without an album,
+// and for a client still owing a confirmed e-mail, whom the album refuses.
+func (s *Server) albumPhotoIDs(ctx context.Context, g *ent.Gallery, st gallery.State) ([]string, error) {
+	if !g.AlbumActivated || !st.Authorized || !st.IsClient {
+		return []string{}, nil
+	}
+	a, err := s.Selections.AlbumOf(ctx, g)
+	if e := apperr.As(err); e != nil && e.Status < http.StatusInternalServerError {
+		return []string{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("getData: album: %w", err)
+	}
+	if a.PhotoIDs == nil {
+		return []string{}, nil
+	}
+	return a.PhotoIDs, nil
 }
 
 // galleryFromHeader finds the gallery named by the X-Gallery-Id header.

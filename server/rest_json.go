@@ -124,6 +124,9 @@ type musicJSON struct {
 type albumJSON struct {
 	Activated bool `json:"activated"`
 	MaxPhotos int  `json:"maxPhotos"`
+	// Photos are the ids of the clients' album's photos, for those who
+	// compose it (the gallery's clients); empty for everyone else.
+	Photos []string `json:"photos"`
 }
 
 type galleryJSON struct {
@@ -153,7 +156,7 @@ type galleryJSON struct {
 	PhotographerSelectionCount int                       `json:"photographerSelectionCount"`
 }
 
-func newGalleryJSON(g *ent.Gallery, c *catalogue.Catalogue, cover *ent.Photo, st gallery.State, selCount int) galleryJSON {
+func newGalleryJSON(g *ent.Gallery, c *catalogue.Catalogue, cover *ent.Photo, st gallery.State, selCount int, albumPhotos []string) galleryJSON {
 	out := galleryJSON{
 		ID: g.ID, URL: g.URL, EventName: g.EventName, EventDateString: g.EventDate,
 		CoverPhotoPosition:         g.CoverPhotoPosition,
@@ -163,7 +166,7 @@ func newGalleryJSON(g *ent.Gallery, c *catalogue.Catalogue, cover *ent.Photo, st
 		DownloadInformation:        g.DownloadInformation,
 		PrintOptions:               g.PrintOptions,
 		CollectionNames:            g.CollectionNames,
-		Album:                      albumJSON{Activated: g.AlbumActivated, MaxPhotos: g.AlbumMaxPhotos},
+		Album:                      albumJSON{Activated: g.AlbumActivated, MaxPhotos: g.AlbumMaxPhotos, Photos: albumPhotos},
 		ShowFilename:               g.ShowFilename,
 		Music:                      musicJSON{Active: g.MusicActive},
 		DeliveryOptions:            g.DeliveryOptions,

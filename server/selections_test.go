@@ -572,3 +572,71 @@ func TestContactWithCaptchaOverBothDoors(t *testing.T) {
 		t.Fatalf("%d unused captchas, want only the expired one", n)
 	}
 }
+
+// TestGetDataAlbumPhotos: getData's album carries the photo ids of the
+// clients' album (spec section 3: album { activated, maxPhotos, photos })
+// for the clients who compose it, and an empty list for everyone else.
+func TestGetDataAlbumPhotos(t *testing.T) {
+	e, _ := newShopEnv(t)
+	wedding := e.galleryID("julie-et-thomas")
+	p := e.visiblePhotos(wedding)
+	julie := e.person(seed.DemoClientEmail, wedding, seed.DemoClientCode)
+	thomas := e.person("thomas@example.com", wedding, seed.DemoClientCode)
+	visitor := e.person("invite@example.com", wedding, seed.DemoVisitorCode)
+	stranger := e.person("", "", "")
+
+	type album struct {
+		Activated bool      `json:"activated"`
+		MaxPhotos int       `json:"maxPhotos"`
+		Photos    *[]string `json:"photos"`
+	}
+	getData := func(who *env, url string) album {
+		t.Helper()
+		var out struct {
+			Gallery struct {
+				Album album `json:"album"`
+			} `json:"gallery"`
+		}
+		if status := who.call("POST", "/api/core/getData", "", map[string]any{"url": url}, &out); status != 200 {
+			t.Fatalf("getData %s: %d", url, status)
+		}
+		return out.Gallery.Album
+	}
+	ids := func(a album) []string {
+		t.Helper()
+		if a.Photos == nil {
+			t.Fatalf("album without a photos list: %+v", a)
+		}
+		return *a.Photos
+	}
+
+	if got := ids(getData(julie, "julie-et-thomas")); len(got) != 0 {
+		t.Fatalf("empty album: %v", got)
+	}
+	for _, c := range []struct {
+		who *env
+		ph  *ent.Photo
+	}{{julie, p[2]}, {thomas, p[0]}} {
+		if status := c.who.call("POST", "/api/galleries/albumSelections/"+c.ph.ID+"/add", wedding, nil, nil); status != 200 {
+			t.Fatalf("add: %d", status)
+		}
+	}
+	var rest struct{ Photos []string }
+	if status := julie.call("GET", "/api/galleries/albumSelections", wedding, nil, &rest); status != 200 || len(rest.Photos) != 2 {
+		t.Fatalf("albumSelections: %d %+v", status, rest)
+	}
+	for name, who := range map[string]*env{"julie": julie, "thomas": thomas} {
+		a := getData(who, "julie-et-thomas")
+		if got := ids(a); !a.Activated || strings.Join(got, ",") != strings.Join(rest.Photos, ",") {
+			t.Errorf("%s: getData's album %+v %v, albumSelections %v", name, a, got, rest.Photos)
+		}
+	}
+	for name, who := range map[string]*env{"a visitor": visitor, "a stranger": stranger} {
+		if a := getData(who, "julie-et-thomas"); len(ids(a)) != 0 || !a.Activated {
+			t.Errorf("%s sees the album: %+v %v", name, a, ids(a))
+		}
+	}
+	if a := getData(julie, "gala-2026"); a.Activated || len(ids(a)) != 0 {
+		t.Errorf("a gallery without an album: %+v %v", a, ids(a))
+	}
+}

@@ -517,3 +517,76 @@ func TestClientPageCarriesShareTags(t *testing.T) {
 		t.Errorf("unknown gallery page:\n%s", page)
 	}
 }
+
+// TestClientPageStatus: the client page answers 404 where its first
+// segment names no gallery the viewer may see (the client shows its
+// « Galerie introuvable » page there), and 200 elsewhere; the body is the
+// app page either way, and HEAD answers the same status.
+func TestClientPageStatus(t *testing.T) {
+	e := newEnv(t, 1)
+	const page = "<html><head><title>Galerie photo</title></head><body><div id=\"root\"></div></body></html>"
+	web := fstest.MapFS{"index.html": {Data: []byte(page)}}
+	cfg, _ := config.Load(func(string) string { return "" })
+	serve := func() *httptest.Server {
+		srv := httptest.NewServer(server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), web).Handler())
+		t.Cleanup(srv.Close)
+		return srv
+	}
+	fetch := func(srv *httptest.Server, method, path string, header map[string]string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequest(method, srv.URL+path, nil)
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	srv := serve()
+	for _, c := range []struct {
+		path string
+		want int
+	}{
+		{"/", 200},
+		{"/gala-2026", 200},
+		{"/gala-2026/photos/pho_unknown", 200},
+		{"/julie-et-thomas", 200},
+		{"/julie-et-thomas/authentication/accessCode", 200},
+		{"/Julie-et-Thomas/", 200},
+		{"/does-not-exist", 404},
+		{"/does-not-exist/photos/x", 404},
+		{"/favicon.ico", 404},
+	} {
+		for _, method := range []string{"GET", "HEAD"} {
+			status, body := fetch(srv, method, c.path, nil)
+			if status != c.want {
+				t.Errorf("%s %s: status %d, want %d", method, c.path, status, c.want)
+			}
+			if method == "GET" && !strings.Contains(body, `<div id="root"></div>`) {
+				t.Errorf("GET %s: not the app page:\n%s", c.path, body)
+			}
+			if method == "HEAD" && body != "" {
+				t.Errorf("HEAD %s: a body", c.path)
+			}
+		}
+	}
+
+	// An unpublished gallery answers as an unknown address, except to its
+	// photographer. A new server, so that no kept row is in play.
+	e.db.Client.Gallery.Update().Where(gallery.URL("julie-et-thomas")).SetPublished(false).ExecX(context.Background())
+	srv = serve()
+	if status, body := fetch(srv, "GET", "/julie-et-thomas", nil); status != 404 || !strings.Contains(body, `<div id="root"></div>`) {
+		t.Errorf("unpublished gallery, anonymous: %d\n%s", status, body)
+	}
+	if status, _ := fetch(srv, "GET", "/does-not-exist", nil); status != 404 {
+		t.Errorf("unknown gallery: %d", status)
+	}
+	token, _ := e.token()
+	if status, _ := fetch(srv, "GET", "/julie-et-thomas/photos/x", bearer(token)); status != 200 {
+		t.Errorf("unpublished gallery, its photographer: %d", status)
+	}
+}

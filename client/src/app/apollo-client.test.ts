@@ -59,6 +59,12 @@ describe('error link policy', () => {
     expect(shouldToast(gqlError('internal'), { silentErrors: true })).toBe(false);
   });
 
+  it('keeps the codes a screen shows itself silent, and only those', () => {
+    expect(shouldToast(gqlError('not_found'), { silentCodes: ['not_found'] })).toBe(false);
+    expect(shouldToast(gqlError('not_found'), {})).toBe(true);
+    expect(shouldToast(gqlError('internal'), { silentCodes: ['not_found'] })).toBe(true);
+  });
+
   it('translates toasts', () => {
     expect(toastMessage(gqlError('x', 'Message du serveur'), {})).toBe('Message du serveur');
     expect(toastMessage(gqlError('x'), { errorMessageKey: 'gallery.errorPhotos' })).toBe('Impossible de récupérer les photos de la galerie.');

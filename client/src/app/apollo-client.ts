@@ -21,6 +21,8 @@ export interface AppOperationContext {
   initialLoad?: boolean;
   /** The screen handles errors itself: no toast. */
   silentErrors?: boolean;
+  /** Error codes the screen shows itself (e.g. a photo page's « Cette photo est introuvable. »): no toast for them. */
+  silentCodes?: readonly string[];
   /** Translation key of the toast instead of the server's message (e.g. gallery.errorPhotos). */
   errorMessageKey?: string;
   /** A 401 does not ask for an e-mail (the access calls themselves). */
@@ -66,7 +68,7 @@ export function toastMessage(error: unknown, context: AppOperationContext): stri
 export function shouldToast(error: unknown, context: AppOperationContext): boolean {
   if (context.silentErrors) return false;
   const codes = errorCodes(error);
-  if (codes.some((c) => SILENT_CODES.has(c))) return false;
+  if (codes.some((c) => SILENT_CODES.has(c) || context.silentCodes?.includes(c))) return false;
   if (context.initialLoad) {
     const status = httpStatus(error);
     if (status === 401 || status === 403) return false;

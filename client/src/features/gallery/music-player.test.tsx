@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeFragmentData } from '../../gql';
 import '../../lib/i18n';
 import { MUTED_KEY, MusicPlayer, MusicPlayerFragment } from './music-player';
+import { VideoCardFragment, VideosList } from './videos-section';
 
 function gallery(active: boolean) {
   return makeFragmentData(
@@ -17,13 +18,20 @@ function gallery(active: boolean) {
   );
 }
 
+const video = makeFragmentData(
+  { id: 'vid_1', title: 'Le spectacle', host: 'youtube', thumbnailUrl: '', embedUrl: 'https://www.youtube-nocookie.com/embed/abc' },
+  VideoCardFragment,
+);
+
 describe('MusicPlayer', () => {
   let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
+  let pause: ReturnType<typeof vi.fn<() => void>>;
   beforeEach(() => {
     window.localStorage.clear();
     play = vi.fn<() => Promise<void>>(() => Promise.resolve());
+    pause = vi.fn<() => void>();
     vi.spyOn(window.HTMLMediaElement.prototype, 'play').mockImplementation(play);
-    vi.spyOn(window.HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    vi.spyOn(window.HTMLMediaElement.prototype, 'pause').mockImplementation(pause);
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -48,5 +56,31 @@ describe('MusicPlayer', () => {
     render(<MusicPlayer gallery={gallery(true)} />);
     expect(play).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /Écouter la musique/ })).toBeTruthy();
+  });
+
+  it('pauses when the visitor starts a video, and later gestures do not start it again', () => {
+    render(
+      <>
+        <MusicPlayer gallery={gallery(true)} />
+        <VideosList videos={[{ key: 'vid_1', video }]} />
+      </>,
+    );
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(pause).not.toHaveBeenCalled();
+    const poster = screen.getByRole('button', { name: /Le spectacle/ });
+    // The click that starts the video is also the page's first gesture.
+    fireEvent.pointerDown(poster);
+    fireEvent.click(poster);
+    expect(screen.getByTitle('Le spectacle').tagName).toBe('IFRAME');
+    expect(pause).toHaveBeenCalled();
+    expect(pause.mock.invocationCallOrder.at(-1)!).toBeGreaterThan(play.mock.invocationCallOrder.at(-1)!);
+    const plays = play.mock.calls.length;
+    fireEvent.keyDown(window, { key: 'a' });
+    fireEvent.pointerDown(document.body);
+    expect(play).toHaveBeenCalledTimes(plays);
+    // Turning the music off and on again is asked for: it plays.
+    fireEvent.click(screen.getByRole('button', { name: /Couper la musique/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Écouter la musique/ }));
+    expect(play).toHaveBeenCalledTimes(plays + 1);
   });
 });

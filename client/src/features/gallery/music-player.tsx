@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
+import { onVideoStarted } from './video-playback';
 
 export const MusicPlayerFragment = graphql(`
   fragment MusicPlayer_gallery on Gallery {
@@ -42,7 +43,9 @@ function SoundIcon({ muted }: { muted: boolean }) {
 /**
  * MusicPlayer plays the gallery's track in a loop when the photographer turned
  * music on. Browsers only allow sound after a gesture, so playback starts at
- * the visitor's first click or key press, unless they muted it before.
+ * the visitor's first click or key press, unless they muted it before. It
+ * pauses when the visitor starts a video, and stays paused (a later gesture
+ * does not start it again) until they turn it off and on.
  */
 export function MusicPlayer({ gallery: galleryRef }: { gallery: FragmentType<typeof MusicPlayerFragment> }) {
   const { t } = useTranslation();
@@ -50,6 +53,17 @@ export function MusicPlayer({ gallery: galleryRef }: { gallery: FragmentType<typ
   const audio = useRef<HTMLAudioElement>(null);
   const [muted, setMuted] = useState(readMuted);
   const track = music.active ? music.track : null;
+  // Set while a video the visitor started has the sound.
+  const yielded = useRef(false);
+
+  useEffect(
+    () =>
+      onVideoStarted(() => {
+        yielded.current = true;
+        audio.current?.pause();
+      }),
+    [],
+  );
 
   useEffect(() => {
     const el = audio.current;
@@ -59,6 +73,7 @@ export function MusicPlayer({ gallery: galleryRef }: { gallery: FragmentType<typ
       return;
     }
     const start = () => {
+      if (yielded.current) return;
       el.play().catch(() => {
         /* still blocked: the next gesture tries again */
       });
@@ -75,6 +90,8 @@ export function MusicPlayer({ gallery: galleryRef }: { gallery: FragmentType<typ
   if (!track) return null;
   const toggle = () => {
     const next = !muted;
+    // Turning the music back on is asked for, even after a video.
+    if (!next) yielded.current = false;
     setMuted(next);
     try {
       window.localStorage.setItem(MUTED_KEY, next ? '1' : '0');

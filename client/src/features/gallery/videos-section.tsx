@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import styles from './videos-section.module.css';
+import { videoStarted } from './video-playback';
 
 export const VideoCardFragment = graphql(`
   fragment VideoCard_video on Video {
@@ -42,7 +43,11 @@ function VideoCard({ video: videoRef, index, action }: { video: FragmentType<typ
             referrerPolicy="strict-origin-when-cross-origin"
           />
         ) : (
-          <button type="button" className={styles.poster} onClick={() => setPlaying(true)} aria-label={t('gallery.playVideo', { title })}>
+          <button type="button" className={styles.poster} onClick={() => {
+              // The gallery's music pauses: the video has its own sound.
+              videoStarted();
+              setPlaying(true);
+            }} aria-label={t('gallery.playVideo', { title })}>
             {video.thumbnailUrl && !thumbnailFailed && (
               <img src={video.thumbnailUrl} alt="" loading="lazy" decoding="async" className={styles.thumbnail} onError={() => setThumbnailFailed(true)} />
             )}

@@ -58,6 +58,8 @@ export const PhotoSequenceQuery = graphql(`
 `);
 
 const PAGE_SIZE = 100;
+/** PHOTO_NOT_FOUND_CODES are the node query's refusals that the viewer shows as « introuvable » itself. */
+const PHOTO_NOT_FOUND_CODES = ['not_found', 'photo_not_found'] as const;
 const SWIPE_PX = 50;
 
 interface PhotoLocationState {
@@ -94,7 +96,9 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
 
   const variables = galleryVariables(galleryId, usePreviewHash(galleryId));
   const gallery = useQuery(PhotoGalleryQuery, { variables });
-  const photo = useQuery(PhotoNodeQuery, { variables: { photoId } });
+  // An unknown photo is said once, in the viewer (« Cette photo est
+  // introuvable. »), not a second time in a toast.
+  const photo = useQuery(PhotoNodeQuery, { variables: { photoId }, context: { silentCodes: PHOTO_NOT_FOUND_CODES } });
   const sequence = useQuery(PhotoSequenceQuery, {
     variables: { ...variables, first: PAGE_SIZE },
     context: { errorMessageKey: 'gallery.errorPhotos' },
