@@ -111,8 +111,6 @@ type respCache struct {
 	entries map[string]*cacheEntry
 	size    int64
 	plans   map[string]gqlPlan
-	// galleries are gallery rows as read from the database, shared read-only.
-	galleries *store.Kept[*ent.Gallery]
 }
 
 // newRespCache keeps answers for at most ttl after a change made by
@@ -122,16 +120,7 @@ func newRespCache(ttl time.Duration) *respCache {
 		ttl = cacheTTL
 	}
 	c := &respCache{entries: map[string]*cacheEntry{}, plans: map[string]gqlPlan{}, ttl: ttl}
-	c.galleries = &store.Kept[*ent.Gallery]{Writes: &c.writes, TTL: ttl, Max: cacheMaxPlans}
 	return c
-}
-
-// gallery returns the gallery row of id under the same rules as the
-// answers (fresh after any write through this server, at most cacheTTL
-// old), read with load on a miss. Callers check access themselves
-// (gallery.CheckPublished, gallery.RequireAccess) and must not modify it.
-func (c *respCache) gallery(id string, load func() (*ent.Gallery, error)) (*ent.Gallery, error) {
-	return c.galleries.Get(id, load)
 }
 
 // install makes every mutation through db, but neutral ones, invalidate

@@ -13,7 +13,6 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/text"
-	"github.com/studio/gallery/internal/viewer"
 )
 
 // galleryHeader names the gallery in every gallery call.
@@ -139,38 +138,9 @@ func (s *Server) galleryFromHeader(r *http.Request) (*ent.Gallery, error) {
 	return s.Galleries.ByID(r.Context(), id)
 }
 
-// cachedGalleryFromHeader is galleryFromHeader with the gallery row taken
-// from the cache (gallerycache.go): the hot read paths skip its query.
-func (s *Server) cachedGalleryFromHeader(r *http.Request) (*ent.Gallery, error) {
-	ctx := r.Context()
-	if h := r.URL.Query().Get("previewHash"); h != "" {
-		s.Access.ApplyPreview(ctx, h)
-	}
-	id := r.Header.Get(galleryHeader)
-	if id == "" {
-		return nil, apperr.ErrGalleryNotFound.WithMessage("L'en-tête X-Gallery-Id est requis.")
-	}
-	g, err := s.cache.gallery(id, func() (*ent.Gallery, error) {
-		return s.Galleries.ByID(viewer.SystemContext(ctx), id)
-	})
-	if err != nil {
-		return nil, err
-	}
-	if err := gallery.CheckPublished(ctx, g); err != nil {
-		return nil, err
-	}
-	return g, nil
-}
-
 // restPhotos is GET /api/photos: the photos the viewer may see.
 func (s *Server) restPhotos(w http.ResponseWriter, r *http.Request) {
-	var g *ent.Gallery
-	var err error
-	if s.cache == nil {
-		g, err = s.galleryFromHeader(r)
-	} else {
-		g, err = s.cachedGalleryFromHeader(r)
-	}
+	g, err := s.galleryFromHeader(r)
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return
