@@ -2,19 +2,14 @@ package server_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"image/jpeg"
 	"io"
 	"net/http"
 	"testing"
-	"time"
 
-	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/media"
-	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/server"
 )
 
 // TestIngestStoresLittleAndMarksOnRequest follows one upload of issue 19:
@@ -23,27 +18,8 @@ import (
 // watermarked web file of a gallery that sells one is made on its first
 // request, marked; a gallery that sells none answers 404 and stores none.
 func TestIngestStoresLittleAndMarksOnRequest(t *testing.T) {
-	var (
-		runner *jobs.Runner
-		store  *media.Store
-	)
-	e := newEnvWith(t, 1, func(s *server.Server) {
-		var err error
-		runner, err = jobs.New(context.Background(), s.DB, jobs.Config{Media: s.Media, TestOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		store = s.Media
-		s.Photos = photos.New(s.DB.Client, s.Media, runner, media.DefaultLimits)
-	})
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	watch := runner.Watch(jobs.KindDerivatives)
-	defer watch.Close()
-	if err := runner.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = runner.Stop(context.Background()) })
+	e, ctx, watch := newEnvWithUploads(t)
+	store := e.media
 	token, _ := e.token()
 	auth := bearer(token)
 

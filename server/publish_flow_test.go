@@ -21,7 +21,11 @@ import (
 // 20 photos in one request, sees their derivatives appear, marks two
 // private; a visitor then sees the other 18 and gets the private two by no
 // address of either door.
-func TestPhotographerPublishesAndVisitorsSeeOnlyVisiblePhotos(t *testing.T) {
+// newEnvWithUploads serves the demo with photo uploads and a started job
+// runner (derivatives made as in production); watch sees derivative jobs
+// end; ctx bounds the test at two minutes.
+func newEnvWithUploads(t *testing.T) (*env, context.Context, *jobs.Watch) {
+	t.Helper()
 	var runner *jobs.Runner
 	e := newEnvWith(t, 1, func(s *server.Server) {
 		var err error
@@ -32,13 +36,18 @@ func TestPhotographerPublishesAndVisitorsSeeOnlyVisiblePhotos(t *testing.T) {
 		s.Photos = photos.New(s.DB.Client, s.Media, runner, media.DefaultLimits)
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
+	t.Cleanup(cancel)
 	watch := runner.Watch(jobs.KindDerivatives)
-	defer watch.Close()
+	t.Cleanup(func() { _ = runner.Stop(context.Background()) })
+	t.Cleanup(watch.Close)
 	if err := runner.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = runner.Stop(context.Background()) })
+	return e, ctx, watch
+}
+
+func TestPhotographerPublishesAndVisitorsSeeOnlyVisiblePhotos(t *testing.T) {
+	e, ctx, watch := newEnvWithUploads(t)
 	token, _ := e.token()
 	auth := bearer(token)
 
