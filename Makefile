@@ -47,6 +47,7 @@ schema: schema.graphql
 generate: ## ent, gqlgen and graphql-codegen
 	cd ent && $(GO) run -mod=mod entc.go
 	$(GO) run github.com/99designs/gqlgen generate --config gqlgen.yml
+	$(GO) run ./graph/inlinelists graph/generated.go
 	@rm -f schema.graphql; $(MAKE) --no-print-directory schema.graphql
 	$(MAKE) --no-print-directory client-deps
 	cd client && $(NPM) run codegen

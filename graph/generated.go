@@ -45287,7 +45287,7 @@ func (ec *executionContext) marshalNPaymentStatus2githubᚗcomᚋstudioᚋgaller
 }
 
 func (ec *executionContext) marshalNPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Photo) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInline(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx, sel, v[i])
@@ -46142,7 +46142,7 @@ func (ec *executionContext) marshalNVatBreakdown2ᚖgithubᚗcomᚋstudioᚋgall
 }
 
 func (ec *executionContext) marshalNVideo2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideoᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Video) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInline(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalNVideo2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideo(ctx, sel, v[i])
@@ -46867,10 +46867,13 @@ func (ec *executionContext) marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋe
 }
 
 func (ec *executionContext) marshalOPhotoEdge2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.PhotoEdge) graphql.Marshaler {
+	if m, ok := ec.photoEdgesInline(ctx, sel, v); ok {
+		return m
+	}
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInline(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOPhotoEdge2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotoEdge(ctx, sel, v[i])
@@ -47057,7 +47060,7 @@ func (ec *executionContext) marshalOVideoEdge2ᚕᚖgithubᚗcomᚋstudioᚋgall
 	if v == nil {
 		return graphql.Null
 	}
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+	ret := marshalSliceInline(ctx, len(v), func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
 		fc.Result = &v[i]
 		return ec.marshalOVideoEdge2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVideoEdge(ctx, sel, v[i])

@@ -2,9 +2,11 @@ package server_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -126,7 +128,26 @@ func (v clientViewer) send(t testing.TB, docs *clientdocs.Documents, op, after s
 	t.Helper()
 	rec := httptest.NewRecorder()
 	v.e.app.Handler().ServeHTTP(rec, v.request(t, docs, op, after))
-	return rec.Code, rec.Body.Bytes()
+	body := rec.Body.Bytes()
+	if rec.Code == http.StatusOK {
+		// The transport writes the executor's bytes without a second pass:
+		// they must already be what json.Marshal would have written.
+		plain := body
+		if rec.Header().Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if plain, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, plain); err != nil || !bytes.Equal(compact.Bytes(), plain) {
+			t.Fatalf("%s as %s: the answer is not compact JSON (%v): %.300s", op, v.name, err, plain)
+		}
+	}
+	return rec.Code, body
 }
 
 // answer sends op through the network and decodes the answer.

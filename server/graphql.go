@@ -49,7 +49,7 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.AddTransport(s.websocketTransport())
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
-	srv.AddTransport(transport.POST{})
+	srv.AddTransport(rawPOST{})
 	srv.AddTransport(transport.MultipartForm{MaxUploadSize: s.Config.MaxUploadRequestBytes, MaxMemory: maxUploadMemory})
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](maxQueryCache))
 	srv.SetParserTokenLimit(s.Config.GraphQLMaxTokens)
