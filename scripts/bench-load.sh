@@ -105,7 +105,9 @@ curl -fs "$base/healthz" >/dev/null || { cat "$tmp/server.log"; exit 1; }
 # features/gallery/gallery-home-page.tsx), then when the grid is scrolled
 # (the next page of photos): the documents of client/src/gql/gql.ts with
 # their fragments and the client's own variables (loadbench -client-body).
-OPS="GalleryShell GalleryHome GalleryPhotos GalleryPhotos2"
+# Opening a photo sends PhotoGallery and PhotoNode (features/photos), the
+# shop ShopGallery (features/shop).
+OPS="GalleryShell GalleryHome GalleryPhotos GalleryPhotos2 PhotoGallery PhotoNode ShopGallery"
 www=$tmp/www
 req=$tmp/req
 mkdir -p "$www" "$req"
@@ -178,19 +180,29 @@ VIEWERS="anonymous fresh photographer visitor client"
 slug_of() { case $1 in visitor | client) echo "$PROTECTED_SLUG" ;; *) echo "$URL_SLUG" ;; esac; }
 gid_of() { case $1 in visitor | client) echo "$pgid" ;; *) echo "$gid" ;; esac; }
 
+# after_shell op: op is sent once the shell has answered, so the client
+# sends the gallery header with it (lib/gallery-id.ts).
+after_shell() { case $1 in GalleryPhotos2 | PhotoGallery | PhotoNode | ShopGallery) return 0 ;; *) return 1 ;; esac; }
+
 # save viewer op: writes the body the client sends and the server's answer.
 save() {
 	local viewer=$1 op=$2 gop=$2 after= hs extra=()
 	hs="${viewer}_h[@]"
+	after_shell "$op" && extra=(-H "X-Gallery-Id: $(gid_of "$viewer")")
 	if [ "$op" = GalleryPhotos2 ]; then
-		# The next page is asked once the shell has answered, so the client
-		# sends the gallery header with it (lib/gallery-id.ts).
-		extra=(-H "X-Gallery-Id: $gid")
 		gop=GalleryPhotos
 		after=$(grep -o '"endCursor":"[^"]*"' "$www/$viewer/GalleryPhotos" | head -1 | cut -d'"' -f4)
 		[ -n "$after" ] || { echo "bench-load: $viewer: no endCursor in the first page of photos" >&2; exit 1; }
 	fi
-	"$tmp/loadbench" -client-body "$gop" -gallery-url "$(slug_of "$viewer")" -after "$after" -documents client/src/gql/gql.ts >"$req/$viewer-$op.json"
+	if [ "$op" = PhotoNode ]; then
+		# The photo opened from the grid: the first of the first page.
+		local pid
+		pid=$(grep -o '"node":{"id":"[^"]*"' "$www/$viewer/GalleryPhotos" | head -1 | cut -d'"' -f6)
+		[ -n "$pid" ] || { echo "bench-load: $viewer: no photo in the first page" >&2; exit 1; }
+		"$tmp/loadbench" -client-body PhotoNode -variables '{"photoId":"'"$pid"'"}' -documents client/src/gql/gql.ts >"$req/$viewer-$op.json"
+	else
+		"$tmp/loadbench" -client-body "$gop" -gallery-url "$(slug_of "$viewer")" -after "$after" -documents client/src/gql/gql.ts >"$req/$viewer-$op.json"
+	fi
 	mkdir -p "$www/$viewer"
 	curl -fsS -H 'Content-Type: application/json' "${!hs}" "${extra[@]}" --data-binary "@$req/$viewer-$op.json" -o "$www/$viewer/$op" "$base/graphql"
 	if grep -q '"errors":' "$www/$viewer/$op"; then echo "bench-load: $viewer $op failed:" >&2; head -c 600 "$www/$viewer/$op" >&2; exit 1; fi
@@ -269,7 +281,7 @@ load() { # name url expect-file [loadbench flags...]
 bench() {
 	local viewer=$1 op=$2 hs extra=() flags=()
 	hs="${viewer}_h[@]"
-	[ "$op" = GalleryPhotos2 ] && extra=(-H "X-Gallery-Id: $(gid_of "$viewer")")
+	after_shell "$op" && extra=(-H "X-Gallery-Id: $(gid_of "$viewer")")
 	[ "$viewer" = fresh ] && flags=(-fresh)
 	local args=(-method POST -body-file "$req/$viewer-$op.json" -H 'Content-Type: application/json' "${!hs}" "${extra[@]}" "${flags[@]}")
 	load "nginx:$viewer:$op" "$nbase/$viewer/$op" "$www/$viewer/$op" "${args[@]}"

@@ -21,7 +21,9 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/graph"
+	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -111,6 +113,36 @@ type respCache struct {
 	entries map[string]*cacheEntry
 	size    int64
 	plans   map[string]gqlPlan
+	photos  map[string]photoGallery // photo id -> its gallery, while shared has not moved
+}
+
+type photoGallery struct {
+	gen       uint64
+	galleryID string
+}
+
+// photoGallery is the id of the gallery of photo id (read once after each
+// shared write: the key of a shared node answer names the class of viewer
+// in that gallery).
+func (c *respCache) photoGallery(ctx context.Context, db *ent.Client, id string) (string, error) {
+	gen := c.shared.Load()
+	c.mu.Lock()
+	pg, ok := c.photos[id]
+	c.mu.Unlock()
+	if ok && pg.gen == gen {
+		return pg.galleryID, nil
+	}
+	gid, err := db.Photo.Query().Where(photo.ID(id)).Select(photo.FieldGalleryID).String(ctx)
+	if err != nil {
+		return "", err
+	}
+	c.mu.Lock()
+	if c.photos == nil || len(c.photos) >= cacheMaxPlans {
+		c.photos = map[string]photoGallery{}
+	}
+	c.photos[id] = photoGallery{gen: gen, galleryID: gid}
+	c.mu.Unlock()
+	return gid, nil
 }
 
 // newRespCache keeps answers for at most ttl after a change made by
@@ -284,6 +316,10 @@ type gqlPlan struct {
 	// class of viewer in that gallery.
 	shared bool
 	url    string
+	// photoID: the request is node(id:) of this photo; shared: every
+	// field selected is in sharedFields, kept per class of viewer in the
+	// photo's gallery.
+	photoID string
 }
 
 // bodyKey names a request body in the maps: its SHA-256.
@@ -351,6 +387,7 @@ func analyse(body []byte) gqlPlan {
 		return gqlPlan{}
 	}
 	var urls []string
+	var photoID string
 	for _, sel := range op.SelectionSet {
 		f, ok := sel.(*ast.Field)
 		if !ok || len(f.Directives) > 0 {
@@ -358,6 +395,13 @@ func analyse(body []byte) gqlPlan {
 		}
 		switch f.Name {
 		case "__typename":
+		case "node":
+			// A photo opened in the viewer (PhotoNode): alone, by its id.
+			id := stringArgument(f.Arguments.ForName("id"), vars)
+			if photoID != "" || len(f.Arguments) != 1 || ids.Prefix(id) != "pho" {
+				return gqlPlan{}
+			}
+			photoID = id
 		case "gallery":
 			for _, a := range f.Arguments {
 				// A previewHash that is null (literally, or a variable
@@ -371,6 +415,13 @@ func analyse(body []byte) gqlPlan {
 		default:
 			return gqlPlan{}
 		}
+	}
+	if photoID != "" {
+		if len(urls) > 0 {
+			return gqlPlan{}
+		}
+		return gqlPlan{cacheable: true, photoID: photoID,
+			shared: (&sharedWalk{doc: doc, schema: gallerySchema(), done: map[string]bool{}}).set(op.SelectionSet, "Query")}
 	}
 	if len(urls) == 0 {
 		return gqlPlan{}
@@ -411,7 +462,7 @@ var gallerySchema = sync.OnceValue(func() *ast.Schema {
 // person (TestEveryGalleryFieldIsSharedOrPerPerson makes adding a field
 // a choice).
 var sharedFields = map[string]map[string]bool{
-	"Query": fieldSet("gallery"),
+	"Query": fieldSet("gallery node"), "Node": fieldSet("id"),
 	"Gallery": fieldSet("id url eventName eventDateString coverPhoto coverPhotoPosition accessPolicy auth theme " +
 		"prices availablePacks productImages downloadInformation printOptions collectionNames album showFilename " +
 		"music deliveryOptions welcomePopupConfig discounts hideSaleEmphasis lightenHomepage photographer photos " +
@@ -567,7 +618,18 @@ func (s *Server) cachedGalleryQueries(next http.Handler) http.Handler {
 		key, writes := "gql\x00"+viewerKey(v)+"\x00"+bk, &s.cache.writes
 		if p.shared {
 			// The row only names the class; access is the resolvers' to check.
-			if g, err := s.Galleries.ByURL(viewer.SystemContext(r.Context()), p.url); err == nil {
+			sctx := viewer.SystemContext(r.Context())
+			var g *ent.Gallery
+			var err error
+			if p.photoID != "" {
+				var gid string
+				if gid, err = s.cache.photoGallery(sctx, s.DB.Client, p.photoID); err == nil {
+					g, err = s.Galleries.ByID(sctx, gid)
+				}
+			} else {
+				g, err = s.Galleries.ByURL(sctx, p.url)
+			}
+			if err == nil {
 				key, writes = "gqls\x00"+classKey(v, g)+"\x00"+bk, &s.cache.shared
 			}
 		}

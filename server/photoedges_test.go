@@ -49,9 +49,6 @@ func TestPhotoEdgesInlineWritesWhatGqlgenWrites(t *testing.T) {
 		if !bytes.Equal(fast, slow) {
 			t.Errorf("%s as %s: the inline writer differs from gqlgen\ninline: %.600s\ngqlgen: %.600s", name, v.name, fast, slow)
 		}
-		if !bytes.Contains(slow, []byte(`"edges":[{`)) && !bytes.Contains(slow, []byte(`"errors"`)) {
-			t.Logf("%s as %s: no photo edges in the answer", name, v.name)
-		}
 	}
 
 	docs, ops := clientGalleryOps(t)

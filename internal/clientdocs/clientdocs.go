@@ -235,7 +235,9 @@ const photosPageSize = 100
 func GalleryVariables(op, galleryURL, after string) (map[string]any, error) {
 	v := map[string]any{"url": galleryURL}
 	switch op {
-	case "GalleryShell", "GalleryHome":
+	case "GalleryShell", "GalleryHome", "PhotoGallery", "ShopGallery":
+		// PhotoGallery is what the photo viewer asks of its gallery (with
+		// PhotoNode for the photo), ShopGallery what the shop asks.
 		if after != "" {
 			return nil, fmt.Errorf("%s has no page to turn", op)
 		}

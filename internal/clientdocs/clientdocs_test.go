@@ -17,7 +17,7 @@ func TestClientBodies(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ op, after string }{
-		{"GalleryShell", ""}, {"GalleryHome", ""}, {"GalleryPhotos", ""}, {"GalleryPhotos", "c1"},
+		{"GalleryShell", ""}, {"GalleryHome", ""}, {"GalleryPhotos", ""}, {"GalleryPhotos", "c1"}, {"PhotoGallery", ""}, {"ShopGallery", ""},
 	} {
 		t.Run(tc.op+tc.after, func(t *testing.T) {
 			vars, err := GalleryVariables(tc.op, "bench-1", tc.after)
