@@ -19,7 +19,14 @@ function json(body: unknown) {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
-const gallery = { __typename: 'Gallery', id: 'gal_1', showFilename: false, theme: { __typename: 'GalleryTheme', viewerLimitSize: false, viewerMaxSize: null } };
+const gallery = {
+  __typename: 'Gallery',
+  id: 'gal_1',
+  showFilename: false,
+  theme: { __typename: 'GalleryTheme', viewerLimitSize: false, viewerMaxSize: null },
+  downloadInformation: { __typename: 'DownloadInformation', freeDownload: false, clientsOnly: false, qualities: [] },
+  auth: { __typename: 'AuthState', accessCodeAuthorized: true, needEmail: false, isClient: false, isPhotographer: false, readOnly: false },
+};
 const sequence = {
   __typename: 'Gallery',
   id: 'gal_1',
