@@ -33,7 +33,8 @@ export function clampZoom(z: Zoom, box: Size, stage: Size, maxScale: number): Zo
   if (scale <= 1.001) return NO_ZOOM;
   const mx = Math.max(0, (box.width * scale - stage.width) / 2);
   const my = Math.max(0, (box.height * scale - stage.height) / 2);
-  return { scale, x: Math.min(mx, Math.max(-mx, z.x)), y: Math.min(my, Math.max(-my, z.y)) };
+  // (+ 0 turns a -0 into 0.)
+  return { scale, x: Math.min(mx, Math.max(-mx, z.x)) + 0, y: Math.min(my, Math.max(-my, z.y)) + 0 };
 }
 
 /**
