@@ -2,13 +2,17 @@
 // desktop, through the real server and the Debian Chromium.
 // Run with `GALLERY_BIN=/abs/path/to/gallery node --test e2e/viewer.test.mjs`.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+
+/** Screenshots go here (git-ignored); their paths are printed as diagnostics. */
+const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 
 /** widthOf reads a derivative's width from its address (/media/photos/<id>/<hash>/<width>.jpg), 0 for another file. */
 function widthOf(url) {
@@ -126,7 +130,7 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
     });
   });
 
-  await t.test('a double tap zooms in and loads a larger file, a second one zooms out', async () => {
+  await t.test('a double tap zooms in and loads a larger file, a second one zooms out', async (t) => {
     const main = viewer.locator('img[data-role="main"]');
     const shownWidth = widthOf(await main.evaluate((img) => img.currentSrc));
     const box = await frame.boundingBox();
@@ -148,6 +152,10 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
       requested.some((u) => u.includes(`/media/photos/${photoId}/`) && widthOf(u) === larger),
       `the ${larger} px file was requested`,
     );
+    await mkdir(OUTPUT, { recursive: true });
+    const shot = join(OUTPUT, 'viewer-390-zoomed.png');
+    await page.screenshot({ path: shot });
+    t.diagnostic(`screenshot: ${shot}`);
     // Zoomed, a swipe pans and does not change photos.
     const before = page.url();
     await page.evaluate(() => {
@@ -247,7 +255,7 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
     assert.deepEqual(pageErrors, []);
   });
 
-  await t.test('srcset picks sharp files without more pixels than shown: 1440 at 2x, 390 at 3x', async () => {
+  await t.test('srcset picks sharp files without more pixels than shown: 1440 at 2x, 390 at 3x', async (t) => {
     for (const [width, height, dpr] of [
       [1440, 900, 2],
       [390, 844, 3],
@@ -269,6 +277,10 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
       assert.equal(shown.sizes, `${Math.ceil(shown.css)}px`, 'sizes is the width drawn');
       assert.equal(chosen, expected(widths, shown.css * dpr), `${width}@${dpr}x viewer: ${chosen} for ${shown.css} CSS px among ${widths}`);
       assert.ok(chosen >= Math.min(2 * shown.css, widths[widths.length - 1]), 'at least 2x, or the largest file there is');
+      await mkdir(OUTPUT, { recursive: true });
+      const shot = join(OUTPUT, `viewer-${width}.png`);
+      await p.screenshot({ path: shot });
+      t.diagnostic(`screenshot: ${shot}`);
 
       // The grid's cards too.
       await p.goto(`${base}/gala-2026`);

@@ -306,34 +306,39 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
               the toolbar is aligned right, so that what appears then must not
               move « Commander » under a pointer about to click it. */}
           {actions && settings && photoNode && actions({ galleryId: settings.id, photoId: photoNode.id })}
-          {download && photoNode && (
-            <a
-              className={`${styles.iconButton} ${styles.downloadIcon}`}
-              href={download.url}
-              download=""
-              aria-label={t(download.quality === 'hd' ? 'photo.downloadHd' : 'photo.downloadWeb')}
-              title={t(download.quality === 'hd' ? 'photo.downloadHd' : 'photo.downloadWeb')}
-              data-quality={download.quality}
-            >
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-            </a>
-          )}
-          {total > 1 && (
-            <button
-              type="button"
-              className={`${styles.iconButton} ${playing ? styles.playing : ''}`}
-              onClick={() => setPlaying((p) => !p)}
-              aria-pressed={playing}
-              aria-label={t(playing ? 'photo.slideshowPause' : 'photo.slideshowStart')}
-              title={t(playing ? 'photo.slideshowPause' : 'photo.slideshowStart')}
-            >
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                {playing ? <path d="M8 5v14M16 5v14" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" /> : <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />}
-              </svg>
-            </button>
-          )}
+          {/* The photo's own tools: in the bar on a large screen, between the
+              arrows at the bottom on a phone (the bar keeps room for the
+              position, the other features' controls and « Commander »). */}
+          <div className={styles.secondary}>
+            {download && photoNode && (
+              <a
+                className={`${styles.iconButton} ${styles.downloadIcon}`}
+                href={download.url}
+                download=""
+                aria-label={t(download.quality === 'hd' ? 'photo.downloadHd' : 'photo.downloadWeb')}
+                title={t(download.quality === 'hd' ? 'photo.downloadHd' : 'photo.downloadWeb')}
+                data-quality={download.quality}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                  <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </a>
+            )}
+            {total > 1 && (
+              <button
+                type="button"
+                className={`${styles.iconButton} ${playing ? styles.playing : ''}`}
+                onClick={() => setPlaying((p) => !p)}
+                aria-pressed={playing}
+                aria-label={t(playing ? 'photo.slideshowPause' : 'photo.slideshowStart')}
+                title={t(playing ? 'photo.slideshowPause' : 'photo.slideshowStart')}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                  {playing ? <path d="M8 5v14M16 5v14" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" /> : <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />}
+                </svg>
+              </button>
+            )}
+          </div>
           {photoNode && (
             <Link className="button button-small button-ghost-light" to={`${galleryPath(galleryId, 'galleryProducts')}?${new URLSearchParams({ photoId: photoNode.id }).toString()}`}>
               {t('shop.order')}

@@ -223,6 +223,9 @@ export function PhotoViewer({
     setZoom(toggleZoom(zoomRef.current, local(e.clientX, e.clientY), b, s, m));
   };
 
+  const onInteractRef = useRef(onInteract);
+  onInteractRef.current = onInteract;
+
   // The wheel (and a touchpad's pinch, which the browser sends as a wheel
   // with ctrlKey) zooms at the pointer: a listener that may prevent the
   // page's own scrolling and zooming.
@@ -240,11 +243,8 @@ export function PhotoViewer({
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-    // local reads refs only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // local and the handler read refs only.
   }, []);
-  const onInteractRef = useRef(onInteract);
-  onInteractRef.current = onInteract;
 
   // + and - zoom at the centre, 0 goes back; Escape first leaves the zoom.
   useEffect(() => {
