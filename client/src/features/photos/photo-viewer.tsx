@@ -23,6 +23,8 @@ const SWIPE_PX = 50;
 const TAP_MOVE_PX = 12;
 const DOUBLE_TAP_MS = 320;
 const DOUBLE_TAP_PX = 40;
+/** How long the zoom rests before a larger file is chosen for it. */
+const ZOOM_REST_MS = 150;
 /** The caption's room under the photo when file names are shown. */
 const CAPTION_PX = 32;
 
@@ -109,7 +111,9 @@ export function PhotoViewer({
   const geometry = useRef({ box, stage, maxScale });
   geometry.current = { box, stage, maxScale };
 
-  // A larger file once the zoom shows more pixels than the one on screen.
+  // A larger file once the zoom shows more pixels than the one on screen,
+  // chosen when the zoom has rested a moment (a pinch passing through 2x
+  // and 3x does not fetch every width on the way).
   const [zoomSource, setZoomSource] = useState<{ url: string; width: number } | null>(null);
   const [zoomLoaded, setZoomLoaded] = useState(false);
   useEffect(() => {
@@ -118,10 +122,12 @@ export function PhotoViewer({
     const have = Math.max(mainWidth, zoomSource?.width ?? 0);
     if (have >= needed) return;
     const next = pickSource(sources, needed);
-    if (next && next.width > have) {
+    if (!next || next.width <= have) return;
+    const timer = window.setTimeout(() => {
       setZoomLoaded(false);
       setZoomSource(next);
-    }
+    }, ZOOM_REST_MS);
+    return () => window.clearTimeout(timer);
   }, [zoom.scale, box.width, dpr, mainWidth, zoomSource?.width, sources]);
 
   // Gestures.
@@ -179,9 +185,10 @@ export function PhotoViewer({
   };
 
   const endPointer = (e: PointerEvent<HTMLElement>, cancelled: boolean) => {
-    const p = pointers.current.get(e.pointerId);
-    if (!p) return;
+    if (!pointers.current.has(e.pointerId)) return;
     pointers.current.delete(e.pointerId);
+    // Where the pointer left (a pointerup may come without a move before it).
+    const p = local(e.clientX, e.clientY);
     const g = gesture.current;
     const { box: b, stage: s, maxScale: m } = geometry.current;
     if (g?.kind === 'pinch') {
