@@ -248,8 +248,17 @@ export function PhotoViewer({
       const factor = Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.002));
       setZoom(zoomAt(z, z.scale * factor, p, p, b, s, m));
     };
+    // Safari zooms the page on a pinch whatever touch-action says unless
+    // its own gesture events are prevented; the pointers do the zoom here.
+    const onGesture = (e: Event) => e.preventDefault();
     el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
+    el.addEventListener('gesturestart', onGesture);
+    el.addEventListener('gesturechange', onGesture);
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      el.removeEventListener('gesturestart', onGesture);
+      el.removeEventListener('gesturechange', onGesture);
+    };
     // local and the handler read refs only.
   }, []);
 
