@@ -280,9 +280,11 @@ func (r *photoResolver) Ratio(ctx context.Context, obj *ent.Photo) (float64, err
 // Urls is the resolver for the urls field.
 func (r *photoResolver) Urls(ctx context.Context, obj *ent.Photo) (*gqlmodel.PhotoUrls, error) {
 	return &gqlmodel.PhotoUrls{
-		Thumbnail: media.URL(obj.ID, obj.ContentHash, media.Pick(obj.Derivatives, media.ThumbnailWidth)),
-		Viewer:    media.URL(obj.ID, obj.ContentHash, media.Pick(obj.Derivatives, 2048)),
-		SrcSet:    media.SrcSet(obj.ID, obj.ContentHash, obj.Derivatives),
+		Thumbnail:   media.URL(obj.ID, obj.ContentHash, media.Pick(obj.Derivatives, media.ThumbnailWidth)),
+		Viewer:      media.URL(obj.ID, obj.ContentHash, media.Pick(obj.Derivatives, media.WebWidth)),
+		SrcSet:      media.SrcSet(obj.ID, obj.ContentHash, obj.Derivatives),
+		Original:    media.OriginalURL(obj.ID, obj.ContentHash),
+		WebDownload: media.DownloadURL(obj.ID, obj.ContentHash, media.Pick(obj.Derivatives, media.WebWidth)),
 	}, nil
 }
 

@@ -798,9 +798,11 @@ type ComplexityRoot struct {
 	}
 
 	PhotoUrls struct {
-		SrcSet    func(childComplexity int) int
-		Thumbnail func(childComplexity int) int
-		Viewer    func(childComplexity int) int
+		Original    func(childComplexity int) int
+		SrcSet      func(childComplexity int) int
+		Thumbnail   func(childComplexity int) int
+		Viewer      func(childComplexity int) int
+		WebDownload func(childComplexity int) int
 	}
 
 	Photographer struct {
@@ -4688,6 +4690,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PhotoProduct.WhiteMargin(childComplexity), true
 
+	case "PhotoUrls.original":
+		if e.ComplexityRoot.PhotoUrls.Original == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoUrls.Original(childComplexity), true
 	case "PhotoUrls.srcSet":
 		if e.ComplexityRoot.PhotoUrls.SrcSet == nil {
 			break
@@ -4706,6 +4714,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PhotoUrls.Viewer(childComplexity), true
+	case "PhotoUrls.webDownload":
+		if e.ComplexityRoot.PhotoUrls.WebDownload == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoUrls.WebDownload(childComplexity), true
 
 	case "Photographer.city":
 		if e.ComplexityRoot.Photographer.City == nil {
@@ -7204,6 +7218,10 @@ func (ec *executionContext) childFields_PhotoUrls(ctx context.Context, field gra
 		return ec.fieldContext_PhotoUrls_viewer(ctx, field)
 	case "srcSet":
 		return ec.fieldContext_PhotoUrls_srcSet(ctx, field)
+	case "original":
+		return ec.fieldContext_PhotoUrls_original(ctx, field)
+	case "webDownload":
+		return ec.fieldContext_PhotoUrls_webDownload(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PhotoUrls", field.Name)
 }
@@ -23625,6 +23643,52 @@ func (ec *executionContext) _PhotoUrls_srcSet(ctx context.Context, field graphql
 	)
 }
 func (ec *executionContext) fieldContext_PhotoUrls_srcSet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoUrls", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoUrls_original(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PhotoUrls) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoUrls_original(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Original, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoUrls_original(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoUrls", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoUrls_webDownload(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PhotoUrls) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoUrls_webDownload(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.WebDownload, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoUrls_webDownload(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PhotoUrls", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
@@ -40495,6 +40559,16 @@ func (ec *executionContext) _PhotoUrls(ctx context.Context, sel ast.SelectionSet
 			}
 		case "srcSet":
 			out.Values[i] = ec._PhotoUrls_srcSet(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "original":
+			out.Values[i] = ec._PhotoUrls_original(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "webDownload":
+			out.Values[i] = ec._PhotoUrls_webDownload(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,7 +24,8 @@ import (
 )
 
 // servePhoto serves one file of a photo: a derivative ({width}.jpg), the
-// watermarked web file (watermark.jpg) or the HD original (original). The
+// watermarked web file (watermark.jpg) or the HD original (original), the
+// latter as an attachment, and a derivative too when ?download is given. The
 // data layer hides private photos from everyone but their photographer,
 // and the gallery must be open to the viewer; originals also need an
 // entitlement (gallery.CanDownloadOriginal). The address carries the
@@ -93,6 +95,11 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 		rd, err = s.watermark(ctx, p)
 	default:
 		rd, err = s.Media.OpenDerivative(ctx, p.ID, hash, width)
+		if r.URL.Query().Has("download") {
+			// A web download of one photo (media.DownloadURL): the same
+			// file as the viewer shows, saved under the photo's name.
+			w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": webFilename(p.Filename, p.ID)}))
+		}
 	}
 	if err != nil {
 		if errors.Is(err, media.ErrMissing) && file == "watermark.jpg" {
@@ -117,6 +124,18 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
 	http.ServeContent(w, r, "", rd.ModTime(), rd)
+}
+
+// webFilename names a photo's web file: its file name with a .jpg
+// extension (derivatives are JPEG), like a web download archive's.
+func webFilename(name, id string) string {
+	if name == "" {
+		return id + ".jpg"
+	}
+	if strings.HasSuffix(strings.ToLower(name), ".jpg") {
+		return name
+	}
+	return strings.TrimSuffix(name, path.Ext(name)) + ".jpg"
 }
 
 // watermark opens the watermarked web file of a ready photo, made on its

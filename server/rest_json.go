@@ -260,7 +260,7 @@ func newPhotoJSON(p *ent.Photo) photoJSON {
 		DominantColor: p.DominantColor, Status: string(p.Status),
 		URLs: photoURLsJSON{
 			Thumbnail: media.URL(p.ID, p.ContentHash, media.Pick(p.Derivatives, media.ThumbnailWidth)),
-			Viewer:    media.URL(p.ID, p.ContentHash, media.Pick(p.Derivatives, 2048)),
+			Viewer:    media.URL(p.ID, p.ContentHash, media.Pick(p.Derivatives, media.WebWidth)),
 			SrcSet:    media.SrcSet(p.ID, p.ContentHash, p.Derivatives),
 		},
 	}

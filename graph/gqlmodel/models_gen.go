@@ -375,8 +375,15 @@ type PackPhotoChoiceInput struct {
 type PhotoUrls struct {
 	Thumbnail string `json:"thumbnail"`
 	Viewer    string `json:"viewer"`
-	// A srcset attribute listing every derivative width.
+	// A srcset attribute listing every derivative width (up to 2560 px, never wider than the original nor than the theme's viewer size).
 	SrcSet string `json:"srcSet"`
+	// The HD original, served as an attachment only to those entitled: the
+	// photographer, visitors of a gallery whose downloadInformation gives HD
+	// files for free (its clients only when clientsOnly), and buyers of the
+	// photo's HD file. Others get 403 forbidden.
+	Original string `json:"original"`
+	// The web file (the viewer image up to 2048 px) served as an attachment: what a web download holds for this photo.
+	WebDownload string `json:"webDownload"`
 }
 
 type PlaceOrderInput struct {

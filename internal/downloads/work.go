@@ -161,7 +161,7 @@ func (w *Workers) sources(ctx context.Context, r *ent.DownloadRequest, only []st
 		if r.Quality == downloadrequest.QualityWeb && len(ph.Derivatives) > 0 {
 			// Through the media store: the largest web file may be the
 			// original stripped of its metadata, made on the fly.
-			id, hash, width := ph.ID, ph.ContentHash, media.Pick(ph.Derivatives, 2048)
+			id, hash, width := ph.ID, ph.ContentHash, media.Pick(ph.Derivatives, media.WebWidth)
 			f, err := w.Media.OpenDerivative(ctx, id, hash, width)
 			if err != nil {
 				return nil, nil, fmt.Errorf("downloads: %s web %d: %w", id, width, err)

@@ -61,7 +61,7 @@ func benchBackends() []processor {
 }
 
 // BenchmarkDerivatives times making the derivatives of one 24-megapixel
-// photo (320, 640, 1280 and 2048 wide, JPEG quality 82, metadata stripped,
+// photo (320, 640, 1280, 2048 and 2560 wide, JPEG quality 82, metadata stripped,
 // plus the dominant colour) with each back end, and with the vipsthumbnail
 // command run once per size with the same output options. One op is one
 // photo. Run it with `make bench-media`.

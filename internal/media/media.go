@@ -23,10 +23,18 @@ import (
 )
 
 // Widths are the derivative widths made for every photo, smallest first.
-var Widths = []int{320, 640, 1280, 2048}
+// A width is made only when the original is wider (or for the original's
+// own width, the largest made): 2560 serves retina screens (a 1440 CSS px
+// desktop at 2x, zoom in the viewer) and costs nothing for originals of
+// 2048 px or less, which stop at their own width as before.
+var Widths = []int{320, 640, 1280, 2048, 2560}
 
 // ThumbnailWidth is the derivative shown in the grid.
 const ThumbnailWidth = 640
+
+// WebWidth is the web file's width (a web download, the viewer's default
+// src): the smallest made derivative at least this wide, or the largest.
+const WebWidth = 2048
 
 // Limits bound what an upload may be; both are refused with a clear error
 // before anything is stored. A zero field takes its DefaultLimits value.
@@ -106,9 +114,10 @@ type Original struct {
 // is the largest: the largest of Widths, never wider than the original
 // (nothing is upscaled) and, when ViewerMaxSize is set, with its longest
 // side within it. Widths above the viewer's are not made. A 6000x4000
-// original gives 320, 640, 1280 and 2048; with ViewerMaxSize 1600, 320,
-// 640, 1280 and 1600; a 4000x6000 portrait with ViewerMaxSize 1600 gives
-// 320, 640 and 1066 (1066x1600).
+// original gives 320, 640, 1280, 2048 and 2560; a 2400x1600 one 320, 640,
+// 1280, 2048 and 2400; with ViewerMaxSize 1600, 320, 640, 1280 and 1600; a
+// 4000x6000 portrait with ViewerMaxSize 1600 gives 320, 640 and 1066
+// (1066x1600).
 type DerivativeOptions struct {
 	// ViewerMaxSize bounds the viewer image's longest side; 0 means no bound
 	// beyond the largest derivative width.
@@ -171,6 +180,12 @@ func WatermarkURL(photoID, hash string) string {
 // URL is the address of a derivative; the hash makes it safe to cache forever.
 func URL(photoID, hash string, width int) string {
 	return "/media/photos/" + photoID + "/" + hash + "/" + strconv.Itoa(width) + ".jpg"
+}
+
+// DownloadURL is the address of a derivative served as an attachment (the
+// web file of a free web download), named after the photo's file.
+func DownloadURL(photoID, hash string, width int) string {
+	return URL(photoID, hash, width) + "?download=1"
 }
 
 // SrcSet lists every made derivative for an <img srcset>.

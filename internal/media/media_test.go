@@ -26,15 +26,19 @@ func TestPlan(t *testing.T) {
 		opts   DerivativeOptions
 		widths []int
 	}{
-		{"camera landscape", 6000, 4000, DerivativeOptions{}, []int{320, 640, 1280, 2048}},
-		{"camera portrait", 4000, 6000, DerivativeOptions{}, []int{320, 640, 1280, 2048}},
+		{"camera landscape", 6000, 4000, DerivativeOptions{}, []int{320, 640, 1280, 2048, 2560}},
+		{"camera portrait", 4000, 6000, DerivativeOptions{}, []int{320, 640, 1280, 2048, 2560}},
+		{"between the two largest", 2300, 1500, DerivativeOptions{}, []int{320, 640, 1280, 2048, 2300}},
+		{"exactly the largest", 2560, 1707, DerivativeOptions{}, []int{320, 640, 1280, 2048, 2560}},
+		{"web-sized stops at its width", 2048, 1365, DerivativeOptions{}, []int{320, 640, 1280, 2048}},
 		{"never upscaled", 1000, 700, DerivativeOptions{}, []int{320, 640, 1000}},
 		{"exactly a width", 1280, 853, DerivativeOptions{}, []int{320, 640, 1280}},
 		{"tiny", 200, 100, DerivativeOptions{}, []int{200}},
 		{"viewer bound landscape", 6000, 4000, DerivativeOptions{ViewerMaxSize: 1600}, []int{320, 640, 1280, 1600}},
 		{"viewer bound portrait", 4000, 6000, DerivativeOptions{ViewerMaxSize: 2048}, []int{320, 640, 1280, 1365}},
 		{"viewer bound on a width", 6000, 4000, DerivativeOptions{ViewerMaxSize: 1280}, []int{320, 640, 1280}},
-		{"viewer bound above the widths", 6000, 4000, DerivativeOptions{ViewerMaxSize: 4000}, []int{320, 640, 1280, 2048}},
+		{"viewer bound above the widths", 6000, 4000, DerivativeOptions{ViewerMaxSize: 4000}, []int{320, 640, 1280, 2048, 2560}},
+		{"viewer bound between the two largest", 6000, 4000, DerivativeOptions{ViewerMaxSize: 2200}, []int{320, 640, 1280, 2048, 2200}},
 		{"viewer bound above the original", 900, 600, DerivativeOptions{ViewerMaxSize: 1600}, []int{320, 640, 900}},
 		{"viewer bound below the smallest", 6000, 4000, DerivativeOptions{ViewerMaxSize: 300}, []int{300}},
 	}
@@ -68,7 +72,8 @@ func TestDerivatives(t *testing.T) {
 		opts   DerivativeOptions
 		widths []int
 	}{
-		{"landscape", 2400, 1600, DerivativeOptions{}, []int{320, 640, 1280, 2048}},
+		{"landscape", 2400, 1600, DerivativeOptions{}, []int{320, 640, 1280, 2048, 2400}},
+		{"retina width", 3000, 2000, DerivativeOptions{}, []int{320, 640, 1280, 2048, 2560}},
 		{"small original is not upscaled", 500, 300, DerivativeOptions{}, []int{320, 500}},
 		{"portrait with a viewer bound", 1200, 1800, DerivativeOptions{ViewerMaxSize: 1000}, []int{320, 640, 666}},
 		{"landscape with a viewer bound", 2400, 1600, DerivativeOptions{ViewerMaxSize: 1600}, []int{320, 640, 1280, 1600}},

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { galleryPath } from '../../app/route-table';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
+import { rememberGridImage } from '../photos/image-sources';
 import styles from './photo-grid.module.css';
 
 export const PhotoCardFragment = graphql(`
@@ -78,6 +79,7 @@ export function PhotoCard({
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
+          onLoad={(e) => rememberGridImage(photo.id, e.currentTarget)}
           alt={t('gallery.photoAlt', { filename: photo.filename })}
           style={{ backgroundColor: photo.dominantColor || undefined }}
         />

@@ -1,11 +1,11 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../app/apollo-client';
 import { notifications } from '../notifications/notification-store';
 import { Toaster } from '../notifications/toaster';
-import { PhotoPage } from './photo-page';
+import { PhotoPage, SLIDE_MS } from './photo-page';
 
 // graphql-ws is loaded with the first subscription; none here.
 vi.mock('graphql-ws', () => ({ createClient: vi.fn() }));
@@ -19,7 +19,14 @@ function json(body: unknown) {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
-const gallery = { __typename: 'Gallery', id: 'gal_1', showFilename: false, theme: { __typename: 'GalleryTheme', viewerLimitSize: false, viewerMaxSize: null } };
+const gallery = {
+  __typename: 'Gallery',
+  id: 'gal_1',
+  showFilename: false,
+  theme: { __typename: 'GalleryTheme', viewerLimitSize: false, viewerMaxSize: null },
+  downloadInformation: { __typename: 'DownloadInformation', freeDownload: false, clientsOnly: false, qualities: [] },
+  auth: { __typename: 'AuthState', accessCodeAuthorized: true, needEmail: false, isClient: false, isPhotographer: false, readOnly: false },
+};
 const sequence = {
   __typename: 'Gallery',
   id: 'gal_1',
@@ -72,5 +79,96 @@ describe('PhotoPage, an unknown photo', () => {
     serve({ data: { node: null }, errors: [{ message: 'Erreur interne du serveur.', path: ['node'], extensions: { code: 'internal' } }] });
     renderPhoto('pho_1');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Erreur interne du serveur.'));
+  });
+});
+
+describe('PhotoPage, the slideshow and the free download', () => {
+  const three = {
+    ...sequence,
+    photos: {
+      ...sequence.photos,
+      totalCount: 3,
+      edges: ['pho_1', 'pho_2', 'pho_3'].map((id, i) => ({ __typename: 'PhotoEdge', cursor: `c${i + 1}`, node: { __typename: 'Photo', id } })),
+      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: 'c3' },
+    },
+  };
+  const node = (id: string) => ({
+    __typename: 'Photo',
+    id,
+    filename: `${id}.jpg`,
+    width: 1200,
+    height: 800,
+    dominantColor: '#336699',
+    urls: {
+      __typename: 'PhotoUrls',
+      viewer: `/media/photos/${id}/h/1200.jpg`,
+      srcSet: `/media/photos/${id}/h/320.jpg 320w, /media/photos/${id}/h/1200.jpg 1200w`,
+      original: `/media/photos/${id}/h/original`,
+      webDownload: `/media/photos/${id}/h/1200.jpg?download=1`,
+    },
+  });
+  function serveGallery(downloads: { freeDownload: boolean; qualities: string[] }) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const { operationName, variables } = JSON.parse(String(init?.body)) as { operationName: string; variables: { photoId?: string } };
+        if (operationName === 'PhotoGallery') return json({ data: { gallery: { ...gallery, downloadInformation: { ...gallery.downloadInformation, ...downloads } } } });
+        if (operationName === 'PhotoSequence') return json({ data: { gallery: three } });
+        if (operationName === 'PhotoNode') return json({ data: { node: node(variables.photoId ?? '') } });
+        throw new Error(`unexpected operation ${operationName}`);
+      }),
+    );
+  }
+  const position = () => screen.getByText(/sur 3$/).textContent;
+
+  it('moves on every few seconds, stops after the last photo, and Escape stops it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      serveGallery({ freeDownload: false, qualities: [] });
+      renderPhoto('pho_1');
+      const play = await screen.findByRole('button', { name: 'Lancer le diaporama' });
+      await waitFor(() => expect(position()).toBe('1 sur 3'));
+      fireEvent.click(play);
+      expect(screen.getByRole('button', { name: 'Mettre le diaporama en pause' }).getAttribute('aria-pressed')).toBe('true');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SLIDE_MS + 50);
+      });
+      await waitFor(() => expect(position()).toBe('2 sur 3'));
+      // Escape stops it and leaves the viewer open.
+      fireEvent.keyDown(window, { key: 'Escape' });
+      await screen.findByRole('button', { name: 'Lancer le diaporama' });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3 * SLIDE_MS);
+      });
+      expect(position()).toBe('2 sur 3');
+      // Played again, it shows the last photo and stops there.
+      fireEvent.click(screen.getByRole('button', { name: 'Lancer le diaporama' }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(SLIDE_MS + 50);
+      });
+      await waitFor(() => expect(position()).toBe('3 sur 3'));
+      await screen.findByRole('button', { name: 'Lancer le diaporama' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offers the HD original in one tap where the gallery gives HD files', async () => {
+    serveGallery({ freeDownload: true, qualities: ['web', 'hd'] });
+    renderPhoto('pho_2');
+    const link = await screen.findByRole('link', { name: 'Télécharger cette photo en haute définition' });
+    expect(link.getAttribute('href')).toBe('/media/photos/pho_2/h/original');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('offers the web file where only web files are free, nothing where none is', async () => {
+    serveGallery({ freeDownload: true, qualities: ['web'] });
+    const { unmount } = renderPhoto('pho_2');
+    expect((await screen.findByRole('link', { name: 'Télécharger cette photo (format web)' })).getAttribute('href')).toBe('/media/photos/pho_2/h/1200.jpg?download=1');
+    unmount();
+    serveGallery({ freeDownload: false, qualities: ['web', 'hd'] });
+    renderPhoto('pho_2');
+    await screen.findByRole('link', { name: 'Commander' });
+    expect(screen.queryByRole('link', { name: /Télécharger/ })).toBeNull();
   });
 });

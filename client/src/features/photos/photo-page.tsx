@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { galleryPath } from '../../app/route-table';
@@ -7,6 +7,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { rememberReturnFocus } from '../../lib/return-focus';
+import { fitBox, loadedImage, parseSrcSet, rememberLoaded, sourceWidth, viewerSizes } from './image-sources';
+import { photoDownload } from './photo-download';
 import { PhotoViewer } from './photo-viewer';
 import styles from './photo-page.module.css';
 
@@ -19,6 +21,18 @@ export const PhotoGalleryQuery = graphql(`
         viewerLimitSize
         viewerMaxSize
       }
+      downloadInformation {
+        freeDownload
+        clientsOnly
+        qualities
+      }
+      auth {
+        accessCodeAuthorized
+        needEmail
+        isClient
+        isPhotographer
+        readOnly
+      }
     }
   }
 `);
@@ -30,6 +44,10 @@ export const PhotoNodeQuery = graphql(`
       id
       ... on Photo {
         ...PhotoViewer_photo
+        urls {
+          original
+          webDownload
+        }
       }
     }
   }
@@ -60,7 +78,8 @@ export const PhotoSequenceQuery = graphql(`
 const PAGE_SIZE = 100;
 /** PHOTO_NOT_FOUND_CODES are the node query's refusals that the viewer shows as « introuvable » itself. */
 const PHOTO_NOT_FOUND_CODES = ['not_found', 'photo_not_found'] as const;
-const SWIPE_PX = 50;
+/** How long the slideshow shows each photo. */
+export const SLIDE_MS = 4000;
 
 interface PhotoLocationState {
   fromGallery?: boolean;
@@ -149,6 +168,31 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
       });
     }
   }, [nextId, index, hasNextPage, fetchNextPage, show]);
+  // The slideshow moves on every SLIDE_MS while it plays, and stops after
+  // the last photo; any gesture, key or button of the viewer pauses it.
+  const [playing, setPlaying] = useState(false);
+  const pause = useCallback(() => setPlaying(false), []);
+  const advance = useRef(goNext);
+  advance.current = goNext;
+  useEffect(() => {
+    if (!playing) return;
+    if (!canGoNext) {
+      setPlaying(false);
+      return;
+    }
+    const timer = window.setTimeout(() => advance.current(), SLIDE_MS);
+    return () => window.clearTimeout(timer);
+  }, [playing, photoId, canGoNext]);
+  const userPrevious = useCallback(() => {
+    pause();
+    goPrevious();
+  }, [pause, goPrevious]);
+  const userNext = useCallback(() => {
+    pause();
+    goNext();
+  }, [pause, goNext]);
+  const swipe = useCallback((direction: -1 | 1) => (direction < 0 ? userPrevious() : userNext()), [userPrevious, userNext]);
+
   // The grid the photo came from gives the focus to the photo last shown when it appears again.
   const shown = useRef(photoId);
   shown.current = photoId;
@@ -186,17 +230,21 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
   // commit as the photo (a layout effect), so that a key pressed as soon as
   // the next photo shows does not run the previous photo's handlers (a
   // passive effect would re-bind them only after the paint).
-  const keyHandlers = useRef({ goPrevious, goNext, close });
+  const keyHandlers = useRef({ goPrevious: userPrevious, goNext: userNext, close, playing, pause });
   useLayoutEffect(() => {
-    keyHandlers.current = { goPrevious, goNext, close };
-  }, [goPrevious, goNext, close]);
+    keyHandlers.current = { goPrevious: userPrevious, goNext: userNext, close, playing, pause };
+  }, [userPrevious, userNext, close, playing, pause]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       const handlers = keyHandlers.current;
       if (event.key === 'ArrowLeft') handlers.goPrevious();
       else if (event.key === 'ArrowRight') handlers.goNext();
-      else if (event.key === 'Escape') handlers.close();
+      else if (event.key === 'Escape') {
+        // Escape stops a playing slideshow first.
+        if (handlers.playing) handlers.pause();
+        else handlers.close();
+      }
       else return;
       event.preventDefault();
     };
@@ -211,8 +259,20 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
       client
         .query({ query: PhotoNodeQuery, variables: { photoId: id }, context: { silentErrors: true } })
         .then((result) => {
-          const node = result.data?.node as { urls?: { viewer?: string } } | null | undefined;
-          if (node?.urls?.viewer) new Image().src = node.urls.viewer;
+          const node = result.data?.node as { width?: number; height?: number; urls?: { viewer?: string; srcSet?: string } } | null | undefined;
+          if (!node?.urls?.viewer) return;
+          // The file this screen will show (srcset and sizes), not the largest.
+          const img = new Image();
+          const box = fitBox(node.width ?? 0, node.height ?? 0, window.innerWidth, window.innerHeight);
+          if (node.urls.srcSet && box.width > 0) {
+            img.sizes = viewerSizes(box.width);
+            img.srcset = node.urls.srcSet;
+          }
+          img.onload = () => {
+            const url = img.currentSrc || img.src;
+            rememberLoaded(id, { url, width: sourceWidth(parseSrcSet(node.urls?.srcSet), url) || img.naturalWidth, ratio: img.naturalHeight ? img.naturalWidth / img.naturalHeight : 0 });
+          };
+          img.src = node.urls.viewer;
         })
         .catch(() => undefined);
     }
@@ -227,22 +287,13 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
     };
   }, []);
 
-  const swipeStart = useRef<number | null>(null);
-  const onPointerDown = (e: PointerEvent) => {
-    if (e.pointerType !== 'mouse') swipeStart.current = e.clientX;
-  };
-  const onPointerUp = (e: PointerEvent) => {
-    if (swipeStart.current === null) return;
-    const dx = e.clientX - swipeStart.current;
-    swipeStart.current = null;
-    if (dx > SWIPE_PX) goPrevious();
-    else if (dx < -SWIPE_PX) goNext();
-  };
-
   const settings = gallery.data?.gallery;
   const node = photo.data?.node;
   const photoNode = node?.__typename === 'Photo' ? node : undefined;
   const total = connection?.totalCount ?? 0;
+  const download = photoDownload(settings, photoNode?.urls);
+  // Before the photo's details arrive, the file the grid showed.
+  const pending = !photoNode && photo.loading ? loadedImage(photoId) : undefined;
 
   return (
     <div ref={dialog} className={styles.viewer} role="dialog" aria-modal="true" aria-label={t('photo.viewer')} tabIndex={-1} onKeyDown={trapTab}>
@@ -255,6 +306,39 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
               the toolbar is aligned right, so that what appears then must not
               move « Commander » under a pointer about to click it. */}
           {actions && settings && photoNode && actions({ galleryId: settings.id, photoId: photoNode.id })}
+          {/* The photo's own tools: in the bar on a large screen, between the
+              arrows at the bottom on a phone (the bar keeps room for the
+              position, the other features' controls and « Commander »). */}
+          <div className={styles.secondary}>
+            {download && photoNode && (
+              <a
+                className={`${styles.iconButton} ${styles.downloadIcon}`}
+                href={download.url}
+                download=""
+                aria-label={t(download.quality === 'hd' ? 'photo.downloadHd' : 'photo.downloadWeb')}
+                title={t(download.quality === 'hd' ? 'photo.downloadHd' : 'photo.downloadWeb')}
+                data-quality={download.quality}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                  <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </a>
+            )}
+            {total > 1 && (
+              <button
+                type="button"
+                className={`${styles.iconButton} ${playing ? styles.playing : ''}`}
+                onClick={() => setPlaying((p) => !p)}
+                aria-pressed={playing}
+                aria-label={t(playing ? 'photo.slideshowPause' : 'photo.slideshowStart')}
+                title={t(playing ? 'photo.slideshowPause' : 'photo.slideshowStart')}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                  {playing ? <path d="M8 5v14M16 5v14" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" /> : <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />}
+                </svg>
+              </button>
+            )}
+          </div>
           {photoNode && (
             <Link className="button button-small button-ghost-light" to={`${galleryPath(galleryId, 'galleryProducts')}?${new URLSearchParams({ photoId: photoNode.id }).toString()}`}>
               {t('shop.order')}
@@ -268,13 +352,18 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
         </div>
       </div>
 
-      <div className={styles.stage} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
+      <div className={styles.stage}>
         {photoNode ? (
           <PhotoViewer
+            key={photoNode.id}
             photo={photoNode}
             showFilename={settings?.showFilename ?? false}
-            maxSize={settings?.theme.viewerLimitSize ? settings.theme.viewerMaxSize : undefined}
+            maxSize={settings?.theme.viewerLimitSize ? (settings.theme.viewerMaxSize ?? undefined) : undefined}
+            onSwipe={swipe}
+            onInteract={pause}
           />
+        ) : pending ? (
+          <img className={styles.pending} src={pending.url} alt="" aria-hidden="true" data-role="pending" />
         ) : photo.loading ? (
           <Spinner label={t('photo.loading')} />
         ) : (
@@ -285,7 +374,7 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
       <button
         type="button"
         className={`${styles.nav} ${styles.previous}`}
-        onClick={goPrevious}
+        onClick={userPrevious}
         disabled={!previousId}
         aria-label={t('photo.previous')}
         title={t('photo.previous')}
@@ -294,7 +383,7 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
           <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <button type="button" className={`${styles.nav} ${styles.next}`} onClick={goNext} disabled={!canGoNext} aria-label={t('photo.next')} title={t('photo.next')}>
+      <button type="button" className={`${styles.nav} ${styles.next}`} onClick={userNext} disabled={!canGoNext} aria-label={t('photo.next')} title={t('photo.next')}>
         <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
           <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -164,6 +164,10 @@ const en: Messages = {
     close: 'Fermer et revenir à la galerie',
     position: '{{index}} sur {{total}}',
     viewer: 'Visionneuse de photos',
+    slideshowStart: 'Start the slideshow',
+    slideshowPause: 'Pause the slideshow',
+    downloadHd: 'Download this photo in high definition',
+    downloadWeb: 'Download this photo (web size)',
   },
   preview: {
     banner: 'Preview',

@@ -164,6 +164,10 @@ const es: Messages = {
     close: 'Fermer et revenir à la galerie',
     position: '{{index}} sur {{total}}',
     viewer: 'Visionneuse de photos',
+    slideshowStart: 'Iniciar la presentación',
+    slideshowPause: 'Pausar la presentación',
+    downloadHd: 'Descargar esta foto en alta definición',
+    downloadWeb: 'Descargar esta foto (formato web)',
   },
   preview: {
     banner: 'Aperçu',

@@ -163,6 +163,10 @@ const fr = {
     close: 'Fermer et revenir à la galerie',
     position: '{{index}} sur {{total}}',
     viewer: 'Visionneuse de photos',
+    slideshowStart: 'Lancer le diaporama',
+    slideshowPause: 'Mettre le diaporama en pause',
+    downloadHd: 'Télécharger cette photo en haute définition',
+    downloadWeb: 'Télécharger cette photo (format web)',
   },
   preview: {
     banner: 'Aperçu',

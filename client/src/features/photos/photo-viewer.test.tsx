@@ -1,0 +1,94 @@
+import { act, fireEvent, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeFragmentData } from '../../gql';
+import { forgetLoaded, rememberLoaded } from './image-sources';
+import { PhotoViewer, PhotoViewerFragment } from './photo-viewer';
+
+const photo = makeFragmentData(
+  {
+    __typename: 'Photo',
+    id: 'pho_1',
+    filename: 'IMG_1.jpg',
+    width: 1200,
+    height: 800,
+    dominantColor: '#336699',
+    urls: {
+      __typename: 'PhotoUrls',
+      viewer: '/media/photos/pho_1/h/1200.jpg',
+      srcSet: '/media/photos/pho_1/h/320.jpg 320w, /media/photos/pho_1/h/640.jpg 640w, /media/photos/pho_1/h/1200.jpg 1200w',
+    },
+  },
+  PhotoViewerFragment,
+);
+
+// jsdom lays nothing out: the stage is a 390 x 740 phone screen.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(390);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(740);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  forgetLoaded();
+});
+
+const layer = (root: HTMLElement, role: string) => root.querySelector<HTMLImageElement>(`img[data-role="${role}"]`);
+
+describe('PhotoViewer', () => {
+  it('draws the grid’s file at once under the photo sized for the screen', () => {
+    rememberLoaded('pho_1', { url: '/media/photos/pho_1/h/320.jpg', width: 320, ratio: 1.5 });
+    const { container } = render(<PhotoViewer photo={photo} showFilename={false} />);
+    expect(layer(container, 'placeholder')?.getAttribute('src')).toBe('/media/photos/pho_1/h/320.jpg');
+    const main = layer(container, 'main');
+    expect(main?.getAttribute('sizes')).toBe('390px');
+    expect(main?.getAttribute('srcset')).toContain('1200w');
+    const frame = container.querySelector<HTMLElement>('[data-testid="photo-frame"]');
+    expect([frame?.style.width, frame?.style.height]).toEqual(['390px', '260px']);
+  });
+
+  it('falls back to the smallest file when the browser holds none', () => {
+    const { container } = render(<PhotoViewer photo={photo} showFilename={false} />);
+    expect(layer(container, 'placeholder')?.getAttribute('src')).toBe('/media/photos/pho_1/h/320.jpg');
+  });
+
+  it('zooms with + and loads a larger file than the one shown, Escape zooms back out', async () => {
+    vi.useFakeTimers();
+    try {
+      const onInteract = vi.fn();
+      const { container } = render(<PhotoViewer photo={photo} showFilename={false} onInteract={onInteract} />);
+      const main = layer(container, 'main')!;
+      Object.defineProperty(main, 'currentSrc', { value: 'http://localhost/media/photos/pho_1/h/640.jpg' });
+      fireEvent.load(main);
+      fireEvent.keyDown(window, { key: '+' });
+      const figure = container.querySelector('figure')!;
+      expect(Number(figure.getAttribute('data-zoom'))).toBe(2.5);
+      expect(onInteract).toHaveBeenCalled();
+      expect(container.querySelector<HTMLElement>('[data-testid="photo-frame"]')?.style.transform).toContain('scale(2.5)');
+      // 390 x 2.5 = 975 pixels are shown: more than the 640 file has.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(200);
+      });
+      expect(layer(container, 'zoom')?.getAttribute('src')).toBe('/media/photos/pho_1/h/1200.jpg');
+      fireEvent.keyDown(window, { key: 'Escape' });
+      expect(figure.getAttribute('data-zoom')).toBe('1.00');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for no larger file while the one shown is enough', async () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = render(<PhotoViewer photo={photo} showFilename={false} />);
+      const main = layer(container, 'main')!;
+      Object.defineProperty(main, 'currentSrc', { value: 'http://localhost/media/photos/pho_1/h/1200.jpg' });
+      fireEvent.load(main);
+      fireEvent.keyDown(window, { key: '+' });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(200);
+      });
+      expect(layer(container, 'zoom')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+// The viewer's zoom: a scale and a translation of the photo's frame, which
+// sits centred in the stage. Points are in CSS pixels from the stage's centre.
+
+export interface Zoom {
+  scale: number;
+  x: number;
+  y: number;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export const NO_ZOOM: Zoom = { scale: 1, x: 0, y: 0 };
+
+/** The scale a double tap, a double click or the + key first goes to. */
+export const STEP_SCALE = 2.5;
+
+/**
+ * maxScaleFor is how far a photo drawn `boxWidth` CSS pixels wide may be
+ * zoomed: up to its original's resolution (one original pixel per CSS
+ * pixel), at least 2x so that a small photo still zooms, at most 8x.
+ */
+export function maxScaleFor(photoWidth: number, boxWidth: number): number {
+  if (boxWidth <= 0 || photoWidth <= 0) return 2;
+  return Math.max(2, Math.min(8, photoWidth / boxWidth));
+}
+
+/** clampZoom keeps the scale within [1, maxScale] and the photo over the stage (no empty band where the zoomed photo could fill it). */
+export function clampZoom(z: Zoom, box: Size, stage: Size, maxScale: number): Zoom {
+  const scale = Math.min(maxScale, Math.max(1, z.scale));
+  if (scale <= 1.001) return NO_ZOOM;
+  const mx = Math.max(0, (box.width * scale - stage.width) / 2);
+  const my = Math.max(0, (box.height * scale - stage.height) / 2);
+  // (+ 0 turns a -0 into 0.)
+  return { scale, x: Math.min(mx, Math.max(-mx, z.x)) + 0, y: Math.min(my, Math.max(-my, z.y)) + 0 };
+}
+
+/**
+ * zoomAt scales from z to `scale`, keeping the point of the photo under
+ * `from` (where the gesture started) under `to` (where it is now; the same
+ * point for a tap or the wheel), then clamps.
+ */
+export function zoomAt(z: Zoom, scale: number, from: { x: number; y: number }, to: { x: number; y: number }, box: Size, stage: Size, maxScale: number): Zoom {
+  const s = Math.min(maxScale, Math.max(1, scale));
+  const k = s / z.scale;
+  return clampZoom({ scale: s, x: to.x - k * (from.x - z.x), y: to.y - k * (from.y - z.y) }, box, stage, maxScale);
+}
+
+/** toggleZoom is a double tap's or double click's zoom: in to STEP_SCALE (or the most allowed) at the point, or back out. */
+export function toggleZoom(z: Zoom, at: { x: number; y: number }, box: Size, stage: Size, maxScale: number): Zoom {
+  if (z.scale > 1.001) return NO_ZOOM;
+  return zoomAt(z, Math.min(STEP_SCALE, maxScale), at, at, box, stage, maxScale);
+}
