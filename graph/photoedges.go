@@ -67,7 +67,8 @@ func (ec *executionContext) photoEdgesInline(ctx context.Context, sel ast.Select
 						switch {
 						case uf.IsDeferred():
 							return nil, false
-						case uf.Name == "__typename", uf.Name == "thumbnail", uf.Name == "viewer", uf.Name == "srcSet":
+						case uf.Name == "__typename", uf.Name == "thumbnail", uf.Name == "viewer", uf.Name == "srcSet",
+							uf.Name == "original", uf.Name == "webDownload":
 						default:
 							return nil, false
 						}
@@ -157,6 +158,10 @@ func (ec *executionContext) writePhotoInline(ctx context.Context, w io.Writer, p
 					graphql.MarshalString(urls.Viewer).MarshalGQL(w)
 				case "srcSet":
 					graphql.MarshalString(urls.SrcSet).MarshalGQL(w)
+				case "original":
+					graphql.MarshalString(urls.Original).MarshalGQL(w)
+				case "webDownload":
+					graphql.MarshalString(urls.WebDownload).MarshalGQL(w)
 				}
 			})
 		}

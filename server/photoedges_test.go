@@ -60,7 +60,7 @@ func TestPhotoEdgesInlineWritesWhatGqlgenWrites(t *testing.T) {
 	}
 
 	crafted := map[string]string{
-		"aliases, typenames, fragments": `query Q { gallery(url: "gala-2026") { photos(first: 7) { edges { c: cursor __typename node { __typename i: id ... on Photo { filename } ...F r: ratio portrait urls { v: viewer thumbnail srcSet __typename } } } } } } fragment F on Photo { width height dominantColor filename }`,
+		"aliases, typenames, fragments": `query Q { gallery(url: "gala-2026") { photos(first: 7) { edges { c: cursor __typename node { __typename i: id ... on Photo { filename } ...F r: ratio portrait urls { v: viewer thumbnail srcSet original webDownload __typename } } } } } } fragment F on Photo { width height dominantColor filename }`,
 		"include and skip":              `query Q($yes: Boolean!, $no: Boolean!) { gallery(url: "gala-2026") { photos(first: 7) { edges { cursor @include(if: $no) node { id @skip(if: $yes) filename @include(if: $yes) urls @include(if: $yes) { thumbnail @skip(if: $no) } } } } } }`,
 		"repeated fields":               `query Q { gallery(url: "gala-2026") { photos(first: 7) { edges { node { id urls { thumbnail } } node { filename urls { srcSet } } cursor cursor } } } }`,
 		"a field it leaves to gqlgen":   `query Q { gallery(url: "gala-2026") { photos(first: 7) { edges { node { id isPrivate favorite collection position status } } } } }`,
