@@ -82,7 +82,8 @@ func TestPhotoNodeAnswersAreKeptPerClass(t *testing.T) {
 	}
 	for _, id := range []string{private, hidden, open} {
 		for _, name := range order {
-			_, got := ask(byName[name], id)
+			n, got := ask(byName[name], id)
+			t.Logf("%-12s photo %s: %d statements (first of its class)", name, id, n)
 			if seen := got == id; seen != want[name][id] {
 				t.Errorf("%s asked for photo %s: got %q, want seen=%v", name, id, got, want[name][id])
 			}
