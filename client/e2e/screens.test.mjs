@@ -120,6 +120,13 @@ function checkScreen(width) {
   }
   scroller.scrollTop = top;
 
+  // 2b. Dialogs (the welcome popup, the viewer) within the screen's width.
+  for (const el of document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog[open]')) {
+    if (!visible(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > width + 0.5) problems.push(`dialog ${describe(el)} goes past the screen (${Math.round(r.left)}–${Math.round(r.right)}px)`);
+  }
+
   // 3. No heading (nor the header's name) cut to an ellipsis.
   for (const el of document.querySelectorAll('h1, h2, h3, h4, h5, h6, [role="heading"], h1 *, h2 *, h3 *, header a, header a *')) {
     if (!visible(el)) continue;
@@ -290,7 +297,7 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
     await gql(context.request, 'mutation E($input: ConfirmEmailInput!) { confirmEmail(input: $input) { userErrors { code message } } }', { input: { galleryId, email, code: otp } });
   };
 
-  const newContext = async (mobile, storageState) => {
+  const newContext = async (mobile, storageState, welcome = false) => {
     const context = await browser.newContext({
       viewport: { width: mobile ? 390 : 1440, height: mobile ? 844 : 900 },
       isMobile: mobile,
@@ -300,10 +307,14 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
       reducedMotion: 'reduce',
       storageState,
     });
-    // The welcome popup once seen (it is a modal of its own, checked by its own tests).
+    // The welcome popup once seen, but where `welcome` asks for it on the
+    // protected gallery's first screen (the home: then only the popup is checked there).
+    const seen = Object.entries(galleryIds)
+      .filter(([url]) => !(welcome && url === 'julie-et-thomas'))
+      .map(([, id]) => id);
     await context.addInitScript((ids) => {
       for (const id of ids) window.localStorage.setItem(`gallery.welcomeSeen.${id}`, '1');
-    }, Object.values(galleryIds));
+    }, seen);
     return context;
   };
 
@@ -333,7 +344,7 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
   let screensChecked = 0;
   for (const state of states) {
     for (const mobile of [true, false]) {
-      const context = await newContext(mobile, state.storage);
+      const context = await newContext(mobile, state.storage, mobile && state.name === 'visitor');
       const page = await context.newPage();
       page.on('pageerror', (err) => pageErrors.push(`${state.name} ${page.url()}: ${err.message}`));
       for (const [route, address] of state.routes) {
@@ -344,6 +355,13 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
             timeout: 15_000,
           })
           .catch(() => failures.push(`${route} (${address}), ${state.name}: still loading after 15 s`));
+        if (route === 'galleryHome' && mobile && state.name === 'visitor') {
+          // The welcome popup of a first visit: on a phone it fits the screen (checked below with the rest).
+          await page
+            .getByRole('dialog', { name: 'Bienvenue' })
+            .waitFor({ state: 'visible', timeout: 15_000 })
+            .catch(() => failures.push(`${route} (${address}), ${state.name}: the welcome popup of a first visit did not show`));
+        }
         await page.evaluate(() => document.fonts.ready);
         for (const width of mobile ? PHONE_WIDTHS : DESKTOP_WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT[width] });
