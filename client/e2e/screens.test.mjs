@@ -369,6 +369,24 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
           const problems = await page.evaluate(checkScreen, width);
           screensChecked++;
           for (const p of problems) failures.push(`${route} (${new URL(page.url()).pathname}) at ${width}px, ${state.name}: ${p}`);
+          // The header's menu, open: its panel on the screen, its actions reachable.
+          const menu = page.getByRole('button', { name: 'Menu', exact: true });
+          if (route === 'galleryHome' && (await menu.isVisible()) && (await page.locator('[aria-modal="true"]').count()) === 0) {
+            await menu.click();
+            for (const p of await page.evaluate(checkScreen, width)) failures.push(`${route} with its menu open at ${width}px, ${state.name}: ${p}`);
+            const panel = await page.evaluate(() => {
+              const r = document.getElementById(document.querySelector('[aria-controls][aria-expanded="true"]')?.getAttribute('aria-controls') ?? '')?.getBoundingClientRect();
+              return r && { left: r.left, right: r.right, height: r.height };
+            });
+            if (!panel || panel.height === 0) failures.push(`${route} at ${width}px, ${state.name}: the menu does not open`);
+            else if (panel.left < 0 || panel.right > width) failures.push(`${route} at ${width}px, ${state.name}: the open menu goes past the screen (${Math.round(panel.left)}–${Math.round(panel.right)}px)`);
+            if (state.name === 'client' && width === 390) {
+              const file = join(OUTPUT, `screens-headerMenu-${width}.png`);
+              await page.screenshot({ path: file });
+              t.diagnostic(`screenshot the header menu at ${width}px: ${file}`);
+            }
+            await page.keyboard.press('Escape');
+          }
           if (state.name === 'client' && (width === 390 || width === 1440) && screenshots.has(route)) {
             const file = join(OUTPUT, `screens-${route}-${width}.png`);
             await page.screenshot({ path: file, fullPage: route === 'cartContent' || route === 'cartValidation' });

@@ -90,8 +90,8 @@ export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { gal
           )}
           {gallery.auth.accessCodeAuthorized ? (
             <HeaderMenu>
-              {actions}
               <MusicPlayer gallery={gallery} />
+              {actions}
             </HeaderMenu>
           ) : (
             actions
