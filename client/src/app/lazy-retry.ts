@@ -38,7 +38,7 @@ export function retryFailedScreens(): void {
  * network coming back) the next render starts a new import, which draws the
  * screen without a reload.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's
+// `any` props: the same bound as React.lazy's.
 export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
   let current: LazyExoticComponent<T>;
   let failedAt: number | undefined;
