@@ -149,6 +149,12 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.locator('#photos').waitFor({ state: 'visible' });
   });
 
+  // The header's secondary actions are in its « Menu » (opened here if closed).
+  const inMenu = async (name) => {
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    return page.getByRole('button', { name, exact: true });
+  };
   const photosLoaded = (min) =>
     page.waitForFunction((n) => [...document.querySelectorAll('#photos ul img')].filter((img) => img.complete && img.naturalWidth > 0).length >= n, min, {
       timeout: 30_000,
@@ -220,7 +226,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
   });
 
   await t.test('the privileged-client dialog refuses a visitor code and accepts the client code', async () => {
-    await page.getByRole('button', { name: 'Vous êtes client ?' }).click();
+    await (await inMenu('Vous êtes client ?')).click();
     const dialog = page.getByRole('dialog', { name: 'Accès client privilégié' });
     await dialog.waitFor({ state: 'visible' });
     await dialog.getByRole('textbox', { name: 'Code client' }).fill('INVITE-3M8P');
@@ -232,7 +238,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await done.waitFor({ state: 'visible', timeout: 20_000 });
     await done.getByRole('button', { name: 'Continuer' }).click();
     await done.waitFor({ state: 'detached' });
-    assert.equal(await page.getByRole('button', { name: 'Vous êtes client ?' }).count(), 0, 'a client is not offered the client dialog');
+    assert.equal(await (await inMenu('Vous êtes client ?')).count(), 0, 'a client is not offered the client dialog');
   });
 
   await t.test('a reload stays in, without the welcome popup again', async () => {
@@ -245,7 +251,8 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
   });
 
   await t.test('a client adds a photo to the album from the photo view, and the counter follows', async () => {
-    await page.getByRole('button', { name: 'Album (0 / 40)' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await (await inMenu('Album (0 / 40)')).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.keyboard.press('Escape');
     await page.locator('#photos ul li a').first().click();
     const viewer = page.getByRole('dialog', { name: 'Visionneuse de photos' });
     await viewer.locator('img[data-photo-id]').waitFor({ state: 'visible' });
@@ -254,19 +261,19 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.waitForFunction(() => document.querySelector('[role="dialog"] button[aria-pressed="true"][title="Retirer de l’album"]'), null, { timeout: 20_000 });
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/julie-et-thomas');
-    await page.getByRole('button', { name: 'Album (1 / 40)' }).click();
+    await (await inMenu('Album (1 / 40)')).click();
     const panel = page.getByRole('dialog', { name: 'Votre album' });
     await panel.getByText('1 / 40 photos').waitFor({ state: 'visible' });
     await panel.locator('li[data-photo-id] img').waitFor({ state: 'visible', timeout: 20_000 });
     await panel.getByRole('button', { name: 'Retirer de l’album' }).click();
     await panel.getByText('0 / 40 photos').waitFor({ state: 'visible', timeout: 20_000 });
     await panel.getByRole('button', { name: 'Fermer' }).click();
-    await page.getByRole('button', { name: 'Album (0 / 40)' }).waitFor({ state: 'visible' });
+    await (await inMenu('Album (0 / 40)')).waitFor({ state: 'visible' });
     await noErrorToast('while building the album');
   });
 
   await t.test('logging out puts the visitor out again', async () => {
-    await page.getByRole('button', { name: 'Se déconnecter' }).click();
+    await (await inMenu('Se déconnecter')).click();
     await accessScreen();
     await noErrorToast('after logging out');
     await page.goto(`${base}/julie-et-thomas`);
@@ -398,7 +405,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
 
   let selectionPath;
   await t.test('a new selection gets two photos from the photo view, then loses one', async () => {
-    await page.getByRole('button', { name: 'Mes sélections' }).click();
+    await (await inMenu('Mes sélections')).click();
     const mine = page.getByRole('dialog', { name: 'Mes sélections' });
     await mine.waitFor({ state: 'visible' });
     await mine.getByRole('link', { name: /Favoris\s*3 photos/ }).waitFor({ state: 'visible', timeout: 20_000 });
@@ -434,7 +441,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.keyboard.press('Escape');
     await page.waitForURL((url) => url.pathname === '/gala-2026');
 
-    await page.getByRole('button', { name: 'Mes sélections' }).click();
+    await (await inMenu('Mes sélections')).click();
     await page.getByRole('dialog', { name: 'Mes sélections' }).getByRole('link', { name: new RegExp(`${selectionName}\\s*2 photos`) }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/gala-2026/selections/'));
     selectionPath = new URL(page.url()).pathname;
@@ -470,7 +477,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
 
   await t.test('sharing the gallery refuses a repeated address, then e-mails the link', async () => {
     await page.goto(`${base}/gala-2026`);
-    await page.getByRole('button', { name: 'Partager la galerie' }).click();
+    await (await inMenu('Partager la galerie')).click();
     const dialog = page.getByRole('dialog', { name: 'Partager la galerie' });
     await dialog.getByRole('textbox', { name: 'Votre nom' }).fill('Camille');
     await dialog.getByRole('textbox', { name: 'Adresse email 1' }).fill('ami.e2e@example.com');

@@ -194,7 +194,8 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
   await t.test('client with the client code and a confirmed e-mail (/julie-et-thomas)', async (t) => {
     const context = await signIn('CLIENT-7K4Q', 'client.opening@example.com');
     const page = await openAndCount(t, context, '/julie-et-thomas');
-    // The client's own state came with the opening screen: the album's counter.
+    // The client's own state came with the opening screen: the album's counter (in the header's menu).
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('button', { name: /^Album \(0 \/ 40\)/ }).waitFor({ state: 'visible' });
     await context.close();
   });

@@ -70,25 +70,29 @@ describe('GalleryLayout', () => {
     expect(style.getPropertyValue('--photos-gap')).toBe('6px');
     expect(getCurrentGalleryId()).toBe(GALLERY_ID);
     expect(screen.getByRole('link', { name: 'Mariage de Julie & Thomas' })).toBeTruthy();
-    // A protected gallery opened with a code can be left.
+    // A protected gallery opened with a code can be left, from the header's menu.
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
   });
 
   it('says a preview link is read-only and hides the actions it cannot take', async () => {
     const client = authState({ accessCodeAuthorized: true, isClient: true, connectedAs: 'client' });
     renderAt('/julie/paymentReturn', [shell('julie', { auth: client })]);
-    expect(await screen.findByRole('button', { name: SHARE })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: SHARE, hidden: true })).toBeTruthy();
     expect(screen.queryByText(READ_ONLY)).toBeNull();
     cleanup();
     renderAt('/julie/paymentReturn', [shell('julie', { auth: { ...client, readOnly: true } })]);
     expect(await screen.findByText(READ_ONLY)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: SHARE })).toBeNull();
+    expect(screen.queryByRole('button', { name: SHARE, hidden: true })).toBeNull();
   });
 
   it('offers no logout on a public gallery without a confirmed e-mail', async () => {
     renderAt('/julie/paymentReturn', [shell('julie', { policy: accessPolicy({ isPublic: true }) })]);
     expect(await screen.findByRole('heading', { name: 'Commande introuvable' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Se déconnecter' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Se déconnecter', hidden: true })).toBeNull();
   });
 
   it('hides the common header on routes flagged noCommonHeader', async () => {

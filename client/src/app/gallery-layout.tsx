@@ -26,6 +26,7 @@ import { galleryPath } from './route-table';
 import { useCurrentRoute } from './use-current-route';
 import styles from './gallery-layout.module.css';
 import { ReadOnlyContext } from './read-only';
+import { ScreenBoundary } from './screen-boundary';
 import { GalleryShellFragment, GalleryShellQuery, GalleryShellWithCartQuery, shellWithCartVariables } from './gallery-shell';
 
 // The shell's documents are in gallery-shell.ts (prefetch.ts sends them too).
@@ -196,7 +197,10 @@ export function GalleryLayout() {
           </p>
         )}
         <main id="main" className={styles.main}>
-          <Suspense fallback={<Spinner block label={t('common.loading')} />}>{content}</Suspense>
+          {/* A screen that fails (its code not downloaded, offline) fails here, under the header. */}
+          <ScreenBoundary at={location.pathname}>
+            <Suspense fallback={<Spinner block label={t('common.loading')} />}>{content}</Suspense>
+          </ScreenBoundary>
         </main>
         {showFooter && <MobileFooter galleryId={galleryId} />}
         <WelcomePopup gallery={gallery} enabled={route?.name !== 'galleryAccess' && route?.name !== 'preview'} />

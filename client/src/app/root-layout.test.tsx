@@ -1,3 +1,4 @@
+import { MockedProvider } from '@apollo/client/testing/react';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -23,7 +24,11 @@ describe('RootLayout', () => {
       ],
       { initialEntries: ['/g/boom'] },
     );
-    render(<RouterProvider router={router} />);
+    render(
+      <MockedProvider>
+        <RouterProvider router={router} />
+      </MockedProvider>,
+    );
     expect(screen.getByRole('heading', { name: 'Erreur inconnue' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Recharger' })).toBeTruthy();
     await act(() => router.navigate('/g/ok'));

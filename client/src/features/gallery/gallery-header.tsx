@@ -5,6 +5,7 @@ import { galleryPath } from '../../app/route-table';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { CartCountBadge, cartLinkLabel } from '../cart/cart-count-badge';
 import { useCartCount } from '../cart/use-cart';
+import { HeaderMenu } from './header-menu';
 import { MusicPlayer } from './music-player';
 import styles from './gallery-header.module.css';
 
@@ -39,9 +40,12 @@ function MailIcon() {
 }
 
 /**
- * GalleryHeader is the common header: the event name, anchors to the home
- * sections, contact and cart (with its item count), and `actions` (account
- * tools from another feature, composed by the layout).
+ * GalleryHeader is the common header: the event name (wrapping on two
+ * lines rather than cut), anchors to the home sections (a row of their own
+ * on middle widths, the mobile footer's job on phones), contact and cart
+ * (with its item count), and, once the gallery is open, a menu with
+ * `actions` (account tools from other features, composed by the layout) and
+ * the music switch.
  */
 export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { galleryId: string; gallery: FragmentType<typeof GalleryHeaderFragment>; actions?: ReactNode }) {
   const { t } = useTranslation();
@@ -74,8 +78,6 @@ export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { gal
           </nav>
         )}
         <div className={styles.tools}>
-          {actions}
-          {gallery.auth.accessCodeAuthorized && <MusicPlayer gallery={gallery} />}
           <Link to={galleryPath(galleryId, 'contactPhotographer')} className="icon-button" aria-label={t('nav.contact')} title={t('nav.contact')}>
             <MailIcon />
           </Link>
@@ -85,6 +87,14 @@ export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { gal
                 <CartIcon />
               </CartCountBadge>
             </Link>
+          )}
+          {gallery.auth.accessCodeAuthorized ? (
+            <HeaderMenu>
+              <MusicPlayer gallery={gallery} />
+              {actions}
+            </HeaderMenu>
+          ) : (
+            actions
           )}
         </div>
       </div>

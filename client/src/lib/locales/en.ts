@@ -37,6 +37,7 @@ const en: Messages = {
     unmute: 'Play the music ({{title}})',
   },
   nav: {
+    menu: 'Menu',
     main: 'Navigation de la galerie',
     mobile: 'Navigation principale',
     home: 'Accueil',
@@ -185,6 +186,11 @@ const en: Messages = {
   share: { ...fr.share },
   album: { ...fr.album },
   downloads: { ...fr.downloads },
+  connection: {
+    lost: 'Connection lost',
+    lostHelp: 'Check your internet connection: the screen will appear as soon as the network is back.',
+    offlineHelp: 'What is already shown stays available.',
+  },
   errors: {
     unknown: 'Unknown error',
     network: 'Erreur réseau : vérifiez votre connexion internet.',

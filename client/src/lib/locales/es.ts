@@ -37,6 +37,7 @@ const es: Messages = {
     unmute: 'Escuchar la música ({{title}})',
   },
   nav: {
+    menu: 'Menú',
     main: 'Navigation de la galerie',
     mobile: 'Navigation principale',
     home: 'Accueil',
@@ -185,6 +186,11 @@ const es: Messages = {
   share: { ...fr.share },
   album: { ...fr.album },
   downloads: { ...fr.downloads },
+  connection: {
+    lost: 'Conexión perdida',
+    lostHelp: 'Compruebe su conexión a internet: la pantalla aparecerá en cuanto vuelva la red.',
+    offlineHelp: 'Lo que ya se muestra sigue disponible.',
+  },
   errors: {
     unknown: 'Error desconocido',
     network: 'Erreur réseau : vérifiez votre connexion internet.',

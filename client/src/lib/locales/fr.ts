@@ -36,6 +36,7 @@ const fr = {
     unmute: 'Écouter la musique ({{title}})',
   },
   nav: {
+    menu: 'Menu',
     main: 'Navigation de la galerie',
     mobile: 'Navigation principale',
     home: 'Accueil',
@@ -311,6 +312,11 @@ const fr = {
     following_other: 'Préparation de vos photos : {{done}} / {{count}} photos',
     followingStarted: 'Préparation de vos photos…',
     readyToast: 'Vos photos sont prêtes : le lien vous a aussi été envoyé par email.',
+  },
+  connection: {
+    lost: 'Connexion perdue',
+    lostHelp: 'Vérifiez votre connexion internet : l’écran s’affichera dès que le réseau reviendra.',
+    offlineHelp: 'Ce qui est déjà affiché reste consultable.',
   },
   errors: {
     unknown: 'Erreur inconnue',
