@@ -95,6 +95,22 @@ type Server struct {
 	zips assetZips
 }
 
+// keepFor is how long what the server keeps from the database may be used
+// after another process changed it (CACHE_TTL; "auto" when zero): 1 s on
+// PostgreSQL, where other replicas write unannounced; 10 minutes on SQLite,
+// where the commands announce their writes and an announced write makes
+// everything kept stale at once.
+func keepFor(cfg config.Config, db *store.DB) time.Duration {
+	switch {
+	case cfg.CacheTTL > 0:
+		return cfg.CacheTTL
+	case db.Watching():
+		return 10 * time.Minute
+	default:
+		return cacheTTL
+	}
+}
+
 // New wires a server. Photos (uploads) and Tools.Jobs (background jobs)
 // are set by the caller that runs the job runner.
 func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log *slog.Logger, web fs.FS) *Server {
@@ -129,12 +145,13 @@ func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log 
 		Web:       web,
 	}
 	s.Access.Captchas = s.Captchas
-	s.Galleries.KeepRows(db.Client, cfg.CacheTTL)
-	s.Tokens.KeepTokens(db.Client, cfg.CacheTTL)
-	s.Access.KeepCredentials(cfg.CacheTTL)
-	s.cache = newRespCache(cfg.CacheTTL)
+	ttl := keepFor(cfg, db)
+	s.Galleries.KeepRows(db.Client, ttl)
+	s.Tokens.KeepTokens(db.Client, ttl)
+	s.Access.KeepCredentials(ttl)
+	s.cache = newRespCache(ttl)
 	s.cache.install(db.Client)
-	s.catalogues = &catalogue.Cache{TTL: cfg.CacheTTL}
+	s.catalogues = &catalogue.Cache{TTL: ttl}
 	s.catalogues.Install(db.Client)
 	viaAccess := accessMail{s}
 	s.Carts = &cart.Service{DB: db.Client, Catalogues: s.catalogues, Events: ev}

@@ -21,7 +21,7 @@ func captchaCmd(ctx context.Context, cfg config.Config, args []string, out io.Wr
 	if len(args) != 2 || args[0] != "answer" {
 		return errors.New(captchaUsage)
 	}
-	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, SQLitePath: filepath.Join(cfg.DataDir, "gallery.db")})
+	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, SQLitePath: filepath.Join(cfg.DataDir, "gallery.db"), Announce: true})
 	if err != nil {
 		return err
 	}

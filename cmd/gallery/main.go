@@ -89,11 +89,15 @@ func newLogger(level string) *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
 }
 
-// open connects to the database and blob storage named by cfg.
-func open(ctx context.Context, cfg config.Config) (*store.DB, *media.Store, error) {
+// open connects to the database and blob storage named by cfg. The server
+// watches the writes other processes announce on SQLite; the commands
+// announce theirs (store.Options).
+func open(ctx context.Context, cfg config.Config, serving bool) (*store.DB, *media.Store, error) {
 	db, err := store.Open(ctx, store.Options{
 		DatabaseURL: cfg.DatabaseURL,
 		SQLitePath:  filepath.Join(cfg.DataDir, "gallery.db"),
+		Watch:       serving,
+		Announce:    !serving,
 	})
 	if err != nil {
 		return nil, nil, err
@@ -112,7 +116,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	if err := cfg.EnsureSecretKey(); err != nil {
 		return err
 	}
-	db, m, err := open(ctx, cfg)
+	db, m, err := open(ctx, cfg, true)
 	if err != nil {
 		return err
 	}
@@ -169,7 +173,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 }
 
 func seedDemo(ctx context.Context, cfg config.Config, photos int) error {
-	db, m, err := open(ctx, cfg)
+	db, m, err := open(ctx, cfg, false)
 	if err != nil {
 		return err
 	}

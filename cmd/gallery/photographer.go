@@ -39,7 +39,7 @@ func photographerCmd(ctx context.Context, cfg config.Config, args []string, out 
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q\n%s", fs.Args(), photographerUsage)
 	}
-	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, SQLitePath: filepath.Join(cfg.DataDir, "gallery.db")})
+	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, SQLitePath: filepath.Join(cfg.DataDir, "gallery.db"), Announce: true})
 	if err != nil {
 		return err
 	}

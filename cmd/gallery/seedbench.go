@@ -23,7 +23,7 @@ func seedBenchCmd(ctx context.Context, cfg config.Config, args []string) error {
 	if *url == "" {
 		*url = fmt.Sprintf("bench-%d", *n)
 	}
-	db, m, err := open(ctx, cfg)
+	db, m, err := open(ctx, cfg, false)
 	if err != nil {
 		return err
 	}

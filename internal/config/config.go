@@ -65,7 +65,9 @@ type Config struct {
 	// CacheTTL bounds how long what the server keeps in memory (gallery
 	// answers and rows, photo pages, catalogues, live access codes, API
 	// tokens) is used after a change made by another process; a change
-	// made through this process is seen at once.
+	// made through this process is seen at once. Zero ("auto"): 1 s on
+	// PostgreSQL; 10 minutes on SQLite, where the commands announce their
+	// writes to the server (store.Options.Watch).
 	CacheTTL time.Duration
 
 	// Limits on bad or hostile input (docs/limits.md lists each with its
@@ -149,7 +151,11 @@ var settings = []setting{
 		c.OrderExpiry = d
 		return err
 	}},
-	{"CACHE_TTL", "1s", func(c *Config, v string) error {
+	{"CACHE_TTL", "auto", func(c *Config, v string) error {
+		if v == "auto" {
+			c.CacheTTL = 0 // the server chooses (server.New)
+			return nil
+		}
 		d, err := time.ParseDuration(v)
 		if err == nil && (d < 10*time.Millisecond || d > time.Hour) {
 			err = fmt.Errorf("between 10ms and 1h")

@@ -28,6 +28,7 @@ func (w *Writes) Install(db *ent.Client, counts func(entityType string) bool) {
 // InstallMutations is Install with a rule that sees the whole mutation
 // (its operation, the fields it sets).
 func (w *Writes) InstallMutations(db *ent.Client, counts func(ent.Mutation) bool) {
+	register(db, w)
 	db.Use(func(next ent.Mutator) ent.Mutator {
 		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
 			if !counts(m) {

@@ -41,6 +41,9 @@ type DB struct {
 	Writes *WriteLock
 	// stmts prepares statements once on SQLite (stmtcache.go).
 	stmts *stmtCache
+	// stopWatch stops watching other processes' writes (Options.Watch).
+	stopWatch chan struct{}
+	watchDone chan struct{}
 }
 
 // Options say which database to open.
@@ -51,6 +54,12 @@ type Options struct {
 	SQLitePath string
 	// Wrap lets tests wrap the driver (to count statements, for example).
 	Wrap func(dialect.Driver) dialect.Driver
+	// Watch (the server, SQLite only): the writes other processes announce
+	// make every value kept from the database stale at once (outside.go).
+	Watch bool
+	// Announce (the commands, SQLite only): each committed write is
+	// announced to a server watching the same database.
+	Announce bool
 }
 
 // Open connects, upgrades the schema and installs the interceptors and hooks.
@@ -113,7 +122,21 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		return nil, fmt.Errorf("store: migrate: %w", err)
 	}
 	installRules(client)
-	return &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL, Writes: writes, stmts: stmts}, nil
+	d := &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL, Writes: writes, stmts: stmts}
+	if name == dialect.SQLite {
+		path := announcePath(o.SQLitePath)
+		if o.Announce {
+			(&announcer{path: path}).install(client)
+		}
+		if o.Watch {
+			d.stopWatch, d.watchDone = make(chan struct{}), make(chan struct{})
+			go func() {
+				defer close(d.watchDone)
+				watch(client, path, d.stopWatch)
+			}()
+		}
+	}
+	return d, nil
 }
 
 // schemaMu serialises ent's schema migrations within the process.
@@ -142,4 +165,11 @@ func migrateLocked(ctx context.Context, db *sql.DB, name string, fn func() error
 }
 
 // Close closes the database.
-func (d *DB) Close() error { return d.Client.Close() }
+func (d *DB) Close() error {
+	if d.stopWatch != nil {
+		close(d.stopWatch)
+		<-d.watchDone
+		d.stopWatch = nil
+	}
+	return d.Client.Close()
+}
