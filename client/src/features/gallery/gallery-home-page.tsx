@@ -312,7 +312,7 @@ export function GalleryHomePage({
 
   return (
     <div className={`${styles.home} ${lighten ? styles.lighten : ''}`}>
-      <GalleryCover gallery={gallery} homePath={homePath} />
+      <GalleryCover gallery={gallery} homePath={homePath} hasPrints={sections.prints} />
 
       {sections.selection && pickItems.length > 0 && (
         <section id="photographer-selection" className={`${styles.section} ${styles.wide}`} aria-labelledby="photographer-selection-title">
