@@ -6,13 +6,16 @@
 // section and takes its photo as cover.
 // Run with `make build && cd client && GALLERY_BIN=$PWD/../bin/gallery node --test e2e/collections.test.mjs`.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+
+const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 
 /** PHOTOS per demo gallery: the gala's are split in three collections of 10, its last one private. */
 const PHOTOS = 30;
@@ -78,7 +81,7 @@ test('issue 20: collections, grid shapes and a small gallery on a phone', { time
     return new Set(d.gallery.photos.edges.map((e) => e.node.id));
   };
 
-  await t.test('the gala’s collection bar: counts, a choice in the address, reload, back', async () => {
+  await t.test('the gala’s collection bar: counts, a choice in the address, reload, back', async (t) => {
     const page = await phonePage(galaId);
     await page.goto(`${base}/gala-2026`);
     const bar = page.getByRole('navigation', { name: 'Collections' });
@@ -97,6 +100,11 @@ test('issue 20: collections, grid shapes and a small gallery on a phone', { time
     await page.locator('#photos ul[data-count="10"]').waitFor({ state: 'attached', timeout: 30_000 });
     assert.equal(search(page), '?collection=Spectacle');
     assert.equal(await bar.getByRole('link', { name: /^Spectacle/ }).getAttribute('aria-current'), 'page');
+    await mkdir(OUTPUT, { recursive: true });
+    await page.locator('#photos').scrollIntoViewIfNeeded();
+    const shot = join(OUTPUT, 'collections-390.png');
+    await page.screenshot({ path: shot });
+    t.diagnostic(`screenshot: ${shot}`);
     const spectacle = await idsOf('Spectacle');
     const drawn = await drawnIds(page);
     assert.ok(drawn.length > 0 && drawn.every((id) => spectacle.has(id)), `the grid shows Spectacle’s photos only: ${drawn}`);
@@ -160,6 +168,16 @@ test('issue 20: collections, grid shapes and a small gallery on a phone', { time
     assert.ok(rows.length >= 2, `the selection has rows: ${rows}`);
     assert.ok(rows.every((n) => n >= 2), `no photo alone on a row of the selection: ${rows}`);
     assert.ok((await pageWidth(page)) <= 390);
+    // From 320 to 1440 px wide, nothing of the photos (bar, selection, grid) leaves the screen.
+    for (const width of [320, 768, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForFunction((w) => document.querySelector('#photos ul[data-count]')?.getBoundingClientRect().width <= w, width);
+      await page.waitForTimeout(200);
+      const right = await page.evaluate(() =>
+        Math.max(...[...document.querySelectorAll('#photos ul[data-count] > li, #photographer-selection ul[data-count] > li, nav[aria-label="Collections"]')].map((el) => el.getBoundingClientRect().right)),
+      );
+      assert.ok(right <= width + 0.5, `at ${width} px the photos reach ${right} px`);
+    }
     await page.context().close();
   });
 
