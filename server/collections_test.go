@@ -2,13 +2,23 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/config"
+	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/viewer"
+	"github.com/studio/gallery/server"
 )
 
 const collectionsQuery = `query($url: String!, $collection: String) {
@@ -145,6 +155,34 @@ func TestCoverIsTheFirstPhotoUntilOneIsChosen(t *testing.T) {
 	e.db.Client.Gallery.UpdateOne(g).ClearCoverPhoto().ExecX(ctx)
 	if got := cover(); got != photos[0].ID {
 		t.Errorf("no cover chosen: %q, want the first photo %q", got, photos[0].ID)
+	}
+	// getData (REST) and the share preview say the same.
+	res, body := e.do("POST", "/api/core/getData", map[string]any{"url": "gala-2026"}, nil)
+	var data struct {
+		Gallery struct {
+			CoverPhoto *struct {
+				ID string `json:"_id"`
+			} `json:"coverPhoto"`
+		} `json:"gallery"`
+	}
+	if err := json.Unmarshal(body, &data); err != nil || res.StatusCode != 200 {
+		t.Fatalf("getData: %d %s", res.StatusCode, body)
+	}
+	if data.Gallery.CoverPhoto == nil || data.Gallery.CoverPhoto.ID != photos[0].ID {
+		t.Errorf("getData's cover: %s, want %q", body, photos[0].ID)
+	}
+	web := fstest.MapFS{"index.html": {Data: []byte("<html><head><title>Galerie photo</title></head><body></body></html>")}}
+	cfg, _ := config.Load(func(string) string { return "" })
+	site := httptest.NewServer(server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), web).Handler())
+	defer site.Close()
+	pageRes, err := http.Get(site.URL + "/gala-2026")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(pageRes.Body)
+	pageRes.Body.Close()
+	if want := `property="og:image" content="http://localhost:8080/media/photos/` + photos[0].ID + "/"; !strings.Contains(string(page), want) {
+		t.Errorf("the share preview lacks %s:\n%s", want, page)
 	}
 	// The first photo made private: the next one the guest sees.
 	e.db.Client.Photo.UpdateOne(photos[0]).SetIsPrivate(true).ExecX(ctx)
