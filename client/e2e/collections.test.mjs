@@ -129,6 +129,17 @@ test('issue 20: collections, grid shapes and a small gallery on a phone', { time
     await page.locator('#photos ul[data-count="29"]').waitFor({ state: 'attached', timeout: 30_000 });
     assert.equal(search(page), '', 'and back again to all the photos');
 
+    // The bar stays in view (under the header) while the grid scrolls.
+    await page.evaluate(() => {
+      const grid = document.querySelector('#photos ul[data-count]').getBoundingClientRect();
+      window.scrollBy(0, grid.top + grid.height / 2);
+    });
+    await page.waitForTimeout(300);
+    const stuck = await bar.boundingBox();
+    const headerBottom = await page.evaluate(() => document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+    assert.ok(stuck.y >= headerBottom - 1 && stuck.y <= headerBottom + 1, `the bar sticks under the header (${stuck.y}, header to ${headerBottom})`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
     // Keyboard: the entries are links in the tab order.
     await bar.getByRole('link', { name: /^Accueil/ }).focus();
     await page.keyboard.press('Enter');
