@@ -84,6 +84,36 @@ func TestGalleryCollectionsCountAndFilter(t *testing.T) {
 			}
 		}
 	}
+	// Pages of one collection follow each other within it.
+	const paged = `query($after: Cursor) { gallery(url: "gala-2026") {
+	  photos(first: 3, after: $after, collection: "Accueil") { totalCount pageInfo { hasNextPage endCursor } edges { node { id collection } } } } }`
+	type page struct {
+		Gallery struct {
+			Photos struct {
+				TotalCount int
+				PageInfo   struct {
+					HasNextPage bool
+					EndCursor   string
+				}
+				Edges []struct{ Node struct{ ID, Collection string } }
+			}
+		}
+	}
+	var p1, p2 page
+	e.graphql(paged, nil, &p1)
+	e.graphql(paged, map[string]any{"after": p1.Gallery.Photos.PageInfo.EndCursor}, &p2)
+	seen := map[string]bool{}
+	for _, pg := range []page{p1, p2} {
+		for _, edge := range pg.Gallery.Photos.Edges {
+			if edge.Node.Collection != "Accueil" || seen[edge.Node.ID] {
+				t.Errorf("Accueil's pages list %+v", edge.Node)
+			}
+			seen[edge.Node.ID] = true
+		}
+	}
+	if len(p1.Gallery.Photos.Edges) != 3 || !p1.Gallery.Photos.PageInfo.HasNextPage || len(p2.Gallery.Photos.Edges) != 1 || p2.Gallery.Photos.PageInfo.HasNextPage || p2.Gallery.Photos.TotalCount != 4 {
+		t.Errorf("Accueil's pages: %+v then %+v", p1, p2)
+	}
 	var none collectionsAnswer
 	e.graphql(collectionsQuery, map[string]any{"url": "gala-2026", "collection": ""}, &none)
 	if none.Gallery.Photos.TotalCount != 0 {
