@@ -171,6 +171,25 @@ describe('GalleryHomePage collections', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('pages a collection as the whole grid: the next page of the same collection, merged after the first', { timeout: 15_000 }, async () => {
+    const first = {
+      request: { query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage({ url: URL }, 'Spectacle') },
+      result: { data: { gallery: { __typename: 'Gallery' as const, id: 'gal_1', photos: photosConnection(20, 3, true, 5) } } },
+    };
+    const next = {
+      request: { query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage({ url: URL }, 'Spectacle', 'cph22') },
+      result: { data: { gallery: { __typename: 'Gallery' as const, id: 'gal_1', photos: photosConnection(23, 2, false, 5) } } },
+    };
+    renderHome([...homeMocks({ url: URL }, { home: homeData({ count: 12, total: 12, collections: galaCollections }) }), first, next], undefined, undefined, `/${URL}?collection=Spectacle`);
+    await screen.findByRole('navigation', { name: 'Collections' });
+    const grid = document.getElementById('photos')!;
+    await waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher plus de photos' }));
+    await waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(5));
+    expect(within(grid).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo IMG_1020.jpg', 'Photo IMG_1021.jpg', 'Photo IMG_1022.jpg', 'Photo IMG_1023.jpg', 'Photo IMG_1024.jpg']);
+    expect(screen.queryByRole('button', { name: 'Afficher plus de photos' })).toBeNull();
+  });
+
   it('shows all the photos for an unknown or empty collection, and no bar when one collection holds them all', async () => {
     renderHome(
       homeMocks({ url: URL }, { home: homeData({ count: 6, total: 6, collections: galaCollections }) }),
