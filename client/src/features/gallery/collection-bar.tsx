@@ -73,7 +73,7 @@ export function CollectionBar({
   // The chosen entry is scrolled into the bar's view (a deep link to the last collection on a phone).
   useLayoutEffect(() => {
     const node = bar.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    const list = node?.parentElement?.parentElement;
+    const list = node?.parentElement;
     if (!node || !list || list.scrollWidth <= list.clientWidth) return;
     const left = node.offsetLeft - list.offsetLeft;
     if (left < list.scrollLeft || left + node.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = Math.max(0, left - 16);
@@ -85,28 +85,28 @@ export function CollectionBar({
   ];
   return (
     <nav ref={bar} className={styles.bar} style={{ top }} aria-label={t('gallery.collectionsLabel')}>
-      <ul className={styles.list}>
+      {/* Links in a row, not a list: the grid's list is the page's list of photos (#photos ul). */}
+      <div className={styles.list}>
         {entries.map((entry) => {
           const chosen = entry.name === current;
           return (
-            <li key={entry.key}>
-              <Link
-                className={chosen ? `${styles.entry} ${styles.chosen}` : styles.entry}
-                to={{ pathname: location.pathname, search: collectionSearch(location.search, entry.name) }}
-                aria-current={chosen ? 'page' : undefined}
-                preventScrollReset
-                onClick={() => onChoose?.()}
-              >
-                <span className={styles.name}>{entry.label}</span>
-                <span className={styles.count} aria-hidden="true">
-                  {entry.count}
-                </span>
-                <span className="visually-hidden">{t('gallery.collectionCount', { count: entry.count })}</span>
-              </Link>
-            </li>
+            <Link
+              key={entry.key}
+              className={chosen ? `${styles.entry} ${styles.chosen}` : styles.entry}
+              to={{ pathname: location.pathname, search: collectionSearch(location.search, entry.name) }}
+              aria-current={chosen ? 'page' : undefined}
+              preventScrollReset
+              onClick={() => onChoose?.()}
+            >
+              <span className={styles.name}>{entry.label}</span>
+              <span className={styles.count} aria-hidden="true">
+                {entry.count}
+              </span>
+              <span className="visually-hidden">{t('gallery.collectionCount', { count: entry.count })}</span>
+            </Link>
           );
         })}
-      </ul>
+      </div>
     </nav>
   );
 }
