@@ -54,8 +54,9 @@ export function columnCount(width: number, min: number, gap: number, max = Infin
 /** LayoutOptions change how a layout ends. */
 export interface LayoutOptions {
   /**
-   * The list is complete (the photographer's selection, the last page of a
-   * grid): its end is balanced so that no photo sits on a row of its own.
+   * The list is complete and drawn at once (the photographer's selection, a
+   * grid whose photos came in one page): it is balanced so that no photo
+   * sits on a row of its own. Masonry columns have no rows: no change.
    * Justified rows: the rows are spread again so that every row holds two
    * photos at least and fills the width (rows that would grow taller than
    * twice the target height keep that height and are centred). Meant for a
