@@ -11,6 +11,7 @@ import (
 
 	"entgo.io/contrib/entgql"
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/apperr"
@@ -70,20 +71,23 @@ func (r *galleryResolver) EventDateString(ctx context.Context, obj *ent.Gallery)
 
 // CoverPhoto is the resolver for the coverPhoto field.
 func (r *galleryResolver) CoverPhoto(ctx context.Context, obj *ent.Gallery) (*ent.Photo, error) {
-	if obj.CoverPhotoID == nil || !gallery.Access(ctx, obj).Authorized {
+	if !gallery.Access(ctx, obj).Authorized {
 		return nil, nil
 	}
-	if c, err := obj.Edges.CoverPhotoOrErr(); err == nil {
-		return c, nil
+	if obj.CoverPhotoID != nil {
+		if c, err := obj.Edges.CoverPhotoOrErr(); err == nil && c != nil {
+			return c, nil
+		}
+		id := *obj.CoverPhotoID
+		p, err := gallery.KeptMedia(ctx, r.Galleries, obj, gallery.Photos, "cover\x00"+id, func() (*ent.Photo, error) {
+			return loader.Get(ctx, loader.For(ctx).Photo, id)
+		})
+		if !errors.Is(err, apperr.ErrNotFound) {
+			return p, err
+		}
+		// Private or removed: the automatic cover rather than none.
 	}
-	id := *obj.CoverPhotoID
-	p, err := gallery.KeptMedia(ctx, r.Galleries, obj, gallery.Photos, "cover\x00"+id, func() (*ent.Photo, error) {
-		return loader.Get(ctx, loader.For(ctx).Photo, id)
-	})
-	if errors.Is(err, apperr.ErrNotFound) {
-		return nil, nil // private or removed: no cover rather than an error
-	}
-	return p, err
+	return r.Galleries.FirstPhoto(ctx, obj)
 }
 
 // AccessPolicy is the resolver for the accessPolicy field.
@@ -173,17 +177,34 @@ func (r *galleryResolver) Photographer(ctx context.Context, obj *ent.Gallery) (*
 }
 
 // Photos is the resolver for the photos field.
-func (r *galleryResolver) Photos(ctx context.Context, obj *ent.Gallery, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder) (*ent.PhotoConnection, error) {
+func (r *galleryResolver) Photos(ctx context.Context, obj *ent.Gallery, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder, collection *string) (*ent.PhotoConnection, error) {
 	if err := gallery.RequireAccess(ctx, obj); err != nil {
 		return nil, err
 	}
 	if err := checkPage(first, last); err != nil {
 		return nil, err
 	}
-	key := "photos" + gallery.FieldKey(ctx, after, first, before, last, orderBy)
+	key := "photos" + gallery.FieldKey(ctx, after, first, before, last, orderBy, collection)
 	return gallery.KeptMedia(ctx, r.Galleries, obj, gallery.Photos, key, func() (*ent.PhotoConnection, error) {
+		if collection != nil {
+			return obj.QueryPhotos().Where(photo.Collection(*collection)).
+				Paginate(ctx, after, first, before, last, ent.WithPhotoOrder(orderBy))
+		}
 		return obj.Photos(ctx, after, first, before, last, orderBy)
 	})
+}
+
+// Collections is the resolver for the collections field.
+func (r *galleryResolver) Collections(ctx context.Context, obj *ent.Gallery) ([]*gqlmodel.GalleryCollection, error) {
+	counts, err := r.Galleries.CollectionCounts(ctx, obj)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*gqlmodel.GalleryCollection, 0, len(obj.CollectionNames))
+	for _, name := range obj.CollectionNames {
+		out = append(out, &gqlmodel.GalleryCollection{Name: name, PhotoCount: counts[name]})
+	}
+	return out, nil
 }
 
 // Videos is the resolver for the videos field.

@@ -490,6 +490,7 @@ type ComplexityRoot struct {
 		Auth                       func(childComplexity int) int
 		AvailablePacks             func(childComplexity int) int
 		CollectionNames            func(childComplexity int) int
+		Collections                func(childComplexity int) int
 		CoverPhoto                 func(childComplexity int) int
 		CoverPhotoPosition         func(childComplexity int) int
 		DeliveryOptions            func(childComplexity int) int
@@ -506,7 +507,7 @@ type ComplexityRoot struct {
 		Photographer               func(childComplexity int) int
 		PhotographerSelection      func(childComplexity int) int
 		PhotographerSelectionCount func(childComplexity int) int
-		Photos                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder) int
+		Photos                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder, collection *string) int
 		Prices                     func(childComplexity int) int
 		PrintOptions               func(childComplexity int) int
 		ProductImages              func(childComplexity int) int
@@ -517,6 +518,11 @@ type ComplexityRoot struct {
 		URL                        func(childComplexity int) int
 		Videos                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VideoOrder) int
 		WelcomePopupConfig         func(childComplexity int) int
+	}
+
+	GalleryCollection struct {
+		Name       func(childComplexity int) int
+		PhotoCount func(childComplexity int) int
 	}
 
 	GalleryTheme struct {
@@ -1134,7 +1140,8 @@ type GalleryResolver interface {
 	Discounts(ctx context.Context, obj *ent.Gallery) ([]*ent.Discount, error)
 
 	Photographer(ctx context.Context, obj *ent.Gallery) (*ent.Photographer, error)
-	Photos(ctx context.Context, obj *ent.Gallery, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder) (*ent.PhotoConnection, error)
+	Photos(ctx context.Context, obj *ent.Gallery, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder, collection *string) (*ent.PhotoConnection, error)
+	Collections(ctx context.Context, obj *ent.Gallery) ([]*gqlmodel.GalleryCollection, error)
 	Videos(ctx context.Context, obj *ent.Gallery, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VideoOrder) (*ent.VideoConnection, error)
 	PhotographerSelectionCount(ctx context.Context, obj *ent.Gallery) (int, error)
 	OgData(ctx context.Context, obj *ent.Gallery) (*gqlmodel.OgData, error)
@@ -2857,6 +2864,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.CollectionNames(childComplexity), true
+	case "Gallery.collections":
+		if e.ComplexityRoot.Gallery.Collections == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.Collections(childComplexity), true
 	case "Gallery.coverPhoto":
 		if e.ComplexityRoot.Gallery.CoverPhoto == nil {
 			break
@@ -2963,7 +2976,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Gallery.Photos(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.PhotoOrder)), true
+		return e.ComplexityRoot.Gallery.Photos(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["orderBy"].(*ent.PhotoOrder), args["collection"].(*string)), true
 	case "Gallery.prices":
 		if e.ComplexityRoot.Gallery.Prices == nil {
 			break
@@ -3029,6 +3042,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.WelcomePopupConfig(childComplexity), true
+
+	case "GalleryCollection.name":
+		if e.ComplexityRoot.GalleryCollection.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryCollection.Name(childComplexity), true
+	case "GalleryCollection.photoCount":
+		if e.ComplexityRoot.GalleryCollection.PhotoCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryCollection.PhotoCount(childComplexity), true
 
 	case "GalleryTheme.colorTheme":
 		if e.ComplexityRoot.GalleryTheme.ColorTheme == nil {
@@ -6800,6 +6826,8 @@ func (ec *executionContext) childFields_Gallery(ctx context.Context, field graph
 		return ec.fieldContext_Gallery_photographer(ctx, field)
 	case "photos":
 		return ec.fieldContext_Gallery_photos(ctx, field)
+	case "collections":
+		return ec.fieldContext_Gallery_collections(ctx, field)
 	case "videos":
 		return ec.fieldContext_Gallery_videos(ctx, field)
 	case "photographerSelectionCount":
@@ -6820,6 +6848,16 @@ func (ec *executionContext) childFields_Gallery(ctx context.Context, field graph
 		return ec.fieldContext_Gallery_albumSelection(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Gallery", field.Name)
+}
+
+func (ec *executionContext) childFields_GalleryCollection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "name":
+		return ec.fieldContext_GalleryCollection_name(ctx, field)
+	case "photoCount":
+		return ec.fieldContext_GalleryCollection_photoCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GalleryCollection", field.Name)
 }
 
 func (ec *executionContext) childFields_GalleryTheme(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7933,6 +7971,14 @@ func (ec *executionContext) field_Gallery_photos_args(ctx context.Context, rawAr
 		return nil, err
 	}
 	args["orderBy"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "collection",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["collection"] = arg5
 	return args, nil
 }
 
@@ -16492,7 +16538,7 @@ func (ec *executionContext) _Gallery_photos(ctx context.Context, field graphql.C
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Gallery().Photos(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.PhotoOrder))
+			return ec.Resolvers.Gallery().Photos(ctx, obj, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["orderBy"].(*ent.PhotoOrder), fc.Args["collection"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.PhotoConnection) graphql.Marshaler {
@@ -16522,6 +16568,38 @@ func (ec *executionContext) fieldContext_Gallery_photos(ctx context.Context, fie
 	if fc.Args, err = ec.field_Gallery_photos_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Gallery_collections(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_collections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().Collections(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.GalleryCollection) graphql.Marshaler {
+			return ec.marshalNGalleryCollection2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryCollectionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_collections(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gallery",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GalleryCollection(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -16788,6 +16866,52 @@ func (ec *executionContext) fieldContext_Gallery_albumSelection(_ context.Contex
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GalleryCollection_name(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.GalleryCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryCollection_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryCollection_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryCollection", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _GalleryCollection_photoCount(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.GalleryCollection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryCollection_photoCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryCollection_photoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryCollection", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _GalleryTheme_theme(ctx context.Context, field graphql.CollectedField, obj *model.Theme) (ret graphql.Marshaler) {
@@ -37553,6 +37677,44 @@ func (ec *executionContext) _Gallery(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "collections":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_collections(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "videos":
 			field := field
 
@@ -37796,6 +37958,49 @@ func (ec *executionContext) _Gallery(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var galleryCollectionImplementors = []string{"GalleryCollection"}
+
+func (ec *executionContext) _GalleryCollection(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.GalleryCollection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, galleryCollectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GalleryCollection")
+		case "name":
+			out.Values[i] = ec._GalleryCollection_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photoCount":
+			out.Values[i] = ec._GalleryCollection_photoCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -44921,6 +45126,32 @@ func (ec *executionContext) marshalNGallery2ᚖgithubᚗcomᚋstudioᚋgallery�
 		return graphql.Null
 	}
 	return ec._Gallery(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNGalleryCollection2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryCollectionᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.GalleryCollection) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGalleryCollection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryCollection(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNGalleryCollection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryCollection(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.GalleryCollection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GalleryCollection(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNGallerySettingsInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGallerySettingsInput(ctx context.Context, v any) (photographer.GallerySettingsInput, error) {

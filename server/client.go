@@ -118,6 +118,9 @@ func (s *Server) withShareTags(r *http.Request, index []byte) []byte {
 	if g.CoverPhotoID != nil && gallery.Access(ctx, g).Authorized {
 		cover, _ = s.DB.Client.Photo.Get(ctx, *g.CoverPhotoID)
 	}
+	if cover == nil {
+		cover, _ = s.Galleries.FirstPhoto(ctx, g) // nil without access
+	}
 	og := s.Galleries.Og(g, g.Edges.Photographer.Name, cover)
 	var b strings.Builder
 	meta := func(attr, key, val string) {

@@ -466,7 +466,7 @@ var sharedFields = map[string]map[string]bool{
 	"Gallery": fieldSet("id url eventName eventDateString coverPhoto coverPhotoPosition accessPolicy auth theme " +
 		"prices availablePacks productImages downloadInformation printOptions collectionNames album showFilename " +
 		"music deliveryOptions welcomePopupConfig discounts hideSaleEmphasis lightenHomepage photographer photos " +
-		"videos photographerSelection photographerSelectionCount ogData published ogDescription shopEnabled"),
+		"videos collections photographerSelection photographerSelectionCount ogData published ogDescription shopEnabled"),
 	// accessEmail is the viewer's own address.
 	"AuthState": fieldSet("accessCodeAuthorized isClient isPhotographer connectedAs needEmail readOnly"),
 	"Photo": fieldSet("id filename width height portrait ratio isPrivate favorite collection position " +
@@ -475,7 +475,7 @@ var sharedFields = map[string]map[string]bool{
 	"Format": fieldSet("id name shortSize longSize unitPrice onlyInPack lab kind digitalQuality watermark " +
 		"excludedCountries family category position"),
 	"Photographer":          fieldSet("id name email phone website street postalCode city country logoUrl"),
-	"PhotographerSelection": fieldSet("*"), "PhotoUrls": fieldSet("*"), "PhotoConnection": fieldSet("*"),
+	"PhotographerSelection": fieldSet("*"), "GalleryCollection": fieldSet("*"), "PhotoUrls": fieldSet("*"), "PhotoConnection": fieldSet("*"),
 	"PhotoEdge": fieldSet("*"), "VideoConnection": fieldSet("*"), "VideoEdge": fieldSet("*"), "PageInfo": fieldSet("*"),
 	"Money": fieldSet("*"), "AccessPolicy": fieldSet("*"), "GalleryTheme": fieldSet("*"), "PhotosGap": fieldSet("*"),
 	"ColorTheme": fieldSet("*"), "ThemeColors": fieldSet("*"), "PrintOptions": fieldSet("*"),

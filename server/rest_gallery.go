@@ -84,6 +84,13 @@ func (s *Server) restGetData(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if cover == nil && st.Authorized {
+		// No cover chosen (or not visible): the first photo stands for it.
+		if cover, err = s.Galleries.FirstPhoto(ctx, g); err != nil {
+			writeError(w, r, s.Log, err)
+			return
+		}
+	}
 	selCount, err := s.Galleries.PhotographerSelectionCount(ctx, g)
 	if err != nil {
 		writeError(w, r, s.Log, err)

@@ -311,6 +311,13 @@ type EnterAccessCodeInput struct {
 	CaptchaText *string `json:"captchaText,omitempty"`
 }
 
+// A collection of a gallery's photos (Gallery.collections).
+type GalleryCollection struct {
+	Name string `json:"name"`
+	// How many of its photos the viewer may see.
+	PhotoCount int `json:"photoCount"`
+}
+
 type LogoutInput struct {
 	GalleryID string `json:"galleryId"`
 }

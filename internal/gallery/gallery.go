@@ -348,3 +348,49 @@ func (s *Service) PhotographerSelectionItems(ctx context.Context, g *ent.Gallery
 	}
 	return ps, vs, nil
 }
+
+// FirstPhoto is g's automatic cover: the first photo in display order that
+// the viewer may see and whose images are made (nil when there is none).
+// It stands for the cover until the photographer picks one.
+func (s *Service) FirstPhoto(ctx context.Context, g *ent.Gallery) (*ent.Photo, error) {
+	if !Access(ctx, g).Authorized {
+		return nil, nil
+	}
+	return KeptMedia(ctx, s, g, Photos, "first-photo", func() (*ent.Photo, error) {
+		p, err := s.DB.Photo.Query().
+			Where(photo.GalleryID(g.ID), photo.StatusEQ(photo.StatusReady)).
+			Order(ent.Asc(photo.FieldPosition), ent.Asc(photo.FieldID)).
+			First(ctx)
+		if ent.IsNotFound(err) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("gallery: first photo: %w", err)
+		}
+		return p, nil
+	})
+}
+
+// CollectionCounts counts, by collection name, the photos of g the viewer
+// may see ("" for those in no collection), in one statement.
+func (s *Service) CollectionCounts(ctx context.Context, g *ent.Gallery) (map[string]int, error) {
+	if err := RequireAccess(ctx, g); err != nil {
+		return nil, err
+	}
+	return KeptMedia(ctx, s, g, Photos, "collection-counts", func() (map[string]int, error) {
+		var rows []struct {
+			Collection string `json:"collection"`
+			Count      int    `json:"count"`
+		}
+		err := s.DB.Photo.Query().Where(photo.GalleryID(g.ID)).
+			GroupBy(photo.FieldCollection).Aggregate(ent.Count()).Scan(ctx, &rows)
+		if err != nil {
+			return nil, fmt.Errorf("gallery: collection counts: %w", err)
+		}
+		out := make(map[string]int, len(rows))
+		for _, r := range rows {
+			out[r.Collection] += r.Count
+		}
+		return out, nil
+	})
+}

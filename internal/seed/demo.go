@@ -90,7 +90,8 @@ func Demo(ctx context.Context, db *ent.Client, store *media.Store, photosPerGall
 			public: true, collections: []string{"Accueil", "Spectacle", "Soirée"},
 			welcome: &model.WelcomePopup{Mode: model.WelcomeMsgOnly,
 				MessageForVisitors: "Bienvenue ! Retrouvez les photos du gala et commandez vos souvenirs."},
-			theme: model.Theme{Theme: "modern", Variant: "dark", PhotosGap: model.Gap{Value: 4}, PhotosLayout: "grid",
+			// Justified rows: portraits of the stage keep their heads (no square crop).
+			theme: model.Theme{Theme: "modern", Variant: "dark", PhotosGap: model.Gap{Value: 4}, PhotosLayout: "justified",
 				ViewerLimitSize: true, ViewerMaxSize: 2048, ViewerVariant: "dark",
 				ColorTheme: model.ColorTheme{Colors: model.Colors{Primary: "#1d3557", Secondary: "#457b9d", Light: "#f1faee", Accent: "#e63946"}}},
 			seed: 2000,

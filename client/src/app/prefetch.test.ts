@@ -52,6 +52,17 @@ describe('prefetchOpeningScreen', () => {
     expect(notifications.getSnapshot()).toEqual([]);
   });
 
+  it('asks for the chosen collection’s first page with the home on a link to one collection', async () => {
+    const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(json(refused)));
+    vi.stubGlobal('fetch', fetchMock);
+    await prefetchOpeningScreen(createApolloClient(), '/gala', '?collection=Soir%C3%A9e');
+    expect(sent(fetchMock)).toEqual([
+      { operationName: 'GalleryShell', variables: { url: 'gala' } },
+      { operationName: 'GalleryHome', variables: { url: 'gala' } },
+      { operationName: 'GalleryCollectionPhotos', variables: { url: 'gala', collection: 'Soirée', first: 100 } },
+    ]);
+  });
+
   it('asks for the cart, and the favourites once an e-mail was confirmed, with the shell of a gallery known to be open', async () => {
     const fetchMock = vi.fn().mockImplementation(() => Promise.resolve(json(refused)));
     vi.stubGlobal('fetch', fetchMock);

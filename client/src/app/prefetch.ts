@@ -1,5 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
-import { GalleryHomeQuery } from '../features/gallery/gallery-home-page';
+import { COLLECTION_PARAM } from '../features/gallery/collection-bar';
+import { collectionPhotosPage, GalleryCollectionPhotosQuery, GalleryHomeQuery } from '../features/gallery/gallery-home-page';
 import { readAddress } from '../lib/initial-address';
 import { knownGallery } from '../lib/known-galleries';
 import { galleryVariables, previewHashFor, previewHashParam } from '../lib/preview-hash';
@@ -33,8 +34,8 @@ const QUIET: AppOperationContext = { silentErrors: true };
  * 1. the viewer's own: the gallery's shell (the layout's), with the cart
  *    and favourites when the gallery is known from an earlier visit
  *    (app/gallery-shell.ts), on every gallery address;
- * 2. the gallery's: on the gallery home, everything it shows (GalleryHome),
- *    unless the last visit found the gallery closed to this viewer (the
+ * 2. the gallery's: on the gallery home, everything it shows (GalleryHome,
+ *    and the chosen collection's first page on a link to one), unless the last visit found the gallery closed to this viewer (the
  *    server would refuse its photos; the layout shows the access screen or
  *    the e-mail step, whose data the shell brings).
  *
@@ -56,6 +57,11 @@ export function prefetchOpeningScreen(client: ApolloClient, pathname: string, se
       : client.query({ query: GalleryShellQuery, variables, context: QUIET }),
   ];
   const closed = known !== null && !known.open && !variables.previewHash;
-  if (isGalleryHomePath(pathname) && !closed) requests.push(client.query({ query: GalleryHomeQuery, variables, context: QUIET }));
+  if (isGalleryHomePath(pathname) && !closed) {
+    requests.push(client.query({ query: GalleryHomeQuery, variables, context: QUIET }));
+    // A link to one collection (?collection=Spectacle): its grid comes with the home.
+    const collection = new URLSearchParams(search).get(COLLECTION_PARAM);
+    if (collection !== null) requests.push(client.query({ query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage(variables, collection), context: QUIET }));
+  }
   return Promise.allSettled(requests).then(() => undefined);
 }

@@ -6,9 +6,11 @@ import { relayStylePagination } from '@apollo/client/utilities';
  * connections merge their pages (fetchMore with `after`), so every screen
  * that reads gallery.photos sees all pages loaded so far. node(id) answers
  * from a cached Photo when one is there (ids are globally unique).
- * A gallery's access state, policy and theme, and a photo's addresses, have
+ * A gallery's access state, policy, theme and download information, and a
+ * photo's addresses, have
  * no id: screens select different fields of them (the layout the colours,
- * the home the photos layout, the viewer its size), so their fields merge
+ * the home the photos layout, the viewer its size; the free download offer
+ * and the home its downloads), so their fields merge
  * instead of replacing each other. So does the clients' album (one per
  * gallery, no id): the counter and the album's photo list read it apart.
  * A cart's lists are always answered whole (every cart mutation returns the
@@ -32,6 +34,7 @@ export function createCache(): InMemoryCache {
       AuthState: { merge: true },
       AccessPolicy: { merge: true },
       WelcomePopupConfig: { merge: true },
+      DownloadInformation: { merge: true },
       GalleryTheme: { merge: true },
       PhotoUrls: { merge: true },
       AlbumSelection: { merge: true },
@@ -49,7 +52,8 @@ export function createCache(): InMemoryCache {
       },
       Gallery: {
         fields: {
-          photos: relayStylePagination(['orderBy']),
+          // One list per collection (?collection=): GalleryCollectionPhotos' pages never mix with the whole list's.
+          photos: relayStylePagination(['orderBy', 'collection']),
           videos: relayStylePagination(['orderBy']),
         },
       },

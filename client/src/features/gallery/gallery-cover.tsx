@@ -30,8 +30,22 @@ export const GalleryCoverFragment = graphql(`
   }
 `);
 
-/** GalleryCover is the home's opening: the cover photo, the event name and its date. */
-export function GalleryCover({ gallery: galleryRef, homePath, showActions = true }: { gallery: FragmentType<typeof GalleryCoverFragment>; homePath: string; showActions?: boolean }) {
+/**
+ * GalleryCover is the home's opening: the cover photo, the event name and
+ * its date; the way to the prints only when the home has a prints section
+ * (`hasPrints`).
+ */
+export function GalleryCover({
+  gallery: galleryRef,
+  homePath,
+  showActions = true,
+  hasPrints = true,
+}: {
+  gallery: FragmentType<typeof GalleryCoverFragment>;
+  homePath: string;
+  showActions?: boolean;
+  hasPrints?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const gallery = getFragmentData(GalleryCoverFragment, galleryRef);
   const date = formatEventDate(gallery.eventDateString, i18n.language);
@@ -66,7 +80,7 @@ export function GalleryCover({ gallery: galleryRef, homePath, showActions = true
               <Link className="button button-light" to={{ pathname: homePath, hash: '#photos' }}>
                 {t('gallery.viewPhotos')}
               </Link>
-              {!gallery.hideSaleEmphasis && !light && (
+              {hasPrints && !gallery.hideSaleEmphasis && !light && (
                 <Link className="button button-ghost-light" to={{ pathname: homePath, hash: '#prints' }}>
                   {t('gallery.visitShop')}
                 </Link>

@@ -43,10 +43,12 @@ export interface HomeOptions {
   total?: number;
   showFilename?: boolean;
   picks?: ReturnType<typeof photo>[];
+  /** The collections and their photo counts (none by default). */
+  collections?: Array<{ name: string; photoCount: number }>;
 }
 
 /** homeData is the home query's answer: cover, picks, first page, a video, a pack, a print and a digital format. */
-export function homeData({ count = 3, hasNextPage = false, total = count, showFilename = true, picks = [] }: HomeOptions = {}) {
+export function homeData({ count = 3, hasNextPage = false, total = count, showFilename = true, picks = [], collections = [] }: HomeOptions = {}) {
   return {
     gallery: {
       __typename: 'Gallery' as const,
@@ -55,6 +57,8 @@ export function homeData({ count = 3, hasNextPage = false, total = count, showFi
       hideSaleEmphasis: false,
       lightenHomepage: false,
       theme: { __typename: 'GalleryTheme' as const, photosLayout: 'masonry' },
+      downloadInformation: { __typename: 'DownloadInformation' as const, freeDownload: false },
+      collections: collections.map((c) => ({ __typename: 'GalleryCollection' as const, ...c })),
       eventName: 'Gala de printemps 2026',
       eventDateString: '2026-04-18',
       coverPhotoPosition: '50% 30%',

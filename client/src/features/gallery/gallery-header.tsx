@@ -7,6 +7,7 @@ import { CartCountBadge, cartLinkLabel } from '../cart/cart-count-badge';
 import { useCartCount } from '../cart/use-cart';
 import { HeaderMenu } from './header-menu';
 import { MusicPlayer } from './music-player';
+import { useHomeSections } from './use-home-sections';
 import styles from './gallery-header.module.css';
 
 export const GalleryHeaderFragment = graphql(`
@@ -52,12 +53,14 @@ export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { gal
   const gallery = getFragmentData(GalleryHeaderFragment, galleryRef);
   const home = galleryPath(galleryId, 'galleryHome');
   const cartCount = useCartCount(galleryId, gallery.auth.accessCodeAuthorized);
+  // Sections with nothing in them are not named (a new or small gallery).
+  const filled = useHomeSections(galleryId);
   const sections = [
-    { hash: '#photos', label: t('nav.photos') },
-    { hash: '#packs', label: t('nav.packs') },
-    { hash: '#prints', label: t('nav.prints') },
-    { hash: '#downloads', label: t('nav.downloads') },
-  ];
+    { hash: '#photos', label: t('nav.photos'), shown: true },
+    { hash: '#packs', label: t('nav.packs'), shown: filled?.packs ?? true },
+    { hash: '#prints', label: t('nav.prints'), shown: filled?.prints ?? true },
+    { hash: '#downloads', label: t('nav.downloads'), shown: filled?.downloads ?? true },
+  ].filter((s) => s.shown);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>

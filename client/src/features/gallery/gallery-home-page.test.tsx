@@ -1,27 +1,28 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup as cleanupAll, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import type { GalleryLayoutContext } from '../../app/gallery-layout';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
 import { print } from 'graphql';
-import { homeData, homeMocks, nextPageMock, photo } from './gallery-fixtures';
-import { GalleryHomePage, GalleryHomeQuery, PHOTOS_PAGE_SIZE } from './gallery-home-page';
+import { homeData, homeMocks, nextPageMock, photo, photosConnection, shopData } from './gallery-fixtures';
+import { collectionPhotosPage, GalleryCollectionPhotosQuery, GalleryHomePage, GalleryHomeQuery, PHOTOS_PAGE_SIZE } from './gallery-home-page';
 
 const URL = 'gala-2026';
 
-function renderHome(mocks: MockLink.MockedResponse[], home = <GalleryHomePage />, layout?: GalleryLayoutContext) {
+function renderHome(mocks: MockLink.MockedResponse[], home = <GalleryHomePage />, layout?: GalleryLayoutContext, entry = `/${URL}`) {
   const routes = [{ path: '/:galleryId', element: home }, { path: '/:galleryId/*', element: <p>autre page</p> }];
   // With `layout`, the home is drawn by a layout that knows whether the gallery is open, as GalleryLayout does.
   const router = createMemoryRouter(layout ? [{ element: <Outlet context={layout} />, children: routes }] : routes, {
-    initialEntries: [`/${URL}`],
+    initialEntries: [entry],
   });
-  return render(
+  const view = render(
     <MockedProvider mocks={mocks} cache={createCache()}>
       <RouterProvider router={router} />
     </MockedProvider>,
   );
+  return { ...view, router };
 }
 
 describe('GalleryHomePage photo grid', () => {
@@ -120,5 +121,121 @@ describe('GalleryHomePage photo grid', () => {
     const grid = document.getElementById('photos')!;
     expect(within(grid).getByRole('button', { name: 'cœur gal_1 ph1' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'cœur gal_1 v1' })).toBeTruthy();
+  });
+});
+
+/** collectionMock answers the first page of a collection: `count` photos from number `from`. */
+function collectionMock(name: string, from: number, count: number) {
+  return {
+    request: { query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage({ url: URL }, name) },
+    result: { data: { gallery: { __typename: 'Gallery' as const, id: 'gal_1', photos: photosConnection(from, count, false, count) } } },
+    maxUsageCount: 3,
+  };
+}
+
+const galaCollections = [
+  { name: 'Accueil', photoCount: 4 },
+  { name: 'Spectacle', photoCount: 5 },
+  { name: 'Vide', photoCount: 0 },
+  { name: 'Soirée', photoCount: 3 },
+];
+
+describe('GalleryHomePage collections', () => {
+  it('shows a bar of the collections with their counts, and the chosen one’s photos from the address', async () => {
+    const { router } = renderHome(
+      [...homeMocks({ url: URL }, { home: homeData({ count: 12, total: 12, collections: galaCollections }) }), collectionMock('Spectacle', 20, 5), collectionMock('Soirée', 40, 3)],
+      undefined,
+      undefined,
+      `/${URL}?collection=Spectacle`,
+    );
+    const bar = await screen.findByRole('navigation', { name: 'Collections' });
+    const links = within(bar).getAllByRole('link');
+    // « Toutes » first, then each collection holding a photo (the empty one is no entry).
+    expect(links.map((a) => a.textContent)).toEqual(['Toutes1212 photos', 'Accueil44 photos', 'Spectacle55 photos', 'Soirée33 photos']);
+    expect(links[2].getAttribute('aria-current')).toBe('page');
+    expect(links[0].getAttribute('aria-current')).toBeNull();
+    expect(links[3].getAttribute('href')).toBe(`/${URL}?collection=Soir%C3%A9e`);
+    expect(links[0].getAttribute('href')).toBe(`/${URL}`);
+
+    const grid = document.getElementById('photos')!;
+    await waitFor(() => expect(within(grid).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo IMG_1020.jpg', 'Photo IMG_1021.jpg', 'Photo IMG_1022.jpg', 'Photo IMG_1023.jpg', 'Photo IMG_1024.jpg']));
+    expect(within(grid).getByText('5 photos', { selector: 'p' })).toBeTruthy();
+
+    fireEvent.click(links[3]);
+    await waitFor(() => expect(router.state.location.search).toBe('?collection=Soir%C3%A9e'));
+    await waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(3));
+    expect(within(bar).getByRole('link', { name: /Soirée/ }).getAttribute('aria-current')).toBe('page');
+
+    fireEvent.click(within(bar).getByRole('link', { name: /Toutes/ }));
+    await waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(12));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('pages a collection as the whole grid: the next page of the same collection, merged after the first', { timeout: 15_000 }, async () => {
+    const first = {
+      request: { query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage({ url: URL }, 'Spectacle') },
+      result: { data: { gallery: { __typename: 'Gallery' as const, id: 'gal_1', photos: photosConnection(20, 3, true, 5) } } },
+    };
+    const next = {
+      request: { query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage({ url: URL }, 'Spectacle', 'cph22') },
+      result: { data: { gallery: { __typename: 'Gallery' as const, id: 'gal_1', photos: photosConnection(23, 2, false, 5) } } },
+    };
+    renderHome([...homeMocks({ url: URL }, { home: homeData({ count: 12, total: 12, collections: galaCollections }) }), first, next], undefined, undefined, `/${URL}?collection=Spectacle`);
+    await screen.findByRole('navigation', { name: 'Collections' });
+    const grid = document.getElementById('photos')!;
+    await waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Afficher plus de photos' }));
+    await waitFor(() => expect(within(grid).getAllByRole('img')).toHaveLength(5));
+    expect(within(grid).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo IMG_1020.jpg', 'Photo IMG_1021.jpg', 'Photo IMG_1022.jpg', 'Photo IMG_1023.jpg', 'Photo IMG_1024.jpg']);
+    expect(screen.queryByRole('button', { name: 'Afficher plus de photos' })).toBeNull();
+  });
+
+  it('shows all the photos for an unknown or empty collection, and no bar when one collection holds them all', async () => {
+    renderHome(
+      homeMocks({ url: URL }, { home: homeData({ count: 6, total: 6, collections: galaCollections }) }),
+      undefined,
+      undefined,
+      `/${URL}?collection=Vide`,
+    );
+    const bar = await screen.findByRole('navigation', { name: 'Collections' });
+    expect(within(bar).getByRole('link', { name: /Toutes/ }).getAttribute('aria-current')).toBe('page');
+    expect(within(document.getElementById('photos')!).getAllByRole('img')).toHaveLength(6);
+    cleanupAll();
+    renderHome(homeMocks({ url: URL }, { home: homeData({ count: 6, total: 6, collections: [{ name: 'Gala', photoCount: 6 }, { name: 'Vide', photoCount: 0 }] }) }));
+    expect(await screen.findByAltText('Photo IMG_1001.jpg')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Collections' })).toBeNull();
+  });
+});
+
+describe('GalleryHomePage of a new or small gallery', () => {
+  it('shows no empty section: no videos, packs, prints, downloads nor selection without content', async () => {
+    const home = homeData({ count: 1, total: 1 });
+    const small = {
+      gallery: {
+        ...home.gallery,
+        videos: { __typename: 'VideoConnection' as const, edges: [] },
+        availablePacks: [],
+        prices: { ...shopData.gallery.prices, formats: [] },
+      },
+    };
+    renderHome(homeMocks({ url: URL }, { home: small as unknown as ReturnType<typeof homeData> }));
+    expect(await screen.findByAltText('Photo IMG_1001.jpg')).toBeTruthy();
+    expect(document.getElementById('photos')).toBeTruthy();
+    for (const id of ['photographer-selection', 'videos', 'packs', 'prints', 'downloads']) expect(document.getElementById(id), id).toBeNull();
+  });
+
+  it('keeps the downloads section when the gallery gives its files, even with nothing sold', async () => {
+    const home = homeData({ count: 1, total: 1 });
+    const free = {
+      gallery: {
+        ...home.gallery,
+        downloadInformation: { __typename: 'DownloadInformation' as const, freeDownload: true },
+        prices: { ...shopData.gallery.prices, formats: [] },
+      },
+    };
+    renderHome(homeMocks({ url: URL }, { home: free as unknown as ReturnType<typeof homeData> }), <GalleryHomePage downloadsAction={() => <button type="button">Télécharger</button>} />);
+    expect(await screen.findByRole('button', { name: 'Télécharger' })).toBeTruthy();
+    expect(document.getElementById('downloads')).toBeTruthy();
+    expect(document.getElementById('prints')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useOutletContext, useParams } from 'react-router';
+import { useLocation, useOutletContext, useParams, useSearchParams } from 'react-router';
 import type { GalleryLayoutContext } from '../../app/gallery-layout';
 import { galleryPath } from '../../app/route-table';
 import { PageMessage } from '../../components/ui/page-message';
@@ -9,10 +9,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData, graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { asPhotosLayout, type PhotosLayout } from '../../lib/preview-params';
+import { CollectionBar, COLLECTION_PARAM, shownCollections } from './collection-bar';
 import { DownloadsSection } from './downloads-section';
 import { GalleryCover } from './gallery-cover';
 import { PacksList } from './packs-section';
 import { PhotoGrid } from './photo-grid';
+import { homeSections } from './home-sections';
 import { PrintsSection } from './prints-section';
 import { VideosList } from './videos-section';
 import styles from './gallery-home.module.css';
@@ -64,6 +66,13 @@ export const GalleryHomeQuery = graphql(`
       theme {
         photosLayout
       }
+      downloadInformation {
+        freeDownload
+      }
+      collections {
+        name
+        photoCount
+      }
       ...GalleryCover_gallery
       photographerSelection {
         count
@@ -110,6 +119,27 @@ export const GalleryPhotosQuery = graphql(`
     }
   }
 `);
+
+/**
+ * GalleryCollectionPhotosQuery is a page of one collection's photos (the
+ * grid when a collection is chosen: ?collection=), kept apart from the
+ * gallery's whole list by the cache (Gallery.photos is keyed by collection).
+ */
+export const GalleryCollectionPhotosQuery = graphql(`
+  query GalleryCollectionPhotos($url: String!, $previewHash: String, $collection: String!, $first: Int!, $after: Cursor) {
+    gallery(url: $url, previewHash: $previewHash) {
+      id
+      photos(first: $first, after: $after, collection: $collection) {
+        ...GalleryPhotosPage
+      }
+    }
+  }
+`);
+
+/** collectionPhotosPage are the variables of a collection's page after `after` (its first page without). */
+export function collectionPhotosPage(variables: { url: string; previewHash?: string }, collection: string, after?: string) {
+  return { ...variables, collection, first: PHOTOS_PAGE_SIZE, ...(after ? { after } : {}) };
+}
 
 /** nextPhotosPage are the variables of the grid's page after `after`. */
 export function nextPhotosPage(variables: { url: string; previewHash?: string }, after: string) {
@@ -165,7 +195,24 @@ export function GalleryHomePage({
   const closed = useOutletContext<GalleryLayoutContext | undefined>()?.open === false;
   const home = useQuery(GalleryHomeQuery, { variables, skip: closed });
   const gallery = home.data?.gallery;
-  const connection = getFragmentData(GalleryPhotosPageFragment, gallery?.photos);
+  const allPhotos = getFragmentData(GalleryPhotosPageFragment, gallery?.photos);
+  // The collection the grid shows (?collection=), asked for at once (beside
+  // the home's request, not after it); shown once the home confirms it holds photos.
+  const [searchParams] = useSearchParams();
+  const wanted = searchParams.get(COLLECTION_PARAM) ?? undefined;
+  const collectionCounts = gallery?.collections;
+  const allTotal = allPhotos?.totalCount ?? 0;
+  const collections = useMemo(
+    () => shownCollections((collectionCounts ?? []).map((c) => ({ name: c.name, count: c.photoCount })), allTotal),
+    [collectionCounts, allTotal],
+  );
+  const chosen = wanted !== undefined && collections.some((c) => c.name === wanted) ? wanted : undefined;
+  const picked = useQuery(GalleryCollectionPhotosQuery, {
+    variables: collectionPhotosPage(variables, wanted ?? ''),
+    skip: closed || wanted === undefined || (gallery !== undefined && chosen === undefined),
+  });
+  const pickedPhotos = getFragmentData(GalleryPhotosPageFragment, picked.data?.gallery.photos);
+  const connection = chosen === undefined ? allPhotos : pickedPhotos;
   // Every answer (the home, each next page) renders the page again: the
   // grids get the same items and action while their own data is unchanged,
   // so that they (memo) and their cards are not drawn again
@@ -182,20 +229,37 @@ export function GalleryHomePage({
   const fetchingMore = useRef(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const { fetchMore } = home;
+  const fetchMorePicked = picked.fetchMore;
   const loadMore = useCallback(() => {
     const info = connection?.pageInfo;
     if (!info?.hasNextPage || !info.endCursor || fetchingMore.current) return;
     fetchingMore.current = true;
     setLoadingMore(true);
     // One request for the page alone; the cache merges it into the home's
-    // connection (lib/apollo-cache.ts), which the home reads again.
-    fetchMore({ query: GalleryPhotosQuery, variables: nextPhotosPage(variables, info.endCursor) })
+    // connection, or the collection's (lib/apollo-cache.ts), which the home reads again.
+    const more =
+      chosen === undefined
+        ? fetchMore({ query: GalleryPhotosQuery, variables: nextPhotosPage(variables, info.endCursor) })
+        : fetchMorePicked({ variables: collectionPhotosPage(variables, chosen, info.endCursor) });
+    more
       .catch(() => undefined)
       .finally(() => {
         fetchingMore.current = false;
         setLoadingMore(false);
       });
-  }, [connection?.pageInfo, fetchMore, variables]);
+  }, [connection?.pageInfo, fetchMore, fetchMorePicked, chosen, variables]);
+
+  // Choosing a collection while scrolled down the grid brings the grid's top into view.
+  const chose = useRef(false);
+  const onChoose = useCallback(() => {
+    chose.current = true;
+  }, []);
+  useEffect(() => {
+    if (!chose.current) return;
+    chose.current = false;
+    const section = document.getElementById('photos');
+    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: 'start' });
+  }, [chosen]);
 
   // Anchors (#photos, #packs...) may point at sections rendered after the data
   // arrives. When the page is already scrolled, the router has either scrolled
@@ -243,12 +307,14 @@ export function GalleryHomePage({
   const prices = gallery.prices;
   const lighten = display.lightenHomepage ?? gallery.lightenHomepage;
   const layout = display.photosLayout ?? asPhotosLayout(gallery.theme.photosLayout);
+  // A new or small gallery shows no empty section.
+  const sections = homeSections(gallery);
 
   return (
     <div className={`${styles.home} ${lighten ? styles.lighten : ''}`}>
-      <GalleryCover gallery={gallery} homePath={homePath} />
+      <GalleryCover gallery={gallery} homePath={homePath} hasPrints={sections.prints} />
 
-      {pickItems.length > 0 && (
+      {sections.selection && pickItems.length > 0 && (
         <section id="photographer-selection" className={`${styles.section} ${styles.wide}`} aria-labelledby="photographer-selection-title">
           <div className={styles.sectionHead}>
             <h2 id="photographer-selection-title" className={styles.sectionTitle}>
@@ -267,6 +333,7 @@ export function GalleryHomePage({
             gridName="photographer-selection"
             onLoadMore={noMore}
             photoAction={gridAction}
+            balanced
           />
         </section>
       )}
@@ -278,10 +345,21 @@ export function GalleryHomePage({
           </h2>
           {connection && <p className={styles.count}>{t('gallery.photosCount', { count: connection.totalCount })}</p>}
         </div>
+        {collections.length > 0 && <CollectionBar collections={collections} total={allTotal} current={chosen} onChoose={onChoose} />}
         {!connection ? (
-          <Spinner block label={t('gallery.loadingMore')} />
+          picked.error && chosen !== undefined ? (
+            <div className={styles.inlineError} role="alert">
+              <p>{t('gallery.errorLoading')}</p>
+              <button type="button" className="button button-outline" onClick={() => void picked.refetch()}>
+                {t('common.retry')}
+              </button>
+            </div>
+          ) : (
+            <Spinner block label={t('gallery.loadingMore')} />
+          )
         ) : (
           <PhotoGrid
+            key={chosen ?? ''}
             galleryId={galleryId}
             photos={photoItems}
             showFilename={gallery.showFilename}
@@ -291,11 +369,12 @@ export function GalleryHomePage({
             loadingMore={loadingMore}
             onLoadMore={loadMore}
             photoAction={gridAction}
+            balanced={!connection.pageInfo.hasNextPage && photoItems.length <= PHOTOS_PAGE_SIZE}
           />
         )}
       </section>
 
-      {videoNodes.length > 0 && (
+      {sections.videos && videoNodes.length > 0 && (
         <section id="videos" className={styles.section} aria-labelledby="videos-title">
           <div className={styles.sectionHead}>
             <h2 id="videos-title" className={styles.sectionTitle}>
@@ -309,7 +388,7 @@ export function GalleryHomePage({
         </section>
       )}
 
-      {packs.length > 0 && (
+      {sections.packs && (
         <section id="packs" className={`${styles.section} ${styles.shop}`} aria-labelledby="packs-title">
           <div className={styles.sectionHead}>
             <h2 id="packs-title" className={styles.sectionTitle}>
@@ -321,7 +400,7 @@ export function GalleryHomePage({
         </section>
       )}
 
-      {prices && (
+      {sections.prints && (
         <section id="prints" className={`${styles.section} ${styles.shop}`} aria-labelledby="prints-title">
           <div className={styles.sectionHead}>
             <h2 id="prints-title" className={styles.sectionTitle}>
@@ -333,7 +412,7 @@ export function GalleryHomePage({
         </section>
       )}
 
-      {prices && (
+      {sections.downloads && (
         <section id="downloads" className={`${styles.section} ${styles.shop}`} aria-labelledby="downloads-title">
           <div className={styles.sectionHead}>
             <h2 id="downloads-title" className={styles.sectionTitle}>

@@ -8,11 +8,11 @@ function overlaps(a: GridBox, b: GridBox): boolean {
 }
 
 function expectInside(boxes: GridBox[], width: number) {
-  for (const b of boxes) {
-    expect(b.left).toBeGreaterThanOrEqual(0);
-    expect(b.left + b.width).toBeLessThanOrEqual(width + 0.01);
-  }
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) expect(overlaps(boxes[i], boxes[j]), `${i} and ${j}`).toBe(false);
+  const outside = boxes.findIndex((b) => b.left < 0 || b.left + b.width > width + 0.01);
+  expect(outside, `box ${outside} of ${JSON.stringify(boxes[outside])} outside 0..${width}`).toBe(-1);
+  const overlapping: string[] = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (overlaps(boxes[i], boxes[j])) overlapping.push(`${i} and ${j}`);
+  expect(overlapping).toEqual([]);
 }
 
 describe('computeGridLayout', () => {
@@ -86,6 +86,83 @@ describe('computeGridLayout', () => {
         const shown = visibleIndexes(boxes, y - 900, y + 1800);
         expect(shown.length, `${layout} at ${y}`).toBeGreaterThan(0);
         expect(shown.length, `${layout} at ${y}`).toBeLessThan(200);
+      }
+    }
+  });
+});
+
+/** rowsOf groups box indexes by row (boxes of one row share their top). */
+function rowsOf(boxes: GridBox[]): number[][] {
+  const rows = new Map<number, number[]>();
+  boxes.forEach((b, i) => rows.set(Math.round(b.top * 1000), [...(rows.get(Math.round(b.top * 1000)) ?? []), i]));
+  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r);
+}
+
+describe('computeGridLayout, balanced (the photographer’s selection)', () => {
+  const shapes = [1.5, 0.67, 1.5, 1, 0.67, 1.5, 2, 0.75];
+  const screens = [320, 360, 390, 768, 1024, 1280, 1440];
+
+  it('justified: no photo alone on a row, every row fills the width, ratios kept, at every screen width', () => {
+    for (const screen of screens) {
+      const width = screen - 32;
+      for (let count = 2; count <= 30; count++) {
+        const ratios = Array.from({ length: count }, (_, i) => shapes[(i * 5 + count) % shapes.length]);
+        const m = gridMetrics(width, screen, 8, 0);
+        const { boxes, height } = computeGridLayout('justified', ratios, m, { balanced: true });
+        const what = `${count} photos at ${screen}px`;
+        expect(boxes, what).toHaveLength(count);
+        expectInside(boxes, width);
+        const problems: string[] = [];
+        boxes.forEach((b, i) => Math.abs(b.width / b.height - ratios[i]) > 1e-6 && problems.push(`photo ${i} of ratio ${b.width / b.height}, not ${ratios[i]}`));
+        for (const row of rowsOf(boxes)) {
+          if (row.length < 2) problems.push(`a row of ${row.length}`);
+          const right = Math.max(...row.map((i) => boxes[i].left + boxes[i].width));
+          const h = boxes[row[0]].height;
+          // Full, or centred at twice the target height when too few photos are left to fill it.
+          if (h < 2 * m.rowHeight - 0.01 && Math.abs(right - width) > 0.01) problems.push(`a row ending at ${right}`);
+          if (h > 2 * m.rowHeight + 0.01 || h <= m.rowHeight / 3) problems.push(`a row ${h}px high`);
+        }
+        expect(problems, what).toEqual([]);
+        expect(height).toBeCloseTo(Math.max(...boxes.map((b) => b.top + b.height)), 5);
+      }
+    }
+  });
+
+  it('justified: without balance the same list may leave a photo alone on its last row', () => {
+    // Seven landscapes at 1000px: greedy rows of three, and one left.
+    const ratios = [1.5, 1.5, 1.5, 1.5, 1.5, 1.5, 1.5];
+    const plain = rowsOf(computeGridLayout('justified', ratios, metrics(1000)).boxes);
+    expect(plain[plain.length - 1]).toHaveLength(1);
+    const balanced = rowsOf(computeGridLayout('justified', ratios, metrics(1000), { balanced: true }).boxes);
+    expect(Math.min(...balanced.map((r) => r.length))).toBeGreaterThanOrEqual(2);
+  });
+
+  it('justified: a single photo stays at the target height, centred', () => {
+    const { boxes } = computeGridLayout('justified', [0.67], metrics(1000), { balanced: true });
+    expect(boxes[0].height).toBe(240);
+    expect(boxes[0].left).toBeCloseTo((1000 - 0.67 * 240) / 2, 5);
+  });
+
+  it('grid: picks a column count that leaves no lone cell, and centres the last line', () => {
+    // 5 photos in 4 columns would leave one alone.
+    const plain = computeGridLayout('grid', [1, 1, 1, 1, 1], metrics(1000));
+    expect(rowsOf(plain.boxes).map((r) => r.length)).toEqual([4, 1]);
+    const { boxes } = computeGridLayout('grid', [1, 1, 1, 1, 1], metrics(1000), { balanced: true });
+    const rows = rowsOf(boxes);
+    expect(Math.min(...rows.map((r) => r.length))).toBeGreaterThanOrEqual(2);
+    expectInside(boxes, 1000);
+    const lastRow = rows[rows.length - 1];
+    const left = boxes[lastRow[0]].left;
+    const right = boxes[lastRow[lastRow.length - 1]].left + boxes[lastRow[lastRow.length - 1]].width;
+    expect(left).toBeCloseTo(1000 - right, 5);
+  });
+
+  it('no layout overflows a phone or a desktop grid', () => {
+    for (const screen of screens) {
+      const width = screen - 24;
+      const ratios = Array.from({ length: 29 }, (_, i) => shapes[i % shapes.length]);
+      for (const layout of ['justified', 'grid', 'masonry'] as const) {
+        for (const balanced of [false, true]) expectInside(computeGridLayout(layout, ratios, gridMetrics(width, screen, 4, 0), { balanced }).boxes, width);
       }
     }
   });

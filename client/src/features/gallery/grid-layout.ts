@@ -51,49 +51,148 @@ export function columnCount(width: number, min: number, gap: number, max = Infin
   return Math.max(1, Math.min(max, Math.floor((width + gap) / (Math.max(1, min) + gap))));
 }
 
+/** LayoutOptions change how a layout ends. */
+export interface LayoutOptions {
+  /**
+   * The list is complete and drawn at once (the photographer's selection, a
+   * grid whose photos came in one page): it is balanced so that no photo
+   * sits on a row of its own. Masonry columns have no rows: no change.
+   * Justified rows: the rows are spread again so that every row holds two
+   * photos at least and fills the width (rows that would grow taller than
+   * twice the target height keep that height and are centred). Meant for a
+   * list drawn whole at once: every row may move.
+   * Square cells: a column count that leaves no lone cell on the last line
+   * is chosen near the natural one, and the last line is centred.
+   */
+  balanced?: boolean;
+}
+
+/** Row is a run of photos [start, end) laid out together; `full` rows fill the width. */
+interface Row {
+  start: number;
+  end: number;
+  full: boolean;
+}
+
+/** rowHeightFor is the height at which photos start..end-1 fill the width exactly. */
+function rowHeightFor(ratios: readonly number[], start: number, end: number, m: GridMetrics): number {
+  let sum = 0;
+  for (let i = start; i < end; i++) sum += safeRatio(ratios[i]);
+  return Math.max(1, (m.width - m.gap * (end - start - 1)) / sum);
+}
+
+/**
+ * balancedRows splits photos start..end-1 into full rows of two photos at
+ * least (one only when there is a single photo) whose heights are as close
+ * to the target as can be: a shortest path over the break points, costing
+ * each row the square of the log of its height over the target.
+ */
+function balancedRows(ratios: readonly number[], start: number, end: number, m: GridMetrics): Row[] {
+  const n = end - start;
+  if (n <= 1) return n === 1 ? [{ start, end, full: false }] : [];
+  const cost = new Array<number>(n + 1).fill(Infinity);
+  const from = new Array<number>(n + 1).fill(-1);
+  cost[0] = 0;
+  for (let j = 2; j <= n; j++) {
+    // Rows of two photos or more, ending at j; a row with more photos is lower,
+    // so the search stops once rows become much too low.
+    for (let i = j - 2; i >= 0; i--) {
+      if (cost[i] === Infinity) continue;
+      const h = rowHeightFor(ratios, start + i, start + j, m);
+      const c = cost[i] + Math.log(h / m.rowHeight) ** 2;
+      if (c < cost[j]) {
+        cost[j] = c;
+        from[j] = i;
+      }
+      if (h < m.rowHeight / 3) break;
+    }
+  }
+  const rows: Row[] = [];
+  for (let j = n; j > 0; j = from[j]) {
+    if (from[j] < 0) return [{ start, end, full: false }]; // unreachable: a single row of all
+    rows.unshift({ start: start + from[j], end: start + j, full: true });
+  }
+  return rows;
+}
+
 /**
  * justifiedLayout puts photos in rows that fill the width, each photo keeping
  * its ratio; a row is closed as soon as its photos at the target height would
  * be wider than the grid, and then shrunk to fit. The last row keeps the
- * target height and is not stretched.
+ * target height and is not stretched, unless the list is `balanced`.
  */
-function justifiedLayout(ratios: readonly number[], m: GridMetrics): GridLayout {
+function justifiedLayout(ratios: readonly number[], m: GridMetrics, balanced: boolean): GridLayout {
+  let rows: Row[] = [];
+  let start = 0;
+  let sum = 0;
+  for (let i = 0; i < ratios.length; i++) {
+    sum += safeRatio(ratios[i]);
+    const gaps = m.gap * (i - start);
+    if (sum * m.rowHeight + gaps >= m.width) {
+      rows.push({ start, end: i + 1, full: true });
+      start = i + 1;
+      sum = 0;
+    }
+  }
+  if (start < ratios.length) rows.push({ start, end: ratios.length, full: false });
+  const alone = rows.some((row) => row.end - row.start === 1);
+  if (balanced && ratios.length > 1 && (alone || !rows[rows.length - 1].full)) rows = balancedRows(ratios, 0, ratios.length, m);
   const boxes: GridBox[] = [];
   let top = 0;
-  let row: number[] = [];
-  let sum = 0;
-  const place = (height: number) => {
+  const maxHeight = 2 * m.rowHeight;
+  for (const row of rows) {
+    let height = row.full ? rowHeightFor(ratios, row.start, row.end, m) : m.rowHeight;
     let left = 0;
-    for (const i of row) {
+    if (row.full && height > maxHeight && balanced) {
+      // Too few photos to fill the width at a sensible height: centred at twice the target.
+      height = maxHeight;
+      let width = m.gap * (row.end - row.start - 1);
+      for (let i = row.start; i < row.end; i++) width += safeRatio(ratios[i]) * height;
+      left = Math.max(0, (m.width - width) / 2);
+    }
+    if (!row.full) {
+      // A row narrower than the grid at the target height (a lone last photo, or a list
+      // that is not balanced): at most as wide as the grid.
+      let width = m.gap * (row.end - row.start - 1);
+      for (let i = row.start; i < row.end; i++) width += safeRatio(ratios[i]) * height;
+      if (width > m.width) height = rowHeightFor(ratios, row.start, row.end, m);
+      else if (balanced) left = (m.width - width) / 2;
+    }
+    for (let i = row.start; i < row.end; i++) {
       const width = safeRatio(ratios[i]) * height;
       boxes[i] = { top, left, width, height: height + m.captionHeight };
       left += width + m.gap;
     }
     top += height + m.captionHeight + m.gap;
-    row = [];
-    sum = 0;
-  };
-  for (let i = 0; i < ratios.length; i++) {
-    row.push(i);
-    sum += safeRatio(ratios[i]);
-    const gaps = m.gap * (row.length - 1);
-    if (sum * m.rowHeight + gaps >= m.width) place(Math.max(1, (m.width - gaps) / sum));
   }
-  if (row.length > 0) place(m.rowHeight);
   return { boxes, height: Math.max(0, top - m.gap) };
 }
 
-/** squareLayout puts photos in square cells of at least minCell pixels, filling the width. */
-function squareLayout(count: number, m: GridMetrics): GridLayout {
+/** squareColumns is the column count of square cells; a balanced list avoids a lone cell on its last line. */
+function squareColumns(count: number, m: GridMetrics, balanced: boolean): number {
   const columns = columnCount(m.width, m.minCell, m.gap);
+  if (!balanced || count <= columns || count % columns !== 1) return columns;
+  for (const c of [columns - 1, columns + 1, columns - 2]) {
+    if (c >= 2 && count % c !== 1 && (m.width - m.gap * (c - 1)) / c >= m.minCell * 0.75) return c;
+  }
+  return columns;
+}
+
+/** squareLayout puts photos in square cells of at least minCell pixels, filling the width. */
+function squareLayout(count: number, m: GridMetrics, balanced: boolean): GridLayout {
+  const columns = squareColumns(count, m, balanced);
   const side = (m.width - m.gap * (columns - 1)) / columns;
   const boxes: GridBox[] = [];
+  const lines = Math.ceil(count / columns);
+  const lastCount = count - (lines - 1) * columns;
+  // A balanced list centres its last, shorter line.
+  const lastShift = balanced && lines > 1 ? ((columns - lastCount) * (side + m.gap)) / 2 : 0;
   for (let i = 0; i < count; i++) {
     const column = i % columns;
     const line = Math.floor(i / columns);
-    boxes.push({ top: line * (side + m.captionHeight + m.gap), left: column * (side + m.gap), width: side, height: side + m.captionHeight });
+    const shift = line === lines - 1 ? lastShift : 0;
+    boxes.push({ top: line * (side + m.captionHeight + m.gap), left: shift + column * (side + m.gap), width: side, height: side + m.captionHeight });
   }
-  const lines = Math.ceil(count / columns);
   return { boxes, height: lines > 0 ? lines * (side + m.captionHeight) + (lines - 1) * m.gap : 0 };
 }
 
@@ -115,11 +214,12 @@ function masonryLayout(ratios: readonly number[], m: GridMetrics): GridLayout {
 }
 
 /** computeGridLayout places photos of the given ratios (width / height) in the layout. */
-export function computeGridLayout(layout: PhotosLayout, ratios: readonly number[], metrics: GridMetrics): GridLayout {
+export function computeGridLayout(layout: PhotosLayout, ratios: readonly number[], metrics: GridMetrics, options: LayoutOptions = {}): GridLayout {
   const m = { ...metrics, width: Math.max(1, metrics.width), gap: Math.max(0, metrics.gap) };
-  if (layout === 'grid') return squareLayout(ratios.length, m);
+  const balanced = options.balanced ?? false;
+  if (layout === 'grid') return squareLayout(ratios.length, m, balanced);
   if (layout === 'masonry') return masonryLayout(ratios, m);
-  return justifiedLayout(ratios, m);
+  return justifiedLayout(ratios, m, balanced);
 }
 
 /**

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { galleryPath } from '../../app/route-table';
 import { CartCountBadge, cartLinkLabel } from '../cart/cart-count-badge';
 import { useCartCount } from '../cart/use-cart';
+import { useHomeSections } from './use-home-sections';
 import styles from './mobile-footer.module.css';
 
 const icons = {
@@ -16,9 +17,11 @@ const icons = {
 export function MobileFooter({ galleryId }: { galleryId: string }) {
   const { t } = useTranslation();
   const cartCount = useCartCount(galleryId);
+  // No shop entry in a gallery that sells nothing (known once the home is loaded).
+  const shop = useHomeSections(galleryId)?.shop ?? true;
   const items = [
     { to: galleryPath(galleryId, 'galleryHome'), label: t('nav.photos'), icon: icons.photos, end: true },
-    { to: galleryPath(galleryId, 'galleryProducts'), label: t('nav.shop'), icon: icons.shop, end: false },
+    ...(shop ? [{ to: galleryPath(galleryId, 'galleryProducts'), label: t('nav.shop'), icon: icons.shop, end: false }] : []),
     { to: galleryPath(galleryId, 'cartContent'), label: t('nav.cart'), icon: icons.cart, end: false, count: cartCount, ariaLabel: cartLinkLabel(t, cartCount) },
     { to: galleryPath(galleryId, 'contactPhotographer'), label: t('nav.contact'), icon: icons.contact, end: false },
   ];

@@ -24,6 +24,8 @@ export interface PhotoGridProps {
   total?: number;
   /** Names the grid, so that the photo view gives the focus back to the photo it showed in this grid. */
   gridName?: string;
+  /** The list is drawn whole at once: its rows are balanced, no photo alone on a row (grid-layout.ts). */
+  balanced?: boolean;
 }
 
 const LAYOUT_CLASS: Record<PhotosLayout, string> = {
@@ -69,7 +71,7 @@ function remPx(): number {
  * twenty (the photo holding the keyboard focus always stays). It loads the
  * next page when the end of the grid comes near, with a button as a fallback.
  */
-function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos' }: PhotoGridProps) {
+function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos', balanced = false }: PhotoGridProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -92,8 +94,8 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
   );
   const captionHeight = showFilename ? Math.round(1.5 * remPx()) : 0;
   const grid = useMemo(
-    () => computeGridLayout(layout, ratios, gridMetrics(width, screenWidth, gap, captionHeight)),
-    [layout, ratios, width, screenWidth, gap, captionHeight],
+    () => computeGridLayout(layout, ratios, gridMetrics(width, screenWidth, gap, captionHeight), { balanced }),
+    [layout, ratios, width, screenWidth, gap, captionHeight, balanced],
   );
 
   // The band of the grid worth drawing: the viewport and a screen above and below it.
