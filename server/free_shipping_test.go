@@ -23,6 +23,7 @@ func TestFreeShippingCodeBesideTheAutomaticDiscount(t *testing.T) {
 	// A canvas (69.00) reaches 50 euros: the automatic 10 % takes 6.90;
 	// shipped to BE by Atelier Déco for 9.90, which the code makes free: 69.00 - 6.90 = 62.10.
 	anne := o.person("anne@example.com", "", "")
+	o.cameraSized(o.photos[0])
 	o.cartOK(anne, "POST", "/formats/"+o.photos[0].ID+"/"+o.toile30x45, nil)
 	o.cartOK(anne, "POST", "/address", map[string]any{"billing": orderAddress("BE"), "deliveryOption": "shipping"})
 	c := o.cartOK(anne, "POST", "/vouchers/livraison", nil)
