@@ -377,9 +377,10 @@ func TestPhotoProductsAndCropRuleOverREST(t *testing.T) {
 	if hd := landscape[s.hd]; hd.Finishes == nil || len(hd.Finishes) != 0 || hd.DefaultFinish != nil || hd.DefaultCrop != nil {
 		t.Fatalf("HD file = %+v", hd)
 	}
-	// 1000 pixels are too few for 40x60 (1181 at 50 dpi): hidden.
+	// 1000 pixels are too few for 40x60 (42 dpi): listed all the same, for
+	// the shop to show it disabled; setPrint refuses it.
 	square := products(s.photos[4].ID)
-	if _, ok := square[s.toile40x60]; len(square) != 11 || ok || square[s.toile30x45].WhiteMargin != "crop_required" {
+	if _, ok := square[s.toile40x60]; len(square) != 13 || !ok || square[s.toile30x45].WhiteMargin != "crop_required" {
 		t.Fatalf("square: %d products, canvas %+v", len(square), square[s.toile30x45])
 	}
 	var got restError
@@ -621,9 +622,9 @@ func TestCartVouchersAndAddressOverREST(t *testing.T) {
 	c = s.cartOK(anne, "DELETE", "/vouchers/"+seed.DemoGiftCard, nil)
 	wantCartTotals(t, c.Totals, "merchandise 26.50, discount 2.65, shipping 4.90, gift cards 0.00, total 28.75")
 
-	// Addresses: every missing field at once.
+	// Addresses: every missing field at once (the civilité is optional).
 	bad := s.refusal(anne, "POST", "/address", map[string]any{}, 400, "required")
-	if len(bad.Errors) != 8 || !slices.Equal(bad.Field, []string{"billing", "firstname"}) {
+	if len(bad.Errors) != 7 || !slices.Equal(bad.Field, []string{"billing", "firstname"}) {
 		t.Fatalf("errors = %+v", bad.restError)
 	}
 	s.refusal(anne, "POST", "/address", map[string]any{"billing": cartAddress("BE"), "deliveryOption": "drone"}, 400, "invalid_delivery")

@@ -144,6 +144,17 @@ describe('CartPage', () => {
     expect(screen.getByRole('link', { name: 'Valider mon panier' }).getAttribute('href')).toBe('/gala/cart/address');
   });
 
+  it('shows no delivery price before an address or a pickup is chosen (issue 20)', async () => {
+    renderCart([galleryIdMock(), cartMock({ ...fullCart, clientData: null })]);
+    const sums = (await screen.findByRole('heading', { name: 'Récapitulatif' })).closest('section')!;
+    const row = (label: string) => within(sums).getByText(label).closest('div')!.querySelector('dd')!.textContent?.replace(/\s/g, ' ');
+    expect(row('Livraison')).toBe('Calculée à l’étape suivante');
+    expect(within(sums).queryByText('Livraison (Belgique)')).toBeNull();
+    expect(within(sums).queryByText('4,90 €')).toBeNull();
+    // 36,30 € less the 4,90 € the server priced for a default country.
+    expect(row('Total hors livraison')).toBe('31,40 €');
+  });
+
   it('shows the refusal of a code under the field, and a code that does not apply with its message', async () => {
     renderCart([
       galleryIdMock(),
