@@ -134,16 +134,24 @@ test('issue 20: buying from the viewer on a phone, the print quality warning, fr
     assert.match(reason ?? '', /^Résolution trop faible \(67\sdpi\)$/);
     await page.getByRole('radio', { name: /^13 x 18/ }).tap();
     assert.equal(await warning.count(), 0, '156 dpi: no warning');
-    // The server refuses it too, with the dpi in French.
-    const res = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
-      body: JSON.stringify({
-        query: `mutation($i: PrintInput!) { setPrint(input: $i) { userErrors { code message } } }`,
-        variables: { i: { galleryId: gala.id, photoId: landscape[0].id, formatId: await tooBig.getAttribute('value'), quantity: 1 } },
-      }),
-    });
-    const refused = (await res.json()).data.setPrint.userErrors[0];
+    // The server refuses it too, with the dpi in French (the page's own session and anti-forgery token).
+    const answer = await page.evaluate(
+      async ({ galleryId, photoId, formatId }) => {
+        const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+        const res = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf, 'X-Gallery-Id': galleryId },
+          body: JSON.stringify({
+            query: 'mutation($i: PrintInput!) { setPrint(input: $i) { userErrors { code message } } }',
+            variables: { i: { galleryId, photoId, formatId, quantity: 1 } },
+          }),
+        });
+        return res.json();
+      },
+      { galleryId: gala.id, photoId: landscape[0].id, formatId: await tooBig.getAttribute('value') },
+    );
+    assert.equal(answer.errors, undefined, JSON.stringify(answer.errors));
+    const refused = answer.data.setPrint.userErrors[0];
     assert.equal(refused.code, 'format_incompatible');
     assert.match(refused.message, /67\sdpi/);
   });
