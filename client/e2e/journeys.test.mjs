@@ -136,7 +136,7 @@ test('issue 9: routes by the visitor’s path, preview, version banner, viewer k
     await page.getByRole('link', { name: 'Voir les packs' }).click();
     await page.waitForURL((url) => url.pathname === '/gala-2026/packs');
     t.diagnostic('galleryPacks');
-    await page.getByRole('link', { name: 'Découvrir le pack Pack Souvenir' }).click();
+    await page.getByRole('link', { name: 'Découvrir le Pack Souvenir' }).click();
     await page.waitForURL((url) => /^\/gala-2026\/packs\/[^/]+$/.test(url.pathname));
     await page.getByRole('button', { name: 'Composer ce pack' }).waitFor({ state: 'visible', timeout: 20_000 });
     t.diagnostic('packDetail');

@@ -53,7 +53,7 @@ describe('ValidationPage', () => {
     const items = screen.getByRole('region', { name: 'Mes articles' });
     expect(within(items).getByText('Tirage 13x18')).toBeTruthy();
     expect(within(items).getByText('2 × 2,50 €')).toBeTruthy();
-    expect(within(items).getByText('Fichier numérique Fichier HD')).toBeTruthy();
+    expect(within(items).getByText('Fichier HD')).toBeTruthy();
 
     const addresses = screen.getByRole('region', { name: 'Adresses et livraison' });
     expect(within(addresses).getByText('Madame Julie Martin')).toBeTruthy();
