@@ -649,7 +649,7 @@ func TestCartVouchersAndAddressOverREST(t *testing.T) {
 	canvas := c.Photos[2].ID
 	c = s.cartOK(anne, "POST", "/address", map[string]any{"billing": cartAddress("CH")})
 	wantCartTotals(t, c.Totals, "merchandise 95.50, discount 9.55, shipping 8.90, gift cards 0.00, total 94.85")
-	if len(c.ShippingProblems) != 1 || c.ShippingProblems[0] != (cartProblem{canvas, "CH", "excluded_country", "Ce produit ne peut pas être livré dans ce pays (CH)."}) {
+	if len(c.ShippingProblems) != 1 || c.ShippingProblems[0] != (cartProblem{canvas, "CH", "excluded_country", "Ce produit ne peut pas être livré dans ce pays (Suisse)."}) {
 		t.Fatalf("problems = %+v", c.ShippingProblems)
 	}
 	if vc := c.Vouchers[0]; c.Discount.Source != "automatic" || vc.Applied || *vc.Reason != "code_better_discount" || *vc.Message == "" {

@@ -489,3 +489,11 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+func TestCountryName(t *testing.T) {
+	for code, want := range map[string]string{"BE": "Belgique", "fr": "France", "CH": "Suisse", "LU": "Luxembourg", "GB": "Royaume-Uni", "ZZ": "ZZ", "": ""} {
+		if got := CountryName(code); got != want {
+			t.Errorf("CountryName(%q) = %q, want %q", code, got, want)
+		}
+	}
+}

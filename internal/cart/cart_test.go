@@ -818,7 +818,7 @@ func TestClientDataAndDeliveryRepriceShipping(t *testing.T) {
 		got = append(got, e.Code+" "+strings.Join(e.Field, "."))
 	}
 	want := []string{"required billing.firstname", "required billing.lastname", "required billing.address", "required billing.postalCode",
-		"required billing.city", "required billing.phoneNumber", "invalid_input billing.title", "invalid_country billing.country"}
+		"required billing.city", "required billing.phoneNumber", "invalid_country billing.country"} // no title: « Non précisé »
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
@@ -864,7 +864,7 @@ func TestClientDataAndDeliveryRepriceShipping(t *testing.T) {
 	}
 	v = f.ok(f.svc.SetClientData(ctx, f.gala, cart.ClientDataInput{Billing: address("CH"), SameAsBilling: true, DeliveryOption: "shipping"}))
 	if pb := v.ShippingProblems[0]; pb.CartItemID != canvas || pb.Country != "CH" || pb.Reason != "excluded_country" ||
-		pb.Message != "Ce produit ne peut pas être livré dans ce pays (CH)." {
+		pb.Message != "Ce produit ne peut pas être livré dans ce pays (Suisse)." {
 		t.Fatalf("problem = %+v", pb)
 	}
 }

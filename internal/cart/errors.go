@@ -15,7 +15,7 @@ var (
 	ErrPackNotFound   = apperr.New("pack_not_found", http.StatusUnprocessableEntity, "Ce pack est introuvable.").WithField("packInstanceId")
 	ErrItemNotFound   = apperr.New("cart_item_not_found", http.StatusUnprocessableEntity, "Cet article n'est plus dans votre panier.").WithField("cartItemId")
 	ErrNotForSale     = apperr.New("not_for_sale", http.StatusUnprocessableEntity, "Ce format n'est vendu que dans un pack.").WithField("formatId")
-	ErrNotOffered = apperr.New("not_offered", http.StatusUnprocessableEntity,
+	ErrNotOffered     = apperr.New("not_offered", http.StatusUnprocessableEntity,
 		"Le téléchargement de toute la galerie n'est pas proposé dans ce format.").WithField("formatId")
 	ErrCoveredByAllGallery = apperr.New("covered_by_all_gallery", http.StatusUnprocessableEntity,
 		"Toute la galerie est déjà dans votre panier dans ce format.").WithField("formatId")
