@@ -25,3 +25,11 @@ describe('noRepeat', () => {
     expect(i18n.t('shop.packDigital', { quantity: 1, format: 'Fichier HD' })).toBe('1 × Fichier HD');
   });
 });
+
+describe('plurals (issue 20)', () => {
+  it('counts the album’s photos through the plural rules', () => {
+    expect(i18n.t('album.counterUnlimited', { count: 1 })).toBe('1 photo');
+    expect(i18n.t('album.counterUnlimited', { count: 0 })).toBe('0 photo');
+    expect(i18n.t('album.counterUnlimited', { count: 2 })).toBe('2 photos');
+  });
+});

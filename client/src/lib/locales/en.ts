@@ -179,7 +179,7 @@ const en: Messages = {
   selections: { ...fr.selections },
   contact: { ...fr.contact },
   share: { ...fr.share },
-  album: { ...fr.album },
+  album: { ...fr.album, counterUnlimited_one: '{{count}} photo', counterUnlimited_many: '{{count}} photos', counterUnlimited_other: '{{count}} photos' },
   downloads: { ...fr.downloads },
   errors: {
     unknown: 'Unknown error',

@@ -179,7 +179,7 @@ const es: Messages = {
   selections: { ...fr.selections },
   contact: { ...fr.contact },
   share: { ...fr.share },
-  album: { ...fr.album },
+  album: { ...fr.album, counterUnlimited_one: '{{count}} foto', counterUnlimited_many: '{{count}} fotos', counterUnlimited_other: '{{count}} fotos' },
   downloads: { ...fr.downloads },
   errors: {
     unknown: 'Error desconocido',
