@@ -153,6 +153,8 @@ describe('CartPage', () => {
     expect(within(sums).queryByText('4,90 €')).toBeNull();
     // 36,30 € less the 4,90 € the server priced for a default country.
     expect(row('Total hors livraison')).toBe('31,40 €');
+    // The VAT the server gives includes the delivery's: not said yet.
+    expect(within(sums).queryByText(/^dont TVA/)).toBeNull();
   });
 
   it('shows the refusal of a code under the field, and a code that does not apply with its message', async () => {

@@ -171,10 +171,13 @@ export function CartTotals({ cart: cartRef }: { cart: FragmentType<typeof CartTo
         <dt>{deliveryUnknown ? t('cart.totalBeforeShipping') : t('cart.total')}</dt>
         <dd>{money(total)}</dd>
       </div>
-      <div className={`${styles.totalRow} ${styles.vat}`}>
-        <dt>{t('cart.vatIncluded', { rate })}</dt>
-        <dd>{money(totals.vat.amount)}</dd>
-      </div>
+      {/* The VAT the server gives includes the delivery's: said once it is priced. */}
+      {!deliveryUnknown && (
+        <div className={`${styles.totalRow} ${styles.vat}`}>
+          <dt>{t('cart.vatIncluded', { rate })}</dt>
+          <dd>{money(totals.vat.amount)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
