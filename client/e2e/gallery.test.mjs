@@ -600,7 +600,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
       await page.goto(configuration);
     };
     await pick('Tirages', 10, 'Enregistrer et personnaliser');
-    await pick('Fichiers numériques', 5, 'Enregistrer');
+    await pick('Fichier HD', 5, 'Enregistrer'); // « Fichiers numériques Fichier HD » said once (issue 20)
     await page.getByRole('status').filter({ hasText: 'Votre pack est complet' }).waitFor({ state: 'visible', timeout: 20_000 });
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await page.getByText(/a été ajouté à votre panier/).first().waitFor({ state: 'visible', timeout: 20_000 });
