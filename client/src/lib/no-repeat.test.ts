@@ -33,3 +33,11 @@ describe('plurals (issue 20)', () => {
     expect(i18n.t('album.counterUnlimited', { count: 2 })).toBe('2 photos');
   });
 });
+
+describe('a pack format’s rule (issue 20)', () => {
+  it('says no « photo(s) »', () => {
+    expect(i18n.t('shop.packPrintRule', { count: 1, photos: 1 })).toBe('1 tirage.');
+    expect(i18n.t('shop.packPrintRule', { count: 10, photos: 10 })).toBe('10 tirages, de 10 photos différentes au plus.');
+    expect(i18n.t('shop.packPrintRuleSamePhoto', { count: 3 })).toBe('3 tirages d’une même photo.');
+  });
+});

@@ -203,6 +203,9 @@ const en: Messages = {
   shop: {
     ...fr.shop,
     quickFilesTitle: 'This photo as a digital file',
+    packPrintRuleSamePhoto_one: '{{count}} print.',
+    packPrintRuleSamePhoto_many: '{{count}} prints of one photo.',
+    packPrintRuleSamePhoto_other: '{{count}} prints of one photo.',
     quickFile: '{{name}} – {{price}}',
     fileInCart: '{{name}}: in your cart',
     resolutionLow: 'Low resolution for this size ({{dpi}} dpi): the print may lack sharpness.',

@@ -203,6 +203,9 @@ const es: Messages = {
   shop: {
     ...fr.shop,
     quickFilesTitle: 'Esta foto en archivo digital',
+    packPrintRuleSamePhoto_one: '{{count}} copia.',
+    packPrintRuleSamePhoto_many: '{{count}} copias de una misma foto.',
+    packPrintRuleSamePhoto_other: '{{count}} copias de una misma foto.',
     quickFile: '{{name}} – {{price}}',
     fileInCart: '{{name}}: en tu carrito',
     resolutionLow: 'Resolución baja para este formato ({{dpi}} ppp): la copia puede perder nitidez.',
