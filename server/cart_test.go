@@ -312,7 +312,8 @@ func TestCartPrintsOverREST(t *testing.T) {
 		{"crop outside the photo", "POST", "/formats/" + p0.ID + "/" + s.p13x18, map[string]any{"crop": cartCrop{X: 200, Width: 1108, Height: 800}}, 400, "invalid_crop", []string{"crop"}},
 		{"crop of another ratio", "POST", "/formats/" + p0.ID + "/" + s.p13x18, map[string]any{"crop": cartCrop{Width: 800, Height: 800}}, 400, "invalid_crop", []string{"crop"}},
 		{"format only sold in packs", "POST", "/formats/" + p0.ID + "/" + s.p9x13, nil, 422, "not_for_sale", []string{"formatId"}},
-		{"print too large for the photo", "POST", "/formats/" + s.photos[4].ID + "/" + s.toile40x60, nil, 422, "format_incompatible", []string{"formatId"}},
+		// 1000 pixels over 45 cm: 56 dpi, under the 100 a print needs.
+		{"print too large for the photo", "POST", "/formats/" + s.photos[4].ID + "/" + s.p30x45, nil, 422, "format_incompatible", []string{"formatId"}},
 		{"private photo", "POST", "/formats/" + s.private.ID + "/" + s.p10x15, nil, 404, "photo_not_found", []string{"photoId"}},
 		{"another gallery's photo", "POST", "/formats/" + weddingPhoto.ID + "/" + s.p10x15, nil, 404, "photo_not_found", []string{"photoId"}},
 		{"quantity 0", "POST", "/formats/" + p0.ID + "/" + s.p10x15, map[string]any{"quantity": 0}, 400, "invalid_quantity", []string{"quantity"}},
@@ -376,9 +377,10 @@ func TestPhotoProductsAndCropRuleOverREST(t *testing.T) {
 	if hd := landscape[s.hd]; hd.Finishes == nil || len(hd.Finishes) != 0 || hd.DefaultFinish != nil || hd.DefaultCrop != nil {
 		t.Fatalf("HD file = %+v", hd)
 	}
-	// 1000 pixels are too few for 40x60 (1181 at 50 dpi): hidden.
+	// 1000 pixels are too few for 40x60 (42 dpi): listed all the same, for
+	// the shop to show it disabled; setPrint refuses it.
 	square := products(s.photos[4].ID)
-	if _, ok := square[s.toile40x60]; len(square) != 11 || ok || square[s.toile30x45].WhiteMargin != "crop_required" {
+	if _, ok := square[s.toile40x60]; len(square) != 13 || !ok || square[s.toile30x45].WhiteMargin != "crop_required" {
 		t.Fatalf("square: %d products, canvas %+v", len(square), square[s.toile30x45])
 	}
 	var got restError
@@ -594,6 +596,7 @@ func TestCartVouchersAndAddressOverREST(t *testing.T) {
 
 	anne := s.person("Anne@Example.com", "", "")
 	p0 := s.photos[0]
+	s.cameraSized(p0)
 	s.cartOK(anne, "POST", "/formats/"+p0.ID+"/"+s.p10x15, nil)
 	short := s.refusal(anne, "POST", "/vouchers/"+seed.DemoDiscountCode, nil, 422, "code_min_spend")
 	if short.Message != "Ce code est valable dès 20 € d'achat." || !slices.Equal(short.Field, []string{"code"}) {
@@ -619,9 +622,9 @@ func TestCartVouchersAndAddressOverREST(t *testing.T) {
 	c = s.cartOK(anne, "DELETE", "/vouchers/"+seed.DemoGiftCard, nil)
 	wantCartTotals(t, c.Totals, "merchandise 26.50, discount 2.65, shipping 4.90, gift cards 0.00, total 28.75")
 
-	// Addresses: every missing field at once.
+	// Addresses: every missing field at once (the civilité is optional).
 	bad := s.refusal(anne, "POST", "/address", map[string]any{}, 400, "required")
-	if len(bad.Errors) != 8 || !slices.Equal(bad.Field, []string{"billing", "firstname"}) {
+	if len(bad.Errors) != 7 || !slices.Equal(bad.Field, []string{"billing", "firstname"}) {
 		t.Fatalf("errors = %+v", bad.restError)
 	}
 	s.refusal(anne, "POST", "/address", map[string]any{"billing": cartAddress("BE"), "deliveryOption": "drone"}, 400, "invalid_delivery")
@@ -646,7 +649,7 @@ func TestCartVouchersAndAddressOverREST(t *testing.T) {
 	canvas := c.Photos[2].ID
 	c = s.cartOK(anne, "POST", "/address", map[string]any{"billing": cartAddress("CH")})
 	wantCartTotals(t, c.Totals, "merchandise 95.50, discount 9.55, shipping 8.90, gift cards 0.00, total 94.85")
-	if len(c.ShippingProblems) != 1 || c.ShippingProblems[0] != (cartProblem{canvas, "CH", "excluded_country", "Ce produit ne peut pas être livré dans ce pays (CH)."}) {
+	if len(c.ShippingProblems) != 1 || c.ShippingProblems[0] != (cartProblem{canvas, "CH", "excluded_country", "Ce produit ne peut pas être livré dans ce pays (Suisse)."}) {
 		t.Fatalf("problems = %+v", c.ShippingProblems)
 	}
 	if vc := c.Vouchers[0]; c.Discount.Source != "automatic" || vc.Applied || *vc.Reason != "code_better_discount" || *vc.Message == "" {
@@ -809,8 +812,9 @@ func TestCartPrintsAndFilesOverGraphQL(t *testing.T) {
 	if len(r.Errors) > 0 || !strings.HasPrefix(q.Cart.ID, "crt_") || len(q.Cart.Photos) != 0 || len(q.Cart.AvailablePacks) != 2 || q.Cart.Totals.Total.Amount != "0.00" {
 		t.Fatalf("cart: %+v %+v", r.Errors, q.Cart)
 	}
-	// The square photo: 11 products, no 40x60, canvas only cropped.
-	canvas, hdGallery := "", ""
+	// The square photo: 13 products, the 40x60 ones listed though it has
+	// 42 dpi for them (the shop shows them disabled), canvas only cropped.
+	canvas, hdGallery, toile40x60 := "", "", false
 	for _, pp := range q.PhotoProducts {
 		switch {
 		case pp.Format.ID == s.hd && pp.Format.GalleryPrice != nil:
@@ -819,13 +823,13 @@ func TestCartPrintsAndFilesOverGraphQL(t *testing.T) {
 			t.Fatal("a print has a whole-gallery price")
 		}
 		if pp.Format.ID == s.toile40x60 {
-			t.Fatal("40x60 offered for a 1000x1000 photo")
+			toile40x60 = true
 		}
 		if pp.Format.ID == s.toile30x45 {
 			canvas = pp.WhiteMargin
 		}
 	}
-	if len(q.PhotoProducts) != 11 || canvas != "crop_required" || hdGallery != "149.00" {
+	if len(q.PhotoProducts) != 13 || !toile40x60 || canvas != "crop_required" || hdGallery != "149.00" {
 		t.Fatalf("%d products, canvas %q, whole gallery in HD %q", len(q.PhotoProducts), canvas, hdGallery)
 	}
 
@@ -844,7 +848,7 @@ func TestCartPrintsAndFilesOverGraphQL(t *testing.T) {
 		t.Fatalf("field = %v", ue.Field)
 	}
 	s.cartUserError(b, "setPrint", map[string]any{"photoId": p[0].ID, "formatId": s.p9x13}, "not_for_sale")
-	s.cartUserError(b, "setPrint", map[string]any{"photoId": p[4].ID, "formatId": s.toile40x60}, "format_incompatible")
+	s.cartUserError(b, "setPrint", map[string]any{"photoId": p[4].ID, "formatId": s.p30x45}, "format_incompatible")
 	s.cartUserError(b, "setPrint", map[string]any{"photoId": p[0].ID, "formatId": s.p10x15, "quantity": 1000}, "invalid_quantity")
 	// A photo the visitor may not see is not found: a GraphQL error.
 	s.cartError(b, "setPrint", map[string]any{"photoId": s.private.ID, "formatId": s.p10x15}, "photo_not_found")
@@ -985,6 +989,7 @@ func TestCartVouchersAndClientDataOverGraphQL(t *testing.T) {
 	s.cartError(s.another(), "setClientData", map[string]any{"billing": cartAddress("BE"), "deliveryOption": "shipping"}, "unauthorized")
 
 	// 30x45 (24.00) + 10x15 (2.50) = 26.50.
+	s.cameraSized(s.photos[0])
 	fill := func(b *env) {
 		s.cartDone(b, "setPrint", map[string]any{"photoId": s.photos[0].ID, "formatId": s.p30x45})
 		s.cartDone(b, "setPrint", map[string]any{"photoId": s.photos[0].ID, "formatId": s.p10x15})
@@ -1033,7 +1038,7 @@ func TestCartVouchersAndClientDataOverGraphQL(t *testing.T) {
 	for _, e := range ues {
 		fields = append(fields, e.Code+" "+strings.Join(e.Field, "."))
 	}
-	if len(r.Errors) > 0 || !slices.Contains(fields, "required billing.firstname") || !slices.Contains(fields, "invalid_country billing.country") || len(fields) != 8 {
+	if len(r.Errors) > 0 || !slices.Contains(fields, "required billing.firstname") || !slices.Contains(fields, "invalid_country billing.country") || len(fields) != 7 { // no title is « Non précisé »
 		t.Fatalf("userErrors = %v %+v", fields, r.Errors)
 	}
 	c = s.cartDone(anne, "setClientData", map[string]any{"billing": cartAddress("CH"), "deliveryOption": "shipping"})
@@ -1162,6 +1167,7 @@ func TestTwoWritersOnOneCartLoseNothingOverHTTP(t *testing.T) {
 	b := s.another()
 	start := s.cartOK(b, "GET", "", nil)
 	p := s.photos
+	s.cameraSized(p...)
 	// Writer 0: fifteen prints (5 photos x 10x15, 13x18, 30x45). Writer 1:
 	// ten files (5 photos x web, HD) and five Fine Art prints. Both add
 	// the same 20x30 print five times.

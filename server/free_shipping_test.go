@@ -23,6 +23,7 @@ func TestFreeShippingCodeBesideTheAutomaticDiscount(t *testing.T) {
 	// A canvas (69.00) reaches 50 euros: the automatic 10 % takes 6.90;
 	// shipped to BE by Atelier Déco for 9.90, which the code makes free: 69.00 - 6.90 = 62.10.
 	anne := o.person("anne@example.com", "", "")
+	o.cameraSized(o.photos[0])
 	o.cartOK(anne, "POST", "/formats/"+o.photos[0].ID+"/"+o.toile30x45, nil)
 	o.cartOK(anne, "POST", "/address", map[string]any{"billing": orderAddress("BE"), "deliveryOption": "shipping"})
 	c := o.cartOK(anne, "POST", "/vouchers/livraison", nil)
@@ -71,10 +72,14 @@ func TestFreeShippingCodeBesideTheAutomaticDiscount(t *testing.T) {
 	// Paid, its confirmation says both.
 	o.pay(anne, redirect, placed.ID)
 	conf := o.mailMatching("anne@example.com", "Confirmation de votre commande n° "+placed.Number)
-	for _, want := range []string{"Sous-total : 69,00 €", "Remise : -6,90 €", "Livraison : offerte", "Total payé : 62,10 €"} {
-		if !strings.Contains(conf.Text, want) {
+	for _, want := range []string{"Sous-total : 69,00 €", "Remise : -6,90 €", "Livraison : offerte", "Total payé : 62,10 €", "1000 Bruxelles\nBelgique\n"} {
+		if !strings.Contains(strings.ReplaceAll(conf.Text, "\r\n", "\n"), want) {
 			t.Errorf("confirmation lacks %q:\n%s", want, conf.Text)
 		}
+	}
+	// Issue 20: the country by its name, not its code.
+	if strings.Contains(strings.ReplaceAll(conf.Text, "\r\n", "\n"), "Bruxelles\nBE") {
+		t.Errorf("confirmation names the country by its code:\n%s", conf.Text)
 	}
 
 	// 5 % and free shipping against the automatic 10 %: the 10 % and the

@@ -1186,6 +1186,7 @@ func TestCancelledOrderGivesBackTheGiftCard(t *testing.T) {
 
 	// A canvas: more than the card holds, so something is left to pay.
 	bob := o.person("bob@example.com", "", "")
+	o.cameraSized(o.photos[0])
 	o.cartOK(bob, "POST", "/formats/"+o.photos[0].ID+"/"+o.toile30x45, nil)
 	o.cartOK(bob, "POST", "/address", map[string]any{"billing": orderAddress("BE"), "deliveryOption": "shipping"})
 	c := o.cartOK(bob, "POST", "/vouchers/"+seed.DemoGiftCard, nil)
@@ -1252,6 +1253,7 @@ func TestExpiredOrderGivesBackTheGiftCardAndRefundsALatePayment(t *testing.T) {
 		return spent, released, balance
 	}
 	carol := o.person("carol@example.com", "", "")
+	o.cameraSized(o.photos[0])
 	o.cartOK(carol, "POST", "/formats/"+o.photos[0].ID+"/"+o.toile30x45, nil)
 	o.cartOK(carol, "POST", "/address", map[string]any{"billing": orderAddress("BE"), "deliveryOption": "shipping"})
 	o.cartOK(carol, "POST", "/vouchers/"+seed.DemoGiftCard, nil)

@@ -640,3 +640,14 @@ func TestGetDataAlbumPhotos(t *testing.T) {
 		t.Errorf("a gallery without an album: %+v %v", a, ids(a))
 	}
 }
+
+// cameraSized records photos as a camera's originals, four times the demo
+// files' size (4800x3200 for 1200x800): the cart reads only the recorded
+// size, and the demo's 1200 pixels make less than 100 dpi beyond 20x30, the
+// least a print may have.
+func (e *env) cameraSized(ps ...*ent.Photo) {
+	for _, p := range ps {
+		p.Width, p.Height = p.Width*4, p.Height*4
+		e.db.Client.Photo.UpdateOneID(p.ID).SetWidth(p.Width).SetHeight(p.Height).ExecX(viewer.SystemContext(context.Background()))
+	}
+}

@@ -102,10 +102,9 @@ test('issue 9: routes by the visitor’s path, preview, version banner, viewer k
     await page.getByRole('link', { name: 'Commander' }).click();
     await page.waitForURL((url) => url.pathname === '/gala-2026/products' && url.searchParams.get('photoId') === photoId);
     t.diagnostic('galleryProducts');
+    // From a photo the product opens its formats for that photo (issue 20):
+    // the product detail, which asks for a photo, is for the shop without one.
     await page.getByRole('link', { name: 'Choisir : Papier photo' }).click();
-    await page.waitForURL((url) => /^\/gala-2026\/products\/[^/]+$/.test(url.pathname) && url.pathname !== '/gala-2026/products/downloads');
-    t.diagnostic('galleryProductDetail');
-    await page.getByRole('button', { name: 'Personnaliser' }).click();
     await page.waitForURL((url) => url.pathname.startsWith(`/gala-2026/photos/${photoId}/`) && !url.pathname.includes('/edit/'));
     await page.getByRole('button', { name: 'Ajouter au panier' }).waitFor({ state: 'visible', timeout: 20_000 });
     t.diagnostic('photoCustomization');
@@ -137,7 +136,7 @@ test('issue 9: routes by the visitor’s path, preview, version banner, viewer k
     await page.getByRole('link', { name: 'Voir les packs' }).click();
     await page.waitForURL((url) => url.pathname === '/gala-2026/packs');
     t.diagnostic('galleryPacks');
-    await page.getByRole('link', { name: 'Découvrir le pack Pack Souvenir' }).click();
+    await page.getByRole('link', { name: 'Découvrir le Pack Souvenir' }).click();
     await page.waitForURL((url) => /^\/gala-2026\/packs\/[^/]+$/.test(url.pathname));
     await page.getByRole('button', { name: 'Composer ce pack' }).waitFor({ state: 'visible', timeout: 20_000 });
     t.diagnostic('packDetail');

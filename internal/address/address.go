@@ -44,7 +44,8 @@ var (
 // MaxLength is the longest text, in characters, any field may hold.
 const MaxLength = 200
 
-// titles are the accepted values of Address.Title.
+// titles are the accepted values of Address.Title; it may also be left
+// empty (« Non précisé »: the civilité is optional).
 var titles = []string{"Monsieur", "Madame"}
 
 // Check cleans a (trims fields, upper-cases the country, normalises the postal
@@ -143,7 +144,7 @@ func (c *checker) checkRequired() {
 }
 
 func (c *checker) checkTitle() {
-	if !slices.Contains(titles, c.a.Title) {
+	if c.a.Title != "" && !slices.Contains(titles, c.a.Title) {
 		c.fail("title", ErrInvalidTitle)
 	}
 }

@@ -132,7 +132,9 @@ func TestCheckInvalidAddresses(t *testing.T) {
 		{"country name instead of code", with(func(a *model.Address) { a.Country = "Belgique" }),
 			[]string{"country:invalid_country", "phoneNumber:invalid_phone"}},
 		{"bad title", with(func(a *model.Address) { a.Title = "Docteur" }), []string{"title:invalid_input"}},
-		{"no title", with(func(a *model.Address) { a.Title = "" }), []string{"title:invalid_input"}},
+		// The civilité is optional (« Non précisé »): no title is no error.
+		{"no title", with(func(a *model.Address) { a.Title = "" }), nil},
+		{"blank title", with(func(a *model.Address) { a.Title = "   " }), nil},
 		{"bad phone", with(func(a *model.Address) { a.PhoneNumber = "12345" }), []string{"phoneNumber:invalid_phone"}},
 		{"bad VAT", with(func(a *model.Address) { a.VatNumber = "BE0123456748" }), []string{"vatNumber:invalid_vat_number"}},
 	}
@@ -486,4 +488,12 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestCountryName(t *testing.T) {
+	for code, want := range map[string]string{"BE": "Belgique", "fr": "France", "CH": "Suisse", "LU": "Luxembourg", "GB": "Royaume-Uni", "ZZ": "ZZ", "": ""} {
+		if got := CountryName(code); got != want {
+			t.Errorf("CountryName(%q) = %q, want %q", code, got, want)
+		}
+	}
 }

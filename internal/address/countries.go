@@ -66,3 +66,19 @@ func Countries() []Country {
 	list, _ := countries()
 	return slices.Clone(list)
 }
+
+// CountryName is a country's French name (« Belgique » for BE), for the
+// e-mails and messages that name a country; the code itself when unknown.
+func CountryName(code string) string {
+	code = strings.ToUpper(strings.TrimSpace(code))
+	list, known := countries()
+	if !known[code] {
+		return code
+	}
+	for _, c := range list {
+		if c.Code == code {
+			return c.Name
+		}
+	}
+	return code
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/ent/voucherredemption"
+	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/catalogue"
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
@@ -600,9 +601,9 @@ func pickupAddress(p *ent.Photographer) string {
 
 func shippingMessage(reason, country string) string {
 	if reason == pricing.ProblemExcludedCountry {
-		return fmt.Sprintf("Ce produit ne peut pas être livré dans ce pays (%s).", country)
+		return fmt.Sprintf("Ce produit ne peut pas être livré dans ce pays (%s).", address.CountryName(country))
 	}
-	return fmt.Sprintf("La livraison de ce produit n'est pas proposée vers ce pays (%s).", country)
+	return fmt.Sprintf("La livraison de ce produit n'est pas proposée vers ce pays (%s).", address.CountryName(country))
 }
 
 // cartItemOf selects a cart's items.

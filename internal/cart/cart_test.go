@@ -53,6 +53,16 @@ type fixture struct {
 	souvenir, famille                             *ent.Pack
 }
 
+// cameraSized records photos as a camera's originals, four times the demo
+// files' size (4800x3200 for 1200x800): the cart reads only the recorded
+// size, and the demo's 1200 pixels make less than 100 dpi beyond 20x30.
+func (f *fixture) cameraSized(ps ...*ent.Photo) {
+	for _, p := range ps {
+		p.Width, p.Height = p.Width*4, p.Height*4
+		f.db.Photo.UpdateOneID(p.ID).SetWidth(p.Width).SetHeight(p.Height).ExecX(f.sys)
+	}
+}
+
 func setup(t *testing.T) *fixture {
 	t.Helper()
 	ctx := context.Background()
@@ -258,8 +268,11 @@ func TestRefusedPrintsChangeNothing(t *testing.T) {
 		{"private photo", cart.PrintInput{PhotoID: f.private.ID, FormatID: f.p10x15.ID, Quantity: 1}, "photo_not_found"},
 		{"another gallery's photo", cart.PrintInput{PhotoID: weddingPhoto.ID, FormatID: f.p10x15.ID, Quantity: 1}, "photo_not_found"},
 		{"unknown photo", cart.PrintInput{PhotoID: "pho_nope", FormatID: f.p10x15.ID, Quantity: 1}, "photo_not_found"},
-		// 40x60 at 50 dpi needs 1181 x 787 pixels; the square photo has 1000.
-		{"too large for the photo", cart.PrintInput{PhotoID: square.ID, FormatID: f.toile40x60.ID, Quantity: 1}, "format_incompatible"},
+		// 30x45 at 100 dpi needs 1772 x 1181 pixels; the 1000x1000 square
+		// gives it 56 dpi.
+		{"too large for the photo", cart.PrintInput{PhotoID: square.ID, FormatID: f.p30x45.ID, Quantity: 1}, "format_incompatible"},
+		// 20x30 of the 1200x800 photo makes 101 dpi, but its 600x400 crop 50.
+		{"crop too small for the format", cart.PrintInput{PhotoID: landscape.ID, FormatID: f.p20x30.ID, Quantity: 1, Crop: &model.Crop{X: 0, Y: 0, Width: 600, Height: 400}}, "format_incompatible"},
 		{"mat on Fine Art", cart.PrintInput{PhotoID: landscape.ID, FormatID: f.fineArt20x30.ID, Quantity: 1, Finish: ptr(cartitem.FinishMat)}, "finish_not_offered"},
 		{"white border on canvas", cart.PrintInput{PhotoID: landscape.ID, FormatID: f.toile30x45.ID, Quantity: 1, Border: ptr(cartitem.BorderWhite)}, "border_not_offered"},
 		{"crop outside the photo", cart.PrintInput{PhotoID: landscape.ID, FormatID: f.p13x18.ID, Quantity: 1, Crop: &model.Crop{X: 200, Width: 1108, Height: 800}}, "invalid_crop"},
@@ -284,9 +297,17 @@ func TestRefusedPrintsChangeNothing(t *testing.T) {
 	// 999 is the most one line holds, merged or not.
 	f.ok(f.svc.SetPrint(ctx, f.gala, cart.PrintInput{PhotoID: landscape.ID, FormatID: f.p10x15.ID, Quantity: 999}))
 	f.refused("invalid_quantity")(f.svc.SetPrint(ctx, f.gala, cart.PrintInput{PhotoID: landscape.ID, FormatID: f.p10x15.ID, Quantity: 1}))
-	// The square photo on canvas once cropped to 2:3.
+	// The square photo on canvas once cropped to 2:3 is cropped enough, but
+	// 667 pixels over 30 cm make 56 dpi: refused, with the dpi said.
+	_, err := f.svc.SetPrint(ctx, f.gala, cart.PrintInput{PhotoID: square.ID, FormatID: f.toile30x45.ID, Quantity: 1,
+		Crop: &model.Crop{X: 0, Y: 166, Width: 1000, Height: 667}})
+	if ae := apperr.As(err); ae == nil || ae.Code != "format_incompatible" || ae.Message != "Résolution trop faible pour ce format (56\u00a0dpi)\u00a0: il en faut au moins 100 pour un tirage net." {
+		t.Fatalf("56 dpi canvas: %v", err)
+	}
+	// A camera's original has the pixels for it.
+	f.cameraSized(square)
 	v := f.ok(f.svc.SetPrint(ctx, f.gala, cart.PrintInput{PhotoID: square.ID, FormatID: f.toile30x45.ID, Quantity: 1,
-		Crop: &model.Crop{X: 0, Y: 166, Width: 1000, Height: 667}}))
+		Crop: &model.Crop{X: 0, Y: 666, Width: 4000, Height: 2667}}))
 	if len(v.Photos) != 2 || v.Photos[0].Quantity != 999 {
 		t.Fatalf("lines = %v", f.lines(v))
 	}
@@ -373,10 +394,11 @@ func TestPhotoProductsSuitTheirPhoto(t *testing.T) {
 	if p := find(portrait, f.p13x18.ID); *p.DefaultCrop != (model.Crop{X: 0, Y: 46, Width: 800, Height: 1108}) {
 		t.Fatalf("portrait 13x18 crop = %+v", p.DefaultCrop)
 	}
-	// The 1000x1000 square lacks the pixels for 40x60 (1181 needed): both
-	// 40x60 formats are left out; canvas needs a crop.
+	// The 1000x1000 square lacks the pixels for 40x60 (42 dpi): the 40x60
+	// formats are listed all the same, for the shop to show them disabled
+	// with the reason (SetPrint refuses them); canvas needs a crop.
 	square := f.ok2(f.svc.PhotoProducts(ctx, f.gala, f.photos[4].ID))
-	if got := names(square); len(got) != 11 || slices.Contains(got, "Toile 40 x 60") || slices.Contains(got, "Aluminium 40 x 60") {
+	if got := names(square); len(got) != 13 || !slices.Contains(got, "Toile 40 x 60") || !slices.Contains(got, "Aluminium 40 x 60") {
 		t.Fatalf("square products = %v", got)
 	}
 	if p := find(square, f.toile30x45.ID); p.WhiteMargin != cart.MarginCropRequired || *p.DefaultCrop != (model.Crop{X: 0, Y: 166, Width: 1000, Height: 667}) {
@@ -636,6 +658,7 @@ func TestVouchersAreCheckedWhenEntered(t *testing.T) {
 	f.db.VoucherRedemption.Create().SetVoucher(welcome).SetEmail("rendu@example.com").SetAmount(240).ExecX(f.sys)
 	f.db.VoucherRedemption.Create().SetVoucher(welcome).SetEmail("rendu@example.com").SetAmount(-240).SetReason(voucherredemption.ReasonRelease).ExecX(f.sys)
 
+	f.cameraSized(f.photos[0])
 	big := func(ctx context.Context) { // 24.00, above the 20 euros minimum
 		f.ok(f.svc.SetPrint(ctx, f.gala, cart.PrintInput{PhotoID: f.photos[0].ID, FormatID: f.p30x45.ID, Quantity: 1}))
 	}
@@ -692,6 +715,7 @@ func TestBestDiscountAppliesAndGiftCardsPayTheRest(t *testing.T) {
 	ctx := person("s1", "anne@example.com")
 	pg := f.db.Photographer.Query().OnlyX(f.sys)
 	f.db.Voucher.Create().SetPhotographer(pg).SetCode("VINGT").SetKind(voucher.KindDiscountCode).SetPercentOff(20).ExecX(f.sys)
+	f.cameraSized(f.photos[0])
 
 	// 30x45 at 24.00: BIENVENUE10 takes 2.40; 21.60 + 4.90 = 26.50. VAT:
 	// 21.60 -> 3.75 (374.9), shipping 0.85: 4.60, 21.90 without.
@@ -784,6 +808,7 @@ func TestClientDataAndDeliveryRepriceShipping(t *testing.T) {
 	f := setup(t)
 	ctx := person("s1", "Anne@Example.com")
 	p0 := f.photos[0]
+	f.cameraSized(p0)
 	f.refused("unauthorized")(f.svc.SetClientData(browser("s1"), f.gala, cart.ClientDataInput{Billing: address("BE"), SameAsBilling: true, DeliveryOption: "shipping"}))
 
 	// Every missing field is reported at once.
@@ -793,7 +818,7 @@ func TestClientDataAndDeliveryRepriceShipping(t *testing.T) {
 		got = append(got, e.Code+" "+strings.Join(e.Field, "."))
 	}
 	want := []string{"required billing.firstname", "required billing.lastname", "required billing.address", "required billing.postalCode",
-		"required billing.city", "required billing.phoneNumber", "invalid_input billing.title", "invalid_country billing.country"}
+		"required billing.city", "required billing.phoneNumber", "invalid_country billing.country"} // no title: « Non précisé »
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
@@ -839,7 +864,7 @@ func TestClientDataAndDeliveryRepriceShipping(t *testing.T) {
 	}
 	v = f.ok(f.svc.SetClientData(ctx, f.gala, cart.ClientDataInput{Billing: address("CH"), SameAsBilling: true, DeliveryOption: "shipping"}))
 	if pb := v.ShippingProblems[0]; pb.CartItemID != canvas || pb.Country != "CH" || pb.Reason != "excluded_country" ||
-		pb.Message != "Ce produit ne peut pas être livré dans ce pays (CH)." {
+		pb.Message != "Ce produit ne peut pas être livré dans ce pays (Suisse)." {
 		t.Fatalf("problem = %+v", pb)
 	}
 }
@@ -984,6 +1009,7 @@ func TestTwoWritersOnOneCartLoseNothing(t *testing.T) {
 	ctx := browser("s1")
 	start := f.ok(f.svc.Get(ctx, f.gala))
 	p := f.photos
+	f.cameraSized(p...)
 	// Writer 0: fifteen different prints (5 photos x 3 formats); writer 1:
 	// ten files (5 photos x 2 formats) and five 20x30 prints; both add the
 	// same 30x45 print five times.

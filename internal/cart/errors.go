@@ -15,9 +15,7 @@ var (
 	ErrPackNotFound   = apperr.New("pack_not_found", http.StatusUnprocessableEntity, "Ce pack est introuvable.").WithField("packInstanceId")
 	ErrItemNotFound   = apperr.New("cart_item_not_found", http.StatusUnprocessableEntity, "Cet article n'est plus dans votre panier.").WithField("cartItemId")
 	ErrNotForSale     = apperr.New("not_for_sale", http.StatusUnprocessableEntity, "Ce format n'est vendu que dans un pack.").WithField("formatId")
-	ErrIncompatible   = apperr.New("format_incompatible", http.StatusUnprocessableEntity,
-		"La résolution de cette photo est trop faible pour ce format.").WithField("formatId")
-	ErrNotOffered = apperr.New("not_offered", http.StatusUnprocessableEntity,
+	ErrNotOffered     = apperr.New("not_offered", http.StatusUnprocessableEntity,
 		"Le téléchargement de toute la galerie n'est pas proposé dans ce format.").WithField("formatId")
 	ErrCoveredByAllGallery = apperr.New("covered_by_all_gallery", http.StatusUnprocessableEntity,
 		"Toute la galerie est déjà dans votre panier dans ce format.").WithField("formatId")
@@ -42,6 +40,13 @@ func ErrPackIncomplete(remaining int) *apperr.Error {
 		msg = "Il reste 1 photo à choisir pour compléter ce pack."
 	}
 	return apperr.New("pack_incomplete", http.StatusUnprocessableEntity, msg).WithField("packInstanceId")
+}
+
+// ErrLowResolution refuses a print of fewer than MinPrintDPI dots per
+// inch (dpi: the print's), under the stable code format_incompatible.
+func ErrLowResolution(dpi int) *apperr.Error {
+	return apperr.New("format_incompatible", http.StatusUnprocessableEntity,
+		fmt.Sprintf("Résolution trop faible pour ce format (%d\u00a0dpi)\u00a0: il en faut au moins %d pour un tirage net.", dpi, MinPrintDPI)).WithField("formatId")
 }
 
 // ErrPackFormatFull refuses more photos than a pack format holds.

@@ -15,9 +15,13 @@ import (
 
 // How a photo suits a print format.
 const (
-	// MinPrintDPI is the lowest resolution a print may have: a format
-	// needing more pixels than the photo has is hidden for it.
-	MinPrintDPI = 50
+	// MinPrintDPI is the lowest resolution a print may have: a print
+	// of fewer dots per inch is refused (the shop shows the format
+	// disabled, with the reason).
+	MinPrintDPI = 100
+	// LowPrintDPI is the resolution under which the shop warns that the
+	// print will be soft (« Résolution faible pour ce format »).
+	LowPrintDPI = 150
 	// RatioTolerance is how far (relative) two ratios may differ and still
 	// count as the same: no white margin, no crop needed.
 	RatioTolerance = 0.01
@@ -59,13 +63,39 @@ func ratioDiffers(p *ent.Photo, f *ent.Format) bool {
 	return math.Abs(rp-rf)/rf > RatioTolerance
 }
 
-// compatible tells whether the photo has pixels enough for the print.
-func compatible(p *ent.Photo, f *ent.Format) bool {
-	if f.Kind != format.KindPrint || p.Width <= 0 || p.Height <= 0 {
-		return true
+// PrintDPI is the resolution, in dots per inch rounded down, of an image
+// of width x height pixels printed as large as it fits on a print of
+// shortCm x longCm centimetres (oriented like the image): the side that
+// fills the paper first sets it. 0 when a size is unknown. The client's
+// copy is client/src/features/shop/print-dpi.ts.
+func PrintDPI(width, height int, shortCm, longCm float64) int {
+	if width <= 0 || height <= 0 || shortCm <= 0 || longCm <= 0 {
+		return 0
 	}
-	long, short := math.Max(float64(p.Width), float64(p.Height)), math.Min(float64(p.Width), float64(p.Height))
-	return long >= f.LongSize/2.54*MinPrintDPI && short >= f.ShortSize/2.54*MinPrintDPI
+	long, short := math.Max(float64(width), float64(height)), math.Min(float64(width), float64(height))
+	dpi := math.Min(long/(longCm/2.54), short/(shortCm/2.54))
+	// A hair of tolerance so that 1181 pixels over 30 cm count as 100 dpi.
+	return int(math.Floor(dpi + 1e-6))
+}
+
+// printDPI is the resolution of photo p printed on f: from the crop when
+// there is one, the whole photo otherwise; 0 when unknown or not a print.
+func printDPI(p *ent.Photo, f *ent.Format, crop *model.Crop) int {
+	if f.Kind != format.KindPrint {
+		return 0
+	}
+	if crop != nil {
+		return PrintDPI(crop.Width, crop.Height, f.ShortSize, f.LongSize)
+	}
+	return PrintDPI(p.Width, p.Height, f.ShortSize, f.LongSize)
+}
+
+// checkResolution refuses a print of fewer than MinPrintDPI dots per inch.
+func checkResolution(p *ent.Photo, f *ent.Format, crop *model.Crop) error {
+	if dpi := printDPI(p, f, crop); dpi > 0 && dpi < MinPrintDPI {
+		return ErrLowResolution(dpi)
+	}
+	return nil
 }
 
 // marginPolicy is what happens to a photo whose ratio differs from f's.
@@ -188,7 +218,9 @@ func contains[T comparable](xs []T, x T) bool {
 }
 
 // PhotoProducts lists the formats a photo can be bought in: every format
-// sold alone, except prints the photo's resolution is too low for.
+// sold alone. Prints the photo's resolution is too low for (under
+// MinPrintDPI) are listed too, so that the shop can show them disabled with
+// the reason; SetPrint refuses them.
 func (s *Service) PhotoProducts(ctx context.Context, g *ent.Gallery, photoID string) ([]*PhotoProduct, error) {
 	if err := galleries.RequireAccess(ctx, g); err != nil {
 		return nil, err
@@ -203,9 +235,6 @@ func (s *Service) PhotoProducts(ctx context.Context, g *ent.Gallery, photoID str
 	}
 	out := []*PhotoProduct{}
 	for _, f := range cat.ForSale() {
-		if !compatible(p, f) {
-			continue
-		}
 		pp := &PhotoProduct{Format: f, RatioDiffers: ratioDiffers(p, f), WhiteMargin: marginPolicy(g, p, f),
 			Finishes: finishes(g, f), Borders: borders(g, f), DefaultCrop: defaultCrop(p, f)}
 		if len(pp.Finishes) > 0 {

@@ -93,11 +93,11 @@ func (s *Service) SetPrint(ctx context.Context, g *ent.Gallery, in PrintInput) (
 		if err != nil {
 			return err
 		}
-		if !compatible(p, f) {
-			return ErrIncompatible
-		}
 		fin, bor, crop, err := printOptions(g, p, f, in.Finish, in.Border, in.Crop)
 		if err != nil {
+			return err
+		}
+		if err := checkResolution(p, f, crop); err != nil {
 			return err
 		}
 		if in.CartItemID != "" {

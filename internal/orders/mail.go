@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
+	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
@@ -212,7 +213,7 @@ func addressText(a model.Address) string {
 	if a.Address2 != "" {
 		lines = append(lines, a.Address2)
 	}
-	lines = append(lines, strings.TrimSpace(a.PostalCode+" "+a.City), a.Country)
+	lines = append(lines, strings.TrimSpace(a.PostalCode+" "+a.City), address.CountryName(a.Country))
 	return strings.Join(lines, "\n")
 }
 

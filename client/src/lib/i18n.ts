@@ -1,6 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import fr from './locales/fr';
+import { noRepeatProcessor } from './no-repeat';
 
 /** DEFAULT_LANGUAGE is French, also the fallback (spec §1). */
 export const DEFAULT_LANGUAGE = 'fr';
@@ -38,7 +39,10 @@ const onDemand: BackendModule = {
 void i18n
   .use(onDemand)
   .use(initReactI18next)
+  .use(noRepeatProcessor)
   .init({
+    // « Terminer le pack Pack Souvenir », « fichier numérique Fichier HD »: said once (lib/no-repeat.ts).
+    postProcess: ['noRepeat'],
     resources: { fr: { translation: fr } },
     partialBundledLanguages: true,
     lng: DEFAULT_LANGUAGE,

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
@@ -32,6 +32,9 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  // Drawn in document.body, out of the gallery shell: it takes the shell's
+  // theme (data-theme) so that its title is in the page's font.
+  const [theme] = useState(() => document.querySelector('[data-theme]')?.getAttribute('data-theme') ?? undefined);
 
   // In the commit that shows the dialog (a layout effect): no frame is drawn
   // with the focus still behind it, and a key pressed at once lands inside.
@@ -74,6 +77,7 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
   return createPortal(
     <div
       className={styles.backdrop}
+      data-theme={theme}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) close.current();
       }}

@@ -193,6 +193,8 @@ export function cart(over: Record<string, unknown> = {}) {
     needsDelivery: true,
     deliveryOption: 'shipping',
     shippingCountry: 'BE',
+    // An address chosen (the delivery has its price); null: none yet.
+    clientData: { __typename: 'ClientData' as const, deliveryOption: 'shipping' } as unknown,
     photos: [printItem(), digitalItem()] as unknown[],
     packs: [] as unknown[],
     ongoingPacks: [] as unknown[],

@@ -97,7 +97,7 @@ describe('CartPage', () => {
       result: { data: { cartUpdated: cart({ version: 2, itemCount: 4, photos: [printItem(), printItem({ id: 'ci_print2', photoId: 'ph2' })], totals: totals({ total: '9.90' }) }) } },
     });
     expect(await screen.findByText('4 articles')).toBeTruthy();
-    expect(screen.queryByText('Fichier numérique Fichier HD')).toBeNull();
+    expect(screen.queryByText('Fichier HD')).toBeNull();
     expect(screen.getAllByText('Tirage 13x18')).toHaveLength(2);
   });
 
@@ -115,19 +115,19 @@ describe('CartPage', () => {
     expect(within(print).getByText('5 €')).toBeTruthy();
     expect(within(print).getByRole('link', { name: 'Modifier Tirage 13x18 · IMG_ph1.jpg' }).getAttribute('href')).toBe('/gala/photos/ph1/edit/ci_print');
 
-    const file = screen.getByText('Fichier numérique Fichier HD').closest('li')!;
+    const file = screen.getByText('Fichier HD').closest('li')!;
     expect(within(file).getByText('Haute définition')).toBeTruthy();
     expect(within(file).getByText('12 €')).toBeTruthy();
 
     // The pack with its name and contents, the pack to finish with its link.
     const pack = screen.getByText('Pour mamie').closest('li')!;
     expect(within(pack).getByText('3 × tirage 13x18')).toBeTruthy();
-    expect(within(pack).getByText('1 × fichier numérique Fichier HD')).toBeTruthy();
+    expect(within(pack).getByText('1 × Fichier HD')).toBeTruthy();
     expect(within(pack).getByText('29 €')).toBeTruthy();
     const ongoing = screen.getByRole('heading', { name: 'Packs à terminer' }).closest('section')!;
     expect(within(ongoing).getByText('À terminer')).toBeTruthy();
     expect(within(ongoing).getByText('Il reste 4 photos à choisir.')).toBeTruthy();
-    expect(within(ongoing).getByRole('link', { name: 'Terminer le pack Pack Souvenir' }).getAttribute('href')).toBe('/gala/packs/pk_souvenir/configuration/pki_2');
+    expect(within(ongoing).getByRole('link', { name: 'Terminer le Pack Souvenir' }).getAttribute('href')).toBe('/gala/packs/pk_souvenir/configuration/pki_2');
 
     // The totals block.
     const sums = screen.getByRole('heading', { name: 'Récapitulatif' }).closest('section')!;
@@ -142,6 +142,19 @@ describe('CartPage', () => {
     // The vouchers, the gift card's balance, and the way on.
     expect(screen.getByText('Solde restant : 15 €')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Valider mon panier' }).getAttribute('href')).toBe('/gala/cart/address');
+  });
+
+  it('shows no delivery price before an address or a pickup is chosen (issue 20)', async () => {
+    renderCart([galleryIdMock(), cartMock({ ...fullCart, clientData: null })]);
+    const sums = (await screen.findByRole('heading', { name: 'Récapitulatif' })).closest('section')!;
+    const row = (label: string) => within(sums).getByText(label).closest('div')!.querySelector('dd')!.textContent?.replace(/\s/g, ' ');
+    expect(row('Livraison')).toBe('Calculée à l’étape suivante');
+    expect(within(sums).queryByText('Livraison (Belgique)')).toBeNull();
+    expect(within(sums).queryByText('4,90 €')).toBeNull();
+    // 36,30 € less the 4,90 € the server priced for a default country.
+    expect(row('Total hors livraison')).toBe('31,40 €');
+    // The VAT the server gives includes the delivery's: not said yet.
+    expect(within(sums).queryByText(/^dont TVA/)).toBeNull();
   });
 
   it('shows the refusal of a code under the field, and a code that does not apply with its message', async () => {

@@ -9,6 +9,9 @@ export const CartTotalsFragment = graphql(`
     needsDelivery
     deliveryOption
     shippingCountry
+    clientData {
+      deliveryOption
+    }
     vouchers {
       code
       kind
@@ -82,6 +85,12 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
+/** withoutShipping is a total less its delivery, in whole cents, never under zero. */
+export function withoutShipping(total: MoneyLike, shipping: MoneyLike): MoneyLike {
+  const cents = Math.max(0, Math.round(Number(total.amount) * 100) - Math.round(Number(shipping.amount) * 100));
+  return { amount: (cents / 100).toFixed(2), currency: total.currency };
+}
+
 /**
  * CartTotals is the summary block: subtotal, the discount (automatic or a
  * code), delivery (with what a free-shipping code took off, and the code's
@@ -114,6 +123,11 @@ export function CartTotals({ cart: cartRef }: { cart: FragmentType<typeof CartTo
   if (pickup) shippingLabel = t('cart.pickup');
   else if (freeShippingCode) shippingLabel = t('cart.shippingFreeByCode', { country, code: freeShippingCode });
   const freeShipping = isZero(totals.shipping);
+  // Before an address or a pickup is chosen the delivery has no price yet
+  // (the server prices a default country): it is said to come next, and the
+  // total leaves it out.
+  const deliveryUnknown = cart.needsDelivery && !cart.clientData;
+  const total = deliveryUnknown ? withoutShipping(totals.total, totals.shipping) : totals.total;
   const rate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(totals.vat.ratePercent);
 
   return (
@@ -128,7 +142,13 @@ export function CartTotals({ cart: cartRef }: { cart: FragmentType<typeof CartTo
           <dd>{minus(totals.discount)}</dd>
         </div>
       )}
-      {cart.needsDelivery && (
+      {deliveryUnknown && (
+        <div className={styles.totalRow}>
+          <dt>{t('cart.shipping')}</dt>
+          <dd className={styles.shippingLater}>{t('cart.shippingNextStep')}</dd>
+        </div>
+      )}
+      {cart.needsDelivery && !deliveryUnknown && (
         <div className={styles.totalRow}>
           <dt>{shippingLabel}</dt>
           <dd>
@@ -148,13 +168,16 @@ export function CartTotals({ cart: cartRef }: { cart: FragmentType<typeof CartTo
         </div>
       )}
       <div className={`${styles.totalRow} ${styles.grandTotal}`}>
-        <dt>{t('cart.total')}</dt>
-        <dd>{money(totals.total)}</dd>
+        <dt>{deliveryUnknown ? t('cart.totalBeforeShipping') : t('cart.total')}</dt>
+        <dd>{money(total)}</dd>
       </div>
-      <div className={`${styles.totalRow} ${styles.vat}`}>
-        <dt>{t('cart.vatIncluded', { rate })}</dt>
-        <dd>{money(totals.vat.amount)}</dd>
-      </div>
+      {/* The VAT the server gives includes the delivery's: said once it is priced. */}
+      {!deliveryUnknown && (
+        <div className={`${styles.totalRow} ${styles.vat}`}>
+          <dt>{t('cart.vatIncluded', { rate })}</dt>
+          <dd>{money(totals.vat.amount)}</dd>
+        </div>
+      )}
     </dl>
   );
 }

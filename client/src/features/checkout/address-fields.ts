@@ -26,11 +26,11 @@ export type AddressField = keyof AddressValues;
 /** AddressPart is the address a field belongs to, as the server's userErrors name it (["billing", "postalCode"]). */
 export type AddressPart = 'billing' | 'shipping';
 
-/** TITLES are the titles the server accepts. */
-export const TITLES = ['Monsieur', 'Madame'] as const;
+/** TITLES are the titles the server accepts; '' is « Non précisé » (the civilité is optional). */
+export const TITLES = ['Monsieur', 'Madame', ''] as const;
 
 /** REQUIRED_FIELDS are the fields an address cannot go without (address2 and vatNumber are optional). */
-export const REQUIRED_FIELDS: readonly AddressField[] = ['title', 'firstname', 'lastname', 'address', 'postalCode', 'city', 'country', 'phoneNumber'];
+export const REQUIRED_FIELDS: readonly AddressField[] = ['firstname', 'lastname', 'address', 'postalCode', 'city', 'country', 'phoneNumber'];
 
 /** emptyAddress is a blank address in a country. */
 export function emptyAddress(country: string): AddressValues {

@@ -82,7 +82,7 @@ export function AddressFieldset({ part, legend, values, onChange, errors, countr
       <fieldset className={styles.inlineChoices} aria-describedby={titleError ? titleErrorId : undefined}>
         <legend className={styles.legend}>{t('checkout.civility')}</legend>
         {TITLES.map((title) => (
-          <label key={title} className={styles.choice}>
+          <label key={title || 'none'} className={styles.choice}>
             <input
               type="radio"
               name={`${part}-title`}
@@ -92,7 +92,7 @@ export function AddressFieldset({ part, legend, values, onChange, errors, countr
               aria-invalid={titleError ? true : undefined}
               aria-describedby={titleError ? titleErrorId : undefined}
             />
-            <span>{t(title === 'Monsieur' ? 'checkout.titleMonsieur' : 'checkout.titleMadame')}</span>
+            <span>{t(title === 'Monsieur' ? 'checkout.titleMonsieur' : title === 'Madame' ? 'checkout.titleMadame' : 'checkout.titleNone')}</span>
           </label>
         ))}
         {titleError && (

@@ -80,10 +80,11 @@ describe('AddressPage', () => {
     fireEvent.change(input(billing(), 'Prénom'), { target: { value: 'Julie' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continuer' }));
 
+    // The civilité is optional (issue 20): « Non précisé » is chosen and nothing is asked.
     const monsieur = within(billing()).getByRole('radio', { name: 'Monsieur' });
-    await waitFor(() => expect(document.activeElement).toBe(monsieur));
-    expect(monsieur.getAttribute('aria-invalid')).toBe('true');
-    expect(errorOf(monsieur)).toBe('Merci d’indiquer votre civilité');
+    expect((within(billing()).getByRole('radio', { name: 'Non précisé' }) as HTMLInputElement).checked).toBe(true);
+    expect(monsieur.getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(input(billing(), 'Nom ou société')));
     expect(errorOf(input(billing(), 'Prénom'))).toBeUndefined();
     for (const label of ['Nom ou société', 'Adresse', 'Code postal', 'Ville', 'Téléphone']) {
       expect(input(billing(), label).getAttribute('aria-invalid'), label).toBe('true');

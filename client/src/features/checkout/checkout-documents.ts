@@ -209,3 +209,22 @@ export const PlaceOrderMutation = graphql(`
     }
   }
 `);
+
+/** TermsSellerQuery names the seller in the terms of sale: the gallery's photographer. */
+export const TermsSellerQuery = graphql(`
+  query TermsSeller($url: String!, $previewHash: String) {
+    gallery(url: $url, previewHash: $previewHash) {
+      id
+      photographer {
+        id
+        name
+        email
+        website
+        street
+        postalCode
+        city
+        country
+      }
+    }
+  }
+`);

@@ -7,6 +7,7 @@ import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
 import type { CheckoutCartFragment as CheckoutCartData, PaymentMethod } from '../../gql/graphql';
+import { formatMoney } from '../../lib/money';
 import { CartTotals } from '../cart/cart-totals';
 import { useCartGalleryId, useCartLiveUpdates } from '../cart/use-cart';
 import { AddressBlock } from './address-block';
@@ -15,6 +16,7 @@ import { CheckoutRecap } from './checkout-recap';
 import { CheckoutSteps } from './checkout-steps';
 import { purchaseLines } from './purchase-lines';
 import { redirectTo } from './redirect';
+import { TermsOfSale } from './terms-of-sale';
 import styles from './checkout.module.css';
 
 /**
@@ -116,7 +118,7 @@ const CHANGED_KEYS: Record<string, string> = {
 
 /** Review is the recap and the payment form of a cart that has its addresses. */
 function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMethods, refetchCart, onPlaced }: ReviewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [acceptRetouch, setAcceptRetouch] = useState(false);
@@ -295,6 +297,7 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
               </p>
             )}
             {checkbox(ids.terms, acceptTerms, setAcceptTerms, t('checkout.acceptTerms'), errors.acceptTerms, () => setErrors((e) => ({ ...e, acceptTerms: undefined })))}
+            <TermsOfSale galleryUrl={galleryUrl} />
             {checkbox(ids.retouch, acceptRetouch, setAcceptRetouch, t('checkout.acceptRetouch'), errors.acceptRetouch, () => setErrors((e) => ({ ...e, acceptRetouch: undefined })))}
 
             {free ? (
@@ -358,7 +361,7 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
             )}
 
             <button type="submit" className="button button-primary" disabled={placing || blocked || noMethod || (!free && methods === undefined)} aria-busy={placing || undefined}>
-              {free ? t('checkout.confirmFree') : t('checkout.pay')}
+              {free ? t('checkout.confirmFree') : t('checkout.payAmount', { amount: formatMoney(cart.totals.total, i18n.language) })}
             </button>
             {placing && <Spinner label={t('checkout.placing')} />}
             {!free && !placing && <p className={styles.muted}>{t('checkout.redirectHint')}</p>}

@@ -7,6 +7,8 @@ import { formatMoney } from '../../lib/money';
 import { AddAllGalleryMutation, CartFieldsFragment, CartQuery } from '../cart/cart-documents';
 import { settleCartCall } from '../cart/cart-calls';
 import { notify } from '../notifications/notification-store';
+import { FreeDownloadEntry } from '../downloads/free-download-entry';
+import { useFreeFiles } from './free-files';
 import { LoadState } from './load-state';
 import { withPhoto } from './products-page';
 import { ShopDownloadsQuery, ShopPricesFragment } from './shop-documents';
@@ -35,12 +37,14 @@ export function DownloadsPage() {
   const cart = getFragmentData(CartFieldsFragment, cartQuery.data?.cart);
   const [addAll, { loading: adding }] = useMutation(AddAllGalleryMutation);
   const prices = getFragmentData(ShopPricesFragment, gallery?.prices);
+  const free = useFreeFiles(galleryUrl);
 
   if (!gallery || !prices || !galleryId) return <LoadState error={error} onRetry={() => void refetch()} loadingLabel={t('shop.loading')} />;
 
   // The whole-gallery prices are selected next to the fragment, on the same formats.
   const galleryPrices = new Map(gallery.prices.formats.map((f) => [f.id, f.galleryPrice]));
-  const formats = prices.formats.filter((f) => f.kind === 'digital' && !f.onlyInPack).sort((a, b) => a.position - b.position);
+  // Files the gallery gives away are not sold: its free download comes instead.
+  const formats = prices.formats.filter((f) => f.kind === 'digital' && !f.onlyInPack && !free.givenAway(f)).sort((a, b) => a.position - b.position);
   const cartPath = galleryPath(galleryUrl, 'cartContent');
 
   const addWholeGallery = async (formatId: string) => {
@@ -57,7 +61,8 @@ export function DownloadsPage() {
         <p className={styles.intro}>{t('shop.downloadsIntro')}</p>
         {gallery.downloadInformation.message && <p className={styles.notice}>{gallery.downloadInformation.message}</p>}
       </div>
-      {formats.length === 0 && <p className={styles.muted}>{t('shop.noDownloads')}</p>}
+      {free.offer && <FreeDownloadEntry galleryUrl={galleryUrl} />}
+      {formats.length === 0 && !free.offer && <p className={styles.muted}>{t('shop.noDownloads')}</p>}
       <ul className={styles.cards}>
         {formats.map((f) => {
           const wholePrice = galleryPrices.get(f.id);

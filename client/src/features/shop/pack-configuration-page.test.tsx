@@ -65,7 +65,7 @@ describe('PackConfigurationPage', () => {
       '/gala/packs/pk_souvenir/configuration/pki_1/fmt_13x18/customization',
     );
 
-    const files = screen.getByRole('heading', { name: 'Fichiers numériques Fichier HD' }).closest('li')!;
+    const files = screen.getByRole('heading', { name: 'Fichier HD' }).closest('li')!;
     expect(within(files).getByText('0 / 1')).toBeTruthy();
     expect(within(files).getByText('1 fichier numérique, une photo par fichier.')).toBeTruthy();
     expect(within(files).queryByRole('link', { name: /Personnaliser/ })).toBeNull();

@@ -58,7 +58,7 @@ function PackSlotCard({
         <span className={full ? styles.slotDone : styles.slotTodo}>{t('shop.packSlotProgress', { selected: slot.selected, quantity: slot.quantity })}</span>
       </div>
       <p className={styles.muted}>
-        {digital ? t('shop.packDigitalRule', { count: slot.quantity }) : t('shop.packPrintRule', { count: slot.quantity, photos: slot.maxPhotos })}
+        {digital ? t('shop.packDigitalRule', { count: slot.quantity }) : slot.maxPhotos <= 1 ? t('shop.packPrintRuleSamePhoto', { count: slot.quantity }) : t('shop.packPrintRule', { count: slot.quantity, photos: slot.maxPhotos })}
       </p>
       {slot.photos.length > 0 && (
         <ul className={styles.slotPhotos}>

@@ -41,7 +41,7 @@ const photoButton = (n: number) => screen.getByRole('button', { name: `Photo IMG
 describe('PackPhotosSelectionPage', () => {
   it('chooses one photo per digital file (quantity 1) and sends them as digitalFiles', async () => {
     const router = renderSelection('fmt_hd', [configureMock({ digitalFiles: [{ formatId: 'fmt_hd', photos: [{ photoId: 'ph2', quantity: 1 }] }] })]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fichiers numériques Fichier HD' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fichier HD' })).toBeTruthy();
     await screen.findByRole('button', { name: 'Photo IMG_ph2.jpg' });
     fireEvent.click(photoButton(2));
     expect(photoButton(2).getAttribute('aria-pressed')).toBe('true');

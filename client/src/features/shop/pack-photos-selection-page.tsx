@@ -186,7 +186,7 @@ export function PackPhotosSelectionPage() {
       <div className={styles.head}>
         <p className={styles.kicker}>{instance.pack?.galleryItem.displayName || instance.pack?.galleryItem.pack}</p>
         <h1 className={styles.title}>{title}</h1>
-        <p className={styles.intro}>{digital ? t('shop.packDigitalRule', { count: slot.quantity }) : t('shop.packPrintRule', { count: slot.quantity, photos: slot.maxPhotos })}</p>
+        <p className={styles.intro}>{digital ? t('shop.packDigitalRule', { count: slot.quantity }) : slot.maxPhotos <= 1 ? t('shop.packPrintRuleSamePhoto', { count: slot.quantity }) : t('shop.packPrintRule', { count: slot.quantity, photos: slot.maxPhotos })}</p>
       </div>
       <SlotPicker
         slot={slot}

@@ -5,12 +5,11 @@ import type { ShopPackFragment } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { countryName } from '../cart/cart-totals';
 import { LoadState } from './load-state';
+import { offerBadge } from './pack-badge';
 import { BackLink } from './shop-top-bar';
 import { useShopGallery } from './use-shop';
 import styles from './shop.module.css';
 
-/** DEFAULT_OFFER_TYPE is a pack's offer type when the photographer gave none (spec §3, §9). */
-export const DEFAULT_OFFER_TYPE = 'Gratuit';
 
 /** packName is the name a pack shows: its display name, else its name. */
 export function packName(pack: { displayName: string; pack: string }): string {
@@ -44,10 +43,11 @@ export function PackContents({ pack, detailed = false }: { pack: ShopPackFragmen
 /** PackFacts shows a pack's offer type, whether it is a gift, and where shipping is included. */
 export function PackFacts({ pack }: { pack: ShopPackFragment }) {
   const { t, i18n } = useTranslation();
+  const badge = offerBadge(pack);
   return (
     <>
       <div className={styles.badges}>
-        <span className={styles.badge}>{pack.offerType || DEFAULT_OFFER_TYPE}</span>
+        {badge && <span className={styles.badge}>{badge}</span>}
         {pack.gift && <span className={styles.badge}>{t('shop.packGift')}</span>}
       </div>
       {pack.shippingIncludedTo.length > 0 && (

@@ -22,7 +22,7 @@ const products = photoProductsMock('ph1', [
   photoProduct('fmt_hd'),
 ]);
 
-function renderAt(path: string, mocks: MockLink.MockedResponse[], readOnly = false) {
+function renderAt(path: string, mocks: MockLink.MockedResponse[], readOnly = false, size?: { width: number; height: number }) {
   const router = createMemoryRouter(
     [
       { path: '/:galleryId/photos/:photoId/:categoryId', element: <PhotoCustomizationPage /> },
@@ -34,7 +34,7 @@ function renderAt(path: string, mocks: MockLink.MockedResponse[], readOnly = fal
   );
   render(
     <ReadOnlyContext.Provider value={readOnly}>
-      <MockedProvider mocks={[galleryIdMock(), cartCountMock(), shopPhotoMock('ph1'), products, ...mocks]} cache={createCache()}>
+      <MockedProvider mocks={[galleryIdMock(), cartCountMock(), shopPhotoMock('ph1', size), products, ...mocks]} cache={createCache()}>
         <RouterProvider router={router} />
       </MockedProvider>
     </ReadOnlyContext.Provider>,
@@ -49,6 +49,26 @@ function setPrintMock(input: Record<string, unknown>, answer: ReturnType<typeof 
 const cropBox = () => screen.getByRole('group', { name: 'Cadre du tirage' });
 
 describe('PhotoCustomizationPage', () => {
+  it('does not offer a size the photo has too few pixels for, and warns under 150 dpi (issue 20)', async () => {
+    // 900 x 600 pixels: 20 x 30 makes 76 dpi, 13 x 18 117 dpi.
+    renderAt('/gala/photos/ph1/cat_prints?format=fmt_20x30', [], false, { width: 900, height: 600 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personnalisez votre tirage' })).toBeTruthy();
+    const big = screen.getByRole('radio', { name: /^20x30/ }) as HTMLInputElement;
+    expect(big.disabled).toBe(true);
+    expect(document.getElementById(big.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Résolution trop faible (76\u00a0dpi)');
+    // The size asked for is not offered: the first one that is comes chosen.
+    expect((screen.getByRole('radio', { name: /^13x18/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('print-quality').textContent).toBe('Résolution faible pour ce format (117\u00a0dpi)\u00a0: le tirage risque de manquer de netteté.');
+    expect((screen.getByRole('button', { name: 'Ajouter au panier' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says nothing of the resolution of a camera’s original', async () => {
+    renderAt('/gala/photos/ph1/cat_prints?format=fmt_20x30', []);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Personnalisez votre tirage' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: /^20x30/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('print-quality')).toBeNull();
+  });
+
   it('in a read-only preview, shows the print but does not let it be added, and says why', async () => {
     renderAt('/gala/photos/ph1/cat_prints?format=fmt_13x18', [], true);
     expect(await screen.findByRole('heading', { level: 1, name: 'Personnalisez votre tirage' })).toBeTruthy();

@@ -16,6 +16,9 @@ import { notify } from '../notifications/notification-store';
 import { LoadState } from './load-state';
 import { multiplyMoney } from './money-math';
 import { initialPrintValue, PrintOptionsPanel, PrintPreview, type PrintValue } from './print-options-panel';
+import { FreeDownloadEntry } from '../downloads/free-download-entry';
+import { useFreeFiles } from './free-files';
+import { printQuality } from './print-dpi';
 import { withPhoto } from './products-page';
 import { PhotoProductsQuery, ShopPhotoQuery } from './shop-documents';
 import { ShopTopBar } from './shop-top-bar';
@@ -62,7 +65,10 @@ function PrintCustomizer({
   const { t, i18n } = useTranslation();
   const readOnly = useReadOnly();
   const navigate = useNavigate();
-  const first = products.find((p) => p.format.id === start.formatId) ?? products[0];
+  // Sizes the photo has too few pixels for (under 100 dpi) are shown, not offered.
+  const tooLow = (p: PhotoProduct) => printQuality(photo, p.format).level === 'too-low';
+  const offered = products.filter((p) => !tooLow(p));
+  const first = offered.find((p) => p.format.id === start.formatId) ?? offered[0] ?? products[0];
   const [formatId, setFormatId] = useState(first.format.id);
   const [value, setValue] = useState<PrintValue>(() => initialPrintValue(first, first.format, photo, start.value));
   const [quantity, setQuantity] = useState(start.quantity ?? 1);
@@ -113,6 +119,8 @@ function PrintCustomizer({
   };
 
   const total = multiplyMoney(product.format.unitPrice, quantity);
+  // The print's resolution: of the crop when there is one, else of the whole photo.
+  const quality = printQuality(value.crop ?? photo, product.format);
   return (
     <form className={styles.customizer} onSubmit={submit} noValidate>
       <div className={styles.previewColumn}>
@@ -128,14 +136,41 @@ function PrintCustomizer({
       <div className={styles.panel}>
         <fieldset className={styles.choices}>
           <legend className={styles.legend}>{t('shop.chooseFormat')}</legend>
-          {products.map((p) => (
-            <label key={p.format.id} className={styles.choice}>
-              <input type="radio" name="format" value={p.format.id} checked={p.format.id === product.format.id} onChange={() => chooseFormat(p.format.id)} />
-              <span className={styles.choiceName}>{p.format.name}</span>
-              <span className={styles.price}>{formatMoney(p.format.unitPrice, i18n.language)}</span>
-            </label>
-          ))}
+          {products.map((p) => {
+            const q = printQuality(photo, p.format);
+            const disabled = q.level === 'too-low';
+            return (
+              <label key={p.format.id} className={`${styles.choice} ${styles.formatChoice}`} data-disabled={disabled || undefined}>
+                <input
+                  type="radio"
+                  name="format"
+                  value={p.format.id}
+                  checked={p.format.id === product.format.id}
+                  disabled={disabled}
+                  aria-describedby={disabled ? `too-low-${p.format.id}` : undefined}
+                  onChange={() => chooseFormat(p.format.id)}
+                />
+                <span className={styles.choiceName}>{p.format.name}</span>
+                <span className={styles.price}>{formatMoney(p.format.unitPrice, i18n.language)}</span>
+                {disabled && (
+                  <span id={`too-low-${p.format.id}`} className={styles.choiceReason}>
+                    {t('shop.resolutionTooLowShort', { dpi: q.dpi })}
+                  </span>
+                )}
+              </label>
+            );
+          })}
         </fieldset>
+        {quality.level === 'low' && (
+          <p className={styles.warning} role="status" data-testid="print-quality">
+            {t('shop.resolutionLow', { dpi: quality.dpi })}
+          </p>
+        )}
+        {quality.level === 'too-low' && (
+          <p className={styles.error} role="alert" data-testid="print-quality">
+            {t('shop.resolutionTooLow', { dpi: quality.dpi })}
+          </p>
+        )}
         <PrintOptionsPanel photo={photo} format={product.format} offer={product} value={value} onChange={setValue} />
         <div className={styles.quantityRow}>
           <span className={styles.legend} aria-hidden="true">
@@ -154,10 +189,17 @@ function PrintCustomizer({
             {problem}
           </p>
         )}
-        <button type="submit" className="button button-primary" disabled={loading || readOnly} aria-describedby={readOnly ? 'print-read-only' : undefined}>
-          {editing ? t('shop.update') : t('shop.addToCart')}
-        </button>
-        <ReadOnlyNote id="print-read-only" />
+        <div className={styles.submitBar}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={loading || readOnly || quality.level === 'too-low'}
+            aria-describedby={readOnly ? 'print-read-only' : undefined}
+          >
+            {editing ? t('shop.update') : t('shop.addToCart')}
+          </button>
+          <ReadOnlyNote id="print-read-only" />
+        </div>
       </div>
     </form>
   );
@@ -261,9 +303,12 @@ export function PhotoCustomizationPage({ edit = false }: { edit?: boolean }) {
   const photo = node?.__typename === 'Photo' ? node : undefined;
   const cartPath = galleryPath(galleryUrl, 'cartContent');
 
+  const free = useFreeFiles(galleryUrl);
   const allProducts = productsQuery.data?.photoProducts;
-  const products = (allProducts ?? []).filter((p) => p.format.category.id === categoryId).sort((a, b) => a.format.position - b.format.position);
-  const digital = products.length > 0 && products.every((p) => p.format.kind === 'digital');
+  const inCategory = (allProducts ?? []).filter((p) => p.format.category.id === categoryId).sort((a, b) => a.format.position - b.format.position);
+  const digital = inCategory.length > 0 && inCategory.every((p) => p.format.kind === 'digital');
+  // Files the gallery gives away are not sold: its free download takes their place.
+  const products = inCategory.filter((p) => !free.givenAway(p.format));
   const family = products[0]?.format.family.id;
   const back = edit
     ? { to: cartPath, label: t('shop.backToCart') }
@@ -289,6 +334,15 @@ export function PhotoCustomizationPage({ edit = false }: { edit?: boolean }) {
         loadingLabel={t('shop.loadingCustomization')}
       />
     );
+  } else if (digital && products.length === 0 && free.offer) {
+    content = (
+      <>
+        <div className={`${styles.head} ${styles.customizerHead}`}>
+          <h1 className={styles.title}>{t('shop.digitalTitle')}</h1>
+        </div>
+        <FreeDownloadEntry galleryUrl={galleryUrl} />
+      </>
+    );
   } else if (products.length === 0) {
     content = (
       <PageMessage title={t('shop.noProductForPhoto')} actions={<Link className="button button-primary" to={withPhoto(galleryPath(galleryUrl, 'galleryProducts'), photoId)}>{t('shop.backToProducts')}</Link>} />
@@ -297,11 +351,12 @@ export function PhotoCustomizationPage({ edit = false }: { edit?: boolean }) {
     const category = products[0].format.category;
     content = (
       <>
-        <div className={styles.head}>
+        <div className={`${styles.head} ${styles.customizerHead}`}>
           <p className={styles.kicker}>{category.name}</p>
           <h1 className={styles.title}>{edit ? t('shop.editTitle') : digital ? t('shop.digitalTitle') : t('shop.customizeTitle')}</h1>
           <p className={styles.muted}>{photo.filename}</p>
         </div>
+        {digital && free.offer && <FreeDownloadEntry galleryUrl={galleryUrl} />}
         {digital ? (
           <DigitalChooser galleryId={galleryId} galleryUrl={galleryUrl} photo={photo} products={products} />
         ) : (

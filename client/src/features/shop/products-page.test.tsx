@@ -41,11 +41,15 @@ describe('ProductsPage', () => {
     expect(screen.getByRole('link', { name: 'Voir les packs' }).getAttribute('href')).toBe('/gala/packs');
   });
 
-  it('keeps the photo ordered from the photo view in its links', async () => {
+  it('leads from the photo view straight to the customization of that photo, its files one tap away (issue 20)', async () => {
     renderProducts('/gala/products?photoId=ph7', [shopGalleryMock([])]);
     expect(await screen.findByText('Choisissez un produit pour la photo sélectionnée.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Choisir : Tirages classiques' }).getAttribute('href')).toBe('/gala/products/fam_classic?photoId=ph7');
-    expect(screen.getByRole('link', { name: 'Choisir : Fichiers' }).getAttribute('href')).toBe('/gala/products/downloads?photoId=ph7');
+    // No photo to pick again: the product opens its formats for ph7, the first one chosen.
+    expect(screen.getByRole('link', { name: 'Choisir : Tirages classiques' }).getAttribute('href')).toBe('/gala/photos/ph7/cat_prints?format=fmt_13x18');
+    expect(screen.getByRole('link', { name: 'Choisir : Fichiers' }).getAttribute('href')).toBe('/gala/photos/ph7/cat_digital');
+    const quick = screen.getByRole('region', { name: 'Cette photo en fichier numérique' });
+    expect(within(quick).getByRole('button', { name: /^Fichier web – 5\s€$/ })).toBeTruthy();
+    expect(within(quick).getByRole('button', { name: /^Fichier HD – 12\s€$/ })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Voir les packs' })).toBeNull();
   });
 });

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { galleryPath } from '../../app/route-table';
 import { formatMoney } from '../../lib/money';
+import { FreeDownloadEntry } from '../downloads/free-download-entry';
+import { useFreeFiles } from './free-files';
 import { LoadState } from './load-state';
+import { PhotoQuickBuy } from './photo-quick-buy';
 import { productSections, type Section } from './product-sections';
 import { BackLink } from './shop-top-bar';
 import { useShopGallery } from './use-shop';
@@ -29,7 +32,11 @@ export function withPhoto(path: string, photoId: string | null): string {
  * cheapest format sold on its own ("à partir de 2,50 €"), leading to the
  * family's formats (products/{familyId}), or to the downloads for digital
  * files. Formats sold only in packs are not listed. Opened from a photo
- * (?photoId=), it keeps that photo for the next steps.
+ * (?photoId=), it keeps that photo: a product leads straight to its
+ * customization for the photo (format, options, cart), and the photo's
+ * digital files are one tap away (PhotoQuickBuy). Digital formats the
+ * gallery gives away (its free download) are not sold: the free download
+ * takes their place.
  */
 export function ProductsPage() {
   const { t, i18n } = useTranslation();
@@ -37,6 +44,7 @@ export function ProductsPage() {
   const photoId = search.get('photoId');
   const { hash } = useLocation();
   const { galleryUrl, prices, packs, error, refetch } = useShopGallery();
+  const free = useFreeFiles(galleryUrl);
 
   // The home's print categories link to their section (#shop-prints...), drawn once the price list is there.
   const ready = Boolean(prices);
@@ -46,7 +54,10 @@ export function ProductsPage() {
 
   if (!prices) return <LoadState error={error} onRetry={() => void refetch()} loadingLabel={t('shop.loading')} />;
 
-  const sections = productSections(prices);
+  const sections = productSections(prices)
+    .map((s) => ({ ...s, products: s.products.map((p) => ({ ...p, formats: p.formats.filter((f) => !free.givenAway(f)) })).filter((p) => p.formats.length > 0) }))
+    .filter((s) => s.products.length > 0 || (s.section === 'digital' && free.offer));
+  const quickFormats = photoId ? prices.formats.filter((f) => f.kind === 'digital' && !f.onlyInPack && !free.givenAway(f)).sort((a, b) => a.position - b.position) : [];
   const categoryName = new Map(prices.categories.map((c) => [c.id, c.name]));
 
   return (
@@ -56,6 +67,7 @@ export function ProductsPage() {
         <h1 className={styles.title}>{t('shop.productsTitle')}</h1>
         <p className={styles.intro}>{photoId ? t('shop.productsIntroPhoto') : t('shop.productsIntro')}</p>
       </div>
+      {photoId && <PhotoQuickBuy galleryUrl={galleryUrl} photoId={photoId} formats={quickFormats} free={Boolean(free.offer)} />}
 
       {sections.length === 0 && <p className={styles.muted}>{t('shop.noProducts')}</p>}
 
@@ -64,12 +76,16 @@ export function ProductsPage() {
           <h2 id={`shop-${section}-title`} className={styles.sectionTitle}>
             {t(SECTION_KEYS[section])}
           </h2>
+          {section === 'digital' && free.offer && !photoId && <FreeDownloadEntry galleryUrl={galleryUrl} />}
           <ul className={styles.cards}>
-            {products.map(({ family, category, formats, cheapest }) => {
-              const to =
-                section === 'digital'
-                  ? withPhoto(galleryPath(galleryUrl, 'galleryDownloads'), photoId)
-                  : withPhoto(galleryPath(galleryUrl, 'galleryProductDetail', { productId: family.id }), photoId);
+            {products.map(({ family, category, formats }) => {
+              const cheapest = formats.reduce((min, f) => (Number(f.unitPrice.amount) < Number(min.amount) ? f.unitPrice : min), formats[0].unitPrice);
+              // From a photo, straight to its customization in this product's category.
+              const to = photoId
+                ? `${galleryPath(galleryUrl, 'photoCustomization', { photoId, categoryId: category.id })}${section === 'digital' ? '' : `?${new URLSearchParams({ format: formats[0].id }).toString()}`}`
+                : section === 'digital'
+                  ? galleryPath(galleryUrl, 'galleryDownloads')
+                  : galleryPath(galleryUrl, 'galleryProductDetail', { productId: family.id });
               return (
                 <li key={family.id} className={styles.card} data-family={family.id}>
                   <h3 className={styles.cardTitle}>

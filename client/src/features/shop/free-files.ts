@@ -1,0 +1,30 @@
+import { useQuery } from '@apollo/client/react';
+import type { DigitalQuality } from '../../gql/graphql';
+import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
+import type { DownloadOffer } from '../downloads/download-dialog';
+import { DownloadOfferQuery } from '../downloads/download-documents';
+import { freeDownloadOffer } from '../downloads/free-download-entry';
+
+/** A format as far as being given away is concerned. */
+interface FormatKind {
+  kind: string;
+  digitalQuality?: DigitalQuality | null;
+}
+
+/**
+ * isGivenAway tells a digital format the viewer may download for free (the
+ * gallery's free download, to everyone or to its clients): the shop does not
+ * sell it. A free HD file leaves nothing to sell in web quality either.
+ */
+export function isGivenAway(offer: Pick<DownloadOffer, 'qualities'> | undefined, format: FormatKind): boolean {
+  if (!offer || format.kind !== 'digital' || !format.digitalQuality) return false;
+  return offer.qualities.includes(format.digitalQuality) || offer.qualities.includes('hd');
+}
+
+/** useFreeFiles is what the viewer may download for free from the gallery, and the test of a format given away. */
+export function useFreeFiles(galleryUrl: string): { offer?: DownloadOffer; givenAway: (format: FormatKind) => boolean } {
+  const previewHash = usePreviewHash(galleryUrl);
+  const { data } = useQuery(DownloadOfferQuery, { variables: galleryVariables(galleryUrl, previewHash), context: { silentErrors: true } });
+  const offer = data ? freeDownloadOffer(data.gallery) : undefined;
+  return { offer, givenAway: (format) => isGivenAway(offer, format) };
+}
