@@ -38,6 +38,9 @@ describe('i18n catalogues', () => {
     expect(i18n.t('errors.unknown')).toBe('Erreur inconnue');
     expect(i18n.t('gallery.photosCount', { count: 1 })).toBe('1 photo');
     expect(i18n.t('gallery.photosCount', { count: 42 })).toBe('42 photos');
+    // The album's counter agrees with its size: « 1 / 1 photo », not « photos ».
+    expect(i18n.t('album.counter', { n: 1, count: 1 })).toBe('1 / 1 photo');
+    expect(i18n.t('album.counter', { n: 0, count: 20 })).toBe('0 / 20 photos');
     expect(i18n.options.fallbackLng).toEqual(['fr']);
   });
 

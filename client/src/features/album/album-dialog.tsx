@@ -56,7 +56,7 @@ export function AlbumDialog({ galleryId, album, variables, onClose }: { galleryI
   return (
     <Modal title={t('album.title')} description={<p>{t('album.intro')}</p>} onClose={onClose} size="medium">
       <p className={styles.counter} data-testid="album-counter">
-        {album.maxPhotos > 0 ? t('album.counter', { count: album.photoCount, max: album.maxPhotos }) : t('album.counterUnlimited', { count: album.photoCount })}
+        {album.maxPhotos > 0 ? t('album.counter', { n: album.photoCount, count: album.maxPhotos }) : t('album.counterUnlimited', { count: album.photoCount })}
       </p>
       {!open && <p role="status">{t('album.sentOn', { date: sentAt })}</p>}
       {album.photoCount === 0 ? (

@@ -189,7 +189,7 @@ const en: Messages = {
   selections: { ...fr.selections },
   contact: { ...fr.contact },
   share: { ...fr.share },
-  album: { ...fr.album, counterUnlimited_one: '{{count}} photo', counterUnlimited_many: '{{count}} photos', counterUnlimited_other: '{{count}} photos' },
+  album: { ...fr.album, counter_one: '{{n}} / {{count}} photo', counter_many: '{{n}} / {{count}} photos', counter_other: '{{n}} / {{count}} photos', counterUnlimited_one: '{{count}} photo', counterUnlimited_many: '{{count}} photos', counterUnlimited_other: '{{count}} photos' },
   downloads: { ...fr.downloads },
   connection: {
     lost: 'Connection lost',

@@ -189,7 +189,7 @@ const es: Messages = {
   selections: { ...fr.selections },
   contact: { ...fr.contact },
   share: { ...fr.share },
-  album: { ...fr.album, counterUnlimited_one: '{{count}} foto', counterUnlimited_many: '{{count}} fotos', counterUnlimited_other: '{{count}} fotos' },
+  album: { ...fr.album, counter_one: '{{n}} / {{count}} foto', counter_many: '{{n}} / {{count}} fotos', counter_other: '{{n}} / {{count}} fotos', counterUnlimited_one: '{{count}} foto', counterUnlimited_many: '{{count}} fotos', counterUnlimited_other: '{{count}} fotos' },
   downloads: { ...fr.downloads },
   connection: {
     lost: 'Conexión perdida',

@@ -265,7 +265,10 @@ const fr = {
     openUnlimited: 'Album ({{count}})',
     title: 'Votre album',
     intro: 'Choisissez ensemble les photos de votre album, puis envoyez-le au photographe.',
-    counter: '{{count}} / {{max}} photos',
+    // count is the album's size (its plural rules the word), n what it holds.
+    counter_one: '{{n}} / {{count}} photo',
+    counter_many: '{{n}} / {{count}} photos',
+    counter_other: '{{n}} / {{count}} photos',
     counterUnlimited_one: '{{count}} photo',
     counterUnlimited_many: '{{count}} photos',
     counterUnlimited_other: '{{count}} photos',
