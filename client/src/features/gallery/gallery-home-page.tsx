@@ -361,6 +361,7 @@ export function GalleryHomePage({
           <PhotoGrid
             key={chosen ?? ''}
             galleryId={galleryId}
+            collection={chosen}
             photos={photoItems}
             showFilename={gallery.showFilename}
             layout={layout}

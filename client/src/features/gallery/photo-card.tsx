@@ -39,6 +39,7 @@ export function PhotoCard({
   setSize,
   sizesHint,
   gridName,
+  collection,
   priority = false,
 }: {
   photo: FragmentType<typeof PhotoCardFragment>;
@@ -52,6 +53,8 @@ export function PhotoCard({
   sizesHint?: number;
   /** The grid's name, given to the photo view so that it can give the focus back here. */
   gridName?: string;
+  /** The collection the grid shows: the viewer moves through it alone. */
+  collection?: string;
   /** A thumbnail of the grid's first screen: fetched at once and first, not lazily (the home's first paint). */
   priority?: boolean;
 }) {
@@ -68,7 +71,7 @@ export function PhotoCard({
       aria-posinset={index !== undefined ? index + 1 : undefined}
       aria-setsize={index !== undefined ? setSize : undefined}
     >
-      <Link className={styles.link} to={galleryPath(galleryId, 'photo', { photoId: photo.id })} state={{ fromGallery: true, grid: gridName }}>
+      <Link className={styles.link} to={galleryPath(galleryId, 'photo', { photoId: photo.id })} state={{ fromGallery: true, grid: gridName, ...(collection ? { collection } : {}) }}>
         <img
           className={styles.image}
           src={photo.urls.thumbnail}

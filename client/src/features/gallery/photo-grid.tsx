@@ -24,6 +24,8 @@ export interface PhotoGridProps {
   total?: number;
   /** Names the grid, so that the photo view gives the focus back to the photo it showed in this grid. */
   gridName?: string;
+  /** The collection shown (?collection=): the viewer opened from it moves through it alone. */
+  collection?: string;
   /** The list is drawn whole at once: its rows are balanced, no photo alone on a row (grid-layout.ts). */
   balanced?: boolean;
 }
@@ -71,7 +73,7 @@ function remPx(): number {
  * twenty (the photo holding the keyboard focus always stays). It loads the
  * next page when the end of the grid comes near, with a button as a fallback.
  */
-function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos', balanced = false }: PhotoGridProps) {
+function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos', balanced = false, collection }: PhotoGridProps) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -258,6 +260,7 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
               setSize={setSize}
               sizesHint={Math.ceil(box.width)}
               gridName={gridName}
+              collection={collection}
               priority={box.top < firstScreen}
             />
           );

@@ -64,6 +64,52 @@ function renderPhoto(photoId: string) {
   );
 }
 
+describe('PhotoPage, opened from a collection', () => {
+  it('moves through that collection alone: the sequence asks for its photos', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const { operationName, variables } = JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> };
+        if (operationName === 'PhotoGallery') return json({ data: { gallery } });
+        if (operationName === 'PhotoSequence') {
+          sent.push(variables);
+          return json({ data: { gallery: sequence } });
+        }
+        if (operationName === 'PhotoNode') return json({ data: { node: null } });
+        throw new Error(`unexpected operation ${operationName}`);
+      }),
+    );
+    const router = createMemoryRouter([{ path: '/:galleryId/photos/:photoId', element: <PhotoPage /> }], {
+      initialEntries: [{ pathname: '/gala-2026/photos/pho_1', state: { fromGallery: true, grid: 'photos', collection: 'Spectacle' } }],
+    });
+    render(
+      <ApolloProvider client={createApolloClient()}>
+        <RouterProvider router={router} />
+      </ApolloProvider>,
+    );
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ url: 'gala-2026', first: 100, collection: 'Spectacle' });
+  });
+
+  it('moves through the whole gallery otherwise', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const { operationName, variables } = JSON.parse(String(init?.body)) as { operationName: string; variables: Record<string, unknown> };
+        if (operationName === 'PhotoSequence') sent.push(variables);
+        if (operationName === 'PhotoGallery') return json({ data: { gallery } });
+        if (operationName === 'PhotoSequence') return json({ data: { gallery: sequence } });
+        return json({ data: { node: null } });
+      }),
+    );
+    renderPhoto('pho_1');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).not.toHaveProperty('collection');
+  });
+});
+
 describe('PhotoPage, an unknown photo', () => {
   it('says it is not found once: in the viewer, without a toast', async () => {
     serve({ data: { node: null }, errors: [{ message: 'Élément introuvable.', path: ['node'], extensions: { code: 'not_found' } }] });

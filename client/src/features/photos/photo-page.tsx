@@ -53,12 +53,13 @@ export const PhotoNodeQuery = graphql(`
   }
 `);
 
-// The same connection as the gallery grid: the cache shares the pages already loaded.
+// The same connection as the gallery grid, or as the collection's grid when
+// the photo was opened from one: the cache shares the pages already loaded.
 export const PhotoSequenceQuery = graphql(`
-  query PhotoSequence($url: String!, $previewHash: String, $first: Int!, $after: Cursor) {
+  query PhotoSequence($url: String!, $previewHash: String, $first: Int!, $after: Cursor, $collection: String) {
     gallery(url: $url, previewHash: $previewHash) {
       id
-      photos(first: $first, after: $after) {
+      photos(first: $first, after: $after, collection: $collection) {
         totalCount
         edges {
           cursor
@@ -85,6 +86,8 @@ interface PhotoLocationState {
   fromGallery?: boolean;
   /** The grid the photo was opened from (it gets the focus back). */
   grid?: string;
+  /** The collection that grid showed: the arrows stay inside it. */
+  collection?: string;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -119,7 +122,7 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
   // introuvable. »), not a second time in a toast.
   const photo = useQuery(PhotoNodeQuery, { variables: { photoId }, context: { silentCodes: PHOTO_NOT_FOUND_CODES } });
   const sequence = useQuery(PhotoSequenceQuery, {
-    variables: { ...variables, first: PAGE_SIZE },
+    variables: { ...variables, first: PAGE_SIZE, ...(state.collection ? { collection: state.collection } : {}) },
     context: { errorMessageKey: 'gallery.errorPhotos' },
   });
 
