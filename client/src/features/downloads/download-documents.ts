@@ -8,8 +8,8 @@ import { graphql } from '../../gql';
 
 /**
  * DownloadOfferFragment is DownloadOfferQuery's selection, which the
- * gallery's shell asks for (app/gallery-shell.ts) so that the query is
- * answered from the cache: keep the two the same.
+ * gallery's shell asks for too (app/gallery-shell.ts), so that the query is
+ * answered from the cache.
  */
 export const DownloadOfferFragment = graphql(`
   fragment DownloadOffer_gallery on Gallery {
@@ -37,21 +37,7 @@ export const DownloadOfferQuery = graphql(`
   query DownloadOffer($url: String!, $previewHash: String) {
     gallery(url: $url, previewHash: $previewHash) {
       id
-      collectionNames
-      downloadInformation {
-        freeDownload
-        clientsOnly
-        qualities
-        message
-      }
-      auth {
-        accessCodeAuthorized
-        needEmail
-        isClient
-        isPhotographer
-        accessEmail
-        readOnly
-      }
+      ...DownloadOffer_gallery
     }
   }
 `);

@@ -2,8 +2,9 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { makeFragmentData } from '../../gql';
 import { createCache } from '../../lib/apollo-cache';
-import { DownloadOfferQuery } from './download-documents';
+import { DownloadOfferFragment, DownloadOfferQuery } from './download-documents';
 import { GALLERY_ID } from './download-fixtures';
 import { FreeDownloadEntry, freeDownloadOffer } from './free-download-entry';
 
@@ -33,26 +34,29 @@ function gallery(
   };
 }
 
+/** offer is freeDownloadOffer of gallery(over), as the query hands it over (masked). */
+const offerOf = (over: Parameters<typeof gallery>[0] = {}) => freeDownloadOffer(makeFragmentData(gallery(over), DownloadOfferFragment));
+
 describe('freeDownloadOffer', () => {
   it('offers the photos where the gallery lets this viewer download them for free', () => {
-    expect(freeDownloadOffer(gallery())).toEqual({
+    expect(offerOf()).toEqual({
       galleryId: GALLERY_ID,
       collections: ['Préparatifs', 'Cérémonie'],
       qualities: ['web', 'hd'],
       message: 'Les mariés peuvent télécharger toutes les photos.',
       email: '',
     });
-    expect(freeDownloadOffer(gallery({ freeDownload: false }))).toBeUndefined();
+    expect(offerOf({ freeDownload: false })).toBeUndefined();
     // Clients only: not to visitors.
-    expect(freeDownloadOffer(gallery({ clientsOnly: true }))).toBeUndefined();
-    expect(freeDownloadOffer(gallery({ clientsOnly: true, isClient: true, accessEmail: 'julie@example.com' }))).toMatchObject({ email: 'julie@example.com' });
-    expect(freeDownloadOffer(gallery({ clientsOnly: true, isPhotographer: true }))).toBeDefined();
-    expect(freeDownloadOffer(gallery({ qualities: ['hd', 'raw'] }))?.qualities).toEqual(['hd']);
-    expect(freeDownloadOffer(gallery({ qualities: [] }))).toBeUndefined();
-    expect(freeDownloadOffer(gallery({ collectionNames: [] }))).toBeUndefined();
+    expect(offerOf({ clientsOnly: true })).toBeUndefined();
+    expect(offerOf({ clientsOnly: true, isClient: true, accessEmail: 'julie@example.com' })).toMatchObject({ email: 'julie@example.com' });
+    expect(offerOf({ clientsOnly: true, isPhotographer: true })).toBeDefined();
+    expect(offerOf({ qualities: ['hd', 'raw'] })?.qualities).toEqual(['hd']);
+    expect(offerOf({ qualities: [] })).toBeUndefined();
+    expect(offerOf({ collectionNames: [] })).toBeUndefined();
     // A read-only preview (it shows the gallery as the clients see it) hands out no files.
-    expect(freeDownloadOffer(gallery({ clientsOnly: true, isClient: true, readOnly: true }))).toBeUndefined();
-    expect(freeDownloadOffer(gallery({ readOnly: true }))).toBeUndefined();
+    expect(offerOf({ clientsOnly: true, isClient: true, readOnly: true })).toBeUndefined();
+    expect(offerOf({ readOnly: true })).toBeUndefined();
   });
 });
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DownloadOfferQuery as DownloadOfferData } from '../../gql/graphql';
+import { type FragmentType, getFragmentData } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import type { DownloadOffer } from './download-dialog';
-import { DownloadOfferQuery } from './download-documents';
+import { DownloadOfferFragment, DownloadOfferQuery } from './download-documents';
 import { asQualities } from './download-links';
 import styles from './downloads.module.css';
 
@@ -18,7 +18,8 @@ const DownloadDialog = lazy(() => import('./download-dialog').then((m) => ({ def
  * allowed), in web or HD, and have collections to choose from (a request
  * names at least one). A read-only preview gets nothing.
  */
-export function freeDownloadOffer(gallery: DownloadOfferData['gallery']): DownloadOffer | undefined {
+export function freeDownloadOffer(ref: FragmentType<typeof DownloadOfferFragment>): DownloadOffer | undefined {
+  const gallery = getFragmentData(DownloadOfferFragment, ref);
   const { auth, downloadInformation: info } = gallery;
   // A preview link is read-only: it hands out no files.
   if (!auth.accessCodeAuthorized || auth.needEmail || auth.readOnly || !info.freeDownload) return undefined;
