@@ -8,14 +8,13 @@
 // away. Screenshots go to e2e/output/.
 // Run with `GALLERY_BIN=/abs/path/to/gallery node --test e2e/buy-from-viewer.test.mjs`.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, startDemo } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 const PHONE = { width: 390, height: 844 };
@@ -44,20 +43,10 @@ test('issue 20: buying from the viewer on a phone, the print quality warning, fr
     t.skip('GALLERY_BIN is not set: build the server (make build) and set GALLERY_BIN to the absolute path of the binary');
     return;
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'gallery-e2e-buy-'));
-  let server;
+  const demo = await startDemo(t, 'buy');
+  const { base, dataDir, server } = demo;
   let browser;
-  t.after(async () => {
-    await browser?.close().catch(() => undefined);
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  const seed = run(['seed-demo'], { DATA_DIR: dataDir });
-  assert.equal((await seed.exited).code, 0, `seed-demo failed:\n${seed.output}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
-  await waitForHealth(base, server);
+  demo.closeFirst(() => browser?.close());
   await mkdir(OUTPUT, { recursive: true });
 
   const graphql = async (query, variables, headers = {}) => {
@@ -174,9 +163,7 @@ test('issue 20: buying from the viewer on a phone, the print quality warning, fr
 
   await t.test(`a digital file in ${FILE_TAPS} taps from the viewer, once the gallery sells them`, async () => {
     // The photographer stops giving the files away.
-    const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e buy'], { DATA_DIR: dataDir });
-    assert.equal((await tokenCmd.exited).code, 0, tokenCmd.output);
-    const token = /^glt_\S+$/m.exec(tokenCmd.stdoutText)?.[0];
+    const token = await demo.token('e2e buy');
     const { updateGallery } = await graphql(
       'mutation($input: UpdateGalleryInput!) { updateGallery(input: $input) { userErrors { code message } } }',
       { input: { galleryId: gala.id, settings: { downloadInformation: { freeDownload: false } } } },

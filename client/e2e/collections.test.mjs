@@ -6,14 +6,13 @@
 // section and takes its photo as cover.
 // Run with `make build && cd client && GALLERY_BIN=$PWD/../bin/gallery node --test e2e/collections.test.mjs`.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, startDemo } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 
@@ -26,25 +25,11 @@ test('issue 20: collections, grid shapes and a small gallery on a phone', { time
     t.skip('GALLERY_BIN is not set: build the server (make build) and set GALLERY_BIN to the absolute path of the binary');
     return;
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'gallery-e2e-collections-'));
-  let server;
+  const demo = await startDemo(t, 'collections', ['--photos', String(PHOTOS)]);
+  const { base, dataDir, server } = demo;
   let browser;
-  t.after(async () => {
-    await browser?.close().catch(() => undefined);
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const seed = run(['seed-demo', '--photos', String(PHOTOS)], { DATA_DIR: dataDir });
-  assert.equal((await seed.exited).code, 0, `seed-demo failed:\n${seed.output}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
-  await waitForHealth(base, server);
-  const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e collections'], { DATA_DIR: dataDir });
-  assert.equal((await tokenCmd.exited).code, 0, `photographer token failed:\n${tokenCmd.output}`);
-  const token = /^glt_\S+$/m.exec(tokenCmd.stdoutText)?.[0];
-  assert.ok(token, 'the token is printed on stdout');
+  demo.closeFirst(() => browser?.close());
+  const token = await demo.token('e2e collections');
   const photographer = { Authorization: `Bearer ${token}` };
 
   /** ask sends a GraphQL operation as a guest, or with `headers`. */

@@ -6,15 +6,14 @@
 // phone and a desktop (written to e2e/output/, paths printed as diagnostics).
 // Run with `GALLERY_BIN=/abs/path/to/gallery npm run e2e`.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, run, startDemo } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -38,21 +37,10 @@ test('issue 9: routes by the visitor’s path, preview, version banner, viewer k
     t.skip('GALLERY_BIN is not set: build the server (make build-go) and set GALLERY_BIN to the absolute path of the binary');
     return;
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'gallery-e2e-journeys-'));
-  let server;
+  const demo = await startDemo(t, 'journeys');
+  const { base, dataDir, server } = demo;
   let browser;
-  t.after(async () => {
-    await browser?.close().catch(() => undefined);
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const seed = run(['seed-demo'], { DATA_DIR: dataDir });
-  assert.equal((await seed.exited).code, 0, `seed-demo failed:\n${seed.output}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
-  await waitForHealth(base, server);
+  demo.closeFirst(() => browser?.close());
 
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const pageErrors = [];

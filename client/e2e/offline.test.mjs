@@ -5,33 +5,20 @@
 // « Réessayer » button does the same.
 // Run with `GALLERY_BIN=/abs/path/to/gallery node --test e2e/offline.test.mjs`.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, startDemo } from './server.mjs';
 
 test('issue 20: offline, a screen that cannot load says « Connexion perdue » under the header and comes back with the network', { timeout: 300_000 }, async (t) => {
   if (!GALLERY_BIN) {
     t.skip('GALLERY_BIN is not set: build the server (make build-go) and set GALLERY_BIN to the absolute path of the binary');
     return;
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'gallery-e2e-offline-'));
-  let server;
+  const demo = await startDemo(t, 'offline');
+  const { base, dataDir, server } = demo;
   let browser;
-  t.after(async () => {
-    await browser?.close().catch(() => undefined);
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  const seed = run(['seed-demo'], { DATA_DIR: dataDir });
-  assert.equal((await seed.exited).code, 0, `seed-demo failed:\n${seed.output}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
-  await waitForHealth(base, server);
+  demo.closeFirst(() => browser?.close());
 
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });

@@ -8,13 +8,12 @@
 // (docs/performance.md, "Requests on the opening screen").
 // Run with `GALLERY_BIN=/abs/path/to/gallery npm run e2e -- e2e/opening-requests.test.mjs`.
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, run, startDemo } from './server.mjs';
 
 /** PHOTOS: more than one page of the grid (100), so that scrolling asks for a second one. */
 const PHOTOS = 110;
@@ -80,21 +79,10 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
     t.skip('GALLERY_BIN is not set: build the server (make build) and set GALLERY_BIN to the absolute path of the binary');
     return;
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'gallery-e2e-opening-'));
-  let server;
+  const demo = await startDemo(t, 'opening', ['--photos', String(PHOTOS)]);
+  const { base, dataDir, server } = demo;
   let browser;
-  t.after(async () => {
-    await browser?.close().catch(() => undefined);
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const seed = run(['seed-demo', '--photos', String(PHOTOS)], { DATA_DIR: dataDir });
-  assert.equal((await seed.exited).code, 0, `seed-demo failed:\n${seed.output}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
-  await waitForHealth(base, server);
+  demo.closeFirst(() => browser?.close());
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const outbox = join(dataDir, 'outbox');
   const pageErrors = [];
@@ -201,9 +189,7 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
   });
 
   await t.test('the photographer, through a preview link', async (t) => {
-    const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e opening'], { DATA_DIR: dataDir });
-    assert.equal((await tokenCmd.exited).code, 0, `photographer token failed:\n${tokenCmd.output}`);
-    const token = /^glt_\S+$/m.exec(tokenCmd.stdoutText)?.[0];
+    const token = await demo.token('e2e opening');
     const ask = async (query, variables, headers = {}) => {
       const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
       const body = await res.json();

@@ -12,14 +12,13 @@
 // are printed as diagnostics).
 // Run with `GALLERY_BIN=/abs/path/to/gallery node --test e2e/screens.test.mjs`.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, request } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, run, startDemo } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 const PHONE_WIDTHS = [320, 390, 768];
@@ -143,28 +142,14 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
     return;
   }
   const started = Date.now();
-  const dataDir = await mkdtemp(join(tmpdir(), 'gallery-e2e-screens-'));
-  let server;
+  const demo = await startDemo(t, 'screens');
+  const { base, dataDir, server } = demo;
   let browser;
-  t.after(async () => {
-    await browser?.close().catch(() => undefined);
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const seed = run(['seed-demo'], { DATA_DIR: dataDir });
-  assert.equal((await seed.exited).code, 0, `seed-demo failed:\n${seed.output}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
-  await waitForHealth(base, server);
+  demo.closeFirst(() => browser?.close());
   const outbox = join(dataDir, 'outbox');
 
   // The photographer's token, to make the protected gallery's name long.
-  const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e screens'], { DATA_DIR: dataDir });
-  assert.equal((await tokenCmd.exited).code, 0, `photographer token failed:\n${tokenCmd.output}`);
-  const token = /^glt_\S+$/m.exec(tokenCmd.stdoutText)?.[0];
-  assert.ok(token, 'the token is printed');
+  const token = await demo.token('e2e screens');
 
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const pageErrors = [];

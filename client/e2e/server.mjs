@@ -5,7 +5,10 @@ export const GALLERY_BIN = process.env.GALLERY_BIN;
 const HEALTH_TIMEOUT_MS = 60_000;
 
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** freePort asks the system for a port nobody listens on. */
 export function freePort() {
@@ -59,4 +62,46 @@ export async function stop(child) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
   await child.exited;
   clearTimeout(timer);
+}
+
+/**
+ * startDemo seeds the demo (`seed-demo` with seedArgs) into a fresh
+ * DATA_DIR named after the test, serves it on a free port and waits for it.
+ * The clean-up is registered on t: what the test hands to closeFirst (its
+ * browser) is closed, then the server is stopped and the folder removed.
+ */
+export async function startDemo(t, name, seedArgs = []) {
+  const dataDir = await mkdtemp(join(tmpdir(), `gallery-e2e-${name}-`));
+  const closers = [];
+  let server;
+  t.after(async () => {
+    for (const close of closers.reverse()) await Promise.resolve().then(close).catch(() => undefined);
+    await stop(server);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const seed = run(['seed-demo', ...seedArgs], { DATA_DIR: dataDir });
+  const seeded = await seed.exited;
+  if (seeded.code !== 0) throw new Error(`seed-demo failed:\n${seed.output}`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
+  await waitForHealth(base, server);
+  return {
+    base,
+    dataDir,
+    server,
+    /** closeFirst registers what is closed before the server stops. */
+    closeFirst(close) {
+      closers.push(close);
+    },
+    /** token makes a photographer API token with the CLI (the server sees it at once) and returns it. */
+    async token(label) {
+      const cmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', label], { DATA_DIR: dataDir });
+      const done = await cmd.exited;
+      if (done.code !== 0) throw new Error(`photographer token failed:\n${cmd.output}`);
+      const token = /^glt_\S+$/m.exec(cmd.stdoutText)?.[0];
+      if (!token) throw new Error(`no token printed:\n${cmd.output}`);
+      return token;
+    },
+  };
 }

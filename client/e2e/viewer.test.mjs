@@ -2,14 +2,13 @@
 // desktop, through the real server and the Debian Chromium.
 // Run with `GALLERY_BIN=/abs/path/to/gallery node --test e2e/viewer.test.mjs`.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, startDemo } from './server.mjs';
 
 /** Screenshots go here (git-ignored); their paths are printed as diagnostics. */
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
@@ -39,21 +38,10 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
     t.skip('GALLERY_BIN is not set: build the server (make build-go) and set GALLERY_BIN to the absolute path of the binary');
     return;
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'gallery-e2e-viewer-'));
-  let server;
+  const demo = await startDemo(t, 'viewer');
+  const { base, dataDir, server } = demo;
   let browser;
-  t.after(async () => {
-    await browser?.close().catch(() => undefined);
-    await stop(server);
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const seed = run(['seed-demo'], { DATA_DIR: dataDir });
-  assert.equal((await seed.exited).code, 0, `seed-demo failed:\n${seed.output}`);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
-  await waitForHealth(base, server);
+  demo.closeFirst(() => browser?.close());
 
   const graphql = async (query, variables, headers = {}) => {
     const res = await fetch(`${base}/graphql`, {
@@ -230,10 +218,7 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
   });
 
   await t.test('no download button where the gallery does not give its files', async () => {
-    const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e viewer'], { DATA_DIR: dataDir });
-    assert.equal((await tokenCmd.exited).code, 0, `photographer token failed:\n${tokenCmd.output}`);
-    const token = /^glt_\S+$/m.exec(tokenCmd.stdoutText)?.[0];
-    assert.ok(token);
+    const token = await demo.token('e2e viewer');
     const { gallery } = await graphql('query { gallery(url: "gala-2026") { id } }');
     const { updateGallery } = await graphql(
       'mutation($input: UpdateGalleryInput!) { updateGallery(input: $input) { userErrors { code message } } }',
