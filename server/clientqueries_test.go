@@ -132,22 +132,31 @@ func (v clientViewer) send(t testing.TB, docs *clientdocs.Documents, op, after s
 	if rec.Code == http.StatusOK {
 		// The transport writes the executor's bytes without a second pass:
 		// they must already be what json.Marshal would have written.
-		plain := body
-		if rec.Header().Get("Content-Encoding") == "gzip" {
-			zr, err := gzip.NewReader(bytes.NewReader(body))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if plain, err = io.ReadAll(zr); err != nil {
-				t.Fatal(err)
-			}
-		}
+		plain := plainBody(t, rec)
 		var compact bytes.Buffer
 		if err := json.Compact(&compact, plain); err != nil || !bytes.Equal(compact.Bytes(), plain) {
 			t.Fatalf("%s as %s: the answer is not compact JSON (%v): %.300s", op, v.name, err, plain)
 		}
 	}
 	return rec.Code, body
+}
+
+// plainBody is a recorded answer's body, gunzipped when it was sent gzipped.
+func plainBody(t testing.TB, rec *httptest.ResponseRecorder) []byte {
+	t.Helper()
+	body := rec.Body.Bytes()
+	if rec.Header().Get("Content-Encoding") != "gzip" {
+		return body
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plain
 }
 
 // answer sends op through the network and decodes the answer.

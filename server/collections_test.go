@@ -95,7 +95,9 @@ func TestGalleryCollectionsCountAndFilter(t *testing.T) {
 					HasNextPage bool
 					EndCursor   string
 				}
-				Edges []struct{ Node struct{ ID, Collection string } }
+				Edges []struct {
+					Node struct{ ID, Collection string }
+				}
 			}
 		}
 	}

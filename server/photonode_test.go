@@ -1,11 +1,8 @@
 package server_test
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http/httptest"
 	"testing"
 
@@ -42,14 +39,7 @@ func TestPhotoNodeAnswersAreKeptPerClass(t *testing.T) {
 		e.counter.Reset()
 		rec := httptest.NewRecorder()
 		e.app.Handler().ServeHTTP(rec, v.requestOf(body))
-		out := rec.Body.Bytes()
-		if rec.Header().Get("Content-Encoding") == "gzip" {
-			zr, err := gzip.NewReader(bytes.NewReader(out))
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, _ = io.ReadAll(zr)
-		}
+		out := plainBody(t, rec)
 		var r gqlResponse
 		if err := json.Unmarshal(out, &r); err != nil {
 			t.Fatalf("%s: %s", v.name, out)
