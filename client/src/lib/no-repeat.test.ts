@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from './i18n';
-import { noRepeat } from './no-repeat';
+import { NAME_TEMPLATES, noRepeat } from './no-repeat';
 
 describe('noRepeat', () => {
   it('says a pack’s or a file’s word once', () => {
@@ -20,9 +20,18 @@ describe('noRepeat', () => {
     expect(noRepeat('si si')).toBe('si si');
   });
 
-  it('runs on every translation', () => {
+  it('runs on the messages that put a pack or format name after a word', () => {
     expect(i18n.t('cart.finishPackNamed', { name: 'Pack Souvenir' })).toBe('Terminer le Pack Souvenir');
     expect(i18n.t('shop.packDigital', { quantity: 1, format: 'Fichier HD' })).toBe('1 × Fichier HD');
+  });
+
+  it('leaves the other messages as they are: a name may repeat a word on purpose', () => {
+    expect(i18n.t('gallery.coverAlt', { name: 'Duran Duran' })).toBe('Photo de couverture : Duran Duran');
+    expect(i18n.t('selections.created', { name: 'Mariés Mariés' })).toContain('« Mariés Mariés »');
+  });
+
+  it('names only keys that exist', () => {
+    for (const key of NAME_TEMPLATES) expect(i18n.exists(key), key).toBe(true);
   });
 });
 

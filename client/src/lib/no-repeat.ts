@@ -15,9 +15,32 @@ export function noRepeat(text: string): string {
   );
 }
 
-/** noRepeatProcessor is noRepeat as an i18next post-processor, run on every translation. */
+/**
+ * NAME_TEMPLATES are the messages that put a photographer's pack or format
+ * name right after a word the name may start with. Only they go through
+ * noRepeat: elsewhere a repeated word is what was meant (a gallery or a
+ * band called « Duran Duran », a guest's own words).
+ */
+export const NAME_TEMPLATES: ReadonlySet<string> = new Set([
+  'gallery.packPrint',
+  'gallery.packDigital',
+  'shop.packPrint',
+  'shop.packDigital',
+  'shop.seePackNamed',
+  'shop.packPrintSlot',
+  'shop.packDigitalSlot',
+  'shop.customizePackPhotos',
+  'cart.print',
+  'cart.digitalFile',
+  'cart.finishPackNamed',
+]);
+
+/** noRepeatProcessor is noRepeat as an i18next post-processor, for the NAME_TEMPLATES messages. */
 export const noRepeatProcessor = {
   type: 'postProcessor' as const,
   name: 'noRepeat',
-  process: (value: string) => (typeof value === 'string' ? noRepeat(value) : value),
+  process: (value: string, key: string | string[]) => {
+    const k = Array.isArray(key) ? key[0] : key;
+    return typeof value === 'string' && NAME_TEMPLATES.has(k) ? noRepeat(value) : value;
+  },
 };
