@@ -34,7 +34,9 @@ func in(g *ent.Gallery, session, email string, r viewer.Role) context.Context {
 // and the photographer may try their own shop.
 func TestGivenAwayFilesAreNotSold(t *testing.T) {
 	f := setup(t)
-	free := func(di *model.DownloadInformation) { di.FreeDownload, di.ClientsOnly, di.Qualities = true, false, []string{"web", "hd"} }
+	free := func(di *model.DownloadInformation) {
+		di.FreeDownload, di.ClientsOnly, di.Qualities = true, false, []string{"web", "hd"}
+	}
 	gala := f.downloads(f.gala, free)
 	ctx := browser("s1")
 	p := f.photos
