@@ -26,8 +26,9 @@ import (
 	"github.com/studio/gallery/internal/viewer"
 )
 
-// The cart through both doors, on the demo: gala-2026 (public) and
-// julie-et-thomas (code and e-mail), 6 photos each, the last one private.
+// The cart through both doors, on the demo: gala-2026 (public; here it
+// sells its digital files, which the demo gives away) and julie-et-thomas
+// (code and e-mail), 6 photos each, the last one private.
 // Prices are the demo's: 10x15 2.50, 13x18 3.90, 30x45 24.00, Toile 30x45
 // 69.00, Fichier web 4.00, Fichier HD 9.00 (the whole gallery 149.00),
 // Pack Souvenir 39.00; Labo Photo Bruxelles ships to Benelux for 4.90 and
@@ -51,6 +52,7 @@ type cartEnv struct {
 func newCartEnv(t *testing.T) *cartEnv {
 	t.Helper()
 	e := newEnv(t, 6)
+	sellGalleryFiles(t, e.db.Client, "gala-2026")
 	s := &cartEnv{env: e, sys: viewer.SystemContext(context.Background()), gala: e.galleryID("gala-2026"), wedding: e.galleryID("julie-et-thomas")}
 	s.photos = e.visiblePhotos(s.gala)
 	s.private = e.privatePhoto(s.gala)

@@ -876,6 +876,7 @@ func TestDownloadRequestUpdatedOverWebsocket(t *testing.T) {
 
 func TestCartUpdatedOverWebsocket(t *testing.T) {
 	d := newDownloadEnv(t, 0, false)
+	sellGalleryFiles(t, d.db.Client, "gala-2026")
 	ctx := viewer.SystemContext(context.Background())
 	webFormat := d.db.Client.Format.Query().Where(format.HasGalleryWith(gallery.ID(d.gala)), format.Name("Fichier web")).OnlyIDX(ctx)
 	p := d.photosIn("Accueil", "Spectacle")

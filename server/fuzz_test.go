@@ -60,6 +60,8 @@ func newFuzzTarget(f *testing.F, wire func(*server.Server)) *fuzzTarget {
 	token, _ := e.token()
 	sys := viewer.SystemContext(context.Background())
 	gala := e.galleryID("gala-2026")
+	// The gala sells its files: the visitor's cart calls reach the cart's work.
+	sellGalleryFiles(f, e.db.Client, "gala-2026")
 	ids := map[string]string{"gallery": gala, "wedding": e.galleryID("julie-et-thomas")}
 	if ids["wedding"] == "" {
 		f.Fatal("demo wedding gallery missing")

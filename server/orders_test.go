@@ -87,6 +87,7 @@ func newOrderEnv(t testing.TB) *orderEnv {
 			t.Errorf("stop the runner: %v", err)
 		}
 	})
+	sellGalleryFiles(t, e.db.Client, "gala-2026")
 	s := &cartEnv{env: e, sys: viewer.SystemContext(context.Background()), gala: e.galleryID("gala-2026"), wedding: e.galleryID("julie-et-thomas")}
 	s.photos = e.visiblePhotos(s.gala)
 	s.p10x15 = s.formatID(s.gala, "Papier photo", "10 x 15")

@@ -307,6 +307,24 @@ test('live updates over websocket: download requests and carts', { timeout: 240_
   });
 
   await t.test('cartUpdated: a change made over HTTP reaches the same browser’s subscriber', async () => {
+    // The gala gives its files away (the downloads above), and the shop does
+    // not sell what is free: its photographer stops giving them away.
+    const cmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e ws'], { DATA_DIR: dataDir });
+    assert.equal((await cmd.exited).code, 0, `photographer token failed:\n${cmd.output}`);
+    const token = /^glt_\S+$/m.exec(cmd.stdoutText)?.[0];
+    assert.ok(token, `no token printed:\n${cmd.output}`);
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        query: 'mutation($input: UpdateGalleryInput!) { updateGallery(input: $input) { userErrors { code message } } }',
+        variables: { input: { galleryId: gallery.id, settings: { downloadInformation: { freeDownload: false } } } },
+      }),
+    });
+    const answer = await res.json();
+    assert.deepEqual(answer.errors ?? [], []);
+    assert.deepEqual(answer.data.updateGallery.userErrors, []);
+
     const client = transportClient(base, browser);
     clients.push(client);
     const { inbox, stop: unsubscribe } = subscribe(client, `subscription($g: ID!) { cartUpdated(galleryId: $g) { id version itemCount } }`, { g: gallery.id });

@@ -94,7 +94,10 @@ type state struct {
 	// usedByEmail counts each voucher's uses by the viewer's e-mail.
 	usedByEmail map[string]int
 	email       string
-	now         func() time.Time
+	// free lists the qualities the gallery's free download gives the
+	// viewer (freeQualities): digital files in them are not sold.
+	free []string
+	now  func() time.Time
 }
 
 // load reads (through db: the client, or the transaction of the caller)
@@ -113,7 +116,7 @@ func (s *Service) load(ctx context.Context, db *ent.Client, g *ent.Gallery, cat 
 		return nil, wrap("photographer", err)
 	}
 	st := &state{gallery: g, photographer: pg, cat: cat, cart: c, items: c.Edges.Items, vouchers: c.Edges.Vouchers,
-		email: viewer.FromContext(ctx).Email, now: s.now}
+		email: viewer.FromContext(ctx).Email, free: freeQualities(ctx, g), now: s.now}
 	var ids []string
 	for _, it := range st.items {
 		ids = append(ids, itemPhotoIDs(it)...)
@@ -244,7 +247,9 @@ func itemPhotoIDs(it *ent.CartItem) []string {
 }
 
 // stale lists the items that can no longer be bought as they are: their
-// format or pack withdrawn or repriced, their photo no longer visible.
+// format or pack withdrawn or repriced, their photo no longer visible,
+// their digital files given away to the viewer since (the gallery's free
+// download turned on, or the viewer became its client).
 func (st *state) stale() []string {
 	var out []string
 	for _, it := range st.items {
@@ -259,13 +264,15 @@ func (st *state) buyable(it *ent.CartItem) bool {
 	switch it.Kind {
 	case cartitem.KindPrint, cartitem.KindDigitalFile:
 		f := st.format(it.FormatID)
-		if f == nil || f.OnlyInPack || it.PhotoID == nil || st.photos[*it.PhotoID] == nil || f.UnitPrice != it.UnitPrice {
+		if f == nil || f.OnlyInPack || it.PhotoID == nil || st.photos[*it.PhotoID] == nil || f.UnitPrice != it.UnitPrice ||
+			givenAway(st.free, f) {
 			return false
 		}
 		return (it.Kind == cartitem.KindPrint) == (f.Kind == format.KindPrint)
 	case cartitem.KindAllGallery:
 		f := st.format(it.FormatID)
-		return f != nil && f.Kind == format.KindDigital && f.GalleryPrice != nil && *f.GalleryPrice == it.UnitPrice
+		return f != nil && f.Kind == format.KindDigital && f.GalleryPrice != nil && *f.GalleryPrice == it.UnitPrice &&
+			!givenAway(st.free, f)
 	case cartitem.KindPack, cartitem.KindOngoingPack:
 		p := st.pack(it.PackID)
 		return p != nil && p.UnitPrice == it.UnitPrice

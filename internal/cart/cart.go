@@ -17,7 +17,8 @@
 // Invalidation. internal/photographer drops the items a settings change
 // makes unbuyable and flags the cart; reading the cart reports that once
 // (cartUpdated) and clears it. Items found unbuyable at read time (a format
-// withdrawn in a race, a photo made private) are dropped the same way.
+// withdrawn in a race, a photo made private, digital files the gallery's
+// free download now gives the viewer: free.go) are dropped the same way.
 package cart
 
 import (

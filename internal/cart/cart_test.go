@@ -30,7 +30,8 @@ import (
 )
 
 // fixture is the demo (6 photos per gallery, the last one private) with
-// the cart service on a fixed clock. Prices below are the demo's: 10x15
+// the cart service on a fixed clock; the gala sells its digital files (the
+// demo gives them away: see TestGivenAwayFilesAreNotSold). Prices below are the demo's: 10x15
 // 2.50, 13x18 3.90, 30x45 24.00, Toile 30x45 69.00, Fichier web 4.00,
 // Fichier HD 9.00; Labo Photo Bruxelles ships to Benelux for 4.90 and to
 // Europe for 8.90, Atelier Déco for 9.90 and 19.90; VAT 21 %.
@@ -79,6 +80,7 @@ func setup(t *testing.T) *fixture {
 	f := &fixture{t: t, db: db, sys: viewer.SystemContext(ctx), now: now,
 		svc: &cart.Service{DB: db, Now: func() time.Time { return now }}}
 	f.gala = db.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(f.sys)
+	f.gala = f.downloads(f.gala, func(di *model.DownloadInformation) { di.FreeDownload = false })
 	f.wedding = db.Gallery.Query().Where(gallery.URL("julie-et-thomas")).OnlyX(f.sys)
 	f.photos = db.Photo.Query().Where(photo.GalleryID(f.gala.ID), photo.IsPrivate(false)).Order(ent.Asc(photo.FieldPosition)).AllX(f.sys)
 	f.private = db.Photo.Query().Where(photo.GalleryID(f.gala.ID), photo.IsPrivate(true)).OnlyX(f.sys)
@@ -93,6 +95,16 @@ func setup(t *testing.T) *fixture {
 	f.souvenir = db.Pack.Query().Where(pack.HasGalleryWith(gallery.ID(f.gala.ID)), pack.DisplayName("Pack Souvenir")).OnlyX(f.sys)
 	f.famille = db.Pack.Query().Where(pack.HasGalleryWith(gallery.ID(f.gala.ID)), pack.DisplayName("Pack Famille")).OnlyX(f.sys)
 	return f
+}
+
+// downloads changes g's download settings as the photographer's settings
+// do and returns g as it now is.
+func (f *fixture) downloads(g *ent.Gallery, change func(*model.DownloadInformation)) *ent.Gallery {
+	f.t.Helper()
+	di := g.DownloadInformation
+	di.Qualities = slices.Clone(di.Qualities)
+	change(&di)
+	return f.db.Gallery.UpdateOne(g).SetDownloadInformation(di).SaveX(f.sys)
 }
 
 // format finds a format of g by its family and its displayed name.

@@ -19,6 +19,10 @@ var (
 		"Le téléchargement de toute la galerie n'est pas proposé dans ce format.").WithField("formatId")
 	ErrCoveredByAllGallery = apperr.New("covered_by_all_gallery", http.StatusUnprocessableEntity,
 		"Toute la galerie est déjà dans votre panier dans ce format.").WithField("formatId")
+	// ErrGivenAway refuses a digital file (or the whole gallery) that the
+	// gallery's free download gives the viewer.
+	ErrGivenAway = apperr.New("given_away", http.StatusUnprocessableEntity,
+		"Ces fichiers vous sont offerts\u00a0: téléchargez-les gratuitement depuis la galerie.").WithField("formatId")
 	ErrFinish       = apperr.New("finish_not_offered", http.StatusBadRequest, "Cette finition n'est pas proposée pour ce produit.").WithField("finish")
 	ErrBorder       = apperr.New("border_not_offered", http.StatusBadRequest, "Le bord blanc n'est pas proposé pour ce produit.").WithField("border")
 	ErrCropRequired = apperr.New("crop_required", http.StatusBadRequest,

@@ -161,12 +161,16 @@ func (s *Service) RemovePrint(ctx context.Context, g *ent.Gallery, cartItemID st
 
 // AddDigitalFile adds one photo's file in a digital format; adding it
 // twice keeps one. Refused when the whole gallery is already in the cart
-// in that format.
+// in that format, or when the gallery gives the viewer that file for free
+// (ErrGivenAway).
 func (s *Service) AddDigitalFile(ctx context.Context, g *ent.Gallery, photoID, formatID string) (*View, error) {
 	return s.mutate(ctx, g, func(ctx context.Context, w *work) error {
 		f, err := w.saleFormat(formatID, format.KindDigital)
 		if err != nil {
 			return err
+		}
+		if givenAway(freeQualities(ctx, g), f) {
+			return ErrGivenAway
 		}
 		p, err := s.photo(ctx, w.tx, g, photoID)
 		if err != nil {
@@ -198,12 +202,16 @@ func (s *Service) RemoveDigitalFile(ctx context.Context, g *ent.Gallery, photoID
 }
 
 // AddAllGallery adds every photo of the gallery in a digital format and
-// removes the single files of that format it covers.
+// removes the single files of that format it covers. Refused when the
+// gallery gives the viewer those files for free (ErrGivenAway).
 func (s *Service) AddAllGallery(ctx context.Context, g *ent.Gallery, formatID string) (*View, error) {
 	return s.mutate(ctx, g, func(ctx context.Context, w *work) error {
 		f, err := w.saleFormat(formatID, format.KindDigital)
 		if err != nil {
 			return err
+		}
+		if givenAway(freeQualities(ctx, g), f) {
+			return ErrGivenAway
 		}
 		if f.GalleryPrice == nil {
 			return ErrNotOffered
@@ -333,7 +341,7 @@ func (s *Service) RegroupItemsInPack(ctx context.Context, g *ent.Gallery) (*View
 		for _, it := range items {
 			photoIDs = append(photoIDs, itemPhotoIDs(it)...)
 		}
-		st := &state{cat: w.cat, items: items, photos: map[string]*ent.Photo{}}
+		st := &state{cat: w.cat, items: items, photos: map[string]*ent.Photo{}, free: freeQualities(ctx, g)}
 		if len(photoIDs) > 0 {
 			ps, err := w.tx.Photo.Query().Where(photo.IDIn(photoIDs...), photo.HasGalleryWith(gallery.ID(g.ID))).All(ctx)
 			if err != nil {

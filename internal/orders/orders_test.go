@@ -55,8 +55,8 @@ import (
 
 const publicURL = "https://galerie.example.com"
 
-// fixture is the demo (6 photos per gallery) with the cart and order
-// services, the test payment provider, a job runner with the order and
+// fixture is the demo (6 photos per gallery; the gala sells its digital
+// files, which the demo gives away) with the cart and order services, the test payment provider, a job runner with the order and
 // download workers, and an SMTP server. Demo prices: 10x15 2.50, Fichier
 // HD 9.00, Benelux shipping 4.90; CADEAU-50 holds 50 euros.
 type fixture struct {
@@ -107,6 +107,9 @@ func setup(t *testing.T) *fixture {
 	}
 	dw.Runner, f.svc.Jobs = f.runner, f.runner
 	f.gala = db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(f.sys)
+	di := f.gala.DownloadInformation
+	di.FreeDownload = false
+	f.gala = db.Client.Gallery.UpdateOne(f.gala).SetDownloadInformation(di).SaveX(f.sys)
 	f.photos = db.Client.Photo.Query().Where(photo.GalleryID(f.gala.ID), photo.IsPrivate(false)).Order(ent.Asc(photo.FieldPosition)).AllX(f.sys)
 	f.p10x15 = f.format("Papier photo", "10 x 15")
 	f.hd = f.format("Fichiers numériques", "Fichier HD")

@@ -20,6 +20,7 @@ const CODE_KEYS: Record<string, string> = {
   code_better_discount: 'cart.voucherCodeBetterDiscount',
   code_free_shipping_country: 'cart.voucherCodeFreeShippingCountry',
   code_no_delivery: 'cart.voucherCodeNoDelivery',
+  given_away: 'cart.givenAway',
 };
 
 /**

@@ -227,7 +227,13 @@ const en: Messages = {
     resolutionTooLow: 'Resolution too low for this size ({{dpi}} dpi): enlarge the frame or choose a smaller size.',
     resolutionTooLowShort: 'Resolution too low ({{dpi}} dpi)',
   },
-  cart: { ...fr.cart, shipping: 'Delivery', shippingNextStep: 'Worked out at the next step', totalBeforeShipping: 'Total before delivery' },
+  cart: {
+    ...fr.cart,
+    shipping: 'Delivery',
+    shippingNextStep: 'Worked out at the next step',
+    totalBeforeShipping: 'Total before delivery',
+    givenAway: 'These files are yours for free: download them from the gallery.',
+  },
   checkout: {
     ...fr.checkout,
     payAmount: 'Pay {{amount}}',

@@ -227,7 +227,13 @@ const es: Messages = {
     resolutionTooLow: 'Resolución demasiado baja para este formato ({{dpi}} ppp): amplía el encuadre o elige un formato más pequeño.',
     resolutionTooLowShort: 'Resolución demasiado baja ({{dpi}} ppp)',
   },
-  cart: { ...fr.cart, shipping: 'Envío', shippingNextStep: 'Se calcula en el siguiente paso', totalBeforeShipping: 'Total sin envío' },
+  cart: {
+    ...fr.cart,
+    shipping: 'Envío',
+    shippingNextStep: 'Se calcula en el siguiente paso',
+    totalBeforeShipping: 'Total sin envío',
+    givenAway: 'Estos archivos son un regalo: descárgalos gratis desde la galería.',
+  },
   checkout: {
     ...fr.checkout,
     payAmount: 'Pagar {{amount}}',

@@ -593,6 +593,7 @@ const fr = {
     voucherCodeBetterDiscount: 'Une remise plus avantageuse s’applique déjà à votre panier.',
     voucherCodeFreeShippingCountry: 'Ce code n’offre pas la livraison vers ce pays.',
     voucherCodeNoDelivery: 'Ce code offre la livraison à domicile : il s’appliquera à une livraison à domicile de tirages.',
+    givenAway: 'Ces fichiers vous sont offerts : téléchargez-les gratuitement depuis la galerie.',
     totalsTitle: 'Récapitulatif',
     subtotal: 'Sous-total',
     discount: 'Remise',

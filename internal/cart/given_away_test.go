@@ -1,0 +1,138 @@
+package cart_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/cart"
+	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/viewer"
+)
+
+// givenAway checks a refusal with the code given_away on formatId.
+func (f *fixture) givenAway(v *cart.View, err error) {
+	f.t.Helper()
+	if ae := f.refused("given_away")(v, err); !slices.Equal(ae.Field, []string{"formatId"}) ||
+		ae.Message != "Ces fichiers vous sont offerts\u00a0: téléchargez-les gratuitement depuis la galerie." {
+		f.t.Fatalf("given_away = %+v", ae)
+	}
+}
+
+// in is a viewer of g with a confirmed e-mail and the role an access code gives.
+func in(g *ent.Gallery, session, email string, r viewer.Role) context.Context {
+	return viewer.NewContext(context.Background(), &viewer.Viewer{SessionKey: session, Email: email,
+		Grants: map[string]viewer.Role{g.ID: r}})
+}
+
+// TestGivenAwayFilesAreNotSold: where the gallery gives its files away
+// (the demo gala to everyone, julie-et-thomas to its clients), the shop
+// does not sell them to whom it gives them; prints and packs still sell,
+// and the photographer may try their own shop.
+func TestGivenAwayFilesAreNotSold(t *testing.T) {
+	f := setup(t)
+	free := func(di *model.DownloadInformation) {
+		di.FreeDownload, di.ClientsOnly, di.Qualities = true, false, []string{"web", "hd"}
+	}
+	gala := f.downloads(f.gala, free)
+	ctx := browser("s1")
+	p := f.photos
+	f.givenAway(f.svc.AddDigitalFile(ctx, gala, p[0].ID, f.web.ID))
+	f.givenAway(f.svc.AddDigitalFile(ctx, gala, p[0].ID, f.hd.ID))
+	f.givenAway(f.svc.AddAllGallery(ctx, gala, f.hd.ID))
+	// Prints still sell, and a pack's HD files come with its prints.
+	f.ok(f.svc.SetPrint(ctx, gala, cart.PrintInput{PhotoID: p[0].ID, FormatID: f.p10x15.ID, Quantity: 1}))
+	v := f.ok(f.svc.CreateOngoingPack(ctx, gala, f.souvenir.ID))
+	v = f.ok(f.svc.ConfigureOngoingPack(ctx, gala, cart.ConfigureInput{PackInstanceID: v.OngoingPacks[0].PackInstanceID,
+		DigitalFiles: []cart.PackChoice{{FormatID: f.hd.ID, Photos: []cart.PhotoChoice{{PhotoID: p[1].ID, Quantity: 1}}}}}))
+	if got := f.lines(v); !slices.Equal(got, []string{"p0#10 x 15 x1"}) || len(v.OngoingPacks) != 1 ||
+		len(v.OngoingPacks[0].DigitalFiles[0].Photos) != 1 {
+		t.Fatalf("lines %v, packs %+v", got, v.OngoingPacks)
+	}
+
+	// HD only: nothing is left to sell in web quality either.
+	gala = f.downloads(gala, func(di *model.DownloadInformation) { di.Qualities = []string{"hd"} })
+	f.givenAway(f.svc.AddDigitalFile(ctx, gala, p[0].ID, f.web.ID))
+	f.givenAway(f.svc.AddDigitalFile(ctx, gala, p[0].ID, f.hd.ID))
+	// Web only: the HD file sells, the web one does not.
+	gala = f.downloads(gala, func(di *model.DownloadInformation) { di.Qualities = []string{"web"} })
+	f.givenAway(f.svc.AddDigitalFile(ctx, gala, p[0].ID, f.web.ID))
+	v = f.ok(f.svc.AddDigitalFile(ctx, gala, p[0].ID, f.hd.ID))
+	if got := f.lines(v); !slices.Equal(got, []string{"p0#10 x 15 x1", "p0#Fichier HD x1"}) {
+		t.Fatalf("web given away, HD sold: %v", got)
+	}
+
+	// The photographer may try their own shop.
+	owner := viewer.NewContext(context.Background(), &viewer.Viewer{SessionKey: "s2", PhotographerID: gala.PhotographerID})
+	gala = f.downloads(gala, free)
+	v = f.ok(f.svc.AddDigitalFile(owner, gala, p[0].ID, f.web.ID))
+	v = f.ok(f.svc.AddAllGallery(owner, gala, f.hd.ID))
+	if got := f.lines(v); !slices.Equal(got, []string{"p0#Fichier web x1"}) || len(v.AllDigitalFileFormats) != 1 {
+		t.Fatalf("photographer's cart: %v, %d downloads", got, len(v.AllDigitalFileFormats))
+	}
+
+	// Free download turned off: the visitor buys.
+	gala = f.downloads(gala, func(di *model.DownloadInformation) { di.FreeDownload = false })
+	f.ok(f.svc.AddDigitalFile(ctx, gala, p[1].ID, f.web.ID))
+	v = f.ok(f.svc.AddAllGallery(ctx, gala, f.hd.ID))
+	if got := f.lines(v); !slices.Equal(got, []string{"p0#10 x 15 x1", "p1#Fichier web x1"}) || len(v.AllDigitalFileFormats) != 1 {
+		t.Fatalf("sold again: %v, %d downloads", got, len(v.AllDigitalFileFormats))
+	}
+}
+
+// TestClientsOnlyGiveAwayLeavesVisitorsBuying: julie-et-thomas gives its
+// files to its clients only; its visitors buy them.
+func TestClientsOnlyGiveAwayLeavesVisitorsBuying(t *testing.T) {
+	f := setup(t)
+	if di := f.wedding.DownloadInformation; !di.FreeDownload || !di.ClientsOnly {
+		t.Fatalf("julie-et-thomas downloads = %+v", di)
+	}
+	ph := f.db.Photo.Query().Where(photo.GalleryID(f.wedding.ID), photo.IsPrivate(false), photo.ClientHidden(false)).
+		Order(ent.Asc(photo.FieldPosition)).FirstX(f.sys)
+	web, hd := f.format(f.wedding, "Fichiers numériques", "Fichier web"), f.format(f.wedding, "Fichiers numériques", "Fichier HD")
+	client := in(f.wedding, "s1", "maries@example.com", viewer.RoleClient)
+	f.givenAway(f.svc.AddDigitalFile(client, f.wedding, ph.ID, web.ID))
+	f.givenAway(f.svc.AddDigitalFile(client, f.wedding, ph.ID, hd.ID))
+	f.givenAway(f.svc.AddAllGallery(client, f.wedding, hd.ID))
+	visitor := in(f.wedding, "s2", "invite@example.com", viewer.RoleVisitor)
+	f.ok(f.svc.AddDigitalFile(visitor, f.wedding, ph.ID, web.ID))
+	v := f.ok(f.svc.AddDigitalFile(visitor, f.wedding, ph.ID, hd.ID))
+	if len(v.Photos) != 2 || v.Photos[0].Format.ID != web.ID || v.Photos[1].Format.ID != hd.ID {
+		t.Fatalf("visitor's cart: %+v", v.Photos)
+	}
+}
+
+// TestFilesGivenAwaySinceAreDroppedAndCheckoutRefused: files put in the
+// cart before the gallery gave them away are not charged: checkout
+// refuses the cart as changed, and the next read drops them and says so.
+func TestFilesGivenAwaySinceAreDroppedAndCheckoutRefused(t *testing.T) {
+	f := setup(t)
+	ctx := person("s1", "anne@example.com")
+	p := f.photos
+	f.ok(f.svc.SetPrint(ctx, f.gala, cart.PrintInput{PhotoID: p[0].ID, FormatID: f.p10x15.ID, Quantity: 1}))
+	f.ok(f.svc.AddDigitalFile(ctx, f.gala, p[1].ID, f.web.ID))
+	before := f.ok(f.svc.AddAllGallery(ctx, f.gala, f.hd.ID))
+	if len(before.Photos) != 2 || len(before.AllDigitalFileFormats) != 1 {
+		t.Fatalf("before: %v, %d downloads", f.lines(before), len(before.AllDigitalFileFormats))
+	}
+	gala := f.downloads(f.gala, func(di *model.DownloadInformation) { di.FreeDownload = true })
+
+	err := store.InTx(ctx, f.db, func(tx *ent.Client) error {
+		_, err := f.svc.ForCheckout(ctx, tx, gala)
+		return err
+	})
+	f.refused("cart_changed")(nil, err)
+
+	v := f.ok(f.svc.Get(ctx, gala))
+	if !v.CartUpdated || !slices.Equal(f.lines(v), []string{"p0#10 x 15 x1"}) || len(v.AllDigitalFileFormats) != 0 ||
+		v.Version <= before.Version {
+		t.Fatalf("first read: updated %v, lines %v, %d downloads", v.CartUpdated, f.lines(v), len(v.AllDigitalFileFormats))
+	}
+	f.wantTotals(v, "merchandise 2.50, discount 0.00, shipping 4.90, gift cards 0.00, total 7.40")
+	if v = f.ok(f.svc.Get(ctx, gala)); v.CartUpdated {
+		t.Fatal("cartUpdated reported twice")
+	}
+}
