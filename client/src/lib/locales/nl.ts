@@ -705,7 +705,7 @@ const nl: Messages = {
     termsDeliveryTitle: 'Levering',
     termsDelivery: 'Afdrukken en producten worden op bestelling gemaakt en daarna naar het opgegeven adres verstuurd of op het afhaalpunt overhandigd. De termijnen hangen af van het labo en het land van levering.',
     termsFilesTitle: 'Digitale bestanden',
-    termsFiles: 'Digitale bestanden worden na de betaling per e-mail verstuurd, als downloadlink. Ze zijn bestemd voor privégebruik; de fotograaf behoudt zijn auteursrecht.',
+    termsFiles: 'Digitale bestanden worden na de betaling per e-mail verstuurd, als downloadlink. Ze zijn bestemd voor privégebruik; het auteursrecht blijft bij de fotograaf.',
     termsWithdrawalTitle: 'Herroepingsrecht',
     termsWithdrawal: 'Producten die op basis van uw foto’s worden gemaakt, zijn gepersonaliseerd: het herroepingsrecht geldt niet voor die producten, noch voor digitale bestanden waarvan de download is begonnen. Een product dat defect of beschadigd wordt geleverd, wordt vervangen: neem contact op met de fotograaf.',
     termsPaymentTitle: 'Betaling',
