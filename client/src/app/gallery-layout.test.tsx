@@ -59,6 +59,8 @@ describe('GalleryLayout', () => {
     const router = renderAt('/julie/authentication', [shell('julie', locked), accessPageMock('julie')]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/julie/authentication/accessCode'));
     expect(await screen.findByRole('heading', { name: 'Galerie protégée' })).toBeTruthy();
+    // The language can be chosen before the code.
+    expect(screen.getByRole('group', { name: 'Langue' })).toBeTruthy();
   });
 
   it('applies the theme, names the gallery for requests, and shows the header', async () => {
