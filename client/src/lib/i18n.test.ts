@@ -170,6 +170,22 @@ describe('the choice of language', () => {
     expect(detectLanguage()).toBe('en');
   });
 
+  it('names the language detected at the start even before its catalogue is there', () => {
+    // At the start, i18next sets language at once and resolvedLanguage once the catalogue is
+    // loaded: the opening requests, which leave then, must already say nl (Accept-Language).
+    const { language, resolvedLanguage } = i18n;
+    try {
+      i18n.language = 'nl';
+      i18n.resolvedLanguage = 'fr';
+      expect(currentLanguage()).toBe('nl');
+      i18n.language = 'de';
+      expect(currentLanguage()).toBe('fr');
+    } finally {
+      i18n.language = language;
+      i18n.resolvedLanguage = resolvedLanguage;
+    }
+  });
+
   it('remembers the visitor’s choice and switches the interface', async () => {
     browser(['fr-BE']);
     await chooseLanguage('nl');

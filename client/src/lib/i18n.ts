@@ -76,10 +76,14 @@ export async function chooseLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** currentLanguage is the interface's language, one of LANGUAGES. */
+/**
+ * currentLanguage is the interface's language, one of LANGUAGES: the one
+ * chosen or detected, even while its catalogue is still on its way (the
+ * opening requests already carry it; resolvedLanguage would still say fr).
+ */
 export function currentLanguage(): Language {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+  if (isLanguage(i18n.language)) return i18n.language;
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
 
 const onDemand: BackendModule = {
