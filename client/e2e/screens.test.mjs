@@ -76,9 +76,13 @@ function checkScreen(width) {
   }
 
   // 2. Every visible button reachable: nothing fixed or sticky over its centre.
+  // While a dialog or a menu is open, its own buttons are the ones to reach
+  // (the page's under a menu's panel come back when it closes).
   const modal = [...document.querySelectorAll('[aria-modal="true"]')].pop();
+  const openMenu = document.getElementById(document.querySelector('[aria-controls][aria-expanded="true"]')?.getAttribute('aria-controls') ?? '');
+  const scope = modal ?? openMenu;
   const buttons = [...document.querySelectorAll('button, a.button, a.icon-button, [role="button"], input[type="submit"]')].filter(
-    (el) => visible(el) && (!modal || modal.contains(el)),
+    (el) => visible(el) && (!scope || scope.contains(el)),
   );
   const scroller = document.scrollingElement;
   const top = scroller.scrollTop;

@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
 import { AppRoutes } from './app/router';
 import { FIRST_RENDER_WAIT_MS, prefetchOpeningScreen } from './app/prefetch';
+import { languageReady } from './lib/i18n';
 import './app/global.css';
 
 const client = createApolloClient();
@@ -23,6 +24,7 @@ function render() {
 
 // The opening screen's queries leave now; the first render waits for their
 // answers (at most FIRST_RENDER_WAIT_MS), so that it draws them all in one
-// pass instead of one render per answer (docs/performance.md).
+// pass instead of one render per answer (docs/performance.md). A Dutch or
+// English visitor's first render also waits for their catalogue (lib/i18n.ts).
 const opening = prefetchOpeningScreen(client, window.location.pathname, window.location.search);
-void Promise.race([opening, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
+void Promise.all([Promise.race([opening, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]), languageReady]).then(render);

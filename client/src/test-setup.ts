@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import './test-language';
 import './lib/i18n';
 
 // jsdom does not scroll; the router's scroll restoration and anchors call these.

@@ -5,6 +5,7 @@ import { createClient, type Client as SubscriptionClient, type Sink, type Subscr
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createNeedEmailStore } from '../features/access/need-email-store';
 import { setCurrentGalleryId } from '../lib/gallery-id';
+import i18n from '../lib/i18n';
 import { asksForEmail, createApolloClient, createSubscriptionClient, requestHeaders, retryDelay, shouldToast, subscriptionUrl, SUBSCRIPTION_RETRY_MAX_MS, toastMessage } from './apollo-client';
 
 // graphql-ws is loaded with the first subscription; here it makes fakes.
@@ -37,11 +38,17 @@ function gqlError(code: string, message = 'x') {
 }
 
 describe('request headers', () => {
-  it('sends the XSRF token from the cookie and the gallery id once known', () => {
-    expect(requestHeaders('')).toEqual({});
-    expect(requestHeaders('a=1; XSRF-TOKEN=abc%3D%3D; b=2')).toEqual({ 'X-XSRF-TOKEN': 'abc==' });
+  it('sends the XSRF token from the cookie, the gallery id once known, and the interface language', async () => {
+    expect(requestHeaders('')).toEqual({ 'Accept-Language': 'fr' });
+    expect(requestHeaders('a=1; XSRF-TOKEN=abc%3D%3D; b=2')).toEqual({ 'Accept-Language': 'fr', 'X-XSRF-TOKEN': 'abc==' });
     setCurrentGalleryId('gal_123');
-    expect(requestHeaders('XSRF-TOKEN=t')).toEqual({ 'X-XSRF-TOKEN': 't', 'X-Gallery-Id': 'gal_123' });
+    expect(requestHeaders('XSRF-TOKEN=t')).toEqual({ 'Accept-Language': 'fr', 'X-XSRF-TOKEN': 't', 'X-Gallery-Id': 'gal_123' });
+    try {
+      await i18n.changeLanguage('nl');
+      expect(requestHeaders('')['Accept-Language']).toBe('nl');
+    } finally {
+      await i18n.changeLanguage('fr');
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import type { Client as SubscriptionClient, ClientOptions, Event, EventListener } from 'graphql-ws';
 import { from, mergeMap, Observable } from 'rxjs';
-import i18n from '../lib/i18n';
+import i18n, { currentLanguage } from '../lib/i18n';
 import { createCache } from '../lib/apollo-cache';
 import { GALLERY_ID_HEADER, getCurrentGalleryId } from '../lib/gallery-id';
 import { ensureXsrfToken, readCookie, XSRF_COOKIE, XSRF_HEADER } from '../lib/xsrf';
@@ -36,9 +36,14 @@ export const HTTP_TIMEOUT_MS = 0;
 const SILENT_CODES = new Set(['gallery_not_found']);
 const AUTH_CODES = new Set(['unauthenticated', 'UNAUTHENTICATED', 'unauthorized', 'forbidden', 'FORBIDDEN', 'access_denied']);
 
-/** requestHeaders returns the anti-forgery and gallery headers of the next request. */
+/**
+ * requestHeaders returns the anti-forgery, gallery and language headers of the
+ * next request. Accept-Language carries the interface's language (the
+ * visitor's choice, not only the browser's), so that what the server writes
+ * for this visitor (e-mails, messages) can follow it.
+ */
 export function requestHeaders(cookies?: string): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
   const token = readCookie(XSRF_COOKIE, cookies);
   if (token) headers[XSRF_HEADER] = token;
   const galleryId = getCurrentGalleryId();

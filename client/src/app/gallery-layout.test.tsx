@@ -51,12 +51,16 @@ describe('GalleryLayout', () => {
     expect(router.state.location.search).toBe('?notFound=%2Fnope');
     expect(await screen.findByText('Aucune galerie n’a été trouvée à l’adresse « /nope ».')).toBeTruthy();
     expect(router.state.historyAction).toBe('REPLACE');
+    // The landing page offers the languages too.
+    expect(within(screen.getByRole('group', { name: 'Langue' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Français', 'Nederlands', 'English']);
   });
 
   it('redirects authentication to authentication/accessCode, the access screen', async () => {
     const router = renderAt('/julie/authentication', [shell('julie', locked), accessPageMock('julie')]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/julie/authentication/accessCode'));
     expect(await screen.findByRole('heading', { name: 'Galerie protégée' })).toBeTruthy();
+    // The language can be chosen before the code.
+    expect(screen.getByRole('group', { name: 'Langue' })).toBeTruthy();
   });
 
   it('applies the theme, names the gallery for requests, and shows the header', async () => {
@@ -76,6 +80,10 @@ describe('GalleryLayout', () => {
     fireEvent.click(menu);
     expect(menu.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
+    // The menu also offers the languages, French pressed.
+    const languages = screen.getByRole('group', { name: 'Langue' });
+    expect(within(languages).getByRole('button', { name: 'Français' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(languages).getByRole('button', { name: 'Nederlands' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('says a preview link is read-only and hides the actions it cannot take', async () => {

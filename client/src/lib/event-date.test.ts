@@ -37,4 +37,10 @@ describe('formatEventDate', () => {
     expect(formatEventDate('2026-06-13', 'fr')).toBe('13 juin 2026');
     expect(formatEventDate('', 'fr')).toBe('');
   });
+
+  it('formats in Dutch and in British English, day before month', () => {
+    expect(formatEventDate('2026-06-13', 'nl')).toBe('13 juni 2026');
+    expect(formatEventDate('2026-06-13', 'en')).toBe('13 June 2026');
+    expect(formatEventDate('2026-12-01', 'nl')).toBe('1 december 2026');
+  });
 });

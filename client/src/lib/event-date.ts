@@ -1,3 +1,5 @@
+import { intlLocale } from './locale';
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -21,10 +23,11 @@ export function parseEventDate(value: string | null | undefined, offsetMinutes?:
 // the covers draw the date on every render (docs/performance.md).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** formatEventDate renders the event day in the given language, e.g. "13 juin 2026"; empty when unreadable. */
-export function formatEventDate(value: string | null | undefined, locale: string): string {
+/** formatEventDate renders the event day in the given interface language, e.g. "13 juin 2026", "13 juni 2026", "13 June 2026"; empty when unreadable. */
+export function formatEventDate(value: string | null | undefined, language: string): string {
   const date = parseEventDate(value);
   if (!date) return '';
+  const locale = intlLocale(language);
   let formatter = formatters.get(locale);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from './i18n';
+import fr from './locales/fr';
 import { NAME_TEMPLATES, noRepeat } from './no-repeat';
 
 describe('noRepeat', () => {
@@ -30,8 +31,12 @@ describe('noRepeat', () => {
     expect(i18n.t('selections.created', { name: 'Mariés Mariés' })).toContain('« Mariés Mariés »');
   });
 
-  it('names only keys that exist', () => {
+  it('names only keys that exist, and every French message that puts a name after « pack », « tirage » or « fichier »', () => {
     for (const key of NAME_TEMPLATES) expect(i18n.exists(key), key).toBe(true);
+    const nameAfterWord = /(pack|tirages?|fichiers?( numériques?)?)\s+\{\{(name|format)\}\}/i;
+    const walk = (o: Record<string, unknown>, prefix: string): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? (nameAfterWord.test(v) ? [`${prefix}${k}`] : []) : walk(v as Record<string, unknown>, `${prefix}${k}.`)));
+    expect(walk(fr as unknown as Record<string, unknown>, '').filter((k) => !NAME_TEMPLATES.has(k))).toEqual([]);
   });
 });
 

@@ -32,7 +32,11 @@ export const NAME_TEMPLATES: ReadonlySet<string> = new Set([
   'shop.customizePackPhotos',
   'cart.print',
   'cart.digitalFile',
+  'cart.abandonPack',
+  'cart.packPrint',
+  'cart.packDigital',
   'cart.finishPackNamed',
+  'checkout.packItem',
 ]);
 
 /** noRepeatProcessor is noRepeat as an i18next post-processor, for the NAME_TEMPLATES messages. */

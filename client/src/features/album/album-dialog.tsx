@@ -8,6 +8,7 @@ import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
 import { notify } from '../notifications/notification-store';
 import { AlbumPhotosQuery, AlbumSelectionFieldsFragment, RemoveFromAlbumMutation, SendAlbumMutation, writeAlbum, type AlbumFields } from './album-documents';
 import styles from './album.module.css';
+import { intlLocale } from '../../lib/locale';
 
 /** AlbumDialog shows the album's counter and photos, takes photos out and sends it to the photographer. */
 export function AlbumDialog({ galleryId, album, variables, onClose }: { galleryId: string; album: AlbumFields; variables: { url: string; previewHash?: string }; onClose: () => void }) {
@@ -52,7 +53,7 @@ export function AlbumDialog({ galleryId, album, variables, onClose }: { galleryI
     }
   };
 
-  const sentAt = typeof album.sentAt === 'string' ? new Date(album.sentAt).toLocaleDateString(i18n.language, { dateStyle: 'long' }) : '';
+  const sentAt = typeof album.sentAt === 'string' ? new Date(album.sentAt).toLocaleDateString(intlLocale(i18n.language), { dateStyle: 'long' }) : '';
   return (
     <Modal title={t('album.title')} description={<p>{t('album.intro')}</p>} onClose={onClose} size="medium">
       <p className={styles.counter} data-testid="album-counter">

@@ -13,6 +13,7 @@ import { isFinished, partLabel } from './download-links';
 import { DownloadProgress } from './download-progress';
 import { followedDownloads, type FollowedDownloadsStore } from './followed-downloads';
 import styles from './downloads.module.css';
+import { intlLocale } from '../../lib/locale';
 
 /** DownloadOffer is what the gallery lets the viewer download, and the e-mail to prefill. */
 export interface DownloadOffer {
@@ -228,7 +229,7 @@ function DownloadState({ request, lost, onAgain }: { request: DownloadRequestDat
   }
 
   const ready = request.status === 'ready';
-  const expires = ready && request.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(request.expiresAt)) : undefined;
+  const expires = ready && request.expiresAt ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(new Date(request.expiresAt)) : undefined;
   const doResend = async () => {
     try {
       const result = await resend({ variables: { input: { requestId: request.id } }, context: { silentErrors: true } });

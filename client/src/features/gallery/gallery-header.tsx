@@ -5,6 +5,7 @@ import { galleryPath } from '../../app/route-table';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { CartCountBadge, cartLinkLabel } from '../cart/cart-count-badge';
 import { useCartCount } from '../cart/use-cart';
+import { LanguagePicker } from '../language/language-picker';
 import { HeaderMenu } from './header-menu';
 import { MusicPlayer } from './music-player';
 import { useHomeSections } from './use-home-sections';
@@ -95,6 +96,7 @@ export function GalleryHeader({ galleryId, gallery: galleryRef, actions }: { gal
             <HeaderMenu>
               <MusicPlayer gallery={gallery} />
               {actions}
+              <LanguagePicker className={styles.menuLanguages} />
             </HeaderMenu>
           ) : (
             actions

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LanguagePicker } from '../language/language-picker';
 import styles from './landing.module.css';
 
 /** LandingPage is the site root; with ?notFound=<path> it says that no gallery lives there. */
@@ -31,6 +32,7 @@ export function LandingPage() {
             <p className={styles.lead}>{t('landing.intro')}</p>
           </>
         )}
+        <LanguagePicker className={styles.languages} />
       </div>
     </main>
   );

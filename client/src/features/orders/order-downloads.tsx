@@ -5,6 +5,7 @@ import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } fro
 import { isFinished, partLabel } from '../downloads/download-links';
 import { DownloadProgress } from '../downloads/download-progress';
 import styles from './orders.module.css';
+import { intlLocale } from '../../lib/locale';
 
 /**
  * OrderDownload is one digital delivery of an order: while its archives are
@@ -20,7 +21,7 @@ function OrderDownload({ download: ref }: { download: FragmentType<typeof Downlo
   useSubscription(DownloadRequestUpdatedSubscription, { variables: { id: request.id }, skip: finished, ignoreResults: true, context: { silentErrors: true } });
   const title = t(request.quality === 'hd' ? 'orders.downloadHd' : 'orders.downloadWeb');
   const known = request.filesTotal > 0;
-  const expires = request.status === 'ready' && request.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(request.expiresAt)) : undefined;
+  const expires = request.status === 'ready' && request.expiresAt ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'long' }).format(new Date(request.expiresAt)) : undefined;
 
   return (
     <li className={styles.download} data-download={request.id}>

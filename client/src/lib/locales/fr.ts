@@ -1,5 +1,5 @@
-// French: the complete catalogue. en.ts and es.ts must have exactly the same keys
-// (i18n.test.ts checks it).
+// French: the reference catalogue. nl.ts and en.ts must have exactly the same keys,
+// every one translated (i18n.test.ts checks it).
 const fr = {
   common: {
     appName: 'Galerie photo',
@@ -34,6 +34,9 @@ const fr = {
   music: {
     mute: 'Couper la musique ({{title}})',
     unmute: 'Écouter la musique ({{title}})',
+  },
+  language: {
+    label: 'Langue',
   },
   nav: {
     menu: 'Menu',
