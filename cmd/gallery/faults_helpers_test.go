@@ -221,7 +221,32 @@ func newFaultEnv(t *testing.T, dbURL string, extra ...string) *faultEnv {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { f.db.Close() })
+	giveOnlyWebFiles(t, f.db, dbURL != "")
 	return f
+}
+
+// giveOnlyWebFiles makes the demo gala give its web files away and sell its
+// HD files: these tests both ask for free archives and buy files, and a
+// file the gallery gives away is not sold (cart given_away).
+func giveOnlyWebFiles(t *testing.T, db *sql.DB, postgres bool) {
+	t.Helper()
+	var raw []byte
+	if err := db.QueryRow(`SELECT download_information FROM galleries WHERE url = 'gala-2026'`).Scan(&raw); err != nil {
+		t.Fatal(err)
+	}
+	var di map[string]any
+	if err := json.Unmarshal(raw, &di); err != nil {
+		t.Fatal(err)
+	}
+	di["freeDownload"], di["clientsOnly"], di["qualities"] = true, false, []string{"web"}
+	b, _ := json.Marshal(di)
+	q := `UPDATE galleries SET download_information = ? WHERE url = 'gala-2026'`
+	if postgres {
+		q = `UPDATE galleries SET download_information = $1 WHERE url = 'gala-2026'`
+	}
+	if _, err := db.Exec(q, string(b)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // serve starts a server on the environment.

@@ -164,7 +164,7 @@ func TestKilledServerLeavesNothingHalfDone(t *testing.T) {
 		Status string `json:"status"`
 	}
 	buyers[0].must("POST", "/api/galleries/downloadRequests",
-		map[string]any{"email": "parent@example.com", "collections": []string{"Accueil", "Spectacle", "Soirée"}, "quality": "hd"}, &dl)
+		map[string]any{"email": "parent@example.com", "collections": []string{"Accueil", "Spectacle", "Soirée"}, "quality": "web"}, &dl)
 	time.Sleep(5 * time.Millisecond)
 	first.kill()
 	wg.Wait()

@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -49,6 +50,12 @@ func TestTwoServersShareJobsAndEvents(t *testing.T) {
 	if out, err := seed.CombinedOutput(); err != nil {
 		t.Fatalf("seed-demo: %v\n%s", err, out)
 	}
+	db, err := sql.Open("pgx", strings.TrimPrefix(env[0], "DATABASE_URL="))
+	if err != nil {
+		t.Fatal(err)
+	}
+	giveOnlyWebFiles(t, db, true)
+	db.Close()
 
 	first := startServer(t, bin, "first", append(env, "WORK_JOBS=false"))
 	jar, _ := cookiejar.New(nil)
@@ -61,7 +68,7 @@ func TestTwoServersShareJobsAndEvents(t *testing.T) {
 		Status string `json:"status"`
 	}
 	if status := b.do("POST", first+"/api/galleries/downloadRequests", gala,
-		map[string]any{"email": "parent@example.com", "collections": []string{"Accueil", "Spectacle", "Soirée"}, "quality": "hd"}, &req); status != 200 || req.Status != "submitted" {
+		map[string]any{"email": "parent@example.com", "collections": []string{"Accueil", "Spectacle", "Soirée"}, "quality": "web"}, &req); status != 200 || req.Status != "submitted" {
 		t.Fatalf("request through the first server: %d %+v", status, req)
 	}
 
@@ -122,20 +129,20 @@ func TestTwoServersShareJobsAndEvents(t *testing.T) {
 		ID string `json:"_id"`
 	}
 	b.do("GET", second+"/api/photos", gala, nil, &photos)
-	webFile := ""
+	hdFile := ""
 	for _, f := range data.Gallery.Prices.Formats {
-		if f.Name == "Fichier web" {
-			webFile = f.ID
+		if f.Name == "Fichier HD" { // the gala gives its web files away (giveOnlyWebFiles)
+			hdFile = f.ID
 		}
 	}
 	var cart struct {
 		ID        string `json:"_id"`
 		ItemCount int    `json:"itemCount"`
 	}
-	if len(photos) == 0 || webFile == "" {
-		t.Fatalf("photos %+v, web file %q", photos, webFile)
+	if len(photos) == 0 || hdFile == "" {
+		t.Fatalf("photos %+v, HD file %q", photos, hdFile)
 	}
-	if status := b.do("POST", second+"/api/cart/digitalFiles/"+photos[0].ID+"/"+webFile, gala, nil, &cart); status != 200 || cart.ItemCount != 1 {
+	if status := b.do("POST", second+"/api/cart/digitalFiles/"+photos[0].ID+"/"+hdFile, gala, nil, &cart); status != 200 || cart.ItemCount != 1 {
 		t.Fatalf("cart change through the second server: %d %+v", status, cart)
 	}
 	var c struct {
