@@ -171,5 +171,6 @@ func (d *DB) Close() error {
 		<-d.watchDone
 		d.stopWatch = nil
 	}
+	installed.Delete(d.Client) // the Writes registered for BumpAll go with it
 	return d.Client.Close()
 }
