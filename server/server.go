@@ -33,6 +33,7 @@ import (
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/orders"
@@ -215,6 +216,18 @@ func (s *Server) UseJobs(r *jobs.Runner, w *downloads.Workers) {
 	}
 }
 
+// withLanguage puts the language the request asks for (Accept-Language:
+// the client sends the visitor's choice there, a browser its own) in the
+// context, for messages and e-mails (lang.Or adds the gallery's default).
+func withLanguage(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if t, ok := lang.FromAcceptLanguage(r.Header.Get("Accept-Language")); ok {
+			r = r.WithContext(lang.With(r.Context(), t))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // accessMail sends through Access.Mail as it is when a message goes out,
 // so that every service uses the one configured sender, even one replaced
 // after New (tests point it at their SMTP server).
@@ -227,7 +240,7 @@ func (m accessMail) Send(ctx context.Context, msg mail.Message) error {
 // Handler returns every route of the server.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.recoverer, s.withViewer, s.withPhotographer, s.withXSRF)
+	r.Use(middleware.RequestID, s.recoverer, withLanguage, s.withViewer, s.withPhotographer, s.withXSRF)
 	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, s.catalogues, next) })
 
 	r.Get("/healthz", s.healthz)
