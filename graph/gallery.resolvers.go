@@ -242,7 +242,7 @@ func (r *galleryResolver) OgData(ctx context.Context, obj *ent.Gallery) (*gqlmod
 
 // AccessCodes is the resolver for the accessCodes field.
 func (r *galleryResolver) AccessCodes(ctx context.Context, obj *ent.Gallery) ([]*ent.AccessCode, error) {
-	return r.Tools.AccessCodes(ctx, obj.ID)
+	return r.Services.Photographer.AccessCodes(ctx, obj.ID)
 }
 
 // URL is the resolver for the url field.

@@ -23,25 +23,25 @@ func (r *Resolver) node(ctx context.Context, id string) (ent.Noder, error) {
 		}
 		return g, nil
 	case "pho":
-		p, err := r.DB.Photo.Get(ctx, id)
+		p, err := r.DB.Client.Photo.Get(ctx, id)
 		if err != nil {
 			return nil, notFound(err)
 		}
 		galleryID, n = p.GalleryID, p
 	case "vid":
-		v, err := r.DB.Video.Get(ctx, id)
+		v, err := r.DB.Client.Video.Get(ctx, id)
 		if err != nil {
 			return nil, notFound(err)
 		}
 		galleryID, n = v.GalleryID, v
 	case "fmt":
-		f, err := r.DB.Format.Query().Where(formatID(id)).WithGallery().Only(ctx)
+		f, err := r.DB.Client.Format.Query().Where(formatID(id)).WithGallery().Only(ctx)
 		if err != nil {
 			return nil, notFound(err)
 		}
 		galleryID, n = f.Edges.Gallery.ID, f
 	case "pck":
-		p, err := r.DB.Pack.Query().Where(packID(id)).WithGallery().Only(ctx)
+		p, err := r.DB.Client.Pack.Query().Where(packID(id)).WithGallery().Only(ctx)
 		if err != nil {
 			return nil, notFound(err)
 		}

@@ -32,7 +32,7 @@ func (r *mutationResolver) PlaceOrder(ctx context.Context, input gqlmodel.PlaceO
 	if input.ExpectedTotal < 0 {
 		err = orders.ErrExpectedTotal
 	} else {
-		placed, err = r.Checkout.Place(ctx, g, orders.PlaceInput{Method: payments.Method(input.PaymentMethod),
+		placed, err = r.Orders.Place(ctx, g, orders.PlaceInput{Method: payments.Method(input.PaymentMethod),
 			AcceptTerms: input.AcceptTerms, AcceptRetouch: input.AcceptRetouch, ExpectedTotal: money.Cents(input.ExpectedTotal)})
 	}
 	ues, err := payloadErrors(err)
@@ -51,27 +51,27 @@ func (r *mutationResolver) PlaceOrder(ctx context.Context, input gqlmodel.PlaceO
 
 // ResendOrderDownloads is the resolver for the resendOrderDownloads field.
 func (r *mutationResolver) ResendOrderDownloads(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
-	return orderPayload(r.Checkout.ResendDownloads(ctx, r.Downloads, id))
+	return orderPayload(r.Orders.ResendDownloads(ctx, r.Downloads, id))
 }
 
 // MarkOrderSent is the resolver for the markOrderSent field.
 func (r *mutationResolver) MarkOrderSent(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
-	return orderPayload(r.Checkout.MarkSent(ctx, id))
+	return orderPayload(r.Orders.MarkSent(ctx, id))
 }
 
 // MarkOrderReadyForPickup is the resolver for the markOrderReadyForPickup field.
 func (r *mutationResolver) MarkOrderReadyForPickup(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
-	return orderPayload(r.Checkout.MarkReadyForPickup(ctx, id))
+	return orderPayload(r.Orders.MarkReadyForPickup(ctx, id))
 }
 
 // CancelOrder is the resolver for the cancelOrder field.
 func (r *mutationResolver) CancelOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
-	return orderPayload(r.Checkout.Cancel(ctx, id))
+	return orderPayload(r.Orders.Cancel(ctx, id))
 }
 
 // RefundOrder is the resolver for the refundOrder field.
 func (r *mutationResolver) RefundOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
-	return orderPayload(r.Checkout.Refund(ctx, id))
+	return orderPayload(r.Orders.Refund(ctx, id))
 }
 
 // Gallery is the resolver for the gallery field.
@@ -110,7 +110,7 @@ func (r *orderResolver) Payments(ctx context.Context, obj *ent.Order) ([]*ent.Pa
 
 // CanPay is the resolver for the canPay field.
 func (r *orderResolver) CanPay(ctx context.Context, obj *ent.Order) (bool, error) {
-	return r.Checkout.Payable(obj), nil
+	return r.Orders.Payable(obj), nil
 }
 
 // PaymentURL is the resolver for the paymentUrl field.
@@ -131,7 +131,7 @@ func (r *orderResolver) PaymentURL(ctx context.Context, obj *ent.Order) (*string
 
 // Downloads is the resolver for the downloads field.
 func (r *orderResolver) Downloads(ctx context.Context, obj *ent.Order) ([]*ent.DownloadRequest, error) {
-	return r.Checkout.Downloads(ctx, obj)
+	return r.Orders.Downloads(ctx, obj)
 }
 
 // PhotoID is the resolver for the photoId field.
@@ -162,7 +162,7 @@ func (r *paymentResolver) Amount(ctx context.Context, obj *ent.Payment) (*money.
 
 // Order is the resolver for the order field.
 func (r *queryResolver) Order(ctx context.Context, id string) (*ent.Order, error) {
-	return r.Checkout.Get(ctx, id)
+	return r.Services.Orders.Get(ctx, id)
 }
 
 // Orders is the resolver for the orders field.
@@ -171,13 +171,13 @@ func (r *queryResolver) Orders(ctx context.Context, status []order.Status, galle
 	if galleryID != nil {
 		f.GalleryID = *galleryID
 	}
-	return r.Checkout.List(ctx, f, after, first)
+	return r.Services.Orders.List(ctx, f, after, first)
 }
 
 // PaymentMethods is the resolver for the paymentMethods field.
 func (r *queryResolver) PaymentMethods(ctx context.Context) ([]payment.Method, error) {
 	out := []payment.Method{}
-	for _, m := range r.Checkout.Methods() {
+	for _, m := range r.Services.Orders.Methods() {
 		out = append(out, payment.Method(m))
 	}
 	return out, nil
@@ -195,12 +195,12 @@ func (r *queryResolver) Countries(ctx context.Context) ([]*address.Country, erro
 
 // OrderUpdated is the resolver for the orderUpdated field.
 func (r *subscriptionResolver) OrderUpdated(ctx context.Context, id string) (<-chan *ent.Order, error) {
-	if _, err := r.Checkout.Get(ctx, id); err != nil {
+	if _, err := r.Orders.Get(ctx, id); err != nil {
 		return nil, err
 	}
 	return follow(ctx, r.Events, orders.TopicOrder, false,
 		func(e string) bool { return e == id },
-		func(ctx context.Context) (*ent.Order, error) { return r.Checkout.Get(ctx, id) })
+		func(ctx context.Context) (*ent.Order, error) { return r.Orders.Get(ctx, id) })
 }
 
 // Order returns OrderResolver implementation.

@@ -21,7 +21,7 @@ import (
 
 // CreateGallery is the resolver for the createGallery field.
 func (r *mutationResolver) CreateGallery(ctx context.Context, input photographer.CreateGalleryInput) (*gqlmodel.CreateGalleryPayload, error) {
-	out, err := r.Tools.CreateGallery(ctx, input)
+	out, err := r.Photographer.CreateGallery(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -31,7 +31,7 @@ func (r *mutationResolver) CreateGallery(ctx context.Context, input photographer
 
 // UpdateGallery is the resolver for the updateGallery field.
 func (r *mutationResolver) UpdateGallery(ctx context.Context, input photographer.UpdateGalleryInput) (*gqlmodel.UpdateGalleryPayload, error) {
-	out, err := r.Tools.UpdateGallery(ctx, input)
+	out, err := r.Photographer.UpdateGallery(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -41,7 +41,7 @@ func (r *mutationResolver) UpdateGallery(ctx context.Context, input photographer
 
 // DeleteGallery is the resolver for the deleteGallery field.
 func (r *mutationResolver) DeleteGallery(ctx context.Context, input photographer.DeleteGalleryInput) (*gqlmodel.DeleteGalleryPayload, error) {
-	ues, err := userErrors(r.Tools.DeleteGallery(ctx, input))
+	ues, err := userErrors(r.Photographer.DeleteGallery(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (r *mutationResolver) DeleteGallery(ctx context.Context, input photographer
 
 // SetGalleryMusic is the resolver for the setGalleryMusic field.
 func (r *mutationResolver) SetGalleryMusic(ctx context.Context, input photographer.SetGalleryMusicInput) (*gqlmodel.SetGalleryMusicPayload, error) {
-	out, err := r.Tools.SetGalleryMusic(ctx, input)
+	out, err := r.Photographer.SetGalleryMusic(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func (r *mutationResolver) SetGalleryMusic(ctx context.Context, input photograph
 
 // CreateCategory is the resolver for the createCategory field.
 func (r *mutationResolver) CreateCategory(ctx context.Context, input photographer.CreateCategoryInput) (*gqlmodel.CreateCategoryPayload, error) {
-	out, err := r.Tools.CreateCategory(ctx, input)
+	out, err := r.Photographer.CreateCategory(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ func (r *mutationResolver) CreateCategory(ctx context.Context, input photographe
 
 // UpdateCategory is the resolver for the updateCategory field.
 func (r *mutationResolver) UpdateCategory(ctx context.Context, input photographer.UpdateCategoryInput) (*gqlmodel.UpdateCategoryPayload, error) {
-	out, err := r.Tools.UpdateCategory(ctx, input)
+	out, err := r.Photographer.UpdateCategory(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -84,7 +84,7 @@ func (r *mutationResolver) UpdateCategory(ctx context.Context, input photographe
 
 // DeleteCategory is the resolver for the deleteCategory field.
 func (r *mutationResolver) DeleteCategory(ctx context.Context, input photographer.DeleteCategoryInput) (*gqlmodel.DeleteCategoryPayload, error) {
-	ues, err := userErrors(r.Tools.DeleteCategory(ctx, input))
+	ues, err := userErrors(r.Photographer.DeleteCategory(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func (r *mutationResolver) DeleteCategory(ctx context.Context, input photographe
 
 // CreateFamily is the resolver for the createFamily field.
 func (r *mutationResolver) CreateFamily(ctx context.Context, input photographer.CreateFamilyInput) (*gqlmodel.CreateFamilyPayload, error) {
-	out, err := r.Tools.CreateFamily(ctx, input)
+	out, err := r.Photographer.CreateFamily(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -107,7 +107,7 @@ func (r *mutationResolver) CreateFamily(ctx context.Context, input photographer.
 
 // UpdateFamily is the resolver for the updateFamily field.
 func (r *mutationResolver) UpdateFamily(ctx context.Context, input photographer.UpdateFamilyInput) (*gqlmodel.UpdateFamilyPayload, error) {
-	out, err := r.Tools.UpdateFamily(ctx, input)
+	out, err := r.Photographer.UpdateFamily(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -117,7 +117,7 @@ func (r *mutationResolver) UpdateFamily(ctx context.Context, input photographer.
 
 // DeleteFamily is the resolver for the deleteFamily field.
 func (r *mutationResolver) DeleteFamily(ctx context.Context, input photographer.DeleteFamilyInput) (*gqlmodel.DeleteFamilyPayload, error) {
-	ues, err := userErrors(r.Tools.DeleteFamily(ctx, input))
+	ues, err := userErrors(r.Photographer.DeleteFamily(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ func (r *mutationResolver) DeleteFamily(ctx context.Context, input photographer.
 
 // CreateFormat is the resolver for the createFormat field.
 func (r *mutationResolver) CreateFormat(ctx context.Context, input photographer.CreateFormatInput) (*gqlmodel.CreateFormatPayload, error) {
-	out, err := r.Tools.CreateFormat(ctx, input)
+	out, err := r.Photographer.CreateFormat(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -140,7 +140,7 @@ func (r *mutationResolver) CreateFormat(ctx context.Context, input photographer.
 
 // UpdateFormat is the resolver for the updateFormat field.
 func (r *mutationResolver) UpdateFormat(ctx context.Context, input photographer.UpdateFormatInput) (*gqlmodel.UpdateFormatPayload, error) {
-	out, err := r.Tools.UpdateFormat(ctx, input)
+	out, err := r.Photographer.UpdateFormat(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -150,7 +150,7 @@ func (r *mutationResolver) UpdateFormat(ctx context.Context, input photographer.
 
 // DeleteFormat is the resolver for the deleteFormat field.
 func (r *mutationResolver) DeleteFormat(ctx context.Context, input photographer.DeleteFormatInput) (*gqlmodel.DeleteFormatPayload, error) {
-	ues, err := userErrors(r.Tools.DeleteFormat(ctx, input))
+	ues, err := userErrors(r.Photographer.DeleteFormat(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,7 @@ func (r *mutationResolver) DeleteFormat(ctx context.Context, input photographer.
 
 // CreatePack is the resolver for the createPack field.
 func (r *mutationResolver) CreatePack(ctx context.Context, input photographer.CreatePackInput) (*gqlmodel.CreatePackPayload, error) {
-	out, err := r.Tools.CreatePack(ctx, input)
+	out, err := r.Photographer.CreatePack(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -173,7 +173,7 @@ func (r *mutationResolver) CreatePack(ctx context.Context, input photographer.Cr
 
 // UpdatePack is the resolver for the updatePack field.
 func (r *mutationResolver) UpdatePack(ctx context.Context, input photographer.UpdatePackInput) (*gqlmodel.UpdatePackPayload, error) {
-	out, err := r.Tools.UpdatePack(ctx, input)
+	out, err := r.Photographer.UpdatePack(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -183,7 +183,7 @@ func (r *mutationResolver) UpdatePack(ctx context.Context, input photographer.Up
 
 // DeletePack is the resolver for the deletePack field.
 func (r *mutationResolver) DeletePack(ctx context.Context, input photographer.DeletePackInput) (*gqlmodel.DeletePackPayload, error) {
-	ues, err := userErrors(r.Tools.DeletePack(ctx, input))
+	ues, err := userErrors(r.Photographer.DeletePack(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -196,7 +196,7 @@ func (r *mutationResolver) DeletePack(ctx context.Context, input photographer.De
 
 // CreateDiscount is the resolver for the createDiscount field.
 func (r *mutationResolver) CreateDiscount(ctx context.Context, input photographer.CreateDiscountInput) (*gqlmodel.CreateDiscountPayload, error) {
-	out, err := r.Tools.CreateDiscount(ctx, input)
+	out, err := r.Photographer.CreateDiscount(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -206,7 +206,7 @@ func (r *mutationResolver) CreateDiscount(ctx context.Context, input photographe
 
 // UpdateDiscount is the resolver for the updateDiscount field.
 func (r *mutationResolver) UpdateDiscount(ctx context.Context, input photographer.UpdateDiscountInput) (*gqlmodel.UpdateDiscountPayload, error) {
-	out, err := r.Tools.UpdateDiscount(ctx, input)
+	out, err := r.Photographer.UpdateDiscount(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -216,7 +216,7 @@ func (r *mutationResolver) UpdateDiscount(ctx context.Context, input photographe
 
 // DeleteDiscount is the resolver for the deleteDiscount field.
 func (r *mutationResolver) DeleteDiscount(ctx context.Context, input photographer.DeleteDiscountInput) (*gqlmodel.DeleteDiscountPayload, error) {
-	ues, err := userErrors(r.Tools.DeleteDiscount(ctx, input))
+	ues, err := userErrors(r.Photographer.DeleteDiscount(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +229,7 @@ func (r *mutationResolver) DeleteDiscount(ctx context.Context, input photographe
 
 // CreateVoucher is the resolver for the createVoucher field.
 func (r *mutationResolver) CreateVoucher(ctx context.Context, input photographer.CreateVoucherInput) (*gqlmodel.CreateVoucherPayload, error) {
-	out, err := r.Tools.CreateVoucher(ctx, input)
+	out, err := r.Photographer.CreateVoucher(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -239,7 +239,7 @@ func (r *mutationResolver) CreateVoucher(ctx context.Context, input photographer
 
 // CreateGiftCard is the resolver for the createGiftCard field.
 func (r *mutationResolver) CreateGiftCard(ctx context.Context, input photographer.CreateGiftCardInput) (*gqlmodel.CreateGiftCardPayload, error) {
-	out, err := r.Tools.CreateGiftCard(ctx, input)
+	out, err := r.Photographer.CreateGiftCard(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -249,7 +249,7 @@ func (r *mutationResolver) CreateGiftCard(ctx context.Context, input photographe
 
 // UpdateVoucher is the resolver for the updateVoucher field.
 func (r *mutationResolver) UpdateVoucher(ctx context.Context, input photographer.UpdateVoucherInput) (*gqlmodel.UpdateVoucherPayload, error) {
-	out, err := r.Tools.UpdateVoucher(ctx, input)
+	out, err := r.Photographer.UpdateVoucher(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -259,7 +259,7 @@ func (r *mutationResolver) UpdateVoucher(ctx context.Context, input photographer
 
 // DeleteVoucher is the resolver for the deleteVoucher field.
 func (r *mutationResolver) DeleteVoucher(ctx context.Context, input photographer.DeleteVoucherInput) (*gqlmodel.DeleteVoucherPayload, error) {
-	ues, err := userErrors(r.Tools.DeleteVoucher(ctx, input))
+	ues, err := userErrors(r.Photographer.DeleteVoucher(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +272,7 @@ func (r *mutationResolver) DeleteVoucher(ctx context.Context, input photographer
 
 // CreateAccessCode is the resolver for the createAccessCode field.
 func (r *mutationResolver) CreateAccessCode(ctx context.Context, input photographer.CreateAccessCodeInput) (*gqlmodel.CreateAccessCodePayload, error) {
-	out, err := r.Tools.CreateAccessCode(ctx, input)
+	out, err := r.Photographer.CreateAccessCode(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -282,7 +282,7 @@ func (r *mutationResolver) CreateAccessCode(ctx context.Context, input photograp
 
 // UpdateAccessCode is the resolver for the updateAccessCode field.
 func (r *mutationResolver) UpdateAccessCode(ctx context.Context, input photographer.UpdateAccessCodeInput) (*gqlmodel.UpdateAccessCodePayload, error) {
-	out, err := r.Tools.UpdateAccessCode(ctx, input)
+	out, err := r.Photographer.UpdateAccessCode(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -292,7 +292,7 @@ func (r *mutationResolver) UpdateAccessCode(ctx context.Context, input photograp
 
 // RevokeAccessCode is the resolver for the revokeAccessCode field.
 func (r *mutationResolver) RevokeAccessCode(ctx context.Context, input photographer.RevokeAccessCodeInput) (*gqlmodel.RevokeAccessCodePayload, error) {
-	out, err := r.Tools.RevokeAccessCode(ctx, input)
+	out, err := r.Photographer.RevokeAccessCode(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -302,7 +302,7 @@ func (r *mutationResolver) RevokeAccessCode(ctx context.Context, input photograp
 
 // DeleteAccessCode is the resolver for the deleteAccessCode field.
 func (r *mutationResolver) DeleteAccessCode(ctx context.Context, input photographer.DeleteAccessCodeInput) (*gqlmodel.DeleteAccessCodePayload, error) {
-	ues, err := userErrors(r.Tools.DeleteAccessCode(ctx, input))
+	ues, err := userErrors(r.Photographer.DeleteAccessCode(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -315,7 +315,7 @@ func (r *mutationResolver) DeleteAccessCode(ctx context.Context, input photograp
 
 // ReorderPhotos is the resolver for the reorderPhotos field.
 func (r *mutationResolver) ReorderPhotos(ctx context.Context, input photographer.ReorderPhotosInput) (*gqlmodel.ReorderPhotosPayload, error) {
-	out, err := r.Tools.ReorderPhotos(ctx, input)
+	out, err := r.Photographer.ReorderPhotos(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -325,7 +325,7 @@ func (r *mutationResolver) ReorderPhotos(ctx context.Context, input photographer
 
 // MovePhotos is the resolver for the movePhotos field.
 func (r *mutationResolver) MovePhotos(ctx context.Context, input photographer.MovePhotosInput) (*gqlmodel.MovePhotosPayload, error) {
-	photos, g, err := r.Tools.MovePhotos(ctx, input)
+	photos, g, err := r.Photographer.MovePhotos(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -338,7 +338,7 @@ func (r *mutationResolver) MovePhotos(ctx context.Context, input photographer.Mo
 
 // SetPhotosPrivate is the resolver for the setPhotosPrivate field.
 func (r *mutationResolver) SetPhotosPrivate(ctx context.Context, input photographer.SetPhotosPrivateInput) (*gqlmodel.SetPhotosPrivatePayload, error) {
-	out, err := r.Tools.SetPhotosPrivate(ctx, input)
+	out, err := r.Photographer.SetPhotosPrivate(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -348,7 +348,7 @@ func (r *mutationResolver) SetPhotosPrivate(ctx context.Context, input photograp
 
 // SetPhotosFavorite is the resolver for the setPhotosFavorite field.
 func (r *mutationResolver) SetPhotosFavorite(ctx context.Context, input photographer.SetPhotosFavoriteInput) (*gqlmodel.SetPhotosFavoritePayload, error) {
-	out, err := r.Tools.SetPhotosFavorite(ctx, input)
+	out, err := r.Photographer.SetPhotosFavorite(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -358,7 +358,7 @@ func (r *mutationResolver) SetPhotosFavorite(ctx context.Context, input photogra
 
 // DeletePhotos is the resolver for the deletePhotos field.
 func (r *mutationResolver) DeletePhotos(ctx context.Context, input photographer.DeletePhotosInput) (*gqlmodel.DeletePhotosPayload, error) {
-	deleted, err := r.Tools.DeletePhotos(ctx, input)
+	deleted, err := r.Photographer.DeletePhotos(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -401,7 +401,7 @@ func (r *mutationResolver) UploadPhotos(ctx context.Context, input gqlmodel.Uplo
 
 // AddVideo is the resolver for the addVideo field.
 func (r *mutationResolver) AddVideo(ctx context.Context, input photographer.AddVideoInput) (*gqlmodel.AddVideoPayload, error) {
-	out, err := r.Tools.AddVideo(ctx, input)
+	out, err := r.Photographer.AddVideo(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -411,7 +411,7 @@ func (r *mutationResolver) AddVideo(ctx context.Context, input photographer.AddV
 
 // UpdateVideo is the resolver for the updateVideo field.
 func (r *mutationResolver) UpdateVideo(ctx context.Context, input photographer.UpdateVideoInput) (*gqlmodel.UpdateVideoPayload, error) {
-	out, err := r.Tools.UpdateVideo(ctx, input)
+	out, err := r.Photographer.UpdateVideo(ctx, input)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -421,7 +421,7 @@ func (r *mutationResolver) UpdateVideo(ctx context.Context, input photographer.U
 
 // DeleteVideo is the resolver for the deleteVideo field.
 func (r *mutationResolver) DeleteVideo(ctx context.Context, input photographer.DeleteVideoInput) (*gqlmodel.DeleteVideoPayload, error) {
-	ues, err := userErrors(r.Tools.DeleteVideo(ctx, input))
+	ues, err := userErrors(r.Photographer.DeleteVideo(ctx, input))
 	if err != nil {
 		return nil, err
 	}
@@ -438,7 +438,7 @@ func (r *mutationResolver) SetShippingRates(ctx context.Context, input gqlmodel.
 	for _, r := range input.Rates {
 		in = append(in, *r)
 	}
-	rates, err := r.Tools.SetShippingRates(ctx, in)
+	rates, err := r.Photographer.SetShippingRates(ctx, in)
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
@@ -455,7 +455,7 @@ func (r *mutationResolver) SetShippingRates(ctx context.Context, input gqlmodel.
 
 // ShippingRates is the resolver for the shippingRates field.
 func (r *queryResolver) ShippingRates(ctx context.Context) ([]*model.ShippingRate, error) {
-	rates, err := r.Tools.ShippingRates(ctx)
+	rates, err := r.Photographer.ShippingRates(ctx)
 	if err != nil {
 		return nil, err
 	}

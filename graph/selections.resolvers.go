@@ -132,7 +132,7 @@ func (r *photographerSelectionResolver) Photos(ctx context.Context, obj *gallery
 	}
 	key := "selection-photos" + gallery.FieldKey(ctx, after, first, before, last)
 	return gallery.KeptMedia(ctx, r.Galleries, obj.Gallery, gallery.Photos, key, func() (*ent.PhotoConnection, error) {
-		return obj.Photos(r.DB).Paginate(ctx, after, first, before, last, photosByPosition)
+		return obj.Photos(r.DB.Client).Paginate(ctx, after, first, before, last, photosByPosition)
 	})
 }
 
@@ -143,7 +143,7 @@ func (r *photographerSelectionResolver) Videos(ctx context.Context, obj *gallery
 	}
 	key := "selection-videos" + gallery.FieldKey(ctx, after, first, before, last)
 	return gallery.KeptMedia(ctx, r.Galleries, obj.Gallery, gallery.Videos, key, func() (*ent.VideoConnection, error) {
-		return obj.Videos(r.DB).Paginate(ctx, after, first, before, last, videosByPosition)
+		return obj.Videos(r.DB.Client).Paginate(ctx, after, first, before, last, videosByPosition)
 	})
 }
 

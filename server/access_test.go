@@ -14,19 +14,18 @@ import (
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/seed"
-	"github.com/studio/gallery/server"
 )
 
 // newAccessEnv serves the demo with e-mail going to a real SMTP server.
 func newAccessEnv(t *testing.T) (*env, *mailtest.Server) {
 	t.Helper()
 	smtp := mailtest.Start(t, "", "")
-	e := newEnvWith(t, 2, func(s *server.Server) {
+	e := newEnvWith(t, 2, func(w *wiring) {
 		sender, err := mail.New(mail.Options{SMTPURL: smtp.URL, From: "Studio Lumière <studio@example.com>"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Access.Mail = sender
+		w.Mail = sender
 	})
 	return e, smtp
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -15,10 +14,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
-	"github.com/studio/gallery/internal/config"
-	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/server"
 )
 
 const collectionsQuery = `query($url: String!, $collection: String) {
@@ -204,8 +200,7 @@ func TestCoverIsTheFirstPhotoUntilOneIsChosen(t *testing.T) {
 		t.Errorf("getData's cover: %s, want %q", body, photos[0].ID)
 	}
 	web := fstest.MapFS{"index.html": {Data: []byte("<html><head><title>Galerie photo</title></head><body></body></html>")}}
-	cfg, _ := config.Load(func(string) string { return "" })
-	site := httptest.NewServer(server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), web).Handler())
+	site := httptest.NewServer(e.plainServer(web).Handler())
 	defer site.Close()
 	pageRes, err := http.Get(site.URL + "/gala-2026")
 	if err != nil {

@@ -4,16 +4,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
-
-	"github.com/studio/gallery/internal/config"
-	"github.com/studio/gallery/internal/events"
-	"github.com/studio/gallery/server"
 )
 
 func gunzip(t *testing.T, b []byte) []byte {
@@ -86,8 +81,7 @@ func TestClientAssetsGoGzipped(t *testing.T) {
 		"assets/app-1.js":   {Data: script},
 		"assets/logo-1.png": {Data: png},
 	}
-	cfg, _ := config.Load(func(string) string { return "" })
-	srv := httptest.NewServer(server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), web).Handler())
+	srv := httptest.NewServer(e.plainServer(web).Handler())
 	defer srv.Close()
 	get := func(path, accept string) (*http.Response, []byte) {
 		req, _ := http.NewRequest("GET", srv.URL+path, nil)

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/studio/gallery/ent"
@@ -34,7 +33,6 @@ import (
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/server"
 )
 
 // dlEnv serves the demo (6 photos per gallery, the last one private) with
@@ -64,27 +62,20 @@ func (dlQuickRetry) NextRetry(*rivertype.JobRow) time.Time {
 func newDownloadEnv(t *testing.T, partLimit int64, work bool) *dlEnv {
 	t.Helper()
 	d := &dlEnv{smtp: mailtest.Start(t, "", "")}
-	d.env = newEnvWith(t, 6, func(s *server.Server) {
+	d.env = newEnvWith(t, 6, func(w *wiring) {
 		sender, err := mail.New(mail.Options{SMTPURL: d.smtp.URL, From: "Galerie <no-reply@example.com>"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Access.Mail = sender
-		clock := func() time.Time { return time.Now().Add(time.Duration(d.later.Load())) }
-		s.Downloads.Now = clock
-		d.workers = s.DownloadWorkers()
-		d.workers.PartLimit, d.workers.Now = partLimit, clock
-		d.gate = &dlGate{Broker: s.Events, seen: map[string]bool{}}
-		d.workers.Events = d.gate
-		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-		d.runner, err = jobs.New(context.Background(), s.DB, jobs.Config{Media: s.Media, Events: s.Events, Logger: log,
-			TestOnly: true, FetchPollInterval: 100 * time.Millisecond, RetryPolicy: dlQuickRetry{},
-			Register: []func(*river.Workers){d.workers.Register}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.UseJobs(d.runner, d.workers)
+		w.Mail = sender
+		w.Now = func() time.Time { return time.Now().Add(time.Duration(d.later.Load())) }
+		w.DownloadPartLimit = partLimit
+		d.gate = &dlGate{Broker: w.Events, seen: map[string]bool{}}
+		w.DownloadEvents = d.gate
+		w.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+		w.Jobs = &jobs.Config{TestOnly: true, FetchPollInterval: 100 * time.Millisecond, RetryPolicy: dlQuickRetry{}}
 	})
+	d.runner, d.workers = d.app.Jobs, d.app.DownloadWorkers
 	d.watch = d.runner.Watch(downloads.KindPart, downloads.KindMail)
 	if work {
 		if err := d.runner.Start(context.Background()); err != nil {

@@ -36,11 +36,8 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/jobs"
-	"github.com/studio/gallery/internal/media"
-	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/server"
 )
 
 // fuzzTarget is a server built once for a fuzz target, with a visitor's
@@ -54,7 +51,7 @@ type fuzzTarget struct {
 	ids map[string]string
 }
 
-func newFuzzTarget(f *testing.F, wire func(*server.Server)) *fuzzTarget {
+func newFuzzTarget(f *testing.F, wire func(*wiring)) *fuzzTarget {
 	f.Helper()
 	e := newEnvConfig(f, 1, map[string]string{}, wire)
 	token, _ := e.token()
@@ -515,14 +512,8 @@ func TestMutationDocsCoverTheSchema(t *testing.T) {
 }
 
 // wireUploads lets the server take uploads; jobs are only inserted.
-func wireUploads(tb testing.TB) func(*server.Server) {
-	return func(s *server.Server) {
-		runner, err := jobs.New(context.Background(), s.DB, jobs.Config{Media: s.Media, TestOnly: true})
-		if err != nil {
-			tb.Fatal(err)
-		}
-		s.Photos = photos.New(s.DB.Client, s.Media, runner, media.Limits{MaxBytes: s.Config.MaxUploadFileBytes, MaxPixels: s.Config.MaxUploadPixels})
-	}
+func wireUploads(testing.TB) func(*wiring) {
+	return func(w *wiring) { w.Jobs = &jobs.Config{TestOnly: true} }
 }
 
 const uploadMutation = `mutation($input: UploadPhotosInput!) { uploadPhotos(input: $input) { photos { id filename collection status } userErrors { field code message } } }`

@@ -30,22 +30,7 @@ import (
 const maxQueryCache = 1000
 
 func (s *Server) graphqlHandler() http.Handler {
-	srv := handler.New(newPagedComplexity(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{
-		DB:         s.DB.Client,
-		Galleries:  s.Galleries,
-		Tools:      s.Tools,
-		Photos:     s.Photos,
-		Access:     s.Access,
-		Selections: s.Selections,
-		Shares:     s.Shares,
-		Contact:    s.Contact,
-		Captchas:   s.Captchas,
-		Carts:      s.Carts,
-		Downloads:  s.Downloads,
-		Checkout:   s.Orders,
-		Events:     s.Events,
-		Version:    Version,
-	}}), s.Config.MaxPageSize))
+	srv := handler.New(newPagedComplexity(graph.NewExecutableSchema(graph.Config{Resolvers: &graph.Resolver{Services: s.Services, Version: Version}}), s.Config.MaxPageSize))
 	srv.AddTransport(s.websocketTransport())
 	srv.AddTransport(transport.Options{})
 	srv.AddTransport(transport.GET{})
@@ -59,7 +44,7 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.Use(pageLimit{max: s.Config.MaxPageSize})
 	srv.Use(listLimit{max: s.Config.MaxListItems})
 	srv.Use(newTextLimit())
-	srv.Use(loader.Fresh{DB: s.DB.Client, Catalogues: s.catalogues})
+	srv.Use(loader.Fresh{DB: s.DB.Client, Catalogues: s.Catalogues})
 	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
 	srv.Use(newFragmentLimit(s.Config.GraphQLMaxComplexity, s.Config.GraphQLMaxTokens))
 	srv.Use(extension.FixedComplexityLimit(s.Config.GraphQLMaxComplexity))

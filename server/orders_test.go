@@ -33,7 +33,6 @@ import (
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/server"
 )
 
 // Checkout through both doors, on the demo's gala-2026 (public, 6 photos,
@@ -58,25 +57,18 @@ type orderEnv struct {
 func newOrderEnv(t testing.TB) *orderEnv {
 	t.Helper()
 	o := &orderEnv{smtp: mailtest.Start(t, "", "")}
-	e := newEnvWith(t, 6, func(s *server.Server) {
+	e := newEnvWith(t, 6, func(w *wiring) {
 		sender, err := mail.New(mail.Options{SMTPURL: o.smtp.URL, From: "Galerie <no-reply@example.com>"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Access.Mail = sender
-		s.Orders.Now = func() time.Time { return time.Now().Add(time.Duration(o.later.Load())) }
-		s.Carts.Now = s.Orders.Now
-		w := s.DownloadWorkers()
-		log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-		o.runner, err = jobs.New(context.Background(), s.DB, jobs.Config{Media: s.Media, Events: s.Events, Logger: log,
-			TestOnly: true, FetchPollInterval: 100 * time.Millisecond, RetryPolicy: dlQuickRetry{},
-			Register: []func(*river.Workers){w.Register, s.Orders.Register}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.UseJobs(o.runner, w)
-		o.publicURL = strings.TrimRight(s.Config.PublicURL, "/")
+		w.Mail = sender
+		w.Now = func() time.Time { return time.Now().Add(time.Duration(o.later.Load())) }
+		w.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+		w.Jobs = &jobs.Config{TestOnly: true, FetchPollInterval: 100 * time.Millisecond, RetryPolicy: dlQuickRetry{}}
+		o.publicURL = strings.TrimRight(w.Config.PublicURL, "/")
 	})
+	o.runner = e.app.Jobs
 	if err := o.runner.Start(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -231,7 +231,7 @@ func (s *Server) restUpdatePhoto(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	p, err := s.Tools.UpdatePhoto(r.Context(), chi.URLParam(r, "photoId"), body)
+	p, err := s.Photographer.UpdatePhoto(r.Context(), chi.URLParam(r, "photoId"), body)
 	ues, err := photographer.Split(err)
 	if err == nil && len(ues) > 0 {
 		err = ues[0]

@@ -24,11 +24,8 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/jobs"
-	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/photographer"
-	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/server"
 )
 
 // token issues an API token for the demo photographer.
@@ -168,7 +165,7 @@ func playgroundNonce(t *testing.T, res *http.Response, body []byte) string {
 }
 
 func TestPlaygroundIsForThePhotographerOnly(t *testing.T) {
-	e := newEnvWith(t, 2, func(s *server.Server) { s.Web = playgroundWeb })
+	e := newEnvWith(t, 2, func(w *wiring) { w.Web = playgroundWeb })
 	token, id := e.token()
 
 	res, body := e.do("GET", "/playground", nil, nil)
@@ -475,14 +472,8 @@ func multipartUpload(t *testing.T, galleryID string, files map[string][]byte, na
 
 func TestUploadPhotosOverMultipart(t *testing.T) {
 	var e *env
-	e = newEnvWith(t, 1, func(s *server.Server) {
-		runner, err := jobs.New(context.Background(), s.DB, jobs.Config{Media: s.Media, TestOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The runner is not started: jobs are only inserted with the photos.
-		s.Photos = photos.New(s.DB.Client, s.Media, runner, media.DefaultLimits)
-	})
+	// The runner is not started: jobs are only inserted with the photos.
+	e = newEnvWith(t, 1, func(w *wiring) { w.Jobs = &jobs.Config{TestOnly: true} })
 	token, _ := e.token()
 	gala := e.galleryID("gala-2026")
 	files := map[string][]byte{"mariage.jpg": testJPEG(t), "notes.txt": []byte("pas une image")}

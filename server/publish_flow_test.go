@@ -12,8 +12,6 @@ import (
 
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/media"
-	"github.com/studio/gallery/internal/photos"
-	"github.com/studio/gallery/server"
 )
 
 // TestPhotographerPublishesAndVisitorsSeeOnlyVisiblePhotos is the issue's
@@ -26,15 +24,8 @@ import (
 // end; ctx bounds the test at two minutes.
 func newEnvWithUploads(t *testing.T) (*env, context.Context, *jobs.Watch) {
 	t.Helper()
-	var runner *jobs.Runner
-	e := newEnvWith(t, 1, func(s *server.Server) {
-		var err error
-		runner, err = jobs.New(context.Background(), s.DB, jobs.Config{Media: s.Media, TestOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Photos = photos.New(s.DB.Client, s.Media, runner, media.DefaultLimits)
-	})
+	e := newEnvWith(t, 1, func(w *wiring) { w.Jobs = &jobs.Config{TestOnly: true} })
+	runner := e.app.Jobs
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	watch := runner.Watch(jobs.KindDerivatives)

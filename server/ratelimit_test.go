@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -15,13 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/studio/gallery/internal/config"
-	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/server"
 )
 
 // behindProxy: the test server is reached through a reverse proxy on the
@@ -32,12 +27,12 @@ var behindProxy = map[string]string{"TRUSTED_PROXIES": "127.0.0.1/32, ::1"}
 func newAccessEnvConfig(t *testing.T, settings map[string]string) (*env, *mailtest.Server) {
 	t.Helper()
 	smtp := mailtest.Start(t, "", "")
-	e := newEnvConfig(t, 2, settings, func(s *server.Server) {
+	e := newEnvConfig(t, 2, settings, func(w *wiring) {
 		sender, err := mail.New(mail.Options{SMTPURL: smtp.URL, From: "Studio Lumière <studio@example.com>"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Access.Mail = sender
+		w.Mail = sender
 	})
 	return e, smtp
 }
@@ -312,12 +307,7 @@ func TestRecipientCannotBeFlooded(t *testing.T) {
 func TestLimitsAreSharedByReplicas(t *testing.T) {
 	e, _ := newAccessEnv(t)
 	wedding := e.galleryID("julie-et-thomas")
-	cfg, err := config.Load(func(string) string { return "" })
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.DataDir = t.TempDir()
-	replica := server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
+	replica := e.plainServer(nil)
 	srv := httptest.NewServer(replica.Handler())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)

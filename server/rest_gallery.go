@@ -70,7 +70,7 @@ func (s *Server) restGetData(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
-	cat, err := s.catalogues.Load(ctx, s.DB.Client, g.ID)
+	cat, err := s.Catalogues.Load(ctx, s.DB.Client, g.ID)
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return

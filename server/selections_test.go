@@ -18,7 +18,6 @@ import (
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/server"
 )
 
 // newShopEnv serves the demo with 6 photos per gallery (the last one
@@ -26,12 +25,12 @@ import (
 func newShopEnv(t *testing.T) (*env, *mailtest.Server) {
 	t.Helper()
 	smtp := mailtest.Start(t, "", "")
-	e := newEnvWith(t, 6, func(s *server.Server) {
+	e := newEnvWith(t, 6, func(w *wiring) {
 		sender, err := mail.New(mail.Options{SMTPURL: smtp.URL, From: "Galerie <no-reply@example.com>"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Access.Mail = sender
+		w.Mail = sender
 	})
 	return e, smtp
 }

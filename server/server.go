@@ -4,15 +4,12 @@ package server
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -22,27 +19,11 @@ import (
 
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/apperr"
-	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/cart"
-	"github.com/studio/gallery/internal/catalogue"
-	"github.com/studio/gallery/internal/config"
-	"github.com/studio/gallery/internal/contact"
-	"github.com/studio/gallery/internal/downloads"
-	"github.com/studio/gallery/internal/events"
-	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/ids"
-	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/lang"
-	"github.com/studio/gallery/internal/mail"
-	"github.com/studio/gallery/internal/media"
-	"github.com/studio/gallery/internal/orders"
-	"github.com/studio/gallery/internal/payments"
-	"github.com/studio/gallery/internal/payments/stripe"
-	"github.com/studio/gallery/internal/photographer"
-	"github.com/studio/gallery/internal/photos"
-	"github.com/studio/gallery/internal/selections"
-	"github.com/studio/gallery/internal/share"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -50,170 +31,25 @@ import (
 // Version is the build id, set at link time; the client compares it to offer a reload.
 var Version = "dev"
 
-// Server holds what the HTTP layer needs.
+// Server is the HTTP door: the REST routes, GraphQL (graph.Resolver holds
+// the same Services), the websocket, media and the client. It adds no
+// domain service of its own: those are built once by app.New.
 type Server struct {
-	Config    config.Config
-	DB        *store.DB
-	Media     *media.Store
-	Galleries *gallery.Service
-	// Tools makes the photographer's changes; Tokens and Sessions say who
-	// the photographer is (bearer token, playground cookie).
-	Tools    *photographer.Service
-	Tokens   *photographer.Tokens
-	Sessions photographer.Sessions
-	// Photos stores uploads (uploadPhotos); nil refuses them.
-	Photos *photos.Service
-	// Access applies the access rules: codes, e-mail identity, previews, XSRF.
-	Access *access.Service
-	// Selections keeps favourites, named selections, the clients' album and
-	// client-hidden photos; Shares and Contact send e-mails for visitors,
-	// behind the captchas of Captchas. They all send through Access.Mail,
-	// in mail_send jobs once UseJobs has run.
-	Selections *selections.Service
-	// Carts keeps the visitors' carts and prices them.
-	Carts *cart.Service
-	// Downloads takes download requests; its Jobs come with UseJobs.
-	Downloads *downloads.Service
-	// Orders places orders and follows their payments; its Jobs come with
-	// UseJobs and its workers register with Orders.Register.
-	Orders *orders.Service
-	// TestPayments is the built-in test provider when it takes the
-	// payments (PAYMENT_PROVIDER=test): its page is served at /pay/test.
-	TestPayments *payments.Test
-	Shares       *share.Service
-	Contact      *contact.Service
-	Captchas     *captcha.Service
-	// Events carries change notices to subscriptions (in-process or across servers).
-	Events events.Broker
-	Log    *slog.Logger
+	*app.Services
 	// Web is the built client; nil serves a notice instead.
 	Web fs.FS
 	// cache keeps gallery answers (gallerycache.go).
 	cache *respCache
-	// catalogues keeps galleries' catalogues for carts and the gallery REST call.
-	catalogues *catalogue.Cache
 	// zips keeps the gzipped client assets (compress.go).
 	zips assetZips
 }
 
-// keepFor is how long what the server keeps from the database may be used
-// after another process changed it (CACHE_TTL; "auto" when zero): 1 s on
-// PostgreSQL, where other replicas write unannounced; 10 minutes on SQLite,
-// where the commands announce their writes and an announced write makes
-// everything kept stale at once.
-func keepFor(cfg config.Config, db *store.DB) time.Duration {
-	switch {
-	case cfg.CacheTTL > 0:
-		return cfg.CacheTTL
-	case db.Watching():
-		return 10 * time.Minute
-	default:
-		return cacheTTL
-	}
-}
-
-// New wires a server. Photos (uploads) and Tools.Jobs (background jobs)
-// are set by the caller that runs the job runner.
-func New(cfg config.Config, db *store.DB, m *media.Store, ev events.Broker, log *slog.Logger, web fs.FS) *Server {
-	cfg = cfg.WithLimitDefaults()
-	key := []byte(cfg.SecretKey)
-	if len(key) == 0 {
-		// Tests and one-off runs: sessions last as long as the process.
-		log.Warn("SECRET_KEY is empty: photographer sessions end with this process")
-		key = []byte(ids.Token(43))
-	}
-	sender, err := mail.New(mail.Options{SMTPURL: cfg.SMTPURL, From: cfg.MailFrom,
-		OutboxDir: filepath.Join(cfg.DataDir, "outbox"), Log: log})
-	if err != nil {
-		// The configuration was checked when it was loaded; a bad SMTP_URL
-		// still must not leave mail silently unsent.
-		log.Error("mail: falling back to the outbox", "err", err)
-		sender = &mail.Outbox{Dir: filepath.Join(cfg.DataDir, "outbox"), From: cfg.MailFrom, Log: log}
-	}
-	signer := access.NewSigner(string(key))
-	s := &Server{
-		Access:    access.NewService(db.Client, signer, sender, cfg.PublicURL),
-		Captchas:  captcha.NewService(db.Client),
-		Events:    ev,
-		Config:    cfg,
-		DB:        db,
-		Media:     m,
-		Galleries: &gallery.Service{DB: db.Client, PublicURL: cfg.PublicURL},
-		Tools:     &photographer.Service{DB: db.Client, Events: ev},
-		Tokens:    &photographer.Tokens{DB: db.Client},
-		Sessions:  photographer.Sessions{Signer: signer},
-		Log:       log,
-		Web:       web,
-	}
-	s.Access.Captchas = s.Captchas
-	ttl := keepFor(cfg, db)
-	s.Galleries.KeepRows(db.Client, ttl)
-	s.Tokens.KeepTokens(db.Client, ttl)
-	s.Access.KeepCredentials(ttl)
-	s.cache = newRespCache(ttl)
-	s.cache.install(db.Client)
-	s.catalogues = &catalogue.Cache{TTL: ttl}
-	s.catalogues.Install(db.Client)
-	viaAccess := accessMail{s}
-	s.Carts = &cart.Service{DB: db.Client, Catalogues: s.catalogues, Events: ev}
-	s.Downloads = &downloads.Service{DB: db.Client, Events: ev}
-	s.Selections = &selections.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
-	s.Shares = &share.Service{DB: db.Client, Mail: viaAccess, PublicURL: cfg.PublicURL}
-	s.Contact = &contact.Service{DB: db.Client, Mail: viaAccess, Captchas: s.Captchas, PublicURL: cfg.PublicURL}
-	s.Orders = &orders.Service{DB: db.Client, Events: ev, Carts: s.Carts, Mail: viaAccess, PublicURL: cfg.PublicURL,
-		Expiry: cfg.OrderExpiry, Logger: log, Providers: map[string]payments.Provider{}}
-	if err := s.usePayments(key); err != nil {
-		log.Error("payments: provider unavailable", "err", err)
-	}
+// New returns the HTTP door over the services.
+func New(svc *app.Services, web fs.FS) *Server {
+	s := &Server{Services: svc, Web: web}
+	s.cache = newRespCache(svc.KeepFor)
+	s.cache.install(svc.DB.Client)
 	return s
-}
-
-// usePayments sets up the configured payment provider: Stripe, or the
-// built-in test provider (its page at /pay/test exists only then: a
-// server taking real payments cannot be paid by a test page).
-func (s *Server) usePayments(key []byte) error {
-	cfg := s.Config
-	if cfg.PaymentProvider == "stripe" {
-		p, err := stripe.New(stripe.Config{SecretKey: cfg.StripeSecretKey, WebhookSecret: cfg.StripeWebhookSecret, APIURL: cfg.StripeAPIURL})
-		if err != nil {
-			return err
-		}
-		s.Orders.Provider = p
-		s.Orders.Providers[p.Name()] = p
-		return nil
-	}
-	mac := hmac.New(sha256.New, key)
-	mac.Write([]byte("test payments"))
-	s.TestPayments = &payments.Test{Secret: mac.Sum(nil), PublicURL: cfg.PublicURL}
-	s.Orders.Provider = s.TestPayments
-	s.Orders.Providers[s.TestPayments.Name()] = s.TestPayments
-	return nil
-}
-
-// DownloadWorkers builds the download jobs' workers with the server's
-// database, blobs, mail and events. Register them with the job runner
-// (jobs.Config.Register), then call UseJobs.
-func (s *Server) DownloadWorkers() *downloads.Workers {
-	return &downloads.Workers{DB: s.DB.Client, Media: s.Media, Mail: accessMail{s}, Events: s.Events,
-		PublicURL: s.Config.PublicURL, Log: s.Log}
-}
-
-// UseJobs hands the job runner to the services that enqueue work, and has
-// its mail_send jobs send through Access.Mail: from then on every e-mail
-// (codes, shares, contact messages, the sent album) waits in a job while
-// the mail server is down instead of failing the request.
-func (s *Server) UseJobs(r *jobs.Runner, w *downloads.Workers) {
-	r.UseMail(accessMail{s})
-	s.Tools.Jobs = r
-	s.Downloads.Jobs = r
-	s.Orders.Jobs = r
-	s.Access.Jobs = r
-	s.Selections.Jobs = r
-	s.Shares.Jobs = r
-	s.Contact.Jobs = r
-	if w != nil {
-		w.Runner = r
-	}
 }
 
 // withLanguage puts the language the request asks for (Accept-Language:
@@ -228,20 +64,11 @@ func withLanguage(next http.Handler) http.Handler {
 	})
 }
 
-// accessMail sends through Access.Mail as it is when a message goes out,
-// so that every service uses the one configured sender, even one replaced
-// after New (tests point it at their SMTP server).
-type accessMail struct{ s *Server }
-
-func (m accessMail) Send(ctx context.Context, msg mail.Message) error {
-	return m.s.Access.Mail.Send(ctx, msg)
-}
-
 // Handler returns every route of the server.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.recoverer, withLanguage, s.withViewer, s.withPhotographer, s.withXSRF)
-	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, s.catalogues, next) })
+	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, s.Catalogues, next) })
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
@@ -17,6 +18,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/media"
@@ -45,16 +47,23 @@ func newEnv(t testing.TB, n int) *env {
 	return newEnvWith(t, n, nil)
 }
 
+// wiring is what a test may set before the services are built (app.New's
+// options: mail, job runner, clock) and the client the server serves.
+type wiring struct {
+	app.Options
+	Web fs.FS
+}
+
 // newEnvWith is newEnv with a hook that completes the server's wiring
-// (photo uploads, jobs) before it serves.
-func newEnvWith(t testing.TB, n int, wire func(*server.Server)) *env {
+// (mail, photo uploads, jobs) before it is built.
+func newEnvWith(t testing.TB, n int, wire func(*wiring)) *env {
 	t.Helper()
 	return newEnvConfig(t, n, nil, wire)
 }
 
 // newEnvConfig is newEnvWith with settings (environment variable names, as
 // in internal/config) over the defaults; DATA_DIR is a temporary folder.
-func newEnvConfig(t testing.TB, n int, settings map[string]string, wire func(*server.Server)) *env {
+func newEnvConfig(t testing.TB, n int, settings map[string]string, wire func(*wiring)) *env {
 	t.Helper()
 	ctx := context.Background()
 	c := &testdb.Counter{}
@@ -75,11 +84,12 @@ func newEnvConfig(t testing.TB, n int, settings map[string]string, wire func(*se
 		// Nothing a test writes (the mail outbox) lands in the source tree.
 		cfg.DataDir = t.TempDir()
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	s := server.New(cfg, db, m, events.NewLocal(), log, nil)
+	w := &wiring{Options: app.Options{Config: cfg, DB: db, Media: m, Events: events.NewLocal(),
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}}
 	if wire != nil {
-		wire(s)
+		wire(w)
 	}
+	s := newServer(t, w.Options, w.Web)
 	srv := httptest.NewServer(s.Handler())
 	t.Cleanup(srv.Close)
 	jar, _ := cookiejar.New(nil)
@@ -87,6 +97,30 @@ func newEnvConfig(t testing.TB, n int, settings map[string]string, wire func(*se
 	// The first page load gives the browser its session and XSRF cookies.
 	e.do("GET", "/version", nil, nil)
 	return e
+}
+
+// newServer builds the services and the server over them, as the gallery
+// command does (app.New, then server.New).
+func newServer(t testing.TB, o app.Options, web fs.FS) *server.Server {
+	t.Helper()
+	svc, err := app.New(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return server.New(svc, web)
+}
+
+// plainServer is another server on e's database and blobs, with the
+// default settings and web as its client.
+func (e *env) plainServer(web fs.FS) *server.Server {
+	e.t.Helper()
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	cfg.DataDir = e.t.TempDir()
+	return newServer(e.t, app.Options{Config: cfg, DB: e.db, Media: e.media, Events: events.NewLocal(),
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, web)
 }
 
 // xsrf returns the XSRF-TOKEN cookie the browser holds.
@@ -489,8 +523,7 @@ func TestHealthAndVersion(t *testing.T) {
 func TestClientPageCarriesShareTags(t *testing.T) {
 	e := newEnv(t, 2)
 	web := fstest.MapFS{"index.html": {Data: []byte("<html><head><title>Galerie photo</title></head><body></body></html>")}}
-	cfg, _ := config.Load(func(string) string { return "" })
-	srv := httptest.NewServer(server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), web).Handler())
+	srv := httptest.NewServer(e.plainServer(web).Handler())
 	defer srv.Close()
 	get := func(path string) string {
 		res, err := http.Get(srv.URL + path)
@@ -526,9 +559,8 @@ func TestClientPageStatus(t *testing.T) {
 	e := newEnv(t, 1)
 	const page = "<html><head><title>Galerie photo</title></head><body><div id=\"root\"></div></body></html>"
 	web := fstest.MapFS{"index.html": {Data: []byte(page)}}
-	cfg, _ := config.Load(func(string) string { return "" })
 	serve := func() *httptest.Server {
-		srv := httptest.NewServer(server.New(cfg, e.db, e.media, events.NewLocal(), slog.New(slog.NewTextHandler(io.Discard, nil)), web).Handler())
+		srv := httptest.NewServer(e.plainServer(web).Handler())
 		t.Cleanup(srv.Close)
 		return srv
 	}

@@ -22,13 +22,11 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/riverqueue/river"
-
+	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/media"
-	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/server"
@@ -138,36 +136,29 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		}
 	}
 	defer ev.Close()
-	srv := server.New(cfg, db, m, ev, log, dist)
-	dw := srv.DownloadWorkers()
 	// A stable worker id lets a restarted server take back at once the jobs
 	// it left running when it was killed.
 	workerID, releaseID := jobs.WorkerID(cfg.DataDir)
 	defer releaseID()
-	runner, err := jobs.New(ctx, db, jobs.Config{Media: m, Events: ev, Logger: log, ID: workerID, SecretKey: []byte(cfg.SecretKey),
-		Register: []func(*river.Workers){dw.Register, srv.Orders.Register}})
+	svc, err := app.New(ctx, app.Options{Config: cfg, DB: db, Media: m, Events: ev, Log: log,
+		Jobs: &jobs.Config{ID: workerID}})
 	if err != nil {
 		return err
 	}
-	// Wired before Start: a job left queued by another server may be
-	// worked at once, and the download workers enqueue through the runner.
-	srv.Photos = photos.New(db.Client, m, runner, media.Limits{MaxBytes: cfg.MaxUploadFileBytes, MaxPixels: cfg.MaxUploadPixels}).WithLogger(log)
-	srv.UseJobs(runner, dw)
-	if cfg.WorkJobs {
-		if err := runner.Start(ctx); err != nil {
-			return err
-		}
-	} else {
-		log.Info("jobs: WORK_JOBS=false, this process only enqueues")
+	// Every service is complete before Start: a job left queued by another
+	// server may be worked at once.
+	if err := svc.Start(ctx); err != nil {
+		return err
 	}
 	defer func() {
 		// After the HTTP server has stopped, before the database closes.
 		stopCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 		defer cancel()
-		if err := runner.Stop(stopCtx); err != nil {
+		if err := svc.Stop(stopCtx); err != nil {
 			log.Error("jobs: stop", "err", err)
 		}
 	}()
+	srv := server.New(svc, dist)
 	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect, "version", server.Version)
 	return srv.ListenAndServe(ctx, ln)
 }

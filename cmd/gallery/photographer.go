@@ -6,13 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"text/tabwriter"
 	"time"
 
+	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/config"
-	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/store"
 )
 
@@ -44,7 +46,15 @@ func photographerCmd(ctx context.Context, cfg config.Config, args []string, out 
 		return err
 	}
 	defer db.Close()
-	tokens := &photographer.Tokens{DB: db.Client}
+	// The same services as the server's (app.New), without a job runner:
+	// the command only needs the tokens. Only errors are logged, on stderr,
+	// so that out holds nothing but the command's answer.
+	svc, err := app.New(ctx, app.Options{Config: cfg, DB: db,
+		Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))})
+	if err != nil {
+		return err
+	}
+	tokens := svc.Tokens
 	switch args[0] {
 	case "token":
 		if *email == "" {

@@ -172,20 +172,32 @@ func (l Limits) SetClock(now func() time.Time) {
 	}
 }
 
-// NewService returns the access rules with the default limits.
-func NewService(db *ent.Client, signer *Signer, m mail.Sender, publicURL string) *Service {
-	return &Service{
-		DB: db, Signer: signer, Mail: m, PublicURL: strings.TrimRight(publicURL, "/"),
-		Limits: DefaultLimits(db),
-		now:    time.Now,
-	}
+// Options is what a Service is built with.
+type Options struct {
+	DB        *ent.Client
+	Signer    *Signer
+	Mail      mail.Sender
+	Jobs      *jobs.Runner
+	Captchas  Captchas
+	PublicURL string
+	// KeepFor, when positive, makes Identify answer from credentials kept
+	// in memory (keptCredentials) for at most that long after a change
+	// made by another process.
+	KeepFor time.Duration
 }
 
-// KeepCredentials makes Identify answer from credentials kept in memory
-// (keptCredentials) for at most ttl after a change made by another
-// process. Call it once, before serving.
-func (s *Service) KeepCredentials(ttl time.Duration) {
-	s.kept = newKeptCredentials(s.DB, ttl)
+// NewService returns the access rules' service with the default limits.
+func NewService(o Options) *Service {
+	s := &Service{
+		DB: o.DB, Signer: o.Signer, Mail: o.Mail, Jobs: o.Jobs, Captchas: o.Captchas,
+		PublicURL: strings.TrimRight(o.PublicURL, "/"),
+		Limits:    DefaultLimits(o.DB),
+		now:       time.Now,
+	}
+	if o.KeepFor > 0 {
+		s.kept = newKeptCredentials(o.DB, o.KeepFor)
+	}
+	return s
 }
 
 // TooMany is the refusal of an attempt that must wait d.

@@ -51,7 +51,7 @@ func setup(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := NewService(db.Client, NewSigner("test-secret"), sender, "http://gallery.test")
+	svc := NewService(Options{DB: db.Client, Signer: NewSigner("test-secret"), Mail: sender, PublicURL: "http://gallery.test"})
 	clock := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
 	now := func() time.Time { return clock }
 	svc.now, svc.Signer.now = now, now
@@ -149,7 +149,7 @@ func TestGrantCookieCannotBeForgedOrMoved(t *testing.T) {
 	if _, ok := f.svc.OpenGrant(f.wedding.ID, v[:len(v)-2]+"xx"); ok {
 		t.Fatal("an altered grant was accepted")
 	}
-	other := NewService(nil, NewSigner("another-secret"), nil, "")
+	other := NewService(Options{Signer: NewSigner("another-secret")})
 	if _, ok := other.OpenGrant(f.wedding.ID, v); ok {
 		t.Fatal("a grant sealed with another key was accepted")
 	}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/studio/gallery/internal/keys"
 )
 
 // ErrBadToken is returned for a token that is forged, altered, expired or
@@ -23,11 +25,9 @@ type Signer struct {
 	now func() time.Time
 }
 
-// NewSigner derives the sealing key from the server's secret.
+// NewSigner derives the sealing key from the server's secret (keys.Access).
 func NewSigner(secret string) *Signer {
-	m := hmac.New(sha256.New, []byte(secret))
-	m.Write([]byte("gallery/access/v1"))
-	return &Signer{key: m.Sum(nil), now: time.Now}
+	return &Signer{key: keys.Derive([]byte(secret), keys.Access), now: time.Now}
 }
 
 type sealed struct {

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"gocloud.dev/blob"
 	"gocloud.dev/blob/driver"
@@ -126,18 +125,18 @@ func newFixture(t *testing.T, o options) *fixture {
 		sender = smtpSender(t, f.smtp.URL)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	f.workers = &downloads.Workers{DB: db.Client, Media: &media.Store{Bucket: blob.NewBucket(f.flaky)}, Mail: sender,
-		Events: f.ev, PublicURL: publicURL, PartLimit: o.partLimit, Log: log}
 	retry := o.retry
 	if retry == 0 {
 		retry = 10 * time.Millisecond
 	}
 	f.runner, err = jobs.New(ctx, db, jobs.Config{Media: m, Logger: log, TestOnly: true, FetchPollInterval: 100 * time.Millisecond,
-		RetryPolicy: retryAfter(retry), Register: []func(*river.Workers){f.workers.Register}})
+		RetryPolicy: retryAfter(retry)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.workers.Runner = f.runner
+	f.workers = &downloads.Workers{DB: db.Client, Media: &media.Store{Bucket: blob.NewBucket(f.flaky)}, Mail: sender,
+		Events: f.ev, PublicURL: publicURL, PartLimit: o.partLimit, Log: log, Runner: f.runner}
+	f.runner.Register(f.workers.Register)
 	f.svc = &downloads.Service{DB: db.Client, Jobs: f.runner, Events: f.ev}
 	sys := viewer.SystemContext(ctx)
 	f.gala = db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(sys)

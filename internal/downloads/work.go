@@ -61,8 +61,8 @@ func (MailArgs) Kind() string { return KindMail }
 // InsertOpts retries e-mails for about a day (the spec allows 24 hours).
 func (MailArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 12} }
 
-// Workers does the jobs. Build it before the runner, register it with
-// Register, then set Runner once jobs.New returned.
+// Workers does the jobs. Build it with the runner it enqueues through,
+// then add it to that runner (jobs.Runner.Register) before Start.
 type Workers struct {
 	DB        *ent.Client
 	Media     *media.Store

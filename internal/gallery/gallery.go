@@ -32,6 +32,16 @@ type Service struct {
 	media *keptMedia
 }
 
+// NewService returns the gallery domain; keepFor > 0 keeps rows in memory
+// for at most that long after another process changed them (KeepRows).
+func NewService(db *ent.Client, publicURL string, keepFor time.Duration) *Service {
+	s := &Service{DB: db, PublicURL: publicURL}
+	if keepFor > 0 {
+		s.KeepRows(db, keepFor)
+	}
+	return s
+}
+
 // KeepRows makes ByURL and ByID (without options) answer from gallery rows
 // kept in memory, shared by every request, fresh after any gallery write
 // through db and at most keptRowsTTL old: every request of a guest starts

@@ -39,6 +39,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -109,12 +110,9 @@ type Config struct {
 	RetryPolicy river.ClientRetryPolicy
 	// TestOnly removes River's start-up jitter, for tests.
 	TestOnly bool
-	// Mail sends the mail_send jobs' e-mails; it can also be set after New
-	// (Runner.UseMail). Jobs worked while there is none fail and are retried.
+	// Mail sends the mail_send jobs' e-mails. Jobs worked while there is
+	// none fail and are retried.
 	Mail mail.Sender
-	// Register adds the workers of packages that enqueue through the
-	// runner and so cannot be imported here (internal/downloads).
-	Register []func(*river.Workers)
 	// ID is the worker's stable id (WorkerID): Start then first takes back
 	// the jobs a previous run with the same id left running when it died.
 	// Empty: River's random id, and such jobs wait for the rescuer.
@@ -164,8 +162,11 @@ type Runner struct {
 	cfg  Config
 	log  *slog.Logger
 	pool *pgxpool.Pool // PostgreSQL only
-	mail mailSender
-	box  *mailBox // seals mail_send messages
+	box  *mailBox      // seals mail_send messages
+	// workers is the bundle River works from: this package's workers, then
+	// those of the packages that enqueue through the runner (Register).
+	workers *river.Workers
+	started atomic.Bool
 
 	// Exactly one of these is set, after the database's dialect.
 	lite *river.Client[*sql.Tx]
@@ -188,16 +189,11 @@ func New(ctx context.Context, db *store.DB, cfg Config) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Runner{db: db, cfg: cfg, log: cfg.Logger, box: box}
-	r.UseMail(cfg.Mail)
-
 	workers := river.NewWorkers()
+	r := &Runner{db: db, cfg: cfg, log: cfg.Logger, box: box, workers: workers}
 	river.AddWorker(workers, &derivativesWorker{db: db.Client, media: cfg.Media, events: cfg.Events, log: cfg.Logger})
 	river.AddWorker(workers, &videoThumbnailWorker{db: db.Client, endpoint: cfg.VimeoOEmbedURL, http: cfg.HTTPClient, log: cfg.Logger})
-	river.AddWorker(workers, &mailWorker{sender: &r.mail, box: box, log: cfg.Logger, now: time.Now})
-	for _, add := range cfg.Register {
-		add(workers)
-	}
+	river.AddWorker(workers, &mailWorker{sender: cfg.Mail, box: box, log: cfg.Logger, now: time.Now})
 
 	rc := &river.Config{
 		Logger:               cfg.Logger,
@@ -270,9 +266,27 @@ func openPool(ctx context.Context, url string, workers int) (*pgxpool.Pool, erro
 	return pool, nil
 }
 
+// Register adds the workers of the packages that enqueue through the
+// runner and so cannot be imported here (internal/downloads,
+// internal/orders). It breaks the cycle between a runner and the services
+// built with it: the runner exists first, the services are built with it,
+// then their workers join River's bundle, all before Start. River reads
+// the bundle when it works or inserts a job, so the kinds added here are
+// known from then on; adding after Start would race with the producers,
+// hence the panic.
+func (r *Runner) Register(adds ...func(*river.Workers)) {
+	if r.started.Load() {
+		panic("jobs: Register after Start")
+	}
+	for _, add := range adds {
+		add(r.workers)
+	}
+}
+
 // Start begins working jobs. It returns at once; work goes on until Stop.
 // Cancelling ctx also begins a graceful stop; call Stop anyway to wait for it.
 func (r *Runner) Start(ctx context.Context) error {
+	r.started.Store(true)
 	if r.cfg.ID != "" {
 		if err := r.reclaim(ctx); err != nil {
 			return err

@@ -13,13 +13,13 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/keys"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/store"
 )
@@ -90,8 +90,11 @@ func EnqueueMail(ctx context.Context, enq Enqueuer, m mail.Message, notAfter tim
 	return err
 }
 
-// mailKeyLabel derives the mail_send key from the server's secret.
-const mailKeyLabel = "gallery mail_send v1"
+// legacyMailKeyLabel derived the mail_send key before keys.Derive
+// (HMAC-SHA256(secret, label)): messages sealed then, still waiting in
+// river_job when the server is upgraded, are opened with it. Remove it
+// once no job sealed under it can remain (its 24 hours of retries).
+const legacyMailKeyLabel = "gallery mail_send v1"
 
 // sealer is an enqueuer that can seal mail_send messages: the Runner and
 // the enqueuer its InTx hands out.
@@ -100,24 +103,37 @@ type sealer interface{ mailBox() *mailBox }
 func (r *Runner) mailBox() *mailBox         { return r.box }
 func (e txEnqueuer[TTx]) mailBox() *mailBox { return e.box }
 
-// mailBox seals and opens mail_send messages.
-type mailBox struct{ aead cipher.AEAD }
+// mailBox seals and opens mail_send messages. legacy, when set, opens
+// what was sealed under the key of before keys.Derive.
+type mailBox struct{ aead, legacy cipher.AEAD }
 
-// newMailBox derives the key HMAC-SHA256(secret, mailKeyLabel); an empty
+// newMailBox derives the key from the secret (keys.MailSend); an empty
 // secret (tests) gives a random key, good for this process only.
 func newMailBox(secret []byte) (*mailBox, error) {
-	var key []byte
 	if len(secret) == 0 {
-		key = make([]byte, 32)
+		key := make([]byte, keys.Size)
 		if _, err := rand.Read(key); err != nil {
 			return nil, fmt.Errorf("jobs: mail key: %w", err)
 		}
-	} else {
-		h := hmac.New(sha256.New, secret)
-		h.Write([]byte(mailKeyLabel))
-		key = h.Sum(nil)
+		aead, err := newAEAD(key)
+		return &mailBox{aead: aead}, err
 	}
-	block, err := aes.NewCipher(key) // 32 bytes: AES-256
+	aead, err := newAEAD(keys.Derive(secret, keys.MailSend))
+	if err != nil {
+		return nil, err
+	}
+	h := hmac.New(sha256.New, secret)
+	h.Write([]byte(legacyMailKeyLabel))
+	legacy, err := newAEAD(h.Sum(nil))
+	if err != nil {
+		return nil, err
+	}
+	return &mailBox{aead: aead, legacy: legacy}, nil
+}
+
+// newAEAD is AES-256-GCM under key (32 bytes).
+func newAEAD(key []byte) (cipher.AEAD, error) {
+	block, err := aes.NewCipher(key)
 	if err != nil {
 		return nil, fmt.Errorf("jobs: mail key: %w", err)
 	}
@@ -125,7 +141,7 @@ func newMailBox(secret []byte) (*mailBox, error) {
 	if err != nil {
 		return nil, fmt.Errorf("jobs: mail key: %w", err)
 	}
-	return &mailBox{aead: aead}, nil
+	return aead, nil
 }
 
 // mailAAD binds the job kind and its deadline to the sealed message, so
@@ -163,6 +179,9 @@ func (b *mailBox) open(sealed []byte, notAfter *time.Time) (mail.Message, error)
 		return m, errMailUnopenable
 	}
 	plain, err := b.aead.Open(nil, sealed[:n], sealed[n:], mailAAD(notAfter))
+	if err != nil && b.legacy != nil {
+		plain, err = b.legacy.Open(nil, sealed[:n], sealed[n:], mailAAD(notAfter))
+	}
 	if err != nil {
 		return m, errMailUnopenable
 	}
@@ -172,27 +191,9 @@ func (b *mailBox) open(sealed []byte, notAfter *time.Time) (mail.Message, error)
 	return m, nil
 }
 
-// mailSender is the runner's sender, settable after New (UseMail).
-type mailSender struct{ p atomic.Pointer[mail.Sender] }
-
-func (m *mailSender) get() mail.Sender {
-	if s := m.p.Load(); s != nil {
-		return *s
-	}
-	return nil
-}
-
-// UseMail sets the sender mail_send jobs go out through (Config.Mail). A
-// job worked while there is none fails and is retried.
-func (r *Runner) UseMail(s mail.Sender) {
-	if s != nil {
-		r.mail.p.Store(&s)
-	}
-}
-
 type mailWorker struct {
 	river.WorkerDefaults[MailArgs]
-	sender *mailSender
+	sender mail.Sender
 	box    *mailBox
 	log    *slog.Logger
 	now    func() time.Time
@@ -215,11 +216,10 @@ func (w *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 			"attempt", job.Attempt)
 		return river.JobCancel(fmt.Errorf("jobs: mail expired at %s", na.Format(time.RFC3339)))
 	}
-	s := w.sender.get()
-	if s == nil {
-		return errors.New("jobs: no mail sender (Runner.UseMail)")
+	if w.sender == nil {
+		return errors.New("jobs: no mail sender (Config.Mail)")
 	}
-	err := s.Send(ctx, m)
+	err := w.sender.Send(ctx, m)
 	if err != nil && mail.Permanent(err) {
 		return river.JobCancel(err)
 	}

@@ -95,17 +95,17 @@ func setup(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	f.test = &payments.Test{Secret: []byte("test secret"), PublicURL: publicURL}
-	f.carts = &cartsvc.Service{DB: db.Client, Events: f.ev}
-	f.svc = &orders.Service{DB: db.Client, Events: f.ev, Carts: f.carts, Mail: sender, PublicURL: publicURL, Logger: log,
-		Provider: f.test, Providers: map[string]payments.Provider{"test": f.test}, Now: f.now}
-	dw := &downloads.Workers{DB: db.Client, Media: m, Mail: sender, Events: f.ev, PublicURL: publicURL, Log: log}
 	f.runner, err = jobs.New(ctx, db, jobs.Config{Media: m, Logger: log, TestOnly: true, FetchPollInterval: 100 * time.Millisecond,
-		RetryPolicy: retrySoon{}, Register: []func(*river.Workers){dw.Register, f.svc.Register}})
+		RetryPolicy: retrySoon{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	dw.Runner, f.svc.Jobs = f.runner, f.runner
+	f.test = &payments.Test{Secret: []byte("test secret"), PublicURL: publicURL}
+	f.carts = &cartsvc.Service{DB: db.Client, Events: f.ev}
+	f.svc = &orders.Service{DB: db.Client, Events: f.ev, Carts: f.carts, Mail: sender, PublicURL: publicURL, Logger: log,
+		Provider: f.test, Providers: map[string]payments.Provider{"test": f.test}, Now: f.now, Jobs: f.runner}
+	dw := &downloads.Workers{DB: db.Client, Media: m, Mail: sender, Events: f.ev, PublicURL: publicURL, Log: log, Runner: f.runner}
+	f.runner.Register(dw.Register, f.svc.Register)
 	f.gala = db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(f.sys)
 	di := f.gala.DownloadInformation
 	di.FreeDownload = false

@@ -73,8 +73,8 @@ func (RefundArgs) Kind() string { return KindRefund }
 // InsertOpts retries for about a day: money owed back is not dropped.
 func (RefundArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{MaxAttempts: 12} }
 
-// Register adds the order workers to River's. The service's Jobs runner
-// is set once jobs.New returned, before the runner starts.
+// Register adds the order workers to River's: pass it to the service's
+// own runner (jobs.Runner.Register) before the runner starts.
 func (s *Service) Register(ws *river.Workers) {
 	river.AddWorker(ws, &expireWorker{s: s})
 	river.AddWorker(ws, &eventWorker{s: s})

@@ -47,6 +47,17 @@ type Tokens struct {
 	kept   *store.Kept[*ent.APIToken]
 }
 
+// NewTokens returns the API tokens' service; keepFor > 0 keeps checked
+// tokens in memory for at most that long after another process changed
+// them (KeepTokens).
+func NewTokens(db *ent.Client, keepFor time.Duration) *Tokens {
+	t := &Tokens{DB: db}
+	if keepFor > 0 {
+		t.KeepTokens(db, keepFor)
+	}
+	return t
+}
+
 // KeepTokens makes Authenticate and AuthenticateID check tokens kept in
 // memory, fresh after any token write through db (a revocation, the
 // last-use stamp), so that the photographer's requests do not each read
