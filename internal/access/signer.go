@@ -22,12 +22,23 @@ var ErrBadToken = errors.New("access: invalid or expired token")
 // the gallery an access cookie opens, and carries its expiry.
 type Signer struct {
 	key []byte
-	now func() time.Time
+	// legacy is the key of before keys.Derive (HMAC-SHA256(secret,
+	// legacyLabel)): Open still accepts what it sealed, so that an upgrade
+	// signs nobody out and keeps preview links working; nothing is sealed
+	// or hashed with it. Remove it once its seals have expired (30 days
+	// after the upgrade: GrantTTL and IdentityTTL are the longest).
+	legacy []byte
+	now    func() time.Time
 }
+
+// legacyLabel derived the sealing key before keys.Derive.
+const legacyLabel = "gallery/access/v1"
 
 // NewSigner derives the sealing key from the server's secret (keys.Access).
 func NewSigner(secret string) *Signer {
-	return &Signer{key: keys.Derive([]byte(secret), keys.Access), now: time.Now}
+	m := hmac.New(sha256.New, []byte(secret))
+	m.Write([]byte(legacyLabel))
+	return &Signer{key: keys.Derive([]byte(secret), keys.Access), legacy: m.Sum(nil), now: time.Now}
 }
 
 type sealed struct {
@@ -68,7 +79,7 @@ func (s *Signer) Open(purpose, token string, v any) error {
 		return ErrBadToken
 	}
 	got, err := b64.DecodeString(sig)
-	if err != nil || !hmac.Equal(got, s.mac(purpose, p)) {
+	if err != nil || !hmac.Equal(got, s.mac(purpose, p)) && (s.legacy == nil || !hmac.Equal(got, macWith(s.legacy, purpose, p))) {
 		return ErrBadToken
 	}
 	body, err := b64.DecodeString(p)
@@ -89,8 +100,10 @@ func (s *Signer) Open(purpose, token string, v any) error {
 // (one-time codes) that must not be guessable offline from a database copy.
 func (s *Signer) MAC(purpose, value string) []byte { return s.mac(purpose, value) }
 
-func (s *Signer) mac(purpose, payload string) []byte {
-	m := hmac.New(sha256.New, s.key)
+func (s *Signer) mac(purpose, payload string) []byte { return macWith(s.key, purpose, payload) }
+
+func macWith(key []byte, purpose, payload string) []byte {
+	m := hmac.New(sha256.New, key)
 	m.Write([]byte(purpose))
 	m.Write([]byte{0})
 	m.Write([]byte(payload))
