@@ -2,41 +2,80 @@ package server
 
 import (
 	"bytes"
-	"compress/gzip"
 	"io/fs"
 	"net/http"
 	"path"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/gzip"
 )
 
-// Compression: the client's scripts and styles and the kept gallery answers
-// (a 5,000-photo list is 2.6 MB of JSON) go gzipped to clients that accept
-// it. Both are compressed once and kept: the assets for the life of the
-// process (they are embedded and named by content hash), an answer for as
-// long as it is kept (gallerycache.go).
+// Compression: gzhttp (klauspost/compress) reads Accept-Encoding and
+// gzips, as they are written, the answers of compressible types of at
+// least minCompress bytes, for every request but websocket upgrades. Two
+// kinds of answer are compressed once and kept instead, and pass through
+// gzhttp untouched (it leaves an answer that already has a
+// Content-Encoding alone): the client's scripts and styles, for the life
+// of the process (they are embedded and named by content hash), and a kept
+// gallery answer (a 5,000-photo list is 2.6 MB of JSON), for as long as it
+// is kept (gallerycache.go). Those handlers ask gzipAccepted whether to
+// send their gzipped bytes: gzhttp made that choice already.
 
 // minCompress is the smallest body worth compressing.
 const minCompress = 1024
 
-// acceptsGzip tells whether the request accepts a gzip-encoded answer.
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
-			continue
+// compress wraps next with gzhttp; websocket upgrades go around it (their
+// connection is hijacked, and gzhttp's writer for a client that does not
+// accept gzip cannot be).
+func compress(next http.Handler) http.Handler {
+	gz := gzipWrapper(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Upgrade") != "" {
+			next.ServeHTTP(w, r)
+			return
 		}
-		// gzip;q=0 refuses it; any other weight (or none) accepts it.
-		name, weight, found := strings.Cut(strings.ReplaceAll(params, " ", ""), "=")
-		if !found || !strings.EqualFold(name, "q") {
+		gz.ServeHTTP(w, r)
+	})
+}
+
+// gzipWrapper is gzhttp's handler at the settings above; the options are
+// constants, so an error is a programming error.
+var gzipWrapper = func() func(http.Handler) http.HandlerFunc {
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(minCompress), gzhttp.ContentTypeFilter(compressibleType))
+	if err != nil {
+		panic(err)
+	}
+	return wrap
+}()
+
+// compressibleType tells whether an answer of type ct is worth gzipping:
+// text, JSON, scripts, SVG. Images, fonts, music and archives are
+// compressed already (gzhttp's default would gzip PNG and WebP too).
+func compressibleType(ct string) bool {
+	ct = strings.ToLower(ct)
+	return strings.HasPrefix(ct, "text/") || strings.Contains(ct, "json") || strings.Contains(ct, "javascript") ||
+		strings.Contains(ct, "xml")
+}
+
+// gzipAccepted tells whether gzhttp, around the handler writing to w,
+// found that the request accepts a gzipped answer (it then hands the
+// handler its compressing writer). Middleware between them may wrap w:
+// their Unwrap leads to it.
+func gzipAccepted(w http.ResponseWriter) bool {
+	for {
+		switch w.(type) {
+		case *gzhttp.GzipResponseWriter, gzhttp.GzipResponseWriterWithCloseNotify:
 			return true
 		}
-		q, err := strconv.ParseFloat(weight, 64)
-		return err != nil || q > 0
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return false
+		}
+		w = u.Unwrap()
 	}
-	return false
 }
 
 // gzipBytes compresses b at the default level.
@@ -90,10 +129,9 @@ func (z *assetZips) get(web fs.FS, name string) []byte {
 }
 
 // serveAsset serves the asset name of web, gzipped when the client accepts
-// it and it is worth it.
+// it and it is worth it: the bytes gzipped once, never on each request.
 func (z *assetZips) serveAsset(w http.ResponseWriter, r *http.Request, web fs.FS, name string) {
-	w.Header().Add("Vary", "Accept-Encoding")
-	if acceptsGzip(r) {
+	if gzipAccepted(w) {
 		if gz := z.get(web, name); gz != nil {
 			w.Header().Set("Content-Encoding", "gzip")
 			// The type is the asset's, not gzip's: ServeContent takes it from the name.

@@ -108,3 +108,37 @@ func TestClientAssetsGoGzipped(t *testing.T) {
 		t.Fatal("an image was gzipped")
 	}
 }
+
+// TestAnswersGzippedAsWritten: an answer the server does not keep (here
+// the country list) is gzipped by gzhttp as it is written, for a client
+// that accepts it and only then. (Websocket upgrades go around gzhttp:
+// websocket_test.go's dialers send no Accept-Encoding.)
+func TestAnswersGzippedAsWritten(t *testing.T) {
+	e := newEnv(t, 1)
+	get := func(accept string) (*http.Response, []byte) {
+		req, _ := http.NewRequest("GET", e.srv.URL+"/api/countries", nil)
+		req.Header.Set("Accept-Encoding", accept)
+		// RoundTrip: the body as it came, not decompressed by the client.
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, b
+	}
+	plainRes, plain := get("identity")
+	if plainRes.StatusCode != 200 || plainRes.Header.Get("Content-Encoding") != "" || len(plain) < 1024 {
+		t.Fatalf("identity: %d %q, %d bytes", plainRes.StatusCode, plainRes.Header.Get("Content-Encoding"), len(plain))
+	}
+	zRes, z := get("gzip")
+	if zRes.StatusCode != 200 || zRes.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(zRes.Header.Get("Vary"), "Accept-Encoding") {
+		t.Fatalf("gzip: %d, encoding %q, vary %q", zRes.StatusCode, zRes.Header.Get("Content-Encoding"), zRes.Header.Get("Vary"))
+	}
+	if !bytes.Equal(gunzip(t, z), plain) || len(z) >= len(plain) {
+		t.Fatalf("gzipped answer (%d bytes) is not the plain one (%d bytes) compressed", len(z), len(plain))
+	}
+	if res, _ := get("gzip;q=0"); res.Header.Get("Content-Encoding") != "" {
+		t.Fatal("gzip;q=0 was answered gzipped")
+	}
+}

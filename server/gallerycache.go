@@ -236,14 +236,14 @@ func etagOf(body []byte) string {
 	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
-// serve writes e, or 304 when the request already holds it; gzipped when
-// the request accepts it (the compressed answer has its own ETag).
+// serve writes e, or 304 when the request already holds it; gzipped once
+// when the request accepts it (compress.go: gzhttp passes it through; the
+// compressed answer has its own ETag).
 func (e *cacheEntry) serve(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", e.contentType)
-	h.Add("Vary", "Accept-Encoding")
 	body, etag := e.body, e.etag
-	if len(e.body) >= minCompress && acceptsGzip(r) {
+	if len(e.body) >= minCompress && gzipAccepted(w) {
 		e.gzOnce.Do(func() { e.gz = gzipBytes(e.body) })
 		body = e.gz
 		h.Set("Content-Encoding", "gzip")

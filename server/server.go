@@ -67,7 +67,7 @@ func withLanguage(next http.Handler) http.Handler {
 // Handler returns every route of the server.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.recoverer, withLanguage, s.withViewer, s.withPhotographer, s.withXSRF)
+	r.Use(middleware.RequestID, compress, s.recoverer, withLanguage, s.withViewer, s.withPhotographer, s.withXSRF)
 	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, s.Catalogues, next) })
 
 	r.Get("/healthz", s.healthz)
