@@ -9,12 +9,16 @@
 // they survive a restart; a job whose worker died is rescued once its
 // timeout has passed and retried with backoff.
 //
-// Wiring, once the database and the blob store are open:
+// Wiring (internal/app does it), once the database and the blob store are
+// open: build the runner, then the services with it, then add the workers
+// of the packages that enqueue through it, then start it:
 //
-//	runner, err := jobs.New(ctx, db, jobs.Config{Media: blobs, Events: broker, Logger: log})
+//	runner, err := jobs.New(ctx, db, jobs.Config{Media: blobs, Events: broker, Logger: log, Mail: sender})
 //	if err != nil { ... }             // River's tables are migrated here
-//	if err := runner.Start(ctx); err != nil { ... }
 //	photoService := photos.New(db.Client, blobs, runner, media.DefaultLimits)
+//	orderService := &orders.Service{..., Jobs: runner}
+//	runner.Register(orderService.Register)
+//	if err := runner.Start(ctx); err != nil { ... }
 //	...
 //	// on shutdown, after the HTTP server has stopped accepting requests:
 //	stopCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
