@@ -76,10 +76,10 @@ type fixture struct {
 	hd     *ent.Format
 }
 
-func setup(t *testing.T) *fixture {
+func setup(t *testing.T, opts ...testdb.Options) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	db := testdb.Open(t)
+	db := testdb.Open(t, opts...)
 	m, err := media.Open(ctx, "mem://")
 	if err != nil {
 		t.Fatal(err)
@@ -784,3 +784,29 @@ func TestStripeBancontact(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestPlaceStatements counts what placing an order sends to the database
+// (issue 21, one pass per request): the buyer's user and cart are read
+// once, and the order's lines come from the cart the transaction locked.
+func TestPlaceStatements(t *testing.T) {
+	counter := &testdb.Counter{}
+	f := setup(t, testdb.Options{Counter: counter})
+	ctx := buyer("anne@example.com")
+	f.fill(ctx, 0, 2, true)
+	in := f.shown(ctx, payments.Card)
+	counter.Reset()
+	if _, err := f.svc.Place(ctx, f.gala, in); err != nil {
+		t.Fatal(err)
+	}
+	n := counter.Count()
+	t.Logf("Place: %d statements", n)
+	if n > maxPlace {
+		t.Errorf("Place sent %d statements, want at most %d:\n%s", n, maxPlace, strings.Join(counter.Statements(), "\n"))
+	}
+}
+
+// maxPlace bounds Place's statements, transactions' begins and commits
+// included (before issue 21: 30 on both databases; the buyer's user was
+// read twice, the locked cart's row twice, and the payment's page recorded
+// in a transaction of its own that read the row back).
+const maxPlace = 25

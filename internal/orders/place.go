@@ -16,7 +16,6 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/payment"
-	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/ent/voucherredemption"
 	"github.com/studio/gallery/internal/apperr"
@@ -84,9 +83,15 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 		err := s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
 			o, pay, released = nil, nil, false
 			sctx := viewer.SystemContext(ctx)
-			snap, err := s.Carts.ForCheckout(ctx, tx, g)
+			// The buyer (their user, their cart's owner) is read once and
+			// handed down.
+			buyer, err := s.Carts.BuyerIn(ctx, tx, g)
+			if err != nil {
+				return err
+			}
+			snap, err := s.Carts.Checkout(ctx, tx, buyer)
 			if errors.Is(err, cart.ErrCartEmpty) {
-				closed, cerr := s.Carts.LastOrdered(ctx, tx, g)
+				closed, cerr := s.Carts.LastOrdered(ctx, tx, buyer)
 				if cerr != nil {
 					return cerr
 				}
@@ -282,8 +287,8 @@ func (s *Service) create(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer,
 		}
 		create.SetDeliveryOption(pricing.DeliveryShipping).SetShippingAddress(&ship)
 	}
-	if u, err := tx.User.Query().Where(user.Email(email)).Only(sctx); err == nil {
-		create.SetUserID(u.ID)
+	if snap.User != nil {
+		create.SetUserID(snap.User.ID)
 	}
 	if q.Total == 0 {
 		create.SetPaymentMethod(order.PaymentMethodNone)
@@ -596,7 +601,9 @@ func (s *Service) openCheckout(ctx context.Context, g *ent.Gallery, o *ent.Order
 			SetStatus(payment.StatusFailed).SetFailure("unavailable").Exec(sctx)
 		return "", ErrPaymentUnavailable.With(err)
 	}
-	if err := s.DB.Payment.UpdateOneID(p.ID).SetProviderRef(co.Ref).SetRedirectURL(co.RedirectURL).Exec(sctx); err != nil {
+	// A bulk update of one row: nothing to read back, and no transaction
+	// of its own (UpdateOne would take one to read the row back).
+	if err := s.DB.Payment.Update().Where(payment.ID(p.ID)).SetProviderRef(co.Ref).SetRedirectURL(co.RedirectURL).Exec(sctx); err != nil {
 		return "", err
 	}
 	return co.RedirectURL, nil
