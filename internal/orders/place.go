@@ -22,6 +22,7 @@ import (
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/payments"
 	"github.com/studio/gallery/internal/pricing"
@@ -438,16 +439,13 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 	for _, it := range snap.Items {
 		l := tx.OrderLine.Create().SetOrderID(o.ID).SetKind(string(it.Kind)).SetQuantity(it.Quantity).
 			SetUnitPrice(it.UnitPrice).SetTotal(int(totals[it.ID]))
-		d := map[string]any{"cartItemId": it.ID}
+		d := &model.OrderLineDetails{CartItemID: it.ID}
 		f := snap.Format(it.FormatID)
 		if f != nil {
 			l.SetFormatID(f.ID)
-			d["format"] = catalogue.FormatName(f)
+			d.Format, d.Lab = catalogue.FormatName(f), f.Lab
 			if f.DigitalQuality != nil {
-				d["quality"] = string(*f.DigitalQuality)
-			}
-			if f.Lab != "" {
-				d["lab"] = f.Lab
+				d.Quality = string(*f.DigitalQuality)
 			}
 		}
 		photoName := ""
@@ -455,7 +453,7 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 			l.SetPhotoID(*it.PhotoID)
 			if p := snap.Photos[*it.PhotoID]; p != nil {
 				photoName = p.Filename
-				d["filename"] = p.Filename
+				d.Filename = p.Filename
 			}
 		}
 		var desc string
@@ -463,17 +461,17 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 		case cartitem.KindPrint:
 			desc = "Tirage " + catalogue.FormatName(f)
 			if it.Finish != nil {
-				d["finish"] = string(*it.Finish)
+				d.Finish = string(*it.Finish)
 				desc += ", " + finishLabel(string(*it.Finish))
 			}
 			if it.Border != nil {
-				d["border"] = string(*it.Border)
+				d.Border = string(*it.Border)
 				if *it.Border == cartitem.BorderWhite {
 					desc += ", bord blanc"
 				}
 			}
 			if it.Crop != nil {
-				d["crop"] = it.Crop
+				d.Crop = it.Crop
 			}
 			desc += photoSuffix(photoName)
 		case cartitem.KindDigitalFile:
@@ -493,8 +491,7 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 				desc += " « " + it.ClientPackName + " »"
 			}
 			if it.PackContent != nil {
-				d["content"] = it.PackContent
-				d["digitalQualities"] = packQualities(snap, it)
+				d.Content, d.DigitalQualities = it.PackContent, packQualities(snap, it)
 			}
 		}
 		bulk = append(bulk, l.SetDescription(desc).SetDetails(d))
