@@ -4,6 +4,8 @@
 // domain packages can import them.
 package model
 
+import "github.com/studio/gallery/internal/money"
+
 // Theme is a gallery's look: the template, its variant, the grid and the viewer.
 type Theme struct {
 	Theme           string     `json:"theme"`
@@ -192,3 +194,6 @@ type OrderLineDetails struct {
 	Content          *PackContent      `json:"content,omitempty"`
 	DigitalQualities map[string]string `json:"digitalQualities,omitempty"`
 }
+
+// PriceMoney is the rate's price as the GraphQL schema shows it.
+func (r ShippingRate) PriceMoney() money.Money { return money.EURCents(r.Price) }
