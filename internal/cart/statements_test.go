@@ -2,6 +2,7 @@ package cart_test
 
 import (
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -50,3 +51,37 @@ func TestSetPrintStatements(t *testing.T) {
 // commit included (before issue 21: 16 as a browser, 20 with an e-mail, on
 // both databases: two transactions' worth of reads).
 const maxBrowser, maxEmail = 12, 14
+
+// TestDoubleClickOnANewCart: the first prints of a browser that has no
+// cart yet, sent at once (a double click, two tabs), make one cart with
+// one line of all the quantities: the change that finds no cart to lock
+// makes it, then locks it before reading (cart.open).
+func TestDoubleClickOnANewCart(t *testing.T) {
+	f := setup(t)
+	ctx := browser("s-double")
+	const clicks = 6
+	var wg sync.WaitGroup
+	errs := make(chan error, clicks)
+	for range clicks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := f.svc.SetPrint(ctx, f.gala, cart.PrintInput{PhotoID: f.photos[0].ID, FormatID: f.p10x15.ID, Quantity: 1})
+			if err != nil {
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	v := f.ok(f.svc.Get(ctx, f.gala))
+	if n := f.db.Cart.Query().CountX(f.sys); n != 1 {
+		t.Fatalf("%d carts made", n)
+	}
+	if len(v.Photos) != 1 || v.Photos[0].Quantity != clicks {
+		t.Fatalf("lines %v", f.lines(v))
+	}
+}
