@@ -19118,7 +19118,7 @@ type OrderLineMutation struct {
 	addunit_price *int
 	total         *int
 	addtotal      *int
-	details       *map[string]interface{}
+	details       **model.OrderLineDetails
 	clearedFields map[string]struct{}
 	_order        *string
 	cleared_order bool
@@ -19580,12 +19580,12 @@ func (m *OrderLineMutation) ResetTotal() {
 }
 
 // SetDetails sets the "details" field.
-func (m *OrderLineMutation) SetDetails(value map[string]interface{}) {
-	m.details = &value
+func (m *OrderLineMutation) SetDetails(mld *model.OrderLineDetails) {
+	m.details = &mld
 }
 
 // Details returns the value of the "details" field in the mutation.
-func (m *OrderLineMutation) Details() (r map[string]interface{}, exists bool) {
+func (m *OrderLineMutation) Details() (r *model.OrderLineDetails, exists bool) {
 	v := m.details
 	if v == nil {
 		return
@@ -19596,7 +19596,7 @@ func (m *OrderLineMutation) Details() (r map[string]interface{}, exists bool) {
 // OldDetails returns the old "details" field's value of the OrderLine entity.
 // If the OrderLine object wasn't provided to the builder, the object is fetched from the database.
 // An error is returned if the mutation operation is not UpdateOne, or the database query fails.
-func (m *OrderLineMutation) OldDetails(ctx context.Context) (v map[string]interface{}, err error) {
+func (m *OrderLineMutation) OldDetails(ctx context.Context) (v *model.OrderLineDetails, err error) {
 	if !m.op.Is(OpUpdateOne) {
 		return v, errors.New("OldDetails is only allowed on UpdateOne operations")
 	}
@@ -19848,7 +19848,7 @@ func (m *OrderLineMutation) SetField(name string, value ent.Value) error {
 		m.SetTotal(v)
 		return nil
 	case orderline.FieldDetails:
-		v, ok := value.(map[string]interface{})
+		v, ok := value.(*model.OrderLineDetails)
 		if !ok {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}

@@ -11,6 +11,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
+	"github.com/studio/gallery/internal/model"
 )
 
 // OrderLine is the model entity for the OrderLine schema.
@@ -35,7 +36,7 @@ type OrderLine struct {
 	// Total holds the value of the "total" field.
 	Total int `json:"total,omitempty"`
 	// Details holds the value of the "details" field.
-	Details map[string]interface{} `json:"details,omitempty"`
+	Details *model.OrderLineDetails `json:"details,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the OrderLineQuery when eager-loading is set.
 	Edges        OrderLineEdges `json:"edges"`

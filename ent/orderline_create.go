@@ -13,6 +13,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
+	"github.com/studio/gallery/internal/model"
 )
 
 // OrderLineCreate is the builder for creating a OrderLine entity.
@@ -96,7 +97,7 @@ func (_c *OrderLineCreate) SetTotal(v int) *OrderLineCreate {
 }
 
 // SetDetails sets the "details" field.
-func (_c *OrderLineCreate) SetDetails(v map[string]interface{}) *OrderLineCreate {
+func (_c *OrderLineCreate) SetDetails(v *model.OrderLineDetails) *OrderLineCreate {
 	_c.mutation.SetDetails(v)
 	return _c
 }
@@ -474,7 +475,7 @@ func (u *OrderLineUpsert) AddTotal(v int) *OrderLineUpsert {
 }
 
 // SetDetails sets the "details" field.
-func (u *OrderLineUpsert) SetDetails(v map[string]interface{}) *OrderLineUpsert {
+func (u *OrderLineUpsert) SetDetails(v *model.OrderLineDetails) *OrderLineUpsert {
 	u.Set(orderline.FieldDetails, v)
 	return u
 }
@@ -673,7 +674,7 @@ func (u *OrderLineUpsertOne) UpdateTotal() *OrderLineUpsertOne {
 }
 
 // SetDetails sets the "details" field.
-func (u *OrderLineUpsertOne) SetDetails(v map[string]interface{}) *OrderLineUpsertOne {
+func (u *OrderLineUpsertOne) SetDetails(v *model.OrderLineDetails) *OrderLineUpsertOne {
 	return u.Update(func(s *OrderLineUpsert) {
 		s.SetDetails(v)
 	})
@@ -1042,7 +1043,7 @@ func (u *OrderLineUpsertBulk) UpdateTotal() *OrderLineUpsertBulk {
 }
 
 // SetDetails sets the "details" field.
-func (u *OrderLineUpsertBulk) SetDetails(v map[string]interface{}) *OrderLineUpsertBulk {
+func (u *OrderLineUpsertBulk) SetDetails(v *model.OrderLineDetails) *OrderLineUpsertBulk {
 	return u.Update(func(s *OrderLineUpsert) {
 		s.SetDetails(v)
 	})

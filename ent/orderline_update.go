@@ -13,6 +13,7 @@ import (
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/internal/model"
 )
 
 // OrderLineUpdate is the builder for updating OrderLine entities.
@@ -163,7 +164,7 @@ func (_u *OrderLineUpdate) AddTotal(v int) *OrderLineUpdate {
 }
 
 // SetDetails sets the "details" field.
-func (_u *OrderLineUpdate) SetDetails(v map[string]interface{}) *OrderLineUpdate {
+func (_u *OrderLineUpdate) SetDetails(v *model.OrderLineDetails) *OrderLineUpdate {
 	_u.mutation.SetDetails(v)
 	return _u
 }
@@ -478,7 +479,7 @@ func (_u *OrderLineUpdateOne) AddTotal(v int) *OrderLineUpdateOne {
 }
 
 // SetDetails sets the "details" field.
-func (_u *OrderLineUpdateOne) SetDetails(v map[string]interface{}) *OrderLineUpdateOne {
+func (_u *OrderLineUpdateOne) SetDetails(v *model.OrderLineDetails) *OrderLineUpdateOne {
 	_u.mutation.SetDetails(v)
 	return _u
 }

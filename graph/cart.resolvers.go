@@ -12,17 +12,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/internal/cart"
-	"github.com/studio/gallery/internal/money"
 )
-
-// GalleryPrice is the resolver for the galleryPrice field.
-func (r *formatResolver) GalleryPrice(ctx context.Context, obj *ent.Format) (*money.Money, error) {
-	if obj.GalleryPrice == nil {
-		return nil, nil
-	}
-	m := money.EURCents(*obj.GalleryPrice)
-	return &m, nil
-}
 
 // CreateOngoingPack is the resolver for the createOngoingPack field.
 func (r *mutationResolver) CreateOngoingPack(ctx context.Context, input gqlmodel.CreateOngoingPackInput) (*gqlmodel.CartPayload, error) {

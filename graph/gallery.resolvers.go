@@ -19,14 +19,7 @@ import (
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/model"
-	"github.com/studio/gallery/internal/money"
 )
-
-// Threshold is the resolver for the threshold field.
-func (r *discountResolver) Threshold(ctx context.Context, obj *ent.Discount) (*money.Money, error) {
-	m := money.EURCents(obj.Threshold)
-	return &m, nil
-}
 
 // Category is the resolver for the category field.
 func (r *familyResolver) Category(ctx context.Context, obj *ent.Family) (*ent.Category, error) {
@@ -39,12 +32,6 @@ func (r *familyResolver) Category(ctx context.Context, obj *ent.Family) (*ent.Ca
 // Name is the resolver for the name field.
 func (r *formatResolver) Name(ctx context.Context, obj *ent.Format) (string, error) {
 	return catalogue.FormatName(obj), nil
-}
-
-// UnitPrice is the resolver for the unitPrice field.
-func (r *formatResolver) UnitPrice(ctx context.Context, obj *ent.Format) (*money.Money, error) {
-	m := money.EURCents(obj.UnitPrice)
-	return &m, nil
 }
 
 // Family is the resolver for the family field.
@@ -250,12 +237,6 @@ func (r *musicTrackResolver) URL(ctx context.Context, obj *ent.MusicTrack) (stri
 	return "/media/music/" + obj.ID, nil
 }
 
-// UnitPrice is the resolver for the unitPrice field.
-func (r *packResolver) UnitPrice(ctx context.Context, obj *ent.Pack) (*money.Money, error) {
-	m := money.EURCents(obj.UnitPrice)
-	return &m, nil
-}
-
 // Formats is the resolver for the formats field.
 func (r *packResolver) Formats(ctx context.Context, obj *ent.Pack) ([]*ent.PackFormat, error) {
 	if fs, err := obj.Edges.FormatsOrErr(); err == nil {
@@ -332,9 +313,6 @@ func (r *videoResolver) EmbedURL(ctx context.Context, obj *ent.Video) (string, e
 	return gallery.VideoEmbedURL(obj), nil
 }
 
-// Discount returns DiscountResolver implementation.
-func (r *Resolver) Discount() DiscountResolver { return &discountResolver{r} }
-
 // Family returns FamilyResolver implementation.
 func (r *Resolver) Family() FamilyResolver { return &familyResolver{r} }
 
@@ -363,7 +341,6 @@ func (r *Resolver) Photo() PhotoResolver { return &photoResolver{r} }
 func (r *Resolver) Video() VideoResolver { return &videoResolver{r} }
 
 type (
-	discountResolver        struct{ *Resolver }
 	familyResolver          struct{ *Resolver }
 	formatResolver          struct{ *Resolver }
 	galleryResolver         struct{ *Resolver }

@@ -53,7 +53,6 @@ type Config = graphql.Config[ResolverRoot, DirectiveRoot, ComplexityRoot]
 type ResolverRoot interface {
 	AlbumSelection() AlbumSelectionResolver
 	Captcha() CaptchaResolver
-	Discount() DiscountResolver
 	DownloadRequest() DownloadRequestResolver
 	Family() FamilyResolver
 	Format() FormatResolver
@@ -65,12 +64,10 @@ type ResolverRoot interface {
 	Pack() PackResolver
 	PackDigitalFile() PackDigitalFileResolver
 	PackFormat() PackFormatResolver
-	Payment() PaymentResolver
 	Photo() PhotoResolver
 	PhotographerSelection() PhotographerSelectionResolver
 	Query() QueryResolver
 	Selection() SelectionResolver
-	ShippingRate() ShippingRateResolver
 	Subscription() SubscriptionResolver
 	Video() VideoResolver
 	Voucher() VoucherResolver
@@ -420,9 +417,9 @@ type ComplexityRoot struct {
 	}
 
 	Discount struct {
-		ID        func(childComplexity int) int
-		Percent   func(childComplexity int) int
-		Threshold func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Percent        func(childComplexity int) int
+		ThresholdMoney func(childComplexity int) int
 	}
 
 	DownloadInformation struct {
@@ -469,7 +466,7 @@ type ComplexityRoot struct {
 		DigitalQuality    func(childComplexity int) int
 		ExcludedCountries func(childComplexity int) int
 		Family            func(childComplexity int) int
-		GalleryPrice      func(childComplexity int) int
+		GalleryPriceMoney func(childComplexity int) int
 		ID                func(childComplexity int) int
 		Kind              func(childComplexity int) int
 		Lab               func(childComplexity int) int
@@ -478,7 +475,7 @@ type ComplexityRoot struct {
 		OnlyInPack        func(childComplexity int) int
 		Position          func(childComplexity int) int
 		ShortSize         func(childComplexity int) int
-		UnitPrice         func(childComplexity int) int
+		UnitPriceMoney    func(childComplexity int) int
 		Watermark         func(childComplexity int) int
 	}
 
@@ -699,13 +696,13 @@ type ComplexityRoot struct {
 	}
 
 	OrderLine struct {
-		Description func(childComplexity int) int
-		ID          func(childComplexity int) int
-		Kind        func(childComplexity int) int
-		PhotoID     func(childComplexity int) int
-		Quantity    func(childComplexity int) int
-		Total       func(childComplexity int) int
-		UnitPrice   func(childComplexity int) int
+		Description    func(childComplexity int) int
+		ID             func(childComplexity int) int
+		Kind           func(childComplexity int) int
+		PhotoID        func(childComplexity int) int
+		Quantity       func(childComplexity int) int
+		TotalMoney     func(childComplexity int) int
+		UnitPriceMoney func(childComplexity int) int
 	}
 
 	OrderPayload struct {
@@ -733,7 +730,7 @@ type ComplexityRoot struct {
 		Name               func(childComplexity int) int
 		OfferType          func(childComplexity int) int
 		ShippingIncludedTo func(childComplexity int) int
-		UnitPrice          func(childComplexity int) int
+		UnitPriceMoney     func(childComplexity int) int
 	}
 
 	PackDigitalFile struct {
@@ -757,12 +754,12 @@ type ComplexityRoot struct {
 	}
 
 	Payment struct {
-		Amount    func(childComplexity int) int
-		CreatedAt func(childComplexity int) int
-		ID        func(childComplexity int) int
-		Method    func(childComplexity int) int
-		Provider  func(childComplexity int) int
-		Status    func(childComplexity int) int
+		AmountMoney func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Method      func(childComplexity int) int
+		Provider    func(childComplexity int) int
+		Status      func(childComplexity int) int
 	}
 
 	Photo struct {
@@ -952,10 +949,10 @@ type ComplexityRoot struct {
 	}
 
 	ShippingRate struct {
-		Countries func(childComplexity int) int
-		Lab       func(childComplexity int) int
-		Price     func(childComplexity int) int
-		Zone      func(childComplexity int) int
+		Countries  func(childComplexity int) int
+		Lab        func(childComplexity int) int
+		PriceMoney func(childComplexity int) int
+		Zone       func(childComplexity int) int
 	}
 
 	ShippingRatesPayload struct {
@@ -1065,16 +1062,16 @@ type ComplexityRoot struct {
 
 	Voucher struct {
 		Active                func(childComplexity int) int
-		AmountOff             func(childComplexity int) int
-		Balance               func(childComplexity int) int
+		AmountOffMoney        func(childComplexity int) int
+		BalanceMoney          func(childComplexity int) int
 		Code                  func(childComplexity int) int
 		FreeShipping          func(childComplexity int) int
 		FreeShippingCountries func(childComplexity int) int
 		GalleryID             func(childComplexity int) int
-		GiftAmount            func(childComplexity int) int
+		GiftAmountMoney       func(childComplexity int) int
 		ID                    func(childComplexity int) int
 		Kind                  func(childComplexity int) int
-		MinSpend              func(childComplexity int) int
+		MinSpendMoney         func(childComplexity int) int
 		PerEmailLimit         func(childComplexity int) int
 		PercentOff            func(childComplexity int) int
 		TimesUsed             func(childComplexity int) int
@@ -1101,9 +1098,6 @@ type CaptchaResolver interface {
 	ImageURL(ctx context.Context, obj *ent.Captcha) (string, error)
 	AudioURL(ctx context.Context, obj *ent.Captcha) (string, error)
 }
-type DiscountResolver interface {
-	Threshold(ctx context.Context, obj *ent.Discount) (*money.Money, error)
-}
 type DownloadRequestResolver interface {
 	Links(ctx context.Context, obj *ent.DownloadRequest) ([]string, error)
 	SizeBytes(ctx context.Context, obj *ent.DownloadRequest) (float64, error)
@@ -1114,12 +1108,8 @@ type FamilyResolver interface {
 type FormatResolver interface {
 	Name(ctx context.Context, obj *ent.Format) (string, error)
 
-	UnitPrice(ctx context.Context, obj *ent.Format) (*money.Money, error)
-
 	Family(ctx context.Context, obj *ent.Format) (*ent.Family, error)
 	Category(ctx context.Context, obj *ent.Format) (*ent.Category, error)
-
-	GalleryPrice(ctx context.Context, obj *ent.Format) (*money.Money, error)
 }
 type GalleryResolver interface {
 	EventDateString(ctx context.Context, obj *ent.Gallery) (string, error)
@@ -1250,13 +1240,8 @@ type OrderResolver interface {
 }
 type OrderLineResolver interface {
 	PhotoID(ctx context.Context, obj *ent.OrderLine) (*string, error)
-
-	UnitPrice(ctx context.Context, obj *ent.OrderLine) (*money.Money, error)
-	Total(ctx context.Context, obj *ent.OrderLine) (*money.Money, error)
 }
 type PackResolver interface {
-	UnitPrice(ctx context.Context, obj *ent.Pack) (*money.Money, error)
-
 	Formats(ctx context.Context, obj *ent.Pack) ([]*ent.PackFormat, error)
 	DigitalFiles(ctx context.Context, obj *ent.Pack) ([]*ent.PackDigitalFile, error)
 }
@@ -1265,9 +1250,6 @@ type PackDigitalFileResolver interface {
 }
 type PackFormatResolver interface {
 	Format(ctx context.Context, obj *ent.PackFormat) (*ent.Format, error)
-}
-type PaymentResolver interface {
-	Amount(ctx context.Context, obj *ent.Payment) (*money.Money, error)
 }
 type PhotoResolver interface {
 	Portrait(ctx context.Context, obj *ent.Photo) (bool, error)
@@ -1300,9 +1282,6 @@ type SelectionResolver interface {
 	PhotoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
 	VideoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
 }
-type ShippingRateResolver interface {
-	Price(ctx context.Context, obj *model.ShippingRate) (*money.Money, error)
-}
 type SubscriptionResolver interface {
 	DownloadRequestUpdated(ctx context.Context, id string) (<-chan *ent.DownloadRequest, error)
 	CartUpdated(ctx context.Context, galleryID string) (<-chan *cart.View, error)
@@ -1314,12 +1293,6 @@ type VideoResolver interface {
 }
 type VoucherResolver interface {
 	GalleryID(ctx context.Context, obj *ent.Voucher) (*string, error)
-
-	AmountOff(ctx context.Context, obj *ent.Voucher) (*money.Money, error)
-	MinSpend(ctx context.Context, obj *ent.Voucher) (*money.Money, error)
-
-	GiftAmount(ctx context.Context, obj *ent.Voucher) (*money.Money, error)
-	Balance(ctx context.Context, obj *ent.Voucher) (*money.Money, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -2559,11 +2532,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Discount.Percent(childComplexity), true
 	case "Discount.threshold":
-		if e.ComplexityRoot.Discount.Threshold == nil {
+		if e.ComplexityRoot.Discount.ThresholdMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Discount.Threshold(childComplexity), true
+		return e.ComplexityRoot.Discount.ThresholdMoney(childComplexity), true
 
 	case "DownloadInformation.clientsOnly":
 		if e.ComplexityRoot.DownloadInformation.ClientsOnly == nil {
@@ -2756,11 +2729,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Format.Family(childComplexity), true
 	case "Format.galleryPrice":
-		if e.ComplexityRoot.Format.GalleryPrice == nil {
+		if e.ComplexityRoot.Format.GalleryPriceMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Format.GalleryPrice(childComplexity), true
+		return e.ComplexityRoot.Format.GalleryPriceMoney(childComplexity), true
 	case "Format.id":
 		if e.ComplexityRoot.Format.ID == nil {
 			break
@@ -2810,11 +2783,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Format.ShortSize(childComplexity), true
 	case "Format.unitPrice":
-		if e.ComplexityRoot.Format.UnitPrice == nil {
+		if e.ComplexityRoot.Format.UnitPriceMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Format.UnitPrice(childComplexity), true
+		return e.ComplexityRoot.Format.UnitPriceMoney(childComplexity), true
 	case "Format.watermark":
 		if e.ComplexityRoot.Format.Watermark == nil {
 			break
@@ -4321,17 +4294,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OrderLine.Quantity(childComplexity), true
 	case "OrderLine.total":
-		if e.ComplexityRoot.OrderLine.Total == nil {
+		if e.ComplexityRoot.OrderLine.TotalMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.OrderLine.Total(childComplexity), true
+		return e.ComplexityRoot.OrderLine.TotalMoney(childComplexity), true
 	case "OrderLine.unitPrice":
-		if e.ComplexityRoot.OrderLine.UnitPrice == nil {
+		if e.ComplexityRoot.OrderLine.UnitPriceMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.OrderLine.UnitPrice(childComplexity), true
+		return e.ComplexityRoot.OrderLine.UnitPriceMoney(childComplexity), true
 
 	case "OrderPayload.order":
 		if e.ComplexityRoot.OrderPayload.Order == nil {
@@ -4444,11 +4417,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Pack.ShippingIncludedTo(childComplexity), true
 	case "Pack.unitPrice":
-		if e.ComplexityRoot.Pack.UnitPrice == nil {
+		if e.ComplexityRoot.Pack.UnitPriceMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Pack.UnitPrice(childComplexity), true
+		return e.ComplexityRoot.Pack.UnitPriceMoney(childComplexity), true
 
 	case "PackDigitalFile.format":
 		if e.ComplexityRoot.PackDigitalFile.Format == nil {
@@ -4520,11 +4493,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
 	case "Payment.amount":
-		if e.ComplexityRoot.Payment.Amount == nil {
+		if e.ComplexityRoot.Payment.AmountMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Payment.Amount(childComplexity), true
+		return e.ComplexityRoot.Payment.AmountMoney(childComplexity), true
 	case "Payment.createdAt":
 		if e.ComplexityRoot.Payment.CreatedAt == nil {
 			break
@@ -5287,11 +5260,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ShippingRate.Lab(childComplexity), true
 	case "ShippingRate.price":
-		if e.ComplexityRoot.ShippingRate.Price == nil {
+		if e.ComplexityRoot.ShippingRate.PriceMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.ShippingRate.Price(childComplexity), true
+		return e.ComplexityRoot.ShippingRate.PriceMoney(childComplexity), true
 	case "ShippingRate.zone":
 		if e.ComplexityRoot.ShippingRate.Zone == nil {
 			break
@@ -5645,17 +5618,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Voucher.Active(childComplexity), true
 	case "Voucher.amountOff":
-		if e.ComplexityRoot.Voucher.AmountOff == nil {
+		if e.ComplexityRoot.Voucher.AmountOffMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Voucher.AmountOff(childComplexity), true
+		return e.ComplexityRoot.Voucher.AmountOffMoney(childComplexity), true
 	case "Voucher.balance":
-		if e.ComplexityRoot.Voucher.Balance == nil {
+		if e.ComplexityRoot.Voucher.BalanceMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Voucher.Balance(childComplexity), true
+		return e.ComplexityRoot.Voucher.BalanceMoney(childComplexity), true
 	case "Voucher.code":
 		if e.ComplexityRoot.Voucher.Code == nil {
 			break
@@ -5681,11 +5654,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Voucher.GalleryID(childComplexity), true
 	case "Voucher.giftAmount":
-		if e.ComplexityRoot.Voucher.GiftAmount == nil {
+		if e.ComplexityRoot.Voucher.GiftAmountMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Voucher.GiftAmount(childComplexity), true
+		return e.ComplexityRoot.Voucher.GiftAmountMoney(childComplexity), true
 	case "Voucher.id":
 		if e.ComplexityRoot.Voucher.ID == nil {
 			break
@@ -5699,11 +5672,11 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Voucher.Kind(childComplexity), true
 	case "Voucher.minSpend":
-		if e.ComplexityRoot.Voucher.MinSpend == nil {
+		if e.ComplexityRoot.Voucher.MinSpendMoney == nil {
 			break
 		}
 
-		return e.ComplexityRoot.Voucher.MinSpend(childComplexity), true
+		return e.ComplexityRoot.Voucher.MinSpendMoney(childComplexity), true
 	case "Voucher.perEmailLimit":
 		if e.ComplexityRoot.Voucher.PerEmailLimit == nil {
 			break
@@ -14775,11 +14748,11 @@ func (ec *executionContext) _Discount_threshold(ctx context.Context, field graph
 			return ec.fieldContext_Discount_threshold(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Discount().Threshold(ctx, obj)
+			return obj.ThresholdMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14790,7 +14763,7 @@ func (ec *executionContext) fieldContext_Discount_threshold(_ context.Context, f
 		Object:     "Discount",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -15570,11 +15543,11 @@ func (ec *executionContext) _Format_unitPrice(ctx context.Context, field graphql
 			return ec.fieldContext_Format_unitPrice(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Format().UnitPrice(ctx, obj)
+			return obj.UnitPriceMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -15585,7 +15558,7 @@ func (ec *executionContext) fieldContext_Format_unitPrice(_ context.Context, fie
 		Object:     "Format",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -15827,7 +15800,7 @@ func (ec *executionContext) _Format_galleryPrice(ctx context.Context, field grap
 			return ec.fieldContext_Format_galleryPrice(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Format().GalleryPrice(ctx, obj)
+			return obj.GalleryPriceMoney(), nil
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
@@ -15842,7 +15815,7 @@ func (ec *executionContext) fieldContext_Format_galleryPrice(_ context.Context, 
 		Object:     "Format",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -22040,11 +22013,11 @@ func (ec *executionContext) _OrderLine_unitPrice(ctx context.Context, field grap
 			return ec.fieldContext_OrderLine_unitPrice(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.OrderLine().UnitPrice(ctx, obj)
+			return obj.UnitPriceMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -22055,7 +22028,7 @@ func (ec *executionContext) fieldContext_OrderLine_unitPrice(_ context.Context, 
 		Object:     "OrderLine",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -22072,11 +22045,11 @@ func (ec *executionContext) _OrderLine_total(ctx context.Context, field graphql.
 			return ec.fieldContext_OrderLine_total(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.OrderLine().Total(ctx, obj)
+			return obj.TotalMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -22087,7 +22060,7 @@ func (ec *executionContext) fieldContext_OrderLine_total(_ context.Context, fiel
 		Object:     "OrderLine",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -22475,11 +22448,11 @@ func (ec *executionContext) _Pack_unitPrice(ctx context.Context, field graphql.C
 			return ec.fieldContext_Pack_unitPrice(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Pack().UnitPrice(ctx, obj)
+			return obj.UnitPriceMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -22490,7 +22463,7 @@ func (ec *executionContext) fieldContext_Pack_unitPrice(_ context.Context, field
 		Object:     "Pack",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -22980,11 +22953,11 @@ func (ec *executionContext) _Payment_amount(ctx context.Context, field graphql.C
 			return ec.fieldContext_Payment_amount(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Payment().Amount(ctx, obj)
+			return obj.AmountMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -22995,7 +22968,7 @@ func (ec *executionContext) fieldContext_Payment_amount(_ context.Context, field
 		Object:     "Payment",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -26212,11 +26185,11 @@ func (ec *executionContext) _ShippingRate_price(ctx context.Context, field graph
 			return ec.fieldContext_ShippingRate_price(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.ShippingRate().Price(ctx, obj)
+			return obj.PriceMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26227,7 +26200,7 @@ func (ec *executionContext) fieldContext_ShippingRate_price(_ context.Context, f
 		Object:     "ShippingRate",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -27838,11 +27811,11 @@ func (ec *executionContext) _Voucher_amountOff(ctx context.Context, field graphq
 			return ec.fieldContext_Voucher_amountOff(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Voucher().AmountOff(ctx, obj)
+			return obj.AmountOffMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -27853,7 +27826,7 @@ func (ec *executionContext) fieldContext_Voucher_amountOff(_ context.Context, fi
 		Object:     "Voucher",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -27870,11 +27843,11 @@ func (ec *executionContext) _Voucher_minSpend(ctx context.Context, field graphql
 			return ec.fieldContext_Voucher_minSpend(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Voucher().MinSpend(ctx, obj)
+			return obj.MinSpendMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -27885,7 +27858,7 @@ func (ec *executionContext) fieldContext_Voucher_minSpend(_ context.Context, fie
 		Object:     "Voucher",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -28063,11 +28036,11 @@ func (ec *executionContext) _Voucher_giftAmount(ctx context.Context, field graph
 			return ec.fieldContext_Voucher_giftAmount(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Voucher().GiftAmount(ctx, obj)
+			return obj.GiftAmountMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -28078,7 +28051,7 @@ func (ec *executionContext) fieldContext_Voucher_giftAmount(_ context.Context, f
 		Object:     "Voucher",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -28095,11 +28068,11 @@ func (ec *executionContext) _Voucher_balance(ctx context.Context, field graphql.
 			return ec.fieldContext_Voucher_balance(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return ec.Resolvers.Voucher().Balance(ctx, obj)
+			return obj.BalanceMoney(), nil
 		},
 		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
-			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
 		},
 		true,
 		true,
@@ -28110,7 +28083,7 @@ func (ec *executionContext) fieldContext_Voucher_balance(_ context.Context, fiel
 		Object:     "Voucher",
 		Field:      field,
 		IsMethod:   true,
-		IsResolver: true,
+		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Money(ctx, field)
 		},
@@ -36406,50 +36379,17 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 		case "id":
 			out.Values[i] = ec._Discount_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "threshold":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Discount_threshold(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Discount_threshold(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "percent":
 			out.Values[i] = ec._Discount_percent(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -36904,43 +36844,10 @@ func (ec *executionContext) _Format(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "unitPrice":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Format_unitPrice(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Format_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "onlyInPack":
 			out.Values[i] = ec._Format_onlyInPack(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -37053,43 +36960,10 @@ func (ec *executionContext) _Format(ctx context.Context, sel ast.SelectionSet, o
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "galleryPrice":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Format_galleryPrice(ctx, field, obj)
-				if res == graphql.RequiredNull {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Format_galleryPrice(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -39674,81 +39548,15 @@ func (ec *executionContext) _OrderLine(ctx context.Context, sel ast.SelectionSet
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "unitPrice":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._OrderLine_unitPrice(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._OrderLine_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "total":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._OrderLine_total(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._OrderLine_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -39914,43 +39722,10 @@ func (ec *executionContext) _Pack(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "unitPrice":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Pack_unitPrice(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Pack_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "gift":
 			out.Values[i] = ec._Pack_gift(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -40298,65 +40073,32 @@ func (ec *executionContext) _Payment(ctx context.Context, sel ast.SelectionSet, 
 		case "id":
 			out.Values[i] = ec._Payment_id(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "provider":
 			out.Values[i] = ec._Payment_provider(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "method":
 			out.Values[i] = ec._Payment_method(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "amount":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Payment_amount(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Payment_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "status":
 			out.Values[i] = ec._Payment_status(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "createdAt":
 			out.Values[i] = ec._Payment_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -42400,56 +42142,23 @@ func (ec *executionContext) _ShippingRate(ctx context.Context, sel ast.Selection
 		case "zone":
 			out.Values[i] = ec._ShippingRate_zone(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "countries":
 			out.Values[i] = ec._ShippingRate_countries(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "lab":
 			out.Values[i] = ec._ShippingRate_lab(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				atomic.AddUint32(&out.Invalids, 1)
+				out.Invalids++
 			}
 		case "price":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._ShippingRate_price(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._ShippingRate_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -43433,81 +43142,15 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "amountOff":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_amountOff(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Voucher_amountOff(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "minSpend":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_minSpend(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Voucher_minSpend(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "validFrom":
 			out.Values[i] = ec._Voucher_validFrom(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
@@ -43544,81 +43187,15 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "giftAmount":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_giftAmount(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Voucher_giftAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "balance":
-			field := field
-
-			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
-				defer func() {
-					if r := recover(); r != nil {
-						ec.Error(ctx, ec.Recover(ctx, r))
-					}
-				}()
-				res = ec._Voucher_balance(ctx, field, obj)
-				if res == graphql.Null {
-					atomic.AddUint32(&fs.Invalids, 1)
-				}
-				return res
+			out.Values[i] = ec._Voucher_balance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
-
-			if field.IsDeferred() {
-				deferredFieldSet.AddField(field)
-				fieldIndex := len(deferredFieldSet.Values) - 1
-				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
-					return innerFunc(ctx, deferredFieldSet)
-				})
-
-				for _, deferrable := range field.Deferrables {
-					view, ok := deferLabelToView[deferrable.Label]
-					if !ok {
-						view = deferredFieldSet.NewView()
-						deferLabelToView[deferrable.Label] = view
-					}
-					view.AddIndices(fieldIndex)
-				}
-
-				// don't run the out.Concurrently() call below
-				out.Values[i] = graphql.Null
-				continue
-			}
-
-			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "active":
 			out.Values[i] = ec._Voucher_active(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -45241,16 +44818,6 @@ func (ec *executionContext) marshalNMe2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgrap
 
 func (ec *executionContext) marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v money.Money) graphql.Marshaler {
 	return ec._Money(ctx, sel, &v)
-}
-
-func (ec *executionContext) marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v *money.Money) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._Money(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNMovePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMovePhotosInput(ctx context.Context, v any) (photographer.MovePhotosInput, error) {

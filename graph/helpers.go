@@ -181,51 +181,6 @@ func selectionOrFavorites(id *string) string {
 	return *id
 }
 
-// selectionCall runs a change to one of the viewer's selections in a
-// gallery and answers the selection, or the refusal as userErrors.
-func (r *Resolver) selectionCall(ctx context.Context, galleryID string, fn func(*ent.Gallery) (*ent.Selection, error)) (*gqlmodel.SelectionPayload, error) {
-	g, err := r.Galleries.ByID(ctx, galleryID)
-	if err != nil {
-		return nil, err
-	}
-	sel, err := fn(g)
-	ues, err := payloadErrors(err)
-	if err != nil {
-		return nil, err
-	}
-	return &gqlmodel.SelectionPayload{Selection: sel, UserErrors: ues}, nil
-}
-
-// albumCall runs an album change in a gallery and answers the album, or
-// the refusal as userErrors.
-func (r *Resolver) albumCall(ctx context.Context, galleryID string, fn func(*ent.Gallery) (*selections.Album, error)) (*gqlmodel.AlbumPayload, error) {
-	g, err := r.Galleries.ByID(ctx, galleryID)
-	if err != nil {
-		return nil, err
-	}
-	a, err := fn(g)
-	ues, err := payloadErrors(err)
-	if err != nil {
-		return nil, err
-	}
-	return &gqlmodel.AlbumPayload{Album: a, UserErrors: ues}, nil
-}
-
-// cartCall runs a cart change on a gallery and answers the cart, or the
-// refusals the buyer can act on as userErrors.
-func (r *Resolver) cartCall(ctx context.Context, galleryID string, fn func(*ent.Gallery) (*cart.View, error)) (*gqlmodel.CartPayload, error) {
-	g, err := r.Galleries.ByID(ctx, galleryID)
-	if err != nil {
-		return nil, err
-	}
-	v, err := fn(g)
-	ues, err := payloadErrors(err)
-	if err != nil {
-		return nil, err
-	}
-	return &gqlmodel.CartPayload{Cart: v, UserErrors: ues}, nil
-}
-
 // packChoices converts a pack configuration's formats.
 func packChoices(in []*gqlmodel.PackFormatPhotosInput) []cart.PackChoice {
 	out := make([]cart.PackChoice, 0, len(in))

@@ -142,24 +142,6 @@ func (r *orderLineResolver) PhotoID(ctx context.Context, obj *ent.OrderLine) (*s
 	return &obj.PhotoID, nil
 }
 
-// UnitPrice is the resolver for the unitPrice field.
-func (r *orderLineResolver) UnitPrice(ctx context.Context, obj *ent.OrderLine) (*money.Money, error) {
-	m := money.EURCents(obj.UnitPrice)
-	return &m, nil
-}
-
-// Total is the resolver for the total field.
-func (r *orderLineResolver) Total(ctx context.Context, obj *ent.OrderLine) (*money.Money, error) {
-	m := money.EURCents(obj.Total)
-	return &m, nil
-}
-
-// Amount is the resolver for the amount field.
-func (r *paymentResolver) Amount(ctx context.Context, obj *ent.Payment) (*money.Money, error) {
-	m := money.EURCents(obj.Amount)
-	return &m, nil
-}
-
 // Order is the resolver for the order field.
 func (r *queryResolver) Order(ctx context.Context, id string) (*ent.Order, error) {
 	return r.Services.Orders.Get(ctx, id)
@@ -209,11 +191,7 @@ func (r *Resolver) Order() OrderResolver { return &orderResolver{r} }
 // OrderLine returns OrderLineResolver implementation.
 func (r *Resolver) OrderLine() OrderLineResolver { return &orderLineResolver{r} }
 
-// Payment returns PaymentResolver implementation.
-func (r *Resolver) Payment() PaymentResolver { return &paymentResolver{r} }
-
 type (
 	orderResolver     struct{ *Resolver }
 	orderLineResolver struct{ *Resolver }
-	paymentResolver   struct{ *Resolver }
 )

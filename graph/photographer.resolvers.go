@@ -14,7 +14,6 @@ import (
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/model"
-	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
 )
@@ -466,12 +465,6 @@ func (r *queryResolver) ShippingRates(ctx context.Context) ([]*model.ShippingRat
 	return out, nil
 }
 
-// Price is the resolver for the price field.
-func (r *shippingRateResolver) Price(ctx context.Context, obj *model.ShippingRate) (*money.Money, error) {
-	m := money.EURCents(obj.Price)
-	return &m, nil
-}
-
 // GalleryID is the resolver for the galleryId field.
 func (r *voucherResolver) GalleryID(ctx context.Context, obj *ent.Voucher) (*string, error) {
 	if g, err := obj.Edges.GalleryOrErr(); err == nil {
@@ -484,41 +477,13 @@ func (r *voucherResolver) GalleryID(ctx context.Context, obj *ent.Voucher) (*str
 	return &id, err
 }
 
-// AmountOff is the resolver for the amountOff field.
-func (r *voucherResolver) AmountOff(ctx context.Context, obj *ent.Voucher) (*money.Money, error) {
-	m := money.EURCents(obj.AmountOff)
-	return &m, nil
-}
-
-// MinSpend is the resolver for the minSpend field.
-func (r *voucherResolver) MinSpend(ctx context.Context, obj *ent.Voucher) (*money.Money, error) {
-	m := money.EURCents(obj.MinSpend)
-	return &m, nil
-}
-
-// GiftAmount is the resolver for the giftAmount field.
-func (r *voucherResolver) GiftAmount(ctx context.Context, obj *ent.Voucher) (*money.Money, error) {
-	m := money.EURCents(obj.GiftAmount)
-	return &m, nil
-}
-
-// Balance is the resolver for the balance field.
-func (r *voucherResolver) Balance(ctx context.Context, obj *ent.Voucher) (*money.Money, error) {
-	m := money.EURCents(obj.Balance)
-	return &m, nil
-}
-
 // Mutation returns MutationResolver implementation.
 func (r *Resolver) Mutation() MutationResolver { return &mutationResolver{r} }
-
-// ShippingRate returns ShippingRateResolver implementation.
-func (r *Resolver) ShippingRate() ShippingRateResolver { return &shippingRateResolver{r} }
 
 // Voucher returns VoucherResolver implementation.
 func (r *Resolver) Voucher() VoucherResolver { return &voucherResolver{r} }
 
 type (
-	mutationResolver     struct{ *Resolver }
-	shippingRateResolver struct{ *Resolver }
-	voucherResolver      struct{ *Resolver }
+	mutationResolver struct{ *Resolver }
+	voucherResolver  struct{ *Resolver }
 )

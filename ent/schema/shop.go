@@ -260,7 +260,8 @@ func (OrderLine) Fields() []ent.Field {
 		field.Int("quantity").Positive(),
 		field.Int("unit_price"),
 		field.Int("total"),
-		field.JSON("details", map[string]any{}).Optional(),
+		// Details keep the keys of the untyped map they were before.
+		field.JSON("details", &model.OrderLineDetails{}).Optional(),
 	}
 }
 

@@ -59,25 +59,57 @@ func (s *Service) Get(ctx context.Context, g *ent.Gallery) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	stale := st.stale()
-	if len(stale) == 0 && !st.cart.CartUpdated {
+	if len(st.stale()) == 0 && !st.cart.CartUpdated {
 		return s.view(ctx, st, false)
 	}
 	err = store.InTx(ctx, s.DB, func(tx *ent.Client) error {
-		if len(stale) > 0 {
-			if _, err := tx.CartItem.Delete().Where(cartitem.IDIn(stale...), cartItemOf(c.ID)).Exec(ctx); err != nil {
-				return err
-			}
-		}
-		return tx.Cart.UpdateOneID(c.ID).SetCartUpdated(false).AddVersion(1).Exec(ctx)
+		st, _, err = s.settle(ctx, tx, g, cat, c.ID, true)
+		return err
 	})
 	if err != nil {
 		return nil, wrap("report update", err)
 	}
-	if st, err = s.load(ctx, s.DB, g, cat, c.ID); err != nil {
-		return nil, err
-	}
 	return s.view(ctx, st, true)
+}
+
+// settle reads the cart through tx and drops the items that can no longer
+// be bought, clearing the photographer's flag: updated tells whether the
+// viewer is to be told. bump grows the version (a caller that has not
+// locked the cart yet: Get); a change already did.
+func (s *Service) settle(ctx context.Context, tx *ent.Client, g *ent.Gallery, cat *catalogue.Catalogue, cartID string, bump bool) (*state, bool, error) {
+	st, err := s.load(ctx, tx, g, cat, cartID)
+	if err != nil {
+		return nil, false, err
+	}
+	return s.settled(ctx, tx, st, bump)
+}
+
+// settled is settle for a state already read through tx.
+func (s *Service) settled(ctx context.Context, tx *ent.Client, st *state, bump bool) (*state, bool, error) {
+	cartID := st.cart.ID
+	stale := st.stale()
+	if len(stale) == 0 && !st.cart.CartUpdated {
+		return st, false, nil
+	}
+	if len(stale) > 0 {
+		if _, err := tx.CartItem.Delete().Where(cartitem.IDIn(stale...), cartItemOf(cartID)).Exec(ctx); err != nil {
+			return nil, false, wrap("report update", err)
+		}
+	}
+	upd := tx.Cart.Update().Where(cart.ID(cartID)).SetCartUpdated(false)
+	if bump {
+		upd.AddVersion(1)
+	}
+	if err := upd.Exec(ctx); err != nil {
+		return nil, false, wrap("report update", err)
+	}
+	// The view leaves out what is not buyable: the state read is the
+	// state left, but for the flag and the version.
+	st.cart.CartUpdated = false
+	if bump {
+		st.cart.Version++
+	}
+	return st, true, nil
 }
 
 // state is a cart with everything needed to present and price it.
@@ -105,12 +137,43 @@ type state struct {
 // sees them) and its vouchers.
 func (s *Service) load(ctx context.Context, db *ent.Client, g *ent.Gallery, cat *catalogue.Catalogue, cartID string) (*state, error) {
 	c, err := db.Cart.Query().Where(cart.ID(cartID)).
-		WithItems(func(q *ent.CartItemQuery) { q.Order(ent.Asc(cartitem.FieldCreatedAt), ent.Asc(cartitem.FieldID)) }).
-		WithVouchers(func(q *ent.VoucherQuery) { q.Order(ent.Asc(voucher.FieldCreatedAt)) }).
+		WithItems(itemOrder).
+		WithVouchers(voucherOrder).
 		Only(ctx)
 	if err != nil {
 		return nil, wrap("load", err)
 	}
+	return s.complete(ctx, db, g, cat, c)
+}
+
+// loadRead is load for a cart row the caller has just read (locked, in
+// its transaction, and kept up to date by what changed it since): only its
+// items, vouchers and what they name are read.
+func (s *Service) loadRead(ctx context.Context, db *ent.Client, g *ent.Gallery, cat *catalogue.Catalogue, c *ent.Cart) (*state, error) {
+	c.Edges.Items, c.Edges.Vouchers = nil, nil
+	items := db.CartItem.Query().Where(cartItemOf(c.ID))
+	itemOrder(items)
+	var err error
+	if c.Edges.Items, err = items.All(ctx); err != nil {
+		return nil, wrap("load", err)
+	}
+	vouchers := db.Voucher.Query().Where(voucher.HasCartsWith(cart.ID(c.ID)))
+	voucherOrder(vouchers)
+	if c.Edges.Vouchers, err = vouchers.All(ctx); err != nil {
+		return nil, wrap("load", err)
+	}
+	return s.complete(ctx, db, g, cat, c)
+}
+
+// itemOrder and voucherOrder are the order a cart's items and vouchers
+// are shown in.
+func itemOrder(q *ent.CartItemQuery) {
+	q.Order(ent.Asc(cartitem.FieldCreatedAt), ent.Asc(cartitem.FieldID))
+}
+func voucherOrder(q *ent.VoucherQuery) { q.Order(ent.Asc(voucher.FieldCreatedAt)) }
+
+// complete reads what a cart's items and vouchers name.
+func (s *Service) complete(ctx context.Context, db *ent.Client, g *ent.Gallery, cat *catalogue.Catalogue, c *ent.Cart) (*state, error) {
 	pg, err := db.Photographer.Get(viewer.SystemContext(ctx), g.PhotographerID)
 	if err != nil {
 		return nil, wrap("photographer", err)

@@ -151,9 +151,19 @@ func (s *Service) userOf(ctx context.Context, tx *ent.Client, email string) (*en
 }
 
 // open finds or makes the owner's open cart in g and merges the browser's
-// cart into the e-mail's one. With lock, it also bumps the version, which
-// locks the row (PostgreSQL) for the rest of tx before anything is read.
+// cart into the e-mail's one. With lock, it first bumps the version, which
+// locks the row (PostgreSQL) for the rest of tx before anything is read;
+// the cart is then read once (twice after a merge, which changes it).
 func (s *Service) open(ctx context.Context, tx *ent.Client, g *ent.Gallery, o *owner, lock bool) (*ent.Cart, error) {
+	if lock {
+		// The version grows by a bulk update: it names no entity to read
+		// back, which the one read below does.
+		n, err := tx.Cart.Update().Where(cart.OpenKey(o.key)).AddVersion(1).Save(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("cart: lock: %w", err)
+		}
+		lock = n == 0 // none yet: made below, then locked
+	}
 	c, err := tx.Cart.Query().Where(cart.OpenKey(o.key)).Only(ctx)
 	if ent.IsNotFound(err) {
 		create := tx.Cart.Create().SetGalleryID(g.ID).SetOpenKey(o.key)
@@ -173,26 +183,34 @@ func (s *Service) open(ctx context.Context, tx *ent.Client, g *ent.Gallery, o *o
 		return nil, fmt.Errorf("cart: find: %w", err)
 	}
 	if lock {
-		if err := tx.Cart.UpdateOneID(c.ID).AddVersion(1).Exec(ctx); err != nil {
+		if err := tx.Cart.Update().Where(cart.ID(c.ID)).AddVersion(1).Exec(ctx); err != nil {
 			return nil, fmt.Errorf("cart: lock: %w", err)
 		}
+		c.Version++
 	}
 	if o.user != nil && o.sessionKey != "" && o.sessionKey != o.key {
-		if err := s.merge(ctx, tx, o.sessionKey, c.ID); err != nil {
-			return nil, err
+		merged, err := s.merge(ctx, tx, o.sessionKey, c.ID)
+		if err != nil || !merged {
+			return c, err
 		}
+		return tx.Cart.Get(ctx, c.ID)
 	}
-	return tx.Cart.Get(ctx, c.ID)
+	return c, nil
 }
 
 // merge moves the browser's open cart into the e-mail's one and deletes
 // it. Duplicates (the same file, the same whole-gallery download, the same
 // voucher) are kept once; identical prints become one line of both
-// quantities; single files a whole-gallery download covers go.
-func (s *Service) merge(ctx context.Context, tx *ent.Client, fromKey, intoID string) error {
+// quantities; single files a whole-gallery download covers go. It tells
+// whether there was a cart to merge.
+func (s *Service) merge(ctx context.Context, tx *ent.Client, fromKey, intoID string) (bool, error) {
 	if ok, err := tx.Cart.Query().Where(cart.OpenKey(fromKey)).Exist(ctx); err != nil || !ok {
-		return wrap("merge", err)
+		return false, wrap("merge", err)
 	}
+	return true, s.mergeFrom(ctx, tx, fromKey, intoID)
+}
+
+func (s *Service) mergeFrom(ctx context.Context, tx *ent.Client, fromKey, intoID string) error {
 	// Two requests of the browser may merge at once (a read does not lock
 	// the e-mail's cart): locking it makes them take turns, and the second
 	// finds the browser's cart gone. The version grows so that the e-mail's
@@ -285,24 +303,36 @@ type change func(ctx context.Context, w *work) error
 type work struct {
 	tx      *ent.Client
 	gallery *ent.Gallery
-	cart    *ent.Cart
-	cat     *catalogue.Catalogue
-	owner   *owner
-	now     time.Time
+	// cart is the cart's row as the transaction locked it: a change that
+	// writes one of its fields keeps it up to date (the answer reads the
+	// items and vouchers again, not the row).
+	cart  *ent.Cart
+	cat   *catalogue.Catalogue
+	owner *owner
+	now   time.Time
 }
 
 // mutate runs fn on the viewer's cart in g in one transaction, then
-// answers the cart as it now is.
+// answers the cart as that transaction leaves it: the access is checked,
+// the catalogue loaded and the cart opened once, and the answer is priced
+// from what the transaction read (issue 21), not by a second Get.
 func (s *Service) mutate(ctx context.Context, g *ent.Gallery, fn change) (*View, error) {
 	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
+	// The answer shows the cart as the viewer sees it (a preview link
+	// included), as Get does; the change acts with the viewer's own
+	// credentials only.
+	asSeen := ctx
 	ctx = viewer.Acting(ctx)
 	cat, err := s.Catalogues.Load(ctx, s.DB, g.ID)
 	if err != nil {
 		return nil, err
 	}
-	var cartID string
+	var (
+		st      *state
+		updated bool
+	)
 	err = store.InTx(ctx, s.DB, func(tx *ent.Client) error {
 		o, err := s.ownerOf(ctx, tx, g)
 		if err != nil {
@@ -312,14 +342,21 @@ func (s *Service) mutate(ctx context.Context, g *ent.Gallery, fn change) (*View,
 		if err != nil {
 			return err
 		}
-		cartID = c.ID
-		return fn(ctx, &work{tx: tx, gallery: g, cart: c, cat: cat, owner: o, now: s.now()})
+		w := &work{tx: tx, gallery: g, cart: c, cat: cat, owner: o, now: s.now()}
+		if err := fn(ctx, w); err != nil {
+			return err
+		}
+		if st, err = s.loadRead(asSeen, tx, g, cat, w.cart); err != nil {
+			return err
+		}
+		st, updated, err = s.settled(asSeen, tx, st, false)
+		return err
 	})
 	if err != nil {
 		return nil, wrap("change", err)
 	}
-	s.published(ctx, cartID)
-	return s.Get(ctx, g)
+	s.published(ctx, st.cart.ID)
+	return s.view(asSeen, st, updated)
 }
 
 // published tells subscribers the cart changed; a lost notice only delays

@@ -64,10 +64,10 @@ func (f *fixture) cameraSized(ps ...*ent.Photo) {
 	}
 }
 
-func setup(t *testing.T) *fixture {
+func setup(t *testing.T, opts ...testdb.Options) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	db := testdb.Open(t).Client
+	db := testdb.Open(t, opts...).Client
 	m, err := media.Open(ctx, "mem://")
 	if err != nil {
 		t.Fatal(err)

@@ -54,17 +54,24 @@ type Snapshot struct {
 	PickupAddress  string
 	// PhotoCount is the gallery's photo count (whole-gallery downloads).
 	PhotoCount int
+	// User is the buyer's user (their confirmed e-mail's).
+	User *ent.User
 }
 
-// ForCheckout locks the viewer's open cart in g inside tx first (and
-// reads through tx only: a second connection per transaction would exhaust
-// the pool under many buyers) without changing its version, which names
-// this state of the cart, then prices it. No open cart (none yet, or the
-// order that was placed from it closed it) is ErrCartEmpty. It refuses a
-// cart that cannot be ordered as it is: empty, with an unfinished pack,
-// items the photographer's changes made unbuyable (the next read drops
-// them), lines that cannot ship, or no address.
-func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*Snapshot, error) {
+// Buyer is the viewer at a checkout in one gallery: whose cart it is (the
+// confirmed e-mail's user, made if missing), worked out once per
+// transaction and handed to Checkout and LastOrdered.
+type Buyer struct {
+	gallery *ent.Gallery
+	owner   *owner
+}
+
+// User is the buyer's user (their confirmed e-mail's).
+func (b *Buyer) User() *ent.User { return b.owner.user }
+
+// BuyerIn checks that the viewer may order in g (their own access, a
+// confirmed e-mail) and works out whose cart they would order, in tx.
+func (s *Service) BuyerIn(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*Buyer, error) {
 	if err := galleries.RequireAction(ctx, g, galleries.Browsing, nil); err != nil {
 		return nil, err
 	}
@@ -75,6 +82,28 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 	if err != nil {
 		return nil, err
 	}
+	return &Buyer{gallery: g, owner: o}, nil
+}
+
+// ForCheckout is BuyerIn then Checkout.
+func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*Snapshot, error) {
+	b, err := s.BuyerIn(ctx, tx, g)
+	if err != nil {
+		return nil, err
+	}
+	return s.Checkout(ctx, tx, b)
+}
+
+// Checkout locks the buyer's open cart inside tx first (and reads
+// through tx only: a second connection per transaction would exhaust
+// the pool under many buyers) without changing its version, which names
+// this state of the cart, then prices it from what it read. No open cart
+// (none yet, or the order that was placed from it closed it) is
+// ErrCartEmpty. It refuses a cart that cannot be ordered as it is: empty,
+// with an unfinished pack, items the photographer's changes made unbuyable
+// (the next read drops them), lines that cannot ship, or no address.
+func (s *Service) Checkout(ctx context.Context, tx *ent.Client, b *Buyer) (*Snapshot, error) {
+	g, o := b.gallery, b.owner
 	// The cart's row is locked before anything else is read (on PostgreSQL
 	// SELECT ... FOR UPDATE; SQLite's write lock is held from the
 	// transaction's start): a checkout that waited for another one reads
@@ -108,7 +137,8 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 			return nil, ErrCartChanged
 		}
 	}
-	st, err := s.load(ctx, tx, g, cat, c.ID)
+	// The locked row is the cart: only its items and vouchers are read.
+	st, err := s.loadRead(ctx, tx, g, cat, c)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +147,7 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 	}
 	snap := &Snapshot{Cart: st.cart, Gallery: g, Photographer: st.photographer, Catalogue: cat, Photos: st.photos,
 		Vouchers: st.vouchers, ClientData: st.cart.ClientData, DeliveryOption: st.deliveryOption(),
-		PickupAddress: pickupAddress(st.photographer), PhotoCount: st.photoCount}
+		PickupAddress: pickupAddress(st.photographer), PhotoCount: st.photoCount, User: o.user}
 	for _, it := range st.items {
 		if it.Kind == cartitem.KindOngoingPack {
 			return nil, ErrPackOngoing
@@ -138,15 +168,12 @@ func (s *Service) ForCheckout(ctx context.Context, tx *ent.Client, g *ent.Galler
 	return snap, nil
 }
 
-// LastOrdered returns the viewer's cart in g that an order closed last,
-// when the viewer has no open cart there (nil otherwise): a click on the
+// LastOrdered returns the buyer's cart that an order closed last, when
+// they have no open cart in its gallery (nil otherwise): a click on the
 // review page of a cart that a first click has just ordered answers that
-// order. Call it after ForCheckout answered ErrCartEmpty, in the same tx.
-func (s *Service) LastOrdered(ctx context.Context, tx *ent.Client, g *ent.Gallery) (*ent.Cart, error) {
-	o, err := s.ownerOf(ctx, tx, g)
-	if err != nil {
-		return nil, err
-	}
+// order. Call it after Checkout answered ErrCartEmpty, in the same tx.
+func (s *Service) LastOrdered(ctx context.Context, tx *ent.Client, b *Buyer) (*ent.Cart, error) {
+	g, o := b.gallery, b.owner
 	if open, err := tx.Cart.Query().Where(cart.OpenKey(o.key)).Exist(ctx); err != nil || open {
 		return nil, wrap("last ordered", err)
 	}

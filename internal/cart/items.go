@@ -128,7 +128,8 @@ func (s *Service) SetPrint(ctx context.Context, g *ent.Gallery, in PrintInput) (
 				if it.Quantity+in.Quantity > MaxQuantity {
 					return ErrQuantity
 				}
-				return w.tx.CartItem.UpdateOne(it).AddQuantity(in.Quantity).Exec(ctx)
+				// A bulk update: the item is not read back (the answer reads the cart).
+				return w.tx.CartItem.Update().Where(cartitem.ID(it.ID)).AddQuantity(in.Quantity).Exec(ctx)
 			}
 		}
 		create := w.tx.CartItem.Create().SetCartID(w.cart.ID).SetKind(cartitem.KindPrint).SetPhotoID(p.ID).
@@ -324,7 +325,11 @@ func (s *Service) SetClientData(ctx context.Context, g *ent.Gallery, in ClientDa
 	cd := &model.ClientData{Email: email, Billing: in.Billing, Shipping: in.Shipping, DeliveryOption: in.DeliveryOption,
 		SameAsBilling: in.SameAsBilling}
 	return s.mutate(ctx, g, func(ctx context.Context, w *work) error {
-		return w.tx.Cart.UpdateOneID(w.cart.ID).SetClientData(cd).SetDeliveryOption(in.DeliveryOption).Exec(ctx)
+		c, err := w.tx.Cart.UpdateOneID(w.cart.ID).SetClientData(cd).SetDeliveryOption(in.DeliveryOption).Save(ctx)
+		if err == nil {
+			w.cart = c
+		}
+		return err
 	})
 }
 

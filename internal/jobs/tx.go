@@ -120,7 +120,7 @@ func (r *Runner) inTxPostgres(ctx context.Context, fn func(context.Context, *ent
 // transactions for multi-statement writes) and nested Tx calls behave as
 // inside any ent transaction; committing stays InTx's business.
 func (r *Runner) boundClient(ctx context.Context, name string, x entsql.ExecQuerier) (*ent.Client, error) {
-	base := ent.NewClient(ent.Driver(&boundDriver{Driver: entsql.NewDriver(name, entsql.Conn{ExecQuerier: x})}))
+	base := ent.NewClient(ent.Driver(r.db.WrapDriver(&boundDriver{Driver: entsql.NewDriver(name, entsql.Conn{ExecQuerier: x})})))
 	store.InstallRules(base)
 	etx, err := base.Tx(ctx)
 	if err != nil {

@@ -4,6 +4,8 @@
 // domain packages can import them.
 package model
 
+import "github.com/studio/gallery/internal/money"
+
 // Theme is a gallery's look: the template, its variant, the grid and the viewer.
 type Theme struct {
 	Theme           string     `json:"theme"`
@@ -168,3 +170,30 @@ type PlannedFile struct {
 	PhotoID string `json:"photoId"`
 	Name    string `json:"name"`
 }
+
+// OrderLineDetails is what an order line records beyond its price, for
+// the lab, the delivery of digital files and the closing of the cart it
+// came from. The JSON keys are those of the untyped map the lines held
+// before (issue 21): stored lines read back as they are.
+type OrderLineDetails struct {
+	// CartItemID is the cart item the line was ordered from.
+	CartItemID string `json:"cartItemId,omitempty"`
+	// Format is the format's displayed name; Quality a digital format's
+	// quality (web, hd); Lab the print format's lab.
+	Format  string `json:"format,omitempty"`
+	Quality string `json:"quality,omitempty"`
+	Lab     string `json:"lab,omitempty"`
+	// Filename is the photo's file name.
+	Filename string `json:"filename,omitempty"`
+	// Finish, Border and Crop are a print's options.
+	Finish string `json:"finish,omitempty"`
+	Border string `json:"border,omitempty"`
+	Crop   *Crop  `json:"crop,omitempty"`
+	// Content is a pack's chosen photos; DigitalQualities maps each of
+	// its digital formats to its quality.
+	Content          *PackContent      `json:"content,omitempty"`
+	DigitalQualities map[string]string `json:"digitalQualities,omitempty"`
+}
+
+// PriceMoney is the rate's price as the GraphQL schema shows it.
+func (r ShippingRate) PriceMoney() money.Money { return money.EURCents(r.Price) }

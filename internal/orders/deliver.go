@@ -11,7 +11,6 @@ import (
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/downloads"
 	"github.com/studio/gallery/internal/jobs"
-	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/pricing"
 )
 
@@ -36,8 +35,8 @@ func (s *Service) validate(ctx context.Context, tx *ent.Client, enq jobs.Enqueue
 	}
 	var items []string
 	for _, l := range lines {
-		if id, ok := l.Details["cartItemId"].(string); ok {
-			items = append(items, id)
+		if l.Details != nil && l.Details.CartItemID != "" {
+			items = append(items, l.Details.CartItemID)
 		}
 	}
 	if err := cart.CloseOrdered(ctx, tx, o.CartID, o.CartVersion, items); err != nil {
@@ -59,7 +58,10 @@ func (s *Service) deliver(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer
 	whole := map[string]bool{}
 	photos := map[string][]string{}
 	for _, l := range lines {
-		q, _ := l.Details["quality"].(string)
+		var q string
+		if l.Details != nil {
+			q = l.Details.Quality
+		}
 		switch l.Kind {
 		case pricing.KindAllGallery:
 			whole[q] = true
@@ -98,13 +100,11 @@ func (s *Service) deliver(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer
 // content and qualities its details recorded.
 func packFiles(l *ent.OrderLine) map[string][]string {
 	out := map[string][]string{}
-	content, ok := decode[model.PackContent](l.Details["content"])
-	qualities, _ := decode[map[string]string](l.Details["digitalQualities"])
-	if !ok {
+	if l.Details == nil || l.Details.Content == nil {
 		return out
 	}
-	for _, c := range content.DigitalFiles {
-		q := qualities[c.FormatID]
+	for _, c := range l.Details.Content.DigitalFiles {
+		q := l.Details.DigitalQualities[c.FormatID]
 		if q == "" {
 			q = "hd"
 		}

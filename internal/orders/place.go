@@ -16,13 +16,13 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/payment"
-	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/ent/voucherredemption"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/payments"
 	"github.com/studio/gallery/internal/pricing"
@@ -84,9 +84,15 @@ func (s *Service) Place(ctx context.Context, g *ent.Gallery, in PlaceInput) (*Pl
 		err := s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
 			o, pay, released = nil, nil, false
 			sctx := viewer.SystemContext(ctx)
-			snap, err := s.Carts.ForCheckout(ctx, tx, g)
+			// The buyer (their user, their cart's owner) is read once and
+			// handed down.
+			buyer, err := s.Carts.BuyerIn(ctx, tx, g)
+			if err != nil {
+				return err
+			}
+			snap, err := s.Carts.Checkout(ctx, tx, buyer)
 			if errors.Is(err, cart.ErrCartEmpty) {
-				closed, cerr := s.Carts.LastOrdered(ctx, tx, g)
+				closed, cerr := s.Carts.LastOrdered(ctx, tx, buyer)
 				if cerr != nil {
 					return cerr
 				}
@@ -282,8 +288,8 @@ func (s *Service) create(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer,
 		}
 		create.SetDeliveryOption(pricing.DeliveryShipping).SetShippingAddress(&ship)
 	}
-	if u, err := tx.User.Query().Where(user.Email(email)).Only(sctx); err == nil {
-		create.SetUserID(u.ID)
+	if snap.User != nil {
+		create.SetUserID(snap.User.ID)
 	}
 	if q.Total == 0 {
 		create.SetPaymentMethod(order.PaymentMethodNone)
@@ -433,16 +439,13 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 	for _, it := range snap.Items {
 		l := tx.OrderLine.Create().SetOrderID(o.ID).SetKind(string(it.Kind)).SetQuantity(it.Quantity).
 			SetUnitPrice(it.UnitPrice).SetTotal(int(totals[it.ID]))
-		d := map[string]any{"cartItemId": it.ID}
+		d := &model.OrderLineDetails{CartItemID: it.ID}
 		f := snap.Format(it.FormatID)
 		if f != nil {
 			l.SetFormatID(f.ID)
-			d["format"] = catalogue.FormatName(f)
+			d.Format, d.Lab = catalogue.FormatName(f), f.Lab
 			if f.DigitalQuality != nil {
-				d["quality"] = string(*f.DigitalQuality)
-			}
-			if f.Lab != "" {
-				d["lab"] = f.Lab
+				d.Quality = string(*f.DigitalQuality)
 			}
 		}
 		photoName := ""
@@ -450,7 +453,7 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 			l.SetPhotoID(*it.PhotoID)
 			if p := snap.Photos[*it.PhotoID]; p != nil {
 				photoName = p.Filename
-				d["filename"] = p.Filename
+				d.Filename = p.Filename
 			}
 		}
 		var desc string
@@ -458,17 +461,17 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 		case cartitem.KindPrint:
 			desc = "Tirage " + catalogue.FormatName(f)
 			if it.Finish != nil {
-				d["finish"] = string(*it.Finish)
+				d.Finish = string(*it.Finish)
 				desc += ", " + finishLabel(string(*it.Finish))
 			}
 			if it.Border != nil {
-				d["border"] = string(*it.Border)
+				d.Border = string(*it.Border)
 				if *it.Border == cartitem.BorderWhite {
 					desc += ", bord blanc"
 				}
 			}
 			if it.Crop != nil {
-				d["crop"] = it.Crop
+				d.Crop = it.Crop
 			}
 			desc += photoSuffix(photoName)
 		case cartitem.KindDigitalFile:
@@ -488,8 +491,7 @@ func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Sn
 				desc += " « " + it.ClientPackName + " »"
 			}
 			if it.PackContent != nil {
-				d["content"] = it.PackContent
-				d["digitalQualities"] = packQualities(snap, it)
+				d.Content, d.DigitalQualities = it.PackContent, packQualities(snap, it)
 			}
 		}
 		bulk = append(bulk, l.SetDescription(desc).SetDetails(d))
@@ -596,7 +598,9 @@ func (s *Service) openCheckout(ctx context.Context, g *ent.Gallery, o *ent.Order
 			SetStatus(payment.StatusFailed).SetFailure("unavailable").Exec(sctx)
 		return "", ErrPaymentUnavailable.With(err)
 	}
-	if err := s.DB.Payment.UpdateOneID(p.ID).SetProviderRef(co.Ref).SetRedirectURL(co.RedirectURL).Exec(sctx); err != nil {
+	// A bulk update of one row: nothing to read back, and no transaction
+	// of its own (UpdateOne would take one to read the row back).
+	if err := s.DB.Payment.Update().Where(payment.ID(p.ID)).SetProviderRef(co.Ref).SetRedirectURL(co.RedirectURL).Exec(sctx); err != nil {
 		return "", err
 	}
 	return co.RedirectURL, nil

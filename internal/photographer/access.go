@@ -36,8 +36,7 @@ type DeleteAccessCodeInput struct{ AccessCodeID string }
 
 // CreateAccessCode creates an access code for a gallery the viewer owns.
 func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput) (*ent.AccessCode, error) {
-	var out *ent.AccessCode
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.AccessCode) error {
 		g, err := ownGallery(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
@@ -74,19 +73,14 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 		if err := errs.err(); err != nil {
 			return err
 		}
-		out, err = c.Save(ctx)
+		*out, err = c.Save(ctx)
 		return saveErr(uniqueErr(err, "duplicate_code", msgDuplicateAccessCode, "code"), "", "")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // UpdateAccessCode changes a code's label or e-mail.
 func (s *Service) UpdateAccessCode(ctx context.Context, in UpdateAccessCodeInput) (*ent.AccessCode, error) {
-	var out *ent.AccessCode
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.AccessCode) error {
 		cur, err := ownAccessCode(ctx, tx, in.AccessCodeID)
 		if err != nil {
 			return err
@@ -97,36 +91,27 @@ func (s *Service) UpdateAccessCode(ctx context.Context, in UpdateAccessCodeInput
 		if err := errs.err(); err != nil {
 			return err
 		}
-		out, err = u.Save(ctx)
+		*out, err = u.Save(ctx)
 		return saveErr(err, "", "")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // RevokeAccessCode stops a code from opening its gallery; revoking twice
 // keeps the first date. Access already granted by the code ends when the
 // access layer next checks it.
 func (s *Service) RevokeAccessCode(ctx context.Context, in RevokeAccessCodeInput) (*ent.AccessCode, error) {
-	var out *ent.AccessCode
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.AccessCode) error {
 		cur, err := ownAccessCode(ctx, tx, in.AccessCodeID)
 		if err != nil {
 			return err
 		}
 		if cur.RevokedAt != nil {
-			out = cur
+			*out = cur
 			return nil
 		}
-		out, err = tx.AccessCode.UpdateOne(cur).SetRevokedAt(s.now()).Save(ctx)
+		*out, err = tx.AccessCode.UpdateOne(cur).SetRevokedAt(s.now()).Save(ctx)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // DeleteAccessCode deletes a code.

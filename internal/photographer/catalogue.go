@@ -49,8 +49,7 @@ type DeleteCategoryInput struct{ CategoryID string }
 
 // CreateCategory adds a category to a gallery the viewer owns.
 func (s *Service) CreateCategory(ctx context.Context, in CreateCategoryInput) (*ent.Category, error) {
-	var out *ent.Category
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Category) error {
 		g, err := ownGallery(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
@@ -59,19 +58,14 @@ func (s *Service) CreateCategory(ctx context.Context, in CreateCategoryInput) (*
 		if err := categoryFields(&in.Name, in.Section, in.Description, in.Position, c.Mutation()); err != nil {
 			return err
 		}
-		out, err = c.Save(ctx)
+		*out, err = c.Save(ctx)
 		return saveErr(err, "", "")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // UpdateCategory changes a category of a gallery the viewer owns.
 func (s *Service) UpdateCategory(ctx context.Context, in UpdateCategoryInput) (*ent.Category, error) {
-	var out *ent.Category
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Category) error {
 		cur, _, err := ownCategory(ctx, tx, in.CategoryID)
 		if err != nil {
 			return err
@@ -80,13 +74,9 @@ func (s *Service) UpdateCategory(ctx context.Context, in UpdateCategoryInput) (*
 		if err := categoryFields(in.Name, in.Section, in.Description, in.Position, u.Mutation()); err != nil {
 			return err
 		}
-		out, err = u.Save(ctx)
+		*out, err = u.Save(ctx)
 		return saveErr(err, "", "")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // DeleteCategory deletes an empty category: a family of a missing category
@@ -176,8 +166,7 @@ type DeleteFamilyInput struct{ FamilyID string }
 
 // CreateFamily adds a family; its category must be in the same gallery.
 func (s *Service) CreateFamily(ctx context.Context, in CreateFamilyInput) (*ent.Family, error) {
-	var out *ent.Family
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Family) error {
 		g, err := ownGallery(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
@@ -189,19 +178,14 @@ func (s *Service) CreateFamily(ctx context.Context, in CreateFamilyInput) (*ent.
 		if err := familyFields(up, c.Mutation()); err != nil {
 			return err
 		}
-		out, err = c.Save(ctx)
+		*out, err = c.Save(ctx)
 		return saveErr(err, "missing_category", msgMissingCategory, "categoryId")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // UpdateFamily changes a family of a gallery the viewer owns.
 func (s *Service) UpdateFamily(ctx context.Context, in UpdateFamilyInput) (*ent.Family, error) {
-	var out *ent.Family
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Family) error {
 		cur, err := ownFamily(ctx, tx, in.FamilyID)
 		if err != nil {
 			return err
@@ -213,13 +197,9 @@ func (s *Service) UpdateFamily(ctx context.Context, in UpdateFamilyInput) (*ent.
 		if err := familyFields(in, u.Mutation()); err != nil {
 			return err
 		}
-		out, err = u.Save(ctx)
+		*out, err = u.Save(ctx)
 		return saveErr(err, "missing_category", msgMissingCategory, "categoryId")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // DeleteFamily deletes a family without formats: a format of a missing
@@ -330,8 +310,7 @@ type DeleteFormatInput struct{ FormatID string }
 
 // CreateFormat adds a format; its family must be in the same gallery.
 func (s *Service) CreateFormat(ctx context.Context, in CreateFormatInput) (*ent.Format, error) {
-	var out *ent.Format
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Format) error {
 		g, err := ownGallery(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
@@ -344,21 +323,16 @@ func (s *Service) CreateFormat(ctx context.Context, in CreateFormatInput) (*ent.
 		if err := formatFields(nil, up, c.Mutation()); err != nil {
 			return err
 		}
-		out, err = c.Save(ctx)
+		*out, err = c.Save(ctx)
 		return saveErr(err, "missing_family", msgMissingFamily, "familyId")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // UpdateFormat changes a format. Withdrawing it or changing its price
 // corrects the open carts in the same transaction (see carts.go); a format
 // that an offered pack contains cannot be withdrawn.
 func (s *Service) UpdateFormat(ctx context.Context, in UpdateFormatInput) (*ent.Format, error) {
-	var out *ent.Format
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Format) error {
 		cur, g, err := ownFormat(ctx, tx, in.FormatID)
 		if err != nil {
 			return err
@@ -375,25 +349,21 @@ func (s *Service) UpdateFormat(ctx context.Context, in UpdateFormatInput) (*ent.
 				return err
 			}
 		}
-		out, err = u.Save(ctx)
+		*out, err = u.Save(ctx)
 		if err = saveErr(err, "missing_family", msgMissingFamily, "familyId"); err != nil {
 			return err
 		}
 		switch {
-		case out.Withdrawn && !cur.Withdrawn, out.UnitPrice != cur.UnitPrice, out.OnlyInPack && !cur.OnlyInPack, out.Kind != cur.Kind:
+		case (*out).Withdrawn && !cur.Withdrawn, (*out).UnitPrice != cur.UnitPrice, (*out).OnlyInPack && !cur.OnlyInPack, (*out).Kind != cur.Kind:
 			if err := formatGone(ctx, tx, g.ID, cur.ID); err != nil {
 				return err
 			}
 		}
-		if !samePrice(out.GalleryPrice, cur.GalleryPrice) {
+		if !samePrice((*out).GalleryPrice, cur.GalleryPrice) {
 			return allGalleryGone(ctx, tx, g.ID, cur.ID)
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // DeleteFormat deletes a format that no pack contains, and takes it out of

@@ -363,8 +363,7 @@ type DeleteDiscountInput struct{ DiscountID string }
 
 // CreateDiscount adds a discount to a gallery the viewer owns.
 func (s *Service) CreateDiscount(ctx context.Context, in CreateDiscountInput) (*ent.Discount, error) {
-	var out *ent.Discount
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Discount) error {
 		g, err := ownGallery(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
@@ -373,19 +372,14 @@ func (s *Service) CreateDiscount(ctx context.Context, in CreateDiscountInput) (*
 		if err := discountFields(&in.Threshold, &in.Percent, c.Mutation()); err != nil {
 			return err
 		}
-		out, err = c.Save(ctx)
+		*out, err = c.Save(ctx)
 		return saveErr(err, "", "")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // UpdateDiscount changes a discount of a gallery the viewer owns.
 func (s *Service) UpdateDiscount(ctx context.Context, in UpdateDiscountInput) (*ent.Discount, error) {
-	var out *ent.Discount
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Discount) error {
 		cur, err := ownDiscount(ctx, tx, in.DiscountID)
 		if err != nil {
 			return err
@@ -394,13 +388,9 @@ func (s *Service) UpdateDiscount(ctx context.Context, in UpdateDiscountInput) (*
 		if err := discountFields(in.Threshold, in.Percent, u.Mutation()); err != nil {
 			return err
 		}
-		out, err = u.Save(ctx)
+		*out, err = u.Save(ctx)
 		return saveErr(err, "", "")
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // DeleteDiscount deletes a discount of a gallery the viewer owns.

@@ -206,3 +206,15 @@ func camel(s string) string {
 
 // idx writes a list index as a field path element.
 func idx(i int) string { return fmt.Sprint(i) }
+
+// written runs fn in a transaction (inTx) and answers what it wrote in
+// *out, unwrapped from the transaction: the shape of every create and
+// update of the photographer's tools.
+func written[T interface{ Unwrap() T }](ctx context.Context, s *Service, fn func(tx *ent.Client, out *T) error) (T, error) {
+	var out T
+	if err := s.inTx(ctx, func(tx *ent.Client) error { return fn(tx, &out) }); err != nil {
+		var none T
+		return none, err
+	}
+	return out.Unwrap(), nil
+}

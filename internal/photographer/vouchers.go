@@ -132,8 +132,7 @@ func (s *Service) createVoucher(ctx context.Context, galleryID, code *string, ki
 // UpdateVoucher changes a voucher of the viewer. Deactivating it flags the
 // open carts that hold it, for the cart to report the change.
 func (s *Service) UpdateVoucher(ctx context.Context, in UpdateVoucherInput) (*ent.Voucher, error) {
-	var out *ent.Voucher
-	err := s.inTx(ctx, func(tx *ent.Client) error {
+	return written(ctx, s, func(tx *ent.Client, out **ent.Voucher) error {
 		cur, pid, err := ownVoucher(ctx, tx, in.VoucherID)
 		if err != nil {
 			return err
@@ -158,19 +157,15 @@ func (s *Service) UpdateVoucher(ctx context.Context, in UpdateVoucherInput) (*en
 		if err := errs.err(); err != nil {
 			return err
 		}
-		out, err = u.Save(ctx)
+		*out, err = u.Save(ctx)
 		if err = saveErr(uniqueErr(err, "duplicate_code", msgDuplicateVoucher, "code"), "", ""); err != nil {
 			return err
 		}
-		if cur.Active && !out.Active {
+		if cur.Active && !(*out).Active {
 			return flagVoucherCarts(ctx, tx, cur.ID)
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out.Unwrap(), nil
 }
 
 // DeleteVoucher deletes a voucher that was never used; a used one keeps its

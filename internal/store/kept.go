@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/studio/gallery/ent"
@@ -53,17 +54,24 @@ func (w *Writes) Load() uint64 { return w.n.Load() }
 // how stale a value can be after a change made by another process (another
 // replica on the same database). Concurrent misses of one key read once.
 // Kept values are shared: callers must not modify them.
+//
+// It is the one cache of the server's reads (catalogues, gallery rows and
+// media, API tokens, access credentials): a small wrapper over
+// golang-lru's bounded LRU that adds the write count and the single read.
+// The entries carry their read time rather than using golang-lru's
+// expirable cache, whose TTL runs a goroutine per cache that never stops
+// (v2.0.7) and wakes every TTL/100 (10 ms at the default second).
 type Kept[V any] struct {
 	Writes *Writes
 	// TTL bounds the age of a kept value.
 	TTL time.Duration
-	// Max bounds the keys kept (DefaultKeptMax when zero); beyond it they
-	// are all dropped.
+	// Max bounds the keys kept (DefaultKeptMax when zero); beyond it the
+	// least recently used goes.
 	Max int
 
 	flights singleflight.Group
-	mu      sync.Mutex
-	values  map[string]kept[V]
+	once    sync.Once
+	values  *lru.Cache[string, kept[V]]
 }
 
 // DefaultKeptMax is Kept's bound on keys when Max is zero.
@@ -75,15 +83,24 @@ type kept[V any] struct {
 	made time.Time
 }
 
+func (k *Kept[V]) cache() *lru.Cache[string, kept[V]] {
+	k.once.Do(func() {
+		limit := k.Max
+		if limit <= 0 {
+			limit = DefaultKeptMax
+		}
+		k.values, _ = lru.New[string, kept[V]](limit) // an error only for a size < 1
+	})
+	return k.values
+}
+
 // Get returns the value of key, kept or read with load. load's value is
 // kept only if no counted write happened while it ran. A load shared by
 // concurrent callers runs with the first caller's context.
 func (k *Kept[V]) Get(key string, load func() (V, error)) (V, error) {
+	values := k.cache()
 	gen := k.Writes.Load()
-	k.mu.Lock()
-	e, ok := k.values[key]
-	k.mu.Unlock()
-	if ok && e.gen == gen && time.Since(e.made) <= k.TTL {
+	if e, ok := values.Get(key); ok && e.gen == gen && time.Since(e.made) <= k.TTL {
 		return e.v, nil
 	}
 	v, err, _ := k.flights.Do(key, func() (any, error) {
@@ -93,16 +110,7 @@ func (k *Kept[V]) Get(key string, load func() (V, error)) (V, error) {
 			return nil, err
 		}
 		if k.Writes.Load() == gen {
-			k.mu.Lock()
-			limit := k.Max
-			if limit <= 0 {
-				limit = DefaultKeptMax
-			}
-			if k.values == nil || len(k.values) >= limit {
-				k.values = map[string]kept[V]{}
-			}
-			k.values[key] = kept[V]{v: v, gen: gen, made: time.Now()}
-			k.mu.Unlock()
+			values.Add(key, kept[V]{v: v, gen: gen, made: time.Now()})
 		}
 		return v, nil
 	})

@@ -44,19 +44,18 @@ func TestKeptValues(t *testing.T) {
 	if get("c", 6) != 6 {
 		t.Fatal("an error was kept")
 	}
-	// Beyond Max keys, the kept values are dropped (a, b were kept, c made three).
-	k.mu.Lock()
-	n := len(k.values)
-	k.mu.Unlock()
-	if n > k.Max {
+	// Beyond Max keys, the least recently used goes (a was used before b,
+	// c made three).
+	if n := k.cache().Len(); n > k.Max {
 		t.Fatalf("%d values kept, Max %d", n, k.Max)
 	}
+	if k.cache().Contains("a") || !k.cache().Contains("b") {
+		t.Fatalf("kept %v, want b and c", k.cache().Keys())
+	}
 	// Past TTL a value is read again.
-	k.mu.Lock()
-	e := k.values["c"]
+	e, _ := k.cache().Peek("c")
 	e.made = time.Now().Add(-2 * time.Hour)
-	k.values["c"] = e
-	k.mu.Unlock()
+	k.cache().Add("c", e)
 	if get("c", 7) != 7 {
 		t.Fatal("a value past its TTL was kept")
 	}

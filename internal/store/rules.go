@@ -96,108 +96,126 @@ func PhotoVisibilityClass(v *viewer.Viewer, galleryID, photographerID string) st
 	}
 }
 
-// formatFamilyHook refuses a format whose family is not in the format's gallery.
-var formatFamilyHook = hook.On(func(next ent.Mutator) ent.Mutator {
-	return hook.FormatFunc(func(ctx context.Context, m *ent.FormatMutation) (ent.Value, error) {
-		famID, hasFam := m.FamilyID()
-		galID, hasGal := m.GalleryID()
-		if !hasFam && !hasGal {
-			return next.Mutate(ctx, m)
-		}
-		sctx := viewer.SystemContext(ctx)
-		ids, err := mutationIDs(sctx, m.IDs, m.Op().Is(ent.OpCreate))
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range ids {
-			g, f := galID, famID
-			if id != "" {
-				cur, err := m.Client().Format.Query().Where(format.ID(id)).WithGallery().WithFamily().Only(sctx)
-				if err != nil {
-					return nil, fmt.Errorf("format %s: %w", id, err)
-				}
-				if !hasGal {
-					g = cur.Edges.Gallery.ID
-				}
-				if !hasFam {
-					f = cur.Edges.Family.ID
-				}
+// galleryChild is a mutation of an entity of one gallery that references
+// another entity of the same gallery (its parent: a format's family, a
+// family's category).
+type galleryChild interface {
+	ent.Mutation
+	GalleryID() (string, bool)
+	IDs(context.Context) ([]string, error)
+	Client() *ent.Client
+}
+
+// sameGallery is the hook that refuses a child whose parent is not in the
+// child's gallery: parentOf reads the parent's id the mutation sets,
+// stored reads a stored child's gallery and parent (an update that sets
+// only one of them), inGallery tells whether a parent is in a gallery.
+func sameGallery[M galleryChild](child, parentName string, parentOf func(M) (string, bool),
+	stored func(ctx context.Context, c *ent.Client, id string) (galleryID, parentID string, err error),
+	inGallery func(ctx context.Context, c *ent.Client, parentID, galleryID string) (bool, error)) ent.Hook {
+	return hook.On(func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, mu ent.Mutation) (ent.Value, error) {
+			m, ok := mu.(M)
+			if !ok {
+				return nil, fmt.Errorf("store: %s rule: unexpected mutation %T", child, mu)
 			}
-			ok, err := m.Client().Family.Query().Where(family.ID(f), family.HasGalleryWith(gallery.ID(g))).Exist(sctx)
+			parentID, hasParent := parentOf(m)
+			galID, hasGal := m.GalleryID()
+			if !hasParent && !hasGal {
+				return next.Mutate(ctx, m)
+			}
+			sctx := viewer.SystemContext(ctx)
+			ids, err := mutationIDs(sctx, m.IDs, m.Op().Is(ent.OpCreate))
 			if err != nil {
 				return nil, err
 			}
-			if !ok {
-				return nil, fmt.Errorf("format references family %s, which is missing from gallery %s: %w", f, g, ErrCrossReference)
+			for _, id := range ids {
+				g, p := galID, parentID
+				if id != "" {
+					curG, curP, err := stored(sctx, m.Client(), id)
+					if err != nil {
+						return nil, fmt.Errorf("%s %s: %w", child, id, err)
+					}
+					if !hasGal {
+						g = curG
+					}
+					if !hasParent {
+						p = curP
+					}
+				}
+				ok, err := inGallery(sctx, m.Client(), p, g)
+				if err != nil {
+					return nil, err
+				}
+				if !ok {
+					return nil, fmt.Errorf("%s references %s %s, which is missing from gallery %s: %w", child, parentName, p, g, ErrCrossReference)
+				}
 			}
+			return next.Mutate(ctx, m)
+		})
+	}, ent.OpCreate|ent.OpUpdate|ent.OpUpdateOne)
+}
+
+// formatFamilyHook refuses a format whose family is not in the format's gallery.
+var formatFamilyHook = sameGallery("format", "family", (*ent.FormatMutation).FamilyID,
+	func(ctx context.Context, c *ent.Client, id string) (string, string, error) {
+		cur, err := c.Format.Query().Where(format.ID(id)).WithGallery().WithFamily().Only(ctx)
+		if err != nil {
+			return "", "", err
 		}
-		return next.Mutate(ctx, m)
+		return cur.Edges.Gallery.ID, cur.Edges.Family.ID, nil
+	},
+	func(ctx context.Context, c *ent.Client, famID, galID string) (bool, error) {
+		return c.Family.Query().Where(family.ID(famID), family.HasGalleryWith(gallery.ID(galID))).Exist(ctx)
 	})
-}, ent.OpCreate|ent.OpUpdate|ent.OpUpdateOne)
 
 // familyCategoryHook refuses a family whose category is not in the family's gallery.
-var familyCategoryHook = hook.On(func(next ent.Mutator) ent.Mutator {
-	return hook.FamilyFunc(func(ctx context.Context, m *ent.FamilyMutation) (ent.Value, error) {
-		catID, hasCat := m.CategoryID()
-		galID, hasGal := m.GalleryID()
-		if !hasCat && !hasGal {
-			return next.Mutate(ctx, m)
-		}
-		sctx := viewer.SystemContext(ctx)
-		ids, err := mutationIDs(sctx, m.IDs, m.Op().Is(ent.OpCreate))
+var familyCategoryHook = sameGallery("family", "category", (*ent.FamilyMutation).CategoryID,
+	func(ctx context.Context, c *ent.Client, id string) (string, string, error) {
+		cur, err := c.Family.Query().Where(family.ID(id)).WithGallery().WithCategory().Only(ctx)
 		if err != nil {
-			return nil, err
+			return "", "", err
 		}
-		for _, id := range ids {
-			g, c := galID, catID
-			if id != "" {
-				cur, err := m.Client().Family.Query().Where(family.ID(id)).WithGallery().WithCategory().Only(sctx)
-				if err != nil {
-					return nil, fmt.Errorf("family %s: %w", id, err)
-				}
-				if !hasGal {
-					g = cur.Edges.Gallery.ID
-				}
-				if !hasCat {
-					c = cur.Edges.Category.ID
-				}
+		return cur.Edges.Gallery.ID, cur.Edges.Category.ID, nil
+	},
+	func(ctx context.Context, c *ent.Client, catID, galID string) (bool, error) {
+		return c.Category.Query().Where(category.ID(catID), category.HasGalleryWith(gallery.ID(galID))).Exist(ctx)
+	})
+
+// packLine is a mutation of a pack's line that names a format (a printed
+// format, a digital file).
+type packLine interface {
+	ent.Mutation
+	PackID() (string, bool)
+	FormatID() (string, bool)
+	Client() *ent.Client
+}
+
+// samePackGallery is the hook that refuses a new pack line whose format is
+// not in the pack's gallery.
+func samePackGallery[M packLine]() ent.Hook {
+	return hook.On(func(next ent.Mutator) ent.Mutator {
+		return ent.MutateFunc(func(ctx context.Context, mu ent.Mutation) (ent.Value, error) {
+			m, ok := mu.(M)
+			if !ok {
+				return nil, fmt.Errorf("store: pack line rule: unexpected mutation %T", mu)
 			}
-			ok, err := m.Client().Category.Query().Where(category.ID(c), category.HasGalleryWith(gallery.ID(g))).Exist(sctx)
-			if err != nil {
+			packID, _ := m.PackID()
+			fmtID, _ := m.FormatID()
+			if err := checkPackFormat(ctx, m.Client(), packID, fmtID); err != nil {
 				return nil, err
 			}
-			if !ok {
-				return nil, fmt.Errorf("family references category %s, which is missing from gallery %s: %w", c, g, ErrCrossReference)
-			}
-		}
-		return next.Mutate(ctx, m)
-	})
-}, ent.OpCreate|ent.OpUpdate|ent.OpUpdateOne)
+			return next.Mutate(ctx, m)
+		})
+	}, ent.OpCreate)
+}
 
 // packFormatHook refuses a pack format whose format is not in the pack's gallery.
-var packFormatHook = hook.On(func(next ent.Mutator) ent.Mutator {
-	return hook.PackFormatFunc(func(ctx context.Context, m *ent.PackFormatMutation) (ent.Value, error) {
-		packID, _ := m.PackID()
-		fmtID, _ := m.FormatID()
-		if err := checkPackFormat(ctx, m.Client(), packID, fmtID); err != nil {
-			return nil, err
-		}
-		return next.Mutate(ctx, m)
-	})
-}, ent.OpCreate)
+var packFormatHook = samePackGallery[*ent.PackFormatMutation]()
 
-// packDigitalFileHook refuses a pack digital file whose format is not a
-// digital format of the pack's gallery.
-var packDigitalFileHook = hook.On(func(next ent.Mutator) ent.Mutator {
-	return hook.PackDigitalFileFunc(func(ctx context.Context, m *ent.PackDigitalFileMutation) (ent.Value, error) {
-		packID, _ := m.PackID()
-		fmtID, _ := m.FormatID()
-		if err := checkPackFormat(ctx, m.Client(), packID, fmtID); err != nil {
-			return nil, err
-		}
-		return next.Mutate(ctx, m)
-	})
-}, ent.OpCreate)
+// packDigitalFileHook refuses a pack digital file whose format is not in
+// the pack's gallery.
+var packDigitalFileHook = samePackGallery[*ent.PackDigitalFileMutation]()
 
 func checkPackFormat(ctx context.Context, c *ent.Client, packID, fmtID string) error {
 	ctx = viewer.SystemContext(ctx)

@@ -41,9 +41,20 @@ type DB struct {
 	Writes *WriteLock
 	// stmts prepares statements once on SQLite (stmtcache.go).
 	stmts *stmtCache
+	// wrap is Options.Wrap, for clients bound to a transaction begun
+	// outside ent (internal/jobs): a test counts their statements too.
+	wrap func(dialect.Driver) dialect.Driver
 	// stopWatch stops watching other processes' writes (Options.Watch).
 	stopWatch chan struct{}
 	watchDone chan struct{}
+}
+
+// WrapDriver wraps a driver as Options.Wrap asked (unchanged without it).
+func (d *DB) WrapDriver(drv dialect.Driver) dialect.Driver {
+	if d.wrap == nil {
+		return drv
+	}
+	return d.wrap(drv)
 }
 
 // Options say which database to open.
@@ -122,7 +133,7 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 		return nil, fmt.Errorf("store: migrate: %w", err)
 	}
 	installRules(client)
-	d := &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL, Writes: writes, stmts: stmts}
+	d := &DB{Client: client, SQL: db, Dialect: name, URL: o.DatabaseURL, Writes: writes, stmts: stmts, wrap: o.Wrap}
 	if name == dialect.SQLite {
 		path := announcePath(o.SQLitePath)
 		if o.Announce {
