@@ -41,7 +41,7 @@ type OrderData struct {
 	Lines []OrderLine
 	// Amounts in cents.
 	Subtotal, Discount, Shipping, GiftCard, Total, VAT int
-	DiscountCode                                      string
+	DiscountCode                                       string
 	// Delivery is "shipping", "pickup" or "" (nothing to deliver).
 	Delivery string
 	// ShippingAddress is the address, one line each; Pickup the studio's.
