@@ -8,6 +8,7 @@ package emails
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -25,6 +26,7 @@ import (
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
+	"github.com/studio/gallery/internal/viewer"
 )
 
 // Name names one e-mail: its templates are templates/{name}.txt and .html.
@@ -300,4 +302,38 @@ func Date(l lang.Tag, at time.Time) string {
 		return at.Format("2 January 2006 at 15:04")
 	}
 	return at.Format("02/01/2006 à 15h04")
+}
+
+// BrandFor loads what g's brand needs: its photographer (unless loaded
+// with it) and its cover, read only when a stranger may see it.
+func BrandFor(ctx context.Context, db *ent.Client, publicURL string, g *ent.Gallery) (Brand, error) {
+	ctx = viewer.SystemContext(ctx)
+	pg := g.Edges.Photographer
+	if pg == nil {
+		var err error
+		if pg, err = db.Photographer.Get(ctx, g.PhotographerID); err != nil {
+			return Brand{}, fmt.Errorf("emails: photographer: %w", err)
+		}
+	}
+	var cover *ent.Photo
+	if g.IsPublic && g.CoverPhotoID != nil {
+		c, err := db.Photo.Get(ctx, *g.CoverPhotoID)
+		if err != nil && !ent.IsNotFound(err) {
+			return Brand{}, fmt.Errorf("emails: cover: %w", err)
+		}
+		cover = c
+	}
+	return BrandOf(publicURL, g, pg, cover), nil
+}
+
+// VisitorLanguage is the language of an e-mail a visitor's request sends:
+// the request's language, else g's default, else French.
+func VisitorLanguage(ctx context.Context, g *ent.Gallery) lang.Tag {
+	return lang.Or(ctx, lang.Tag(g.Language))
+}
+
+// GalleryLanguage is the language of e-mails to g's photographer and of
+// those whose visitor named none: g's default, else French.
+func GalleryLanguage(g *ent.Gallery) lang.Tag {
+	return Language("", g.Language)
 }
