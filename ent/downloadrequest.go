@@ -26,6 +26,8 @@ type DownloadRequest struct {
 	UpdatedAt time.Time `json:"updated_at,omitempty"`
 	// Email holds the value of the "email" field.
 	Email string `json:"email,omitempty"`
+	// Language holds the value of the "language" field.
+	Language string `json:"language,omitempty"`
 	// Collections holds the value of the "collections" field.
 	Collections []string `json:"collections,omitempty"`
 	// Quality holds the value of the "quality" field.
@@ -94,7 +96,7 @@ func (*DownloadRequest) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case downloadrequest.FieldFilesDone, downloadrequest.FieldFilesTotal, downloadrequest.FieldSizeBytes:
 			values[i] = new(sql.NullInt64)
-		case downloadrequest.FieldID, downloadrequest.FieldEmail, downloadrequest.FieldQuality, downloadrequest.FieldStatus, downloadrequest.FieldOrderID, downloadrequest.FieldLinkToken, downloadrequest.FieldSessionKey, downloadrequest.FieldError:
+		case downloadrequest.FieldID, downloadrequest.FieldEmail, downloadrequest.FieldLanguage, downloadrequest.FieldQuality, downloadrequest.FieldStatus, downloadrequest.FieldOrderID, downloadrequest.FieldLinkToken, downloadrequest.FieldSessionKey, downloadrequest.FieldError:
 			values[i] = new(sql.NullString)
 		case downloadrequest.FieldCreatedAt, downloadrequest.FieldUpdatedAt, downloadrequest.FieldExpiresAt, downloadrequest.FieldMailedAt:
 			values[i] = new(sql.NullTime)
@@ -138,6 +140,12 @@ func (_m *DownloadRequest) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field email", values[i])
 			} else if value.Valid {
 				_m.Email = value.String
+			}
+		case downloadrequest.FieldLanguage:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field language", values[i])
+			} else if value.Valid {
+				_m.Language = value.String
 			}
 		case downloadrequest.FieldCollections:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -295,6 +303,9 @@ func (_m *DownloadRequest) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("email=")
 	builder.WriteString(_m.Email)
+	builder.WriteString(", ")
+	builder.WriteString("language=")
+	builder.WriteString(_m.Language)
 	builder.WriteString(", ")
 	builder.WriteString("collections=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Collections))

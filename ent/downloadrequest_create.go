@@ -59,6 +59,20 @@ func (_c *DownloadRequestCreate) SetEmail(v string) *DownloadRequestCreate {
 	return _c
 }
 
+// SetLanguage sets the "language" field.
+func (_c *DownloadRequestCreate) SetLanguage(v string) *DownloadRequestCreate {
+	_c.mutation.SetLanguage(v)
+	return _c
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_c *DownloadRequestCreate) SetNillableLanguage(v *string) *DownloadRequestCreate {
+	if v != nil {
+		_c.SetLanguage(*v)
+	}
+	return _c
+}
+
 // SetCollections sets the "collections" field.
 func (_c *DownloadRequestCreate) SetCollections(v []string) *DownloadRequestCreate {
 	_c.mutation.SetCollections(v)
@@ -305,6 +319,10 @@ func (_c *DownloadRequestCreate) defaults() {
 		v := downloadrequest.DefaultUpdatedAt()
 		_c.mutation.SetUpdatedAt(v)
 	}
+	if _, ok := _c.mutation.Language(); !ok {
+		v := downloadrequest.DefaultLanguage
+		_c.mutation.SetLanguage(v)
+	}
 	if _, ok := _c.mutation.Collections(); !ok {
 		v := downloadrequest.DefaultCollections
 		_c.mutation.SetCollections(v)
@@ -369,6 +387,14 @@ func (_c *DownloadRequestCreate) check() error {
 	if v, ok := _c.mutation.Email(); ok {
 		if err := downloadrequest.EmailValidator(v); err != nil {
 			return &ValidationError{Name: "email", err: fmt.Errorf(`ent: validator failed for field "DownloadRequest.email": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Language(); !ok {
+		return &ValidationError{Name: "language", err: errors.New(`ent: missing required field "DownloadRequest.language"`)}
+	}
+	if v, ok := _c.mutation.Language(); ok {
+		if err := downloadrequest.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "DownloadRequest.language": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.Collections(); !ok {
@@ -469,6 +495,10 @@ func (_c *DownloadRequestCreate) createSpec() (*DownloadRequest, *sqlgraph.Creat
 	if value, ok := _c.mutation.Email(); ok {
 		_spec.SetField(downloadrequest.FieldEmail, field.TypeString, value)
 		_node.Email = value
+	}
+	if value, ok := _c.mutation.Language(); ok {
+		_spec.SetField(downloadrequest.FieldLanguage, field.TypeString, value)
+		_node.Language = value
 	}
 	if value, ok := _c.mutation.Collections(); ok {
 		_spec.SetField(downloadrequest.FieldCollections, field.TypeJSON, value)
@@ -620,6 +650,18 @@ func (u *DownloadRequestUpsert) SetEmail(v string) *DownloadRequestUpsert {
 // UpdateEmail sets the "email" field to the value that was provided on create.
 func (u *DownloadRequestUpsert) UpdateEmail() *DownloadRequestUpsert {
 	u.SetExcluded(downloadrequest.FieldEmail)
+	return u
+}
+
+// SetLanguage sets the "language" field.
+func (u *DownloadRequestUpsert) SetLanguage(v string) *DownloadRequestUpsert {
+	u.Set(downloadrequest.FieldLanguage, v)
+	return u
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *DownloadRequestUpsert) UpdateLanguage() *DownloadRequestUpsert {
+	u.SetExcluded(downloadrequest.FieldLanguage)
 	return u
 }
 
@@ -921,6 +963,20 @@ func (u *DownloadRequestUpsertOne) SetEmail(v string) *DownloadRequestUpsertOne 
 func (u *DownloadRequestUpsertOne) UpdateEmail() *DownloadRequestUpsertOne {
 	return u.Update(func(s *DownloadRequestUpsert) {
 		s.UpdateEmail()
+	})
+}
+
+// SetLanguage sets the "language" field.
+func (u *DownloadRequestUpsertOne) SetLanguage(v string) *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetLanguage(v)
+	})
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *DownloadRequestUpsertOne) UpdateLanguage() *DownloadRequestUpsertOne {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateLanguage()
 	})
 }
 
@@ -1426,6 +1482,20 @@ func (u *DownloadRequestUpsertBulk) SetEmail(v string) *DownloadRequestUpsertBul
 func (u *DownloadRequestUpsertBulk) UpdateEmail() *DownloadRequestUpsertBulk {
 	return u.Update(func(s *DownloadRequestUpsert) {
 		s.UpdateEmail()
+	})
+}
+
+// SetLanguage sets the "language" field.
+func (u *DownloadRequestUpsertBulk) SetLanguage(v string) *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.SetLanguage(v)
+	})
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *DownloadRequestUpsertBulk) UpdateLanguage() *DownloadRequestUpsertBulk {
+	return u.Update(func(s *DownloadRequestUpsert) {
+		s.UpdateLanguage()
 	})
 }
 

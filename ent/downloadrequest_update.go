@@ -52,6 +52,20 @@ func (_u *DownloadRequestUpdate) SetNillableEmail(v *string) *DownloadRequestUpd
 	return _u
 }
 
+// SetLanguage sets the "language" field.
+func (_u *DownloadRequestUpdate) SetLanguage(v string) *DownloadRequestUpdate {
+	_u.mutation.SetLanguage(v)
+	return _u
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_u *DownloadRequestUpdate) SetNillableLanguage(v *string) *DownloadRequestUpdate {
+	if v != nil {
+		_u.SetLanguage(*v)
+	}
+	return _u
+}
+
 // SetCollections sets the "collections" field.
 func (_u *DownloadRequestUpdate) SetCollections(v []string) *DownloadRequestUpdate {
 	_u.mutation.SetCollections(v)
@@ -364,6 +378,11 @@ func (_u *DownloadRequestUpdate) check() error {
 			return &ValidationError{Name: "email", err: fmt.Errorf(`ent: validator failed for field "DownloadRequest.email": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Language(); ok {
+		if err := downloadrequest.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "DownloadRequest.language": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Quality(); ok {
 		if err := downloadrequest.QualityValidator(v); err != nil {
 			return &ValidationError{Name: "quality", err: fmt.Errorf(`ent: validator failed for field "DownloadRequest.quality": %w`, err)}
@@ -403,6 +422,9 @@ func (_u *DownloadRequestUpdate) sqlSave(ctx context.Context) (_node int, err er
 	}
 	if value, ok := _u.mutation.Email(); ok {
 		_spec.SetField(downloadrequest.FieldEmail, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Language(); ok {
+		_spec.SetField(downloadrequest.FieldLanguage, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.Collections(); ok {
 		_spec.SetField(downloadrequest.FieldCollections, field.TypeJSON, value)
@@ -557,6 +579,20 @@ func (_u *DownloadRequestUpdateOne) SetEmail(v string) *DownloadRequestUpdateOne
 func (_u *DownloadRequestUpdateOne) SetNillableEmail(v *string) *DownloadRequestUpdateOne {
 	if v != nil {
 		_u.SetEmail(*v)
+	}
+	return _u
+}
+
+// SetLanguage sets the "language" field.
+func (_u *DownloadRequestUpdateOne) SetLanguage(v string) *DownloadRequestUpdateOne {
+	_u.mutation.SetLanguage(v)
+	return _u
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_u *DownloadRequestUpdateOne) SetNillableLanguage(v *string) *DownloadRequestUpdateOne {
+	if v != nil {
+		_u.SetLanguage(*v)
 	}
 	return _u
 }
@@ -886,6 +922,11 @@ func (_u *DownloadRequestUpdateOne) check() error {
 			return &ValidationError{Name: "email", err: fmt.Errorf(`ent: validator failed for field "DownloadRequest.email": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Language(); ok {
+		if err := downloadrequest.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "DownloadRequest.language": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.Quality(); ok {
 		if err := downloadrequest.QualityValidator(v); err != nil {
 			return &ValidationError{Name: "quality", err: fmt.Errorf(`ent: validator failed for field "DownloadRequest.quality": %w`, err)}
@@ -942,6 +983,9 @@ func (_u *DownloadRequestUpdateOne) sqlSave(ctx context.Context) (_node *Downloa
 	}
 	if value, ok := _u.mutation.Email(); ok {
 		_spec.SetField(downloadrequest.FieldEmail, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Language(); ok {
+		_spec.SetField(downloadrequest.FieldLanguage, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.Collections(); ok {
 		_spec.SetField(downloadrequest.FieldCollections, field.TypeJSON, value)

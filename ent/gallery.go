@@ -71,6 +71,8 @@ type Gallery struct {
 	ShopEnabled bool `json:"shop_enabled,omitempty"`
 	// OgDescription holds the value of the "og_description" field.
 	OgDescription string `json:"og_description,omitempty"`
+	// Language holds the value of the "language" field.
+	Language string `json:"language,omitempty"`
 	// CoverPhotoID holds the value of the "cover_photo_id" field.
 	CoverPhotoID *string `json:"cover_photo_id,omitempty"`
 	// MusicTrackID holds the value of the "music_track_id" field.
@@ -336,7 +338,7 @@ func (*Gallery) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullBool)
 		case gallery.FieldAlbumMaxPhotos:
 			values[i] = new(sql.NullInt64)
-		case gallery.FieldID, gallery.FieldURL, gallery.FieldEventName, gallery.FieldEventDate, gallery.FieldCoverPhotoPosition, gallery.FieldOgDescription, gallery.FieldCoverPhotoID, gallery.FieldMusicTrackID, gallery.FieldPhotographerID:
+		case gallery.FieldID, gallery.FieldURL, gallery.FieldEventName, gallery.FieldEventDate, gallery.FieldCoverPhotoPosition, gallery.FieldOgDescription, gallery.FieldLanguage, gallery.FieldCoverPhotoID, gallery.FieldMusicTrackID, gallery.FieldPhotographerID:
 			values[i] = new(sql.NullString)
 		case gallery.FieldCreatedAt, gallery.FieldUpdatedAt:
 			values[i] = new(sql.NullTime)
@@ -516,6 +518,12 @@ func (_m *Gallery) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field og_description", values[i])
 			} else if value.Valid {
 				_m.OgDescription = value.String
+			}
+		case gallery.FieldLanguage:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field language", values[i])
+			} else if value.Valid {
+				_m.Language = value.String
 			}
 		case gallery.FieldCoverPhotoID:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -739,6 +747,9 @@ func (_m *Gallery) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("og_description=")
 	builder.WriteString(_m.OgDescription)
+	builder.WriteString(", ")
+	builder.WriteString("language=")
+	builder.WriteString(_m.Language)
 	builder.WriteString(", ")
 	if v := _m.CoverPhotoID; v != nil {
 		builder.WriteString("cover_photo_id=")

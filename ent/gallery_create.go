@@ -338,6 +338,20 @@ func (_c *GalleryCreate) SetNillableOgDescription(v *string) *GalleryCreate {
 	return _c
 }
 
+// SetLanguage sets the "language" field.
+func (_c *GalleryCreate) SetLanguage(v string) *GalleryCreate {
+	_c.mutation.SetLanguage(v)
+	return _c
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_c *GalleryCreate) SetNillableLanguage(v *string) *GalleryCreate {
+	if v != nil {
+		_c.SetLanguage(*v)
+	}
+	return _c
+}
+
 // SetCoverPhotoID sets the "cover_photo_id" field.
 func (_c *GalleryCreate) SetCoverPhotoID(v string) *GalleryCreate {
 	_c.mutation.SetCoverPhotoID(v)
@@ -764,6 +778,10 @@ func (_c *GalleryCreate) defaults() {
 		v := gallery.DefaultOgDescription
 		_c.mutation.SetOgDescription(v)
 	}
+	if _, ok := _c.mutation.Language(); !ok {
+		v := gallery.DefaultLanguage
+		_c.mutation.SetLanguage(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := gallery.DefaultID()
 		_c.mutation.SetID(v)
@@ -869,6 +887,14 @@ func (_c *GalleryCreate) check() error {
 	if v, ok := _c.mutation.OgDescription(); ok {
 		if err := gallery.OgDescriptionValidator(v); err != nil {
 			return &ValidationError{Name: "og_description", err: fmt.Errorf(`ent: validator failed for field "Gallery.og_description": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Language(); !ok {
+		return &ValidationError{Name: "language", err: errors.New(`ent: missing required field "Gallery.language"`)}
+	}
+	if v, ok := _c.mutation.Language(); ok {
+		if err := gallery.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "Gallery.language": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.PhotographerID(); !ok {
@@ -1013,6 +1039,10 @@ func (_c *GalleryCreate) createSpec() (*Gallery, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.OgDescription(); ok {
 		_spec.SetField(gallery.FieldOgDescription, field.TypeString, value)
 		_node.OgDescription = value
+	}
+	if value, ok := _c.mutation.Language(); ok {
+		_spec.SetField(gallery.FieldLanguage, field.TypeString, value)
+		_node.Language = value
 	}
 	if nodes := _c.mutation.PhotographerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -1661,6 +1691,18 @@ func (u *GalleryUpsert) UpdateOgDescription() *GalleryUpsert {
 	return u
 }
 
+// SetLanguage sets the "language" field.
+func (u *GalleryUpsert) SetLanguage(v string) *GalleryUpsert {
+	u.Set(gallery.FieldLanguage, v)
+	return u
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *GalleryUpsert) UpdateLanguage() *GalleryUpsert {
+	u.SetExcluded(gallery.FieldLanguage)
+	return u
+}
+
 // SetCoverPhotoID sets the "cover_photo_id" field.
 func (u *GalleryUpsert) SetCoverPhotoID(v string) *GalleryUpsert {
 	u.Set(gallery.FieldCoverPhotoID, v)
@@ -2093,6 +2135,20 @@ func (u *GalleryUpsertOne) SetOgDescription(v string) *GalleryUpsertOne {
 func (u *GalleryUpsertOne) UpdateOgDescription() *GalleryUpsertOne {
 	return u.Update(func(s *GalleryUpsert) {
 		s.UpdateOgDescription()
+	})
+}
+
+// SetLanguage sets the "language" field.
+func (u *GalleryUpsertOne) SetLanguage(v string) *GalleryUpsertOne {
+	return u.Update(func(s *GalleryUpsert) {
+		s.SetLanguage(v)
+	})
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *GalleryUpsertOne) UpdateLanguage() *GalleryUpsertOne {
+	return u.Update(func(s *GalleryUpsert) {
+		s.UpdateLanguage()
 	})
 }
 
@@ -2703,6 +2759,20 @@ func (u *GalleryUpsertBulk) SetOgDescription(v string) *GalleryUpsertBulk {
 func (u *GalleryUpsertBulk) UpdateOgDescription() *GalleryUpsertBulk {
 	return u.Update(func(s *GalleryUpsert) {
 		s.UpdateOgDescription()
+	})
+}
+
+// SetLanguage sets the "language" field.
+func (u *GalleryUpsertBulk) SetLanguage(v string) *GalleryUpsertBulk {
+	return u.Update(func(s *GalleryUpsert) {
+		s.SetLanguage(v)
+	})
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *GalleryUpsertBulk) UpdateLanguage() *GalleryUpsertBulk {
+	return u.Update(func(s *GalleryUpsert) {
+		s.UpdateLanguage()
 	})
 }
 

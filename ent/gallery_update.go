@@ -364,6 +364,20 @@ func (_u *GalleryUpdate) SetNillableOgDescription(v *string) *GalleryUpdate {
 	return _u
 }
 
+// SetLanguage sets the "language" field.
+func (_u *GalleryUpdate) SetLanguage(v string) *GalleryUpdate {
+	_u.mutation.SetLanguage(v)
+	return _u
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_u *GalleryUpdate) SetNillableLanguage(v *string) *GalleryUpdate {
+	if v != nil {
+		_u.SetLanguage(*v)
+	}
+	return _u
+}
+
 // SetCoverPhotoID sets the "cover_photo_id" field.
 func (_u *GalleryUpdate) SetCoverPhotoID(v string) *GalleryUpdate {
 	_u.mutation.SetCoverPhotoID(v)
@@ -1089,6 +1103,11 @@ func (_u *GalleryUpdate) check() error {
 			return &ValidationError{Name: "og_description", err: fmt.Errorf(`ent: validator failed for field "Gallery.og_description": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Language(); ok {
+		if err := gallery.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "Gallery.language": %w`, err)}
+		}
+	}
 	if _u.mutation.PhotographerCleared() && len(_u.mutation.PhotographerIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Gallery.photographer"`)
 	}
@@ -1197,6 +1216,9 @@ func (_u *GalleryUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.OgDescription(); ok {
 		_spec.SetField(gallery.FieldOgDescription, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Language(); ok {
+		_spec.SetField(gallery.FieldLanguage, field.TypeString, value)
 	}
 	if _u.mutation.PhotographerCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -2326,6 +2348,20 @@ func (_u *GalleryUpdateOne) SetNillableOgDescription(v *string) *GalleryUpdateOn
 	return _u
 }
 
+// SetLanguage sets the "language" field.
+func (_u *GalleryUpdateOne) SetLanguage(v string) *GalleryUpdateOne {
+	_u.mutation.SetLanguage(v)
+	return _u
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_u *GalleryUpdateOne) SetNillableLanguage(v *string) *GalleryUpdateOne {
+	if v != nil {
+		_u.SetLanguage(*v)
+	}
+	return _u
+}
+
 // SetCoverPhotoID sets the "cover_photo_id" field.
 func (_u *GalleryUpdateOne) SetCoverPhotoID(v string) *GalleryUpdateOne {
 	_u.mutation.SetCoverPhotoID(v)
@@ -3064,6 +3100,11 @@ func (_u *GalleryUpdateOne) check() error {
 			return &ValidationError{Name: "og_description", err: fmt.Errorf(`ent: validator failed for field "Gallery.og_description": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Language(); ok {
+		if err := gallery.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "Gallery.language": %w`, err)}
+		}
+	}
 	if _u.mutation.PhotographerCleared() && len(_u.mutation.PhotographerIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Gallery.photographer"`)
 	}
@@ -3189,6 +3230,9 @@ func (_u *GalleryUpdateOne) sqlSave(ctx context.Context) (_node *Gallery, err er
 	}
 	if value, ok := _u.mutation.OgDescription(); ok {
 		_spec.SetField(gallery.FieldOgDescription, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Language(); ok {
+		_spec.SetField(gallery.FieldLanguage, field.TypeString, value)
 	}
 	if _u.mutation.PhotographerCleared() {
 		edge := &sqlgraph.EdgeSpec{

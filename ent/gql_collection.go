@@ -1321,6 +1321,11 @@ func (_q *DownloadRequestQuery) collectField(ctx context.Context, oneNode bool, 
 				selectedFields = append(selectedFields, downloadrequest.FieldEmail)
 				fieldSeen[downloadrequest.FieldEmail] = struct{}{}
 			}
+		case "language":
+			if _, ok := fieldSeen[downloadrequest.FieldLanguage]; !ok {
+				selectedFields = append(selectedFields, downloadrequest.FieldLanguage)
+				fieldSeen[downloadrequest.FieldLanguage] = struct{}{}
+			}
 		case "collections":
 			if _, ok := fieldSeen[downloadrequest.FieldCollections]; !ok {
 				selectedFields = append(selectedFields, downloadrequest.FieldCollections)
@@ -2199,6 +2204,11 @@ func (_q *GalleryQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, gallery.FieldOgDescription)
 				fieldSeen[gallery.FieldOgDescription] = struct{}{}
 			}
+		case "language":
+			if _, ok := fieldSeen[gallery.FieldLanguage]; !ok {
+				selectedFields = append(selectedFields, gallery.FieldLanguage)
+				fieldSeen[gallery.FieldLanguage] = struct{}{}
+			}
 		case "coverPhotoID":
 			if _, ok := fieldSeen[gallery.FieldCoverPhotoID]; !ok {
 				selectedFields = append(selectedFields, gallery.FieldCoverPhotoID)
@@ -2692,6 +2702,11 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			if _, ok := fieldSeen[order.FieldRetouchAcknowledged]; !ok {
 				selectedFields = append(selectedFields, order.FieldRetouchAcknowledged)
 				fieldSeen[order.FieldRetouchAcknowledged] = struct{}{}
+			}
+		case "language":
+			if _, ok := fieldSeen[order.FieldLanguage]; !ok {
+				selectedFields = append(selectedFields, order.FieldLanguage)
+				fieldSeen[order.FieldLanguage] = struct{}{}
 			}
 		case "termsAcceptedAt":
 			if _, ok := fieldSeen[order.FieldTermsAcceptedAt]; !ok {

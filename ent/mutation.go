@@ -7393,6 +7393,7 @@ type DownloadRequestMutation struct {
 	created_at        *time.Time
 	updated_at        *time.Time
 	email             *string
+	language          *string
 	collections       *[]string
 	appendcollections []string
 	quality           *downloadrequest.Quality
@@ -7633,6 +7634,42 @@ func (m *DownloadRequestMutation) OldEmail(ctx context.Context) (v string, err e
 // ResetEmail resets all changes to the "email" field.
 func (m *DownloadRequestMutation) ResetEmail() {
 	m.email = nil
+}
+
+// SetLanguage sets the "language" field.
+func (m *DownloadRequestMutation) SetLanguage(s string) {
+	m.language = &s
+}
+
+// Language returns the value of the "language" field in the mutation.
+func (m *DownloadRequestMutation) Language() (r string, exists bool) {
+	v := m.language
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLanguage returns the old "language" field's value of the DownloadRequest entity.
+// If the DownloadRequest object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *DownloadRequestMutation) OldLanguage(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLanguage is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLanguage requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLanguage: %w", err)
+	}
+	return oldValue.Language, nil
+}
+
+// ResetLanguage resets all changes to the "language" field.
+func (m *DownloadRequestMutation) ResetLanguage() {
+	m.language = nil
 }
 
 // SetCollections sets the "collections" field.
@@ -8422,7 +8459,7 @@ func (m *DownloadRequestMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *DownloadRequestMutation) Fields() []string {
-	fields := make([]string, 0, 18)
+	fields := make([]string, 0, 19)
 	if m.created_at != nil {
 		fields = append(fields, downloadrequest.FieldCreatedAt)
 	}
@@ -8431,6 +8468,9 @@ func (m *DownloadRequestMutation) Fields() []string {
 	}
 	if m.email != nil {
 		fields = append(fields, downloadrequest.FieldEmail)
+	}
+	if m.language != nil {
+		fields = append(fields, downloadrequest.FieldLanguage)
 	}
 	if m.collections != nil {
 		fields = append(fields, downloadrequest.FieldCollections)
@@ -8491,6 +8531,8 @@ func (m *DownloadRequestMutation) Field(name string) (ent.Value, bool) {
 		return m.UpdatedAt()
 	case downloadrequest.FieldEmail:
 		return m.Email()
+	case downloadrequest.FieldLanguage:
+		return m.Language()
 	case downloadrequest.FieldCollections:
 		return m.Collections()
 	case downloadrequest.FieldQuality:
@@ -8536,6 +8578,8 @@ func (m *DownloadRequestMutation) OldField(ctx context.Context, name string) (en
 		return m.OldUpdatedAt(ctx)
 	case downloadrequest.FieldEmail:
 		return m.OldEmail(ctx)
+	case downloadrequest.FieldLanguage:
+		return m.OldLanguage(ctx)
 	case downloadrequest.FieldCollections:
 		return m.OldCollections(ctx)
 	case downloadrequest.FieldQuality:
@@ -8595,6 +8639,13 @@ func (m *DownloadRequestMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetEmail(v)
+		return nil
+	case downloadrequest.FieldLanguage:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLanguage(v)
 		return nil
 	case downloadrequest.FieldCollections:
 		v, ok := value.([]string)
@@ -8824,6 +8875,9 @@ func (m *DownloadRequestMutation) ResetField(name string) error {
 		return nil
 	case downloadrequest.FieldEmail:
 		m.ResetEmail()
+		return nil
+	case downloadrequest.FieldLanguage:
+		m.ResetLanguage()
 		return nil
 	case downloadrequest.FieldCollections:
 		m.ResetCollections()
@@ -11547,6 +11601,7 @@ type GalleryMutation struct {
 	lighten_homepage         *bool
 	shop_enabled             *bool
 	og_description           *string
+	language                 *string
 	clearedFields            map[string]struct{}
 	photographer             *string
 	clearedphotographer      bool
@@ -12635,6 +12690,42 @@ func (m *GalleryMutation) OldOgDescription(ctx context.Context) (v string, err e
 // ResetOgDescription resets all changes to the "og_description" field.
 func (m *GalleryMutation) ResetOgDescription() {
 	m.og_description = nil
+}
+
+// SetLanguage sets the "language" field.
+func (m *GalleryMutation) SetLanguage(s string) {
+	m.language = &s
+}
+
+// Language returns the value of the "language" field in the mutation.
+func (m *GalleryMutation) Language() (r string, exists bool) {
+	v := m.language
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLanguage returns the old "language" field's value of the Gallery entity.
+// If the Gallery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GalleryMutation) OldLanguage(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLanguage is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLanguage requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLanguage: %w", err)
+	}
+	return oldValue.Language, nil
+}
+
+// ResetLanguage resets all changes to the "language" field.
+func (m *GalleryMutation) ResetLanguage() {
+	m.language = nil
 }
 
 // SetCoverPhotoID sets the "cover_photo_id" field.
@@ -13735,7 +13826,7 @@ func (m *GalleryMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GalleryMutation) Fields() []string {
-	fields := make([]string, 0, 27)
+	fields := make([]string, 0, 28)
 	if m.created_at != nil {
 		fields = append(fields, gallery.FieldCreatedAt)
 	}
@@ -13808,6 +13899,9 @@ func (m *GalleryMutation) Fields() []string {
 	if m.og_description != nil {
 		fields = append(fields, gallery.FieldOgDescription)
 	}
+	if m.language != nil {
+		fields = append(fields, gallery.FieldLanguage)
+	}
 	if m.cover_photo != nil {
 		fields = append(fields, gallery.FieldCoverPhotoID)
 	}
@@ -13873,6 +13967,8 @@ func (m *GalleryMutation) Field(name string) (ent.Value, bool) {
 		return m.ShopEnabled()
 	case gallery.FieldOgDescription:
 		return m.OgDescription()
+	case gallery.FieldLanguage:
+		return m.Language()
 	case gallery.FieldCoverPhotoID:
 		return m.CoverPhotoID()
 	case gallery.FieldMusicTrackID:
@@ -13936,6 +14032,8 @@ func (m *GalleryMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldShopEnabled(ctx)
 	case gallery.FieldOgDescription:
 		return m.OldOgDescription(ctx)
+	case gallery.FieldLanguage:
+		return m.OldLanguage(ctx)
 	case gallery.FieldCoverPhotoID:
 		return m.OldCoverPhotoID(ctx)
 	case gallery.FieldMusicTrackID:
@@ -14119,6 +14217,13 @@ func (m *GalleryMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetOgDescription(v)
 		return nil
+	case gallery.FieldLanguage:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLanguage(v)
+		return nil
 	case gallery.FieldCoverPhotoID:
 		v, ok := value.(string)
 		if !ok {
@@ -14296,6 +14401,9 @@ func (m *GalleryMutation) ResetField(name string) error {
 		return nil
 	case gallery.FieldOgDescription:
 		m.ResetOgDescription()
+		return nil
+	case gallery.FieldLanguage:
+		m.ResetLanguage()
 		return nil
 	case gallery.FieldCoverPhotoID:
 		m.ResetCoverPhotoID()
@@ -16532,6 +16640,7 @@ type OrderMutation struct {
 	pickup_address       *string
 	payment_method       *order.PaymentMethod
 	retouch_acknowledged *bool
+	language             *string
 	terms_accepted_at    *time.Time
 	paid_at              *time.Time
 	expires_at           *time.Time
@@ -17627,6 +17736,42 @@ func (m *OrderMutation) ResetRetouchAcknowledged() {
 	m.retouch_acknowledged = nil
 }
 
+// SetLanguage sets the "language" field.
+func (m *OrderMutation) SetLanguage(s string) {
+	m.language = &s
+}
+
+// Language returns the value of the "language" field in the mutation.
+func (m *OrderMutation) Language() (r string, exists bool) {
+	v := m.language
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLanguage returns the old "language" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldLanguage(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLanguage is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLanguage requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLanguage: %w", err)
+	}
+	return oldValue.Language, nil
+}
+
+// ResetLanguage resets all changes to the "language" field.
+func (m *OrderMutation) ResetLanguage() {
+	m.language = nil
+}
+
 // SetTermsAcceptedAt sets the "terms_accepted_at" field.
 func (m *OrderMutation) SetTermsAcceptedAt(t time.Time) {
 	m.terms_accepted_at = &t
@@ -18218,7 +18363,7 @@ func (m *OrderMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderMutation) Fields() []string {
-	fields := make([]string, 0, 29)
+	fields := make([]string, 0, 30)
 	if m.created_at != nil {
 		fields = append(fields, order.FieldCreatedAt)
 	}
@@ -18284,6 +18429,9 @@ func (m *OrderMutation) Fields() []string {
 	}
 	if m.retouch_acknowledged != nil {
 		fields = append(fields, order.FieldRetouchAcknowledged)
+	}
+	if m.language != nil {
+		fields = append(fields, order.FieldLanguage)
 	}
 	if m.terms_accepted_at != nil {
 		fields = append(fields, order.FieldTermsAcceptedAt)
@@ -18358,6 +18506,8 @@ func (m *OrderMutation) Field(name string) (ent.Value, bool) {
 		return m.PaymentMethod()
 	case order.FieldRetouchAcknowledged:
 		return m.RetouchAcknowledged()
+	case order.FieldLanguage:
+		return m.Language()
 	case order.FieldTermsAcceptedAt:
 		return m.TermsAcceptedAt()
 	case order.FieldPaidAt:
@@ -18425,6 +18575,8 @@ func (m *OrderMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldPaymentMethod(ctx)
 	case order.FieldRetouchAcknowledged:
 		return m.OldRetouchAcknowledged(ctx)
+	case order.FieldLanguage:
+		return m.OldLanguage(ctx)
 	case order.FieldTermsAcceptedAt:
 		return m.OldTermsAcceptedAt(ctx)
 	case order.FieldPaidAt:
@@ -18601,6 +18753,13 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetRetouchAcknowledged(v)
+		return nil
+	case order.FieldLanguage:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLanguage(v)
 		return nil
 	case order.FieldTermsAcceptedAt:
 		v, ok := value.(time.Time)
@@ -18903,6 +19062,9 @@ func (m *OrderMutation) ResetField(name string) error {
 		return nil
 	case order.FieldRetouchAcknowledged:
 		m.ResetRetouchAcknowledged()
+		return nil
+	case order.FieldLanguage:
+		m.ResetLanguage()
 		return nil
 	case order.FieldTermsAcceptedAt:
 		m.ResetTermsAcceptedAt()

@@ -65,6 +65,8 @@ type Order struct {
 	PaymentMethod order.PaymentMethod `json:"payment_method,omitempty"`
 	// RetouchAcknowledged holds the value of the "retouch_acknowledged" field.
 	RetouchAcknowledged bool `json:"retouch_acknowledged,omitempty"`
+	// Language holds the value of the "language" field.
+	Language string `json:"language,omitempty"`
 	// TermsAcceptedAt holds the value of the "terms_accepted_at" field.
 	TermsAcceptedAt time.Time `json:"terms_accepted_at,omitempty"`
 	// PaidAt holds the value of the "paid_at" field.
@@ -170,7 +172,7 @@ func (*Order) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullBool)
 		case order.FieldCartVersion, order.FieldSubtotal, order.FieldDiscountTotal, order.FieldShippingTotal, order.FieldGiftCardTotal, order.FieldVatTotal, order.FieldVatRateBp, order.FieldTotal:
 			values[i] = new(sql.NullInt64)
-		case order.FieldID, order.FieldNumber, order.FieldEmail, order.FieldStatus, order.FieldCartID, order.FieldDiscountCode, order.FieldCurrency, order.FieldDeliveryOption, order.FieldPickupAddress, order.FieldPaymentMethod, order.FieldSessionKey:
+		case order.FieldID, order.FieldNumber, order.FieldEmail, order.FieldStatus, order.FieldCartID, order.FieldDiscountCode, order.FieldCurrency, order.FieldDeliveryOption, order.FieldPickupAddress, order.FieldPaymentMethod, order.FieldLanguage, order.FieldSessionKey:
 			values[i] = new(sql.NullString)
 		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldTermsAcceptedAt, order.FieldPaidAt, order.FieldExpiresAt, order.FieldSentAt, order.FieldReadyAt, order.FieldClosedAt:
 			values[i] = new(sql.NullTime)
@@ -334,6 +336,12 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field retouch_acknowledged", values[i])
 			} else if value.Valid {
 				_m.RetouchAcknowledged = value.Bool
+			}
+		case order.FieldLanguage:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field language", values[i])
+			} else if value.Valid {
+				_m.Language = value.String
 			}
 		case order.FieldTermsAcceptedAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -522,6 +530,9 @@ func (_m *Order) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("retouch_acknowledged=")
 	builder.WriteString(fmt.Sprintf("%v", _m.RetouchAcknowledged))
+	builder.WriteString(", ")
+	builder.WriteString("language=")
+	builder.WriteString(_m.Language)
 	builder.WriteString(", ")
 	builder.WriteString("terms_accepted_at=")
 	builder.WriteString(_m.TermsAcceptedAt.Format(time.ANSIC))

@@ -281,6 +281,20 @@ func (_c *OrderCreate) SetNillableRetouchAcknowledged(v *bool) *OrderCreate {
 	return _c
 }
 
+// SetLanguage sets the "language" field.
+func (_c *OrderCreate) SetLanguage(v string) *OrderCreate {
+	_c.mutation.SetLanguage(v)
+	return _c
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableLanguage(v *string) *OrderCreate {
+	if v != nil {
+		_c.SetLanguage(*v)
+	}
+	return _c
+}
+
 // SetTermsAcceptedAt sets the "terms_accepted_at" field.
 func (_c *OrderCreate) SetTermsAcceptedAt(v time.Time) *OrderCreate {
 	_c.mutation.SetTermsAcceptedAt(v)
@@ -563,6 +577,10 @@ func (_c *OrderCreate) defaults() {
 		v := order.DefaultRetouchAcknowledged
 		_c.mutation.SetRetouchAcknowledged(v)
 	}
+	if _, ok := _c.mutation.Language(); !ok {
+		v := order.DefaultLanguage
+		_c.mutation.SetLanguage(v)
+	}
 	if _, ok := _c.mutation.TermsAcceptedAt(); !ok {
 		v := order.DefaultTermsAcceptedAt()
 		_c.mutation.SetTermsAcceptedAt(v)
@@ -666,6 +684,14 @@ func (_c *OrderCreate) check() error {
 	}
 	if _, ok := _c.mutation.RetouchAcknowledged(); !ok {
 		return &ValidationError{Name: "retouch_acknowledged", err: errors.New(`ent: missing required field "Order.retouch_acknowledged"`)}
+	}
+	if _, ok := _c.mutation.Language(); !ok {
+		return &ValidationError{Name: "language", err: errors.New(`ent: missing required field "Order.language"`)}
+	}
+	if v, ok := _c.mutation.Language(); ok {
+		if err := order.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "Order.language": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.TermsAcceptedAt(); !ok {
 		return &ValidationError{Name: "terms_accepted_at", err: errors.New(`ent: missing required field "Order.terms_accepted_at"`)}
@@ -804,6 +830,10 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.RetouchAcknowledged(); ok {
 		_spec.SetField(order.FieldRetouchAcknowledged, field.TypeBool, value)
 		_node.RetouchAcknowledged = value
+	}
+	if value, ok := _c.mutation.Language(); ok {
+		_spec.SetField(order.FieldLanguage, field.TypeString, value)
+		_node.Language = value
 	}
 	if value, ok := _c.mutation.TermsAcceptedAt(); ok {
 		_spec.SetField(order.FieldTermsAcceptedAt, field.TypeTime, value)
@@ -1270,6 +1300,18 @@ func (u *OrderUpsert) SetRetouchAcknowledged(v bool) *OrderUpsert {
 // UpdateRetouchAcknowledged sets the "retouch_acknowledged" field to the value that was provided on create.
 func (u *OrderUpsert) UpdateRetouchAcknowledged() *OrderUpsert {
 	u.SetExcluded(order.FieldRetouchAcknowledged)
+	return u
+}
+
+// SetLanguage sets the "language" field.
+func (u *OrderUpsert) SetLanguage(v string) *OrderUpsert {
+	u.Set(order.FieldLanguage, v)
+	return u
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateLanguage() *OrderUpsert {
+	u.SetExcluded(order.FieldLanguage)
 	return u
 }
 
@@ -1792,6 +1834,20 @@ func (u *OrderUpsertOne) SetRetouchAcknowledged(v bool) *OrderUpsertOne {
 func (u *OrderUpsertOne) UpdateRetouchAcknowledged() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdateRetouchAcknowledged()
+	})
+}
+
+// SetLanguage sets the "language" field.
+func (u *OrderUpsertOne) SetLanguage(v string) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetLanguage(v)
+	})
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateLanguage() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateLanguage()
 	})
 }
 
@@ -2500,6 +2556,20 @@ func (u *OrderUpsertBulk) SetRetouchAcknowledged(v bool) *OrderUpsertBulk {
 func (u *OrderUpsertBulk) UpdateRetouchAcknowledged() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.UpdateRetouchAcknowledged()
+	})
+}
+
+// SetLanguage sets the "language" field.
+func (u *OrderUpsertBulk) SetLanguage(v string) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetLanguage(v)
+	})
+}
+
+// UpdateLanguage sets the "language" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateLanguage() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateLanguage()
 	})
 }
 

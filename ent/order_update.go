@@ -375,6 +375,20 @@ func (_u *OrderUpdate) SetNillableRetouchAcknowledged(v *bool) *OrderUpdate {
 	return _u
 }
 
+// SetLanguage sets the "language" field.
+func (_u *OrderUpdate) SetLanguage(v string) *OrderUpdate {
+	_u.mutation.SetLanguage(v)
+	return _u
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableLanguage(v *string) *OrderUpdate {
+	if v != nil {
+		_u.SetLanguage(*v)
+	}
+	return _u
+}
+
 // SetTermsAcceptedAt sets the "terms_accepted_at" field.
 func (_u *OrderUpdate) SetTermsAcceptedAt(v time.Time) *OrderUpdate {
 	_u.mutation.SetTermsAcceptedAt(v)
@@ -721,6 +735,11 @@ func (_u *OrderUpdate) check() error {
 			return &ValidationError{Name: "payment_method", err: fmt.Errorf(`ent: validator failed for field "Order.payment_method": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Language(); ok {
+		if err := order.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "Order.language": %w`, err)}
+		}
+	}
 	if _u.mutation.GalleryCleared() && len(_u.mutation.GalleryIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Order.gallery"`)
 	}
@@ -834,6 +853,9 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.RetouchAcknowledged(); ok {
 		_spec.SetField(order.FieldRetouchAcknowledged, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Language(); ok {
+		_spec.SetField(order.FieldLanguage, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.TermsAcceptedAt(); ok {
 		_spec.SetField(order.FieldTermsAcceptedAt, field.TypeTime, value)
@@ -1426,6 +1448,20 @@ func (_u *OrderUpdateOne) SetNillableRetouchAcknowledged(v *bool) *OrderUpdateOn
 	return _u
 }
 
+// SetLanguage sets the "language" field.
+func (_u *OrderUpdateOne) SetLanguage(v string) *OrderUpdateOne {
+	_u.mutation.SetLanguage(v)
+	return _u
+}
+
+// SetNillableLanguage sets the "language" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableLanguage(v *string) *OrderUpdateOne {
+	if v != nil {
+		_u.SetLanguage(*v)
+	}
+	return _u
+}
+
 // SetTermsAcceptedAt sets the "terms_accepted_at" field.
 func (_u *OrderUpdateOne) SetTermsAcceptedAt(v time.Time) *OrderUpdateOne {
 	_u.mutation.SetTermsAcceptedAt(v)
@@ -1785,6 +1821,11 @@ func (_u *OrderUpdateOne) check() error {
 			return &ValidationError{Name: "payment_method", err: fmt.Errorf(`ent: validator failed for field "Order.payment_method": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Language(); ok {
+		if err := order.LanguageValidator(v); err != nil {
+			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "Order.language": %w`, err)}
+		}
+	}
 	if _u.mutation.GalleryCleared() && len(_u.mutation.GalleryIDs()) > 0 {
 		return errors.New(`ent: clearing a required unique edge "Order.gallery"`)
 	}
@@ -1915,6 +1956,9 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if value, ok := _u.mutation.RetouchAcknowledged(); ok {
 		_spec.SetField(order.FieldRetouchAcknowledged, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.Language(); ok {
+		_spec.SetField(order.FieldLanguage, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.TermsAcceptedAt(); ok {
 		_spec.SetField(order.FieldTermsAcceptedAt, field.TypeTime, value)

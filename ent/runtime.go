@@ -600,40 +600,46 @@ func init() {
 			return nil
 		}
 	}()
+	// downloadrequestDescLanguage is the schema descriptor for language field.
+	downloadrequestDescLanguage := downloadrequestFields[1].Descriptor()
+	// downloadrequest.DefaultLanguage holds the default value on creation for the language field.
+	downloadrequest.DefaultLanguage = downloadrequestDescLanguage.Default.(string)
+	// downloadrequest.LanguageValidator is a validator for the "language" field. It is called by the builders before save.
+	downloadrequest.LanguageValidator = downloadrequestDescLanguage.Validators[0].(func(string) error)
 	// downloadrequestDescCollections is the schema descriptor for collections field.
-	downloadrequestDescCollections := downloadrequestFields[1].Descriptor()
+	downloadrequestDescCollections := downloadrequestFields[2].Descriptor()
 	// downloadrequest.DefaultCollections holds the default value on creation for the collections field.
 	downloadrequest.DefaultCollections = downloadrequestDescCollections.Default.([]string)
 	// downloadrequestDescFilesDone is the schema descriptor for files_done field.
-	downloadrequestDescFilesDone := downloadrequestFields[4].Descriptor()
+	downloadrequestDescFilesDone := downloadrequestFields[5].Descriptor()
 	// downloadrequest.DefaultFilesDone holds the default value on creation for the files_done field.
 	downloadrequest.DefaultFilesDone = downloadrequestDescFilesDone.Default.(int)
 	// downloadrequestDescFilesTotal is the schema descriptor for files_total field.
-	downloadrequestDescFilesTotal := downloadrequestFields[5].Descriptor()
+	downloadrequestDescFilesTotal := downloadrequestFields[6].Descriptor()
 	// downloadrequest.DefaultFilesTotal holds the default value on creation for the files_total field.
 	downloadrequest.DefaultFilesTotal = downloadrequestDescFilesTotal.Default.(int)
 	// downloadrequestDescParts is the schema descriptor for parts field.
-	downloadrequestDescParts := downloadrequestFields[6].Descriptor()
+	downloadrequestDescParts := downloadrequestFields[7].Descriptor()
 	// downloadrequest.DefaultParts holds the default value on creation for the parts field.
 	downloadrequest.DefaultParts = downloadrequestDescParts.Default.([]string)
 	// downloadrequestDescSizeBytes is the schema descriptor for size_bytes field.
-	downloadrequestDescSizeBytes := downloadrequestFields[7].Descriptor()
+	downloadrequestDescSizeBytes := downloadrequestFields[8].Descriptor()
 	// downloadrequest.DefaultSizeBytes holds the default value on creation for the size_bytes field.
 	downloadrequest.DefaultSizeBytes = downloadrequestDescSizeBytes.Default.(int64)
 	// downloadrequestDescOrderID is the schema descriptor for order_id field.
-	downloadrequestDescOrderID := downloadrequestFields[8].Descriptor()
+	downloadrequestDescOrderID := downloadrequestFields[9].Descriptor()
 	// downloadrequest.DefaultOrderID holds the default value on creation for the order_id field.
 	downloadrequest.DefaultOrderID = downloadrequestDescOrderID.Default.(string)
 	// downloadrequestDescLinkToken is the schema descriptor for link_token field.
-	downloadrequestDescLinkToken := downloadrequestFields[11].Descriptor()
+	downloadrequestDescLinkToken := downloadrequestFields[12].Descriptor()
 	// downloadrequest.DefaultLinkToken holds the default value on creation for the link_token field.
 	downloadrequest.DefaultLinkToken = downloadrequestDescLinkToken.Default.(string)
 	// downloadrequestDescSessionKey is the schema descriptor for session_key field.
-	downloadrequestDescSessionKey := downloadrequestFields[12].Descriptor()
+	downloadrequestDescSessionKey := downloadrequestFields[13].Descriptor()
 	// downloadrequest.DefaultSessionKey holds the default value on creation for the session_key field.
 	downloadrequest.DefaultSessionKey = downloadrequestDescSessionKey.Default.(string)
 	// downloadrequestDescError is the schema descriptor for error field.
-	downloadrequestDescError := downloadrequestFields[15].Descriptor()
+	downloadrequestDescError := downloadrequestFields[16].Descriptor()
 	// downloadrequest.DefaultError holds the default value on creation for the error field.
 	downloadrequest.DefaultError = downloadrequestDescError.Default.(string)
 	// downloadrequestDescID is the schema descriptor for id field.
@@ -966,6 +972,12 @@ func init() {
 	gallery.DefaultOgDescription = galleryDescOgDescription.Default.(string)
 	// gallery.OgDescriptionValidator is a validator for the "og_description" field. It is called by the builders before save.
 	gallery.OgDescriptionValidator = galleryDescOgDescription.Validators[0].(func(string) error)
+	// galleryDescLanguage is the schema descriptor for language field.
+	galleryDescLanguage := galleryFields[22].Descriptor()
+	// gallery.DefaultLanguage holds the default value on creation for the language field.
+	gallery.DefaultLanguage = galleryDescLanguage.Default.(string)
+	// gallery.LanguageValidator is a validator for the "language" field. It is called by the builders before save.
+	gallery.LanguageValidator = galleryDescLanguage.Validators[0].(func(string) error)
 	// galleryDescID is the schema descriptor for id field.
 	galleryDescID := galleryMixinFields0[0].Descriptor()
 	// gallery.DefaultID holds the default value on creation for the id field.
@@ -1207,12 +1219,18 @@ func init() {
 	orderDescRetouchAcknowledged := orderFields[19].Descriptor()
 	// order.DefaultRetouchAcknowledged holds the default value on creation for the retouch_acknowledged field.
 	order.DefaultRetouchAcknowledged = orderDescRetouchAcknowledged.Default.(bool)
+	// orderDescLanguage is the schema descriptor for language field.
+	orderDescLanguage := orderFields[20].Descriptor()
+	// order.DefaultLanguage holds the default value on creation for the language field.
+	order.DefaultLanguage = orderDescLanguage.Default.(string)
+	// order.LanguageValidator is a validator for the "language" field. It is called by the builders before save.
+	order.LanguageValidator = orderDescLanguage.Validators[0].(func(string) error)
 	// orderDescTermsAcceptedAt is the schema descriptor for terms_accepted_at field.
-	orderDescTermsAcceptedAt := orderFields[20].Descriptor()
+	orderDescTermsAcceptedAt := orderFields[21].Descriptor()
 	// order.DefaultTermsAcceptedAt holds the default value on creation for the terms_accepted_at field.
 	order.DefaultTermsAcceptedAt = orderDescTermsAcceptedAt.Default.(func() time.Time)
 	// orderDescSessionKey is the schema descriptor for session_key field.
-	orderDescSessionKey := orderFields[26].Descriptor()
+	orderDescSessionKey := orderFields[27].Descriptor()
 	// order.DefaultSessionKey holds the default value on creation for the session_key field.
 	order.DefaultSessionKey = orderDescSessionKey.Default.(string)
 	// orderDescID is the schema descriptor for id field.

@@ -497,6 +497,7 @@ type ComplexityRoot struct {
 		EventName                  func(childComplexity int) int
 		HideSaleEmphasis           func(childComplexity int) int
 		ID                         func(childComplexity int) int
+		Language                   func(childComplexity int) int
 		LightenHomepage            func(childComplexity int) int
 		Music                      func(childComplexity int) int
 		OgData                     func(childComplexity int) int
@@ -2897,6 +2898,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.ID(childComplexity), true
+	case "Gallery.language":
+		if e.ComplexityRoot.Gallery.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.Language(childComplexity), true
 	case "Gallery.lightenHomepage":
 		if e.ComplexityRoot.Gallery.LightenHomepage == nil {
 			break
@@ -6813,6 +6820,8 @@ func (ec *executionContext) childFields_Gallery(ctx context.Context, field graph
 		return ec.fieldContext_Gallery_ogDescription(ctx, field)
 	case "shopEnabled":
 		return ec.fieldContext_Gallery_shopEnabled(ctx, field)
+	case "language":
+		return ec.fieldContext_Gallery_language(ctx, field)
 	case "accessCodes":
 		return ec.fieldContext_Gallery_accessCodes(ctx, field)
 	case "photographerSelection":
@@ -16743,6 +16752,29 @@ func (ec *executionContext) _Gallery_shopEnabled(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_Gallery_shopEnabled(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_language(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _Gallery_accessCodes(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
@@ -31170,7 +31202,7 @@ func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Conte
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"url", "eventName", "eventDate", "coverPhotoId", "coverPhotoPosition", "isPublic", "needEmail", "hasClients", "published", "theme", "printOptions", "collectionNames", "album", "showFilename", "music", "deliveryOptions", "welcomePopupConfig", "downloadInformation", "hideSaleEmphasis", "lightenHomepage", "shopEnabled", "ogDescription"}
+	fieldsInOrder := [...]string{"url", "eventName", "eventDate", "coverPhotoId", "coverPhotoPosition", "isPublic", "needEmail", "hasClients", "published", "theme", "printOptions", "collectionNames", "album", "showFilename", "music", "deliveryOptions", "welcomePopupConfig", "downloadInformation", "hideSaleEmphasis", "lightenHomepage", "shopEnabled", "ogDescription", "language"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -31331,6 +31363,13 @@ func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Conte
 				return it, err
 			}
 			it.OgDescription = data
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Language = data
 		}
 	}
 	return it, nil
@@ -37715,6 +37754,11 @@ func (ec *executionContext) _Gallery(ctx context.Context, sel ast.SelectionSet, 
 			}
 		case "shopEnabled":
 			out.Values[i] = ec._Gallery_shopEnabled(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "language":
+			out.Values[i] = ec._Gallery_language(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/seed"
+	"github.com/studio/gallery/internal/viewer"
 )
 
 // newAccessEnv serves the demo with e-mail going to a real SMTP server.
@@ -393,4 +395,31 @@ func mustURL(raw string) *url.URL {
 		panic(err)
 	}
 	return u
+}
+
+// TestAVisitorsEMailSpeaksTheRequestsLanguage: through a real SMTP server,
+// the client-code e-mail is multipart (text, then HTML) and written in the
+// language the request named, else the gallery's default.
+func TestAVisitorsEMailSpeaksTheRequestsLanguage(t *testing.T) {
+	e, smtp := newAccessEnv(t)
+	wedding := e.galleryID("julie-et-thomas")
+	e.db.Client.Gallery.UpdateOneID(wedding).SetLanguage("en").ExecX(viewer.SystemContext(context.Background()))
+	for i, c := range []struct{ accept, subject, text string }{
+		{"nl-BE,nl;q=0.9", "Uw klantencode voor", "Uw klantencode voor de galerij"},
+		{"de-DE", "Your client code for", "Your client code for the gallery"},
+	} {
+		res, raw := e.do("POST", "/api/auth/recoverClientCode", map[string]string{"email": seed.DemoClientEmail},
+			map[string]string{"X-Gallery-Id": wedding, "Accept-Language": c.accept})
+		if res.StatusCode != 200 {
+			t.Fatalf("%s: %d %s", c.accept, res.StatusCode, raw)
+		}
+		m := smtp.Wait(t, i+1, 10*time.Second)[i]
+		if !strings.HasPrefix(m.Subject, c.subject) || !strings.Contains(m.Text, c.text) || !strings.Contains(m.Text, seed.DemoClientCode) ||
+			!strings.Contains(m.HTML, seed.DemoClientCode) || !strings.Contains(m.HTML, `<html lang="`) {
+			t.Errorf("%s: %q\n%s\n%s", c.accept, m.Subject, m.Text, m.HTML)
+		}
+		if ct := m.Header.Get("Content-Type"); !strings.HasPrefix(ct, "multipart/alternative") {
+			t.Errorf("Content-Type %q", ct)
+		}
+	}
 }

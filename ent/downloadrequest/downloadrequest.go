@@ -23,6 +23,8 @@ const (
 	FieldUpdatedAt = "updated_at"
 	// FieldEmail holds the string denoting the email field in the database.
 	FieldEmail = "email"
+	// FieldLanguage holds the string denoting the language field in the database.
+	FieldLanguage = "language"
 	// FieldCollections holds the string denoting the collections field in the database.
 	FieldCollections = "collections"
 	// FieldQuality holds the string denoting the quality field in the database.
@@ -72,6 +74,7 @@ var Columns = []string{
 	FieldCreatedAt,
 	FieldUpdatedAt,
 	FieldEmail,
+	FieldLanguage,
 	FieldCollections,
 	FieldQuality,
 	FieldStatus,
@@ -119,6 +122,10 @@ var (
 	UpdateDefaultUpdatedAt func() time.Time
 	// EmailValidator is a validator for the "email" field. It is called by the builders before save.
 	EmailValidator func(string) error
+	// DefaultLanguage holds the default value on creation for the "language" field.
+	DefaultLanguage string
+	// LanguageValidator is a validator for the "language" field. It is called by the builders before save.
+	LanguageValidator func(string) error
 	// DefaultCollections holds the default value on creation for the "collections" field.
 	DefaultCollections []string
 	// DefaultFilesDone holds the default value on creation for the "files_done" field.
@@ -218,6 +225,11 @@ func ByUpdatedAt(opts ...sql.OrderTermOption) OrderOption {
 // ByEmail orders the results by the email field.
 func ByEmail(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldEmail, opts...).ToFunc()
+}
+
+// ByLanguage orders the results by the language field.
+func ByLanguage(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLanguage, opts...).ToFunc()
 }
 
 // ByQuality orders the results by the quality field.

@@ -80,6 +80,11 @@ func Email(v string) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldEQ(FieldEmail, v))
 }
 
+// Language applies equality check predicate on the "language" field. It's identical to LanguageEQ.
+func Language(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldLanguage, v))
+}
+
 // FilesDone applies equality check predicate on the "files_done" field. It's identical to FilesDoneEQ.
 func FilesDone(v int) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldEQ(FieldFilesDone, v))
@@ -268,6 +273,71 @@ func EmailEqualFold(v string) predicate.DownloadRequest {
 // EmailContainsFold applies the ContainsFold predicate on the "email" field.
 func EmailContainsFold(v string) predicate.DownloadRequest {
 	return predicate.DownloadRequest(sql.FieldContainsFold(FieldEmail, v))
+}
+
+// LanguageEQ applies the EQ predicate on the "language" field.
+func LanguageEQ(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEQ(FieldLanguage, v))
+}
+
+// LanguageNEQ applies the NEQ predicate on the "language" field.
+func LanguageNEQ(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNEQ(FieldLanguage, v))
+}
+
+// LanguageIn applies the In predicate on the "language" field.
+func LanguageIn(vs ...string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldIn(FieldLanguage, vs...))
+}
+
+// LanguageNotIn applies the NotIn predicate on the "language" field.
+func LanguageNotIn(vs ...string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldNotIn(FieldLanguage, vs...))
+}
+
+// LanguageGT applies the GT predicate on the "language" field.
+func LanguageGT(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGT(FieldLanguage, v))
+}
+
+// LanguageGTE applies the GTE predicate on the "language" field.
+func LanguageGTE(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldGTE(FieldLanguage, v))
+}
+
+// LanguageLT applies the LT predicate on the "language" field.
+func LanguageLT(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLT(FieldLanguage, v))
+}
+
+// LanguageLTE applies the LTE predicate on the "language" field.
+func LanguageLTE(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldLTE(FieldLanguage, v))
+}
+
+// LanguageContains applies the Contains predicate on the "language" field.
+func LanguageContains(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldContains(FieldLanguage, v))
+}
+
+// LanguageHasPrefix applies the HasPrefix predicate on the "language" field.
+func LanguageHasPrefix(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldHasPrefix(FieldLanguage, v))
+}
+
+// LanguageHasSuffix applies the HasSuffix predicate on the "language" field.
+func LanguageHasSuffix(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldHasSuffix(FieldLanguage, v))
+}
+
+// LanguageEqualFold applies the EqualFold predicate on the "language" field.
+func LanguageEqualFold(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldEqualFold(FieldLanguage, v))
+}
+
+// LanguageContainsFold applies the ContainsFold predicate on the "language" field.
+func LanguageContainsFold(v string) predicate.DownloadRequest {
+	return predicate.DownloadRequest(sql.FieldContainsFold(FieldLanguage, v))
 }
 
 // QualityEQ applies the EQ predicate on the "quality" field.

@@ -63,6 +63,8 @@ const (
 	FieldShopEnabled = "shop_enabled"
 	// FieldOgDescription holds the string denoting the og_description field in the database.
 	FieldOgDescription = "og_description"
+	// FieldLanguage holds the string denoting the language field in the database.
+	FieldLanguage = "language"
 	// FieldCoverPhotoID holds the string denoting the cover_photo_id field in the database.
 	FieldCoverPhotoID = "cover_photo_id"
 	// FieldMusicTrackID holds the string denoting the music_track_id field in the database.
@@ -271,6 +273,7 @@ var Columns = []string{
 	FieldLightenHomepage,
 	FieldShopEnabled,
 	FieldOgDescription,
+	FieldLanguage,
 	FieldCoverPhotoID,
 	FieldMusicTrackID,
 	FieldPhotographerID,
@@ -343,6 +346,10 @@ var (
 	DefaultOgDescription string
 	// OgDescriptionValidator is a validator for the "og_description" field. It is called by the builders before save.
 	OgDescriptionValidator func(string) error
+	// DefaultLanguage holds the default value on creation for the "language" field.
+	DefaultLanguage string
+	// LanguageValidator is a validator for the "language" field. It is called by the builders before save.
+	LanguageValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -445,6 +452,11 @@ func ByShopEnabled(opts ...sql.OrderTermOption) OrderOption {
 // ByOgDescription orders the results by the og_description field.
 func ByOgDescription(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldOgDescription, opts...).ToFunc()
+}
+
+// ByLanguage orders the results by the language field.
+func ByLanguage(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLanguage, opts...).ToFunc()
 }
 
 // ByCoverPhotoID orders the results by the cover_photo_id field.

@@ -155,6 +155,11 @@ func OgDescription(v string) predicate.Gallery {
 	return predicate.Gallery(sql.FieldEQ(FieldOgDescription, v))
 }
 
+// Language applies equality check predicate on the "language" field. It's identical to LanguageEQ.
+func Language(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldEQ(FieldLanguage, v))
+}
+
 // CoverPhotoID applies equality check predicate on the "cover_photo_id" field. It's identical to CoverPhotoIDEQ.
 func CoverPhotoID(v string) predicate.Gallery {
 	return predicate.Gallery(sql.FieldEQ(FieldCoverPhotoID, v))
@@ -723,6 +728,71 @@ func OgDescriptionEqualFold(v string) predicate.Gallery {
 // OgDescriptionContainsFold applies the ContainsFold predicate on the "og_description" field.
 func OgDescriptionContainsFold(v string) predicate.Gallery {
 	return predicate.Gallery(sql.FieldContainsFold(FieldOgDescription, v))
+}
+
+// LanguageEQ applies the EQ predicate on the "language" field.
+func LanguageEQ(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldEQ(FieldLanguage, v))
+}
+
+// LanguageNEQ applies the NEQ predicate on the "language" field.
+func LanguageNEQ(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldNEQ(FieldLanguage, v))
+}
+
+// LanguageIn applies the In predicate on the "language" field.
+func LanguageIn(vs ...string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldIn(FieldLanguage, vs...))
+}
+
+// LanguageNotIn applies the NotIn predicate on the "language" field.
+func LanguageNotIn(vs ...string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldNotIn(FieldLanguage, vs...))
+}
+
+// LanguageGT applies the GT predicate on the "language" field.
+func LanguageGT(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldGT(FieldLanguage, v))
+}
+
+// LanguageGTE applies the GTE predicate on the "language" field.
+func LanguageGTE(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldGTE(FieldLanguage, v))
+}
+
+// LanguageLT applies the LT predicate on the "language" field.
+func LanguageLT(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldLT(FieldLanguage, v))
+}
+
+// LanguageLTE applies the LTE predicate on the "language" field.
+func LanguageLTE(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldLTE(FieldLanguage, v))
+}
+
+// LanguageContains applies the Contains predicate on the "language" field.
+func LanguageContains(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldContains(FieldLanguage, v))
+}
+
+// LanguageHasPrefix applies the HasPrefix predicate on the "language" field.
+func LanguageHasPrefix(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldHasPrefix(FieldLanguage, v))
+}
+
+// LanguageHasSuffix applies the HasSuffix predicate on the "language" field.
+func LanguageHasSuffix(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldHasSuffix(FieldLanguage, v))
+}
+
+// LanguageEqualFold applies the EqualFold predicate on the "language" field.
+func LanguageEqualFold(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldEqualFold(FieldLanguage, v))
+}
+
+// LanguageContainsFold applies the ContainsFold predicate on the "language" field.
+func LanguageContainsFold(v string) predicate.Gallery {
+	return predicate.Gallery(sql.FieldContainsFold(FieldLanguage, v))
 }
 
 // CoverPhotoIDEQ applies the EQ predicate on the "cover_photo_id" field.

@@ -305,6 +305,7 @@ var (
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "email", Type: field.TypeString, Size: 254},
+		{Name: "language", Type: field.TypeString, Default: ""},
 		{Name: "collections", Type: field.TypeJSON},
 		{Name: "quality", Type: field.TypeEnum, Enums: []string{"web", "hd"}, Default: "web"},
 		{Name: "status", Type: field.TypeEnum, Enums: []string{"submitted", "preparing", "ready", "failed"}, Default: "submitted"},
@@ -330,7 +331,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "download_requests_galleries_download_requests",
-				Columns:    []*schema.Column{DownloadRequestsColumns[19]},
+				Columns:    []*schema.Column{DownloadRequestsColumns[20]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -458,6 +459,7 @@ var (
 		{Name: "lighten_homepage", Type: field.TypeBool, Default: false},
 		{Name: "shop_enabled", Type: field.TypeBool, Default: true},
 		{Name: "og_description", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "language", Type: field.TypeString, Default: "fr"},
 		{Name: "music_track_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "cover_photo_id", Type: field.TypeString, Nullable: true, Size: 40},
 		{Name: "photographer_id", Type: field.TypeString, Size: 40},
@@ -470,19 +472,19 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "galleries_music_tracks_music_track",
-				Columns:    []*schema.Column{GalleriesColumns[25]},
+				Columns:    []*schema.Column{GalleriesColumns[26]},
 				RefColumns: []*schema.Column{MusicTracksColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "galleries_photos_cover_of",
-				Columns:    []*schema.Column{GalleriesColumns[26]},
+				Columns:    []*schema.Column{GalleriesColumns[27]},
 				RefColumns: []*schema.Column{PhotosColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "galleries_photographers_galleries",
-				Columns:    []*schema.Column{GalleriesColumns[27]},
+				Columns:    []*schema.Column{GalleriesColumns[28]},
 				RefColumns: []*schema.Column{PhotographersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -572,6 +574,7 @@ var (
 		{Name: "pickup_address", Type: field.TypeString, Default: ""},
 		{Name: "payment_method", Type: field.TypeEnum, Enums: []string{"card", "bancontact", "none"}, Default: "card"},
 		{Name: "retouch_acknowledged", Type: field.TypeBool, Default: false},
+		{Name: "language", Type: field.TypeString, Default: ""},
 		{Name: "terms_accepted_at", Type: field.TypeTime},
 		{Name: "paid_at", Type: field.TypeTime, Nullable: true},
 		{Name: "expires_at", Type: field.TypeTime, Nullable: true},
@@ -590,13 +593,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "orders_galleries_orders",
-				Columns:    []*schema.Column{OrdersColumns[30]},
+				Columns:    []*schema.Column{OrdersColumns[31]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "orders_users_orders",
-				Columns:    []*schema.Column{OrdersColumns[31]},
+				Columns:    []*schema.Column{OrdersColumns[32]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -610,7 +613,7 @@ var (
 			{
 				Name:    "order_status_expires_at",
 				Unique:  false,
-				Columns: []*schema.Column{OrdersColumns[5], OrdersColumns[25]},
+				Columns: []*schema.Column{OrdersColumns[5], OrdersColumns[26]},
 			},
 			{
 				Name:    "order_number",

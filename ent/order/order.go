@@ -61,6 +61,8 @@ const (
 	FieldPaymentMethod = "payment_method"
 	// FieldRetouchAcknowledged holds the string denoting the retouch_acknowledged field in the database.
 	FieldRetouchAcknowledged = "retouch_acknowledged"
+	// FieldLanguage holds the string denoting the language field in the database.
+	FieldLanguage = "language"
 	// FieldTermsAcceptedAt holds the string denoting the terms_accepted_at field in the database.
 	FieldTermsAcceptedAt = "terms_accepted_at"
 	// FieldPaidAt holds the string denoting the paid_at field in the database.
@@ -149,6 +151,7 @@ var Columns = []string{
 	FieldPickupAddress,
 	FieldPaymentMethod,
 	FieldRetouchAcknowledged,
+	FieldLanguage,
 	FieldTermsAcceptedAt,
 	FieldPaidAt,
 	FieldExpiresAt,
@@ -215,6 +218,10 @@ var (
 	DefaultPickupAddress string
 	// DefaultRetouchAcknowledged holds the default value on creation for the "retouch_acknowledged" field.
 	DefaultRetouchAcknowledged bool
+	// DefaultLanguage holds the default value on creation for the "language" field.
+	DefaultLanguage string
+	// LanguageValidator is a validator for the "language" field. It is called by the builders before save.
+	LanguageValidator func(string) error
 	// DefaultTermsAcceptedAt holds the default value on creation for the "terms_accepted_at" field.
 	DefaultTermsAcceptedAt func() time.Time
 	// DefaultSessionKey holds the default value on creation for the "session_key" field.
@@ -391,6 +398,11 @@ func ByPaymentMethod(opts ...sql.OrderTermOption) OrderOption {
 // ByRetouchAcknowledged orders the results by the retouch_acknowledged field.
 func ByRetouchAcknowledged(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldRetouchAcknowledged, opts...).ToFunc()
+}
+
+// ByLanguage orders the results by the language field.
+func ByLanguage(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLanguage, opts...).ToFunc()
 }
 
 // ByTermsAcceptedAt orders the results by the terms_accepted_at field.

@@ -155,6 +155,11 @@ func RetouchAcknowledged(v bool) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldRetouchAcknowledged, v))
 }
 
+// Language applies equality check predicate on the "language" field. It's identical to LanguageEQ.
+func Language(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldLanguage, v))
+}
+
 // TermsAcceptedAt applies equality check predicate on the "terms_accepted_at" field. It's identical to TermsAcceptedAtEQ.
 func TermsAcceptedAt(v time.Time) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldTermsAcceptedAt, v))
@@ -1103,6 +1108,71 @@ func RetouchAcknowledgedEQ(v bool) predicate.Order {
 // RetouchAcknowledgedNEQ applies the NEQ predicate on the "retouch_acknowledged" field.
 func RetouchAcknowledgedNEQ(v bool) predicate.Order {
 	return predicate.Order(sql.FieldNEQ(FieldRetouchAcknowledged, v))
+}
+
+// LanguageEQ applies the EQ predicate on the "language" field.
+func LanguageEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldLanguage, v))
+}
+
+// LanguageNEQ applies the NEQ predicate on the "language" field.
+func LanguageNEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldLanguage, v))
+}
+
+// LanguageIn applies the In predicate on the "language" field.
+func LanguageIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldLanguage, vs...))
+}
+
+// LanguageNotIn applies the NotIn predicate on the "language" field.
+func LanguageNotIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldLanguage, vs...))
+}
+
+// LanguageGT applies the GT predicate on the "language" field.
+func LanguageGT(v string) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldLanguage, v))
+}
+
+// LanguageGTE applies the GTE predicate on the "language" field.
+func LanguageGTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldLanguage, v))
+}
+
+// LanguageLT applies the LT predicate on the "language" field.
+func LanguageLT(v string) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldLanguage, v))
+}
+
+// LanguageLTE applies the LTE predicate on the "language" field.
+func LanguageLTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldLanguage, v))
+}
+
+// LanguageContains applies the Contains predicate on the "language" field.
+func LanguageContains(v string) predicate.Order {
+	return predicate.Order(sql.FieldContains(FieldLanguage, v))
+}
+
+// LanguageHasPrefix applies the HasPrefix predicate on the "language" field.
+func LanguageHasPrefix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasPrefix(FieldLanguage, v))
+}
+
+// LanguageHasSuffix applies the HasSuffix predicate on the "language" field.
+func LanguageHasSuffix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasSuffix(FieldLanguage, v))
+}
+
+// LanguageEqualFold applies the EqualFold predicate on the "language" field.
+func LanguageEqualFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldEqualFold(FieldLanguage, v))
+}
+
+// LanguageContainsFold applies the ContainsFold predicate on the "language" field.
+func LanguageContainsFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldContainsFold(FieldLanguage, v))
 }
 
 // TermsAcceptedAtEQ applies the EQ predicate on the "terms_accepted_at" field.

@@ -46,6 +46,10 @@ func (Gallery) Fields() []ent.Field {
 		field.Bool("lighten_homepage").Default(false),
 		field.Bool("shop_enabled").Default(true),
 		field.String("og_description").Default("").MaxLen(500),
+		// Language is the gallery's default language (fr, nl or en): the
+		// client's and the e-mails' language when the visitor chose none
+		// and the browser names none the product speaks.
+		field.String("language").Default("fr").Match(languageRE),
 		field.String("cover_photo_id").Optional().Nillable(),
 		field.String("music_track_id").Optional().Nillable(),
 		field.String("photographer_id"),

@@ -23,6 +23,9 @@ func (DownloadRequest) Mixin() []ent.Mixin {
 func (DownloadRequest) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("email").NotEmpty().MaxLen(254),
+		// Language is the one the visitor used when asking (or buying): the
+		// e-mail with the links is written in it; "" is the gallery's default.
+		field.String("language").Default("").Match(buyerLanguageRE),
 		field.JSON("collections", []string{}).Default([]string{}),
 		field.Enum("quality").Values("web", "hd").Default("web"),
 		field.Enum("status").Values("submitted", "preparing", "ready", "failed").Default("submitted"),

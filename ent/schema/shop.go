@@ -207,6 +207,10 @@ func (Order) Fields() []ent.Field {
 		field.String("pickup_address").Default(""),
 		field.Enum("payment_method").Values("card", "bancontact", "none").Default("card"),
 		field.Bool("retouch_acknowledged").Default(false),
+		// Language is the one the buyer used when placing the order: its
+		// e-mails (sent later, by jobs) are written in it; "" is the
+		// gallery's default.
+		field.String("language").Default("").Match(buyerLanguageRE),
 		field.Time("terms_accepted_at").Default(time.Now),
 		field.Time("paid_at").Optional().Nillable(),
 		// ExpiresAt: an order still unpaid then expires and gives back its

@@ -26,6 +26,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/emails"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/viewer"
@@ -446,12 +447,9 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 		return err
 	}
 	now := s.now()
-	msg := mail.Message{
-		To:      []string{email},
-		Subject: fmt.Sprintf("Votre code de confirmation : %s", code),
-		Text: fmt.Sprintf("Bonjour,\n\nVoici votre code de confirmation pour la galerie « %s » : %s\n\n"+
-			"Il est valable 10 minutes et ne peut servir qu'une fois.\n"+
-			"Si vous n'avez rien demandé, ignorez simplement ce message.\n", g.EventName, code),
+	msg, err := s.mail(ctx, g, emails.AccessCode, emails.AccessCodeData{Code: code, Minutes: int(OTPTTL / time.Minute)}, email)
+	if err != nil {
+		return err
 	}
 	// The new code and its e-mail are committed together; the e-mail waits
 	// in its job while the mail server is down, until the code expires.
@@ -630,13 +628,25 @@ func (s *Service) RecoverClientCode(ctx context.Context, g *ent.Gallery, clientA
 		return nil
 	}
 	link := s.PublicURL + "/" + url.PathEscape(g.URL) + "/authentication/accessCode"
-	msg := mail.Message{
-		To:      []string{email},
-		Subject: fmt.Sprintf("Votre code client pour « %s »", g.EventName),
-		Text: fmt.Sprintf("Bonjour,\n\nVotre code client pour la galerie « %s » est : %s\n\n"+
-			"Saisissez-le ici : %s\n", g.EventName, codes[0].Code, link),
+	msg, err := s.mail(ctx, g, emails.ClientCode, emails.ClientCodeData{Code: codes[0].Code, Link: link}, email)
+	if err != nil {
+		return err
 	}
 	return s.mailer().Send(ctx, msg, time.Time{})
+}
+
+// mail writes e-mail n of gallery g to a visitor, in the language of the
+// visitor's request.
+func (s *Service) mail(ctx context.Context, g *ent.Gallery, n emails.Name, data any, to string) (mail.Message, error) {
+	b, err := emails.BrandFor(ctx, s.DB, s.PublicURL, g)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	e, err := emails.Render(n, emails.VisitorLanguage(ctx, g), b, data)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return e.Message([]string{to}, b.StudioEmail), nil
 }
 
 // preview is what a preview hash holds.

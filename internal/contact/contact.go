@@ -9,7 +9,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -19,6 +18,7 @@ import (
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/captcha"
+	"github.com/studio/gallery/internal/emails"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/text"
@@ -141,18 +141,17 @@ func (s *Service) Send(ctx context.Context, g *ent.Gallery, in Input) error {
 	if err := s.Captchas.Verify(ctx, in.CaptchaID, in.CaptchaText); err != nil {
 		return err
 	}
-	pg, err := s.DB.Photographer.Get(sctx, g.PhotographerID)
+	// To the photographer: in the gallery's language, not the visitor's.
+	b, err := emails.BrandFor(sctx, s.DB, s.PublicURL, g)
 	if err != nil {
-		return fmt.Errorf("contact: photographer: %w", err)
+		return fmt.Errorf("contact: %w", err)
 	}
-	link := strings.TrimRight(s.PublicURL, "/") + "/" + url.PathEscape(g.URL)
-	m := mail.Message{
-		To:      []string{pg.Email},
-		ReplyTo: in.Email,
-		Subject: fmt.Sprintf("Message de %s — %s", in.Name, g.EventName),
-		Text: fmt.Sprintf("Bonjour,\n\n%s (%s) vous écrit depuis la galerie « %s » (%s) :\n\n%s\n\n"+
-			"Répondez simplement à cet email pour lui répondre.\n", in.Name, in.Email, g.EventName, link, in.Message),
+	e, err := emails.Render(emails.Contact, emails.GalleryLanguage(g), b,
+		emails.ContactData{Name: in.Name, Email: in.Email, Message: in.Message})
+	if err != nil {
+		return err
 	}
+	m := e.Message([]string{b.StudioEmail}, in.Email)
 	// The message and its e-mail are committed together; the e-mail waits
 	// in its job while the mail server is down.
 	mailer := jobs.Mailer{Runner: s.Jobs, DB: s.DB, Mail: s.Mail}

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/internal/contact"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/jobs/jobstest"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
@@ -249,5 +250,28 @@ func TestValidateRefusesControlCharacters(t *testing.T) {
 	}
 	if _, err := contact.Validate(contact.Input{Name: "Léa", Email: "lea@example.com", Message: "Bonjour,\n\tà bientôt", CaptchaText: "123456"}); err != nil {
 		t.Errorf("a message may break lines: %v", err)
+	}
+}
+
+// TestTheMessageIsInTheGallerysLanguage: the photographer reads the
+// visitor's message in the gallery's default language, whatever the
+// visitor's, with the visitor's words escaped in the HTML part.
+func TestTheMessageIsInTheGallerysLanguage(t *testing.T) {
+	f := setup(t)
+	f.db.Gallery.UpdateOne(f.g).SetLanguage("en").ExecX(f.sys)
+	f.g = f.db.Gallery.GetX(f.sys, f.g.ID)
+	in := f.input(t)
+	in.Name, in.Message = "Léa <Martin>", "<script>x</script>"
+	if err := f.svc.Send(lang.With(f.ctx, lang.NL), f.g, in); err != nil {
+		t.Fatal(err)
+	}
+	m := f.mail.msgs[0]
+	if m.Subject != "Message from Léa <Martin> — Mariage" || !strings.Contains(m.Text, "wrote to you from the gallery") ||
+		!strings.Contains(m.Text, "<script>x</script>") {
+		t.Errorf("e-mail: %q\n%s", m.Subject, m.Text)
+	}
+	if strings.Contains(m.HTML, "<script>") || !strings.Contains(m.HTML, "&lt;script&gt;x&lt;/script&gt;") ||
+		!strings.Contains(m.HTML, `<html lang="en">`) {
+		t.Errorf("HTML part:\n%s", m.HTML)
 	}
 }

@@ -31,6 +31,7 @@ import (
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -124,7 +125,7 @@ func (s *Service) Request(ctx context.Context, g *ent.Gallery, in RequestInput) 
 	err = s.Jobs.InTx(ctx, func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
 		r, err := tx.DownloadRequest.Create().SetGalleryID(g.ID).SetEmail(email).SetCollections(cols).
 			SetQuality(downloadrequest.Quality(in.Quality)).SetSessionKey(v.SessionKey).
-			SetLinkToken(ids.Token(24)).Save(ctx)
+			SetLinkToken(ids.Token(24)).SetLanguage(requestLanguage(ctx)).Save(ctx)
 		if err != nil {
 			return err
 		}
@@ -145,7 +146,9 @@ type OrderDelivery struct {
 	OrderID    string
 	Email      string
 	SessionKey string
-	Quality    downloadrequest.Quality
+	// Language is the buyer's, for the e-mail with the links ("" for the gallery's).
+	Language string
+	Quality  downloadrequest.Quality
 	// PhotoIDs are the photos bought one by one; nil means the whole gallery.
 	PhotoIDs []string
 }
@@ -154,7 +157,8 @@ type OrderDelivery struct {
 // job, in the caller's transaction (the one that validates the order).
 func ForOrder(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer, d OrderDelivery) (*ent.DownloadRequest, error) {
 	create := tx.DownloadRequest.Create().SetGalleryID(d.GalleryID).SetEmail(d.Email).SetCollections([]string{}).
-		SetQuality(d.Quality).SetOrderID(d.OrderID).SetSessionKey(d.SessionKey).SetLinkToken(ids.Token(24))
+		SetQuality(d.Quality).SetOrderID(d.OrderID).SetSessionKey(d.SessionKey).SetLinkToken(ids.Token(24)).
+		SetLanguage(d.Language)
 	if d.PhotoIDs != nil {
 		create.SetPhotoIds(d.PhotoIDs)
 	}
@@ -326,4 +330,11 @@ func (s *Service) publish(ctx context.Context, id string) {
 	if s.Events != nil {
 		_ = s.Events.Publish(context.WithoutCancel(ctx), TopicDownload, id)
 	}
+}
+
+// requestLanguage is the language the visitor's request named, or "" (the
+// gallery's default, read when the e-mail is written).
+func requestLanguage(ctx context.Context) string {
+	t, _ := lang.From(ctx)
+	return string(t)
 }

@@ -16,8 +16,10 @@ import (
 	"github.com/studio/gallery/ent/downloadrequest"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/emails"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/model"
@@ -394,11 +396,15 @@ func (m *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 		}
 		r.ExpiresAt = &exp
 	}
-	msg := message(r, w.PublicURL)
+	number := ""
 	if r.OrderID != "" {
 		if o, err := w.DB.Order.Get(ctx, r.OrderID); err == nil {
-			msg.Subject = fmt.Sprintf("Vos fichiers de la commande n° %s sont prêts : %s", o.Number, r.Edges.Gallery.EventName)
+			number = o.Number
 		}
+	}
+	msg, err := message(ctx, w.DB, r, w.PublicURL, number)
+	if err != nil {
+		return err
 	}
 	if err := w.Mail.Send(ctx, msg); err != nil {
 		return fmt.Errorf("downloads: mail %s: %w", r.ID, err)
@@ -410,28 +416,28 @@ func (m *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 	return nil
 }
 
-// message is the e-mail carrying the links.
-func message(r *ent.DownloadRequest, publicURL string) mail.Message {
+// message is the e-mail carrying the links, in the language the visitor
+// used when asking (or buying); number names the order that bought them.
+func message(ctx context.Context, db *ent.Client, r *ent.DownloadRequest, publicURL, number string) (mail.Message, error) {
 	g := r.Edges.Gallery
-	studio, tz := "", ""
+	b, err := emails.BrandFor(ctx, db, publicURL, g)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	tz := ""
 	if g.Edges.Photographer != nil {
-		studio, tz = g.Edges.Photographer.Name, g.Edges.Photographer.Timezone
+		tz = g.Edges.Photographer.Timezone
 	}
-	quality := "haute définition"
-	if r.Quality == downloadrequest.QualityWeb {
-		quality = "format web"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Bonjour,\n\nVos photos de « %s » (%s, %d fichiers) sont prêtes à être téléchargées :\n\n", g.EventName, quality, r.FilesTotal)
-	for i, l := range Links(r) {
-		if len(r.Parts) > 1 {
-			fmt.Fprintf(&b, "Partie %d : ", i+1)
-		}
-		fmt.Fprintf(&b, "%s%s\n", strings.TrimRight(publicURL, "/"), l)
+	d := emails.DownloadData{Quality: string(r.Quality), Files: r.FilesTotal, OrderNumber: number}
+	for _, l := range Links(r) {
+		d.Links = append(d.Links, strings.TrimRight(publicURL, "/")+l)
 	}
 	if r.ExpiresAt != nil {
-		fmt.Fprintf(&b, "\nCe lien est valable jusqu'au %s.", r.ExpiresAt.In(mail.Location(tz)).Format("02/01/2006 à 15h04"))
+		d.Expires = r.ExpiresAt.In(mail.Location(tz))
 	}
-	fmt.Fprintf(&b, "\n\nBelle journée,\n%s\n", studio)
-	return mail.Message{To: []string{r.Email}, Subject: "Vos photos sont prêtes : " + g.EventName, Text: b.String()}
+	e, err := emails.Render(emails.DownloadReady, emails.Language(lang.Tag(r.Language), g.Language), b, d)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return e.Message([]string{r.Email}, b.StudioEmail), nil
 }

@@ -104,10 +104,14 @@ func TestOutboxWritesWholeEMLFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, want := range []string{"To: <julie@example.com>", "text/plain", "text/html"} {
+		for _, want := range []string{"To: <julie@example.com>", "multipart/alternative", "text/plain", "text/html"} {
 			if !strings.Contains(string(b), want) {
 				t.Errorf("%s lacks %q", e.Name(), want)
 			}
+		}
+		// The plain part first: a client shows the last alternative it can.
+		if strings.Index(string(b), "text/plain") > strings.Index(string(b), "text/html") {
+			t.Errorf("%s: the HTML part comes before the text part", e.Name())
 		}
 	}
 }

@@ -78,7 +78,7 @@ func (s *Service) deliver(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer
 		return err
 	}
 	for _, q := range []string{"hd", "web"} {
-		d := downloads.OrderDelivery{GalleryID: g.ID, OrderID: o.ID, Email: o.Email, SessionKey: o.SessionKey,
+		d := downloads.OrderDelivery{GalleryID: g.ID, OrderID: o.ID, Email: o.Email, SessionKey: o.SessionKey, Language: o.Language,
 			Quality: downloadrequest.Quality(q)}
 		switch {
 		case whole[q]:

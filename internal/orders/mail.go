@@ -13,9 +13,10 @@ import (
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/internal/address"
+	"github.com/studio/gallery/internal/emails"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/model"
-	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -71,129 +72,65 @@ func (w *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 	if w.s.Mail == nil {
 		return river.JobCancel(fmt.Errorf("orders: no mail sender"))
 	}
-	return w.s.Mail.Send(ctx, w.s.message(o, job.Args.Mail))
+	m, err := w.s.message(ctx, o, job.Args.Mail)
+	if err != nil {
+		return err
+	}
+	return w.s.Mail.Send(ctx, m)
 }
 
-// message writes an order e-mail, in French.
-func (s *Service) message(o *ent.Order, kind MailKind) mail.Message {
+// mailNames are the e-mails of the order mail kinds.
+var mailNames = map[MailKind]emails.Name{
+	MailConfirmation: emails.OrderConfirmation, MailPhotographer: emails.OrderPhotographer,
+	MailSent: emails.OrderSent, MailReady: emails.OrderReady, MailCancelled: emails.OrderCancelled,
+	MailRefunded: emails.OrderRefunded, MailLatePayment: emails.OrderLatePayment,
+}
+
+// message writes an order e-mail: to the buyer in the language they
+// placed the order in, to the photographer in the gallery's.
+func (s *Service) message(ctx context.Context, o *ent.Order, kind MailKind) (mail.Message, error) {
+	name, ok := mailNames[kind]
+	if !ok {
+		return mail.Message{}, river.JobCancel(fmt.Errorf("orders: unknown e-mail %q", kind))
+	}
 	g := o.Edges.Gallery
 	pg := g.Edges.Photographer
-	studio := pg.Name
-	link := strings.TrimRight(s.PublicURL, "/") + "/" + url.PathEscape(g.URL) + "/paymentReturn?order=" + url.QueryEscape(o.ID)
-	var b strings.Builder
-	to := []string{o.Email}
-	var subject string
-	switch kind {
-	case MailConfirmation:
-		subject = fmt.Sprintf("Confirmation de votre commande n° %s", o.Number)
-		fmt.Fprintf(&b, "Bonjour %s,\n\nMerci pour votre commande n° %s sur la galerie « %s ». Votre paiement est confirmé.\n\n",
-			o.BillingAddress.Firstname, o.Number, g.EventName)
-		recap(&b, o)
-		if hasDigital(o) {
-			b.WriteString("\nVos fichiers numériques sont en préparation : vous recevrez un e-mail avec les liens de téléchargement dès qu'ils sont prêts (au plus tard sous 24 heures).\n")
-		}
-		fmt.Fprintf(&b, "\nSuivre votre commande : %s\n", link)
-	case MailPhotographer:
-		to = []string{pg.Email}
-		subject = fmt.Sprintf("Nouvelle commande n° %s – %s", o.Number, g.EventName)
-		fmt.Fprintf(&b, "Nouvelle commande payée sur la galerie « %s ».\n\nClient : %s %s <%s>\n", g.EventName,
-			o.BillingAddress.Firstname, o.BillingAddress.Lastname, o.Email)
-		if o.BillingAddress.PhoneNumber != "" {
-			fmt.Fprintf(&b, "Téléphone : %s\n", o.BillingAddress.PhoneNumber)
-		}
-		if o.RetouchAcknowledged {
-			b.WriteString("Le client a accepté que les photos soient retouchées.\n")
-		}
-		b.WriteString("\n")
-		recap(&b, o)
-	case MailSent:
-		subject = fmt.Sprintf("Votre commande n° %s a été expédiée", o.Number)
-		fmt.Fprintf(&b, "Bonjour %s,\n\nVos tirages de la commande n° %s ont été expédiés", o.BillingAddress.Firstname, o.Number)
-		if o.ShippingAddress != nil {
-			fmt.Fprintf(&b, " à l'adresse :\n\n%s\n", addressText(*o.ShippingAddress))
-		} else {
-			b.WriteString(".\n")
-		}
-	case MailReady:
-		subject = fmt.Sprintf("Votre commande n° %s vous attend au studio", o.Number)
-		fmt.Fprintf(&b, "Bonjour %s,\n\nVos tirages de la commande n° %s sont prêts : vous pouvez venir les retirer au studio.\n\n%s\n",
-			o.BillingAddress.Firstname, o.Number, o.PickupAddress)
-	case MailCancelled:
-		subject = fmt.Sprintf("Votre commande n° %s a été annulée", o.Number)
-		fmt.Fprintf(&b, "Bonjour %s,\n\nVotre commande n° %s a été annulée.", o.BillingAddress.Firstname, o.Number)
-		if o.PaidAt != nil && o.Total > 0 {
-			fmt.Fprintf(&b, " Le montant payé (%s) vous est remboursé sur votre moyen de paiement.", frenchMoney(o.Total))
-		}
-		if o.GiftCardTotal > 0 {
-			b.WriteString(" Le montant de votre carte cadeau y est recrédité.")
-		}
-		b.WriteString("\n")
-	case MailRefunded:
-		subject = fmt.Sprintf("Remboursement de votre commande n° %s", o.Number)
-		fmt.Fprintf(&b, "Bonjour %s,\n\nVotre commande n° %s est remboursée (%s).", o.BillingAddress.Firstname, o.Number, frenchMoney(o.Total))
-		if o.GiftCardTotal > 0 {
-			b.WriteString(" Le montant de votre carte cadeau y est recrédité.")
-		}
-		b.WriteString("\n")
-	case MailLatePayment:
-		to = []string{pg.Email}
-		subject = fmt.Sprintf("Paiement reçu pour la commande n° %s (%s) : remboursement en cours", o.Number, o.Status)
-		fmt.Fprintf(&b, "Un paiement est arrivé pour la commande n° %s de %s alors qu'elle n'attendait plus de paiement (état : %s).\nCe paiement est remboursé automatiquement.\n",
-			o.Number, o.Email, o.Status)
+	b, err := emails.BrandFor(ctx, s.DB, s.PublicURL, g)
+	if err != nil {
+		return mail.Message{}, err
 	}
-	if kind != MailPhotographer && kind != MailLatePayment {
-		fmt.Fprintf(&b, "\nBelle journée,\n%s\n", studio)
-		if pg.Email != "" {
-			fmt.Fprintf(&b, "%s\n", pg.Email)
-		}
+	d := emails.OrderData{
+		Number: o.Number, Firstname: o.BillingAddress.Firstname, Lastname: o.BillingAddress.Lastname,
+		Email: o.Email, Phone: o.BillingAddress.PhoneNumber, Retouch: o.RetouchAcknowledged,
+		Date:     o.CreatedAt.In(mail.Location(pg.Timezone)),
+		Subtotal: o.Subtotal, Discount: o.DiscountTotal, DiscountCode: o.DiscountCode, Shipping: o.ShippingTotal,
+		GiftCard: o.GiftCardTotal, Total: o.Total, VAT: o.VatTotal,
+		Delivery: o.DeliveryOption, Pickup: o.PickupAddress, Digital: hasDigital(o),
+		Paid: o.PaidAt != nil, Status: string(o.Status),
+		Link: strings.TrimRight(s.PublicURL, "/") + "/" + url.PathEscape(g.URL) + "/paymentReturn?order=" + url.QueryEscape(o.ID),
 	}
-	m := mail.Message{To: to, Subject: subject, Text: b.String()}
-	if kind == MailPhotographer {
-		m.ReplyTo = o.Email
-	} else {
-		m.ReplyTo = pg.Email
+	for _, l := range o.Edges.Lines {
+		d.Lines = append(d.Lines, emails.OrderLine{Description: l.Description, Quantity: l.Quantity, Total: l.Total})
 	}
-	return m
+	if o.ShippingAddress != nil {
+		d.ShippingAddress = addressLines(*o.ShippingAddress)
+	}
+	to, replyTo, l := []string{o.Email}, pg.Email, emails.Language(lang.Tag(o.Language), g.Language)
+	if kind == MailPhotographer || kind == MailLatePayment {
+		to, replyTo, l = []string{pg.Email}, o.Email, emails.GalleryLanguage(g)
+	}
+	e, err := emails.Render(name, l, b, d)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return e.Message(to, replyTo), nil
 }
 
-// recap writes the order's lines, totals and delivery.
-func recap(b *strings.Builder, o *ent.Order) {
-	fmt.Fprintf(b, "Commande n° %s du %s\n\n", o.Number, o.CreatedAt.In(mail.Location(o.Edges.Gallery.Edges.Photographer.Timezone)).Format("02/01/2006 à 15h04"))
-	for _, l := range o.Edges.Lines {
-		fmt.Fprintf(b, "- %s × %d : %s\n", l.Description, l.Quantity, frenchMoney(l.Total))
-	}
-	fmt.Fprintf(b, "\nSous-total : %s\n", frenchMoney(o.Subtotal))
-	if o.DiscountTotal > 0 {
-		label := "Remise"
-		if o.DiscountCode != "" {
-			label += " (" + o.DiscountCode + ")"
-		}
-		fmt.Fprintf(b, "%s : -%s\n", label, frenchMoney(o.DiscountTotal))
-	}
-	switch o.DeliveryOption {
-	case "shipping":
-		if o.ShippingTotal == 0 {
-			// A free-shipping code (beside any discount), or a pack that
-			// includes the shipping.
-			b.WriteString("Livraison : offerte\n")
-		} else {
-			fmt.Fprintf(b, "Livraison : %s\n", frenchMoney(o.ShippingTotal))
-		}
-	case "pickup":
-		b.WriteString("Retrait au studio : offert\n")
-	}
-	if o.GiftCardTotal > 0 {
-		fmt.Fprintf(b, "Carte cadeau : -%s\n", frenchMoney(o.GiftCardTotal))
-	}
-	fmt.Fprintf(b, "Total payé : %s (dont TVA %s)\n", frenchMoney(o.Total), frenchMoney(o.VatTotal))
-	switch o.DeliveryOption {
-	case "shipping":
-		if o.ShippingAddress != nil {
-			fmt.Fprintf(b, "\nLivraison à :\n%s\n", addressText(*o.ShippingAddress))
-		}
-	case "pickup":
-		fmt.Fprintf(b, "\nRetrait au studio : %s\n", o.PickupAddress)
-	}
+// requestLanguage is the language the buyer's request named, or "" (the
+// gallery's default, read when an e-mail is written).
+func requestLanguage(ctx context.Context) string {
+	t, _ := lang.From(ctx)
+	return string(t)
 }
 
 func hasDigital(o *ent.Order) bool {
@@ -208,14 +145,11 @@ func hasDigital(o *ent.Order) bool {
 	return false
 }
 
-func addressText(a model.Address) string {
+// addressLines is an address as its lines, the country by its name.
+func addressLines(a model.Address) []string {
 	lines := []string{strings.TrimSpace(a.Title + " " + a.Firstname + " " + a.Lastname), a.Address}
 	if a.Address2 != "" {
 		lines = append(lines, a.Address2)
 	}
-	lines = append(lines, strings.TrimSpace(a.PostalCode+" "+a.City), address.CountryName(a.Country))
-	return strings.Join(lines, "\n")
+	return append(lines, strings.TrimSpace(a.PostalCode+" "+a.City), address.CountryName(a.Country))
 }
-
-// frenchMoney writes an order's cents as "12,50 €".
-func frenchMoney(c int) string { return money.French(money.Cents(c)) }

@@ -38,6 +38,7 @@ import (
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/media"
@@ -328,6 +329,38 @@ func TestPlaceAndPay(t *testing.T) {
 	d := f.db.Client.DownloadRequest.Query().Where(downloadrequest.OrderID(o.ID)).OnlyX(f.sys)
 	if d.Status != downloadrequest.StatusReady || d.FilesTotal != 1 || d.Quality != downloadrequest.QualityHd || len(d.PhotoIds) != 1 || d.PhotoIds[0] != f.photos[1].ID {
 		t.Fatalf("delivery %+v", d)
+	}
+}
+
+// TestOrderEMailsSpeakTheBuyersLanguage: the order keeps the language it
+// was placed in; the buyer's e-mails (and the files' links) are written in
+// it, the photographer's notice in the gallery's default.
+func TestOrderEMailsSpeakTheBuyersLanguage(t *testing.T) {
+	f := setup(t)
+	f.work()
+	ctx := lang.With(buyer("anne@example.com"), lang.NL)
+	f.fill(ctx, 0, 2, true)
+	o := f.place(ctx).Order
+	if o.Language != "nl" {
+		t.Fatalf("order language %q", o.Language)
+	}
+	f.pay(o, payments.Succeeded)
+	msgs := f.smtp.Wait(t, 3, 30*time.Second)
+	subjects := ""
+	for _, m := range msgs {
+		subjects += m.Subject + "\n"
+		if m.HTML == "" {
+			t.Errorf("%q has no HTML part", m.Subject)
+		}
+	}
+	for _, want := range []string{"Bevestiging van uw bestelling nr. " + o.Number, "Nouvelle commande n° " + o.Number,
+		"De bestanden van uw bestelling nr. " + o.Number} {
+		if !strings.Contains(subjects, want) {
+			t.Errorf("no mail %q in:\n%s", want, subjects)
+		}
+	}
+	if d := f.db.Client.DownloadRequest.Query().Where(downloadrequest.OrderID(o.ID)).OnlyX(f.sys); d.Language != "nl" {
+		t.Errorf("delivery language %q", d.Language)
 	}
 }
 

@@ -272,7 +272,7 @@ func (s *Service) create(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer,
 		SetSubtotal(int(q.Merchandise)).SetDiscountTotal(int(q.Discount.Amount)).SetShippingTotal(int(q.Shipping)).
 		SetGiftCardTotal(int(q.GiftCardTotal)).SetVatTotal(int(q.VAT.Amount)).SetVatRateBp(q.VAT.RateBP).SetTotal(int(q.Total)).
 		SetBillingAddress(snap.ClientData.Billing).SetRetouchAcknowledged(in.AcceptRetouch).SetTermsAcceptedAt(now).
-		SetSessionKey(viewer.FromContext(ctx).SessionKey)
+		SetSessionKey(viewer.FromContext(ctx).SessionKey).SetLanguage(requestLanguage(ctx))
 	if q.Discount.Source == pricing.SourceCode {
 		create.SetDiscountCode(q.Discount.Code)
 	}

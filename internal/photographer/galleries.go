@@ -33,6 +33,7 @@ import (
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/ent/voucher"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 )
 
@@ -64,6 +65,8 @@ type GallerySettingsInput struct {
 	LightenHomepage     *bool
 	ShopEnabled         *bool
 	OgDescription       *string
+	// Language is the default language: fr, nl or en.
+	Language *string
 }
 
 // GalleryThemeInput changes the gallery's look; nil fields stay as they are.
@@ -408,6 +411,13 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		var og string
 		if text(in.OgDescription, 500, &og, &errs, at("ogDescription")) {
 			m.SetOgDescription(og)
+		}
+	}
+	if in.Language != nil {
+		if l := lang.Tag(strings.TrimSpace(*in.Language)); !lang.Valid(l) {
+			errs.add("invalid_language", "Langue non prise en charge : choisissez fr, nl ou en.", at("language")...)
+		} else {
+			m.SetLanguage(string(l))
 		}
 	}
 	return errs.err()

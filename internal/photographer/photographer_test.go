@@ -133,7 +133,7 @@ func TestGalleriesCreateAndUpdateEverySetting(t *testing.T) {
 		t.Fatal(err)
 	}
 	if g.URL != "gala-2027" || g.PhotographerID != f.pg.ID || !g.IsPublic || g.EventDate != "2027-03-14" ||
-		g.Theme != model.DefaultTheme() || !slices.Equal(g.DeliveryOptions, []string{"shipping"}) {
+		g.Theme != model.DefaultTheme() || !slices.Equal(g.DeliveryOptions, []string{"shipping"}) || g.Language != "fr" {
 		t.Fatalf("created %+v", g)
 	}
 
@@ -153,6 +153,7 @@ func TestGalleriesCreateAndUpdateEverySetting(t *testing.T) {
 			MessageForVisitors: ptr("Bonjour")},
 		DownloadInformation: &photographer.DownloadInformationInput{FreeDownload: ptr(true), Qualities: []string{"web"}, Message: ptr("Libre")},
 		HideSaleEmphasis:    ptr(true), LightenHomepage: ptr(true), ShopEnabled: ptr(false), OgDescription: ptr("Nos photos"),
+		Language: ptr("nl"),
 	}
 	g, err = f.svc.UpdateGallery(f.owner, photographer.UpdateGalleryInput{GalleryID: g.ID, Settings: set})
 	if err != nil {
@@ -170,7 +171,7 @@ func TestGalleriesCreateAndUpdateEverySetting(t *testing.T) {
 		!slices.Equal(g.DeliveryOptions, []string{"pickup", "shipping"}) ||
 		g.WelcomePopup == nil || g.WelcomePopup.MessageForVisitors != "Bonjour" ||
 		!g.DownloadInformation.FreeDownload || !slices.Equal(g.DownloadInformation.Qualities, []string{"web"}) ||
-		!g.HideSaleEmphasis || !g.LightenHomepage || g.ShopEnabled || g.OgDescription != "Nos photos" {
+		!g.HideSaleEmphasis || !g.LightenHomepage || g.ShopEnabled || g.OgDescription != "Nos photos" || g.Language != "nl" {
 		t.Fatalf("updated %+v", g)
 	}
 
@@ -209,6 +210,8 @@ func TestGalleriesCreateAndUpdateEverySetting(t *testing.T) {
 		{"welcome mode", photographer.GallerySettingsInput{WelcomePopupConfig: &photographer.WelcomePopupConfigInput{Mode: "popup"}}, "invalid_value", nil},
 		{"quality", photographer.GallerySettingsInput{DownloadInformation: &photographer.DownloadInformationInput{Qualities: []string{"4k"}}}, "invalid_value", nil},
 		{"album", photographer.GallerySettingsInput{Album: &photographer.AlbumSettingsInput{MaxPhotos: ptr(-1)}}, "out_of_range", nil},
+		{"language", photographer.GallerySettingsInput{Language: ptr("de")}, "invalid_language", []string{"settings", "language"}},
+		{"language spelled otherwise", photographer.GallerySettingsInput{Language: ptr("NL")}, "invalid_language", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := f.svc.UpdateGallery(f.owner, photographer.UpdateGalleryInput{GalleryID: g.ID, Settings: tc.set})

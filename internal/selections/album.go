@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/studio/gallery/ent"
@@ -14,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/emails"
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
@@ -215,9 +214,9 @@ func (s *Service) SendAlbum(ctx context.Context, g *ent.Gallery) (*Album, error)
 		return nil, ErrAlbumSent
 	}
 	v := viewer.FromContext(ctx)
-	pg, err := s.DB.Photographer.Get(viewer.SystemContext(ctx), g.PhotographerID)
+	b, err := emails.BrandFor(ctx, s.DB, s.PublicURL, g)
 	if err != nil {
-		return nil, fmt.Errorf("selections: photographer: %w", err)
+		return nil, fmt.Errorf("selections: %w", err)
 	}
 	now := s.now().UTC().Truncate(time.Microsecond)
 	mailer := jobs.Mailer{Runner: s.Jobs, DB: s.DB, Mail: s.Mail}
@@ -247,7 +246,11 @@ func (s *Service) SendAlbum(ctx context.Context, g *ent.Gallery) (*Album, error)
 			return ErrAlbumTooMany(len(photos) - g.AlbumMaxPhotos)
 		}
 		// The e-mail is committed with the album's new state.
-		return out.Post(ctx, s.albumMessage(g, pg, v.Email, photos), time.Time{})
+		m, err := albumMessage(g, b, v.Email, photos)
+		if err != nil {
+			return err
+		}
+		return out.Post(ctx, m, time.Time{})
 	})
 	if err != nil {
 		return nil, albumErr("send", err)
@@ -276,31 +279,18 @@ func (s *Service) ReopenAlbum(ctx context.Context, g *ent.Gallery) (*Album, erro
 	return s.albumView(ctx, g, a)
 }
 
-// albumMessage is the e-mail telling g's photographer pg that the album
-// with photos was sent.
-func (s *Service) albumMessage(g *ent.Gallery, pg *ent.Photographer, sender string, photos []*ent.Photo) mail.Message {
-	who := "un client de la galerie"
-	if sender != "" {
-		who = sender
+// albumMessage is the e-mail telling g's photographer (in g's language)
+// that the album with photos was sent by sender ("" when unknown).
+func albumMessage(g *ent.Gallery, b emails.Brand, sender string, photos []*ent.Photo) (mail.Message, error) {
+	files := make([]string, len(photos))
+	for i, p := range photos {
+		files[i] = p.Filename
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Bonjour,\n\nL'album de la galerie « %s » vient de vous être envoyé par %s.\n", g.EventName, who)
-	if len(photos) == 1 {
-		b.WriteString("Il contient 1 photo :\n\n")
-	} else {
-		fmt.Fprintf(&b, "Il contient %d photos :\n\n", len(photos))
+	e, err := emails.Render(emails.AlbumSent, emails.GalleryLanguage(g), b, emails.AlbumSentData{Sender: sender, Files: files})
+	if err != nil {
+		return mail.Message{}, err
 	}
-	for _, p := range photos {
-		fmt.Fprintf(&b, "- %s\n", p.Filename)
-	}
-	fmt.Fprintf(&b, "\nLa galerie : %s/%s\n", strings.TrimRight(s.PublicURL, "/"), url.PathEscape(g.URL))
-	b.WriteString("L'album est désormais verrouillé ; rouvrez-le (reopenAlbum) pour permettre de nouvelles modifications.\n")
-	return mail.Message{
-		To:      []string{pg.Email},
-		ReplyTo: sender,
-		Subject: fmt.Sprintf("Album envoyé : %s (%d photos)", g.EventName, len(photos)),
-		Text:    b.String(),
-	}
+	return e.Message([]string{b.StudioEmail}, sender), nil
 }
 
 // lockOpen touches an open album inside tx, which holds its row until the

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -24,6 +23,7 @@ import (
 	entshare "github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/emails"
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
@@ -176,6 +176,10 @@ func (s *Service) Share(ctx context.Context, g *ent.Gallery, in Input) ([]string
 			return nil, s.undo(sctx, row, err)
 		}
 	}
+	e, err := s.render(ctx, g, in, code)
+	if err != nil {
+		return nil, s.undo(sctx, row, err)
+	}
 	// The row had to be committed before counting; its e-mails are queued
 	// together, in one transaction that finds it still there, and go out
 	// even while the mail server is down (they wait in their jobs).
@@ -184,7 +188,7 @@ func (s *Service) Share(ctx context.Context, g *ent.Gallery, in Input) ([]string
 			return fmt.Errorf("share: %s: %w", row.ID, err)
 		}
 		for _, to := range in.Emails {
-			if err := out.Post(ctx, s.message(g, in, v.Email, to, code), time.Time{}); err != nil {
+			if err := out.Post(ctx, e.Message([]string{to}, v.Email), time.Time{}); err != nil {
 				return err
 			}
 		}
@@ -269,25 +273,16 @@ func (s *Service) visitorCode(ctx context.Context, g *ent.Gallery) (string, erro
 	return c.Code, nil
 }
 
-// message is the e-mail one recipient gets.
-func (s *Service) message(g *ent.Gallery, in Input, replyTo, to, code string) mail.Message {
-	link := strings.TrimRight(s.PublicURL, "/") + "/" + url.PathEscape(g.URL)
-	var b strings.Builder
-	fmt.Fprintf(&b, "Bonjour,\n\n%s souhaite partager avec vous les photos de « %s ».\n\n", in.SenderName, g.EventName)
-	if in.Message != "" {
-		fmt.Fprintf(&b, "Son message :\n\n%s\n\n", in.Message)
+// render writes the e-mail every recipient gets, in the language the
+// sender used.
+func (s *Service) render(ctx context.Context, g *ent.Gallery, in Input, code string) (emails.Email, error) {
+	b, err := emails.BrandFor(ctx, s.DB, s.PublicURL, g)
+	if err != nil {
+		return emails.Email{}, err
 	}
-	fmt.Fprintf(&b, "Pour découvrir la galerie : %s\n", link)
-	if code != "" {
-		fmt.Fprintf(&b, "Code d'accès à saisir : %s\n", code)
-	}
-	b.WriteString("\nBonne visite !\n\nVous recevez ce message parce que quelqu'un a saisi votre adresse pour partager la galerie ; elle n'a pas été enregistrée pour autre chose.\n")
-	return mail.Message{
-		To:      []string{to},
-		ReplyTo: replyTo,
-		Subject: fmt.Sprintf("%s partage avec vous la galerie « %s »", in.SenderName, g.EventName),
-		Text:    b.String(),
-	}
+	return emails.Render(emails.Share, emails.VisitorLanguage(ctx, g), b, emails.ShareData{
+		Sender: in.SenderName, Message: in.Message, Link: b.GalleryURL, Code: code,
+	})
 }
 
 // senderKey names a browser session without keeping its key.

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/jobs/jobstest"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/share"
 	"github.com/studio/gallery/internal/store"
@@ -287,5 +288,54 @@ func TestShareWithoutJobsFailsWhenTheMailServerIsDown(t *testing.T) {
 	}
 	if n := f.db.Share.Query().CountX(f.sys); n != 0 {
 		t.Fatal("a share that sent nothing was kept")
+	}
+}
+
+// TestShareIsWrittenInTheSendersLanguage: the e-mail speaks the language of
+// the sender's request, else the gallery's default; the HTML part escapes
+// what the sender typed and shows the cover of a public gallery only.
+func TestShareIsWrittenInTheSendersLanguage(t *testing.T) {
+	f := setup(t)
+	cover := f.db.Photo.Create().SetGallery(f.public).SetFilename("a.jpg").SetWidth(1600).SetHeight(1200).SetContentHash("abc").SetPosition(1).SaveX(f.sys)
+	f.db.Gallery.UpdateOne(f.public).SetCoverPhoto(cover).SetLanguage("en").ExecX(f.sys)
+	f.public = f.db.Gallery.GetX(f.sys, f.public.ID)
+	for _, c := range []struct {
+		name    string
+		tag     lang.Tag
+		subject string
+	}{
+		{"the request's language", lang.NL, "Julie <b> deelt de galerij ‘Gala’ met u"},
+		{"else the gallery's", "", "Julie <b> is sharing the gallery “Gala” with you"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f.mail.msgs = nil
+			ctx := f.as("192.0.2.4", "s4-"+c.name, viewer.RoleNone, "")
+			if c.tag != "" {
+				ctx = lang.With(ctx, c.tag)
+			}
+			if _, err := f.svc.Share(ctx, f.public, share.Input{SenderName: "Julie <b>", Emails: []string{"tom@example.com"}, Message: "<i>Regardez</i>"}); err != nil {
+				t.Fatal(err)
+			}
+			m := f.mail.msgs[0]
+			if m.Subject != c.subject || !strings.Contains(m.Text, "<i>Regardez</i>") {
+				t.Errorf("e-mail: %q\n%s", m.Subject, m.Text)
+			}
+			if strings.Contains(m.HTML, "<i>Regardez") || strings.Contains(m.HTML, "Julie <b>") || !strings.Contains(m.HTML, "&lt;i&gt;Regardez") ||
+				!strings.Contains(m.HTML, `src="https://galerie.example/media/photos/`+cover.ID+`/abc/`) {
+				t.Errorf("HTML part:\n%s", m.HTML)
+			}
+		})
+	}
+	// A protected gallery's e-mail shows no cover.
+	f.db.Gallery.UpdateOne(f.protected).SetCoverPhoto(f.db.Photo.Create().SetGallery(f.protected).SetFilename("b.jpg").SetWidth(1600).SetHeight(1200).
+		SetContentHash("def").SetPosition(1).SaveX(f.sys)).ExecX(f.sys)
+	f.protected = f.db.Gallery.GetX(f.sys, f.protected.ID)
+	f.mail.msgs = nil
+	if _, err := f.svc.Share(f.as("192.0.2.5", "s5", viewer.RoleVisitor, ""), f.protected,
+		share.Input{SenderName: "Julie", Emails: []string{"tom@example.com"}}); err != nil {
+		t.Fatal(err)
+	}
+	if m := f.mail.msgs[0]; strings.Contains(m.HTML, "<img") || !strings.Contains(m.Subject, "partage avec vous") {
+		t.Errorf("protected gallery's e-mail: %s\n%s", m.Subject, m.HTML)
 	}
 }

@@ -28,6 +28,7 @@ export function shell(url: string, { auth = authState({ accessCodeAuthorized: tr
           url,
           eventName: 'Mariage de Julie & Thomas',
           eventDateString: '2026-06-20',
+          language: 'fr',
           auth,
           accessPolicy: policy,
           welcomePopupConfig: null,

@@ -21,6 +21,7 @@ import { setCurrentGalleryId } from '../lib/gallery-id';
 import { forgetGallery, rememberGallery, useKnownGallery } from '../lib/known-galleries';
 import { galleryVariables, usePreviewHash } from '../lib/preview-hash';
 import { parsePreviewParams } from '../lib/preview-params';
+import { applyGalleryLanguage } from '../lib/i18n';
 import { themeVariables } from '../lib/theme';
 import { galleryPath } from './route-table';
 import { useCurrentRoute } from './use-current-route';
@@ -124,6 +125,12 @@ export function GalleryLayout() {
       for (const name of Object.keys(vars)) root.style.removeProperty(name);
     };
   }, [vars]);
+
+  // The gallery's default language, when the visitor chose none and the browser names none we speak.
+  const galleryLanguage = gallery?.language;
+  useEffect(() => {
+    if (galleryLanguage) void applyGalleryLanguage(galleryLanguage);
+  }, [galleryLanguage]);
 
   useEffect(() => {
     if (gallery?.eventName) document.title = `${gallery.eventName} · ${t('common.appName')}`;

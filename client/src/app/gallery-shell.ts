@@ -17,6 +17,7 @@ export const GalleryShellFragment = graphql(`
     id
     url
     eventName
+    language
     auth {
       accessCodeAuthorized
       needEmail

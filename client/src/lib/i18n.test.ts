@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n, { CATALOGUES, chooseLanguage, currentLanguage, detectLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, matchLanguage } from './i18n';
+import i18n, { applyGalleryLanguage, CATALOGUES, chooseLanguage, currentLanguage, detectLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, matchLanguage } from './i18n';
 import en from './locales/en';
 import fr from './locales/fr';
 import nl from './locales/nl';
@@ -152,6 +152,20 @@ describe('the choice of language', () => {
     expect(detectLanguage()).toBe('fr');
     single.mockReturnValue('nl-NL');
     expect(detectLanguage()).toBe('nl');
+  });
+
+  it('falls back to the gallery’s default language, after the choice and the browser', async () => {
+    browser(['de-DE']);
+    expect(detectLanguage('nl')).toBe('nl');
+    expect(detectLanguage('de')).toBe('fr');
+    await applyGalleryLanguage('en');
+    expect(currentLanguage()).toBe('en');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
+    browser(['nl-BE']);
+    expect(detectLanguage('en')).toBe('nl');
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    browser(['de-DE']);
+    expect(detectLanguage('en')).toBe('fr');
   });
 
   it('puts the visitor’s choice first, and ignores a stored value that is no language of the interface', () => {

@@ -58,12 +58,23 @@ function browserLanguages(): readonly string[] {
 /**
  * detectLanguage chooses the interface language: the visitor's choice (kept
  * in localStorage by chooseLanguage), else the first of the browser's
- * languages that the interface speaks, else French.
+ * languages that the interface speaks, else the gallery's default language
+ * (Gallery.language, once known), else French.
  */
-export function detectLanguage(): Language {
+export function detectLanguage(galleryDefault?: string): Language {
   const stored = storedLanguage();
   if (isLanguage(stored)) return stored;
-  return matchLanguage(browserLanguages()) ?? DEFAULT_LANGUAGE;
+  return matchLanguage(browserLanguages()) ?? (isLanguage(galleryDefault) ? galleryDefault : DEFAULT_LANGUAGE);
+}
+
+/**
+ * applyGalleryLanguage switches to a gallery's default language when
+ * neither the visitor's choice nor the browser decides; it is not
+ * remembered as a choice.
+ */
+export async function applyGalleryLanguage(galleryDefault: string): Promise<void> {
+  const language = detectLanguage(galleryDefault);
+  if (language !== currentLanguage()) await i18n.changeLanguage(language);
 }
 
 /** chooseLanguage is the visitor's choice: it is remembered, then the interface switches (once its catalogue is loaded). */
