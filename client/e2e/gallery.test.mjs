@@ -23,8 +23,23 @@ function decodeHeader(value) {
   );
 }
 
-/** readMail parses an .eml file into its headers (lower-cased names, unfolded, decoded) and decoded text. */
+/**
+ * readMail parses an .eml file into its headers (lower-cased names, unfolded,
+ * decoded) and decoded text: of a multipart message (the server sends text
+ * then HTML), its text/plain part; `html` is the text/html part, if any.
+ */
 function readMail(raw) {
+  const { headers, body } = readPart(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] || '');
+  if (!/^multipart\//i.test(headers['content-type'] || '') || !boundary) return { headers, body, html: '' };
+  const parts = body.split(`--${boundary[1]}`).slice(1, -1).map((p) => readPart(p.replace(/^\r?\n/, '')));
+  const text = parts.find((p) => /^text\/plain/i.test(p.headers['content-type'] || ''));
+  const html = parts.find((p) => /^text\/html/i.test(p.headers['content-type'] || ''));
+  return { headers, body: text ? text.body : '', html: html ? html.body : '' };
+}
+
+/** readPart splits a message or MIME part into its headers and its decoded body. */
+function readPart(raw) {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split < 0 ? raw : raw.slice(0, split);
   let body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -556,6 +571,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     }
     assert.ok(mail, 'an e-mail to the photographer is in the outbox');
     assert.ok(mail.body.includes(message), `the e-mail carries the message:\n${mail.body}`);
+    assert.ok(mail.html.includes('<table') && mail.html.includes('Camille Test'), `the e-mail has its HTML part:\n${mail.html}`);
     assert.match(mail.headers['reply-to'] || '', /camille\.e2e@example\.com/);
     await noErrorToast('after sending the contact form');
   });
