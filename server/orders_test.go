@@ -54,7 +54,9 @@ type orderEnv struct {
 	later atomic.Int64
 }
 
-func newOrderEnv(t testing.TB) *orderEnv {
+// newOrderEnv serves the demo with the job runner started and e-mail going
+// to a real SMTP server; wire may change more of the services' options.
+func newOrderEnv(t testing.TB, wire ...func(*wiring)) *orderEnv {
 	t.Helper()
 	o := &orderEnv{smtp: mailtest.Start(t, "", "")}
 	e := newEnvWith(t, 6, func(w *wiring) {
@@ -67,6 +69,9 @@ func newOrderEnv(t testing.TB) *orderEnv {
 		w.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 		w.Jobs = &jobs.Config{TestOnly: true, FetchPollInterval: 100 * time.Millisecond, RetryPolicy: dlQuickRetry{}}
 		o.publicURL = strings.TrimRight(w.Config.PublicURL, "/")
+		for _, f := range wire {
+			f(w)
+		}
 	})
 	o.runner = e.app.Jobs
 	if err := o.runner.Start(context.Background()); err != nil {
@@ -1356,9 +1361,10 @@ func (g *gatedProvider) CreateCheckout(ctx context.Context, in payments.Checkout
 // (Before the fix, attempt took the attempt still being opened for dead,
 // replaced it and opened a second page.)
 func TestOrderConcurrentDoubleClickGetsOneAttempt(t *testing.T) {
-	o := newOrderEnv(t)
-	gate := &gatedProvider{Provider: o.app.Orders.Provider, entered: make(chan struct{}), release: make(chan struct{})}
-	o.app.Orders.Provider = gate
+	gate := &gatedProvider{entered: make(chan struct{}), release: make(chan struct{})}
+	o := newOrderEnv(t, func(w *wiring) {
+		w.WrapProvider = func(p payments.Provider) payments.Provider { gate.Provider = p; return gate }
+	})
 	anne := o.person("anne@example.com", "", "")
 	o.fillCart(anne, "BE")
 	body := o.shown(anne)

@@ -120,6 +120,9 @@ type Options struct {
 	// download workers publish on (tests hold a job at its first event).
 	DownloadPartLimit int64
 	DownloadEvents    events.Broker
+	// WrapProvider, when set, wraps the configured payment provider before
+	// the orders service gets it (tests hold a checkout while it opens).
+	WrapProvider func(payments.Provider) payments.Provider
 }
 
 // defaultKeepFor is KeepFor's default on PostgreSQL (CACHE_TTL "auto").
@@ -203,6 +206,9 @@ func New(ctx context.Context, o Options) (*Services, error) {
 		log.Error("payments: provider unavailable", "err", err)
 	}
 	s.TestPayments = testPayments
+	if provider != nil && o.WrapProvider != nil {
+		provider = o.WrapProvider(provider)
+	}
 	providers := map[string]payments.Provider{}
 	if provider != nil {
 		providers[provider.Name()] = provider
