@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"sync"
 
 	"entgo.io/contrib/entgql"
@@ -19,7 +18,6 @@ import (
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
-	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/selections"
 )
 
@@ -57,14 +55,15 @@ func (r *Resolver) visibleGallery(ctx context.Context, galleryID string) (*ent.G
 }
 
 // userErrors splits a domain error into the payload's userErrors (never
-// nil, as the schema requires a list) and a failure for the errors array.
+// nil, as the schema requires a list) and a failure for the errors array,
+// by the one rule of apperr.Fixable.
 func userErrors(err error) ([]*gqlmodel.UserError, error) {
-	ues, err := photographer.Split(err)
+	fixable, err := apperr.Fixable(err)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*gqlmodel.UserError, len(ues))
-	for i, e := range ues {
+	out := make([]*gqlmodel.UserError, len(fixable))
+	for i, e := range fixable {
 		out[i] = toUserError(e)
 	}
 	return out, nil
@@ -112,7 +111,7 @@ func (r *Resolver) accessCall(ctx context.Context, galleryID string, fn func(*ga
 	err = fn(&galleryRef{g})
 	var withCaptcha *access.CaptchaError
 	errors.As(err, &withCaptcha)
-	ues, err := accessUserErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -121,44 +120,6 @@ func (r *Resolver) accessCall(ctx context.Context, galleryID string, fn func(*ga
 		out.Captcha = withCaptcha.Captcha
 	}
 	return out, nil
-}
-
-// accessUserErrors turns the access rules' refusals (4xx) into userErrors
-// and keeps other failures as errors.
-func accessUserErrors(err error) ([]*gqlmodel.UserError, error) {
-	if err == nil {
-		return []*gqlmodel.UserError{}, nil
-	}
-	if ae := apperr.As(err); ae != nil && ae.Status < 500 && ae.Code != apperr.ErrForbidden.Code && ae.Code != apperr.ErrUnauthorized.Code {
-		return []*gqlmodel.UserError{toUserError(ae)}, nil
-	}
-	return nil, err
-}
-
-// payloadErrors turns a domain refusal into a payload's userErrors: every
-// problem of an apperr.List, and a single refusal the person can act on
-// (a 4xx other than 401, 403 and 404). Those three stay GraphQL errors
-// with their extensions.code, like every other failure.
-func payloadErrors(err error) ([]*gqlmodel.UserError, error) {
-	if err == nil {
-		return []*gqlmodel.UserError{}, nil
-	}
-	var l apperr.List
-	if errors.As(err, &l) {
-		out := make([]*gqlmodel.UserError, len(l))
-		for i, e := range l {
-			out[i] = toUserError(e)
-		}
-		return out, nil
-	}
-	if ae := apperr.As(err); ae != nil && ae.Status < 500 {
-		switch ae.Status {
-		case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
-		default:
-			return []*gqlmodel.UserError{toUserError(ae)}, nil
-		}
-	}
-	return nil, err
 }
 
 // collectSelections narrows a selection query to what the operation asks
@@ -189,7 +150,7 @@ func (r *Resolver) selectionCall(ctx context.Context, galleryID string, fn func(
 		return nil, err
 	}
 	sel, err := fn(g)
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +165,7 @@ func (r *Resolver) albumCall(ctx context.Context, galleryID string, fn func(*ent
 		return nil, err
 	}
 	a, err := fn(g)
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -219,7 +180,7 @@ func (r *Resolver) cartCall(ctx context.Context, galleryID string, fn func(*ent.
 		return nil, err
 	}
 	v, err := fn(g)
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -365,7 +326,7 @@ func (f *follower[T]) stop() {
 
 // orderPayload answers an order mutation: the order, or why not.
 func orderPayload(o *ent.Order, err error) (*gqlmodel.OrderPayload, error) {
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}

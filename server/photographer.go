@@ -232,10 +232,6 @@ func (s *Server) restUpdatePhoto(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := s.Tools.UpdatePhoto(r.Context(), chi.URLParam(r, "photoId"), body)
-	ues, err := photographer.Split(err)
-	if err == nil && len(ues) > 0 {
-		err = ues[0]
-	}
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return

@@ -47,7 +47,9 @@ const (
 	MaxCodeLen = 64
 )
 
-// Errors users can act on; every wrong code gets the same one.
+// Errors users can act on; every wrong code gets the same one. The three
+// refusals of what was typed carry REST's 401 or 403 and are returned in an
+// apperr.List, so that GraphQL shows them as userErrors (apperr.Fixable).
 var (
 	ErrWrongCode     = apperr.New("invalid_access_code", http.StatusUnauthorized, "Le code saisi est incorrect.")
 	ErrNotClientCode = apperr.New("not_client_code", http.StatusForbidden, "Le code saisi n'est pas un code client privilégié")
@@ -291,7 +293,7 @@ func (s *Service) CheckCodeWith(ctx context.Context, galleryID, clientAddr strin
 		if err := l.GalleryFailures.Fail(ctx, galleryKey); err != nil {
 			return Grant{}, err
 		}
-		return Grant{}, ErrWrongCode
+		return Grant{}, apperr.List{ErrWrongCode}
 	}
 	if err := l.CodeTries.Reset(ctx, triesKey); err != nil {
 		return Grant{}, err
@@ -345,7 +347,7 @@ func (s *Service) CheckClientCodeWith(ctx context.Context, galleryID, clientAddr
 		return Grant{}, err
 	}
 	if !g.Client {
-		return Grant{}, ErrNotClientCode
+		return Grant{}, apperr.List{ErrNotClientCode}
 	}
 	return g, nil
 }
@@ -538,7 +540,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email
 	}
 	want := s.otpHash(email, galleryID, code)
 	if otc == nil || subtle.ConstantTimeCompare([]byte(want), []byte(otc.CodeHash)) != 1 {
-		return nil, ErrWrongOTP
+		return nil, apperr.List{ErrWrongOTP}
 	}
 	// Single use: only one confirmation can mark the code used.
 	n, err := s.DB.OneTimeCode.Update().Where(onetimecode.ID(otc.ID), onetimecode.UsedAtIsNil()).
@@ -547,7 +549,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email
 		return nil, fmt.Errorf("access: use code: %w", err)
 	}
 	if n == 0 {
-		return nil, ErrWrongOTP
+		return nil, apperr.List{ErrWrongOTP}
 	}
 	if err := l.OTPTries.Reset(ctx, triesKey); err != nil {
 		return nil, err

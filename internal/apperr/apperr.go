@@ -121,10 +121,14 @@ func As(err error) *Error {
 	return nil
 }
 
-// List is several problems with one input, each naming its field. GraphQL
-// payloads show them all as userErrors; REST answers with the first (its
-// status, code, message and field) and lists them all under "errors".
+// List is several problems with one input, each naming its field: the one
+// multi-error type of every domain package. GraphQL payloads show them all
+// as userErrors; REST answers with the first (its status, code, message and
+// field) and lists them all under "errors".
 type List []*Error
+
+// Add records one problem.
+func (l *List) Add(e *Error) { *l = append(*l, e) }
 
 func (l List) Error() string {
 	parts := make([]string, len(l))
@@ -161,4 +165,29 @@ func AsList(err error) List {
 		return List{e}
 	}
 	return nil
+}
+
+// Fixable is the one rule both doors use to tell the problems the person
+// can fix (GraphQL shows them as a payload's userErrors) from the failures
+// of the request itself (GraphQL errors with extensions.code): every problem
+// of a List, and a single refusal with a 4xx status other than 401, 403 and
+// 404, which question who asks or what they name. A domain that refuses
+// what was typed with one of those statuses (a wrong access code is a 401
+// in REST) returns it in a List. Other errors come back as rest.
+func Fixable(err error) (fixable List, rest error) {
+	if err == nil {
+		return nil, nil
+	}
+	var l List
+	if errors.As(err, &l) && len(l) > 0 {
+		return l, nil
+	}
+	if e := As(err); e != nil && e.Status >= 400 && e.Status < 500 {
+		switch e.Status {
+		case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
+		default:
+			return List{e}, nil
+		}
+	}
+	return nil, err
 }

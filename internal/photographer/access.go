@@ -3,6 +3,7 @@ package photographer
 import (
 	"context"
 	"fmt"
+	"github.com/studio/gallery/internal/apperr"
 	"strings"
 
 	"github.com/studio/gallery/ent"
@@ -42,9 +43,9 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 		if err != nil {
 			return err
 		}
-		var errs UserErrors
+		var errs apperr.List
 		if accesscode.KindValidator(in.Kind) != nil {
-			errs.add("invalid_value", "Un code est « client » ou « visitor ».", "kind")
+			errs.Add(userErr("invalid_value", "Un code est « client » ou « visitor ».", "kind"))
 		}
 		code := ""
 		if in.Code != nil {
@@ -54,7 +55,7 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 			code = RandomCode()
 		}
 		if !codeRE.MatchString(code) {
-			errs.add("invalid_code", "Le code compte de 3 à 64 lettres, chiffres, tirets ou soulignés.", "code")
+			errs.Add(userErr("invalid_code", "Le code compte de 3 à 64 lettres, chiffres, tirets ou soulignés.", "code"))
 		} else {
 			// Codes are compared case- and space-insensitively (internal/access).
 			others, err := tx.AccessCode.Query().Where(accesscode.HasGalleryWith(gallery.ID(g.ID))).
@@ -64,14 +65,14 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 			}
 			for _, o := range others {
 				if normalizeAccessCode(o) == code {
-					errs.add("duplicate_code", msgDuplicateAccessCode, "code")
+					errs.Add(userErr("duplicate_code", msgDuplicateAccessCode, "code"))
 					break
 				}
 			}
 		}
 		c := tx.AccessCode.Create().SetGallery(g).SetKind(in.Kind).SetCode(code)
 		accessCodeFields(in.Label, in.Email, c.Mutation(), &errs)
-		if err := errs.err(); err != nil {
+		if err := errs.Err(); err != nil {
 			return err
 		}
 		out, err = c.Save(ctx)
@@ -92,9 +93,9 @@ func (s *Service) UpdateAccessCode(ctx context.Context, in UpdateAccessCodeInput
 			return err
 		}
 		u := tx.AccessCode.UpdateOne(cur)
-		var errs UserErrors
+		var errs apperr.List
 		accessCodeFields(in.Label, in.Email, u.Mutation(), &errs)
-		if err := errs.err(); err != nil {
+		if err := errs.Err(); err != nil {
 			return err
 		}
 		out, err = u.Save(ctx)
@@ -168,7 +169,7 @@ func ownAccessCode(ctx context.Context, tx *ent.Client, id string) (*ent.AccessC
 	return a, nil
 }
 
-func accessCodeFields(label, email *string, m *ent.AccessCodeMutation, errs *UserErrors) {
+func accessCodeFields(label, email *string, m *ent.AccessCodeMutation, errs *apperr.List) {
 	var l string
 	if label != nil && text(label, 120, &l, errs, []string{"label"}) {
 		m.SetLabel(l)
@@ -176,7 +177,7 @@ func accessCodeFields(label, email *string, m *ent.AccessCodeMutation, errs *Use
 	if email != nil {
 		e := strings.TrimSpace(*email)
 		if e != "" && !validEmail(e) {
-			errs.add("invalid_email", "L'adresse email saisie n'est pas valide", "email")
+			errs.Add(userErr("invalid_email", "L'adresse email saisie n'est pas valide", "email"))
 		} else {
 			m.SetEmail(e)
 		}

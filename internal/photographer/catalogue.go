@@ -3,6 +3,7 @@ package photographer
 import (
 	"context"
 	"fmt"
+	"github.com/studio/gallery/internal/apperr"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -109,7 +110,7 @@ func (s *Service) DeleteCategory(ctx context.Context, in DeleteCategoryInput) er
 }
 
 func categoryFields(name *string, section *category.Section, description *string, position *int, m *ent.CategoryMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if name != nil {
 		if n, ok := requiredName(*name, 120, &errs, "name"); ok {
 			m.SetName(n)
@@ -117,7 +118,7 @@ func categoryFields(name *string, section *category.Section, description *string
 	}
 	if section != nil {
 		if err := category.SectionValidator(*section); err != nil {
-			errs.add("invalid_value", "Section inconnue.", "section")
+			errs.Add(userErr("invalid_value", "Section inconnue.", "section"))
 		} else {
 			m.SetSection(*section)
 		}
@@ -129,7 +130,7 @@ func categoryFields(name *string, section *category.Section, description *string
 	if position != nil {
 		m.SetPosition(*position)
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // ownCategory loads a category of a gallery the viewer owns.
@@ -257,7 +258,7 @@ func ownFamily(ctx context.Context, tx *ent.Client, id string) (*ent.Family, err
 }
 
 func familyFields(in UpdateFamilyInput, m *ent.FamilyMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if in.Name != nil {
 		if n, ok := requiredName(*in.Name, 120, &errs, "name"); ok {
 			m.SetName(n)
@@ -283,7 +284,7 @@ func familyFields(in UpdateFamilyInput, m *ent.FamilyMutation) error {
 	if in.Position != nil {
 		m.SetPosition(*in.Position)
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // CreateFormatInput adds a format (a print size or a digital file) to a gallery.
@@ -454,7 +455,7 @@ func ownFormat(ctx context.Context, tx *ent.Client, id string) (*ent.Format, *en
 
 // formatFields checks a format's values; cur is nil for a new format.
 func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if in.Name != nil {
 		var n string
 		if text(in.Name, 120, &n, &errs, []string{"name"}) {
@@ -467,7 +468,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	}
 	if in.Kind != nil {
 		if format.KindValidator(*in.Kind) != nil {
-			errs.add("invalid_value", "Type de format inconnu.", "kind")
+			errs.Add(userErr("invalid_value", "Type de format inconnu.", "kind"))
 		} else {
 			kind = *in.Kind
 			m.SetKind(kind)
@@ -488,28 +489,28 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	switch kind {
 	case format.KindPrint:
 		if short <= 0 || long <= 0 {
-			errs.add("invalid_size", "Un tirage a besoin d'une largeur et d'une longueur (en cm) positives.", "shortSize")
+			errs.Add(userErr("invalid_size", "Un tirage a besoin d'une largeur et d'une longueur (en cm) positives.", "shortSize"))
 		} else if short > long {
-			errs.add("invalid_size", "Le petit côté ne peut pas dépasser le grand côté.", "shortSize")
+			errs.Add(userErr("invalid_size", "Le petit côté ne peut pas dépasser le grand côté.", "shortSize"))
 		}
 		if in.DigitalQuality != nil {
-			errs.add("invalid_value", "Seul un fichier numérique a une qualité (web ou hd).", "digitalQuality")
+			errs.Add(userErr("invalid_value", "Seul un fichier numérique a une qualité (web ou hd).", "digitalQuality"))
 		}
 		if watermark {
-			errs.add("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark")
+			errs.Add(userErr("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark"))
 		}
 		m.ClearDigitalQuality()
 	case format.KindDigital:
 		if quality == nil || format.DigitalQualityValidator(*quality) != nil {
-			errs.add("required", "Un fichier numérique est de qualité web ou hd.", "digitalQuality")
+			errs.Add(userErr("required", "Un fichier numérique est de qualité web ou hd.", "digitalQuality"))
 		} else {
 			m.SetDigitalQuality(*quality)
 			if watermark && *quality != format.DigitalQualityWeb {
-				errs.add("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark")
+				errs.Add(userErr("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark"))
 			}
 		}
 		if short < 0 || long < 0 {
-			errs.add("invalid_size", "Les dimensions ne peuvent pas être négatives.", "shortSize")
+			errs.Add(userErr("invalid_size", "Les dimensions ne peuvent pas être négatives.", "shortSize"))
 		}
 	}
 	if in.ShortSize != nil {
@@ -523,7 +524,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	}
 	if in.UnitPrice != nil {
 		if *in.UnitPrice < 0 {
-			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "unitPrice")
+			errs.Add(userErr("invalid_price", "Le prix ne peut pas être négatif.", "unitPrice"))
 		} else {
 			m.SetUnitPrice(int(*in.UnitPrice))
 		}
@@ -531,9 +532,9 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	if in.GalleryPrice != nil {
 		switch {
 		case *in.GalleryPrice < 0:
-			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "galleryPrice")
+			errs.Add(userErr("invalid_price", "Le prix ne peut pas être négatif.", "galleryPrice"))
 		case kind != format.KindDigital:
-			errs.add("invalid_value", "Seul un fichier numérique se vend pour toute la galerie.", "galleryPrice")
+			errs.Add(userErr("invalid_value", "Seul un fichier numérique se vend pour toute la galerie.", "galleryPrice"))
 		default:
 			m.SetGalleryPrice(int(*in.GalleryPrice))
 		}
@@ -554,7 +555,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 		for i, c := range in.ExcludedCountries {
 			c = strings.ToUpper(strings.TrimSpace(c))
 			if !countryRE.MatchString(c) {
-				errs.add("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "excludedCountries", idx(i))
+				errs.Add(userErr("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "excludedCountries", idx(i)))
 				continue
 			}
 			cs = append(cs, c)
@@ -567,18 +568,18 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	if in.Withdrawn != nil {
 		m.SetWithdrawn(*in.Withdrawn)
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // requiredName trims a required name and checks its length.
-func requiredName(v string, max int, errs *UserErrors, path ...string) (string, bool) {
+func requiredName(v string, max int, errs *apperr.List, path ...string) (string, bool) {
 	v = strings.TrimSpace(v)
 	switch {
 	case v == "":
-		errs.add("required", "Merci de remplir ce champ", path...)
+		errs.Add(userErr("required", "Merci de remplir ce champ", path...))
 		return "", false
 	case utf8.RuneCountInString(v) > max:
-		errs.add("too_long", "Le nom saisi est trop long", path...)
+		errs.Add(userErr("too_long", "Le nom saisi est trop long", path...))
 		return "", false
 	}
 	return v, true

@@ -3,6 +3,7 @@ package photographer
 import (
 	"context"
 	"fmt"
+	"github.com/studio/gallery/internal/apperr"
 	"net/mail"
 	"regexp"
 	"slices"
@@ -227,10 +228,10 @@ func (s *Service) UpdateGallery(ctx context.Context, in UpdateGalleryInput) (*en
 }
 
 // applySettings checks every setting and writes the valid ones to m; cur
-// is nil for a new gallery. Problems come back together as UserErrors,
+// is nil for a new gallery. Problems come back together as an apperr.List,
 // with paths under "settings" (url and eventName at the top on create).
 func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Gallery, pid string, in GallerySettingsInput, m *ent.GalleryMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	at := func(f ...string) []string {
 		if cur == nil && (f[0] == "url" || f[0] == "eventName") {
 			return f
@@ -241,11 +242,11 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		u := strings.ToLower(strings.TrimSpace(*in.URL))
 		switch {
 		case u == "":
-			errs.add("required", "Merci de remplir ce champ", at("url")...)
+			errs.Add(userErr("required", "Merci de remplir ce champ", at("url")...))
 		case !slugRE.MatchString(u):
-			errs.add("invalid_url", "L'adresse ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (120 caractères au plus).", at("url")...)
+			errs.Add(userErr("invalid_url", "L'adresse ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (120 caractères au plus).", at("url")...))
 		case slices.Contains(reservedURLs, u):
-			errs.add("url_reserved", "Cette adresse est réservée, merci d'en choisir une autre.", at("url")...)
+			errs.Add(userErr("url_reserved", "Cette adresse est réservée, merci d'en choisir une autre.", at("url")...))
 		default:
 			q := tx.Gallery.Query().Where(gallery.URL(u))
 			if cur != nil {
@@ -256,7 +257,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 				return fmt.Errorf("photographer: url: %w", err)
 			}
 			if taken {
-				errs.add("url_taken", msgURLTaken, at("url")...)
+				errs.Add(userErr("url_taken", msgURLTaken, at("url")...))
 			}
 			m.SetURL(u)
 		}
@@ -265,9 +266,9 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		n := strings.TrimSpace(*in.EventName)
 		switch {
 		case n == "":
-			errs.add("required", "Merci de remplir ce champ", at("eventName")...)
+			errs.Add(userErr("required", "Merci de remplir ce champ", at("eventName")...))
 		case utf8.RuneCountInString(n) > 200:
-			errs.add("too_long", "Le nom saisi est trop long", at("eventName")...)
+			errs.Add(userErr("too_long", "Le nom saisi est trop long", at("eventName")...))
 		default:
 			m.SetEventName(n)
 		}
@@ -275,7 +276,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 	if in.EventDate != nil {
 		d := strings.TrimSpace(*in.EventDate)
 		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			errs.add("invalid_date", "La date doit être au format AAAA-MM-JJ.", at("eventDate")...)
+			errs.Add(userErr("invalid_date", "La date doit être au format AAAA-MM-JJ.", at("eventDate")...))
 		} else {
 			m.SetEventDate(d)
 		}
@@ -284,14 +285,14 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		if id := *in.CoverPhotoID; id == "" {
 			m.ClearCoverPhotoID()
 		} else if cur == nil {
-			errs.add("photo_not_found", "Une nouvelle galerie n'a pas encore de photos.", at("coverPhotoId")...)
+			errs.Add(userErr("photo_not_found", "Une nouvelle galerie n'a pas encore de photos.", at("coverPhotoId")...))
 		} else {
 			ok, err := tx.Photo.Query().Where(photo.ID(id), photo.GalleryID(cur.ID)).Exist(ctx)
 			if err != nil {
 				return fmt.Errorf("photographer: cover: %w", err)
 			}
 			if !ok {
-				errs.add("photo_not_found", "Cette photo n'appartient pas à la galerie.", at("coverPhotoId")...)
+				errs.Add(userErr("photo_not_found", "Cette photo n'appartient pas à la galerie.", at("coverPhotoId")...))
 			} else {
 				m.SetCoverPhotoID(id)
 			}
@@ -299,7 +300,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 	}
 	if in.CoverPhotoPosition != nil {
 		if p := strings.TrimSpace(*in.CoverPhotoPosition); !positionRE.MatchString(p) {
-			errs.add("invalid_value", "La position s'écrit « X% Y% », chaque valeur entre 0 et 100.", at("coverPhotoPosition")...)
+			errs.Add(userErr("invalid_value", "La position s'écrit « X% Y% », chaque valeur entre 0 et 100.", at("coverPhotoPosition")...))
 		} else {
 			m.SetCoverPhotoPosition(p)
 		}
@@ -344,7 +345,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		setBool(in.Album.Activated, m.SetAlbumActivated)
 		if n := in.Album.MaxPhotos; n != nil {
 			if *n < 0 || *n > MaxAlbumPhotos {
-				errs.add("out_of_range", fmt.Sprintf("Le nombre de photos de l'album doit être compris entre 0 et %d.", MaxAlbumPhotos), at("album", "maxPhotos")...)
+				errs.Add(userErr("out_of_range", fmt.Sprintf("Le nombre de photos de l'album doit être compris entre 0 et %d.", MaxAlbumPhotos), at("album", "maxPhotos")...))
 			} else {
 				m.SetAlbumMaxPhotos(*n)
 			}
@@ -358,7 +359,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 	if in.DeliveryOptions != nil {
 		opts, ok := subset(in.DeliveryOptions, DeliveryOptions, &errs, at("deliveryOptions"))
 		if ok && len(opts) == 0 {
-			errs.add("required", "Choisissez au moins un mode de livraison.", at("deliveryOptions")...)
+			errs.Add(userErr("required", "Choisissez au moins un mode de livraison.", at("deliveryOptions")...))
 		} else if ok {
 			m.SetDeliveryOptions(opts)
 		}
@@ -368,7 +369,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		case w.Mode == "":
 			m.ClearWelcomePopup()
 		case !slices.Contains(WelcomeModes, w.Mode):
-			errs.add("invalid_value", "Valeur non autorisée : "+strings.Join(WelcomeModes, ", ")+".", at("welcomePopupConfig", "mode")...)
+			errs.Add(userErr("invalid_value", "Valeur non autorisée : "+strings.Join(WelcomeModes, ", ")+".", at("welcomePopupConfig", "mode")...))
 		default:
 			wp := model.WelcomePopup{Mode: w.Mode}
 			if cur != nil && cur.WelcomePopup != nil {
@@ -410,11 +411,11 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 			m.SetOgDescription(og)
 		}
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // applyMusic checks the music settings against the photographer's tracks.
-func (s *Service) applyMusic(ctx context.Context, tx *ent.Client, cur *ent.Gallery, pid string, in MusicInput, m *ent.GalleryMutation, errs *UserErrors, path []string) error {
+func (s *Service) applyMusic(ctx context.Context, tx *ent.Client, cur *ent.Gallery, pid string, in MusicInput, m *ent.GalleryMutation, errs *apperr.List, path []string) error {
 	track := ""
 	if cur != nil && cur.MusicTrackID != nil {
 		track = *cur.MusicTrackID
@@ -430,7 +431,7 @@ func (s *Service) applyMusic(ctx context.Context, tx *ent.Client, cur *ent.Galle
 				return fmt.Errorf("photographer: music track: %w", err)
 			}
 			if !ok {
-				errs.add("track_not_found", "Ce morceau ne fait pas partie de votre bibliothèque musicale.", append(path, "trackId")...)
+				errs.Add(userErr("track_not_found", "Ce morceau ne fait pas partie de votre bibliothèque musicale.", append(path, "trackId")...))
 				return nil
 			}
 			m.SetMusicTrackID(track)
@@ -442,13 +443,13 @@ func (s *Service) applyMusic(ctx context.Context, tx *ent.Client, cur *ent.Galle
 		m.SetMusicActive(active)
 	}
 	if active && track == "" {
-		errs.add("track_required", "Choisissez un morceau pour activer la musique.", append(path, "trackId")...)
+		errs.Add(userErr("track_required", "Choisissez un morceau pour activer la musique.", append(path, "trackId")...))
 	}
 	return nil
 }
 
 // applyTheme merges in into base, checking each value.
-func applyTheme(base model.Theme, in GalleryThemeInput, errs *UserErrors, path []string) (model.Theme, bool) {
+func applyTheme(base model.Theme, in GalleryThemeInput, errs *apperr.List, path []string) (model.Theme, bool) {
 	at := func(f ...string) []string { return append(slices.Clone(path), f...) }
 	ok := oneOf(in.Theme, Themes, &base.Theme, errs, at("theme"))
 	ok = oneOf(in.Variant, ThemeVariants, &base.Variant, errs, at("variant")) && ok
@@ -472,7 +473,7 @@ func applyTheme(base model.Theme, in GalleryThemeInput, errs *UserErrors, path [
 			if v := strings.TrimSpace(*x.in); colorRE.MatchString(v) {
 				*x.out = strings.ToLower(v)
 			} else {
-				errs.add("invalid_color", "La couleur doit s'écrire #rrggbb (par exemple #1d3557).", at("colors", x.name)...)
+				errs.Add(userErr("invalid_color", "La couleur doit s'écrire #rrggbb (par exemple #1d3557).", at("colors", x.name)...))
 				ok = false
 			}
 		}
@@ -481,9 +482,9 @@ func applyTheme(base model.Theme, in GalleryThemeInput, errs *UserErrors, path [
 }
 
 // cleanCollections trims the names and refuses empty, long or repeated ones.
-func cleanCollections(in []string, errs *UserErrors, path []string) ([]string, bool) {
+func cleanCollections(in []string, errs *apperr.List, path []string) ([]string, bool) {
 	if len(in) > MaxCollections {
-		errs.add("too_many", fmt.Sprintf("%d collections au plus.", MaxCollections), path...)
+		errs.Add(userErr("too_many", fmt.Sprintf("%d collections au plus.", MaxCollections), path...))
 		return nil, false
 	}
 	out := make([]string, 0, len(in))
@@ -492,13 +493,13 @@ func cleanCollections(in []string, errs *UserErrors, path []string) ([]string, b
 		n = strings.TrimSpace(n)
 		switch {
 		case n == "":
-			errs.add("required", "Merci de remplir ce champ", append(slices.Clone(path), idx(i))...)
+			errs.Add(userErr("required", "Merci de remplir ce champ", append(slices.Clone(path), idx(i))...))
 			ok = false
 		case utf8.RuneCountInString(n) > 120:
-			errs.add("too_long", "Le nom saisi est trop long", append(slices.Clone(path), idx(i))...)
+			errs.Add(userErr("too_long", "Le nom saisi est trop long", append(slices.Clone(path), idx(i))...))
 			ok = false
 		case slices.Contains(out, n):
-			errs.add("duplicate", "Ce nom de collection est déjà dans la liste.", append(slices.Clone(path), idx(i))...)
+			errs.Add(userErr("duplicate", "Ce nom de collection est déjà dans la liste.", append(slices.Clone(path), idx(i))...))
 			ok = false
 		default:
 			out = append(out, n)
@@ -514,12 +515,12 @@ func setBool(v *bool, set func(bool)) {
 }
 
 // oneOf copies *in to *out when it is one of the allowed values.
-func oneOf(in *string, allowed []string, out *string, errs *UserErrors, path []string) bool {
+func oneOf(in *string, allowed []string, out *string, errs *apperr.List, path []string) bool {
 	if in == nil {
 		return true
 	}
 	if !slices.Contains(allowed, *in) {
-		errs.add("invalid_value", "Valeur non autorisée : "+strings.Join(allowed, ", ")+".", path...)
+		errs.Add(userErr("invalid_value", "Valeur non autorisée : "+strings.Join(allowed, ", ")+".", path...))
 		return false
 	}
 	*out = *in
@@ -527,12 +528,12 @@ func oneOf(in *string, allowed []string, out *string, errs *UserErrors, path []s
 }
 
 // intIn copies *in to *out when it lies in [lo, hi].
-func intIn(in *int, lo, hi int, out *int, errs *UserErrors, path []string) bool {
+func intIn(in *int, lo, hi int, out *int, errs *apperr.List, path []string) bool {
 	if in == nil {
 		return true
 	}
 	if *in < lo || *in > hi {
-		errs.add("out_of_range", fmt.Sprintf("La valeur doit être comprise entre %d et %d.", lo, hi), path...)
+		errs.Add(userErr("out_of_range", fmt.Sprintf("La valeur doit être comprise entre %d et %d.", lo, hi), path...))
 		return false
 	}
 	*out = *in
@@ -540,13 +541,13 @@ func intIn(in *int, lo, hi int, out *int, errs *UserErrors, path []string) bool 
 }
 
 // text copies a trimmed *in to *out when it is at most max characters.
-func text(in *string, max int, out *string, errs *UserErrors, path []string) bool {
+func text(in *string, max int, out *string, errs *apperr.List, path []string) bool {
 	if in == nil {
 		return true
 	}
 	v := strings.TrimSpace(*in)
 	if utf8.RuneCountInString(v) > max {
-		errs.add("too_long", "Le texte saisi est trop long", path...)
+		errs.Add(userErr("too_long", "Le texte saisi est trop long", path...))
 		return false
 	}
 	*out = v
@@ -554,11 +555,11 @@ func text(in *string, max int, out *string, errs *UserErrors, path []string) boo
 }
 
 // subset checks that every value is allowed and drops repeats.
-func subset(in, allowed []string, errs *UserErrors, path []string) ([]string, bool) {
+func subset(in, allowed []string, errs *apperr.List, path []string) ([]string, bool) {
 	out := make([]string, 0, len(in))
 	for i, v := range in {
 		if !slices.Contains(allowed, v) {
-			errs.add("invalid_value", "Valeur non autorisée : "+strings.Join(allowed, ", ")+".", append(slices.Clone(path), idx(i))...)
+			errs.Add(userErr("invalid_value", "Valeur non autorisée : "+strings.Join(allowed, ", ")+".", append(slices.Clone(path), idx(i))...))
 			return nil, false
 		}
 		if !slices.Contains(out, v) {

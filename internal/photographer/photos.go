@@ -3,6 +3,7 @@ package photographer
 import (
 	"context"
 	"fmt"
+	"github.com/studio/gallery/internal/apperr"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -300,25 +301,25 @@ func galleryPhotos(ctx context.Context, tx *ent.Client, galleryID string, ids []
 	for _, p := range ps {
 		found[p.ID] = true
 	}
-	var errs UserErrors
+	var errs apperr.List
 	for i, id := range ids {
 		if !found[id] {
-			errs.add("photo_not_found", "Cette photo n'appartient pas à la galerie.", "photoIds", idx(i))
+			errs.Add(userErr("photo_not_found", "Cette photo n'appartient pas à la galerie.", "photoIds", idx(i)))
 		}
 	}
-	return ps, errs.err()
+	return ps, errs.Err()
 }
 
 func checkDistinct(ids []string) error {
 	seen := make(map[string]bool, len(ids))
-	var errs UserErrors
+	var errs apperr.List
 	for i, id := range ids {
 		if seen[id] {
-			errs.add("duplicate", "Cette photo figure deux fois dans la liste.", "photoIds", idx(i))
+			errs.Add(userErr("duplicate", "Cette photo figure deux fois dans la liste.", "photoIds", idx(i)))
 		}
 		seen[id] = true
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // photosInOrder reads photos after a change, in the order of ids.

@@ -43,53 +43,11 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// UserErrors lists the problems of one input that the photographer can fix.
-// Each is an *apperr.Error with a stable code, a French message and the
-// path of the input field at fault.
-type UserErrors []*apperr.Error
-
-func (u UserErrors) Error() string {
-	parts := make([]string, len(u))
-	for i, e := range u {
-		parts[i] = e.Code + " at " + strings.Join(e.Field, ".")
-	}
-	return "photographer: invalid input: " + strings.Join(parts, ", ")
-}
-
-// add records one problem.
-func (u *UserErrors) add(code, msg string, field ...string) {
-	*u = append(*u, userErr(code, msg, field...))
-}
-
-// err returns u as an error, or nil when it is empty.
-func (u UserErrors) err() error {
-	if len(u) == 0 {
-		return nil
-	}
-	return u
-}
-
-// userErr makes one fixable problem. Status 422 marks it as such: Split
-// turns exactly these into user errors.
+// userErr makes one problem the photographer can fix. Status 422 marks it
+// as such for the REST door; the problems of one input come back together
+// as an apperr.List.
 func userErr(code, msg string, field ...string) *apperr.Error {
 	return &apperr.Error{Code: code, Status: http.StatusUnprocessableEntity, Message: msg, Field: field}
-}
-
-// Split separates the problems the photographer can fix (returned as a
-// list, for payloads' userErrors) from other failures (returned as the
-// error: unauthorized, forbidden, not found, internal).
-func Split(err error) ([]*apperr.Error, error) {
-	if err == nil {
-		return nil, nil
-	}
-	var ue UserErrors
-	if errors.As(err, &ue) {
-		return ue, nil
-	}
-	if ae := apperr.As(err); ae != nil && ae.Status == http.StatusUnprocessableEntity {
-		return []*apperr.Error{ae}, nil
-	}
-	return nil, err
 }
 
 // requirePhotographer returns the viewer's photographer id, or
