@@ -30,6 +30,8 @@ require (
 	modernc.org/sqlite v1.60.1
 )
 
+require github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+
 require (
 	ariga.io/atlas v0.32.1-0.20250325101103-175b25e1c1b9 // indirect
 	github.com/agext/levenshtein v1.2.3 // indirect

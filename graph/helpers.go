@@ -3,7 +3,6 @@ package graph
 import (
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 
 	"entgo.io/contrib/entgql"
@@ -27,11 +26,11 @@ const MaxPageSize = 100
 // checkPage enforces Relay arguments: first or last, at most MaxPageSize.
 func checkPage(first, last *int) error {
 	if first == nil && last == nil {
-		return apperr.ErrInvalidInput.WithMessage("Indiquez first ou last (100 au plus).").WithField("first")
+		return apperr.ErrInvalidInput.WithMessage("page_size_required", apperr.Args{"Max": MaxPageSize}).WithField("first")
 	}
 	for name, v := range map[string]*int{"first": first, "last": last} {
 		if v != nil && (*v < 0 || *v > MaxPageSize) {
-			return apperr.ErrInvalidInput.WithMessage(fmt.Sprintf("%s doit être compris entre 0 et %d.", name, MaxPageSize)).WithField(name)
+			return apperr.ErrInvalidInput.WithMessage("page_size_range", apperr.Args{"Name": name, "Max": MaxPageSize}).WithField(name)
 		}
 	}
 	return nil
@@ -69,16 +68,7 @@ func userErrors(err error) ([]*gqlmodel.UserError, error) {
 	return out, nil
 }
 
-func toUserError(e *apperr.Error) *gqlmodel.UserError {
-	if e == nil {
-		e = apperr.ErrInternal
-	}
-	ue := &gqlmodel.UserError{Field: e.Field, Message: e.Message, Code: e.Code}
-	if secs := e.RetryAfterSeconds(); secs > 0 {
-		ue.RetryAfter = &secs
-	}
-	return ue
-}
+func toUserError(e *apperr.Error) *gqlmodel.UserError { return gqlmodel.NewUserError(e) }
 
 // authState is the access state of the viewer in g.
 func authState(ctx context.Context, g *ent.Gallery) *gqlmodel.AuthState {

@@ -51,7 +51,7 @@ func (s *Server) withPhotographer(next http.Handler) http.Handler {
 		if h := r.Header.Get("Authorization"); h != "" {
 			scheme, token, _ := strings.Cut(h, " ")
 			if !strings.EqualFold(scheme, "Bearer") {
-				s.refuseToken(w, r, photographer.ErrInvalidToken.WithMessage("En-tête Authorization attendu : Bearer <jeton>."))
+				s.refuseToken(w, r, photographer.ErrInvalidToken.WithMessage("authorization_header", nil))
 				return
 			}
 			_, pid, err := s.Tokens.Authenticate(ctx, strings.TrimSpace(token))
@@ -145,7 +145,7 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 				if apperr.As(err) == nil {
 					s.Log.Error("playground: token", "err", err)
 				}
-				s.playgroundRefusal(w, "Ce jeton d'accès est invalide ou a été révoqué.")
+				s.playgroundRefusal(w, "token_invalid_or_revoked")
 				return
 			}
 			value, exp := s.Sessions.Issue(tokenID)
@@ -157,7 +157,7 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 			return
 		}
 		if viewer.FromContext(ctx).PhotographerID == "" {
-			s.playgroundRefusal(w, "Le bac à sable GraphQL est réservé au photographe.")
+			s.playgroundRefusal(w, "playground_photographer_only")
 			return
 		}
 		s.servePlaygroundPage(w, r)
@@ -214,7 +214,7 @@ func onlyPhotographerUploads(next http.Handler) http.Handler {
 		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if mt == "multipart/form-data" && viewer.FromContext(r.Context()).PhotographerID == "" {
 			writeJSON(w, http.StatusUnauthorized, map[string]any{"errors": []map[string]any{{
-				"message":    "L'envoi de photos est réservé au photographe.",
+				"message":    "upload_photographer_only",
 				"extensions": map[string]any{"code": apperr.ErrUnauthorized.Code},
 			}}})
 			return

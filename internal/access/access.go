@@ -51,16 +51,16 @@ const (
 // refusals of what was typed carry REST's 401 or 403 and are returned in an
 // apperr.List, so that GraphQL shows them as userErrors (apperr.Fixable).
 var (
-	ErrWrongCode     = apperr.New("invalid_access_code", http.StatusUnauthorized, "Le code saisi est incorrect.")
-	ErrNotClientCode = apperr.New("not_client_code", http.StatusForbidden, "Le code saisi n'est pas un code client privilégié")
-	ErrWrongOTP      = apperr.New("invalid_one_time_code", http.StatusUnauthorized, "Le code de confirmation est incorrect ou a expiré.")
-	ErrInvalidEmail  = apperr.New("invalid_email", http.StatusBadRequest, "L'adresse email saisie n'est pas valide").WithField("email")
-	ErrCodeRequired  = apperr.New("access_code_required", http.StatusBadRequest, "Merci de saisir le code d'accès").WithField("code")
-	ErrEmailRequired = apperr.New("email_required", http.StatusBadRequest, "Merci de saisir votre adresse email").WithField("email")
+	ErrWrongCode     = apperr.New(CodeInvalidAccessCode, http.StatusUnauthorized, "invalid_access_code")
+	ErrNotClientCode = apperr.New(CodeNotClientCode, http.StatusForbidden, "not_client_code")
+	ErrWrongOTP      = apperr.New(CodeInvalidOneTimeCode, http.StatusUnauthorized, "invalid_one_time_code")
+	ErrInvalidEmail  = apperr.New(CodeInvalidEmail, http.StatusBadRequest, "invalid_email").WithField("email")
+	ErrCodeRequired  = apperr.New(CodeAccessCodeRequired, http.StatusBadRequest, "access_code_required").WithField("code")
+	ErrEmailRequired = apperr.New(CodeEmailRequired, http.StatusBadRequest, "email_required").WithField("email")
 	// ErrEmailNeeded refuses what needs a confirmed e-mail (selections,
 	// orders). Its code is unauthorized, like every 401: the client answers
 	// any 401 on those actions by asking for the e-mail (spec sections 4, 8).
-	ErrEmailNeeded = apperr.New("unauthorized", http.StatusUnauthorized, "Merci de confirmer votre adresse email.")
+	ErrEmailNeeded = apperr.New(apperr.ErrUnauthorized.Code, http.StatusUnauthorized, "email_needed")
 )
 
 // Grant is what an access cookie holds: which gallery, through which code
@@ -193,7 +193,7 @@ func (s *Service) KeepCredentials(ttl time.Duration) {
 // TooMany is the refusal of an attempt that must wait d.
 func TooMany(d time.Duration) *apperr.Error {
 	secs := max(int((d+time.Second-1)/time.Second), 1)
-	return apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf("Trop de tentatives, merci de réessayer dans %d s.", secs)).
+	return apperr.ErrTooManyRequests.WithMessage("retry_in_seconds", apperr.Args{"Seconds": secs}).
 		WithRetryAfter(time.Duration(secs) * time.Second)
 }
 
@@ -224,10 +224,10 @@ type CodeInput struct {
 
 // Errors of the gallery captcha; both carry a new captcha (CaptchaError).
 var (
-	ErrCaptchaRequired = apperr.New("captcha_required", http.StatusBadRequest,
-		"Beaucoup de codes erronés ont été saisis sur cette galerie : merci de recopier le code de l'image.").WithField("captchaText")
-	ErrCaptchaInvalid = apperr.New("captcha_invalid", http.StatusBadRequest,
-		"Le code recopié est incorrect, merci de recopier le nouveau code.").WithField("captchaText")
+	ErrCaptchaRequired = apperr.New(CodeCaptchaRequired, http.StatusBadRequest,
+		"gallery_captcha_required").WithField("captchaText")
+	ErrCaptchaInvalid = apperr.New(CodeCaptchaInvalid, http.StatusBadRequest,
+		"gallery_captcha_invalid").WithField("captchaText")
 )
 
 // CaptchaError asks for a captcha: the refusal, and the captcha to show.

@@ -3,12 +3,12 @@ package photographer
 import (
 	"context"
 	"fmt"
-	"github.com/studio/gallery/internal/apperr"
 	"strings"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/internal/apperr"
 )
 
 // CreateAccessCodeInput creates a client (privileged) or visitor code for a
@@ -45,7 +45,7 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 		}
 		var errs apperr.List
 		if accesscode.KindValidator(in.Kind) != nil {
-			errs.Add(userErr("invalid_value", "Un code est « client » ou « visitor ».", "kind"))
+			errs.Add(userErr(CodeInvalidValue, "access_code_kind", "kind"))
 		}
 		code := ""
 		if in.Code != nil {
@@ -55,7 +55,7 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 			code = RandomCode()
 		}
 		if !codeRE.MatchString(code) {
-			errs.Add(userErr("invalid_code", "Le code compte de 3 à 64 lettres, chiffres, tirets ou soulignés.", "code"))
+			errs.Add(userErr(CodeInvalidCode, "invalid_code_format", "code"))
 		} else {
 			// Codes are compared case- and space-insensitively (internal/access).
 			others, err := tx.AccessCode.Query().Where(accesscode.HasGalleryWith(gallery.ID(g.ID))).
@@ -65,7 +65,7 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 			}
 			for _, o := range others {
 				if normalizeAccessCode(o) == code {
-					errs.Add(userErr("duplicate_code", msgDuplicateAccessCode, "code"))
+					errs.Add(userErr(CodeDuplicateCode, msgDuplicateAccessCode, "code"))
 					break
 				}
 			}
@@ -76,7 +76,7 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 			return err
 		}
 		out, err = c.Save(ctx)
-		return saveErr(uniqueErr(err, "duplicate_code", msgDuplicateAccessCode, "code"), "", "")
+		return saveErr(uniqueErr(err, CodeDuplicateCode, msgDuplicateAccessCode, "code"), "", "")
 	})
 	if err != nil {
 		return nil, err
@@ -177,7 +177,7 @@ func accessCodeFields(label, email *string, m *ent.AccessCodeMutation, errs *app
 	if email != nil {
 		e := strings.TrimSpace(*email)
 		if e != "" && !validEmail(e) {
-			errs.Add(userErr("invalid_email", "L'adresse email saisie n'est pas valide", "email"))
+			errs.Add(userErr(CodeInvalidEmail, "invalid_email", "email"))
 		} else {
 			m.SetEmail(e)
 		}

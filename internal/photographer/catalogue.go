@@ -3,7 +3,6 @@ package photographer
 import (
 	"context"
 	"fmt"
-	"github.com/studio/gallery/internal/apperr"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -15,14 +14,16 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/money"
 )
 
-// Messages of the spec's build failures, refused on write (internal/store).
+// Catalog keys of the messages of the spec's build failures, refused on
+// write (internal/store).
 const (
-	msgMissingCategory = "La catégorie choisie n'existe pas dans cette galerie."
-	msgMissingFamily   = "La famille choisie n'existe pas dans cette galerie."
-	msgMissingFormat   = "Le format choisi n'existe pas dans cette galerie."
+	msgMissingCategory = "missing_category"
+	msgMissingFamily   = "missing_family"
+	msgMissingFormat   = "missing_format"
 )
 
 var countryRE = regexp.MustCompile(`^[A-Z]{2}$`)
@@ -103,7 +104,7 @@ func (s *Service) DeleteCategory(ctx context.Context, in DeleteCategoryInput) er
 			return fmt.Errorf("photographer: category families: %w", err)
 		}
 		if n > 0 {
-			return userErr("category_has_families", fmt.Sprintf("Cette catégorie contient encore %d famille(s) : supprimez-les ou déplacez-les d'abord.", n), "categoryId")
+			return userErr(CodeCategoryHasFamilies, "category_has_families", "categoryId").WithArgs(apperr.Args{"Count": n})
 		}
 		return tx.Category.DeleteOne(cur).Exec(ctx)
 	})
@@ -118,7 +119,7 @@ func categoryFields(name *string, section *category.Section, description *string
 	}
 	if section != nil {
 		if err := category.SectionValidator(*section); err != nil {
-			errs.Add(userErr("invalid_value", "Section inconnue.", "section"))
+			errs.Add(userErr(CodeInvalidValue, "unknown_section", "section"))
 		} else {
 			m.SetSection(*section)
 		}
@@ -191,7 +192,7 @@ func (s *Service) CreateFamily(ctx context.Context, in CreateFamilyInput) (*ent.
 			return err
 		}
 		out, err = c.Save(ctx)
-		return saveErr(err, "missing_category", msgMissingCategory, "categoryId")
+		return saveErr(err, CodeMissingCategory, msgMissingCategory, "categoryId")
 	})
 	if err != nil {
 		return nil, err
@@ -215,7 +216,7 @@ func (s *Service) UpdateFamily(ctx context.Context, in UpdateFamilyInput) (*ent.
 			return err
 		}
 		out, err = u.Save(ctx)
-		return saveErr(err, "missing_category", msgMissingCategory, "categoryId")
+		return saveErr(err, CodeMissingCategory, msgMissingCategory, "categoryId")
 	})
 	if err != nil {
 		return nil, err
@@ -236,7 +237,7 @@ func (s *Service) DeleteFamily(ctx context.Context, in DeleteFamilyInput) error 
 			return fmt.Errorf("photographer: family formats: %w", err)
 		}
 		if n > 0 {
-			return userErr("family_has_formats", fmt.Sprintf("Cette famille contient encore %d format(s) : supprimez-les ou déplacez-les d'abord.", n), "familyId")
+			return userErr(CodeFamilyHasFormats, "family_has_formats", "familyId").WithArgs(apperr.Args{"Count": n})
 		}
 		return tx.Family.DeleteOne(cur).Exec(ctx)
 	})
@@ -346,7 +347,7 @@ func (s *Service) CreateFormat(ctx context.Context, in CreateFormatInput) (*ent.
 			return err
 		}
 		out, err = c.Save(ctx)
-		return saveErr(err, "missing_family", msgMissingFamily, "familyId")
+		return saveErr(err, CodeMissingFamily, msgMissingFamily, "familyId")
 	})
 	if err != nil {
 		return nil, err
@@ -377,7 +378,7 @@ func (s *Service) UpdateFormat(ctx context.Context, in UpdateFormatInput) (*ent.
 			}
 		}
 		out, err = u.Save(ctx)
-		if err = saveErr(err, "missing_family", msgMissingFamily, "familyId"); err != nil {
+		if err = saveErr(err, CodeMissingFamily, msgMissingFamily, "familyId"); err != nil {
 			return err
 		}
 		switch {
@@ -437,7 +438,7 @@ func formatNotInPacks(ctx context.Context, tx *ent.Client, f *ent.Format, offere
 	for i, p := range ps {
 		names[i] = "« " + p.DisplayName + " »"
 	}
-	return userErr("format_in_pack", "Ce format fait partie du ou des packs "+strings.Join(names, ", ")+" : retirez-le des packs d'abord.", field)
+	return userErr(CodeFormatInPack, "format_in_pack", field).WithArgs(apperr.Args{"Packs": strings.Join(names, ", ")})
 }
 
 // ownFormat loads a format of a gallery the viewer owns.
@@ -468,7 +469,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	}
 	if in.Kind != nil {
 		if format.KindValidator(*in.Kind) != nil {
-			errs.Add(userErr("invalid_value", "Type de format inconnu.", "kind"))
+			errs.Add(userErr(CodeInvalidValue, "unknown_format_kind", "kind"))
 		} else {
 			kind = *in.Kind
 			m.SetKind(kind)
@@ -489,28 +490,28 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	switch kind {
 	case format.KindPrint:
 		if short <= 0 || long <= 0 {
-			errs.Add(userErr("invalid_size", "Un tirage a besoin d'une largeur et d'une longueur (en cm) positives.", "shortSize"))
+			errs.Add(userErr(CodeInvalidSize, "print_size_required", "shortSize"))
 		} else if short > long {
-			errs.Add(userErr("invalid_size", "Le petit côté ne peut pas dépasser le grand côté.", "shortSize"))
+			errs.Add(userErr(CodeInvalidSize, "short_side_longer", "shortSize"))
 		}
 		if in.DigitalQuality != nil {
-			errs.Add(userErr("invalid_value", "Seul un fichier numérique a une qualité (web ou hd).", "digitalQuality"))
+			errs.Add(userErr(CodeInvalidValue, "quality_digital_only", "digitalQuality"))
 		}
 		if watermark {
-			errs.Add(userErr("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark"))
+			errs.Add(userErr(CodeInvalidValue, "watermark_web_only", "watermark"))
 		}
 		m.ClearDigitalQuality()
 	case format.KindDigital:
 		if quality == nil || format.DigitalQualityValidator(*quality) != nil {
-			errs.Add(userErr("required", "Un fichier numérique est de qualité web ou hd.", "digitalQuality"))
+			errs.Add(userErr(CodeRequired, "digital_quality_required", "digitalQuality"))
 		} else {
 			m.SetDigitalQuality(*quality)
 			if watermark && *quality != format.DigitalQualityWeb {
-				errs.Add(userErr("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark"))
+				errs.Add(userErr(CodeInvalidValue, "watermark_web_only", "watermark"))
 			}
 		}
 		if short < 0 || long < 0 {
-			errs.Add(userErr("invalid_size", "Les dimensions ne peuvent pas être négatives.", "shortSize"))
+			errs.Add(userErr(CodeInvalidSize, "negative_size", "shortSize"))
 		}
 	}
 	if in.ShortSize != nil {
@@ -524,7 +525,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	}
 	if in.UnitPrice != nil {
 		if *in.UnitPrice < 0 {
-			errs.Add(userErr("invalid_price", "Le prix ne peut pas être négatif.", "unitPrice"))
+			errs.Add(userErr(CodeInvalidPrice, "negative_price", "unitPrice"))
 		} else {
 			m.SetUnitPrice(int(*in.UnitPrice))
 		}
@@ -532,9 +533,9 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	if in.GalleryPrice != nil {
 		switch {
 		case *in.GalleryPrice < 0:
-			errs.Add(userErr("invalid_price", "Le prix ne peut pas être négatif.", "galleryPrice"))
+			errs.Add(userErr(CodeInvalidPrice, "negative_price", "galleryPrice"))
 		case kind != format.KindDigital:
-			errs.Add(userErr("invalid_value", "Seul un fichier numérique se vend pour toute la galerie.", "galleryPrice"))
+			errs.Add(userErr(CodeInvalidValue, "gallery_price_digital_only", "galleryPrice"))
 		default:
 			m.SetGalleryPrice(int(*in.GalleryPrice))
 		}
@@ -555,7 +556,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 		for i, c := range in.ExcludedCountries {
 			c = strings.ToUpper(strings.TrimSpace(c))
 			if !countryRE.MatchString(c) {
-				errs.Add(userErr("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "excludedCountries", idx(i)))
+				errs.Add(userErr(CodeInvalidCountry, "invalid_country_code", "excludedCountries", idx(i)))
 				continue
 			}
 			cs = append(cs, c)
@@ -576,10 +577,10 @@ func requiredName(v string, max int, errs *apperr.List, path ...string) (string,
 	v = strings.TrimSpace(v)
 	switch {
 	case v == "":
-		errs.Add(userErr("required", "Merci de remplir ce champ", path...))
+		errs.Add(userErr(CodeRequired, "required", path...))
 		return "", false
 	case utf8.RuneCountInString(v) > max:
-		errs.Add(userErr("too_long", "Le nom saisi est trop long", path...))
+		errs.Add(userErr(CodeTooLong, "name_too_long", path...))
 		return "", false
 	}
 	return v, true

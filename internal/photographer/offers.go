@@ -3,7 +3,6 @@ package photographer
 import (
 	"context"
 	"fmt"
-	"github.com/studio/gallery/internal/apperr"
 	"strings"
 
 	"github.com/studio/gallery/ent"
@@ -13,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/money"
 )
 
@@ -195,7 +195,7 @@ func packFields(ctx context.Context, tx *ent.Client, galleryID string, in Update
 	}
 	if in.UnitPrice != nil {
 		if *in.UnitPrice < 0 {
-			errs.Add(userErr("invalid_price", "Le prix ne peut pas être négatif.", "unitPrice"))
+			errs.Add(userErr(CodeInvalidPrice, "negative_price", "unitPrice"))
 		} else {
 			m.SetUnitPrice(int(*in.UnitPrice))
 		}
@@ -208,7 +208,7 @@ func packFields(ctx context.Context, tx *ent.Client, galleryID string, in Update
 		for i, c := range in.ShippingIncludedTo {
 			c = strings.ToUpper(strings.TrimSpace(c))
 			if !countryRE.MatchString(c) {
-				errs.Add(userErr("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "shippingIncludedTo", idx(i)))
+				errs.Add(userErr(CodeInvalidCountry, "invalid_country_code", "shippingIncludedTo", idx(i)))
 				continue
 			}
 			cs = append(cs, c)
@@ -262,27 +262,27 @@ func checkPackContent(ctx context.Context, tx *ent.Client, galleryID string, in 
 		k, ok := kinds[f.FormatID]
 		switch {
 		case !ok:
-			errs.Add(userErr("missing_format", msgMissingFormat, "formats", idx(i), "formatId"))
+			errs.Add(userErr(CodeMissingFormat, msgMissingFormat, "formats", idx(i), "formatId"))
 		case k != format.KindPrint:
-			errs.Add(userErr("invalid_value", "Les fichiers numériques vont dans digitalFiles.", "formats", idx(i), "formatId"))
+			errs.Add(userErr(CodeInvalidValue, "digital_files_apart", "formats", idx(i), "formatId"))
 		}
 		if f.Quantity < 1 || f.Quantity > 1000 {
-			errs.Add(userErr("out_of_range", "La quantité doit être comprise entre 1 et 1000.", "formats", idx(i), "quantity"))
+			errs.Add(userErr(CodeOutOfRange, "pack_quantity_range", "formats", idx(i), "quantity"))
 		}
 		if f.Photos < 1 || f.Photos > f.Quantity {
-			errs.Add(userErr("out_of_range", "Le nombre de photos doit être compris entre 1 et la quantité.", "formats", idx(i), "photos"))
+			errs.Add(userErr(CodeOutOfRange, "pack_photos_range", "formats", idx(i), "photos"))
 		}
 	}
 	for i, f := range in.DigitalFiles {
 		k, ok := kinds[f.FormatID]
 		switch {
 		case !ok:
-			errs.Add(userErr("missing_format", msgMissingFormat, "digitalFiles", idx(i), "formatId"))
+			errs.Add(userErr(CodeMissingFormat, msgMissingFormat, "digitalFiles", idx(i), "formatId"))
 		case k != format.KindDigital:
-			errs.Add(userErr("invalid_value", "Ce format n'est pas un fichier numérique.", "digitalFiles", idx(i), "formatId"))
+			errs.Add(userErr(CodeInvalidValue, "not_digital_format", "digitalFiles", idx(i), "formatId"))
 		}
 		if f.Quantity < 1 || f.Quantity > 10000 {
-			errs.Add(userErr("out_of_range", "La quantité doit être comprise entre 1 et 10000.", "digitalFiles", idx(i), "quantity"))
+			errs.Add(userErr(CodeOutOfRange, "digital_quantity_range", "digitalFiles", idx(i), "quantity"))
 		}
 		var d string
 		text(f.WebDescription, 500, &d, errs, []string{"digitalFiles", idx(i), "webDescription"})
@@ -299,7 +299,7 @@ func setPackContent(ctx context.Context, tx *ent.Client, p *ent.Pack, in UpdateP
 	}
 	for _, f := range in.Formats {
 		err := tx.PackFormat.Create().SetPackID(p.ID).SetFormatID(f.FormatID).SetQuantity(f.Quantity).SetPhotos(f.Photos).Exec(ctx)
-		if err = saveErr(err, "missing_format", msgMissingFormat, "formats"); err != nil {
+		if err = saveErr(err, CodeMissingFormat, msgMissingFormat, "formats"); err != nil {
 			return err
 		}
 	}
@@ -311,7 +311,7 @@ func setPackContent(ctx context.Context, tx *ent.Client, p *ent.Pack, in UpdateP
 		if f.HdDescription != nil {
 			c.SetHdDescription(strings.TrimSpace(*f.HdDescription))
 		}
-		if err := saveErr(c.Exec(ctx), "missing_format", msgMissingFormat, "digitalFiles"); err != nil {
+		if err := saveErr(c.Exec(ctx), CodeMissingFormat, msgMissingFormat, "digitalFiles"); err != nil {
 			return err
 		}
 	}
@@ -433,7 +433,7 @@ func discountFields(threshold *money.Decimal, percent *int, m *ent.DiscountMutat
 	var errs apperr.List
 	if threshold != nil {
 		if *threshold < 0 {
-			errs.Add(userErr("invalid_price", "Le seuil ne peut pas être négatif.", "threshold"))
+			errs.Add(userErr(CodeInvalidPrice, "negative_threshold", "threshold"))
 		} else {
 			m.SetThreshold(int(*threshold))
 		}

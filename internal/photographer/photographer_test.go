@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/photographer"
@@ -99,7 +100,7 @@ func wantUserError(t *testing.T, err error, code string, field ...string) {
 	}
 	for _, e := range ues {
 		if e.Code == code && (field == nil || slices.Equal(e.Field, field)) {
-			if e.Message == "" {
+			if e.Message(lang.FR) == "" {
 				t.Errorf("%s has no message", code)
 			}
 			return

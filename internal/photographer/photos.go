@@ -3,7 +3,6 @@ package photographer
 import (
 	"context"
 	"fmt"
-	"github.com/studio/gallery/internal/apperr"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -11,6 +10,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/apperr"
 )
 
 // MaxPhotosPerCall bounds the photo ids of one call.
@@ -143,10 +143,10 @@ func (s *Service) ensureCollection(ctx context.Context, tx *ent.Client, g *ent.G
 		return name, nil
 	}
 	if utf8.RuneCountInString(name) > 120 {
-		return "", userErr("too_long", "Le nom saisi est trop long", "collection")
+		return "", userErr(CodeTooLong, "name_too_long", "collection")
 	}
 	if len(g.CollectionNames) >= MaxCollections {
-		return "", userErr("too_many", fmt.Sprintf("%d collections au plus.", MaxCollections), "collection")
+		return "", userErr(CodeTooMany, "too_many_collections", "collection").WithArgs(apperr.Args{"Max": MaxCollections})
 	}
 	names := append(slices.Clone(g.CollectionNames), name)
 	if err := tx.Gallery.UpdateOneID(g.ID).SetCollectionNames(names).Exec(ctx); err != nil {
@@ -288,10 +288,10 @@ func (s *Service) UpdatePhoto(ctx context.Context, photoID string, in PhotoPatch
 // galleryPhotos loads the listed photos, which must all be in the gallery.
 func galleryPhotos(ctx context.Context, tx *ent.Client, galleryID string, ids []string) ([]*ent.Photo, error) {
 	if len(ids) == 0 {
-		return nil, userErr("required", "Choisissez au moins une photo.", "photoIds")
+		return nil, userErr(CodeRequired, "photos_required", "photoIds")
 	}
 	if len(ids) > MaxPhotosPerCall {
-		return nil, userErr("too_many", fmt.Sprintf("%d photos au plus par appel.", MaxPhotosPerCall), "photoIds")
+		return nil, userErr(CodeTooMany, "too_many_per_call", "photoIds").WithArgs(apperr.Args{"Max": MaxPhotosPerCall})
 	}
 	ps, err := tx.Photo.Query().Where(photo.IDIn(ids...), photo.HasGalleryWith(gallery.ID(galleryID))).All(ctx)
 	if err != nil {
@@ -304,7 +304,7 @@ func galleryPhotos(ctx context.Context, tx *ent.Client, galleryID string, ids []
 	var errs apperr.List
 	for i, id := range ids {
 		if !found[id] {
-			errs.Add(userErr("photo_not_found", "Cette photo n'appartient pas à la galerie.", "photoIds", idx(i)))
+			errs.Add(userErr(CodePhotoNotFound, "photo_not_in_gallery", "photoIds", idx(i)))
 		}
 	}
 	return ps, errs.Err()
@@ -315,7 +315,7 @@ func checkDistinct(ids []string) error {
 	var errs apperr.List
 	for i, id := range ids {
 		if seen[id] {
-			errs.Add(userErr("duplicate", "Cette photo figure deux fois dans la liste.", "photoIds", idx(i)))
+			errs.Add(userErr(CodeDuplicate, "photo_listed_twice", "photoIds", idx(i)))
 		}
 		seen[id] = true
 	}

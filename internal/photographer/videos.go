@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/studio/gallery/internal/apperr"
 	"slices"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/video"
+	"github.com/studio/gallery/internal/apperr"
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/jobs"
 )
@@ -149,7 +149,7 @@ func (s *Service) videoFields(ctx context.Context, tx *ent.Client, g *ent.Galler
 	if in.URL != nil {
 		host, id, err := galleries.ParseVideoURL(*in.URL)
 		if err != nil {
-			errs.Add(userErr("invalid_video_url", "Adresse de vidéo non reconnue : YouTube, Vimeo ou Dailymotion.", "url"))
+			errs.Add(userErr(CodeInvalidVideoURL, "invalid_video_url", "url"))
 		} else {
 			m.SetHost(host)
 			m.SetHostVideoID(id)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"github.com/studio/gallery/internal/apperr"
 	"regexp"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/ent/voucherredemption"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/money"
 )
 
@@ -89,7 +89,7 @@ func (s *Service) CreateVoucher(ctx context.Context, in CreateVoucherInput) (*en
 func (s *Service) CreateGiftCard(ctx context.Context, in CreateGiftCardInput) (*ent.Voucher, error) {
 	return s.createVoucher(ctx, in.GalleryID, in.Code, voucher.KindGiftCard, func(m *ent.VoucherMutation, errs *apperr.List) {
 		if in.Amount <= 0 {
-			errs.Add(userErr("invalid_price", "Le montant de la carte cadeau doit être positif.", "amount"))
+			errs.Add(userErr(CodeInvalidPrice, "gift_card_amount_positive", "amount"))
 		} else {
 			m.SetGiftAmount(int(in.Amount))
 			m.SetBalance(int(in.Amount))
@@ -122,7 +122,7 @@ func (s *Service) createVoucher(ctx context.Context, galleryID, code *string, ki
 			return err
 		}
 		out, err = c.Save(ctx)
-		return saveErr(uniqueErr(err, "duplicate_code", msgDuplicateVoucher, "code"), "", "")
+		return saveErr(uniqueErr(err, CodeDuplicateCode, msgDuplicateVoucher, "code"), "", "")
 	})
 	if err != nil {
 		return nil, err
@@ -160,7 +160,7 @@ func (s *Service) UpdateVoucher(ctx context.Context, in UpdateVoucherInput) (*en
 			return err
 		}
 		out, err = u.Save(ctx)
-		if err = saveErr(uniqueErr(err, "duplicate_code", msgDuplicateVoucher, "code"), "", ""); err != nil {
+		if err = saveErr(uniqueErr(err, CodeDuplicateCode, msgDuplicateVoucher, "code"), "", ""); err != nil {
 			return err
 		}
 		if cur.Active && !out.Active {
@@ -187,7 +187,7 @@ func (s *Service) DeleteVoucher(ctx context.Context, in DeleteVoucherInput) erro
 			return fmt.Errorf("photographer: voucher ledger: %w", err)
 		}
 		if used || cur.TimesUsed > 0 {
-			return userErr("voucher_used", "Ce code a déjà servi : désactivez-le plutôt que de le supprimer.", "voucherId")
+			return userErr(CodeVoucherUsed, "voucher_used", "voucherId")
 		}
 		if err := flagVoucherCarts(ctx, tx, cur.ID); err != nil {
 			return err
@@ -239,13 +239,13 @@ func voucherCode(ctx context.Context, tx *ent.Client, pid, selfID string, code *
 	}
 	if c == "" {
 		if selfID != "" {
-			errs.Add(userErr("required", "Merci de remplir ce champ", "code"))
+			errs.Add(userErr(CodeRequired, "required", "code"))
 			return nil
 		}
 		c = RandomCode()
 	}
 	if !codeRE.MatchString(c) {
-		errs.Add(userErr("invalid_code", "Le code compte de 3 à 64 lettres, chiffres, tirets ou soulignés.", "code"))
+		errs.Add(userErr(CodeInvalidCode, "invalid_code_format", "code"))
 		return nil
 	}
 	q := tx.Voucher.Query().Where(voucher.CodeEqualFold(c), voucher.HasPhotographerWith(photographer.ID(pid)))
@@ -257,7 +257,7 @@ func voucherCode(ctx context.Context, tx *ent.Client, pid, selfID string, code *
 		return fmt.Errorf("photographer: voucher code: %w", err)
 	}
 	if taken {
-		errs.Add(userErr("duplicate_code", msgDuplicateVoucher, "code"))
+		errs.Add(userErr(CodeDuplicateCode, msgDuplicateVoucher, "code"))
 		return nil
 	}
 	m.SetCode(c)
@@ -278,7 +278,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 			{"usageLimit", in.UsageLimit != nil}, {"perEmailLimit", in.PerEmailLimit != nil},
 			{"freeShipping", in.FreeShipping != nil}, {"freeShippingCountries", in.FreeShippingCountries != nil}} {
 			if f.set {
-				errs.Add(userErr("not_a_discount_code", "Ce réglage ne concerne que les codes de réduction.", f.name))
+				errs.Add(userErr(CodeNotADiscountCode, "discount_code_only", f.name))
 			}
 		}
 	}
@@ -288,7 +288,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 	}
 	if in.PercentOff != nil {
 		if *in.PercentOff < 0 || *in.PercentOff > 100 {
-			errs.Add(userErr("out_of_range", "Le pourcentage doit être compris entre 0 et 100.", "percentOff"))
+			errs.Add(userErr(CodeOutOfRange, "percent_range", "percentOff"))
 		} else {
 			percent = *in.PercentOff
 			m.SetPercentOff(percent)
@@ -296,7 +296,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 	}
 	if in.AmountOff != nil {
 		if *in.AmountOff < 0 {
-			errs.Add(userErr("invalid_price", "Le montant ne peut pas être négatif.", "amountOff"))
+			errs.Add(userErr(CodeInvalidPrice, "negative_amount", "amountOff"))
 		} else {
 			amount = int(*in.AmountOff)
 			m.SetAmountOff(amount)
@@ -307,11 +307,11 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 		m.SetFreeShipping(free)
 	}
 	if kind == voucher.KindDiscountCode && percent == 0 && amount == 0 && !free {
-		errs.Add(userErr("voucher_without_benefit", "Indiquez un pourcentage, un montant ou la livraison offerte.", "percentOff"))
+		errs.Add(userErr(CodeVoucherWithoutBenefit, "voucher_without_benefit", "percentOff"))
 	}
 	if in.MinSpend != nil {
 		if *in.MinSpend < 0 {
-			errs.Add(userErr("invalid_price", "Le montant minimum ne peut pas être négatif.", "minSpend"))
+			errs.Add(userErr(CodeInvalidPrice, "negative_min_spend", "minSpend"))
 		} else {
 			m.SetMinSpend(int(*in.MinSpend))
 		}
@@ -328,7 +328,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 		for i, c := range in.FreeShippingCountries {
 			c = strings.ToUpper(strings.TrimSpace(c))
 			if !countryRE.MatchString(c) {
-				errs.Add(userErr("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "freeShippingCountries", idx(i)))
+				errs.Add(userErr(CodeInvalidCountry, "invalid_country_code", "freeShippingCountries", idx(i)))
 				continue
 			}
 			cs = append(cs, c)
@@ -348,7 +348,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 		m.SetValidUntil(*in.ValidUntil)
 	}
 	if from != nil && until != nil && !until.After(*from) {
-		errs.Add(userErr("invalid_date", "La fin de validité doit suivre son début.", "validUntil"))
+		errs.Add(userErr(CodeInvalidDate, "validity_order", "validUntil"))
 	}
 	if in.Active != nil {
 		m.SetActive(*in.Active)
