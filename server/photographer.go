@@ -15,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -145,7 +146,7 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 				if apperr.As(err) == nil {
 					s.Log.Error("playground: token", "err", err)
 				}
-				s.playgroundRefusal(w, "token_invalid_or_revoked")
+				s.playgroundRefusal(w, r, "token_invalid_or_revoked")
 				return
 			}
 			value, exp := s.Sessions.Issue(tokenID)
@@ -157,7 +158,7 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 			return
 		}
 		if viewer.FromContext(ctx).PhotographerID == "" {
-			s.playgroundRefusal(w, "playground_photographer_only")
+			s.playgroundRefusal(w, r, "playground_photographer_only")
 			return
 		}
 		s.servePlaygroundPage(w, r)
@@ -200,10 +201,10 @@ var refusalPage = template.Must(template.New("refusal").Parse(`<!doctype html>
 <code>/playground?token=…</code> une fois dans ce navigateur.</p>
 </body></html>`))
 
-func (s *Server) playgroundRefusal(w http.ResponseWriter, msg string) {
+func (s *Server) playgroundRefusal(w http.ResponseWriter, r *http.Request, key string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(http.StatusUnauthorized)
-	_ = refusalPage.Execute(w, msg)
+	_ = refusalPage.Execute(w, apperr.Render(lang.Or(r.Context(), lang.Default), key, nil))
 }
 
 // onlyPhotographerUploads refuses multipart GraphQL requests (uploads)
@@ -214,7 +215,7 @@ func onlyPhotographerUploads(next http.Handler) http.Handler {
 		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if mt == "multipart/form-data" && viewer.FromContext(r.Context()).PhotographerID == "" {
 			writeJSON(w, http.StatusUnauthorized, map[string]any{"errors": []map[string]any{{
-				"message":    "upload_photographer_only",
+				"message":    apperr.Render(lang.Or(r.Context(), lang.Default), "upload_photographer_only", nil),
 				"extensions": map[string]any{"code": apperr.ErrUnauthorized.Code},
 			}}})
 			return

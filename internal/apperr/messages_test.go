@@ -149,7 +149,7 @@ func TestCatalogKeysAreUsed(t *testing.T) {
 	literal := regexp.MustCompile(`"([a-z][a-z0-9_]*)"`)
 	// The places a message key is written: New's third argument,
 	// WithMessage, Render, and the photographer's userErr(code, key, ...).
-	keyUse := regexp.MustCompile(`(?:apperr\.New\(\s*"[a-z_]+",\s*http\.\w+,\s*|WithMessage\(|Render\([^,]+,\s*|userErr\(\s*"[a-z_]+",\s*)"([a-z][a-z0-9_]*)"`)
+	keyUse := regexp.MustCompile(`(?:\bNew\(\s*[\w."]+,\s*http\.\w+,\s*|WithMessage\(|Render\([^,]+,\s*|userErr\(\s*[\w."]+,\s*)"([a-z][a-z0-9_]*)"`)
 	fr := loadCatalog(t, lang.FR)
 	used := map[string]bool{}
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
