@@ -49,4 +49,11 @@ func TestErrorMessagesInTheRequestLanguage(t *testing.T) {
 			}
 		})
 	}
+
+	// A refusal written outside the domain (the upload gate) follows too.
+	_, body := e.do("POST", "/graphql", nil, map[string]string{"Content-Type": "multipart/form-data; boundary=x", "Accept-Language": "en"})
+	var r gqlResponse
+	if err := json.Unmarshal(body, &r); err != nil || len(r.Errors) != 1 || r.Errors[0].Message != "Uploading photos is for the photographer only." {
+		t.Fatalf("upload refusal: %s", body)
+	}
 }
