@@ -32,6 +32,7 @@ require (
 )
 
 require github.com/klauspost/compress v1.18.0 // indirect
+require github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
 
 require (
 	ariga.io/atlas v0.32.1-0.20250325101103-175b25e1c1b9 // indirect

@@ -34,7 +34,7 @@ func (r *mutationResolver) RecoverClientCode(ctx context.Context, input gqlmodel
 		return nil, err
 	}
 	err = r.Access.RecoverClientCode(ctx, g, viewer.FromContext(ctx).ClientAddr, input.Email)
-	ues, err := accessUserErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func (r *mutationResolver) RequestEmailCode(ctx context.Context, input gqlmodel.
 	if err == nil {
 		err = r.Access.SendEmailCode(ctx, g, viewer.FromContext(ctx).ClientAddr, email)
 	}
-	ues, err := accessUserErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (r *mutationResolver) CreatePreviewLink(ctx context.Context, input gqlmodel
 		days = *input.Days
 	}
 	link, err := r.Access.PreviewLink(ctx, input.GalleryID, days)
-	ues, err := accessUserErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 
 // galleryCall is the shape of every change in a gallery: find the gallery
 // (as the viewer may see it), run fn, and answer its result in a payload,
-// or the refusals the viewer can act on as userErrors (payloadErrors).
+// or the refusals the viewer can act on as userErrors.
 func galleryCall[T, P any](ctx context.Context, r *Resolver, galleryID string, fn func(*ent.Gallery) (T, error),
 	payload func(T, []*gqlmodel.UserError) P) (P, error) {
 	var none P
@@ -20,7 +20,7 @@ func galleryCall[T, P any](ctx context.Context, r *Resolver, galleryID string, f
 		return none, err
 	}
 	v, err := fn(g)
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return none, err
 	}

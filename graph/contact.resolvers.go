@@ -37,7 +37,7 @@ func (r *mutationResolver) ShareGallery(ctx context.Context, input gqlmodel.Shar
 		in.Message = *input.Message
 	}
 	sent, err := r.Shares.Share(ctx, g, in)
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (r *mutationResolver) ShareGallery(ctx context.Context, input gqlmodel.Shar
 // NewCaptcha is the resolver for the newCaptcha field.
 func (r *mutationResolver) NewCaptcha(ctx context.Context) (*gqlmodel.NewCaptchaPayload, error) {
 	c, err := r.Captchas.New(ctx, viewer.FromContext(ctx).ClientAddr)
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func (r *mutationResolver) ContactPhotographer(ctx context.Context, input gqlmod
 	}
 	err = r.Contact.Send(ctx, g, contact.Input{Name: input.Name, Email: input.Email, Message: input.Message,
 		CaptchaID: input.CaptchaID, CaptchaText: input.CaptchaText})
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}

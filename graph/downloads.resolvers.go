@@ -32,7 +32,7 @@ func (r *mutationResolver) RequestDownload(ctx context.Context, input gqlmodel.R
 	}
 	req, err := r.Downloads.Request(ctx, g, downloads.RequestInput{Email: input.Email, Collections: input.Collections,
 		Quality: string(input.Quality), EmailConfirmed: input.EmailConfirmed != nil && *input.EmailConfirmed})
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +42,7 @@ func (r *mutationResolver) RequestDownload(ctx context.Context, input gqlmodel.R
 // ResendDownloadLink is the resolver for the resendDownloadLink field.
 func (r *mutationResolver) ResendDownloadLink(ctx context.Context, input gqlmodel.ResendDownloadLinkInput) (*gqlmodel.DownloadRequestPayload, error) {
 	req, err := r.Downloads.Resend(ctx, input.RequestID)
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}

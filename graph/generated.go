@@ -87,6 +87,13 @@ type ComplexityRoot struct {
 		RevokedAt func(childComplexity int) int
 	}
 
+	AccessError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+	}
+
 	AccessPayload struct {
 		Auth       func(childComplexity int) int
 		Captcha    func(childComplexity int) int
@@ -201,6 +208,13 @@ type ComplexityRoot struct {
 		Source       func(childComplexity int) int
 	}
 
+	CartError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+	}
+
 	CartPack struct {
 		ClientPackName  func(childComplexity int) int
 		Complete        func(childComplexity int) int
@@ -290,6 +304,13 @@ type ComplexityRoot struct {
 
 	ColorTheme struct {
 		Colors func(childComplexity int) int
+	}
+
+	ContactError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
 	}
 
 	ContactPhotographerPayload struct {
@@ -420,6 +441,13 @@ type ComplexityRoot struct {
 		ID             func(childComplexity int) int
 		Percent        func(childComplexity int) int
 		ThresholdMoney func(childComplexity int) int
+	}
+
+	DownloadError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
 	}
 
 	DownloadInformation struct {
@@ -696,6 +724,13 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	OrderError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+	}
+
 	OrderLine struct {
 		Description    func(childComplexity int) int
 		ID             func(childComplexity int) int
@@ -822,6 +857,13 @@ type ComplexityRoot struct {
 		Website    func(childComplexity int) int
 	}
 
+	PhotographerError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+	}
+
 	PhotographerSelection struct {
 		Count  func(childComplexity int) int
 		Photos func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) int
@@ -910,6 +952,13 @@ type ComplexityRoot struct {
 		Photos      func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.PhotoOrder) int
 		VideoIds    func(childComplexity int) int
 		Videos      func(childComplexity int) int
+	}
+
+	SelectionError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
 	}
 
 	SelectionPayload struct {
@@ -1022,13 +1071,6 @@ type ComplexityRoot struct {
 	UploadPhotosPayload struct {
 		Photos     func(childComplexity int) int
 		UserErrors func(childComplexity int) int
-	}
-
-	UserError struct {
-		Code       func(childComplexity int) int
-		Field      func(childComplexity int) int
-		Message    func(childComplexity int) int
-		RetryAfter func(childComplexity int) int
 	}
 
 	VatBreakdown struct {
@@ -1356,6 +1398,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AccessCode.RevokedAt(childComplexity), true
+
+	case "AccessError.code":
+		if e.ComplexityRoot.AccessError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessError.Code(childComplexity), true
+	case "AccessError.field":
+		if e.ComplexityRoot.AccessError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessError.Field(childComplexity), true
+	case "AccessError.message":
+		if e.ComplexityRoot.AccessError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessError.Message(childComplexity), true
+	case "AccessError.retryAfter":
+		if e.ComplexityRoot.AccessError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.AccessError.RetryAfter(childComplexity), true
 
 	case "AccessPayload.auth":
 		if e.ComplexityRoot.AccessPayload.Auth == nil {
@@ -1808,6 +1875,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CartDiscount.Source(childComplexity), true
 
+	case "CartError.code":
+		if e.ComplexityRoot.CartError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartError.Code(childComplexity), true
+	case "CartError.field":
+		if e.ComplexityRoot.CartError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartError.Field(childComplexity), true
+	case "CartError.message":
+		if e.ComplexityRoot.CartError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartError.Message(childComplexity), true
+	case "CartError.retryAfter":
+		if e.ComplexityRoot.CartError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartError.RetryAfter(childComplexity), true
+
 	case "CartPack.clientPackName":
 		if e.ComplexityRoot.CartPack.ClientPackName == nil {
 			break
@@ -2184,6 +2276,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.ColorTheme.Colors(childComplexity), true
 
+	case "ContactError.code":
+		if e.ComplexityRoot.ContactError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactError.Code(childComplexity), true
+	case "ContactError.field":
+		if e.ComplexityRoot.ContactError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactError.Field(childComplexity), true
+	case "ContactError.message":
+		if e.ComplexityRoot.ContactError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactError.Message(childComplexity), true
+	case "ContactError.retryAfter":
+		if e.ComplexityRoot.ContactError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ContactError.RetryAfter(childComplexity), true
+
 	case "ContactPhotographerPayload.sent":
 		if e.ComplexityRoot.ContactPhotographerPayload.Sent == nil {
 			break
@@ -2538,6 +2655,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Discount.ThresholdMoney(childComplexity), true
+
+	case "DownloadError.code":
+		if e.ComplexityRoot.DownloadError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadError.Code(childComplexity), true
+	case "DownloadError.field":
+		if e.ComplexityRoot.DownloadError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadError.Field(childComplexity), true
+	case "DownloadError.message":
+		if e.ComplexityRoot.DownloadError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadError.Message(childComplexity), true
+	case "DownloadError.retryAfter":
+		if e.ComplexityRoot.DownloadError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DownloadError.RetryAfter(childComplexity), true
 
 	case "DownloadInformation.clientsOnly":
 		if e.ComplexityRoot.DownloadInformation.ClientsOnly == nil {
@@ -4270,6 +4412,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OrderEdge.Node(childComplexity), true
 
+	case "OrderError.code":
+		if e.ComplexityRoot.OrderError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderError.Code(childComplexity), true
+	case "OrderError.field":
+		if e.ComplexityRoot.OrderError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderError.Field(childComplexity), true
+	case "OrderError.message":
+		if e.ComplexityRoot.OrderError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderError.Message(childComplexity), true
+	case "OrderError.retryAfter":
+		if e.ComplexityRoot.OrderError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderError.RetryAfter(childComplexity), true
+
 	case "OrderLine.description":
 		if e.ComplexityRoot.OrderLine.Description == nil {
 			break
@@ -4788,6 +4955,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Photographer.Website(childComplexity), true
 
+	case "PhotographerError.code":
+		if e.ComplexityRoot.PhotographerError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotographerError.Code(childComplexity), true
+	case "PhotographerError.field":
+		if e.ComplexityRoot.PhotographerError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotographerError.Field(childComplexity), true
+	case "PhotographerError.message":
+		if e.ComplexityRoot.PhotographerError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotographerError.Message(childComplexity), true
+	case "PhotographerError.retryAfter":
+		if e.ComplexityRoot.PhotographerError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotographerError.RetryAfter(childComplexity), true
+
 	case "PhotographerSelection.count":
 		if e.ComplexityRoot.PhotographerSelection.Count == nil {
 			break
@@ -5151,6 +5343,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Selection.Videos(childComplexity), true
 
+	case "SelectionError.code":
+		if e.ComplexityRoot.SelectionError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SelectionError.Code(childComplexity), true
+	case "SelectionError.field":
+		if e.ComplexityRoot.SelectionError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SelectionError.Field(childComplexity), true
+	case "SelectionError.message":
+		if e.ComplexityRoot.SelectionError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SelectionError.Message(childComplexity), true
+	case "SelectionError.retryAfter":
+		if e.ComplexityRoot.SelectionError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SelectionError.RetryAfter(childComplexity), true
+
 	case "SelectionPayload.selection":
 		if e.ComplexityRoot.SelectionPayload.Selection == nil {
 			break
@@ -5480,31 +5697,6 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.UploadPhotosPayload.UserErrors(childComplexity), true
-
-	case "UserError.code":
-		if e.ComplexityRoot.UserError.Code == nil {
-			break
-		}
-
-		return e.ComplexityRoot.UserError.Code(childComplexity), true
-	case "UserError.field":
-		if e.ComplexityRoot.UserError.Field == nil {
-			break
-		}
-
-		return e.ComplexityRoot.UserError.Field(childComplexity), true
-	case "UserError.message":
-		if e.ComplexityRoot.UserError.Message == nil {
-			break
-		}
-
-		return e.ComplexityRoot.UserError.Message(childComplexity), true
-	case "UserError.retryAfter":
-		if e.ComplexityRoot.UserError.RetryAfter == nil {
-			break
-		}
-
-		return e.ComplexityRoot.UserError.RetryAfter(childComplexity), true
 
 	case "VatBreakdown.amount":
 		if e.ComplexityRoot.VatBreakdown.Amount == nil {
@@ -5970,6 +6162,20 @@ func (ec *executionContext) childFields_AccessCode(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type AccessCode", field.Name)
 }
 
+func (ec *executionContext) childFields_AccessError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_AccessError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_AccessError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_AccessError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_AccessError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type AccessError", field.Name)
+}
+
 func (ec *executionContext) childFields_AccessPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "auth":
@@ -6198,6 +6404,20 @@ func (ec *executionContext) childFields_CartDiscount(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type CartDiscount", field.Name)
 }
 
+func (ec *executionContext) childFields_CartError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_CartError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_CartError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_CartError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_CartError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CartError", field.Name)
+}
+
 func (ec *executionContext) childFields_CartPack(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -6378,6 +6598,20 @@ func (ec *executionContext) childFields_ColorTheme(ctx context.Context, field gr
 		return ec.fieldContext_ColorTheme_colors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ColorTheme", field.Name)
+}
+
+func (ec *executionContext) childFields_ContactError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_ContactError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_ContactError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_ContactError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_ContactError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type ContactError", field.Name)
 }
 
 func (ec *executionContext) childFields_ContactPhotographerPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6638,6 +6872,20 @@ func (ec *executionContext) childFields_Discount(ctx context.Context, field grap
 		return ec.fieldContext_Discount_percent(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Discount", field.Name)
+}
+
+func (ec *executionContext) childFields_DownloadError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_DownloadError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_DownloadError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_DownloadError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_DownloadError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DownloadError", field.Name)
 }
 
 func (ec *executionContext) childFields_DownloadInformation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7020,6 +7268,20 @@ func (ec *executionContext) childFields_OrderEdge(ctx context.Context, field gra
 	return nil, fmt.Errorf("no field named %q was found under type OrderEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_OrderError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_OrderError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_OrderError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_OrderError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_OrderError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderError", field.Name)
+}
+
 func (ec *executionContext) childFields_OrderLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -7272,6 +7534,20 @@ func (ec *executionContext) childFields_Photographer(ctx context.Context, field 
 	return nil, fmt.Errorf("no field named %q was found under type Photographer", field.Name)
 }
 
+func (ec *executionContext) childFields_PhotographerError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_PhotographerError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_PhotographerError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_PhotographerError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_PhotographerError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhotographerError", field.Name)
+}
+
 func (ec *executionContext) childFields_PhotographerSelection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "count":
@@ -7416,6 +7692,20 @@ func (ec *executionContext) childFields_Selection(ctx context.Context, field gra
 		return ec.fieldContext_Selection_videos(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Selection", field.Name)
+}
+
+func (ec *executionContext) childFields_SelectionError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_SelectionError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_SelectionError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_SelectionError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_SelectionError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SelectionError", field.Name)
 }
 
 func (ec *executionContext) childFields_SelectionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7628,20 +7918,6 @@ func (ec *executionContext) childFields_UploadPhotosPayload(ctx context.Context,
 		return ec.fieldContext_UploadPhotosPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type UploadPhotosPayload", field.Name)
-}
-
-func (ec *executionContext) childFields_UserError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-	switch field.Name {
-	case "field":
-		return ec.fieldContext_UserError_field(ctx, field)
-	case "message":
-		return ec.fieldContext_UserError_message(ctx, field)
-	case "code":
-		return ec.fieldContext_UserError_code(ctx, field)
-	case "retryAfter":
-		return ec.fieldContext_UserError_retryAfter(ctx, field)
-	}
-	return nil, fmt.Errorf("no field named %q was found under type UserError", field.Name)
 }
 
 func (ec *executionContext) childFields_VatBreakdown(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9711,6 +9987,98 @@ func (ec *executionContext) fieldContext_AccessCode_createdAt(_ context.Context,
 	return graphql.NewScalarFieldContext("AccessCode", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
+func (ec *executionContext) _AccessError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _AccessError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNAccessErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_AccessError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessError", field, false, false, errors.New("field of type AccessErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _AccessError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_AccessError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_AccessError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("AccessError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _AccessPayload_auth(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.AccessPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -9756,7 +10124,7 @@ func (ec *executionContext) _AccessPayload_userErrors(ctx context.Context, field
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNAccessError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -9769,7 +10137,7 @@ func (ec *executionContext) fieldContext_AccessPayload_userErrors(_ context.Cont
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_AccessError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -9921,7 +10289,7 @@ func (ec *executionContext) _AddVideoPayload_userErrors(ctx context.Context, fie
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -9934,7 +10302,7 @@ func (ec *executionContext) fieldContext_AddVideoPayload_userErrors(_ context.Co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -10270,7 +10638,7 @@ func (ec *executionContext) _AlbumPayload_userErrors(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNSelectionError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -10283,7 +10651,7 @@ func (ec *executionContext) fieldContext_AlbumPayload_userErrors(_ context.Conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_SelectionError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -11586,6 +11954,98 @@ func (ec *executionContext) fieldContext_CartDiscount_freeShipping(_ context.Con
 	return graphql.NewScalarFieldContext("CartDiscount", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _CartError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CartError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CartError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNCartErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartError", field, false, false, errors.New("field of type CartErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _CartError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CartError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _CartPack_id(ctx context.Context, field graphql.CollectedField, obj *cart.PackItem) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -12163,7 +12623,7 @@ func (ec *executionContext) _CartPayload_userErrors(ctx context.Context, field g
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNCartError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -12176,7 +12636,7 @@ func (ec *executionContext) fieldContext_CartPayload_userErrors(_ context.Contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_CartError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13250,6 +13710,98 @@ func (ec *executionContext) fieldContext_ColorTheme_colors(_ context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _ContactError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContactError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContactError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _ContactError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNContactErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_ContactError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactError", field, false, false, errors.New("field of type ContactErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _ContactError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ContactError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ContactError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("ContactError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _ContactPhotographerPayload_sent(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ContactPhotographerPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -13286,7 +13838,7 @@ func (ec *executionContext) _ContactPhotographerPayload_userErrors(ctx context.C
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNContactError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13299,7 +13851,7 @@ func (ec *executionContext) fieldContext_ContactPhotographerPayload_userErrors(_
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_ContactError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13396,7 +13948,7 @@ func (ec *executionContext) _CreateAccessCodePayload_userErrors(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13409,7 +13961,7 @@ func (ec *executionContext) fieldContext_CreateAccessCodePayload_userErrors(_ co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13460,7 +14012,7 @@ func (ec *executionContext) _CreateCategoryPayload_userErrors(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13473,7 +14025,7 @@ func (ec *executionContext) fieldContext_CreateCategoryPayload_userErrors(_ cont
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13524,7 +14076,7 @@ func (ec *executionContext) _CreateDiscountPayload_userErrors(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13537,7 +14089,7 @@ func (ec *executionContext) fieldContext_CreateDiscountPayload_userErrors(_ cont
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13588,7 +14140,7 @@ func (ec *executionContext) _CreateFamilyPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13601,7 +14153,7 @@ func (ec *executionContext) fieldContext_CreateFamilyPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13652,7 +14204,7 @@ func (ec *executionContext) _CreateFormatPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13665,7 +14217,7 @@ func (ec *executionContext) fieldContext_CreateFormatPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13716,7 +14268,7 @@ func (ec *executionContext) _CreateGalleryPayload_userErrors(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13729,7 +14281,7 @@ func (ec *executionContext) fieldContext_CreateGalleryPayload_userErrors(_ conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13780,7 +14332,7 @@ func (ec *executionContext) _CreateGiftCardPayload_userErrors(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13793,7 +14345,7 @@ func (ec *executionContext) fieldContext_CreateGiftCardPayload_userErrors(_ cont
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13844,7 +14396,7 @@ func (ec *executionContext) _CreatePackPayload_userErrors(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13857,7 +14409,7 @@ func (ec *executionContext) fieldContext_CreatePackPayload_userErrors(_ context.
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -13945,7 +14497,7 @@ func (ec *executionContext) _CreatePreviewLinkPayload_userErrors(ctx context.Con
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNAccessError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -13958,7 +14510,7 @@ func (ec *executionContext) fieldContext_CreatePreviewLinkPayload_userErrors(_ c
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_AccessError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14009,7 +14561,7 @@ func (ec *executionContext) _CreateVoucherPayload_userErrors(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14022,7 +14574,7 @@ func (ec *executionContext) fieldContext_CreateVoucherPayload_userErrors(_ conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14156,7 +14708,7 @@ func (ec *executionContext) _DeleteAccessCodePayload_userErrors(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14169,7 +14721,7 @@ func (ec *executionContext) fieldContext_DeleteAccessCodePayload_userErrors(_ co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14211,7 +14763,7 @@ func (ec *executionContext) _DeleteCategoryPayload_userErrors(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14224,7 +14776,7 @@ func (ec *executionContext) fieldContext_DeleteCategoryPayload_userErrors(_ cont
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14266,7 +14818,7 @@ func (ec *executionContext) _DeleteDiscountPayload_userErrors(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14279,7 +14831,7 @@ func (ec *executionContext) fieldContext_DeleteDiscountPayload_userErrors(_ cont
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14321,7 +14873,7 @@ func (ec *executionContext) _DeleteFamilyPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14334,7 +14886,7 @@ func (ec *executionContext) fieldContext_DeleteFamilyPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14376,7 +14928,7 @@ func (ec *executionContext) _DeleteFormatPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14389,7 +14941,7 @@ func (ec *executionContext) fieldContext_DeleteFormatPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14431,7 +14983,7 @@ func (ec *executionContext) _DeleteGalleryPayload_userErrors(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14444,7 +14996,7 @@ func (ec *executionContext) fieldContext_DeleteGalleryPayload_userErrors(_ conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14486,7 +15038,7 @@ func (ec *executionContext) _DeletePackPayload_userErrors(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14499,7 +15051,7 @@ func (ec *executionContext) fieldContext_DeletePackPayload_userErrors(_ context.
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14541,7 +15093,7 @@ func (ec *executionContext) _DeletePhotosPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14554,7 +15106,7 @@ func (ec *executionContext) fieldContext_DeletePhotosPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14596,7 +15148,7 @@ func (ec *executionContext) _DeleteSelectionPayload_userErrors(ctx context.Conte
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNSelectionError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14609,7 +15161,7 @@ func (ec *executionContext) fieldContext_DeleteSelectionPayload_userErrors(_ con
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_SelectionError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14651,7 +15203,7 @@ func (ec *executionContext) _DeleteVideoPayload_userErrors(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14664,7 +15216,7 @@ func (ec *executionContext) fieldContext_DeleteVideoPayload_userErrors(_ context
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14706,7 +15258,7 @@ func (ec *executionContext) _DeleteVoucherPayload_userErrors(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -14719,7 +15271,7 @@ func (ec *executionContext) fieldContext_DeleteVoucherPayload_userErrors(_ conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -14801,6 +15353,98 @@ func (ec *executionContext) _Discount_percent(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_Discount_percent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Discount", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNDownloadErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadError", field, false, false, errors.New("field of type DownloadErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _DownloadError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DownloadError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DownloadError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DownloadError", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _DownloadInformation_freeDownload(ctx context.Context, field graphql.CollectedField, obj *model.DownloadInformation) (ret graphql.Marshaler) {
@@ -15216,7 +15860,7 @@ func (ec *executionContext) _DownloadRequestPayload_userErrors(ctx context.Conte
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNDownloadError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -15229,7 +15873,7 @@ func (ec *executionContext) fieldContext_DownloadRequestPayload_userErrors(_ con
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_DownloadError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -17290,7 +17934,7 @@ func (ec *executionContext) _MovePhotosPayload_userErrors(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -17303,7 +17947,7 @@ func (ec *executionContext) fieldContext_MovePhotosPayload_userErrors(_ context.
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -21099,7 +21743,7 @@ func (ec *executionContext) _NewCaptchaPayload_userErrors(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNContactError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -21112,7 +21756,7 @@ func (ec *executionContext) fieldContext_NewCaptchaPayload_userErrors(_ context.
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_ContactError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -21921,6 +22565,98 @@ func (ec *executionContext) fieldContext_OrderEdge_cursor(_ context.Context, fie
 	return graphql.NewScalarFieldContext("OrderEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _OrderError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNOrderErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderError", field, false, false, errors.New("field of type OrderErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _OrderError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _OrderLine_id(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -22145,7 +22881,7 @@ func (ec *executionContext) _OrderPayload_userErrors(ctx context.Context, field 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNOrderError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -22158,7 +22894,7 @@ func (ec *executionContext) fieldContext_OrderPayload_userErrors(_ context.Conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_OrderError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -24051,6 +24787,98 @@ func (ec *executionContext) fieldContext_Photographer_logoUrl(_ context.Context,
 	return graphql.NewScalarFieldContext("Photographer", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
+func (ec *executionContext) _PhotographerError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotographerError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PhotographerError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotographerError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PhotographerError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotographerError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotographerError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotographerError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PhotographerError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotographerError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNPhotographerErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotographerError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotographerError", field, false, false, errors.New("field of type PhotographerErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _PhotographerError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotographerError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PhotographerError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotographerError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _PhotographerSelection_count(ctx context.Context, field graphql.CollectedField, obj *gallery.PhotographerSelection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24253,7 +25081,7 @@ func (ec *executionContext) _PlaceOrderPayload_userErrors(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNOrderError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -24266,7 +25094,7 @@ func (ec *executionContext) fieldContext_PlaceOrderPayload_userErrors(_ context.
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_OrderError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25192,7 +26020,7 @@ func (ec *executionContext) _RecoverClientCodePayload_userErrors(ctx context.Con
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNAccessError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25205,7 +26033,7 @@ func (ec *executionContext) fieldContext_RecoverClientCodePayload_userErrors(_ c
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_AccessError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25320,7 +26148,7 @@ func (ec *executionContext) _ReorderPhotosPayload_userErrors(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25333,7 +26161,7 @@ func (ec *executionContext) fieldContext_ReorderPhotosPayload_userErrors(_ conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25375,7 +26203,7 @@ func (ec *executionContext) _RequestEmailCodePayload_userErrors(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNAccessError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25388,7 +26216,7 @@ func (ec *executionContext) fieldContext_RequestEmailCodePayload_userErrors(_ co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_AccessError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25439,7 +26267,7 @@ func (ec *executionContext) _RevokeAccessCodePayload_userErrors(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25452,7 +26280,7 @@ func (ec *executionContext) fieldContext_RevokeAccessCodePayload_userErrors(_ co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25672,6 +26500,98 @@ func (ec *executionContext) fieldContext_Selection_videos(_ context.Context, fie
 	return fc, nil
 }
 
+func (ec *executionContext) _SelectionError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SelectionError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SelectionError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SelectionError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SelectionError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SelectionError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SelectionError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SelectionError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _SelectionError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SelectionError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNSelectionErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SelectionError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SelectionError", field, false, false, errors.New("field of type SelectionErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _SelectionError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SelectionError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SelectionError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SelectionError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _SelectionPayload_selection(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SelectionPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25717,7 +26637,7 @@ func (ec *executionContext) _SelectionPayload_userErrors(ctx context.Context, fi
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNSelectionError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25730,7 +26650,7 @@ func (ec *executionContext) fieldContext_SelectionPayload_userErrors(_ context.C
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_SelectionError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25781,7 +26701,7 @@ func (ec *executionContext) _SetGalleryMusicPayload_userErrors(ctx context.Conte
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25794,7 +26714,7 @@ func (ec *executionContext) fieldContext_SetGalleryMusicPayload_userErrors(_ con
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25845,7 +26765,7 @@ func (ec *executionContext) _SetPhotosClientHiddenPayload_userErrors(ctx context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNSelectionError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25858,7 +26778,7 @@ func (ec *executionContext) fieldContext_SetPhotosClientHiddenPayload_userErrors
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_SelectionError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25909,7 +26829,7 @@ func (ec *executionContext) _SetPhotosFavoritePayload_userErrors(ctx context.Con
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25922,7 +26842,7 @@ func (ec *executionContext) fieldContext_SetPhotosFavoritePayload_userErrors(_ c
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -25973,7 +26893,7 @@ func (ec *executionContext) _SetPhotosPrivatePayload_userErrors(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -25986,7 +26906,7 @@ func (ec *executionContext) fieldContext_SetPhotosPrivatePayload_userErrors(_ co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26028,7 +26948,7 @@ func (ec *executionContext) _ShareGalleryPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNContactError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26041,7 +26961,7 @@ func (ec *executionContext) fieldContext_ShareGalleryPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_ContactError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26285,7 +27205,7 @@ func (ec *executionContext) _ShippingRatesPayload_userErrors(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26298,7 +27218,7 @@ func (ec *executionContext) fieldContext_ShippingRatesPayload_userErrors(_ conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26573,7 +27493,7 @@ func (ec *executionContext) _UpdateAccessCodePayload_userErrors(ctx context.Cont
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26586,7 +27506,7 @@ func (ec *executionContext) fieldContext_UpdateAccessCodePayload_userErrors(_ co
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26637,7 +27557,7 @@ func (ec *executionContext) _UpdateCategoryPayload_userErrors(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26650,7 +27570,7 @@ func (ec *executionContext) fieldContext_UpdateCategoryPayload_userErrors(_ cont
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26701,7 +27621,7 @@ func (ec *executionContext) _UpdateDiscountPayload_userErrors(ctx context.Contex
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26714,7 +27634,7 @@ func (ec *executionContext) fieldContext_UpdateDiscountPayload_userErrors(_ cont
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26765,7 +27685,7 @@ func (ec *executionContext) _UpdateFamilyPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26778,7 +27698,7 @@ func (ec *executionContext) fieldContext_UpdateFamilyPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26829,7 +27749,7 @@ func (ec *executionContext) _UpdateFormatPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26842,7 +27762,7 @@ func (ec *executionContext) fieldContext_UpdateFormatPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26893,7 +27813,7 @@ func (ec *executionContext) _UpdateGalleryPayload_userErrors(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26906,7 +27826,7 @@ func (ec *executionContext) fieldContext_UpdateGalleryPayload_userErrors(_ conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -26957,7 +27877,7 @@ func (ec *executionContext) _UpdatePackPayload_userErrors(ctx context.Context, f
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -26970,7 +27890,7 @@ func (ec *executionContext) fieldContext_UpdatePackPayload_userErrors(_ context.
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -27021,7 +27941,7 @@ func (ec *executionContext) _UpdateVideoPayload_userErrors(ctx context.Context, 
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -27034,7 +27954,7 @@ func (ec *executionContext) fieldContext_UpdateVideoPayload_userErrors(_ context
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -27085,7 +28005,7 @@ func (ec *executionContext) _UpdateVoucherPayload_userErrors(ctx context.Context
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -27098,7 +28018,7 @@ func (ec *executionContext) fieldContext_UpdateVoucherPayload_userErrors(_ conte
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -27149,7 +28069,7 @@ func (ec *executionContext) _UploadPhotosPayload_userErrors(ctx context.Context,
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-			return ec.marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
 		},
 		true,
 		true,
@@ -27162,102 +28082,10 @@ func (ec *executionContext) fieldContext_UploadPhotosPayload_userErrors(_ contex
 		IsMethod:   false,
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.childFields_UserError(ctx, field)
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
-}
-
-func (ec *executionContext) _UserError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserError_field(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Field, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
-			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
-		},
-		true,
-		false,
-	)
-}
-func (ec *executionContext) fieldContext_UserError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type String does not have child fields"))
-}
-
-func (ec *executionContext) _UserError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserError_message(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Message, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_UserError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type String does not have child fields"))
-}
-
-func (ec *executionContext) _UserError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserError_code(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.Code, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
-			return ec.marshalNString2string(ctx, selections, v)
-		},
-		true,
-		true,
-	)
-}
-func (ec *executionContext) fieldContext_UserError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type String does not have child fields"))
-}
-
-func (ec *executionContext) _UserError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
-	return graphql.ResolveField(
-		ctx,
-		ec.OperationContext,
-		field,
-		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
-			return ec.fieldContext_UserError_retryAfter(ctx, field)
-		},
-		func(ctx context.Context) (any, error) {
-			return obj.RetryAfter, nil
-		},
-		nil,
-		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
-			return ec.marshalOInt2ᚖint(ctx, selections, v)
-		},
-		true,
-		false,
-	)
-}
-func (ec *executionContext) fieldContext_UserError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("UserError", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _VatBreakdown_ratePercent(ctx context.Context, field graphql.CollectedField, obj *cart.VatBreakdown) (ret graphql.Marshaler) {
@@ -33795,6 +34623,92 @@ func (ec *executionContext) _AccessCode(ctx context.Context, sel ast.SelectionSe
 	return out
 }
 
+var accessErrorImplementors = []string{"AccessError"}
+
+func (ec *executionContext) _AccessError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, accessErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("AccessError")
+		case "field":
+			out.Values[i] = ec._AccessError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._AccessError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._AccessError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._AccessError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var accessPayloadImplementors = []string{"AccessPayload"}
 
 func (ec *executionContext) _AccessPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.AccessPayload) graphql.Marshaler {
@@ -34716,6 +35630,92 @@ func (ec *executionContext) _CartDiscount(ctx context.Context, sel ast.Selection
 	return out
 }
 
+var cartErrorImplementors = []string{"CartError"}
+
+func (ec *executionContext) _CartError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cartErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CartError")
+		case "field":
+			out.Values[i] = ec._CartError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CartError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._CartError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._CartError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var cartPackImplementors = []string{"CartPack"}
 
 func (ec *executionContext) _CartPack(ctx context.Context, sel ast.SelectionSet, obj *cart.PackItem) graphql.Marshaler {
@@ -35329,6 +36329,92 @@ func (ec *executionContext) _ColorTheme(ctx context.Context, sel ast.SelectionSe
 			out.Values[i] = ec._ColorTheme_colors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var contactErrorImplementors = []string{"ContactError"}
+
+func (ec *executionContext) _ContactError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, contactErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("ContactError")
+		case "field":
+			out.Values[i] = ec._ContactError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._ContactError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._ContactError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._ContactError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -36429,6 +37515,92 @@ func (ec *executionContext) _Discount(ctx context.Context, sel ast.SelectionSet,
 			out.Values[i] = ec._Discount_percent(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var downloadErrorImplementors = []string{"DownloadError"}
+
+func (ec *executionContext) _DownloadError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, downloadErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DownloadError")
+		case "field":
+			out.Values[i] = ec._DownloadError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._DownloadError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._DownloadError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._DownloadError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -39521,6 +40693,92 @@ func (ec *executionContext) _OrderEdge(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var orderErrorImplementors = []string{"OrderError"}
+
+func (ec *executionContext) _OrderError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderError")
+		case "field":
+			out.Values[i] = ec._OrderError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._OrderError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._OrderError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var orderLineImplementors = []string{"OrderLine"}
 
 func (ec *executionContext) _OrderLine(ctx context.Context, sel ast.SelectionSet, obj *ent.OrderLine) graphql.Marshaler {
@@ -40645,6 +41903,92 @@ func (ec *executionContext) _Photographer(ctx context.Context, sel ast.Selection
 			out.Values[i] = ec._Photographer_logoUrl(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var photographerErrorImplementors = []string{"PhotographerError"}
+
+func (ec *executionContext) _PhotographerError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, photographerErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PhotographerError")
+		case "field":
+			out.Values[i] = ec._PhotographerError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PhotographerError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._PhotographerError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._PhotographerError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -41860,6 +43204,92 @@ func (ec *executionContext) _Selection(ctx context.Context, sel ast.SelectionSet
 	return out
 }
 
+var selectionErrorImplementors = []string{"SelectionError"}
+
+func (ec *executionContext) _SelectionError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, selectionErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SelectionError")
+		case "field":
+			out.Values[i] = ec._SelectionError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._SelectionError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._SelectionError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._SelectionError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var selectionPayloadImplementors = []string{"SelectionPayload"}
 
 func (ec *executionContext) _SelectionPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SelectionPayload) graphql.Marshaler {
@@ -42751,59 +44181,6 @@ func (ec *executionContext) _UploadPhotosPayload(ctx context.Context, sel ast.Se
 		case "userErrors":
 			out.Values[i] = ec._UploadPhotosPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
-		default:
-			panic("unknown field " + strconv.Quote(field.Name))
-		}
-	}
-	out.Dispatch(ctx)
-	if out.Invalids > 0 {
-		return graphql.Null
-	}
-
-	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
-
-	ec.ProcessDeferredGroup(graphql.DeferredGroup{
-		Defers:   deferLabelToView,
-		Path:     graphql.GetPath(ctx),
-		FieldSet: deferredFieldSet,
-		Context:  ctx,
-	})
-
-	return out
-}
-
-var userErrorImplementors = []string{"UserError"}
-
-func (ec *executionContext) _UserError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
-	fields := graphql.CollectFields(ec.OperationContext, sel, userErrorImplementors)
-
-	out := graphql.NewFieldSet(fields)
-	deferredFieldSet := graphql.NewFieldSet(nil)
-	deferLabelToView := make(map[string]*graphql.FieldSetView)
-	for i, field := range fields {
-		switch field.Name {
-		case "__typename":
-			out.Values[i] = graphql.MarshalString("UserError")
-		case "field":
-			out.Values[i] = ec._UserError_field(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
-				out.Invalids++
-			}
-		case "message":
-			out.Values[i] = ec._UserError_message(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
-		case "code":
-			out.Values[i] = ec._UserError_code(ctx, field, obj)
-			if out.Values[i] == graphql.Null {
-				out.Invalids++
-			}
-		case "retryAfter":
-			out.Values[i] = ec._UserError_retryAfter(ctx, field, obj)
-			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
 			}
 		default:
@@ -43742,6 +45119,48 @@ func (ec *executionContext) marshalNAccessCodeKind2githubᚗcomᚋstudioᚋgalle
 	return v
 }
 
+func (ec *executionContext) marshalNAccessError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAccessError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAccessError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._AccessError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNAccessErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNAccessErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) marshalNAccessPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐAccessPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.AccessPayload) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -43921,6 +45340,48 @@ func (ec *executionContext) marshalNCartAllGalleryItem2ᚖgithubᚗcomᚋstudio�
 		return graphql.Null
 	}
 	return ec._CartAllGalleryItem(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCartError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCartError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCartError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CartError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCartErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCartErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) unmarshalNCartGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCartGalleryInput(ctx context.Context, v any) (gqlmodel.CartGalleryInput, error) {
@@ -44141,6 +45602,48 @@ func (ec *executionContext) unmarshalNConfigureOngoingPackInput2githubᚗcomᚋs
 func (ec *executionContext) unmarshalNConfirmEmailInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐConfirmEmailInput(ctx context.Context, v any) (gqlmodel.ConfirmEmailInput, error) {
 	res, err := ec.unmarshalInputConfirmEmailInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNContactError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNContactError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNContactError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._ContactError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNContactErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNContactErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) unmarshalNContactPhotographerInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐContactPhotographerInput(ctx context.Context, v any) (gqlmodel.ContactPhotographerInput, error) {
@@ -44606,6 +46109,48 @@ func (ec *executionContext) marshalNDiscountSource2string(ctx context.Context, s
 	return res
 }
 
+func (ec *executionContext) marshalNDownloadError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNDownloadError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNDownloadError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DownloadError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDownloadErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDownloadErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) marshalNDownloadInformation2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐDownloadInformation(ctx context.Context, sel ast.SelectionSet, v model.DownloadInformation) graphql.Marshaler {
 	return ec._DownloadInformation(ctx, sel, &v)
 }
@@ -44937,6 +46482,48 @@ func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentg
 
 func (ec *executionContext) marshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, sel ast.SelectionSet, v entgql.OrderDirection) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNOrderError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOrderError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OrderError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOrderErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) marshalNOrderLine2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.OrderLine) graphql.Marshaler {
@@ -45310,6 +46897,48 @@ func (ec *executionContext) marshalNPhotographer2ᚖgithubᚗcomᚋstudioᚋgall
 	return ec._Photographer(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPhotographerError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPhotographerError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PhotographerError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPhotographerErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPhotographerErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) marshalNPhotographerSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋgalleryᚐPhotographerSelection(ctx context.Context, sel ast.SelectionSet, v *gallery.PhotographerSelection) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -45572,6 +47201,48 @@ func (ec *executionContext) marshalNSelection2ᚖgithubᚗcomᚋstudioᚋgallery
 		return graphql.Null
 	}
 	return ec._Selection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSelectionError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNSelectionError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNSelectionError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SelectionError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSelectionErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSelectionErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) unmarshalNSelectionItemsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSelectionItemsInput(ctx context.Context, v any) (gqlmodel.SelectionItemsInput, error) {
@@ -46019,32 +47690,6 @@ func (ec *executionContext) marshalNUploadPhotosPayload2ᚖgithubᚗcomᚋstudio
 		return graphql.Null
 	}
 	return ec._UploadPhotosPayload(ctx, sel, v)
-}
-
-func (ec *executionContext) marshalNUserError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
-	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
-		fc := graphql.GetFieldContext(ctx)
-		fc.Result = &v[i]
-		return ec.marshalNUserError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
-	})
-
-	for _, e := range ret {
-		if e == graphql.Null {
-			return graphql.Null
-		}
-	}
-
-	return ret
-}
-
-func (ec *executionContext) marshalNUserError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
-	if v == nil {
-		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
-			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
-		}
-		return graphql.Null
-	}
-	return ec._UserError(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNVatBreakdown2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐVatBreakdown(ctx context.Context, sel ast.SelectionSet, v *cart.VatBreakdown) graphql.Marshaler {

@@ -3,8 +3,6 @@ package graph
 import (
 	"context"
 	"errors"
-	"fmt"
-	"net/http"
 	"sync"
 
 	"entgo.io/contrib/entgql"
@@ -19,7 +17,6 @@ import (
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
-	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/selections"
 )
 
@@ -29,11 +26,11 @@ const MaxPageSize = 100
 // checkPage enforces Relay arguments: first or last, at most MaxPageSize.
 func checkPage(first, last *int) error {
 	if first == nil && last == nil {
-		return apperr.ErrInvalidInput.WithMessage("Indiquez first ou last (100 au plus).").WithField("first")
+		return apperr.ErrInvalidInput.WithMessage("page_size_required", apperr.Args{"Max": MaxPageSize}).WithField("first")
 	}
 	for name, v := range map[string]*int{"first": first, "last": last} {
 		if v != nil && (*v < 0 || *v > MaxPageSize) {
-			return apperr.ErrInvalidInput.WithMessage(fmt.Sprintf("%s doit être compris entre 0 et %d.", name, MaxPageSize)).WithField(name)
+			return apperr.ErrInvalidInput.WithMessage("page_size_range", apperr.Args{"Name": name, "Max": MaxPageSize}).WithField(name)
 		}
 	}
 	return nil
@@ -57,29 +54,21 @@ func (r *Resolver) visibleGallery(ctx context.Context, galleryID string) (*ent.G
 }
 
 // userErrors splits a domain error into the payload's userErrors (never
-// nil, as the schema requires a list) and a failure for the errors array.
+// nil, as the schema requires a list) and a failure for the errors array,
+// by the one rule of apperr.Fixable.
 func userErrors(err error) ([]*gqlmodel.UserError, error) {
-	ues, err := photographer.Split(err)
+	fixable, err := apperr.Fixable(err)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*gqlmodel.UserError, len(ues))
-	for i, e := range ues {
+	out := make([]*gqlmodel.UserError, len(fixable))
+	for i, e := range fixable {
 		out[i] = toUserError(e)
 	}
 	return out, nil
 }
 
-func toUserError(e *apperr.Error) *gqlmodel.UserError {
-	if e == nil {
-		e = apperr.ErrInternal
-	}
-	ue := &gqlmodel.UserError{Field: e.Field, Message: e.Message, Code: e.Code}
-	if secs := e.RetryAfterSeconds(); secs > 0 {
-		ue.RetryAfter = &secs
-	}
-	return ue
-}
+func toUserError(e *apperr.Error) *gqlmodel.UserError { return gqlmodel.NewUserError(e) }
 
 // authState is the access state of the viewer in g.
 func authState(ctx context.Context, g *ent.Gallery) *gqlmodel.AuthState {
@@ -112,7 +101,7 @@ func (r *Resolver) accessCall(ctx context.Context, galleryID string, fn func(*ga
 	err = fn(&galleryRef{g})
 	var withCaptcha *access.CaptchaError
 	errors.As(err, &withCaptcha)
-	ues, err := accessUserErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
@@ -121,44 +110,6 @@ func (r *Resolver) accessCall(ctx context.Context, galleryID string, fn func(*ga
 		out.Captcha = withCaptcha.Captcha
 	}
 	return out, nil
-}
-
-// accessUserErrors turns the access rules' refusals (4xx) into userErrors
-// and keeps other failures as errors.
-func accessUserErrors(err error) ([]*gqlmodel.UserError, error) {
-	if err == nil {
-		return []*gqlmodel.UserError{}, nil
-	}
-	if ae := apperr.As(err); ae != nil && ae.Status < 500 && ae.Code != apperr.ErrForbidden.Code && ae.Code != apperr.ErrUnauthorized.Code {
-		return []*gqlmodel.UserError{toUserError(ae)}, nil
-	}
-	return nil, err
-}
-
-// payloadErrors turns a domain refusal into a payload's userErrors: every
-// problem of an apperr.List, and a single refusal the person can act on
-// (a 4xx other than 401, 403 and 404). Those three stay GraphQL errors
-// with their extensions.code, like every other failure.
-func payloadErrors(err error) ([]*gqlmodel.UserError, error) {
-	if err == nil {
-		return []*gqlmodel.UserError{}, nil
-	}
-	var l apperr.List
-	if errors.As(err, &l) {
-		out := make([]*gqlmodel.UserError, len(l))
-		for i, e := range l {
-			out[i] = toUserError(e)
-		}
-		return out, nil
-	}
-	if ae := apperr.As(err); ae != nil && ae.Status < 500 {
-		switch ae.Status {
-		case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
-		default:
-			return []*gqlmodel.UserError{toUserError(ae)}, nil
-		}
-	}
-	return nil, err
 }
 
 // collectSelections narrows a selection query to what the operation asks
@@ -320,7 +271,7 @@ func (f *follower[T]) stop() {
 
 // orderPayload answers an order mutation: the order, or why not.
 func orderPayload(o *ent.Order, err error) (*gqlmodel.OrderPayload, error) {
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func (r *mutationResolver) PlaceOrder(ctx context.Context, input gqlmodel.PlaceO
 		placed, err = r.Orders.Place(ctx, g, orders.PlaceInput{Method: payments.Method(input.PaymentMethod),
 			AcceptTerms: input.AcceptTerms, AcceptRetouch: input.AcceptRetouch, ExpectedTotal: money.Cents(input.ExpectedTotal)})
 	}
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}

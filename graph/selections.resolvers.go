@@ -50,7 +50,7 @@ func (r *mutationResolver) DeleteSelection(ctx context.Context, input gqlmodel.D
 	if err != nil {
 		return nil, err
 	}
-	ues, err := payloadErrors(r.Selections.Delete(ctx, g, input.SelectionID))
+	ues, err := userErrors(r.Selections.Delete(ctx, g, input.SelectionID))
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func (r *mutationResolver) SetPhotosClientHidden(ctx context.Context, input gqlm
 		return nil, err
 	}
 	photos, err := r.Selections.SetClientHidden(ctx, g, input.PhotoIds, input.Hidden)
-	ues, err := payloadErrors(err)
+	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}

@@ -13,8 +13,8 @@ import (
 
 // Refusals of forged requests.
 var (
-	errXSRF        = apperr.New("xsrf_token_invalid", http.StatusForbidden, "La requête a été refusée : rechargez la page et réessayez.")
-	errCrossOrigin = apperr.New("cross_origin_refused", http.StatusForbidden, "Les requêtes venant d'un autre site sont refusées.")
+	errXSRF        = apperr.New("xsrf_token_invalid", http.StatusForbidden, "xsrf_token_invalid")
+	errCrossOrigin = apperr.New("cross_origin_refused", http.StatusForbidden, "cross_origin_refused")
 )
 
 // withXSRF gives the browser its anti-forgery token (the XSRF-TOKEN cookie,

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/studio/gallery/graph"
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -65,7 +65,7 @@ func (s *Server) presentError(ctx context.Context, err error) *gqlerror.Error {
 		err = apperr.ErrDatabaseUnavailable.With(err)
 	}
 	if ae := apperr.As(err); ae != nil {
-		gerr.Message = ae.Message
+		gerr.Message = ae.Localized(ctx)
 		gerr.Extensions = map[string]any{"code": ae.Code}
 		if len(ae.Field) > 0 {
 			gerr.Extensions["field"] = ae.Field
@@ -80,15 +80,15 @@ func (s *Server) presentError(ctx context.Context, err error) *gqlerror.Error {
 	}
 	var ge *gqlerror.Error
 	if errors.As(err, &ge) && ge.Err == nil {
-		return withStableCode(gerr)
+		return withStableCode(ctx, gerr)
 	}
 	if strings.HasSuffix(err.Error(), "introspection disabled") {
-		gerr.Message = "L'introspection est réservée au photographe."
+		gerr.Message = apperr.Render(lang.Or(ctx, lang.Default), "introspection_photographer_only", nil)
 		gerr.Extensions = map[string]any{"code": apperr.ErrForbidden.Code}
 		return gerr
 	}
 	s.Log.Error("graphql", "path", gerr.Path, "err", err)
-	gerr.Message = apperr.ErrInternal.Message
+	gerr.Message = apperr.ErrInternal.Localized(ctx)
 	gerr.Extensions = map[string]any{"code": apperr.ErrInternal.Code}
 	return gerr
 }
@@ -98,18 +98,19 @@ func (s *Server) presentError(ctx context.Context, err error) *gqlerror.Error {
 // GRAPHQL_MAX_TOKENS, query_too_complex over GRAPHQL_MAX_COMPLEXITY,
 // invalid_input for a body that is not JSON (without echoing the body), and
 // gqlgen's code, or invalid_input, otherwise.
-func withStableCode(e *gqlerror.Error) *gqlerror.Error {
+func withStableCode(ctx context.Context, e *gqlerror.Error) *gqlerror.Error {
+	say := func(key string) string { return apperr.Render(lang.Or(ctx, lang.Default), key, nil) }
 	code, _ := e.Extensions["code"].(string)
 	switch {
 	case strings.Contains(e.Message, "exceeded token limit"):
 		code = "query_too_large"
-		e.Message = "La requête est trop longue."
+		e.Message = say("query_too_large")
 	case code == "COMPLEXITY_LIMIT_EXCEEDED":
 		code = "query_too_complex"
-		e.Message = "La requête est trop complexe."
+		e.Message = say("query_too_complex")
 	case strings.HasPrefix(e.Message, "json request body could not be decoded"):
 		code = apperr.ErrInvalidInput.Code
-		e.Message = "Le corps de la requête n'est pas un document JSON valide."
+		e.Message = say("body_not_json")
 	case code == "":
 		code = apperr.ErrInvalidInput.Code
 	}
@@ -151,11 +152,11 @@ func (g mutationGuard) MutateOperationContext(ctx context.Context, oc *graphql.O
 		return nil
 	}
 	if oc.Operation.Operation == ast.Mutation && !viewer.FromContext(ctx).XSRFOK {
-		return &gqlerror.Error{Message: errXSRF.Message, Extensions: map[string]any{"code": errXSRF.Code}}
+		return &gqlerror.Error{Message: errXSRF.Localized(ctx), Extensions: map[string]any{"code": errXSRF.Code}}
 	}
 	if d := depth(oc.Doc, oc.Operation.SelectionSet, 0); d > g.maxDepth {
 		return &gqlerror.Error{
-			Message:    fmt.Sprintf("La requête est trop imbriquée (%d niveaux, %d au plus).", d, g.maxDepth),
+			Message:    apperr.Render(lang.Or(ctx, lang.Default), "query_too_deep", apperr.Args{"Depth": d, "Max": g.maxDepth}),
 			Extensions: map[string]any{"code": "query_too_deep"},
 		}
 	}

@@ -27,18 +27,18 @@ import (
 
 // errBodyTooLarge answers a body over MAX_BODY_BYTES (JSON),
 // MAX_UPLOAD_REQUEST_BYTES (multipart) or MAX_WEBHOOK_BYTES (webhooks).
-var errBodyTooLarge = apperr.New("body_too_large", http.StatusRequestEntityTooLarge, "La requête est trop volumineuse.")
+var errBodyTooLarge = apperr.New("body_too_large", http.StatusRequestEntityTooLarge, "body_too_large")
 
 // errTooManyItems answers a list over MAX_LIST_ITEMS.
 func errTooManyItems(max int, field []string) *apperr.Error {
-	return apperr.New("too_many", http.StatusBadRequest, fmt.Sprintf("Trop d'éléments dans une liste (%d au plus).", max)).
+	return apperr.New("too_many", http.StatusBadRequest, "list_too_long").WithArgs(apperr.Args{"Max": max}).
 		WithField(field...)
 }
 
 // errUnsupportedContentType answers a POST to /graphql that is neither
 // application/json nor multipart/form-data (uploads).
 var errUnsupportedContentType = apperr.New("unsupported_content_type", http.StatusUnsupportedMediaType,
-	"La requête GraphQL doit être envoyée en application/json (ou multipart/form-data pour les envois de photos).")
+	"unsupported_content_type")
 
 type listLimitKey struct{}
 
@@ -120,9 +120,9 @@ func walkLists(v reflect.Value, max int, path []string) error {
 
 // graphqlError writes a GraphQL-shaped error answer (REST's writeError
 // shape does not suit GraphQL clients).
-func graphqlError(w http.ResponseWriter, ae *apperr.Error) {
+func graphqlError(ctx context.Context, w http.ResponseWriter, ae *apperr.Error) {
 	writeJSON(w, ae.Status, map[string]any{"errors": []map[string]any{{
-		"message": ae.Message, "extensions": map[string]any{"code": ae.Code},
+		"message": ae.Localized(ctx), "extensions": map[string]any{"code": ae.Code},
 	}}})
 }
 
@@ -140,33 +140,33 @@ func (s *Server) limitGraphQLBody(next http.Handler) http.Handler {
 		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if mt != "application/json" && mt != "multipart/form-data" {
 			// gqlgen would answer 400 "transport not supported", no code.
-			graphqlError(w, errUnsupportedContentType)
+			graphqlError(r.Context(), w, errUnsupportedContentType)
 			return
 		}
 		if mt == "multipart/form-data" {
 			if r.ContentLength > s.Config.MaxUploadRequestBytes {
-				graphqlError(w, errBodyTooLarge)
+				graphqlError(r.Context(), w, errBodyTooLarge)
 				return
 			}
 			body := &overflowReader{ReadCloser: http.MaxBytesReader(w, r.Body, s.Config.MaxUploadRequestBytes)}
 			r.Body = body
-			cw := &uploadErrorCodes{ResponseWriter: w, body: body}
+			cw := &uploadErrorCodes{ResponseWriter: w, ctx: r.Context(), body: body}
 			next.ServeHTTP(cw, r)
 			cw.finish()
 			return
 		}
 		if r.ContentLength > s.Config.MaxBodyBytes {
-			graphqlError(w, errBodyTooLarge)
+			graphqlError(r.Context(), w, errBodyTooLarge)
 			return
 		}
 		data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.Config.MaxBodyBytes))
 		var mbe *http.MaxBytesError
 		switch {
 		case errors.As(err, &mbe):
-			graphqlError(w, errBodyTooLarge)
+			graphqlError(r.Context(), w, errBodyTooLarge)
 			return
 		case err != nil:
-			graphqlError(w, apperr.ErrInvalidInput.WithMessage("La requête n'a pas pu être lue."))
+			graphqlError(r.Context(), w, apperr.ErrInvalidInput.WithMessage("unreadable_request", nil))
 			return
 		}
 		if !utf8.Valid(data) {
@@ -220,6 +220,7 @@ func (o *overflowReader) Read(p []byte) (int, error) {
 // answers pass through untouched.
 type uploadErrorCodes struct {
 	http.ResponseWriter
+	ctx    context.Context // the request's, for the language of its errors
 	body   *overflowReader
 	status int
 	held   *bytes.Buffer
@@ -252,14 +253,14 @@ func (c *uploadErrorCodes) finish() {
 		return
 	}
 	if c.body.over {
-		graphqlError(c.ResponseWriter, errBodyTooLarge)
+		graphqlError(c.ctx, c.ResponseWriter, errBodyTooLarge)
 		return
 	}
 	var resp struct {
 		Errors []map[string]any `json:"errors"`
 	}
 	if err := json.Unmarshal(c.held.Bytes(), &resp); err != nil || len(resp.Errors) == 0 {
-		graphqlError(c.ResponseWriter, apperr.ErrInvalidInput.WithMessage("L'envoi multipart est mal formé."))
+		graphqlError(c.ctx, c.ResponseWriter, apperr.ErrInvalidInput.WithMessage("bad_multipart", nil))
 		return
 	}
 	for _, e := range resp.Errors {
@@ -287,10 +288,10 @@ var _ interface {
 func (listLimit) ExtensionName() string                   { return "ListLimit" }
 func (listLimit) Validate(graphql.ExecutableSchema) error { return nil }
 
-func (l listLimit) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+func (l listLimit) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	bad := func(path []string) *gqlerror.Error {
 		ae := errTooManyItems(l.max, path)
-		return &gqlerror.Error{Message: ae.Message, Extensions: map[string]any{"code": ae.Code, "field": path}}
+		return &gqlerror.Error{Message: ae.Localized(ctx), Extensions: map[string]any{"code": ae.Code, "field": path}}
 	}
 	for name, v := range oc.Variables {
 		if path, over := longList(v, l.max, []string{name}); over {

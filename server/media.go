@@ -79,7 +79,7 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !ok {
-			writeError(w, r, s.Log, apperr.ErrForbidden.WithMessage("Le fichier haute définition est réservé aux acheteurs."))
+			writeError(w, r, s.Log, apperr.ErrForbidden.WithMessage("hd_buyers_only", nil))
 			return
 		}
 		var br *blob.Reader
@@ -110,7 +110,7 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 			s.Log.Error("media: open", "err", err)
 		}
 		writeError(w, r, s.Log, apperr.New("photo_unavailable", http.StatusServiceUnavailable,
-			"Le fichier de la photo n'est pas encore disponible, merci de réessayer dans quelques instants."))
+			"photo_unavailable"))
 		return
 	}
 	defer rd.Close()

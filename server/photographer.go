@@ -15,6 +15,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -51,7 +52,7 @@ func (s *Server) withPhotographer(next http.Handler) http.Handler {
 		if h := r.Header.Get("Authorization"); h != "" {
 			scheme, token, _ := strings.Cut(h, " ")
 			if !strings.EqualFold(scheme, "Bearer") {
-				s.refuseToken(w, r, photographer.ErrInvalidToken.WithMessage("En-tête Authorization attendu : Bearer <jeton>."))
+				s.refuseToken(w, r, photographer.ErrInvalidToken.WithMessage("authorization_header", nil))
 				return
 			}
 			_, pid, err := s.Tokens.Authenticate(ctx, strings.TrimSpace(token))
@@ -145,7 +146,7 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 				if apperr.As(err) == nil {
 					s.Log.Error("playground: token", "err", err)
 				}
-				s.playgroundRefusal(w, "Ce jeton d'accès est invalide ou a été révoqué.")
+				s.playgroundRefusal(w, r, "token_invalid_or_revoked")
 				return
 			}
 			value, exp := s.Sessions.Issue(tokenID)
@@ -157,7 +158,7 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 			return
 		}
 		if viewer.FromContext(ctx).PhotographerID == "" {
-			s.playgroundRefusal(w, "Le bac à sable GraphQL est réservé au photographe.")
+			s.playgroundRefusal(w, r, "playground_photographer_only")
 			return
 		}
 		s.servePlaygroundPage(w, r)
@@ -200,10 +201,10 @@ var refusalPage = template.Must(template.New("refusal").Parse(`<!doctype html>
 <code>/playground?token=…</code> une fois dans ce navigateur.</p>
 </body></html>`))
 
-func (s *Server) playgroundRefusal(w http.ResponseWriter, msg string) {
+func (s *Server) playgroundRefusal(w http.ResponseWriter, r *http.Request, key string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(http.StatusUnauthorized)
-	_ = refusalPage.Execute(w, msg)
+	_ = refusalPage.Execute(w, apperr.Render(lang.Or(r.Context(), lang.Default), key, nil))
 }
 
 // onlyPhotographerUploads refuses multipart GraphQL requests (uploads)
@@ -214,7 +215,7 @@ func onlyPhotographerUploads(next http.Handler) http.Handler {
 		mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		if mt == "multipart/form-data" && viewer.FromContext(r.Context()).PhotographerID == "" {
 			writeJSON(w, http.StatusUnauthorized, map[string]any{"errors": []map[string]any{{
-				"message":    "L'envoi de photos est réservé au photographe.",
+				"message":    apperr.Render(lang.Or(r.Context(), lang.Default), "upload_photographer_only", nil),
 				"extensions": map[string]any{"code": apperr.ErrUnauthorized.Code},
 			}}})
 			return
@@ -232,10 +233,6 @@ func (s *Server) restUpdatePhoto(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, err := s.Photographer.UpdatePhoto(r.Context(), chi.URLParam(r, "photoId"), body)
-	ues, err := photographer.Split(err)
-	if err == nil && len(ues) > 0 {
-		err = ues[0]
-	}
 	if err != nil {
 		writeError(w, r, s.Log, err)
 		return

@@ -140,7 +140,7 @@ func (s *Server) galleryFromHeader(r *http.Request) (*ent.Gallery, error) {
 	}
 	id := r.Header.Get(galleryHeader)
 	if id == "" {
-		return nil, apperr.ErrGalleryNotFound.WithMessage("L'en-tête X-Gallery-Id est requis.")
+		return nil, apperr.ErrGalleryNotFound.WithMessage("gallery_header_required", nil)
 	}
 	return s.Galleries.ByID(r.Context(), id)
 }

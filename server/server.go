@@ -275,7 +275,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	} else if ae.Status >= 500 {
 		log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
-	body := errorBody{Code: ae.Code, Message: ae.Message, Field: ae.Field}
+	body := errorBody{Code: ae.Code, Message: ae.Localized(r.Context()), Field: ae.Field}
 	if ae.Status == http.StatusTooManyRequests {
 		// Every 429 says how long to wait.
 		body.RetryAfter = ae.RetryAfterSeconds()
@@ -287,7 +287,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 	}
 	if all := apperr.AsList(err); len(all) > 1 {
 		for _, e := range all {
-			body.Errors = append(body.Errors, errorBody{Code: e.Code, Message: e.Message, Field: e.Field})
+			body.Errors = append(body.Errors, errorBody{Code: e.Code, Message: e.Localized(r.Context()), Field: e.Field})
 		}
 	}
 	var suggested *cart.SuggestionError

@@ -72,7 +72,7 @@ func (s *Server) checkRequestText(next http.Handler) http.Handler {
 func checkGraphQLRequestText(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if f := requestTextField(r); f != nil {
-			graphqlFieldError(w, text.ErrInvalid.WithField(f...))
+			graphqlFieldError(r.Context(), w, text.ErrInvalid.WithField(f...))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -80,12 +80,12 @@ func checkGraphQLRequestText(next http.Handler) http.Handler {
 }
 
 // graphqlFieldError is graphqlError with the field at fault.
-func graphqlFieldError(w http.ResponseWriter, ae *apperr.Error) {
+func graphqlFieldError(ctx context.Context, w http.ResponseWriter, ae *apperr.Error) {
 	ext := map[string]any{"code": ae.Code}
 	if len(ae.Field) > 0 {
 		ext["field"] = ae.Field
 	}
-	writeJSON(w, ae.Status, map[string]any{"errors": []map[string]any{{"message": ae.Message, "extensions": ext}}})
+	writeJSON(w, ae.Status, map[string]any{"errors": []map[string]any{{"message": ae.Localized(ctx), "extensions": ext}}})
 }
 
 // jsonTextField walks a JSON document's tokens and names, by its JSON
@@ -199,12 +199,12 @@ func newTextLimit() textLimit {
 func (textLimit) ExtensionName() string                   { return "TextLimit" }
 func (textLimit) Validate(graphql.ExecutableSchema) error { return nil }
 
-func textError(path []string) *gqlerror.Error {
-	return &gqlerror.Error{Message: text.ErrInvalid.Message,
+func textError(ctx context.Context, path []string) *gqlerror.Error {
+	return &gqlerror.Error{Message: text.ErrInvalid.Localized(ctx),
 		Extensions: map[string]any{"code": text.ErrInvalid.Code, "field": path}}
 }
 
-func (l textLimit) MutateOperationContext(_ context.Context, oc *graphql.OperationContext) *gqlerror.Error {
+func (l textLimit) MutateOperationContext(ctx context.Context, oc *graphql.OperationContext) *gqlerror.Error {
 	if oc.Doc == nil || oc.Operation == nil {
 		return nil
 	}
@@ -227,7 +227,7 @@ func (l textLimit) MutateOperationContext(_ context.Context, oc *graphql.Operati
 			continue
 		}
 		if path, bad := badString(v, []string{name}); bad {
-			return textError(path)
+			return textError(ctx, path)
 		}
 	}
 	return eachArgument(oc.Doc, func(f *ast.Field, a *ast.Argument) *gqlerror.Error {
@@ -235,7 +235,7 @@ func (l textLimit) MutateOperationContext(_ context.Context, oc *graphql.Operati
 			return nil
 		}
 		if path, bad := badLiteral(a.Value, []string{f.Alias, a.Name}); bad {
-			return textError(path)
+			return textError(ctx, path)
 		}
 		return nil
 	})
@@ -261,7 +261,7 @@ func (l textLimit) InterceptField(ctx context.Context, next graphql.Resolver) (a
 		if t, ok := l.payloads[strings.ToLower(fc.Field.Name)]; ok && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
 			p := reflect.New(t.Elem())
 			if f := p.Elem().FieldByName("UserErrors"); f.IsValid() && f.Type() == reflect.TypeOf([]*gqlmodel.UserError(nil)) {
-				f.Set(reflect.ValueOf([]*gqlmodel.UserError{{Field: ae.Field, Message: ae.Message, Code: ae.Code}}))
+				f.Set(reflect.ValueOf([]*gqlmodel.UserError{gqlmodel.NewUserError(ae)}))
 				return p.Interface(), nil
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/config"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/store"
 )
 
@@ -110,7 +111,7 @@ func photographerCmd(ctx context.Context, cfg config.Config, args []string, out 
 // cliErr shows a user-facing error by its message rather than its code.
 func cliErr(err error) error {
 	if ae := apperr.As(err); ae != nil && ae.Status < 500 {
-		return errors.New(ae.Message)
+		return errors.New(ae.Message(lang.FR))
 	}
 	return err
 }

@@ -623,17 +623,6 @@ type UploadPhotosPayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
-// A problem with a mutation's input that the user can fix. field is the path
-// of the input field at fault (["settings", "theme", "colors", "primary"],
-// ["photoIds", "3"]); code is stable snake_case; message is French.
-type UserError struct {
-	Field   []string `json:"field,omitempty"`
-	Message string   `json:"message"`
-	Code    string   `json:"code"`
-	// With too_many_requests: the seconds to wait before trying again (REST: the Retry-After header).
-	RetryAfter *int `json:"retryAfter,omitempty"`
-}
-
 type VoucherInput struct {
 	GalleryID string `json:"galleryId"`
 	Code      string `json:"code"`

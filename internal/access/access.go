@@ -48,18 +48,20 @@ const (
 	MaxCodeLen = 64
 )
 
-// Errors users can act on; every wrong code gets the same one.
+// Errors users can act on; every wrong code gets the same one. The three
+// refusals of what was typed carry REST's 401 or 403 and are returned in an
+// apperr.List, so that GraphQL shows them as userErrors (apperr.Fixable).
 var (
-	ErrWrongCode     = apperr.New("invalid_access_code", http.StatusUnauthorized, "Le code saisi est incorrect.")
-	ErrNotClientCode = apperr.New("not_client_code", http.StatusForbidden, "Le code saisi n'est pas un code client privilégié")
-	ErrWrongOTP      = apperr.New("invalid_one_time_code", http.StatusUnauthorized, "Le code de confirmation est incorrect ou a expiré.")
-	ErrInvalidEmail  = apperr.New("invalid_email", http.StatusBadRequest, "L'adresse email saisie n'est pas valide").WithField("email")
-	ErrCodeRequired  = apperr.New("access_code_required", http.StatusBadRequest, "Merci de saisir le code d'accès").WithField("code")
-	ErrEmailRequired = apperr.New("email_required", http.StatusBadRequest, "Merci de saisir votre adresse email").WithField("email")
+	ErrWrongCode     = apperr.New(CodeInvalidAccessCode, http.StatusUnauthorized, "invalid_access_code")
+	ErrNotClientCode = apperr.New(CodeNotClientCode, http.StatusForbidden, "not_client_code")
+	ErrWrongOTP      = apperr.New(CodeInvalidOneTimeCode, http.StatusUnauthorized, "invalid_one_time_code")
+	ErrInvalidEmail  = apperr.New(CodeInvalidEmail, http.StatusBadRequest, "invalid_email").WithField("email")
+	ErrCodeRequired  = apperr.New(CodeAccessCodeRequired, http.StatusBadRequest, "access_code_required").WithField("code")
+	ErrEmailRequired = apperr.New(CodeEmailRequired, http.StatusBadRequest, "email_required").WithField("email")
 	// ErrEmailNeeded refuses what needs a confirmed e-mail (selections,
 	// orders). Its code is unauthorized, like every 401: the client answers
 	// any 401 on those actions by asking for the e-mail (spec sections 4, 8).
-	ErrEmailNeeded = apperr.New("unauthorized", http.StatusUnauthorized, "Merci de confirmer votre adresse email.")
+	ErrEmailNeeded = apperr.New(apperr.ErrUnauthorized.Code, http.StatusUnauthorized, "email_needed")
 )
 
 // Grant is what an access cookie holds: which gallery, through which code
@@ -204,7 +206,7 @@ func NewService(o Options) *Service {
 // TooMany is the refusal of an attempt that must wait d.
 func TooMany(d time.Duration) *apperr.Error {
 	secs := max(int((d+time.Second-1)/time.Second), 1)
-	return apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf("Trop de tentatives, merci de réessayer dans %d s.", secs)).
+	return apperr.ErrTooManyRequests.WithMessage("retry_in_seconds", apperr.Args{"Seconds": secs}).
 		WithRetryAfter(time.Duration(secs) * time.Second)
 }
 
@@ -235,10 +237,10 @@ type CodeInput struct {
 
 // Errors of the gallery captcha; both carry a new captcha (CaptchaError).
 var (
-	ErrCaptchaRequired = apperr.New("captcha_required", http.StatusBadRequest,
-		"Beaucoup de codes erronés ont été saisis sur cette galerie : merci de recopier le code de l'image.").WithField("captchaText")
-	ErrCaptchaInvalid = apperr.New("captcha_invalid", http.StatusBadRequest,
-		"Le code recopié est incorrect, merci de recopier le nouveau code.").WithField("captchaText")
+	ErrCaptchaRequired = apperr.New(CodeCaptchaRequired, http.StatusBadRequest,
+		"gallery_captcha_required").WithField("captchaText")
+	ErrCaptchaInvalid = apperr.New(CodeCaptchaInvalid, http.StatusBadRequest,
+		"gallery_captcha_invalid").WithField("captchaText")
 )
 
 // CaptchaError asks for a captcha: the refusal, and the captcha to show.
@@ -304,7 +306,7 @@ func (s *Service) CheckCodeWith(ctx context.Context, galleryID, clientAddr strin
 		if err := l.GalleryFailures.Fail(ctx, galleryKey); err != nil {
 			return Grant{}, err
 		}
-		return Grant{}, ErrWrongCode
+		return Grant{}, apperr.List{ErrWrongCode}
 	}
 	if err := l.CodeTries.Reset(ctx, triesKey); err != nil {
 		return Grant{}, err
@@ -358,7 +360,7 @@ func (s *Service) CheckClientCodeWith(ctx context.Context, galleryID, clientAddr
 		return Grant{}, err
 	}
 	if !g.Client {
-		return Grant{}, ErrNotClientCode
+		return Grant{}, apperr.List{ErrNotClientCode}
 	}
 	return g, nil
 }
@@ -548,7 +550,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email
 	}
 	want := s.otpHash(email, galleryID, code)
 	if otc == nil || subtle.ConstantTimeCompare([]byte(want), []byte(otc.CodeHash)) != 1 {
-		return nil, ErrWrongOTP
+		return nil, apperr.List{ErrWrongOTP}
 	}
 	// Single use: only one confirmation can mark the code used.
 	n, err := s.DB.OneTimeCode.Update().Where(onetimecode.ID(otc.ID), onetimecode.UsedAtIsNil()).
@@ -557,7 +559,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email
 		return nil, fmt.Errorf("access: use code: %w", err)
 	}
 	if n == 0 {
-		return nil, ErrWrongOTP
+		return nil, apperr.List{ErrWrongOTP}
 	}
 	if err := l.OTPTries.Reset(ctx, triesKey); err != nil {
 		return nil, err

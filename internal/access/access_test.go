@@ -17,6 +17,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/jobs/jobstest"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/media"
@@ -93,7 +94,7 @@ func TestCheckCode(t *testing.T) {
 func TestClientDialogRefusesVisitorCodes(t *testing.T) {
 	f := setup(t)
 	_, err := f.svc.CheckClientCode(context.Background(), f.wedding.ID, "a", seed.DemoVisitorCode)
-	if !errors.Is(err, ErrNotClientCode) || apperr.As(err).Message != "Le code saisi n'est pas un code client privilégié" {
+	if !errors.Is(err, ErrNotClientCode) || apperr.As(err).Message(lang.FR) != "Le code saisi n'est pas un code client privilégié" {
 		t.Fatalf("err = %v", err)
 	}
 	if _, err := f.svc.CheckClientCode(context.Background(), f.wedding.ID, "a", seed.DemoClientCode); err != nil {

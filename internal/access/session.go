@@ -236,7 +236,7 @@ func (s *Service) PreviewLink(ctx context.Context, galleryID string, days int) (
 		return PreviewLink{}, apperr.ErrForbidden
 	}
 	if days < 0 || days > MaxPreviewDays {
-		return PreviewLink{}, apperr.ErrInvalidInput.WithMessage(fmt.Sprintf("La durée doit être comprise entre 1 et %d jours.", MaxPreviewDays)).WithField("days")
+		return PreviewLink{}, apperr.ErrInvalidInput.WithMessage("preview_days_range", apperr.Args{"Max": MaxPreviewDays}).WithField("days")
 	}
 	ttl := PreviewTTL
 	if days > 0 {

@@ -32,13 +32,13 @@ import (
 
 // The problems Check reports, each with a stable code.
 var (
-	ErrRequired          = apperr.New("required", http.StatusBadRequest, "Merci de remplir ce champ")
-	ErrTooLong           = apperr.New("too_long", http.StatusBadRequest, "Le texte saisi est trop long")
+	ErrRequired          = apperr.New(CodeRequired, http.StatusBadRequest, "required")
+	ErrTooLong           = apperr.New(CodeTooLong, http.StatusBadRequest, "text_too_long")
 	ErrInvalidTitle      = apperr.ErrInvalidInput
-	ErrInvalidCountry    = apperr.New("invalid_country", http.StatusBadRequest, "Merci de choisir un pays dans la liste.")
-	ErrInvalidPostalCode = apperr.New("invalid_postal_code", http.StatusBadRequest, "Le code postal saisi n'est pas valide pour ce pays.")
-	ErrInvalidPhone      = apperr.New("invalid_phone", http.StatusBadRequest, "Le numéro de téléphone saisi n'est pas valide")
-	ErrInvalidVATNumber  = apperr.New("invalid_vat_number", http.StatusBadRequest, "Le numéro de TVA saisi n'est pas valide.")
+	ErrInvalidCountry    = apperr.New(CodeInvalidCountry, http.StatusBadRequest, "invalid_country")
+	ErrInvalidPostalCode = apperr.New(CodeInvalidPostalCode, http.StatusBadRequest, "invalid_postal_code")
+	ErrInvalidPhone      = apperr.New(CodeInvalidPhone, http.StatusBadRequest, "invalid_phone")
+	ErrInvalidVATNumber  = apperr.New(CodeInvalidVatNumber, http.StatusBadRequest, "invalid_vat_number")
 )
 
 // MaxLength is the longest text, in characters, any field may hold.

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 )
 
@@ -162,7 +163,7 @@ func TestCheckRequiredFields(t *testing.T) {
 		t.Errorf("errors %v, want %v", got, want)
 	}
 	for _, e := range errs {
-		if e.Status != 400 || e.Message != "Merci de remplir ce champ" || e.Field[0] != "shipping" {
+		if e.Status != 400 || e.Message(lang.FR) != "Merci de remplir ce champ" || e.Field[0] != "shipping" {
 			t.Errorf("error %+v", e)
 		}
 	}
@@ -472,7 +473,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		got, errs, sugg := Check(in, "billing")
 		for _, e := range errs {
-			if e.Code == "" || e.Message == "" || e.Status != 400 || len(e.Field) != 2 {
+			if e.Code == "" || e.Message(lang.FR) == "" || e.Status != 400 || len(e.Field) != 2 {
 				t.Errorf("malformed error %+v", e)
 			}
 		}

@@ -1,5 +1,8 @@
-// Package apperr defines the errors users can act on: a stable code, a
-// French message and the HTTP status both API doors use.
+// Package apperr defines the errors users can act on: a stable code, the
+// key of its message with the message's parameters, and the HTTP status
+// both API doors use. The words live in the catalogs (messages/*.json,
+// French, Dutch and English); the doors render them in the request's
+// language (Message).
 package apperr
 
 import (
@@ -7,6 +10,8 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+
+	"github.com/studio/gallery/internal/lang"
 	"time"
 )
 
@@ -14,8 +19,12 @@ import (
 type Error struct {
 	// Code is stable and machine-readable, such as "gallery_not_found".
 	Code string
-	// Message is French, for people.
-	Message string
+	// Key names the message in the catalogs; several messages may share a
+	// code (too_long says which field).
+	Key string
+	// Args fill the message's placeholders ({{.Max}}); Args["Count"]
+	// chooses the plural form.
+	Args Args
 	// Status is the HTTP status the REST door answers with.
 	Status int
 	// Field names the input at fault, if any.
@@ -51,11 +60,12 @@ func (e *Error) WithRetryAfter(d time.Duration) *Error {
 	return &c
 }
 
+// Error is for logs and tests: the code and the French message.
 func (e *Error) Error() string {
 	if e.Err != nil {
-		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message, e.Err)
+		return fmt.Sprintf("%s: %s: %v", e.Code, e.Message(lang.FR), e.Err)
 	}
-	return e.Code + ": " + e.Message
+	return e.Code + ": " + e.Message(lang.FR)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -73,10 +83,18 @@ func (e *Error) With(err error) *Error {
 	return &c
 }
 
-// WithMessage returns a copy of e with another message.
-func (e *Error) WithMessage(msg string) *Error {
+// WithMessage returns a copy of e with another message: its catalog key
+// and the parameters it needs.
+func (e *Error) WithMessage(key string, args Args) *Error {
 	c := *e
-	c.Message = msg
+	c.Key, c.Args = key, args
+	return &c
+}
+
+// WithArgs returns a copy of e with the parameters of its message.
+func (e *Error) WithArgs(args Args) *Error {
+	c := *e
+	c.Args = args
 	return &c
 }
 
@@ -87,29 +105,29 @@ func (e *Error) WithField(path ...string) *Error {
 	return &c
 }
 
-// New makes an error with a code, status and message.
-func New(code string, status int, msg string) *Error {
-	return &Error{Code: code, Status: status, Message: msg}
+// New makes an error with a code, a status and the catalog key of its message.
+func New(code string, status int, key string) *Error {
+	return &Error{Code: code, Status: status, Key: key}
 }
 
 // The codes both doors share.
 var (
-	ErrGalleryNotFound = New("gallery_not_found", http.StatusNotFound, "Cette galerie est introuvable.")
-	ErrNotFound        = New("not_found", http.StatusNotFound, "Élément introuvable.")
-	ErrUnauthorized    = New("unauthorized", http.StatusUnauthorized, "Impossible de s'authentifier")
-	ErrForbidden       = New("forbidden", http.StatusForbidden, "Accès refusé.")
-	ErrInvalidInput    = New("invalid_input", http.StatusBadRequest, "Merci de vérifier votre saisie")
-	ErrInternal        = New("internal", http.StatusInternalServerError, "Erreur inconnue")
-	ErrTooManyRequests = New("too_many_requests", http.StatusTooManyRequests, "Trop de tentatives, merci de réessayer plus tard.")
-	ErrMailNotSent     = New("mail_not_sent", http.StatusServiceUnavailable, "L'email n'a pas pu être envoyé, merci de réessayer.")
-	ErrBadReference    = New("bad_reference", http.StatusUnprocessableEntity, "Référence manquante dans la galerie.")
+	ErrGalleryNotFound = New("gallery_not_found", http.StatusNotFound, "gallery_not_found")
+	ErrNotFound        = New("not_found", http.StatusNotFound, "not_found")
+	ErrUnauthorized    = New("unauthorized", http.StatusUnauthorized, "unauthorized")
+	ErrForbidden       = New("forbidden", http.StatusForbidden, "forbidden")
+	ErrInvalidInput    = New("invalid_input", http.StatusBadRequest, "invalid_input")
+	ErrInternal        = New("internal", http.StatusInternalServerError, "internal")
+	ErrTooManyRequests = New("too_many_requests", http.StatusTooManyRequests, "too_many_requests")
+	ErrMailNotSent     = New("mail_not_sent", http.StatusServiceUnavailable, "mail_not_sent")
+	ErrBadReference    = New("bad_reference", http.StatusUnprocessableEntity, "bad_reference")
 	// ErrPreviewReadOnly refuses, to a viewer who reaches a gallery only
 	// through a preview link, every action that changes something or hands
 	// out files (internal/gallery.RequireAction).
-	ErrPreviewReadOnly = New("preview_read_only", http.StatusForbidden, "Cet aperçu est en lecture seule.")
+	ErrPreviewReadOnly = New("preview_read_only", http.StatusForbidden, "preview_read_only")
 	// ErrDatabaseUnavailable: the database did not answer (restarting, a
 	// network cut); nothing was changed unless a later read shows it was.
-	ErrDatabaseUnavailable = New("database_unavailable", http.StatusServiceUnavailable, "Le service est momentanément indisponible, merci de réessayer dans quelques instants.")
+	ErrDatabaseUnavailable = New("database_unavailable", http.StatusServiceUnavailable, "database_unavailable")
 )
 
 // As returns the *Error in err's chain, or nil.
@@ -121,10 +139,14 @@ func As(err error) *Error {
 	return nil
 }
 
-// List is several problems with one input, each naming its field. GraphQL
-// payloads show them all as userErrors; REST answers with the first (its
-// status, code, message and field) and lists them all under "errors".
+// List is several problems with one input, each naming its field: the one
+// multi-error type of every domain package. GraphQL payloads show them all
+// as userErrors; REST answers with the first (its status, code, message and
+// field) and lists them all under "errors".
 type List []*Error
+
+// Add records one problem.
+func (l *List) Add(e *Error) { *l = append(*l, e) }
 
 func (l List) Error() string {
 	parts := make([]string, len(l))
@@ -161,4 +183,29 @@ func AsList(err error) List {
 		return List{e}
 	}
 	return nil
+}
+
+// Fixable is the one rule both doors use to tell the problems the person
+// can fix (GraphQL shows them as a payload's userErrors) from the failures
+// of the request itself (GraphQL errors with extensions.code): every problem
+// of a List, and a single refusal with a 4xx status other than 401, 403 and
+// 404, which question who asks or what they name. A domain that refuses
+// what was typed with one of those statuses (a wrong access code is a 401
+// in REST) returns it in a List. Other errors come back as rest.
+func Fixable(err error) (fixable List, rest error) {
+	if err == nil {
+		return nil, nil
+	}
+	var l List
+	if errors.As(err, &l) && len(l) > 0 {
+		return l, nil
+	}
+	if e := As(err); e != nil && e.Status >= 400 && e.Status < 500 {
+		switch e.Status {
+		case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound:
+		default:
+			return List{e}, nil
+		}
+	}
+	return nil, err
 }

@@ -38,12 +38,12 @@ const (
 
 // Errors of the captcha.
 var (
-	ErrRequired = apperr.New("captcha_required", http.StatusBadRequest, "Merci de recopier le code de l'image").WithField("captchaText")
-	ErrInvalid  = apperr.New("captcha_invalid", http.StatusBadRequest, "Le code recopié est incorrect, merci de réessayer.").WithField("captchaText")
-	ErrExpired  = ErrInvalid.WithMessage("Le code a expiré, merci de recopier le nouveau code.")
+	ErrRequired = apperr.New(CodeCaptchaRequired, http.StatusBadRequest, "captcha_required").WithField("captchaText")
+	ErrInvalid  = apperr.New(CodeCaptchaInvalid, http.StatusBadRequest, "captcha_invalid").WithField("captchaText")
+	ErrExpired  = ErrInvalid.WithMessage("captcha_expired", nil)
 	// ErrNotFound answers for the image or audio of an unknown, used or
 	// expired code.
-	ErrNotFound = apperr.ErrNotFound.WithMessage("Ce code n'est plus valable : demandez-en un nouveau.")
+	ErrNotFound = apperr.ErrNotFound.WithMessage("captcha_not_found", nil)
 )
 
 // Service makes and checks codes.
@@ -78,7 +78,7 @@ func (s *Service) New(ctx context.Context, clientAddr string) (*ent.Captcha, err
 		}
 		if d > 0 {
 			secs := max(int((d+time.Second-1)/time.Second), 1)
-			return nil, apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf("Trop de demandes, merci de réessayer dans %d s.", secs)).
+			return nil, apperr.ErrTooManyRequests.WithMessage("captcha_retry_in_seconds", apperr.Args{"Seconds": secs}).
 				WithRetryAfter(time.Duration(secs) * time.Second)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/captcha"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -71,7 +72,7 @@ func TestAWrongAnswerUsesTheCodeUp(t *testing.T) {
 		wrong = "111111"
 	}
 	err := svc.Verify(ctx, c.ID, wrong)
-	if e := apperr.As(err); e == nil || e.Code != "captcha_invalid" || e.Message != "Le code recopié est incorrect, merci de réessayer." {
+	if e := apperr.As(err); e == nil || e.Code != "captcha_invalid" || e.Message(lang.FR) != "Le code recopié est incorrect, merci de réessayer." {
 		t.Fatalf("wrong answer: %v", err)
 	}
 	if err := svc.Verify(ctx, c.ID, d); !errors.Is(err, captcha.ErrInvalid) {
@@ -94,7 +95,7 @@ func TestACodeExpires(t *testing.T) {
 		t.Fatalf("image of an expired code: %v", err)
 	}
 	err := svc.Verify(ctx, c.ID, d)
-	if e := apperr.As(err); e == nil || e.Code != "captcha_invalid" || e.Message != captcha.ErrExpired.Message {
+	if e := apperr.As(err); e == nil || e.Code != "captcha_invalid" || e.Message(lang.FR) != captcha.ErrExpired.Message(lang.FR) {
 		t.Fatalf("expired: %v", err)
 	}
 	// Old codes are cleared out as new ones are made.

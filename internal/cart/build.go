@@ -18,8 +18,10 @@ import (
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/ent/voucherredemption"
 	"github.com/studio/gallery/internal/address"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/catalogue"
 	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/pricing"
@@ -587,7 +589,7 @@ func (st *state) voucherViews(q pricing.Quote) []*VoucherView {
 				// it takes nothing off the merchandise.
 				vv.Applied = true
 				if q.Code.Reason != "" {
-					vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(freeShippingOnlyMessage)
+					vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(apperr.Render(lang.FR, freeShippingOnlyMessage, nil))
 				}
 			default:
 				vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(reasonMessage(q.Code.Reason, vc))

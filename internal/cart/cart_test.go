@@ -22,6 +22,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/seed"
@@ -145,7 +146,7 @@ func (f *fixture) refused(code string) func(*cart.View, error) *apperr.Error {
 	return func(v *cart.View, err error) *apperr.Error {
 		f.t.Helper()
 		ae := apperr.As(err)
-		if ae == nil || ae.Code != code || ae.Message == "" || v != nil {
+		if ae == nil || ae.Code != code || ae.Message(lang.FR) == "" || v != nil {
 			f.t.Fatalf("got %v (cart %v), want %s", err, v != nil, code)
 		}
 		return ae
@@ -296,7 +297,7 @@ func TestRefusedPrintsChangeNothing(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v, err := f.svc.SetPrint(ctx, f.gala, tc.in)
-			if ae := apperr.As(err); ae == nil || ae.Code != tc.code || ae.Message == "" || v != nil {
+			if ae := apperr.As(err); ae == nil || ae.Code != tc.code || ae.Message(lang.FR) == "" || v != nil {
 				t.Fatalf("got %v, want %s", err, tc.code)
 			}
 		})
@@ -313,7 +314,7 @@ func TestRefusedPrintsChangeNothing(t *testing.T) {
 	// 667 pixels over 30 cm make 56 dpi: refused, with the dpi said.
 	_, err := f.svc.SetPrint(ctx, f.gala, cart.PrintInput{PhotoID: square.ID, FormatID: f.toile30x45.ID, Quantity: 1,
 		Crop: &model.Crop{X: 0, Y: 166, Width: 1000, Height: 667}})
-	if ae := apperr.As(err); ae == nil || ae.Code != "format_incompatible" || ae.Message != "Résolution trop faible pour ce format (56\u00a0dpi)\u00a0: il en faut au moins 100 pour un tirage net." {
+	if ae := apperr.As(err); ae == nil || ae.Code != "format_incompatible" || ae.Message(lang.FR) != "Résolution trop faible pour ce format (56\u00a0dpi)\u00a0: il en faut au moins 100 pour un tirage net." {
 		t.Fatalf("56 dpi canvas: %v", err)
 	}
 	// A camera's original has the pixels for it.
@@ -513,8 +514,8 @@ func TestPackIsComposedThenAddedEditedAndRemoved(t *testing.T) {
 		t.Fatalf("configured prints = %+v", pf)
 	}
 	ae := f.refused("pack_incomplete")(f.svc.AddPack(ctx, f.gala, inst, nil))
-	if ae.Message != "Il reste 5 photos à choisir pour compléter ce pack." {
-		t.Fatalf("message = %q", ae.Message)
+	if ae.Message(lang.FR) != "Il reste 5 photos à choisir pour compléter ce pack." {
+		t.Fatalf("message = %q", ae.Message(lang.FR))
 	}
 	for _, tc := range []struct {
 		name string
@@ -537,8 +538,8 @@ func TestPackIsComposedThenAddedEditedAndRemoved(t *testing.T) {
 	}
 	ae = f.refused("pack_format_full")(f.svc.ConfigureOngoingPack(ctx, f.gala, cart.ConfigureInput{PackInstanceID: inst,
 		Formats: prints(cart.PhotoChoice{PhotoID: p[0].ID, Quantity: 11})}))
-	if ae.Message != "Ce format du pack compte 10 tirages de 10 photos différentes au plus." {
-		t.Fatalf("message = %q", ae.Message)
+	if ae.Message(lang.FR) != "Ce format du pack compte 10 tirages de 10 photos différentes au plus." {
+		t.Fatalf("message = %q", ae.Message(lang.FR))
 	}
 
 	// Five HD files: quantities are forced to 1 and a photo counts once.
@@ -710,7 +711,7 @@ func TestVouchersAreCheckedWhenEntered(t *testing.T) {
 				return
 			}
 			ae := apperr.As(err)
-			if ae == nil || ae.Code != tc.refusal || ae.Message != tc.message || v != nil {
+			if ae == nil || ae.Code != tc.refusal || ae.Message(lang.FR) != tc.message || v != nil {
 				t.Fatalf("got %v, want %s %q", err, tc.refusal, tc.message)
 			}
 		})

@@ -24,15 +24,15 @@ import (
 
 // Checkout refusals.
 var (
-	ErrCartEmpty   = apperr.New("cart_empty", http.StatusUnprocessableEntity, "Votre panier est vide.")
-	ErrCartChanged = apperr.New("cart_changed", http.StatusConflict,
-		"Votre panier a changé : merci de le vérifier avant de commander.")
-	ErrAddressRequired = apperr.New("address_required", http.StatusUnprocessableEntity,
-		"Merci d'indiquer votre adresse avant de commander.").WithField("clientData")
-	ErrPackOngoing = apperr.New("pack_incomplete", http.StatusUnprocessableEntity,
-		"Un pack de votre panier n'est pas terminé : terminez-le ou retirez-le avant de commander.")
-	ErrShippingProblem = apperr.New("shipping_unavailable", http.StatusUnprocessableEntity,
-		"Certains articles ne peuvent pas être livrés dans ce pays : retirez-les ou choisissez une autre livraison.")
+	ErrCartEmpty   = apperr.New(CodeCartEmpty, http.StatusUnprocessableEntity, "cart_empty")
+	ErrCartChanged = apperr.New(CodeCartChanged, http.StatusConflict,
+		"cart_changed")
+	ErrAddressRequired = apperr.New(CodeAddressRequired, http.StatusUnprocessableEntity,
+		"address_required").WithField("clientData")
+	ErrPackOngoing = apperr.New(CodePackIncomplete, http.StatusUnprocessableEntity,
+		"pack_ongoing")
+	ErrShippingProblem = apperr.New(CodeShippingUnavailable, http.StatusUnprocessableEntity,
+		"shipping_unavailable")
 )
 
 // Snapshot is a cart as an order takes it: locked for the caller's

@@ -8,6 +8,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/cart"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
@@ -17,7 +18,7 @@ import (
 func (f *fixture) givenAway(v *cart.View, err error) {
 	f.t.Helper()
 	if ae := f.refused("given_away")(v, err); !slices.Equal(ae.Field, []string{"formatId"}) ||
-		ae.Message != "Ces fichiers vous sont offerts\u00a0: téléchargez-les gratuitement depuis la galerie." {
+		ae.Message(lang.FR) != "Ces fichiers vous sont offerts\u00a0: téléchargez-les gratuitement depuis la galerie." {
 		f.t.Fatalf("given_away = %+v", ae)
 	}
 }

@@ -257,8 +257,8 @@ type AddressSuggestion struct {
 }
 
 // ErrAddressSuggestion is the code of SuggestionError.
-var ErrAddressSuggestion = apperr.New("address_suggestion", http.StatusUnprocessableEntity,
-	"Le code postal et la ville ne correspondent pas : vérifiez l'adresse suggérée.")
+var ErrAddressSuggestion = apperr.New(CodeAddressSuggestion, http.StatusUnprocessableEntity,
+	"address_suggestion")
 
 // SuggestionError refuses addresses whose postal code and city disagree
 // until the buyer chooses between theirs and the suggestion.

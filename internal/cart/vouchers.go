@@ -2,7 +2,6 @@ package cart
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -15,7 +14,7 @@ import (
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
 	galleries "github.com/studio/gallery/internal/gallery"
-	"github.com/studio/gallery/internal/money"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/pricing"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -55,46 +54,48 @@ func voucherProblem(v *ent.Voucher, now time.Time, used int) string {
 }
 
 // freeShippingOnlyMessage tells the buyer why an applied code with a
-// percentage and free shipping gives only the free shipping.
-const freeShippingOnlyMessage = "La remise automatique de votre panier est plus avantageuse : elle s'applique à la place de la réduction de ce code, qui vous offre la livraison."
+// percentage and free shipping gives only the free shipping (a catalog key).
+const freeShippingOnlyMessage = "voucher_free_shipping_only"
 
-// reasonMessage is a refusal's French message.
-func reasonMessage(reason string, v *ent.Voucher) string {
+// reasonKey is the catalog key of a refusal's message.
+func reasonKey(reason string) string {
 	switch reason {
 	case pricing.ReasonUnknown:
-		return "Ce code est inconnu."
+		return "voucher_unknown"
 	case pricing.ReasonExpired:
-		return "Ce code a expiré."
+		return "voucher_expired"
 	case pricing.ReasonNotYetValid:
-		return "Ce code n'est pas encore valable."
+		return "voucher_not_yet_valid"
 	case pricing.ReasonUsedUp:
-		return "Ce code a déjà été utilisé le nombre de fois prévu."
+		return "voucher_used_up"
 	case pricing.ReasonAlreadyUsed:
-		return "Vous avez déjà utilisé ce code."
+		return "voucher_already_used"
 	case pricing.ReasonMinSpend:
-		return fmt.Sprintf("Ce code est valable dès %s € d'achat.", frenchAmount(money.Cents(v.MinSpend)))
+		return "voucher_min_spend"
 	case pricing.ReasonBetterDiscount:
-		return "La remise automatique de votre panier est plus avantageuse : elle s'applique à la place de ce code."
+		return "voucher_better_discount"
 	case pricing.ReasonFreeShippingCountry:
-		return "Ce code offre la livraison vers d'autres pays que celui de votre adresse de livraison."
+		return "voucher_free_shipping_country"
 	case pricing.ReasonNoDelivery:
-		return "Ce code offre la livraison à domicile : il s'appliquera si vous choisissez une livraison à domicile d'articles imprimés."
+		return "voucher_no_delivery"
 	case ReasonGiftCardEmpty:
-		return "Cette carte cadeau est épuisée."
+		return "voucher_gift_card_empty"
 	}
-	return "Ce code ne peut pas être utilisé."
+	return "voucher_not_usable"
 }
 
-// frenchAmount writes cents the French way: "20" or "12,50".
-func frenchAmount(c money.Cents) string {
-	if c%100 == 0 {
-		return fmt.Sprint(int64(c) / 100)
-	}
-	return strings.Replace(money.Decimal(c).String(), ".", ",", 1)
+// reasonMessage is a refusal's message as the cart view shows it, in
+// French: the view is built without the request's language.
+func reasonMessage(reason string, v *ent.Voucher) string {
+	return voucherErr(reason, v).Message(lang.FR)
 }
 
 func voucherErr(reason string, v *ent.Voucher) *apperr.Error {
-	return apperr.New(reason, http.StatusUnprocessableEntity, reasonMessage(reason, v)).WithField("code")
+	e := apperr.New(reason, http.StatusUnprocessableEntity, reasonKey(reason)).WithField("code")
+	if reason == pricing.ReasonMinSpend && v != nil {
+		e = e.WithArgs(apperr.Args{"Amount": apperr.Amount(v.MinSpend)})
+	}
+	return e
 }
 
 // NormalizeCode is how codes compare: trimmed, upper case.

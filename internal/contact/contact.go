@@ -37,12 +37,11 @@ const (
 
 // Errors of the contact form (spec section 5's required-field messages).
 var (
-	ErrNameRequired    = apperr.New("name_required", http.StatusBadRequest, "Merci de saisir votre nom").WithField("name")
-	ErrNameTooLong     = apperr.New("too_long", http.StatusBadRequest, "Le nom saisi est trop long").WithField("name")
-	ErrMessageRequired = apperr.New("message_required", http.StatusBadRequest, "Merci de saisir votre message").WithField("message")
-	ErrMessageTooLong  = apperr.New("too_long", http.StatusBadRequest,
-		fmt.Sprintf("Le message est trop long (%d caractères au plus).", MaxMessageLen)).WithField("message")
-	ErrTooMany = apperr.ErrTooManyRequests.WithMessage("Vous avez envoyé plusieurs messages récemment : merci de réessayer plus tard.")
+	ErrNameRequired    = apperr.New(CodeNameRequired, http.StatusBadRequest, "name_required").WithField("name")
+	ErrNameTooLong     = apperr.New(CodeTooLong, http.StatusBadRequest, "name_too_long").WithField("name")
+	ErrMessageRequired = apperr.New(CodeMessageRequired, http.StatusBadRequest, "message_required").WithField("message")
+	ErrMessageTooLong  = apperr.New(CodeTooLong, http.StatusBadRequest, "message_too_long").WithArgs(apperr.Args{"Max": MaxMessageLen}).WithField("message")
+	ErrTooMany         = apperr.ErrTooManyRequests.WithMessage("contact_too_many", nil)
 )
 
 // Input is what the visitor fills in.

@@ -82,7 +82,7 @@ func TestEveryFieldIsRequired(t *testing.T) {
 	_, err := contact.Validate(contact.Input{Name: " ", Email: "", Message: "\n", CaptchaText: ""})
 	var got []string
 	for _, e := range apperr.AsList(err) {
-		got = append(got, e.Field[0]+": "+e.Message)
+		got = append(got, e.Field[0]+": "+e.Message(lang.FR))
 	}
 	want := []string{
 		"name: Merci de saisir votre nom",
@@ -94,7 +94,7 @@ func TestEveryFieldIsRequired(t *testing.T) {
 		t.Fatalf("%q, want %q", got, want)
 	}
 	_, err = contact.Validate(contact.Input{Name: "Léa", Email: "lea@", Message: "Bonjour", CaptchaText: "123456"})
-	if e := apperr.As(err); e == nil || e.Code != "invalid_email" || e.Message != "L'adresse email saisie n'est pas valide" {
+	if e := apperr.As(err); e == nil || e.Code != "invalid_email" || e.Message(lang.FR) != "L'adresse email saisie n'est pas valide" {
 		t.Fatalf("invalid e-mail: %v", err)
 	}
 }
@@ -137,7 +137,7 @@ func TestAWrongAnswerUsesTheCaptchaUpButInvalidFieldsDoNot(t *testing.T) {
 		in.CaptchaText = "111111"
 	}
 	err := f.svc.Send(f.ctx, f.g, in)
-	if e := apperr.As(err); e == nil || e.Code != "captcha_invalid" || e.Message != "Le code recopié est incorrect, merci de réessayer." {
+	if e := apperr.As(err); e == nil || e.Code != "captcha_invalid" || e.Message(lang.FR) != "Le code recopié est incorrect, merci de réessayer." {
 		t.Fatalf("wrong answer: %v", err)
 	}
 	in.CaptchaText = right

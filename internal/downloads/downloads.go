@@ -52,24 +52,24 @@ const (
 
 // Errors.
 var (
-	ErrNoCollection = apperr.New("collections_required", http.StatusBadRequest,
-		"Merci de choisir au moins une collection à télécharger.").WithField("collections")
-	ErrUnknownCollection = apperr.New("unknown_collection", http.StatusBadRequest,
-		"Cette collection n'existe pas dans la galerie.").WithField("collections")
-	ErrQuality = apperr.New("invalid_quality", http.StatusBadRequest,
-		"Qualité attendue : web ou hd.").WithField("quality")
-	ErrNotAllowed = apperr.New("download_not_allowed", http.StatusForbidden,
-		"Le téléchargement de ces fichiers n'est pas proposé dans cette galerie.")
-	ErrInvalidEmail = apperr.New("invalid_email", http.StatusBadRequest,
-		"L'adresse email saisie n'est pas valide").WithField("email")
-	ErrSuspiciousEmail = apperr.New("email_suspicious", http.StatusBadRequest,
-		"Cette adresse email semble incorrecte : merci de la vérifier avant de confirmer.").WithField("email")
-	ErrRequestNotFound = apperr.New("download_not_found", http.StatusNotFound,
-		"Cette demande de téléchargement est introuvable.")
-	ErrNotReady = apperr.New("download_not_ready", http.StatusConflict,
-		"Le téléchargement est encore en préparation.")
-	ErrExpired = apperr.New("download_expired", http.StatusGone,
-		"Ce lien de téléchargement a expiré : demandez un nouvel envoi.")
+	ErrNoCollection = apperr.New(CodeCollectionsRequired, http.StatusBadRequest,
+		"collections_required").WithField("collections")
+	ErrUnknownCollection = apperr.New(CodeUnknownCollection, http.StatusBadRequest,
+		"unknown_collection").WithField("collections")
+	ErrQuality = apperr.New(CodeInvalidQuality, http.StatusBadRequest,
+		"invalid_quality").WithField("quality")
+	ErrNotAllowed = apperr.New(CodeDownloadNotAllowed, http.StatusForbidden,
+		"download_not_allowed")
+	ErrInvalidEmail = apperr.New(CodeInvalidEmail, http.StatusBadRequest,
+		"invalid_email").WithField("email")
+	ErrSuspiciousEmail = apperr.New(CodeEmailSuspicious, http.StatusBadRequest,
+		"email_suspicious").WithField("email")
+	ErrRequestNotFound = apperr.New(CodeDownloadNotFound, http.StatusNotFound,
+		"download_not_found")
+	ErrNotReady = apperr.New(CodeDownloadNotReady, http.StatusConflict,
+		"download_not_ready")
+	ErrExpired = apperr.New(CodeDownloadExpired, http.StatusGone,
+		"download_expired")
 )
 
 // Service takes download requests.

@@ -49,7 +49,7 @@ func (d Decimal) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv.Quot
 
 // errInvalidAmount answers an amount GraphQL cannot read (its cause, not
 // shown, holds the text).
-var errInvalidAmount = apperr.ErrInvalidInput.WithMessage("Le montant saisi n'est pas valide.")
+var errInvalidAmount = apperr.ErrInvalidInput.WithMessage("invalid_amount", nil)
 
 // UnmarshalGQL reads "12.5", "12.50" or "12".
 func (d *Decimal) UnmarshalGQL(v any) error {
@@ -102,7 +102,7 @@ func (c CurrencyCode) MarshalGQL(w io.Writer) { _, _ = io.WriteString(w, strconv
 func (c *CurrencyCode) UnmarshalGQL(v any) error {
 	s, _ := v.(string)
 	if s != string(EUR) {
-		return apperr.ErrInvalidInput.WithMessage("Seul l'euro (EUR) est accepté.").With(fmt.Errorf("unsupported currency %q", s))
+		return apperr.ErrInvalidInput.WithMessage("euro_only", nil).With(fmt.Errorf("unsupported currency %q", s))
 	}
 	*c = EUR
 	return nil

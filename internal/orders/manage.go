@@ -26,7 +26,7 @@ type Filter struct {
 func (s *Service) List(ctx context.Context, f Filter, after *entgql.Cursor[string], first *int) (*ent.OrderConnection, error) {
 	pid := viewer.FromContext(ctx).PhotographerID
 	if pid == "" {
-		return nil, apperr.ErrUnauthorized.WithMessage("Réservé au photographe : authentifiez-vous avec un jeton d'accès.")
+		return nil, apperr.ErrUnauthorized.WithMessage("photographer_only", nil)
 	}
 	q := s.DB.Order.Query().Where(order.HasGalleryWith(gallery.PhotographerID(pid)))
 	if len(f.Statuses) > 0 {
@@ -47,7 +47,7 @@ func (s *Service) own(ctx context.Context, id string) (*ent.Order, error) {
 	}
 	if !IsPhotographer(ctx, o) {
 		if viewer.FromContext(ctx).PhotographerID == "" {
-			return nil, apperr.ErrUnauthorized.WithMessage("Réservé au photographe : authentifiez-vous avec un jeton d'accès.")
+			return nil, apperr.ErrUnauthorized.WithMessage("photographer_only", nil)
 		}
 		return nil, ErrOrderNotFound
 	}

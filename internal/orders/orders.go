@@ -57,33 +57,33 @@ const DefaultExpiry = time.Hour
 
 // Errors.
 var (
-	ErrOrderNotFound = apperr.New("order_not_found", http.StatusNotFound, "Cette commande est introuvable.")
-	ErrTerms         = apperr.New("terms_required", http.StatusBadRequest,
-		"Merci d'accepter les conditions générales de vente.").WithField("acceptTerms")
-	ErrRetouch = apperr.New("retouch_required", http.StatusBadRequest,
-		"Merci de confirmer que le photographe peut retoucher les photos.").WithField("acceptRetouch")
-	ErrMethod = apperr.New("payment_method_unavailable", http.StatusBadRequest,
-		"Ce moyen de paiement n'est pas proposé.").WithField("paymentMethod")
-	ErrVoucherUsedUp = apperr.New("voucher_used_up", http.StatusConflict,
-		"Ce code a atteint sa limite d'utilisation : retirez-le de votre panier pour commander.")
-	ErrVoucherAlreadyUsed = apperr.New("voucher_already_used", http.StatusConflict,
-		"Vous avez déjà utilisé ce code : retirez-le de votre panier pour commander.")
-	ErrGiftCardChanged = apperr.New("gift_card_changed", http.StatusConflict,
-		"Le solde d'une carte cadeau a changé : merci de vérifier votre panier.")
-	ErrExpectedTotal = apperr.New("invalid_expected_total", http.StatusBadRequest,
-		"Le montant à payer affiché manque : merci de recharger la page avant de commander.").WithField("expectedTotal")
-	ErrTotalChanged = apperr.New("total_changed", http.StatusConflict,
-		"Le montant de votre commande a changé : merci de vérifier le nouveau total avant de commander.")
-	ErrPaymentInProgress = apperr.New("payment_in_progress", http.StatusConflict,
-		"Un paiement de ce panier attend la confirmation de la banque : patientez quelques minutes.")
-	ErrPaymentUnavailable = apperr.New("payment_unavailable", http.StatusServiceUnavailable,
-		"Erreur lors du paiement : le service de paiement ne répond pas, merci de réessayer dans quelques instants.")
-	ErrNotPayable = apperr.New("order_not_payable", http.StatusConflict,
-		"Cette commande ne peut plus être payée.")
-	ErrTransition = apperr.New("order_state", http.StatusConflict,
-		"Cette action n'est pas possible dans l'état actuel de la commande.")
-	ErrUnknownProvider = apperr.New("unknown_provider", http.StatusNotFound, "Prestataire de paiement inconnu.")
-	ErrBadSignature    = apperr.New("bad_signature", http.StatusBadRequest, "Signature invalide.")
+	ErrOrderNotFound = apperr.New(CodeOrderNotFound, http.StatusNotFound, "order_not_found")
+	ErrTerms         = apperr.New(CodeTermsRequired, http.StatusBadRequest,
+		"terms_required").WithField("acceptTerms")
+	ErrRetouch = apperr.New(CodeRetouchRequired, http.StatusBadRequest,
+		"retouch_required").WithField("acceptRetouch")
+	ErrMethod = apperr.New(CodePaymentMethodUnavailable, http.StatusBadRequest,
+		"payment_method_unavailable").WithField("paymentMethod")
+	ErrVoucherUsedUp = apperr.New(CodeVoucherUsedUp, http.StatusConflict,
+		"order_voucher_used_up")
+	ErrVoucherAlreadyUsed = apperr.New(CodeVoucherAlreadyUsed, http.StatusConflict,
+		"order_voucher_already_used")
+	ErrGiftCardChanged = apperr.New(CodeGiftCardChanged, http.StatusConflict,
+		"gift_card_changed")
+	ErrExpectedTotal = apperr.New(CodeInvalidExpectedTotal, http.StatusBadRequest,
+		"invalid_expected_total").WithField("expectedTotal")
+	ErrTotalChanged = apperr.New(CodeTotalChanged, http.StatusConflict,
+		"total_changed")
+	ErrPaymentInProgress = apperr.New(CodePaymentInProgress, http.StatusConflict,
+		"payment_in_progress")
+	ErrPaymentUnavailable = apperr.New(CodePaymentUnavailable, http.StatusServiceUnavailable,
+		"payment_unavailable")
+	ErrNotPayable = apperr.New(CodeOrderNotPayable, http.StatusConflict,
+		"order_not_payable")
+	ErrTransition = apperr.New(CodeOrderState, http.StatusConflict,
+		"order_state")
+	ErrUnknownProvider = apperr.New(CodeUnknownProvider, http.StatusNotFound, "unknown_provider")
+	ErrBadSignature    = apperr.New(CodeBadSignature, http.StatusBadRequest, "bad_signature")
 )
 
 // ParseExpectedTotal reads the REST door's expectedTotal ("16.40"):

@@ -8,6 +8,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/accesscode"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/internal/apperr"
 )
 
 // CreateAccessCodeInput creates a client (privileged) or visitor code for a
@@ -41,9 +42,9 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 		if err != nil {
 			return err
 		}
-		var errs UserErrors
+		var errs apperr.List
 		if accesscode.KindValidator(in.Kind) != nil {
-			errs.add("invalid_value", "Un code est « client » ou « visitor ».", "kind")
+			errs.Add(userErr(CodeInvalidValue, "access_code_kind", "kind"))
 		}
 		code := ""
 		if in.Code != nil {
@@ -53,7 +54,7 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 			code = RandomCode()
 		}
 		if !codeRE.MatchString(code) {
-			errs.add("invalid_code", "Le code compte de 3 à 64 lettres, chiffres, tirets ou soulignés.", "code")
+			errs.Add(userErr(CodeInvalidCode, "invalid_code_format", "code"))
 		} else {
 			// Codes are compared case- and space-insensitively (internal/access).
 			others, err := tx.AccessCode.Query().Where(accesscode.HasGalleryWith(gallery.ID(g.ID))).
@@ -63,18 +64,18 @@ func (s *Service) CreateAccessCode(ctx context.Context, in CreateAccessCodeInput
 			}
 			for _, o := range others {
 				if normalizeAccessCode(o) == code {
-					errs.add("duplicate_code", msgDuplicateAccessCode, "code")
+					errs.Add(userErr(CodeDuplicateCode, msgDuplicateAccessCode, "code"))
 					break
 				}
 			}
 		}
 		c := tx.AccessCode.Create().SetGallery(g).SetKind(in.Kind).SetCode(code)
 		accessCodeFields(in.Label, in.Email, c.Mutation(), &errs)
-		if err := errs.err(); err != nil {
+		if err := errs.Err(); err != nil {
 			return err
 		}
 		*out, err = c.Save(ctx)
-		return saveErr(uniqueErr(err, "duplicate_code", msgDuplicateAccessCode, "code"), "", "")
+		return saveErr(uniqueErr(err, CodeDuplicateCode, msgDuplicateAccessCode, "code"), "", "")
 	})
 }
 
@@ -86,9 +87,9 @@ func (s *Service) UpdateAccessCode(ctx context.Context, in UpdateAccessCodeInput
 			return err
 		}
 		u := tx.AccessCode.UpdateOne(cur)
-		var errs UserErrors
+		var errs apperr.List
 		accessCodeFields(in.Label, in.Email, u.Mutation(), &errs)
-		if err := errs.err(); err != nil {
+		if err := errs.Err(); err != nil {
 			return err
 		}
 		*out, err = u.Save(ctx)
@@ -153,7 +154,7 @@ func ownAccessCode(ctx context.Context, tx *ent.Client, id string) (*ent.AccessC
 	return a, nil
 }
 
-func accessCodeFields(label, email *string, m *ent.AccessCodeMutation, errs *UserErrors) {
+func accessCodeFields(label, email *string, m *ent.AccessCodeMutation, errs *apperr.List) {
 	var l string
 	if label != nil && text(label, 120, &l, errs, []string{"label"}) {
 		m.SetLabel(l)
@@ -161,7 +162,7 @@ func accessCodeFields(label, email *string, m *ent.AccessCodeMutation, errs *Use
 	if email != nil {
 		e := strings.TrimSpace(*email)
 		if e != "" && !validEmail(e) {
-			errs.add("invalid_email", "L'adresse email saisie n'est pas valide", "email")
+			errs.Add(userErr(CodeInvalidEmail, "invalid_email", "email"))
 		} else {
 			m.SetEmail(e)
 		}

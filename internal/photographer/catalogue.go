@@ -14,14 +14,16 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/money"
 )
 
-// Messages of the spec's build failures, refused on write (internal/store).
+// Catalog keys of the messages of the spec's build failures, refused on
+// write (internal/store).
 const (
-	msgMissingCategory = "La catégorie choisie n'existe pas dans cette galerie."
-	msgMissingFamily   = "La famille choisie n'existe pas dans cette galerie."
-	msgMissingFormat   = "Le format choisi n'existe pas dans cette galerie."
+	msgMissingCategory = "missing_category"
+	msgMissingFamily   = "missing_family"
+	msgMissingFormat   = "missing_format"
 )
 
 var countryRE = regexp.MustCompile(`^[A-Z]{2}$`)
@@ -92,14 +94,14 @@ func (s *Service) DeleteCategory(ctx context.Context, in DeleteCategoryInput) er
 			return fmt.Errorf("photographer: category families: %w", err)
 		}
 		if n > 0 {
-			return userErr("category_has_families", fmt.Sprintf("Cette catégorie contient encore %d famille(s) : supprimez-les ou déplacez-les d'abord.", n), "categoryId")
+			return userErr(CodeCategoryHasFamilies, "category_has_families", "categoryId").WithArgs(apperr.Args{"Count": n})
 		}
 		return tx.Category.DeleteOne(cur).Exec(ctx)
 	})
 }
 
 func categoryFields(name *string, section *category.Section, description *string, position *int, m *ent.CategoryMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if name != nil {
 		if n, ok := requiredName(*name, 120, &errs, "name"); ok {
 			m.SetName(n)
@@ -107,7 +109,7 @@ func categoryFields(name *string, section *category.Section, description *string
 	}
 	if section != nil {
 		if err := category.SectionValidator(*section); err != nil {
-			errs.add("invalid_value", "Section inconnue.", "section")
+			errs.Add(userErr(CodeInvalidValue, "unknown_section", "section"))
 		} else {
 			m.SetSection(*section)
 		}
@@ -119,7 +121,7 @@ func categoryFields(name *string, section *category.Section, description *string
 	if position != nil {
 		m.SetPosition(*position)
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // ownCategory loads a category of a gallery the viewer owns.
@@ -179,7 +181,7 @@ func (s *Service) CreateFamily(ctx context.Context, in CreateFamilyInput) (*ent.
 			return err
 		}
 		*out, err = c.Save(ctx)
-		return saveErr(err, "missing_category", msgMissingCategory, "categoryId")
+		return saveErr(err, CodeMissingCategory, msgMissingCategory, "categoryId")
 	})
 }
 
@@ -198,7 +200,7 @@ func (s *Service) UpdateFamily(ctx context.Context, in UpdateFamilyInput) (*ent.
 			return err
 		}
 		*out, err = u.Save(ctx)
-		return saveErr(err, "missing_category", msgMissingCategory, "categoryId")
+		return saveErr(err, CodeMissingCategory, msgMissingCategory, "categoryId")
 	})
 }
 
@@ -215,7 +217,7 @@ func (s *Service) DeleteFamily(ctx context.Context, in DeleteFamilyInput) error 
 			return fmt.Errorf("photographer: family formats: %w", err)
 		}
 		if n > 0 {
-			return userErr("family_has_formats", fmt.Sprintf("Cette famille contient encore %d format(s) : supprimez-les ou déplacez-les d'abord.", n), "familyId")
+			return userErr(CodeFamilyHasFormats, "family_has_formats", "familyId").WithArgs(apperr.Args{"Count": n})
 		}
 		return tx.Family.DeleteOne(cur).Exec(ctx)
 	})
@@ -237,7 +239,7 @@ func ownFamily(ctx context.Context, tx *ent.Client, id string) (*ent.Family, err
 }
 
 func familyFields(in UpdateFamilyInput, m *ent.FamilyMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if in.Name != nil {
 		if n, ok := requiredName(*in.Name, 120, &errs, "name"); ok {
 			m.SetName(n)
@@ -263,7 +265,7 @@ func familyFields(in UpdateFamilyInput, m *ent.FamilyMutation) error {
 	if in.Position != nil {
 		m.SetPosition(*in.Position)
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // CreateFormatInput adds a format (a print size or a digital file) to a gallery.
@@ -324,7 +326,7 @@ func (s *Service) CreateFormat(ctx context.Context, in CreateFormatInput) (*ent.
 			return err
 		}
 		*out, err = c.Save(ctx)
-		return saveErr(err, "missing_family", msgMissingFamily, "familyId")
+		return saveErr(err, CodeMissingFamily, msgMissingFamily, "familyId")
 	})
 }
 
@@ -350,7 +352,7 @@ func (s *Service) UpdateFormat(ctx context.Context, in UpdateFormatInput) (*ent.
 			}
 		}
 		*out, err = u.Save(ctx)
-		if err = saveErr(err, "missing_family", msgMissingFamily, "familyId"); err != nil {
+		if err = saveErr(err, CodeMissingFamily, msgMissingFamily, "familyId"); err != nil {
 			return err
 		}
 		switch {
@@ -406,7 +408,7 @@ func formatNotInPacks(ctx context.Context, tx *ent.Client, f *ent.Format, offere
 	for i, p := range ps {
 		names[i] = "« " + p.DisplayName + " »"
 	}
-	return userErr("format_in_pack", "Ce format fait partie du ou des packs "+strings.Join(names, ", ")+" : retirez-le des packs d'abord.", field)
+	return userErr(CodeFormatInPack, "format_in_pack", field).WithArgs(apperr.Args{"Packs": strings.Join(names, ", ")})
 }
 
 // ownFormat loads a format of a gallery the viewer owns.
@@ -424,7 +426,7 @@ func ownFormat(ctx context.Context, tx *ent.Client, id string) (*ent.Format, *en
 
 // formatFields checks a format's values; cur is nil for a new format.
 func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if in.Name != nil {
 		var n string
 		if text(in.Name, 120, &n, &errs, []string{"name"}) {
@@ -437,7 +439,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	}
 	if in.Kind != nil {
 		if format.KindValidator(*in.Kind) != nil {
-			errs.add("invalid_value", "Type de format inconnu.", "kind")
+			errs.Add(userErr(CodeInvalidValue, "unknown_format_kind", "kind"))
 		} else {
 			kind = *in.Kind
 			m.SetKind(kind)
@@ -458,28 +460,28 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	switch kind {
 	case format.KindPrint:
 		if short <= 0 || long <= 0 {
-			errs.add("invalid_size", "Un tirage a besoin d'une largeur et d'une longueur (en cm) positives.", "shortSize")
+			errs.Add(userErr(CodeInvalidSize, "print_size_required", "shortSize"))
 		} else if short > long {
-			errs.add("invalid_size", "Le petit côté ne peut pas dépasser le grand côté.", "shortSize")
+			errs.Add(userErr(CodeInvalidSize, "short_side_longer", "shortSize"))
 		}
 		if in.DigitalQuality != nil {
-			errs.add("invalid_value", "Seul un fichier numérique a une qualité (web ou hd).", "digitalQuality")
+			errs.Add(userErr(CodeInvalidValue, "quality_digital_only", "digitalQuality"))
 		}
 		if watermark {
-			errs.add("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark")
+			errs.Add(userErr(CodeInvalidValue, "watermark_web_only", "watermark"))
 		}
 		m.ClearDigitalQuality()
 	case format.KindDigital:
 		if quality == nil || format.DigitalQualityValidator(*quality) != nil {
-			errs.add("required", "Un fichier numérique est de qualité web ou hd.", "digitalQuality")
+			errs.Add(userErr(CodeRequired, "digital_quality_required", "digitalQuality"))
 		} else {
 			m.SetDigitalQuality(*quality)
 			if watermark && *quality != format.DigitalQualityWeb {
-				errs.add("invalid_value", "Le filigrane ne concerne que les fichiers numériques web.", "watermark")
+				errs.Add(userErr(CodeInvalidValue, "watermark_web_only", "watermark"))
 			}
 		}
 		if short < 0 || long < 0 {
-			errs.add("invalid_size", "Les dimensions ne peuvent pas être négatives.", "shortSize")
+			errs.Add(userErr(CodeInvalidSize, "negative_size", "shortSize"))
 		}
 	}
 	if in.ShortSize != nil {
@@ -493,7 +495,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	}
 	if in.UnitPrice != nil {
 		if *in.UnitPrice < 0 {
-			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "unitPrice")
+			errs.Add(userErr(CodeInvalidPrice, "negative_price", "unitPrice"))
 		} else {
 			m.SetUnitPrice(int(*in.UnitPrice))
 		}
@@ -501,9 +503,9 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	if in.GalleryPrice != nil {
 		switch {
 		case *in.GalleryPrice < 0:
-			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "galleryPrice")
+			errs.Add(userErr(CodeInvalidPrice, "negative_price", "galleryPrice"))
 		case kind != format.KindDigital:
-			errs.add("invalid_value", "Seul un fichier numérique se vend pour toute la galerie.", "galleryPrice")
+			errs.Add(userErr(CodeInvalidValue, "gallery_price_digital_only", "galleryPrice"))
 		default:
 			m.SetGalleryPrice(int(*in.GalleryPrice))
 		}
@@ -524,7 +526,7 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 		for i, c := range in.ExcludedCountries {
 			c = strings.ToUpper(strings.TrimSpace(c))
 			if !countryRE.MatchString(c) {
-				errs.add("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "excludedCountries", idx(i))
+				errs.Add(userErr(CodeInvalidCountry, "invalid_country_code", "excludedCountries", idx(i)))
 				continue
 			}
 			cs = append(cs, c)
@@ -537,18 +539,18 @@ func formatFields(cur *ent.Format, in UpdateFormatInput, m *ent.FormatMutation) 
 	if in.Withdrawn != nil {
 		m.SetWithdrawn(*in.Withdrawn)
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // requiredName trims a required name and checks its length.
-func requiredName(v string, max int, errs *UserErrors, path ...string) (string, bool) {
+func requiredName(v string, max int, errs *apperr.List, path ...string) (string, bool) {
 	v = strings.TrimSpace(v)
 	switch {
 	case v == "":
-		errs.add("required", "Merci de remplir ce champ", path...)
+		errs.Add(userErr(CodeRequired, "required", path...))
 		return "", false
 	case utf8.RuneCountInString(v) > max:
-		errs.add("too_long", "Le nom saisi est trop long", path...)
+		errs.Add(userErr(CodeTooLong, "name_too_long", path...))
 		return "", false
 	}
 	return v, true

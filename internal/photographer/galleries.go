@@ -33,6 +33,7 @@ import (
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/ent/voucher"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 )
@@ -171,11 +172,11 @@ var (
 	positionRE = regexp.MustCompile(`^(100|[0-9]{1,2})(\.[0-9]+)?% (100|[0-9]{1,2})(\.[0-9]+)?%$`)
 )
 
-// Messages of the unique values.
+// Catalog keys of the messages of the unique values (apperr/messages).
 const (
-	msgURLTaken            = "Cette adresse est déjà utilisée par une autre galerie."
-	msgDuplicateAccessCode = "Cette galerie a déjà ce code."
-	msgDuplicateVoucher    = "Vous avez déjà un code identique."
+	msgURLTaken            = "url_taken"
+	msgDuplicateAccessCode = "duplicate_access_code"
+	msgDuplicateVoucher    = "duplicate_voucher"
 )
 
 // reservedURLs are the server's own first path segments: a gallery there
@@ -200,7 +201,7 @@ func (s *Service) CreateGallery(ctx context.Context, in CreateGalleryInput) (*en
 			return err
 		}
 		g, err = c.Save(ctx)
-		return saveErr(uniqueErr(err, "url_taken", msgURLTaken, "url"), "", "")
+		return saveErr(uniqueErr(err, CodeURLTaken, msgURLTaken, "url"), "", "")
 	})
 	if err != nil {
 		return nil, err
@@ -221,7 +222,7 @@ func (s *Service) UpdateGallery(ctx context.Context, in UpdateGalleryInput) (*en
 			return err
 		}
 		g, err = u.Save(ctx)
-		return saveErr(uniqueErr(err, "url_taken", msgURLTaken, "settings", "url"), "", "")
+		return saveErr(uniqueErr(err, CodeURLTaken, msgURLTaken, "settings", "url"), "", "")
 	})
 	if err != nil {
 		return nil, err
@@ -230,10 +231,10 @@ func (s *Service) UpdateGallery(ctx context.Context, in UpdateGalleryInput) (*en
 }
 
 // applySettings checks every setting and writes the valid ones to m; cur
-// is nil for a new gallery. Problems come back together as UserErrors,
+// is nil for a new gallery. Problems come back together as an apperr.List,
 // with paths under "settings" (url and eventName at the top on create).
 func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Gallery, pid string, in GallerySettingsInput, m *ent.GalleryMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	at := func(f ...string) []string {
 		if cur == nil && (f[0] == "url" || f[0] == "eventName") {
 			return f
@@ -244,11 +245,11 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		u := strings.ToLower(strings.TrimSpace(*in.URL))
 		switch {
 		case u == "":
-			errs.add("required", "Merci de remplir ce champ", at("url")...)
+			errs.Add(userErr(CodeRequired, "required", at("url")...))
 		case !slugRE.MatchString(u):
-			errs.add("invalid_url", "L'adresse ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (120 caractères au plus).", at("url")...)
+			errs.Add(userErr(CodeInvalidURL, "invalid_url", at("url")...))
 		case slices.Contains(reservedURLs, u):
-			errs.add("url_reserved", "Cette adresse est réservée, merci d'en choisir une autre.", at("url")...)
+			errs.Add(userErr(CodeURLReserved, "url_reserved", at("url")...))
 		default:
 			q := tx.Gallery.Query().Where(gallery.URL(u))
 			if cur != nil {
@@ -259,7 +260,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 				return fmt.Errorf("photographer: url: %w", err)
 			}
 			if taken {
-				errs.add("url_taken", msgURLTaken, at("url")...)
+				errs.Add(userErr(CodeURLTaken, msgURLTaken, at("url")...))
 			}
 			m.SetURL(u)
 		}
@@ -268,9 +269,9 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		n := strings.TrimSpace(*in.EventName)
 		switch {
 		case n == "":
-			errs.add("required", "Merci de remplir ce champ", at("eventName")...)
+			errs.Add(userErr(CodeRequired, "required", at("eventName")...))
 		case utf8.RuneCountInString(n) > 200:
-			errs.add("too_long", "Le nom saisi est trop long", at("eventName")...)
+			errs.Add(userErr(CodeTooLong, "name_too_long", at("eventName")...))
 		default:
 			m.SetEventName(n)
 		}
@@ -278,7 +279,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 	if in.EventDate != nil {
 		d := strings.TrimSpace(*in.EventDate)
 		if _, err := time.Parse(time.DateOnly, d); d != "" && err != nil {
-			errs.add("invalid_date", "La date doit être au format AAAA-MM-JJ.", at("eventDate")...)
+			errs.Add(userErr(CodeInvalidDate, "invalid_date_format", at("eventDate")...))
 		} else {
 			m.SetEventDate(d)
 		}
@@ -287,14 +288,14 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		if id := *in.CoverPhotoID; id == "" {
 			m.ClearCoverPhotoID()
 		} else if cur == nil {
-			errs.add("photo_not_found", "Une nouvelle galerie n'a pas encore de photos.", at("coverPhotoId")...)
+			errs.Add(userErr(CodePhotoNotFound, "new_gallery_no_photos", at("coverPhotoId")...))
 		} else {
 			ok, err := tx.Photo.Query().Where(photo.ID(id), photo.GalleryID(cur.ID)).Exist(ctx)
 			if err != nil {
 				return fmt.Errorf("photographer: cover: %w", err)
 			}
 			if !ok {
-				errs.add("photo_not_found", "Cette photo n'appartient pas à la galerie.", at("coverPhotoId")...)
+				errs.Add(userErr(CodePhotoNotFound, "photo_not_in_gallery", at("coverPhotoId")...))
 			} else {
 				m.SetCoverPhotoID(id)
 			}
@@ -302,7 +303,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 	}
 	if in.CoverPhotoPosition != nil {
 		if p := strings.TrimSpace(*in.CoverPhotoPosition); !positionRE.MatchString(p) {
-			errs.add("invalid_value", "La position s'écrit « X% Y% », chaque valeur entre 0 et 100.", at("coverPhotoPosition")...)
+			errs.Add(userErr(CodeInvalidValue, "invalid_cover_position", at("coverPhotoPosition")...))
 		} else {
 			m.SetCoverPhotoPosition(p)
 		}
@@ -347,7 +348,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		setBool(in.Album.Activated, m.SetAlbumActivated)
 		if n := in.Album.MaxPhotos; n != nil {
 			if *n < 0 || *n > MaxAlbumPhotos {
-				errs.add("out_of_range", fmt.Sprintf("Le nombre de photos de l'album doit être compris entre 0 et %d.", MaxAlbumPhotos), at("album", "maxPhotos")...)
+				errs.Add(userErr(CodeOutOfRange, "album_max_photos_range", at("album", "maxPhotos")...).WithArgs(apperr.Args{"Max": MaxAlbumPhotos}))
 			} else {
 				m.SetAlbumMaxPhotos(*n)
 			}
@@ -361,7 +362,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 	if in.DeliveryOptions != nil {
 		opts, ok := subset(in.DeliveryOptions, DeliveryOptions, &errs, at("deliveryOptions"))
 		if ok && len(opts) == 0 {
-			errs.add("required", "Choisissez au moins un mode de livraison.", at("deliveryOptions")...)
+			errs.Add(userErr(CodeRequired, "delivery_option_required", at("deliveryOptions")...))
 		} else if ok {
 			m.SetDeliveryOptions(opts)
 		}
@@ -371,7 +372,7 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 		case w.Mode == "":
 			m.ClearWelcomePopup()
 		case !slices.Contains(WelcomeModes, w.Mode):
-			errs.add("invalid_value", "Valeur non autorisée : "+strings.Join(WelcomeModes, ", ")+".", at("welcomePopupConfig", "mode")...)
+			errs.Add(userErr(CodeInvalidValue, "value_not_allowed", at("welcomePopupConfig", "mode")...).WithArgs(apperr.Args{"Allowed": strings.Join(WelcomeModes, ", ")}))
 		default:
 			wp := model.WelcomePopup{Mode: w.Mode}
 			if cur != nil && cur.WelcomePopup != nil {
@@ -415,16 +416,16 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 	}
 	if in.Language != nil {
 		if l := lang.Tag(strings.TrimSpace(*in.Language)); !lang.Valid(l) {
-			errs.add("invalid_language", "Langue non prise en charge : choisissez fr, nl ou en.", at("language")...)
+			errs.Add(userErr(CodeInvalidLanguage, "invalid_language", at("language")...))
 		} else {
 			m.SetLanguage(string(l))
 		}
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // applyMusic checks the music settings against the photographer's tracks.
-func (s *Service) applyMusic(ctx context.Context, tx *ent.Client, cur *ent.Gallery, pid string, in MusicInput, m *ent.GalleryMutation, errs *UserErrors, path []string) error {
+func (s *Service) applyMusic(ctx context.Context, tx *ent.Client, cur *ent.Gallery, pid string, in MusicInput, m *ent.GalleryMutation, errs *apperr.List, path []string) error {
 	track := ""
 	if cur != nil && cur.MusicTrackID != nil {
 		track = *cur.MusicTrackID
@@ -440,7 +441,7 @@ func (s *Service) applyMusic(ctx context.Context, tx *ent.Client, cur *ent.Galle
 				return fmt.Errorf("photographer: music track: %w", err)
 			}
 			if !ok {
-				errs.add("track_not_found", "Ce morceau ne fait pas partie de votre bibliothèque musicale.", append(path, "trackId")...)
+				errs.Add(userErr(CodeTrackNotFound, "track_not_found", append(path, "trackId")...))
 				return nil
 			}
 			m.SetMusicTrackID(track)
@@ -452,13 +453,13 @@ func (s *Service) applyMusic(ctx context.Context, tx *ent.Client, cur *ent.Galle
 		m.SetMusicActive(active)
 	}
 	if active && track == "" {
-		errs.add("track_required", "Choisissez un morceau pour activer la musique.", append(path, "trackId")...)
+		errs.Add(userErr(CodeTrackRequired, "track_required", append(path, "trackId")...))
 	}
 	return nil
 }
 
 // applyTheme merges in into base, checking each value.
-func applyTheme(base model.Theme, in GalleryThemeInput, errs *UserErrors, path []string) (model.Theme, bool) {
+func applyTheme(base model.Theme, in GalleryThemeInput, errs *apperr.List, path []string) (model.Theme, bool) {
 	at := func(f ...string) []string { return append(slices.Clone(path), f...) }
 	ok := oneOf(in.Theme, Themes, &base.Theme, errs, at("theme"))
 	ok = oneOf(in.Variant, ThemeVariants, &base.Variant, errs, at("variant")) && ok
@@ -482,7 +483,7 @@ func applyTheme(base model.Theme, in GalleryThemeInput, errs *UserErrors, path [
 			if v := strings.TrimSpace(*x.in); colorRE.MatchString(v) {
 				*x.out = strings.ToLower(v)
 			} else {
-				errs.add("invalid_color", "La couleur doit s'écrire #rrggbb (par exemple #1d3557).", at("colors", x.name)...)
+				errs.Add(userErr(CodeInvalidColor, "invalid_color", at("colors", x.name)...))
 				ok = false
 			}
 		}
@@ -491,9 +492,9 @@ func applyTheme(base model.Theme, in GalleryThemeInput, errs *UserErrors, path [
 }
 
 // cleanCollections trims the names and refuses empty, long or repeated ones.
-func cleanCollections(in []string, errs *UserErrors, path []string) ([]string, bool) {
+func cleanCollections(in []string, errs *apperr.List, path []string) ([]string, bool) {
 	if len(in) > MaxCollections {
-		errs.add("too_many", fmt.Sprintf("%d collections au plus.", MaxCollections), path...)
+		errs.Add(userErr(CodeTooMany, "too_many_collections", path...).WithArgs(apperr.Args{"Max": MaxCollections}))
 		return nil, false
 	}
 	out := make([]string, 0, len(in))
@@ -502,13 +503,13 @@ func cleanCollections(in []string, errs *UserErrors, path []string) ([]string, b
 		n = strings.TrimSpace(n)
 		switch {
 		case n == "":
-			errs.add("required", "Merci de remplir ce champ", append(slices.Clone(path), idx(i))...)
+			errs.Add(userErr(CodeRequired, "required", append(slices.Clone(path), idx(i))...))
 			ok = false
 		case utf8.RuneCountInString(n) > 120:
-			errs.add("too_long", "Le nom saisi est trop long", append(slices.Clone(path), idx(i))...)
+			errs.Add(userErr(CodeTooLong, "name_too_long", append(slices.Clone(path), idx(i))...))
 			ok = false
 		case slices.Contains(out, n):
-			errs.add("duplicate", "Ce nom de collection est déjà dans la liste.", append(slices.Clone(path), idx(i))...)
+			errs.Add(userErr(CodeDuplicate, "duplicate_collection", append(slices.Clone(path), idx(i))...))
 			ok = false
 		default:
 			out = append(out, n)
@@ -524,12 +525,12 @@ func setBool(v *bool, set func(bool)) {
 }
 
 // oneOf copies *in to *out when it is one of the allowed values.
-func oneOf(in *string, allowed []string, out *string, errs *UserErrors, path []string) bool {
+func oneOf(in *string, allowed []string, out *string, errs *apperr.List, path []string) bool {
 	if in == nil {
 		return true
 	}
 	if !slices.Contains(allowed, *in) {
-		errs.add("invalid_value", "Valeur non autorisée : "+strings.Join(allowed, ", ")+".", path...)
+		errs.Add(userErr(CodeInvalidValue, "value_not_allowed", path...).WithArgs(apperr.Args{"Allowed": strings.Join(allowed, ", ")}))
 		return false
 	}
 	*out = *in
@@ -537,12 +538,12 @@ func oneOf(in *string, allowed []string, out *string, errs *UserErrors, path []s
 }
 
 // intIn copies *in to *out when it lies in [lo, hi].
-func intIn(in *int, lo, hi int, out *int, errs *UserErrors, path []string) bool {
+func intIn(in *int, lo, hi int, out *int, errs *apperr.List, path []string) bool {
 	if in == nil {
 		return true
 	}
 	if *in < lo || *in > hi {
-		errs.add("out_of_range", fmt.Sprintf("La valeur doit être comprise entre %d et %d.", lo, hi), path...)
+		errs.Add(userErr(CodeOutOfRange, "value_range", path...).WithArgs(apperr.Args{"Min": lo, "Max": hi}))
 		return false
 	}
 	*out = *in
@@ -550,13 +551,13 @@ func intIn(in *int, lo, hi int, out *int, errs *UserErrors, path []string) bool 
 }
 
 // text copies a trimmed *in to *out when it is at most max characters.
-func text(in *string, max int, out *string, errs *UserErrors, path []string) bool {
+func text(in *string, max int, out *string, errs *apperr.List, path []string) bool {
 	if in == nil {
 		return true
 	}
 	v := strings.TrimSpace(*in)
 	if utf8.RuneCountInString(v) > max {
-		errs.add("too_long", "Le texte saisi est trop long", path...)
+		errs.Add(userErr(CodeTooLong, "text_too_long", path...))
 		return false
 	}
 	*out = v
@@ -564,11 +565,11 @@ func text(in *string, max int, out *string, errs *UserErrors, path []string) boo
 }
 
 // subset checks that every value is allowed and drops repeats.
-func subset(in, allowed []string, errs *UserErrors, path []string) ([]string, bool) {
+func subset(in, allowed []string, errs *apperr.List, path []string) ([]string, bool) {
 	out := make([]string, 0, len(in))
 	for i, v := range in {
 		if !slices.Contains(allowed, v) {
-			errs.add("invalid_value", "Valeur non autorisée : "+strings.Join(allowed, ", ")+".", append(slices.Clone(path), idx(i))...)
+			errs.Add(userErr(CodeInvalidValue, "value_not_allowed", append(slices.Clone(path), idx(i))...).WithArgs(apperr.Args{"Allowed": strings.Join(allowed, ", ")}))
 			return nil, false
 		}
 		if !slices.Contains(out, v) {
@@ -598,7 +599,7 @@ func (s *Service) DeleteGallery(ctx context.Context, in DeleteGalleryInput) erro
 			return fmt.Errorf("photographer: orders: %w", err)
 		}
 		if hasOrders {
-			return userErr("gallery_has_orders", "Cette galerie a des commandes : dépubliez-la plutôt que de la supprimer.", "galleryId")
+			return userErr(CodeGalleryHasOrders, "gallery_has_orders", "galleryId")
 		}
 		return deleteGalleryRows(ctx, tx, g.ID)
 	})

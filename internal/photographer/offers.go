@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/money"
 )
 
@@ -177,7 +178,7 @@ func ownPack(ctx context.Context, tx *ent.Client, id string) (*ent.Pack, *ent.Ga
 
 // packFields checks a pack's values and the formats of its content.
 func packFields(ctx context.Context, tx *ent.Client, galleryID string, in UpdatePackInput, m *ent.PackMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if in.Pack != nil {
 		if n, ok := requiredName(packName(*in.Pack), 120, &errs, "pack"); ok {
 			m.SetName(n)
@@ -194,7 +195,7 @@ func packFields(ctx context.Context, tx *ent.Client, galleryID string, in Update
 	}
 	if in.UnitPrice != nil {
 		if *in.UnitPrice < 0 {
-			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "unitPrice")
+			errs.Add(userErr(CodeInvalidPrice, "negative_price", "unitPrice"))
 		} else {
 			m.SetUnitPrice(int(*in.UnitPrice))
 		}
@@ -207,7 +208,7 @@ func packFields(ctx context.Context, tx *ent.Client, galleryID string, in Update
 		for i, c := range in.ShippingIncludedTo {
 			c = strings.ToUpper(strings.TrimSpace(c))
 			if !countryRE.MatchString(c) {
-				errs.add("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "shippingIncludedTo", idx(i))
+				errs.Add(userErr(CodeInvalidCountry, "invalid_country_code", "shippingIncludedTo", idx(i)))
 				continue
 			}
 			cs = append(cs, c)
@@ -232,13 +233,13 @@ func packFields(ctx context.Context, tx *ent.Client, galleryID string, in Update
 	if err := checkPackContent(ctx, tx, galleryID, in, &errs); err != nil {
 		return err
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // checkPackContent reports, with their place in the input, the formats a
 // pack names that are missing from the gallery (a build failure of the
 // spec) or of the wrong kind.
-func checkPackContent(ctx context.Context, tx *ent.Client, galleryID string, in UpdatePackInput, errs *UserErrors) error {
+func checkPackContent(ctx context.Context, tx *ent.Client, galleryID string, in UpdatePackInput, errs *apperr.List) error {
 	var ids []string
 	for _, f := range in.Formats {
 		ids = append(ids, f.FormatID)
@@ -261,27 +262,27 @@ func checkPackContent(ctx context.Context, tx *ent.Client, galleryID string, in 
 		k, ok := kinds[f.FormatID]
 		switch {
 		case !ok:
-			errs.add("missing_format", msgMissingFormat, "formats", idx(i), "formatId")
+			errs.Add(userErr(CodeMissingFormat, msgMissingFormat, "formats", idx(i), "formatId"))
 		case k != format.KindPrint:
-			errs.add("invalid_value", "Les fichiers numériques vont dans digitalFiles.", "formats", idx(i), "formatId")
+			errs.Add(userErr(CodeInvalidValue, "digital_files_apart", "formats", idx(i), "formatId"))
 		}
 		if f.Quantity < 1 || f.Quantity > 1000 {
-			errs.add("out_of_range", "La quantité doit être comprise entre 1 et 1000.", "formats", idx(i), "quantity")
+			errs.Add(userErr(CodeOutOfRange, "pack_quantity_range", "formats", idx(i), "quantity"))
 		}
 		if f.Photos < 1 || f.Photos > f.Quantity {
-			errs.add("out_of_range", "Le nombre de photos doit être compris entre 1 et la quantité.", "formats", idx(i), "photos")
+			errs.Add(userErr(CodeOutOfRange, "pack_photos_range", "formats", idx(i), "photos"))
 		}
 	}
 	for i, f := range in.DigitalFiles {
 		k, ok := kinds[f.FormatID]
 		switch {
 		case !ok:
-			errs.add("missing_format", msgMissingFormat, "digitalFiles", idx(i), "formatId")
+			errs.Add(userErr(CodeMissingFormat, msgMissingFormat, "digitalFiles", idx(i), "formatId"))
 		case k != format.KindDigital:
-			errs.add("invalid_value", "Ce format n'est pas un fichier numérique.", "digitalFiles", idx(i), "formatId")
+			errs.Add(userErr(CodeInvalidValue, "not_digital_format", "digitalFiles", idx(i), "formatId"))
 		}
 		if f.Quantity < 1 || f.Quantity > 10000 {
-			errs.add("out_of_range", "La quantité doit être comprise entre 1 et 10000.", "digitalFiles", idx(i), "quantity")
+			errs.Add(userErr(CodeOutOfRange, "digital_quantity_range", "digitalFiles", idx(i), "quantity"))
 		}
 		var d string
 		text(f.WebDescription, 500, &d, errs, []string{"digitalFiles", idx(i), "webDescription"})
@@ -298,7 +299,7 @@ func setPackContent(ctx context.Context, tx *ent.Client, p *ent.Pack, in UpdateP
 	}
 	for _, f := range in.Formats {
 		err := tx.PackFormat.Create().SetPackID(p.ID).SetFormatID(f.FormatID).SetQuantity(f.Quantity).SetPhotos(f.Photos).Exec(ctx)
-		if err = saveErr(err, "missing_format", msgMissingFormat, "formats"); err != nil {
+		if err = saveErr(err, CodeMissingFormat, msgMissingFormat, "formats"); err != nil {
 			return err
 		}
 	}
@@ -310,7 +311,7 @@ func setPackContent(ctx context.Context, tx *ent.Client, p *ent.Pack, in UpdateP
 		if f.HdDescription != nil {
 			c.SetHdDescription(strings.TrimSpace(*f.HdDescription))
 		}
-		if err := saveErr(c.Exec(ctx), "missing_format", msgMissingFormat, "digitalFiles"); err != nil {
+		if err := saveErr(c.Exec(ctx), CodeMissingFormat, msgMissingFormat, "digitalFiles"); err != nil {
 			return err
 		}
 	}
@@ -419,10 +420,10 @@ func ownDiscount(ctx context.Context, tx *ent.Client, id string) (*ent.Discount,
 }
 
 func discountFields(threshold *money.Decimal, percent *int, m *ent.DiscountMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if threshold != nil {
 		if *threshold < 0 {
-			errs.add("invalid_price", "Le seuil ne peut pas être négatif.", "threshold")
+			errs.Add(userErr(CodeInvalidPrice, "negative_threshold", "threshold"))
 		} else {
 			m.SetThreshold(int(*threshold))
 		}
@@ -431,5 +432,5 @@ func discountFields(threshold *money.Decimal, percent *int, m *ent.DiscountMutat
 	if intIn(percent, 1, 100, &p, &errs, []string{"percent"}) && percent != nil {
 		m.SetPercent(p)
 	}
-	return errs.err()
+	return errs.Err()
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/photographer"
@@ -80,7 +81,7 @@ func setup(t *testing.T) *fixture {
 // codes returns the user error codes of err, failing the test on any other error.
 func codes(t *testing.T, err error) []string {
 	t.Helper()
-	ues, err := photographer.Split(err)
+	ues, err := apperr.Fixable(err)
 	if err != nil {
 		t.Fatalf("want user errors, got %v", err)
 	}
@@ -93,13 +94,13 @@ func codes(t *testing.T, err error) []string {
 
 func wantUserError(t *testing.T, err error, code string, field ...string) {
 	t.Helper()
-	ues, err := photographer.Split(err)
+	ues, err := apperr.Fixable(err)
 	if err != nil {
 		t.Fatalf("want user error %s, got %v", code, err)
 	}
 	for _, e := range ues {
 		if e.Code == code && (field == nil || slices.Equal(e.Field, field)) {
-			if e.Message == "" {
+			if e.Message(lang.FR) == "" {
 				t.Errorf("%s has no message", code)
 			}
 			return
@@ -118,7 +119,7 @@ func wantCode(t *testing.T, err error, code string) {
 	if ae == nil || ae.Code != code {
 		t.Fatalf("want error %s, got %v", code, err)
 	}
-	if ues, rest := photographer.Split(err); ues != nil || rest == nil {
+	if ues, rest := apperr.Fixable(err); ues != nil || rest == nil {
 		t.Fatalf("%s must not be a user error", code)
 	}
 }
@@ -757,12 +758,12 @@ func TestCartInvalidation(t *testing.T) {
 	})
 }
 
-func TestSplitKeepsFailuresApart(t *testing.T) {
-	ues, err := photographer.Split(errors.New("boom"))
+func TestFixableKeepsFailuresApart(t *testing.T) {
+	ues, err := apperr.Fixable(errors.New("boom"))
 	if ues != nil || err == nil {
 		t.Fatal("an internal error became a user error")
 	}
-	ues, err = photographer.Split(apperr.ErrForbidden)
+	ues, err = apperr.Fixable(apperr.ErrForbidden)
 	if ues != nil || err == nil {
 		t.Fatal("forbidden became a user error")
 	}

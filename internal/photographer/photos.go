@@ -10,6 +10,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/apperr"
 )
 
 // MaxPhotosPerCall bounds the photo ids of one call.
@@ -142,10 +143,10 @@ func (s *Service) ensureCollection(ctx context.Context, tx *ent.Client, g *ent.G
 		return name, nil
 	}
 	if utf8.RuneCountInString(name) > 120 {
-		return "", userErr("too_long", "Le nom saisi est trop long", "collection")
+		return "", userErr(CodeTooLong, "name_too_long", "collection")
 	}
 	if len(g.CollectionNames) >= MaxCollections {
-		return "", userErr("too_many", fmt.Sprintf("%d collections au plus.", MaxCollections), "collection")
+		return "", userErr(CodeTooMany, "too_many_collections", "collection").WithArgs(apperr.Args{"Max": MaxCollections})
 	}
 	names := append(slices.Clone(g.CollectionNames), name)
 	if err := tx.Gallery.UpdateOneID(g.ID).SetCollectionNames(names).Exec(ctx); err != nil {
@@ -287,10 +288,10 @@ func (s *Service) UpdatePhoto(ctx context.Context, photoID string, in PhotoPatch
 // galleryPhotos loads the listed photos, which must all be in the gallery.
 func galleryPhotos(ctx context.Context, tx *ent.Client, galleryID string, ids []string) ([]*ent.Photo, error) {
 	if len(ids) == 0 {
-		return nil, userErr("required", "Choisissez au moins une photo.", "photoIds")
+		return nil, userErr(CodeRequired, "photos_required", "photoIds")
 	}
 	if len(ids) > MaxPhotosPerCall {
-		return nil, userErr("too_many", fmt.Sprintf("%d photos au plus par appel.", MaxPhotosPerCall), "photoIds")
+		return nil, userErr(CodeTooMany, "too_many_per_call", "photoIds").WithArgs(apperr.Args{"Max": MaxPhotosPerCall})
 	}
 	ps, err := tx.Photo.Query().Where(photo.IDIn(ids...), photo.HasGalleryWith(gallery.ID(galleryID))).All(ctx)
 	if err != nil {
@@ -300,25 +301,25 @@ func galleryPhotos(ctx context.Context, tx *ent.Client, galleryID string, ids []
 	for _, p := range ps {
 		found[p.ID] = true
 	}
-	var errs UserErrors
+	var errs apperr.List
 	for i, id := range ids {
 		if !found[id] {
-			errs.add("photo_not_found", "Cette photo n'appartient pas à la galerie.", "photoIds", idx(i))
+			errs.Add(userErr(CodePhotoNotFound, "photo_not_in_gallery", "photoIds", idx(i)))
 		}
 	}
-	return ps, errs.err()
+	return ps, errs.Err()
 }
 
 func checkDistinct(ids []string) error {
 	seen := make(map[string]bool, len(ids))
-	var errs UserErrors
+	var errs apperr.List
 	for i, id := range ids {
 		if seen[id] {
-			errs.add("duplicate", "Cette photo figure deux fois dans la liste.", "photoIds", idx(i))
+			errs.Add(userErr(CodeDuplicate, "photo_listed_twice", "photoIds", idx(i)))
 		}
 		seen[id] = true
 	}
-	return errs.err()
+	return errs.Err()
 }
 
 // photosInOrder reads photos after a change, in the order of ids.

@@ -43,53 +43,12 @@ func (s *Service) now() time.Time {
 	return time.Now()
 }
 
-// UserErrors lists the problems of one input that the photographer can fix.
-// Each is an *apperr.Error with a stable code, a French message and the
-// path of the input field at fault.
-type UserErrors []*apperr.Error
-
-func (u UserErrors) Error() string {
-	parts := make([]string, len(u))
-	for i, e := range u {
-		parts[i] = e.Code + " at " + strings.Join(e.Field, ".")
-	}
-	return "photographer: invalid input: " + strings.Join(parts, ", ")
-}
-
-// add records one problem.
-func (u *UserErrors) add(code, msg string, field ...string) {
-	*u = append(*u, userErr(code, msg, field...))
-}
-
-// err returns u as an error, or nil when it is empty.
-func (u UserErrors) err() error {
-	if len(u) == 0 {
-		return nil
-	}
-	return u
-}
-
-// userErr makes one fixable problem. Status 422 marks it as such: Split
-// turns exactly these into user errors.
-func userErr(code, msg string, field ...string) *apperr.Error {
-	return &apperr.Error{Code: code, Status: http.StatusUnprocessableEntity, Message: msg, Field: field}
-}
-
-// Split separates the problems the photographer can fix (returned as a
-// list, for payloads' userErrors) from other failures (returned as the
-// error: unauthorized, forbidden, not found, internal).
-func Split(err error) ([]*apperr.Error, error) {
-	if err == nil {
-		return nil, nil
-	}
-	var ue UserErrors
-	if errors.As(err, &ue) {
-		return ue, nil
-	}
-	if ae := apperr.As(err); ae != nil && ae.Status == http.StatusUnprocessableEntity {
-		return []*apperr.Error{ae}, nil
-	}
-	return nil, err
+// userErr makes one problem the photographer can fix, its message named by
+// its catalog key (internal/apperr/messages). Status 422 marks it
+// as such for the REST door; the problems of one input come back together
+// as an apperr.List.
+func userErr(code, key string, field ...string) *apperr.Error {
+	return &apperr.Error{Code: code, Status: http.StatusUnprocessableEntity, Key: key, Field: field}
 }
 
 // requirePhotographer returns the viewer's photographer id, or
@@ -97,13 +56,13 @@ func Split(err error) ([]*apperr.Error, error) {
 func requirePhotographer(ctx context.Context) (string, error) {
 	id := viewer.FromContext(ctx).PhotographerID
 	if id == "" {
-		return "", apperr.ErrUnauthorized.WithMessage("Réservé au photographe : authentifiez-vous avec un jeton d'accès.")
+		return "", apperr.ErrUnauthorized.WithMessage("photographer_only", nil)
 	}
 	return id, nil
 }
 
 // errNotOwner is what a photographer gets for another photographer's objects.
-var errNotOwner = apperr.ErrForbidden.WithMessage("Cet élément appartient à un autre photographe.")
+var errNotOwner = apperr.ErrForbidden.WithMessage("not_owner", nil)
 
 // ownGallery loads a gallery that the viewer owns.
 func ownGallery(ctx context.Context, c *ent.Client, id string) (*ent.Gallery, error) {
@@ -170,25 +129,25 @@ func (s *Service) inJobTx(ctx context.Context, fn func(tx *ent.Client, enq jobs.
 // saveErr turns what a write can fail with into fixable problems where the
 // photographer can act: ent's validators, and the catalogue's broken
 // references refused by internal/store (reported with code and field).
-func saveErr(err error, refCode, refMsg string, refField ...string) error {
+func saveErr(err error, refCode, refKey string, refField ...string) error {
 	if err == nil {
 		return nil
 	}
 	if errors.Is(err, store.ErrCrossReference) && refCode != "" {
-		return userErr(refCode, refMsg, refField...)
+		return userErr(refCode, refKey, refField...)
 	}
 	var ve *ent.ValidationError
 	if errors.As(err, &ve) {
-		return userErr("invalid_input", "Merci de vérifier votre saisie", camel(ve.Name))
+		return userErr(apperr.ErrInvalidInput.Code, "invalid_input", camel(ve.Name))
 	}
 	return err
 }
 
 // uniqueErr reports a unique constraint that a concurrent write broke
 // between the check and the insert as the same user error the check gives.
-func uniqueErr(err error, code, msg string, field ...string) error {
+func uniqueErr(err error, code, key string, field ...string) error {
 	if err != nil && ent.IsConstraintError(err) {
-		return userErr(code, msg, field...)
+		return userErr(code, key, field...)
 	}
 	return err
 }

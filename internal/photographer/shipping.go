@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/studio/gallery/internal/address"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/viewer"
@@ -41,32 +42,32 @@ func (s *Service) SetShippingRates(ctx context.Context, in []ShippingRateInput) 
 	if err != nil {
 		return nil, err
 	}
-	var errs UserErrors
+	var errs apperr.List
 	if len(in) > MaxShippingRates {
-		errs.add("too_many", "Trop de tarifs de livraison.", "rates")
+		errs.Add(userErr(CodeTooMany, "too_many_rates", "rates"))
 	}
 	out := make([]model.ShippingRate, 0, len(in))
 	seen := map[string]bool{}
 	for i, r := range in {
 		rate := model.ShippingRate{Zone: strings.TrimSpace(r.Zone), Countries: []string{}, Price: int(r.Price)}
 		if rate.Zone == "" || len(rate.Zone) > 120 {
-			errs.add("required", "Merci de nommer la zone (120 caractères au plus).", "rates", idx(i), "zone")
+			errs.Add(userErr(CodeRequired, "zone_required", "rates", idx(i), "zone"))
 		}
 		if r.Lab != nil {
 			rate.Lab = strings.TrimSpace(*r.Lab)
 		}
 		if r.Price < 0 {
-			errs.add("invalid_price", "Le prix ne peut pas être négatif.", "rates", idx(i), "price")
+			errs.Add(userErr(CodeInvalidPrice, "negative_price", "rates", idx(i), "price"))
 		}
 		for j, c := range r.Countries {
 			c = strings.ToUpper(strings.TrimSpace(c))
 			if !address.IsCountry(c) {
-				errs.add("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "rates", idx(i), "countries", idx(j))
+				errs.Add(userErr(CodeInvalidCountry, "invalid_country_code", "rates", idx(i), "countries", idx(j)))
 				continue
 			}
 			key := rate.Lab + "|" + c
 			if seen[key] {
-				errs.add("duplicate_country", "Ce pays a déjà un tarif pour ce labo.", "rates", idx(i), "countries", idx(j))
+				errs.Add(userErr(CodeDuplicateCountry, "duplicate_country", "rates", idx(i), "countries", idx(j)))
 			}
 			seen[key] = true
 			rate.Countries = append(rate.Countries, c)
@@ -74,13 +75,13 @@ func (s *Service) SetShippingRates(ctx context.Context, in []ShippingRateInput) 
 		if len(rate.Countries) == 0 {
 			key := rate.Lab + "|*"
 			if seen[key] {
-				errs.add("duplicate_country", "Ce labo a déjà un tarif pour le reste du monde.", "rates", idx(i), "countries")
+				errs.Add(userErr(CodeDuplicateCountry, "duplicate_rest_of_world", "rates", idx(i), "countries"))
 			}
 			seen[key] = true
 		}
 		out = append(out, rate)
 	}
-	if err := errs.err(); err != nil {
+	if err := errs.Err(); err != nil {
 		return nil, err
 	}
 	if err := s.DB.Photographer.UpdateOneID(id).SetShippingRates(out).Exec(viewer.SystemContext(ctx)); err != nil {

@@ -32,8 +32,8 @@ const touchEvery = time.Minute
 
 // Errors of token authentication; both answer 401 with a stable code.
 var (
-	ErrInvalidToken = apperr.New("invalid_token", http.StatusUnauthorized, "Jeton d'accès invalide.")
-	ErrRevokedToken = apperr.New("revoked_token", http.StatusUnauthorized, "Ce jeton d'accès a été révoqué.")
+	ErrInvalidToken = apperr.New(CodeInvalidToken, http.StatusUnauthorized, "invalid_token")
+	ErrRevokedToken = apperr.New(CodeRevokedToken, http.StatusUnauthorized, "revoked_token")
 )
 
 // Tokens issues, lists, revokes and checks the photographers' API tokens.
@@ -92,7 +92,7 @@ func (t *Tokens) Create(ctx context.Context, email, name string) (string, *ent.A
 	}
 	name = strings.TrimSpace(name)
 	if len(name) > 100 {
-		return "", nil, userErr("too_long", "Le nom saisi est trop long", "name")
+		return "", nil, userErr(CodeTooLong, "name_too_long", "name")
 	}
 	plain := TokenPrefix + ids.Token(tokenChars)
 	tok, err := t.DB.APIToken.Create().SetName(name).SetTokenHash(HashToken(plain)).SetPhotographer(pg).Save(ctx)
@@ -145,7 +145,7 @@ func (t *Tokens) RevokeByName(ctx context.Context, email, name string) (int, err
 		return 0, fmt.Errorf("photographer: revoke tokens: %w", err)
 	}
 	if n == 0 {
-		return 0, apperr.ErrNotFound.WithMessage("Aucun jeton actif ne porte ce nom.").WithField("name")
+		return 0, apperr.ErrNotFound.WithMessage("token_name_not_found", nil).WithField("name")
 	}
 	return n, nil
 }
@@ -206,11 +206,11 @@ func (t *Tokens) check(ctx context.Context, key string, where predicate.APIToken
 func (t *Tokens) photographer(ctx context.Context, email string) (*ent.Photographer, error) {
 	email = strings.TrimSpace(email)
 	if email == "" {
-		return nil, userErr("required", "Merci de remplir ce champ", "email")
+		return nil, userErr(CodeRequired, "required", "email")
 	}
 	pg, err := t.DB.Photographer.Query().Where(photographer.EmailEqualFold(email)).Only(ctx)
 	if ent.IsNotFound(err) {
-		return nil, apperr.ErrNotFound.WithMessage("Aucun photographe n'a cette adresse e-mail.").WithField("email")
+		return nil, apperr.ErrNotFound.WithMessage("photographer_email_not_found", nil).WithField("email")
 	}
 	if err != nil {
 		return nil, fmt.Errorf("photographer: %s: %w", email, err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/video"
+	"github.com/studio/gallery/internal/apperr"
 	galleries "github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/jobs"
 )
@@ -144,11 +145,11 @@ func ownVideo(ctx context.Context, tx *ent.Client, id string) (*ent.Video, *ent.
 }
 
 func (s *Service) videoFields(ctx context.Context, tx *ent.Client, g *ent.Gallery, in UpdateVideoInput, m *ent.VideoMutation) error {
-	var errs UserErrors
+	var errs apperr.List
 	if in.URL != nil {
 		host, id, err := galleries.ParseVideoURL(*in.URL)
 		if err != nil {
-			errs.add("invalid_video_url", "Adresse de vidéo non reconnue : YouTube, Vimeo ou Dailymotion.", "url")
+			errs.Add(userErr(CodeInvalidVideoURL, "invalid_video_url", "url"))
 		} else {
 			m.SetHost(host)
 			m.SetHostVideoID(id)
@@ -167,7 +168,7 @@ func (s *Service) videoFields(ctx context.Context, tx *ent.Client, g *ent.Galler
 	if in.Position != nil {
 		m.SetPosition(*in.Position)
 	}
-	if err := errs.err(); err != nil {
+	if err := errs.Err(); err != nil {
 		return err
 	}
 	if in.Collection != nil {
@@ -185,7 +186,7 @@ func (s *Service) SetGalleryMusic(ctx context.Context, in SetGalleryMusicInput) 
 	active := in.Active
 	g, err := s.UpdateGallery(ctx, UpdateGalleryInput{GalleryID: in.GalleryID,
 		Settings: GallerySettingsInput{Music: &MusicInput{Active: &active, TrackID: in.TrackID}}})
-	var ues UserErrors
+	var ues apperr.List
 	if errors.As(err, &ues) {
 		// The fields are at the top of this input, not under settings.music.
 		for _, e := range ues {

@@ -13,6 +13,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/ent/voucherredemption"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/money"
 )
 
@@ -77,7 +78,7 @@ type DeleteVoucherInput struct{ VoucherID string }
 
 // CreateVoucher creates a discount code of the viewer.
 func (s *Service) CreateVoucher(ctx context.Context, in CreateVoucherInput) (*ent.Voucher, error) {
-	return s.createVoucher(ctx, in.GalleryID, in.Code, voucher.KindDiscountCode, func(m *ent.VoucherMutation, errs *UserErrors) {
+	return s.createVoucher(ctx, in.GalleryID, in.Code, voucher.KindDiscountCode, func(m *ent.VoucherMutation, errs *apperr.List) {
 		voucherFields(nil, UpdateVoucherInput{PercentOff: in.PercentOff, AmountOff: in.AmountOff, MinSpend: in.MinSpend,
 			ValidFrom: in.ValidFrom, ValidUntil: in.ValidUntil, UsageLimit: in.UsageLimit, PerEmailLimit: in.PerEmailLimit,
 			FreeShipping: in.FreeShipping, FreeShippingCountries: in.FreeShippingCountries, Active: in.Active}, m, errs)
@@ -86,9 +87,9 @@ func (s *Service) CreateVoucher(ctx context.Context, in CreateVoucherInput) (*en
 
 // CreateGiftCard creates a gift card of the viewer.
 func (s *Service) CreateGiftCard(ctx context.Context, in CreateGiftCardInput) (*ent.Voucher, error) {
-	return s.createVoucher(ctx, in.GalleryID, in.Code, voucher.KindGiftCard, func(m *ent.VoucherMutation, errs *UserErrors) {
+	return s.createVoucher(ctx, in.GalleryID, in.Code, voucher.KindGiftCard, func(m *ent.VoucherMutation, errs *apperr.List) {
 		if in.Amount <= 0 {
-			errs.add("invalid_price", "Le montant de la carte cadeau doit être positif.", "amount")
+			errs.Add(userErr(CodeInvalidPrice, "gift_card_amount_positive", "amount"))
 		} else {
 			m.SetGiftAmount(int(in.Amount))
 			m.SetBalance(int(in.Amount))
@@ -97,7 +98,7 @@ func (s *Service) CreateGiftCard(ctx context.Context, in CreateGiftCardInput) (*
 	})
 }
 
-func (s *Service) createVoucher(ctx context.Context, galleryID, code *string, kind voucher.Kind, fields func(*ent.VoucherMutation, *UserErrors)) (*ent.Voucher, error) {
+func (s *Service) createVoucher(ctx context.Context, galleryID, code *string, kind voucher.Kind, fields func(*ent.VoucherMutation, *apperr.List)) (*ent.Voucher, error) {
 	pid, err := requirePhotographer(ctx)
 	if err != nil {
 		return nil, err
@@ -112,16 +113,16 @@ func (s *Service) createVoucher(ctx context.Context, galleryID, code *string, ki
 			}
 			c.SetGallery(g)
 		}
-		var errs UserErrors
+		var errs apperr.List
 		if err := voucherCode(ctx, tx, pid, "", code, c.Mutation(), &errs); err != nil {
 			return err
 		}
 		fields(c.Mutation(), &errs)
-		if err := errs.err(); err != nil {
+		if err := errs.Err(); err != nil {
 			return err
 		}
 		out, err = c.Save(ctx)
-		return saveErr(uniqueErr(err, "duplicate_code", msgDuplicateVoucher, "code"), "", "")
+		return saveErr(uniqueErr(err, CodeDuplicateCode, msgDuplicateVoucher, "code"), "", "")
 	})
 	if err != nil {
 		return nil, err
@@ -149,16 +150,16 @@ func (s *Service) UpdateVoucher(ctx context.Context, in UpdateVoucherInput) (*en
 				u.SetGallery(g)
 			}
 		}
-		var errs UserErrors
+		var errs apperr.List
 		if err := voucherCode(ctx, tx, pid, cur.ID, in.Code, u.Mutation(), &errs); err != nil {
 			return err
 		}
 		voucherFields(cur, in, u.Mutation(), &errs)
-		if err := errs.err(); err != nil {
+		if err := errs.Err(); err != nil {
 			return err
 		}
 		*out, err = u.Save(ctx)
-		if err = saveErr(uniqueErr(err, "duplicate_code", msgDuplicateVoucher, "code"), "", ""); err != nil {
+		if err = saveErr(uniqueErr(err, CodeDuplicateCode, msgDuplicateVoucher, "code"), "", ""); err != nil {
 			return err
 		}
 		if cur.Active && !(*out).Active {
@@ -181,7 +182,7 @@ func (s *Service) DeleteVoucher(ctx context.Context, in DeleteVoucherInput) erro
 			return fmt.Errorf("photographer: voucher ledger: %w", err)
 		}
 		if used || cur.TimesUsed > 0 {
-			return userErr("voucher_used", "Ce code a déjà servi : désactivez-le plutôt que de le supprimer.", "voucherId")
+			return userErr(CodeVoucherUsed, "voucher_used", "voucherId")
 		}
 		if err := flagVoucherCarts(ctx, tx, cur.ID); err != nil {
 			return err
@@ -223,7 +224,7 @@ func ownVoucher(ctx context.Context, tx *ent.Client, id string) (*ent.Voucher, s
 
 // voucherCode sets a normalised, unique code (generated when code is nil
 // or empty on create).
-func voucherCode(ctx context.Context, tx *ent.Client, pid, selfID string, code *string, m *ent.VoucherMutation, errs *UserErrors) error {
+func voucherCode(ctx context.Context, tx *ent.Client, pid, selfID string, code *string, m *ent.VoucherMutation, errs *apperr.List) error {
 	if code == nil && selfID != "" {
 		return nil
 	}
@@ -233,13 +234,13 @@ func voucherCode(ctx context.Context, tx *ent.Client, pid, selfID string, code *
 	}
 	if c == "" {
 		if selfID != "" {
-			errs.add("required", "Merci de remplir ce champ", "code")
+			errs.Add(userErr(CodeRequired, "required", "code"))
 			return nil
 		}
 		c = RandomCode()
 	}
 	if !codeRE.MatchString(c) {
-		errs.add("invalid_code", "Le code compte de 3 à 64 lettres, chiffres, tirets ou soulignés.", "code")
+		errs.Add(userErr(CodeInvalidCode, "invalid_code_format", "code"))
 		return nil
 	}
 	q := tx.Voucher.Query().Where(voucher.CodeEqualFold(c), voucher.HasPhotographerWith(photographer.ID(pid)))
@@ -251,7 +252,7 @@ func voucherCode(ctx context.Context, tx *ent.Client, pid, selfID string, code *
 		return fmt.Errorf("photographer: voucher code: %w", err)
 	}
 	if taken {
-		errs.add("duplicate_code", msgDuplicateVoucher, "code")
+		errs.Add(userErr(CodeDuplicateCode, msgDuplicateVoucher, "code"))
 		return nil
 	}
 	m.SetCode(c)
@@ -259,7 +260,7 @@ func voucherCode(ctx context.Context, tx *ent.Client, pid, selfID string, code *
 }
 
 // voucherFields checks a voucher's values; cur is nil on create.
-func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutation, errs *UserErrors) {
+func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutation, errs *apperr.List) {
 	kind, _ := m.Kind()
 	if cur != nil {
 		kind = cur.Kind
@@ -272,7 +273,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 			{"usageLimit", in.UsageLimit != nil}, {"perEmailLimit", in.PerEmailLimit != nil},
 			{"freeShipping", in.FreeShipping != nil}, {"freeShippingCountries", in.FreeShippingCountries != nil}} {
 			if f.set {
-				errs.add("not_a_discount_code", "Ce réglage ne concerne que les codes de réduction.", f.name)
+				errs.Add(userErr(CodeNotADiscountCode, "discount_code_only", f.name))
 			}
 		}
 	}
@@ -282,7 +283,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 	}
 	if in.PercentOff != nil {
 		if *in.PercentOff < 0 || *in.PercentOff > 100 {
-			errs.add("out_of_range", "Le pourcentage doit être compris entre 0 et 100.", "percentOff")
+			errs.Add(userErr(CodeOutOfRange, "percent_range", "percentOff"))
 		} else {
 			percent = *in.PercentOff
 			m.SetPercentOff(percent)
@@ -290,7 +291,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 	}
 	if in.AmountOff != nil {
 		if *in.AmountOff < 0 {
-			errs.add("invalid_price", "Le montant ne peut pas être négatif.", "amountOff")
+			errs.Add(userErr(CodeInvalidPrice, "negative_amount", "amountOff"))
 		} else {
 			amount = int(*in.AmountOff)
 			m.SetAmountOff(amount)
@@ -301,11 +302,11 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 		m.SetFreeShipping(free)
 	}
 	if kind == voucher.KindDiscountCode && percent == 0 && amount == 0 && !free {
-		errs.add("voucher_without_benefit", "Indiquez un pourcentage, un montant ou la livraison offerte.", "percentOff")
+		errs.Add(userErr(CodeVoucherWithoutBenefit, "voucher_without_benefit", "percentOff"))
 	}
 	if in.MinSpend != nil {
 		if *in.MinSpend < 0 {
-			errs.add("invalid_price", "Le montant minimum ne peut pas être négatif.", "minSpend")
+			errs.Add(userErr(CodeInvalidPrice, "negative_min_spend", "minSpend"))
 		} else {
 			m.SetMinSpend(int(*in.MinSpend))
 		}
@@ -322,7 +323,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 		for i, c := range in.FreeShippingCountries {
 			c = strings.ToUpper(strings.TrimSpace(c))
 			if !countryRE.MatchString(c) {
-				errs.add("invalid_country", "Pays attendu en code ISO à deux lettres (BE, FR, ...).", "freeShippingCountries", idx(i))
+				errs.Add(userErr(CodeInvalidCountry, "invalid_country_code", "freeShippingCountries", idx(i)))
 				continue
 			}
 			cs = append(cs, c)
@@ -342,7 +343,7 @@ func voucherFields(cur *ent.Voucher, in UpdateVoucherInput, m *ent.VoucherMutati
 		m.SetValidUntil(*in.ValidUntil)
 	}
 	if from != nil && until != nil && !until.After(*from) {
-		errs.add("invalid_date", "La fin de validité doit suivre son début.", "validUntil")
+		errs.Add(userErr(CodeInvalidDate, "validity_order", "validUntil"))
 	}
 	if in.Active != nil {
 		m.SetActive(*in.Active)

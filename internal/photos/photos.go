@@ -31,15 +31,15 @@ import (
 
 // Per-file refusals, shown to the photographer beside the file.
 var (
-	ErrNotAnImage    = apperr.New("not_an_image", http.StatusUnsupportedMediaType, "Ce fichier n'est pas une image prise en charge (JPEG ou PNG), ou il est incomplet.")
-	ErrImageTooLarge = apperr.New("image_too_large", http.StatusUnprocessableEntity, "Cette image compte trop de pixels.")
-	ErrFileTooLarge  = apperr.New("file_too_large", http.StatusRequestEntityTooLarge, "Ce fichier est trop volumineux.")
-	ErrBadCollection = apperr.New("invalid_collection", http.StatusBadRequest, "Ce nom de collection est trop long (120 caractères au maximum).")
-	ErrUploadFailed  = apperr.New("upload_failed", http.StatusInternalServerError, "L'envoi de ce fichier a échoué, merci de réessayer.")
+	ErrNotAnImage    = apperr.New(CodeNotAnImage, http.StatusUnsupportedMediaType, "not_an_image")
+	ErrImageTooLarge = apperr.New(CodeImageTooLarge, http.StatusUnprocessableEntity, "image_too_large")
+	ErrFileTooLarge  = apperr.New(CodeFileTooLarge, http.StatusRequestEntityTooLarge, "file_too_large")
+	ErrBadCollection = apperr.New(CodeInvalidCollection, http.StatusBadRequest, "invalid_collection")
+	ErrUploadFailed  = apperr.New(CodeUploadFailed, http.StatusInternalServerError, "upload_failed")
 )
 
 var (
-	errNoFiles        = apperr.ErrInvalidInput.WithMessage("Aucun fichier reçu.").WithField("files")
+	errNoFiles        = apperr.ErrInvalidInput.WithMessage("no_files", nil).WithField("files")
 	errGalleryChanged = errors.New("photos: gallery changed owner")
 )
 
@@ -163,8 +163,7 @@ func (s *Service) uploadOne(ctx context.Context, g *ent.Gallery, name string, f 
 	case errors.Is(err, media.ErrFileTooLarge):
 		return nil, s.fileTooLarge().With(err)
 	case errors.Is(err, media.ErrTooLarge):
-		return nil, ErrImageTooLarge.WithMessage(fmt.Sprintf("Cette image compte trop de pixels (%d mégapixels au maximum).",
-			s.limits.MaxPixels/1_000_000)).With(err)
+		return nil, ErrImageTooLarge.WithMessage("image_too_large_max", apperr.Args{"Max": s.limits.MaxPixels / 1_000_000}).With(err)
 	case errors.Is(err, media.ErrNotImage):
 		return nil, ErrNotAnImage.With(err)
 	case err != nil:
@@ -226,14 +225,10 @@ func (s *Service) uploadOne(ctx context.Context, g *ent.Gallery, name string, f 
 }
 
 func (s *Service) fileTooLarge() *apperr.Error {
-	return ErrFileTooLarge.WithMessage(fmt.Sprintf("Ce fichier est trop volumineux (%s au maximum).", megabytes(s.limits.MaxBytes)))
-}
-
-func megabytes(n int64) string {
-	if n >= 1<<20 {
-		return strconv.FormatInt(n>>20, 10) + " Mo"
+	if n := s.limits.MaxBytes; n < 1<<20 {
+		return ErrFileTooLarge.WithMessage("file_too_large_kb", apperr.Args{"Max": max(n>>10, 1)})
 	}
-	return strconv.FormatInt(max(n>>10, 1), 10) + " Ko"
+	return ErrFileTooLarge.WithMessage("file_too_large_mb", apperr.Args{"Max": s.limits.MaxBytes >> 20})
 }
 
 // SanitizeFilename keeps the base name of an uploaded file, without

@@ -19,6 +19,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/store"
@@ -212,7 +213,7 @@ func TestUploadRefusesBadFilesOneByOne(t *testing.T) {
 				t.Fatal(err)
 			}
 			ae := apperr.As(res[0].Err)
-			if ae == nil || ae.Code != tc.wantCode || res[0].Photo != nil || ae.Message == "" || !slices.Equal(ae.Field, []string{"files", "0"}) {
+			if ae == nil || ae.Code != tc.wantCode || res[0].Photo != nil || ae.Message(lang.FR) == "" || !slices.Equal(ae.Field, []string{"files", "0"}) {
 				t.Fatalf("bad file: %#v, want code %s on files.0", res[0].Err, tc.wantCode)
 			}
 			if res[1].Err != nil || res[1].Photo == nil {

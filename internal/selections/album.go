@@ -22,21 +22,17 @@ import (
 
 // Errors of the album.
 var (
-	ErrAlbumDisabled    = apperr.New("album_disabled", http.StatusForbidden, "Cette galerie ne propose pas d'album.")
-	ErrAlbumClientsOnly = apperr.ErrForbidden.WithMessage("L'album est réservé aux clients de la galerie.")
-	ErrAlbumSent        = apperr.New("album_sent", http.StatusConflict,
-		"L'album a été envoyé au photographe : il ne peut plus être modifié, sauf si le photographe le rouvre.")
-	ErrAlbumEmpty = apperr.New("album_empty", http.StatusBadRequest, "Votre album est vide : ajoutez-y des photos avant de l'envoyer.")
+	ErrAlbumDisabled    = apperr.New(CodeAlbumDisabled, http.StatusForbidden, "album_disabled")
+	ErrAlbumClientsOnly = apperr.ErrForbidden.WithMessage("album_clients_only", nil)
+	ErrAlbumSent        = apperr.New(CodeAlbumSent, http.StatusConflict,
+		"album_sent")
+	ErrAlbumEmpty = apperr.New(CodeAlbumEmpty, http.StatusBadRequest, "album_empty")
 )
 
 // ErrAlbumTooMany refuses to send an album with excess photos over the
 // maximum; the message says how many to remove (spec section 5).
 func ErrAlbumTooMany(excess int) *apperr.Error {
-	msg := fmt.Sprintf("Votre album contient %d photos de trop : retirez-en %d avant de l'envoyer.", excess, excess)
-	if excess == 1 {
-		msg = "Votre album contient 1 photo de trop : retirez-en 1 avant de l'envoyer."
-	}
-	return apperr.New("album_too_many", http.StatusBadRequest, msg)
+	return apperr.New(CodeAlbumTooMany, http.StatusBadRequest, "album_too_many").WithArgs(apperr.Args{"Count": excess})
 }
 
 // Album is the clients' album of a gallery, as its readers see it.
@@ -264,9 +260,9 @@ func (s *Service) ReopenAlbum(ctx context.Context, g *ent.Gallery) (*Album, erro
 	v := viewer.FromContext(ctx)
 	if galleries.Role(ctx, g) != viewer.RolePhotographer {
 		if v.PhotographerID == "" {
-			return nil, apperr.ErrUnauthorized.WithMessage("Réservé au photographe de la galerie.")
+			return nil, apperr.ErrUnauthorized.WithMessage("gallery_photographer_only", nil)
 		}
-		return nil, apperr.ErrForbidden.WithMessage("Cet album appartient à la galerie d'un autre photographe.")
+		return nil, apperr.ErrForbidden.WithMessage("album_other_photographer", nil)
 	}
 	if err := s.DB.Album.Update().Where(album.HasGalleryWith(gallery.ID(g.ID))).
 		SetState(album.StateOpen).ClearSentAt().SetSentBy("").Exec(ctx); err != nil {

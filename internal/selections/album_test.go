@@ -11,6 +11,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/jobs/jobstest"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -72,7 +73,7 @@ func TestAlbumIsSharedBuiltSentLockedAndReopened(t *testing.T) {
 	f.g = f.db.Gallery.UpdateOne(f.g).SetAlbumMaxPhotos(2).SaveX(f.sys)
 	_, err = f.svc.SendAlbum(julie, f.g)
 	ae := apperr.As(err)
-	if ae == nil || ae.Code != "album_too_many" || ae.Message != "Votre album contient 3 photos de trop : retirez-en 3 avant de l'envoyer." {
+	if ae == nil || ae.Code != "album_too_many" || ae.Message(lang.FR) != "Votre album contient 3 photos de trop : retirez-en 3 avant de l'envoyer." {
 		t.Fatalf("send over the maximum: %v", err)
 	}
 	if got, _ := f.svc.AlbumOf(julie, f.g); got.State != album.StateOpen || got.Excess() != 3 {
@@ -82,7 +83,7 @@ func TestAlbumIsSharedBuiltSentLockedAndReopened(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = f.svc.SendAlbum(julie, f.g)
-	if ae := apperr.As(err); ae == nil || ae.Message != "Votre album contient 1 photo de trop : retirez-en 1 avant de l'envoyer." {
+	if ae := apperr.As(err); ae == nil || ae.Message(lang.FR) != "Votre album contient 1 photo de trop : retirez-en 1 avant de l'envoyer." {
 		t.Fatalf("one too many: %v", err)
 	}
 	if _, err := f.svc.RemoveFromAlbum(thomas, f.g, ids(f.hidden, f.foreign)); err != nil {

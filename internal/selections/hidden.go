@@ -11,7 +11,7 @@ import (
 )
 
 // ErrClientsOnly refuses the clients' tools to visitors.
-var ErrClientsOnly = apperr.ErrForbidden.WithMessage("Réservé aux clients de la galerie.")
+var ErrClientsOnly = apperr.ErrForbidden.WithMessage("clients_only", nil)
 
 // SetClientHidden hides photos of g from its visitors, or shows them
 // again. Only the gallery's clients (and its photographer) may; they keep

@@ -54,17 +54,16 @@ const (
 
 // Errors the selection calls answer with.
 var (
-	ErrSelectionNotFound = apperr.New("selection_not_found", http.StatusNotFound, "Sélection introuvable").WithField("selectionId")
-	ErrNameRequired      = apperr.New("required", http.StatusBadRequest, "Merci de saisir le nom de la sélection").WithField("name")
-	ErrNameTooLong       = apperr.New("too_long", http.StatusBadRequest, "Le nom saisi est trop long").WithField("name")
-	ErrTooManySelections = apperr.New("too_many", http.StatusBadRequest,
-		fmt.Sprintf("Vous avez déjà %d sélections : supprimez-en une avant d'en créer une autre.", MaxSelections)).WithField("name")
-	ErrFavoritesKept = apperr.New("favorites_not_deletable", http.StatusBadRequest,
-		"Les favoris ne peuvent pas être supprimés : retirez-en plutôt les photos.").WithField("selectionId")
-	ErrNoItems       = apperr.New("required", http.StatusBadRequest, "Merci de choisir au moins une photo.").WithField("photoIds")
-	ErrTooManyItems  = apperr.New("too_many", http.StatusBadRequest, fmt.Sprintf("%d photos au plus par appel.", MaxIDsPerCall)).WithField("photoIds")
-	errPhotoNotFound = apperr.New("photo_not_found", http.StatusNotFound, "Cette photo est introuvable dans la galerie.")
-	errVideoNotFound = apperr.New("photo_not_found", http.StatusNotFound, "Cette vidéo est introuvable dans la galerie.")
+	ErrSelectionNotFound = apperr.New(CodeSelectionNotFound, http.StatusNotFound, "selection_not_found").WithField("selectionId")
+	ErrNameRequired      = apperr.New(CodeRequired, http.StatusBadRequest, "selection_name_required").WithField("name")
+	ErrNameTooLong       = apperr.New(CodeTooLong, http.StatusBadRequest, "name_too_long").WithField("name")
+	ErrTooManySelections = apperr.New(CodeTooMany, http.StatusBadRequest, "too_many_selections").WithArgs(apperr.Args{"Max": MaxSelections}).WithField("name")
+	ErrFavoritesKept     = apperr.New(CodeFavoritesNotDeletable, http.StatusBadRequest,
+		"favorites_not_deletable").WithField("selectionId")
+	ErrNoItems       = apperr.New(CodeRequired, http.StatusBadRequest, "choose_a_photo").WithField("photoIds")
+	ErrTooManyItems  = apperr.New(CodeTooMany, http.StatusBadRequest, "too_many_per_call").WithArgs(apperr.Args{"Max": MaxIDsPerCall}).WithField("photoIds")
+	errPhotoNotFound = apperr.New(CodePhotoNotFound, http.StatusNotFound, "photo_not_found")
+	errVideoNotFound = apperr.New(CodePhotoNotFound, http.StatusNotFound, "video_not_found")
 )
 
 // Service keeps the selections and the album.

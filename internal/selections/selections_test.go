@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/selections"
 	"github.com/studio/gallery/internal/store"
@@ -134,7 +135,7 @@ func TestSelectionsNeedGalleryAccessThenAConfirmedEmail(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := f.svc.List(c.ctx, f.g)
 			ae := apperr.As(err)
-			if ae == nil || ae.Code != "unauthorized" || ae.Status != 401 || ae.Message != c.msg {
+			if ae == nil || ae.Code != "unauthorized" || ae.Status != 401 || ae.Message(lang.FR) != c.msg {
 				t.Fatalf("List: %v", err)
 			}
 			if _, err := f.svc.Create(c.ctx, f.g, "Mes préférées"); code(err) != "unauthorized" {
@@ -269,7 +270,7 @@ func TestSelectionNamesAreRequiredAndBounded(t *testing.T) {
 			t.Errorf("%q: %v", c.name, err)
 		case c.code == "" && sel.Name != c.want:
 			t.Errorf("%q saved as %q", c.name, sel.Name)
-		case c.code != "" && (ae == nil || ae.Code != c.code || ae.Message != c.msg || ae.Status != 400 || ae.Field[0] != "name"):
+		case c.code != "" && (ae == nil || ae.Code != c.code || ae.Message(lang.FR) != c.msg || ae.Status != 400 || ae.Field[0] != "name"):
 			t.Errorf("%q: %v, want %s", c.name, err, c.code)
 		}
 	}
@@ -299,7 +300,7 @@ func TestNobodyReachesAnotherPersonsSelection(t *testing.T) {
 		for _, id := range []string{bobs.ID, bobsFav.ID, "sel_nexistepas", "pho_pasuneselection"} {
 			err := call(id)
 			ae := apperr.As(err)
-			if ae == nil || ae.Code != "selection_not_found" || ae.Status != 404 || ae.Message != "Sélection introuvable" {
+			if ae == nil || ae.Code != "selection_not_found" || ae.Status != 404 || ae.Message(lang.FR) != "Sélection introuvable" {
 				t.Errorf("%s %s: %v", name, id, err)
 			}
 		}

@@ -48,14 +48,12 @@ const (
 
 // Errors of the share.
 var (
-	ErrNameRequired   = apperr.New("name_required", http.StatusBadRequest, "Merci de saisir votre nom").WithField("senderName")
-	ErrNameTooLong    = apperr.New("too_long", http.StatusBadRequest, "Le nom saisi est trop long").WithField("senderName")
-	ErrEmailsRequired = apperr.New("email_required", http.StatusBadRequest, "Merci de saisir au moins une adresse email").WithField("emails")
-	ErrTooManyEmails  = apperr.New("too_many", http.StatusBadRequest,
-		fmt.Sprintf("Vous pouvez partager la galerie avec %d adresses au plus à la fois.", MaxRecipients)).WithField("emails")
-	ErrDuplicateEmail = apperr.New("duplicate_email", http.StatusBadRequest, "Cette adresse email est présente plusieurs fois")
-	ErrMessageTooLong = apperr.New("too_long", http.StatusBadRequest,
-		fmt.Sprintf("Le message est trop long (%d caractères au plus).", MaxMessageLen)).WithField("message")
+	ErrNameRequired   = apperr.New(CodeNameRequired, http.StatusBadRequest, "name_required").WithField("senderName")
+	ErrNameTooLong    = apperr.New(CodeTooLong, http.StatusBadRequest, "name_too_long").WithField("senderName")
+	ErrEmailsRequired = apperr.New(CodeEmailRequired, http.StatusBadRequest, "emails_required").WithField("emails")
+	ErrTooManyEmails  = apperr.New(CodeTooMany, http.StatusBadRequest, "too_many_recipients").WithArgs(apperr.Args{"Max": MaxRecipients}).WithField("emails")
+	ErrDuplicateEmail = apperr.New(CodeDuplicateEmail, http.StatusBadRequest, "duplicate_email")
+	ErrMessageTooLong = apperr.New(CodeTooLong, http.StatusBadRequest, "message_too_long").WithArgs(apperr.Args{"Max": MaxMessageLen}).WithField("message")
 )
 
 // Input is what the sender fills in.
@@ -251,8 +249,7 @@ func (s *Service) checkLimit(ctx context.Context, row *ent.Share) error {
 		if t.shares > SharesPerWindow || t.recipients > RecipientsPerWindow {
 			wait := t.first.Add(Window).Sub(s.now())
 			minutes := max(int((wait+time.Minute-1)/time.Minute), 1)
-			return apperr.ErrTooManyRequests.WithMessage(fmt.Sprintf(
-				"Vous avez partagé cette galerie trop souvent : merci de réessayer dans %d min.", minutes)).
+			return apperr.ErrTooManyRequests.WithMessage("share_retry_in_minutes", apperr.Args{"Minutes": minutes}).
 				WithRetryAfter(time.Duration(minutes) * time.Minute)
 		}
 	}

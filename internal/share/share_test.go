@@ -101,7 +101,7 @@ func TestValidateReportsEveryProblemWithItsField(t *testing.T) {
 		})
 	}
 	_, err := share.Validate(share.Input{SenderName: "J", Emails: []string{"a@example.com", "A@example.com"}})
-	if e := apperr.As(err); e == nil || e.Message != "Cette adresse email est présente plusieurs fois" || e.Status != 400 {
+	if e := apperr.As(err); e == nil || e.Message(lang.FR) != "Cette adresse email est présente plusieurs fois" || e.Status != 400 {
 		t.Fatalf("duplicate: %v", err)
 	}
 	for _, c := range []struct {
@@ -190,7 +190,7 @@ func TestSharesAreLimitedPerAddressAndPerSession(t *testing.T) {
 		}
 	}
 	_, err := f.svc.Share(addr, f.public, in(1))
-	if e := apperr.As(err); e == nil || e.Code != "too_many_requests" || e.Status != 429 || !strings.Contains(e.Message, "60 min") || e.RetryAfterSeconds() != 3600 {
+	if e := apperr.As(err); e == nil || e.Code != "too_many_requests" || e.Status != 429 || !strings.Contains(e.Message(lang.FR), "60 min") || e.RetryAfterSeconds() != 3600 {
 		t.Fatalf("sixth share: %v", err)
 	}
 	// The same browser from another address is still that session.

@@ -19,7 +19,7 @@ import (
 // ErrInvalid answers a text that is not valid UTF-8 or holds a control
 // character it may not hold; it names the field at fault.
 var ErrInvalid = apperr.New("invalid_input", http.StatusBadRequest,
-	"Le texte saisi contient des caractères non autorisés.")
+	"invalid_characters")
 
 // Problem says what is wrong with s as a message (line breaks and tabs
 // allowed), or "" when nothing is.

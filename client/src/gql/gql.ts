@@ -78,8 +78,8 @@ type Documents = {
     "\n  fragment DownloadRequestFields on DownloadRequest {\n    id\n    status\n    quality\n    email\n    filesDone\n    filesTotal\n    links\n    expiresAt\n    mailedAt\n  }\n": typeof types.DownloadRequestFieldsFragmentDoc,
     "\n  subscription DownloadRequestUpdated($id: ID!) {\n    downloadRequestUpdated(id: $id) {\n      ...DownloadRequestFields\n    }\n  }\n": typeof types.DownloadRequestUpdatedDocument,
     "\n  query DownloadRequest($id: ID!) {\n    downloadRequest(id: $id) {\n      ...DownloadRequestFields\n    }\n  }\n": typeof types.DownloadRequestDocument,
-    "\n  mutation RequestDownload($input: RequestDownloadInput!) {\n    requestDownload(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.RequestDownloadDocument,
-    "\n  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {\n    resendDownloadLink(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": typeof types.ResendDownloadLinkDocument,
+    "\n  mutation RequestDownload($input: RequestDownloadInput!) {\n    requestDownload(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...DownloadErrorFields\n      }\n    }\n  }\n": typeof types.RequestDownloadDocument,
+    "\n  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {\n    resendDownloadLink(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...DownloadErrorFields\n      }\n    }\n  }\n": typeof types.ResendDownloadLinkDocument,
     "\n  fragment DownloadsSection_prices on Prices {\n    formats {\n      id\n      name\n      kind\n      digitalQuality\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n    }\n  }\n": typeof types.DownloadsSection_PricesFragmentDoc,
     "\n  fragment GalleryCover_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n    coverPhotoPosition\n    lightenHomepage\n    hideSaleEmphasis\n    photographer {\n      id\n      name\n    }\n    coverPhoto {\n      id\n      filename\n      width\n      height\n      dominantColor\n      urls {\n        viewer\n        srcSet\n      }\n    }\n  }\n": typeof types.GalleryCover_GalleryFragmentDoc,
     "\n  fragment GalleryHeader_gallery on Gallery {\n    id\n    eventName\n    auth {\n      accessCodeAuthorized\n    }\n    ...MusicPlayer_gallery\n  }\n": typeof types.GalleryHeader_GalleryFragmentDoc,
@@ -120,7 +120,8 @@ type Documents = {
     "\n  query ShopPhotos($url: String!, $previewHash: String, $first: Int!, $after: Cursor) {\n    gallery(url: $url, previewHash: $previewHash) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...PhotoPicker_photo\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.ShopPhotosDocument,
     "\n  query ShopPhoto($photoId: ID!) {\n    node(id: $photoId) {\n      __typename\n      id\n      ... on Photo {\n        filename\n        width\n        height\n        dominantColor\n        urls {\n          thumbnail\n          viewer\n        }\n      }\n    }\n  }\n": typeof types.ShopPhotoDocument,
     "\n  query PhotoProducts($galleryId: ID!, $photoId: ID!) {\n    photoProducts(galleryId: $galleryId, photoId: $photoId) {\n      format {\n        id\n        name\n        kind\n        digitalQuality\n        position\n        shortSize\n        longSize\n        unitPrice {\n          amount\n          currency\n        }\n        category {\n          id\n          name\n          section\n        }\n        family {\n          id\n          name\n        }\n      }\n      ratioDiffers\n      whiteMargin\n      finishes\n      defaultFinish\n      borders\n      defaultCrop {\n        x\n        y\n        width\n        height\n      }\n    }\n  }\n": typeof types.PhotoProductsDocument,
-    "\n  fragment UserErrorFields on UserError {\n    field\n    message\n    code\n  }\n": typeof types.UserErrorFieldsFragmentDoc,
+    "\n  fragment UserErrorFields on SelectionError {\n    field\n    message\n    code\n  }\n": typeof types.UserErrorFieldsFragmentDoc,
+    "\n  fragment DownloadErrorFields on DownloadError {\n    field\n    message\n    code\n  }\n": typeof types.DownloadErrorFieldsFragmentDoc,
 };
 const documents: Documents = {
     "\n  fragment GalleryShell_gallery on Gallery {\n    id\n    url\n    eventName\n    language\n    auth {\n      accessCodeAuthorized\n      needEmail\n      isClient\n      isPhotographer\n      readOnly\n      accessEmail\n    }\n    theme {\n      theme\n      variant\n      photosGap {\n        value\n      }\n      colorTheme {\n        colors {\n          primary\n          secondary\n          accent\n          light\n        }\n      }\n    }\n    albumSelection {\n      ...AlbumSelectionFields\n    }\n    ...GalleryHeader_gallery\n    ...AccountActions_gallery\n    ...NeedEmailHost_gallery\n    ...WelcomePopup_gallery\n    ...AccessCover_gallery\n    ...DownloadOffer_gallery\n  }\n": types.GalleryShell_GalleryFragmentDoc,
@@ -187,8 +188,8 @@ const documents: Documents = {
     "\n  fragment DownloadRequestFields on DownloadRequest {\n    id\n    status\n    quality\n    email\n    filesDone\n    filesTotal\n    links\n    expiresAt\n    mailedAt\n  }\n": types.DownloadRequestFieldsFragmentDoc,
     "\n  subscription DownloadRequestUpdated($id: ID!) {\n    downloadRequestUpdated(id: $id) {\n      ...DownloadRequestFields\n    }\n  }\n": types.DownloadRequestUpdatedDocument,
     "\n  query DownloadRequest($id: ID!) {\n    downloadRequest(id: $id) {\n      ...DownloadRequestFields\n    }\n  }\n": types.DownloadRequestDocument,
-    "\n  mutation RequestDownload($input: RequestDownloadInput!) {\n    requestDownload(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.RequestDownloadDocument,
-    "\n  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {\n    resendDownloadLink(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n": types.ResendDownloadLinkDocument,
+    "\n  mutation RequestDownload($input: RequestDownloadInput!) {\n    requestDownload(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...DownloadErrorFields\n      }\n    }\n  }\n": types.RequestDownloadDocument,
+    "\n  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {\n    resendDownloadLink(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...DownloadErrorFields\n      }\n    }\n  }\n": types.ResendDownloadLinkDocument,
     "\n  fragment DownloadsSection_prices on Prices {\n    formats {\n      id\n      name\n      kind\n      digitalQuality\n      onlyInPack\n      position\n      unitPrice {\n        amount\n        currency\n      }\n    }\n  }\n": types.DownloadsSection_PricesFragmentDoc,
     "\n  fragment GalleryCover_gallery on Gallery {\n    id\n    eventName\n    eventDateString\n    coverPhotoPosition\n    lightenHomepage\n    hideSaleEmphasis\n    photographer {\n      id\n      name\n    }\n    coverPhoto {\n      id\n      filename\n      width\n      height\n      dominantColor\n      urls {\n        viewer\n        srcSet\n      }\n    }\n  }\n": types.GalleryCover_GalleryFragmentDoc,
     "\n  fragment GalleryHeader_gallery on Gallery {\n    id\n    eventName\n    auth {\n      accessCodeAuthorized\n    }\n    ...MusicPlayer_gallery\n  }\n": types.GalleryHeader_GalleryFragmentDoc,
@@ -229,7 +230,8 @@ const documents: Documents = {
     "\n  query ShopPhotos($url: String!, $previewHash: String, $first: Int!, $after: Cursor) {\n    gallery(url: $url, previewHash: $previewHash) {\n      id\n      photos(first: $first, after: $after) {\n        totalCount\n        edges {\n          cursor\n          node {\n            id\n            ...PhotoPicker_photo\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.ShopPhotosDocument,
     "\n  query ShopPhoto($photoId: ID!) {\n    node(id: $photoId) {\n      __typename\n      id\n      ... on Photo {\n        filename\n        width\n        height\n        dominantColor\n        urls {\n          thumbnail\n          viewer\n        }\n      }\n    }\n  }\n": types.ShopPhotoDocument,
     "\n  query PhotoProducts($galleryId: ID!, $photoId: ID!) {\n    photoProducts(galleryId: $galleryId, photoId: $photoId) {\n      format {\n        id\n        name\n        kind\n        digitalQuality\n        position\n        shortSize\n        longSize\n        unitPrice {\n          amount\n          currency\n        }\n        category {\n          id\n          name\n          section\n        }\n        family {\n          id\n          name\n        }\n      }\n      ratioDiffers\n      whiteMargin\n      finishes\n      defaultFinish\n      borders\n      defaultCrop {\n        x\n        y\n        width\n        height\n      }\n    }\n  }\n": types.PhotoProductsDocument,
-    "\n  fragment UserErrorFields on UserError {\n    field\n    message\n    code\n  }\n": types.UserErrorFieldsFragmentDoc,
+    "\n  fragment UserErrorFields on SelectionError {\n    field\n    message\n    code\n  }\n": types.UserErrorFieldsFragmentDoc,
+    "\n  fragment DownloadErrorFields on DownloadError {\n    field\n    message\n    code\n  }\n": types.DownloadErrorFieldsFragmentDoc,
 };
 
 /**
@@ -505,11 +507,11 @@ export function graphql(source: "\n  query DownloadRequest($id: ID!) {\n    down
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RequestDownload($input: RequestDownloadInput!) {\n    requestDownload(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RequestDownload($input: RequestDownloadInput!) {\n    requestDownload(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RequestDownload($input: RequestDownloadInput!) {\n    requestDownload(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...DownloadErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RequestDownload($input: RequestDownloadInput!) {\n    requestDownload(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...DownloadErrorFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {\n    resendDownloadLink(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {\n    resendDownloadLink(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...UserErrorFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {\n    resendDownloadLink(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...DownloadErrorFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ResendDownloadLink($input: ResendDownloadLinkInput!) {\n    resendDownloadLink(input: $input) {\n      request {\n        ...DownloadRequestFields\n      }\n      userErrors {\n        ...DownloadErrorFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -673,7 +675,11 @@ export function graphql(source: "\n  query PhotoProducts($galleryId: ID!, $photo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment UserErrorFields on UserError {\n    field\n    message\n    code\n  }\n"): (typeof documents)["\n  fragment UserErrorFields on UserError {\n    field\n    message\n    code\n  }\n"];
+export function graphql(source: "\n  fragment UserErrorFields on SelectionError {\n    field\n    message\n    code\n  }\n"): (typeof documents)["\n  fragment UserErrorFields on SelectionError {\n    field\n    message\n    code\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DownloadErrorFields on DownloadError {\n    field\n    message\n    code\n  }\n"): (typeof documents)["\n  fragment DownloadErrorFields on DownloadError {\n    field\n    message\n    code\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -27,9 +27,9 @@ export function accessPolicy(overrides: Partial<{ isPublic: boolean; needEmail: 
   return { __typename: 'AccessPolicy' as const, isPublic: false, needEmail: false, hasClients: false, ...overrides };
 }
 
-/** userError is a UserError answer. */
+/** userError is an AccessError answer. */
 export function userError(code: string, message: string, field: string[] = ['code']) {
-  return { __typename: 'UserError' as const, field, message, code };
+  return { __typename: 'AccessError' as const, field, message, code };
 }
 
 /** accessPageData is the access screen's query answer. */

@@ -26,5 +26,5 @@ export function albumQueryMock(value: ReturnType<typeof album> | null): MockLink
 
 /** albumPayload wraps an album in an AlbumPayload. */
 export function albumPayload(value: ReturnType<typeof album> | null, userErrors: Array<{ message: string; code: string }> = []) {
-  return { __typename: 'AlbumPayload' as const, album: value, userErrors: userErrors.map((e) => ({ __typename: 'UserError' as const, field: null, ...e })) };
+  return { __typename: 'AlbumPayload' as const, album: value, userErrors: userErrors.map((e) => ({ __typename: 'SelectionError' as const, field: null, ...e })) };
 }

@@ -208,9 +208,9 @@ export function cart(over: Record<string, unknown> = {}) {
   };
 }
 
-/** userError is a UserError answer. */
+/** userError is a CartError answer (the address step and the order's refusals read the same fields). */
 export function userError(code: string, message: string, field: string[] | null = null) {
-  return { __typename: 'UserError' as const, field, message, code };
+  return { __typename: 'CartError' as const, field, message, code };
 }
 
 /** payload is a CartPayload answer. */

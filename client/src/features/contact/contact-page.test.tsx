@@ -36,7 +36,7 @@ function contactMock(captchaId: string, answer: { sent: boolean; userErrors?: Ar
         contactPhotographer: {
           __typename: 'ContactPhotographerPayload',
           sent: answer.sent,
-          userErrors: (answer.userErrors ?? []).map((e) => ({ __typename: 'UserError', ...e })),
+          userErrors: (answer.userErrors ?? []).map((e) => ({ __typename: 'ContactError', ...e })),
         },
       },
     },

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/ui/form-field';
 import { Modal } from '../../components/ui/modal';
 import { getFragmentData } from '../../gql';
-import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
+import { DownloadErrorFieldsFragment } from '../../lib/user-error-fields';
 import type { DigitalQuality, DownloadRequestFieldsFragment as DownloadRequestData } from '../../gql/graphql';
 import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from './download-documents';
 import { RequestDownloadMutation, ResendDownloadLinkMutation } from './download-request-documents';
@@ -102,7 +102,7 @@ export function DownloadDialog({ offer, onClose, followed = followedDownloads }:
       }
       const next: FormErrors = {};
       let warn = false;
-      for (const problem of getFragmentData(UserErrorFieldsFragment, answer.userErrors)) {
+      for (const problem of getFragmentData(DownloadErrorFieldsFragment, answer.userErrors)) {
         const text = problem.message || t('downloads.requestError');
         if (problem.code === 'email_suspicious') warn = true;
         else if (problem.code === 'collections_required') next.collections ??= t('downloads.collectionsRequired');

@@ -42,9 +42,9 @@ export function downloadRequest(
   };
 }
 
-/** userError is a UserError answer. */
+/** userError is a DownloadError answer. */
 export function userError(code: string, message: string, field: string[] | null = null) {
-  return { __typename: 'UserError' as const, field, message, code };
+  return { __typename: 'DownloadError' as const, field, message, code };
 }
 
 /** RequestInput is the requestDownload input the dialog sends. */

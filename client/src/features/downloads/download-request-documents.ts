@@ -10,7 +10,7 @@ export const RequestDownloadMutation = graphql(`
         ...DownloadRequestFields
       }
       userErrors {
-        ...UserErrorFields
+        ...DownloadErrorFields
       }
     }
   }
@@ -23,7 +23,7 @@ export const ResendDownloadLinkMutation = graphql(`
         ...DownloadRequestFields
       }
       userErrors {
-        ...UserErrorFields
+        ...DownloadErrorFields
       }
     }
   }

@@ -18,5 +18,5 @@ export function selection(over: Partial<{ id: string; name: string; isFavorites:
 
 /** payload wraps a selection in a SelectionPayload. */
 export function payload(sel: ReturnType<typeof selection> | null, userErrors: Array<{ field: string[] | null; message: string; code: string }> = []) {
-  return { __typename: 'SelectionPayload' as const, selection: sel, userErrors: userErrors.map((e) => ({ __typename: 'UserError' as const, ...e })) };
+  return { __typename: 'SelectionPayload' as const, selection: sel, userErrors: userErrors.map((e) => ({ __typename: 'SelectionError' as const, ...e })) };
 }

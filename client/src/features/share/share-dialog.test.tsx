@@ -15,7 +15,7 @@ function shareMock(emails: string[], answer: { recipients?: string[]; userErrors
         shareGallery: {
           __typename: 'ShareGalleryPayload',
           recipients: answer.recipients ?? [],
-          userErrors: (answer.userErrors ?? []).map((e) => ({ __typename: 'UserError', ...e })),
+          userErrors: (answer.userErrors ?? []).map((e) => ({ __typename: 'ContactError', ...e })),
         },
       },
     },

@@ -1,0 +1,42 @@
+package photographer
+
+// The stable codes of the refusals of the photographer's tools: REST bodies and clients
+// rely on them, and the GraphQL schema lists them in the domain's
+// XErrorCode enum (graph/errorcodes_test.go checks both).
+const (
+	CodeCategoryHasFamilies   = "category_has_families"
+	CodeDuplicate             = "duplicate"
+	CodeDuplicateCode         = "duplicate_code"
+	CodeDuplicateCountry      = "duplicate_country"
+	CodeFamilyHasFormats      = "family_has_formats"
+	CodeFormatInPack          = "format_in_pack"
+	CodeGalleryHasOrders      = "gallery_has_orders"
+	CodeInvalidCode           = "invalid_code"
+	CodeInvalidColor          = "invalid_color"
+	CodeInvalidCountry        = "invalid_country"
+	CodeInvalidDate           = "invalid_date"
+	CodeInvalidEmail          = "invalid_email"
+	CodeInvalidLanguage       = "invalid_language"
+	CodeInvalidPrice          = "invalid_price"
+	CodeInvalidSize           = "invalid_size"
+	CodeInvalidToken          = "invalid_token"
+	CodeInvalidURL            = "invalid_url"
+	CodeInvalidValue          = "invalid_value"
+	CodeInvalidVideoURL       = "invalid_video_url"
+	CodeMissingCategory       = "missing_category"
+	CodeMissingFamily         = "missing_family"
+	CodeMissingFormat         = "missing_format"
+	CodeNotADiscountCode      = "not_a_discount_code"
+	CodeOutOfRange            = "out_of_range"
+	CodePhotoNotFound         = "photo_not_found"
+	CodeRequired              = "required"
+	CodeRevokedToken          = "revoked_token"
+	CodeTooLong               = "too_long"
+	CodeTooMany               = "too_many"
+	CodeTrackNotFound         = "track_not_found"
+	CodeTrackRequired         = "track_required"
+	CodeURLReserved           = "url_reserved"
+	CodeURLTaken              = "url_taken"
+	CodeVoucherUsed           = "voucher_used"
+	CodeVoucherWithoutBenefit = "voucher_without_benefit"
+)
