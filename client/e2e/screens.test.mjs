@@ -1,5 +1,5 @@
 // The guard for every screen (issue 20): every route of the client's route
-// table (src/app/route-table.ts), the landing page and the unknown-gallery
+// table (src/lib/route-table.ts), the landing page and the unknown-gallery
 // page, at 320, 390 and 768 px wide (phone and tablet emulation, touch) and
 // 1024 and 1440 px wide, signed out, as a visitor and as a client, with the
 // demo's gallery name made as long as a real one gets. A screen fails when

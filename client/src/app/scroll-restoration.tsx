@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, type Location } from 'react-router';
-import type { GalleryRoute } from './route-table';
+import type { GalleryRoute } from '../lib/route-table';
 import { useCurrentRoute } from './use-current-route';
 
 // The scroll rules (spec §2): navigation scrolls to the top, except when the

@@ -1,18 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
 import { formatMoney } from '../../lib/money';
-import { notify } from '../notifications/notification-store';
-import { CartFieldsFragment, CartQuery, RegroupItemsInPackMutation, RemoveAllGalleryMutation } from './cart-documents';
-import { settleCartCall } from './cart-calls';
+import { notify } from '../../lib/notification-store';
+import { CartFieldsFragment, CartQuery, RegroupItemsInPackMutation, RemoveAllGalleryMutation } from '../../lib/cart/cart-documents';
+import { settleCartCall } from '../../lib/cart/cart-calls';
 import { CartPackRow } from './cart-pack-row';
 import { CartPhotoRow } from './cart-photo-row';
-import { CartTotals } from './cart-totals';
-import { useCartGalleryId, useCartLiveUpdates, useCartUpdatedNotice } from './use-cart';
+import { CartTotals } from '../../components/cart/cart-totals';
+import { useCartGalleryId, useCartLiveUpdates, useCartUpdatedNotice } from '../../lib/cart/use-cart';
 import { VoucherForm } from './voucher-form';
 import styles from './cart.module.css';
 

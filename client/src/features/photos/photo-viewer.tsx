@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type PointerEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
-import { fitBox, loadedImage, parseSrcSet, pickSource, rememberLoaded, sourceWidth, viewerSizes } from './image-sources';
+import { fitBox, loadedImage, parseSrcSet, pickSource, rememberLoaded, sourceWidth, viewerSizes } from '../../lib/image-sources';
 import { clampZoom, maxScaleFor, NO_ZOOM, STEP_SCALE, toggleZoom, zoomAt, type Size, type Zoom } from './zoom';
 import styles from './photo-page.module.css';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/ui/form-field';
-import { Spinner } from '../../components/ui/spinner';
-import styles from './contact.module.css';
+import { FormField } from '../ui/form-field';
+import { Spinner } from '../ui/spinner';
+import styles from './captcha-field.module.css';
 
 /** CaptchaImage is a captcha as newCaptcha answers it. */
 export interface CaptchaImage {

@@ -1,9 +1,9 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storageWorks } from '../../lib/known-galleries';
-import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
-import { notify } from '../notifications/notification-store';
+import { storageWorks } from '../known-galleries';
+import { galleryVariables, usePreviewHash } from '../preview-hash';
+import { notify } from '../notification-store';
 import { CartCountQuery, CartGalleryQuery, CartUpdatedSubscription } from './cart-badge-documents';
 
 // The server reports cartUpdated once, after the photographer's changes took

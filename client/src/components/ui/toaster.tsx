@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifications as appStore, type Notification, type NotificationPosition, type NotificationStore } from './notification-store';
+import { notifications as appStore, type Notification, type NotificationPosition, type NotificationStore } from '../../lib/notification-store';
 import styles from './toaster.module.css';
 
 const ICONS: Record<Notification['type'], string> = {

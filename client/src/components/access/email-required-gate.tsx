@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageMessage } from '../../components/ui/page-message';
-import { needEmail as appStore, type NeedEmailStore } from './need-email-store';
+import { PageMessage } from '../ui/page-message';
+import { needEmail as appStore, type NeedEmailStore } from '../../lib/need-email-store';
 
 /**
  * EmailRequiredGate stands in for a screen of a gallery that needs a

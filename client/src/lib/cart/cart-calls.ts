@@ -1,6 +1,6 @@
 // Helpers of the cart calls: the text of a refusal, the answer of a mutation, a crop as the API takes it.
 import type { TFunction } from 'i18next';
-import { notify } from '../notifications/notification-store';
+import { notify } from '../notification-store';
 
 /** UserErrorLike is the userErrors item of every cart payload. */
 export interface UserErrorLike {

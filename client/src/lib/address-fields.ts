@@ -1,7 +1,7 @@
 // The address form's values and rules: what the buyer types, what the API
 // takes (AddressInput) and answers (Address), and the fields the form
 // requires before sending.
-import type { AddressInput } from '../../gql/graphql';
+import type { AddressInput } from '../gql/graphql';
 
 /** AddressValues are an address as the form holds it: every field a string. */
 export interface AddressValues {

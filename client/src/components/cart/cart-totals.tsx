@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney, type MoneyLike } from '../../lib/money';
-import styles from './cart.module.css';
+import styles from './cart-totals.module.css';
 
 export const CartTotalsFragment = graphql(`
   fragment CartTotals_cart on Cart {

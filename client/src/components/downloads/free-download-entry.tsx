@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { type FragmentType, getFragmentData } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import type { DownloadOffer } from './download-dialog';
-import { DownloadOfferFragment, DownloadOfferQuery } from './download-documents';
-import { asQualities } from './download-links';
+import { DownloadOfferFragment, DownloadOfferQuery } from '../../lib/downloads/download-documents';
+import { asQualities } from '../../lib/downloads/download-links';
 import styles from './downloads.module.css';
 
 // The dialog loads when first opened (docs/performance.md).

@@ -3,9 +3,9 @@ import { waitFor } from '@testing-library/react';
 import { OperationTypeNode, parse } from 'graphql';
 import { createClient, type Client as SubscriptionClient, type Sink, type SubscribePayload } from 'graphql-ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createNeedEmailStore } from '../features/access/need-email-store';
-import { setCurrentGalleryId } from '../lib/gallery-id';
-import i18n from '../lib/i18n';
+import { createNeedEmailStore } from './need-email-store';
+import { setCurrentGalleryId } from './gallery-id';
+import i18n from './i18n';
 import { asksForEmail, createApolloClient, createSubscriptionClient, requestHeaders, retryDelay, shouldToast, subscriptionUrl, SUBSCRIPTION_RETRY_MAX_MS, toastMessage } from './apollo-client';
 
 // graphql-ws is loaded with the first subscription; here it makes fakes.

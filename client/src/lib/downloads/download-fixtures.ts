@@ -3,7 +3,7 @@
 import { ApolloLink } from '@apollo/client';
 import { MockLink, MockSubscriptionLink } from '@apollo/client/testing';
 import { OperationTypeNode } from 'graphql';
-import type { DownloadOffer } from './download-dialog';
+import type { DownloadOffer } from '../../components/downloads/download-dialog';
 import { RequestDownloadMutation } from './download-request-documents';
 
 /** GALLERY_ID is the API id of the fixture gallery. */

@@ -4,13 +4,13 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { OperationTypeNode } from 'graphql';
 import type { Client as SubscriptionClient, ClientOptions, Event, EventListener } from 'graphql-ws';
 import { from, mergeMap, Observable } from 'rxjs';
-import i18n, { currentLanguage } from '../lib/i18n';
-import { createCache } from '../lib/apollo-cache';
-import { GALLERY_ID_HEADER, getCurrentGalleryId } from '../lib/gallery-id';
-import { ensureXsrfToken, readCookie, XSRF_COOKIE, XSRF_HEADER } from '../lib/xsrf';
-import { needEmail as appNeedEmail, type NeedEmailStore } from '../features/access/need-email-store';
-import { chooseErrorMessage, clientFailure, errorCodes, httpStatus, serverMessage } from '../features/notifications/error-message';
-import { notify } from '../features/notifications/notification-store';
+import i18n, { currentLanguage } from './i18n';
+import { createCache } from './apollo-cache';
+import { GALLERY_ID_HEADER, getCurrentGalleryId } from './gallery-id';
+import { ensureXsrfToken, readCookie, XSRF_COOKIE, XSRF_HEADER } from './xsrf';
+import { needEmail as appNeedEmail, type NeedEmailStore } from './need-email-store';
+import { chooseErrorMessage, clientFailure, errorCodes, httpStatus, serverMessage } from './error-message';
+import { notify } from './notification-store';
 
 /**
  * AppOperationContext is what operations may put in their Apollo context to

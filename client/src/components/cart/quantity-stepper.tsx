@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './cart.module.css';
+import styles from './quantity-stepper.module.css';
 
 /** MAX_QUANTITY bounds a print's quantity (the server's limit). */
 export const MAX_QUANTITY = 999;

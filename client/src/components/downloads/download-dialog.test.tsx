@@ -4,9 +4,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
 import { DownloadDialog, type DownloadOffer } from './download-dialog';
-import { RequestDownloadMutation } from './download-request-documents';
-import { downloadRequest, GALLERY_ID, offer, requestMock, testLinks, update, userError } from './download-fixtures';
-import { createFollowedDownloadsStore } from './followed-downloads';
+import { RequestDownloadMutation } from '../../lib/downloads/download-request-documents';
+import { downloadRequest, GALLERY_ID, offer, requestMock, testLinks, update, userError } from '../../lib/downloads/download-fixtures';
+import { createFollowedDownloadsStore } from '../../lib/downloads/followed-downloads';
 
 const EMAIL = 'camille@example.com';
 

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeFragmentData } from '../../gql';
 import { createCache } from '../../lib/apollo-cache';
-import { DownloadOfferFragment, DownloadOfferQuery } from './download-documents';
-import { GALLERY_ID } from './download-fixtures';
+import { DownloadOfferFragment, DownloadOfferQuery } from '../../lib/downloads/download-documents';
+import { GALLERY_ID } from '../../lib/downloads/download-fixtures';
 import { FreeDownloadEntry, freeDownloadOffer } from './free-download-entry';
 
 function gallery(

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../cart/cart-totals';
-import type { AddressLike } from './address-fields';
-import styles from './checkout.module.css';
+import { countryName } from './cart-totals';
+import type { AddressLike } from '../../lib/address-fields';
+import styles from './address-block.module.css';
 
 /** addressLines are the lines of a postal address as it is written on an envelope, with the phone and VAT number after it. */
 export function addressLines(address: AddressLike, locale: string): string[] {
