@@ -292,7 +292,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     return body.data;
   };
 
-  await t.test('a preview link opens the protected gallery without a code, with its own colours; a bad hash does not', async (t) => {
+  await t.test('a preview link opens the protected gallery without a code, with its own colours; a bad hash does not', async () => {
     const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e preview'], { DATA_DIR: dataDir });
     const made = await tokenCmd.exited;
     assert.equal(made.code, 0, `photographer token failed:\n${tokenCmd.output}`);
@@ -782,7 +782,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
       return out;
     };
     const deadline = Date.now() + 90_000;
-    let subjects = [];
+    let subjects;
     for (;;) {
       subjects = (await mails()).filter((m) => (m.headers.to ?? '').includes(buyerEmail)).map((m) => m.headers.subject ?? '');
       if (subjects.some((s) => s.includes(`Confirmation de votre commande n° ${number}`))) break;

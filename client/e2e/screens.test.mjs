@@ -18,7 +18,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, request } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, run, startDemo } from './server.mjs';
+import { GALLERY_BIN, startDemo } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 const PHONE_WIDTHS = [320, 390, 768];
@@ -147,7 +147,7 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
   }
   const started = Date.now();
   const demo = await startDemo(t, 'screens');
-  const { base, dataDir, server } = demo;
+  const { base, dataDir } = demo;
   let browser;
   demo.closeFirst(() => browser?.close());
   const outbox = join(dataDir, 'outbox');

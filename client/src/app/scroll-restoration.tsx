@@ -108,6 +108,7 @@ export function ScrollRestoration() {
     if (target) target.scrollIntoView();
     else if (plan.toTop) window.scrollTo(0, 0);
     // The route depends on the location only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- route is derived from location
   }, [location]);
 
   return null;

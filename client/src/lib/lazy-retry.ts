@@ -39,6 +39,7 @@ export function retryFailedScreens(): void {
  * screen without a reload.
  */
 // `any` props: the same bound as React.lazy's.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
   let current: LazyExoticComponent<T>;
   let failedAt: number | undefined;

@@ -211,6 +211,7 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
     pendingFocus.current = index;
     setFocused(index);
     // Only when the grid appears: later focus moves are the visitor's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only, as said above
   }, []);
   useEffect(() => {
     if (focused === undefined || pendingFocus.current !== focused || !list.current) return;

@@ -114,7 +114,8 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
   const navigate = useNavigate();
   const location = useLocation();
   const client = useApolloClient();
-  const state = (location.state ?? {}) as PhotoLocationState;
+  // The same object while the location's state is: show() below keeps its identity.
+  const state = useMemo(() => (location.state ?? {}) as PhotoLocationState, [location.state]);
 
   const variables = galleryVariables(galleryId, usePreviewHash(galleryId));
   const gallery = useQuery(PhotoGalleryQuery, { variables });

@@ -260,6 +260,7 @@ export function PhotoViewer({
       el.removeEventListener('gesturechange', onGesture);
     };
     // local and the handler read refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- local reads refs only
   }, []);
 
   // + and - zoom at the centre, 0 goes back; Escape first leaves the zoom.
