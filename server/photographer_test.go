@@ -474,6 +474,7 @@ func multipartUpload(t *testing.T, galleryID string, files map[string][]byte, na
 }
 
 func TestUploadPhotosOverMultipart(t *testing.T) {
+	//lint:ignore S1021 the hook below reads e, so e is declared first
 	var e *env
 	e = newEnvWith(t, 1, func(s *server.Server) {
 		runner, err := jobs.New(context.Background(), s.DB, jobs.Config{Media: s.Media, TestOnly: true})
