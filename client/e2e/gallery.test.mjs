@@ -670,7 +670,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.evaluate(() => {
       window.__downloadSeen = { progressbar: false, status: false };
       const look = () => {
-        const d = document.querySelector('[role="dialog"]');
+        const d = document.querySelector('dialog[open]');
         if (!d) return;
         if (d.querySelector('[role="progressbar"]')) window.__downloadSeen.progressbar = true;
         if (/Préparation en cours|Demande enregistrée/.test(d.textContent ?? '')) window.__downloadSeen.status = true;
