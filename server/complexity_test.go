@@ -40,7 +40,7 @@ func clientCosts(t *testing.T) map[string]int {
 	}
 	// What the server receives: Apollo adds __typename everywhere.
 	clientdocs.AddTypename(doc)
-	for _, e := range validator.Validate(es.Schema(), doc) {
+	for _, e := range validator.ValidateWithRules(es.Schema(), doc, nil) {
 		// A fragment is used by another file's operation or not at all.
 		if !strings.Contains(e.Message, "is never used") {
 			t.Fatalf("client documents do not validate: %v", e)
@@ -96,7 +96,7 @@ func TestPagedComplexity(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if errs := validator.Validate(es.Schema(), doc); len(errs) > 0 {
+		if errs := validator.ValidateWithRules(es.Schema(), doc, nil); len(errs) > 0 {
 			t.Fatalf("%s: %v", q, errs)
 		}
 		return complexity.Calculate(context.Background(), es, doc.Operations[0], map[string]any{"n": int64(7)})

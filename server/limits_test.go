@@ -136,11 +136,11 @@ func (e *env) upload(t *testing.T, token string, body []byte, ct string) (int, [
 
 func TestLimitMaxUploadRequestBytes(t *testing.T) {
 	probe := newEnv(t, 1)
-	body, ct := uploadBody(probe.galleryID("gala-2026"), "a.jpg", "", tinyJPEG())
+	body, _ := uploadBody(probe.galleryID("gala-2026"), "a.jpg", "", tinyJPEG())
 	limit := len(body)
 	e := newEnvConfig(t, 1, map[string]string{"MAX_UPLOAD_REQUEST_BYTES": strconv.Itoa(limit)}, wireUploads(t))
 	token, _ := e.token()
-	body, ct = uploadBody(e.galleryID("gala-2026"), "a.jpg", "", tinyJPEG())
+	body, ct := uploadBody(e.galleryID("gala-2026"), "a.jpg", "", tinyJPEG())
 	if len(body) != limit {
 		t.Fatalf("body of %d bytes, want %d", len(body), limit)
 	}

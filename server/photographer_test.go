@@ -471,6 +471,7 @@ func multipartUpload(t *testing.T, galleryID string, files map[string][]byte, na
 }
 
 func TestUploadPhotosOverMultipart(t *testing.T) {
+	//lint:ignore S1021 the hook below reads e, so e is declared first
 	var e *env
 	// The runner is not started: jobs are only inserted with the photos.
 	e = newEnvWith(t, 1, func(w *wiring) { w.Jobs = &jobs.Config{TestOnly: true} })

@@ -94,6 +94,7 @@ func (g *gorillaConn) keepAlive() {
 	extend := func() error { return g.c.SetReadDeadline(time.Now().Add(2 * wsPingInterval)) }
 	_ = extend()
 	g.c.SetPongHandler(func(string) error { return extend() })
+	//lint:ignore S1021 ping reschedules itself, so it is declared first
 	var ping func()
 	ping = func() {
 		if err := g.c.WriteControl(websocket.PingMessage, nil, time.Now().Add(5*time.Second)); err != nil {

@@ -44,7 +44,7 @@ test('issue 20: buying from the viewer on a phone, the print quality warning, fr
     return;
   }
   const demo = await startDemo(t, 'buy');
-  const { base, dataDir, server } = demo;
+  const { base, dataDir } = demo;
   let browser;
   demo.closeFirst(() => browser?.close());
   await mkdir(OUTPUT, { recursive: true });

@@ -26,7 +26,7 @@ test('issue 20: collections, grid shapes and a small gallery on a phone', { time
     return;
   }
   const demo = await startDemo(t, 'collections', ['--photos', String(PHOTOS)]);
-  const { base, dataDir, server } = demo;
+  const { base } = demo;
   let browser;
   demo.closeFirst(() => browser?.close());
   const token = await demo.token('e2e collections');

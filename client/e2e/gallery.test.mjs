@@ -307,7 +307,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     return body.data;
   };
 
-  await t.test('a preview link opens the protected gallery without a code, with its own colours; a bad hash does not', async (t) => {
+  await t.test('a preview link opens the protected gallery without a code, with its own colours; a bad hash does not', async () => {
     const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e preview'], { DATA_DIR: dataDir });
     const made = await tokenCmd.exited;
     assert.equal(made.code, 0, `photographer token failed:\n${tokenCmd.output}`);
@@ -686,7 +686,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await page.evaluate(() => {
       window.__downloadSeen = { progressbar: false, status: false };
       const look = () => {
-        const d = document.querySelector('[role="dialog"]');
+        const d = document.querySelector('dialog[open]');
         if (!d) return;
         if (d.querySelector('[role="progressbar"]')) window.__downloadSeen.progressbar = true;
         if (/Préparation en cours|Demande enregistrée/.test(d.textContent ?? '')) window.__downloadSeen.status = true;
@@ -798,7 +798,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
       return out;
     };
     const deadline = Date.now() + 90_000;
-    let subjects = [];
+    let subjects;
     for (;;) {
       subjects = (await mails()).filter((m) => (m.headers.to ?? '').includes(buyerEmail)).map((m) => m.headers.subject ?? '');
       if (subjects.some((s) => s.includes(`Confirmation de votre commande n° ${number}`))) break;

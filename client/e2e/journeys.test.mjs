@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, run, startDemo } from './server.mjs';
+import { GALLERY_BIN, startDemo } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -38,7 +38,7 @@ test('issue 9: routes by the visitor’s path, preview, version banner, viewer k
     return;
   }
   const demo = await startDemo(t, 'journeys');
-  const { base, dataDir, server } = demo;
+  const { base } = demo;
   let browser;
   demo.closeFirst(() => browser?.close());
 

@@ -16,7 +16,7 @@ test('issue 20: offline, a screen that cannot load says « Connexion perdue » u
     return;
   }
   const demo = await startDemo(t, 'offline');
-  const { base, dataDir, server } = demo;
+  const { base } = demo;
   let browser;
   demo.closeFirst(() => browser?.close());
 

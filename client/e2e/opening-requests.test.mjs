@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, run, startDemo } from './server.mjs';
+import { GALLERY_BIN, startDemo } from './server.mjs';
 
 /** PHOTOS: more than one page of the grid (100), so that scrolling asks for a second one. */
 const PHOTOS = 110;
@@ -80,7 +80,7 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
     return;
   }
   const demo = await startDemo(t, 'opening', ['--photos', String(PHOTOS)]);
-  const { base, dataDir, server } = demo;
+  const { base, dataDir } = demo;
   let browser;
   demo.closeFirst(() => browser?.close());
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });

@@ -1,5 +1,5 @@
 // The guard for every screen (issue 20): every route of the client's route
-// table (src/app/route-table.ts), the landing page and the unknown-gallery
+// table (src/lib/route-table.ts), the landing page and the unknown-gallery
 // page, at 320, 390 and 768 px wide (phone and tablet emulation, touch) and
 // 1024 and 1440 px wide, signed out, as a visitor and as a client, with the
 // demo's gallery name made as long as a real one gets. A screen fails when
@@ -18,7 +18,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, request } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, run, startDemo } from './server.mjs';
+import { GALLERY_BIN, startDemo } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 const PHONE_WIDTHS = [320, 390, 768];
@@ -147,7 +147,7 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
   }
   const started = Date.now();
   const demo = await startDemo(t, 'screens');
-  const { base, dataDir, server } = demo;
+  const { base, dataDir } = demo;
   let browser;
   demo.closeFirst(() => browser?.close());
   const outbox = join(dataDir, 'outbox');

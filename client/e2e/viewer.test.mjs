@@ -39,7 +39,7 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
     return;
   }
   const demo = await startDemo(t, 'viewer');
-  const { base, dataDir, server } = demo;
+  const { base } = demo;
   let browser;
   demo.closeFirst(() => browser?.close());
 

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createApolloClient } from './app/apollo-client';
+import { createApolloClient } from './lib/apollo-client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
 import { AppRoutes } from './app/router';

@@ -454,12 +454,11 @@ func (r *relay) up() {
 // there) with its e-mail confirmed.
 type shopper struct {
 	*browser
-	base    string
-	email   string
-	gala    string
-	hd      string
-	photos  []string
-	timeout time.Duration
+	base   string
+	email  string
+	gala   string
+	hd     string
+	photos []string
 }
 
 // galaData is what getData answers of gala-2026: its id and print formats.

@@ -5,8 +5,6 @@ import "regexp"
 // slugRE is what a gallery address may look like.
 var slugRE = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$`)
 
-// countryRE is an ISO 3166-1 alpha-2 code.
-var countryRE = regexp.MustCompile(`^[A-Z]{2}$`)
 
 // languageRE is a language the product speaks (internal/lang).
 var languageRE = regexp.MustCompile(`^(fr|nl|en)$`)

@@ -37,7 +37,7 @@ func TestACodeIsDrawnSpokenAndRightOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := digits(t, db, c.ID)
-	if len(d) != captcha.Length || c.ExpiresAt.Sub(time.Now()) > captcha.TTL {
+	if len(d) != captcha.Length || time.Until(c.ExpiresAt) > captcha.TTL {
 		t.Fatalf("code %q expires %v", d, c.ExpiresAt)
 	}
 	png, err := svc.Image(ctx, c.ID)

@@ -444,7 +444,7 @@ func TestDigitalFilesAndWholeGalleryDownloads(t *testing.T) {
 	// The whole gallery in HD (149.00) replaces the two HD files; the web
 	// file stays. 149.00 + 4.00 = 153.00 reaches 100 euros: 15 % off per
 	// line, 22.35 + 0.60 = 22.95; 130.05 to pay.
-	v = f.ok(f.svc.AddAllGallery(ctx, f.gala, f.hd.ID))
+	f.ok(f.svc.AddAllGallery(ctx, f.gala, f.hd.ID))
 	v = f.ok(f.svc.AddAllGallery(ctx, f.gala, f.hd.ID))
 	if got := f.lines(v); !slices.Equal(got, []string{"p0#Fichier web x1"}) || len(v.AllDigitalFileFormats) != 1 {
 		t.Fatalf("after whole gallery: %v, %d downloads", got, len(v.AllDigitalFileFormats))
@@ -466,12 +466,12 @@ func TestDigitalFilesAndWholeGalleryDownloads(t *testing.T) {
 	f.db.Format.UpdateOne(f.web).ClearGalleryPrice().ExecX(f.sys)
 	f.refused("not_offered")(f.svc.AddAllGallery(ctx, f.gala, f.web.ID))
 
-	v = f.ok(f.svc.RemoveAllGallery(ctx, f.gala, f.hd.ID))
+	f.ok(f.svc.RemoveAllGallery(ctx, f.gala, f.hd.ID))
 	v = f.ok(f.svc.AddDigitalFile(ctx, f.gala, p[2].ID, f.hd.ID))
 	if got := f.lines(v); !slices.Equal(got, []string{"p0#Fichier web x1", "p2#Fichier HD x1"}) || len(v.AllDigitalFileFormats) != 0 {
 		t.Fatalf("after removing the whole gallery: %v", got)
 	}
-	v = f.ok(f.svc.RemoveDigitalFile(ctx, f.gala, p[2].ID, f.hd.ID))
+	f.ok(f.svc.RemoveDigitalFile(ctx, f.gala, p[2].ID, f.hd.ID))
 	v = f.ok(f.svc.RemoveDigitalFile(ctx, f.gala, p[2].ID, f.hd.ID)) // absent: nothing changes
 	f.wantTotals(v, "merchandise 4.00, discount 0.00, shipping 0.00, gift cards 0.00, total 4.00")
 }
@@ -798,7 +798,7 @@ func TestBestDiscountAppliesAndGiftCardsPayTheRest(t *testing.T) {
 	// 2.50 + 4.90 = 7.40, all paid by the card.
 	f.wantTotals(v, "merchandise 2.50, discount 0.00, shipping 4.90, gift cards 7.40, total 0.00")
 
-	v = f.ok(f.svc.RemoveVoucher(ctx, f.gala, "cadeau-50"))
+	f.ok(f.svc.RemoveVoucher(ctx, f.gala, "cadeau-50"))
 	v = f.ok(f.svc.RemoveVoucher(ctx, f.gala, "CADEAU-50")) // absent: nothing changes
 	f.wantTotals(v, "merchandise 2.50, discount 0.00, shipping 4.90, gift cards 0.00, total 7.40")
 	if len(v.Vouchers) != 1 {
@@ -894,7 +894,7 @@ func TestPhotosNeedingRetouchAreFlagged(t *testing.T) {
 	if !v.PhotosNeedRetouch {
 		t.Fatal("not flagged with a file of the photo")
 	}
-	v = f.ok(f.svc.RemoveDigitalFile(ctx, f.gala, f.photos[2].ID, f.web.ID))
+	f.ok(f.svc.RemoveDigitalFile(ctx, f.gala, f.photos[2].ID, f.web.ID))
 	v = f.ok(f.svc.CreateOngoingPack(ctx, f.gala, f.souvenir.ID))
 	v = f.ok(f.svc.ConfigureOngoingPack(ctx, f.gala, cart.ConfigureInput{PackInstanceID: v.OngoingPacks[0].PackInstanceID,
 		Formats: []cart.PackChoice{{FormatID: f.p10x15.ID, Photos: []cart.PhotoChoice{{PhotoID: f.photos[2].ID, Quantity: 1}}}}}))

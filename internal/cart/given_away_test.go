@@ -69,7 +69,7 @@ func TestGivenAwayFilesAreNotSold(t *testing.T) {
 	// The photographer may try their own shop.
 	owner := viewer.NewContext(context.Background(), &viewer.Viewer{SessionKey: "s2", PhotographerID: gala.PhotographerID})
 	gala = f.downloads(gala, free)
-	v = f.ok(f.svc.AddDigitalFile(owner, gala, p[0].ID, f.web.ID))
+	f.ok(f.svc.AddDigitalFile(owner, gala, p[0].ID, f.web.ID))
 	v = f.ok(f.svc.AddAllGallery(owner, gala, f.hd.ID))
 	if got := f.lines(v); !slices.Equal(got, []string{"p0#Fichier web x1"}) || len(v.AllDigitalFileFormats) != 1 {
 		t.Fatalf("photographer's cart: %v, %d downloads", got, len(v.AllDigitalFileFormats))

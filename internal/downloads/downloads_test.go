@@ -597,7 +597,7 @@ func TestExpiredLinks(t *testing.T) {
 	f.start(t)
 	finished(t, watch, map[string]int{downloads.KindPart: 2, downloads.KindMail: 1})
 	r := f.reload(t, req.ID)
-	if r.ExpiresAt == nil || r.ExpiresAt.Sub(time.Now()) < downloads.DefaultLinkTTL-time.Minute {
+	if r.ExpiresAt == nil || time.Until(*r.ExpiresAt) < downloads.DefaultLinkTTL-time.Minute {
 		t.Fatalf("expires at %v", r.ExpiresAt)
 	}
 	if _, err := partKey(f, r, 1); err != nil {

@@ -177,12 +177,12 @@ func (f *fixture) fill(ctx context.Context, i, q int, hd bool, vouchers ...strin
 	var v *cartsvc.View
 	var err error
 	if q > 0 {
-		if v, err = f.carts.SetPrint(ctx, f.gala, cartsvc.PrintInput{PhotoID: f.photos[i].ID, FormatID: f.p10x15.ID, Quantity: q}); err != nil {
+		if _, err = f.carts.SetPrint(ctx, f.gala, cartsvc.PrintInput{PhotoID: f.photos[i].ID, FormatID: f.p10x15.ID, Quantity: q}); err != nil {
 			f.t.Fatalf("print: %v", err)
 		}
 	}
 	if hd {
-		if v, err = f.carts.AddDigitalFile(ctx, f.gala, f.photos[i+1].ID, f.hd.ID); err != nil {
+		if _, err = f.carts.AddDigitalFile(ctx, f.gala, f.photos[i+1].ID, f.hd.ID); err != nil {
 			f.t.Fatalf("hd: %v", err)
 		}
 	}

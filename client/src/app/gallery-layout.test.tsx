@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../lib/apollo-cache';
 import { getCurrentGalleryId } from '../lib/gallery-id';
-import { needEmail } from '../features/access/need-email-store';
+import { needEmail } from '../lib/need-email-store';
 import { accessPageMock, accessPolicy, authState, GALLERY_ID } from '../features/access/access-fixtures';
 import { GalleryShellQuery } from './gallery-layout';
 import { GalleryShellWithCartQuery } from './gallery-shell';

@@ -4,18 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageMessage } from '../components/ui/page-message';
 import { Spinner } from '../components/ui/spinner';
-import { AccountActions } from '../features/access/account-actions';
-import type { AccessLocationState } from '../features/access/access-code-page';
-import { EmailRequiredGate } from '../features/access/email-required-gate';
-import { NeedEmailHost } from '../features/access/need-email-host';
-import { WelcomePopup } from '../features/access/welcome-popup';
-import { DownloadTracker } from '../features/downloads/download-tracker';
-import { GalleryHeader } from '../features/gallery/gallery-header';
-import { MobileFooter } from '../features/gallery/mobile-footer';
-import { AlbumButton } from '../features/album/album-panel';
-import { MySelectionsButton } from '../features/selections/my-selections-button';
-import { ShareButton } from '../features/share/share-button';
-import { errorCodes } from '../features/notifications/error-message';
+import { AccountActions, NeedEmailHost, WelcomePopup, type AccessLocationState } from '../features/access';
+import { EmailRequiredGate } from '../components/access/email-required-gate';
+import { DownloadTracker } from '../features/downloads';
+import { GalleryHeader, MobileFooter } from '../features/gallery';
+import { AlbumButton } from '../features/album';
+import { MySelectionsButton } from '../features/selections';
+import { ShareButton } from '../features/share';
+import { errorCodes } from '../lib/error-message';
 import { getFragmentData } from '../gql';
 import { setCurrentGalleryId } from '../lib/gallery-id';
 import { forgetGallery, rememberGallery, useKnownGallery } from '../lib/known-galleries';
@@ -23,21 +19,16 @@ import { galleryVariables, usePreviewHash } from '../lib/preview-hash';
 import { parsePreviewParams } from '../lib/preview-params';
 import { applyGalleryLanguage } from '../lib/i18n';
 import { themeVariables } from '../lib/theme';
-import { galleryPath } from './route-table';
+import { galleryPath } from '../lib/route-table';
 import { useCurrentRoute } from './use-current-route';
 import styles from './gallery-layout.module.css';
-import { ReadOnlyContext } from './read-only';
+import { ReadOnlyContext } from '../lib/read-only';
 import { ScreenBoundary } from './screen-boundary';
 import { GalleryShellFragment, GalleryShellQuery, GalleryShellWithCartQuery, shellWithCartVariables } from './gallery-shell';
+import type { GalleryLayoutContext } from '../lib/gallery-layout-context';
 
 // The shell's documents are in gallery-shell.ts (prefetch.ts sends them too).
 export { GalleryShellQuery } from './gallery-shell';
-
-/** GalleryLayoutContext is what the layout tells the screen it shows (React Router's outlet context). */
-export interface GalleryLayoutContext {
-  /** The gallery is open to the viewer: access code accepted and, when the gallery asks for one, e-mail confirmed. */
-  open: boolean;
-}
 
 /** notFoundAddress is where an unknown gallery sends the browser (spec §2). */
 export function notFoundAddress(pathname: string): string {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notifications } from '../features/notifications/notification-store';
+import { notifications } from '../lib/notification-store';
 import { forgetPreviewHashes, rememberPreviewHash } from '../lib/preview-hash';
-import { createApolloClient } from './apollo-client';
+import { createApolloClient } from '../lib/apollo-client';
 import { getFragmentData } from '../gql';
 import { rememberGallery, resetKnownGalleries } from '../lib/known-galleries';
 import { shell } from './gallery-layout-fixtures';

@@ -1,10 +1,9 @@
 import type { ApolloClient } from '@apollo/client';
-import { COLLECTION_PARAM } from '../features/gallery/collection-bar';
-import { collectionPhotosPage, GalleryCollectionPhotosQuery, GalleryHomeQuery } from '../features/gallery/gallery-home-page';
+import { COLLECTION_PARAM, collectionPhotosPage, GalleryCollectionPhotosQuery, GalleryHomeQuery } from '../features/gallery';
 import { readAddress } from '../lib/initial-address';
 import { knownGallery } from '../lib/known-galleries';
 import { galleryVariables, previewHashFor, previewHashParam } from '../lib/preview-hash';
-import type { AppOperationContext } from './apollo-client';
+import type { AppOperationContext } from '../lib/apollo-client';
 import { GalleryShellQuery, GalleryShellWithCartQuery, shellWithCartVariables } from './gallery-shell';
 
 /**

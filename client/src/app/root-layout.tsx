@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Toaster } from '../features/notifications/toaster';
-import { VersionBanner } from '../features/version-check/version-banner';
+import { Toaster } from '../components/ui/toaster';
+import { VersionBanner } from '../features/version-check';
 import { ConnectionBanner } from './connection-banner';
 import { ScreenBoundary } from './screen-boundary';
 import { ScrollRestoration } from './scroll-restoration';

@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from './router';
-import { GALLERY_ROUTES, galleryPath, galleryRoute, isRouteHandle, type RouteName } from './route-table';
+import { GALLERY_ROUTES, galleryPath, galleryRoute, isRouteHandle, type RouteName } from '../lib/route-table';
 import { galleryRouteAt } from './use-current-route';
 
 const flagged = (flag: 'noCommonHeader' | 'noMobileFooter' | 'skipVersionCheck' | 'keepPosition') =>

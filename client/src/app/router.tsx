@@ -1,41 +1,38 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { FreeDownloadEntry } from '../features/downloads/free-download-entry';
-import { GalleryHomePage } from '../features/gallery/gallery-home-page';
-import { PreviewPage } from '../features/gallery/preview-page';
-import { LandingPage } from '../features/landing/landing-page';
-import { NotFoundPage } from '../features/landing/not-found-page';
-import { FavoriteButton } from '../features/selections/favorite-button';
-import { lazyWithRetry } from './lazy-retry';
-import { Writable } from './read-only';
+import { FreeDownloadEntry } from '../components/downloads/free-download-entry';
+import { AccessCodePage } from '../features/access';
+import { AlbumToggle } from '../features/album';
+import { CartPage } from '../features/cart';
+import { AddressPage, ValidationPage } from '../features/checkout';
+import { ContactPage } from '../features/contact';
+import { GalleryHomePage, PreviewPage } from '../features/gallery';
+import { LandingPage, NotFoundPage } from '../features/landing';
+import { PaymentReturnPage } from '../features/orders';
+import { PhotoPage } from '../features/photos';
+import { AddToSelectionButton, FavoriteButton, SelectionPage } from '../features/selections';
+import {
+  DownloadsPage,
+  PackConfigurationPage,
+  PackDetailPage,
+  PackPhotosCustomizationPage,
+  PackPhotosSelectionPage,
+  PacksPage,
+  PhotoCustomizationPage,
+  ProductDetailPage,
+  ProductsPage,
+} from '../features/shop';
+import { Writable } from '../lib/read-only';
 import { GalleryLayout } from './gallery-layout';
 import { RootLayout } from './root-layout';
-import { GALLERY_ROUTES, type RouteHandle, type RouteName } from './route-table';
+import { GALLERY_ROUTES, type RouteHandle, type RouteName } from '../lib/route-table';
 
 // The gallery home is in the first download; every other screen, and the
 // photo view's controls, load when first needed (the layout shows a spinner
-// meanwhile), which keeps the home's JavaScript small (docs/performance.md).
-// A download that fails (offline) is tried again by the screen boundary's
-// « Réessayer » or when the network returns (lazy-retry.ts).
-const AlbumToggle = lazyWithRetry(() => import('../features/album/album-toggle').then((m) => ({ default: m.AlbumToggle })));
-const AccessCodePage = lazyWithRetry(() => import('../features/access/access-code-page').then((m) => ({ default: m.AccessCodePage })));
-const CartPage = lazyWithRetry(() => import('../features/cart/cart-page').then((m) => ({ default: m.CartPage })));
-const AddressPage = lazyWithRetry(() => import('../features/checkout/address-page').then((m) => ({ default: m.AddressPage })));
-const ValidationPage = lazyWithRetry(() => import('../features/checkout/validation-page').then((m) => ({ default: m.ValidationPage })));
-const ContactPage = lazyWithRetry(() => import('../features/contact/contact-page').then((m) => ({ default: m.ContactPage })));
-const PaymentReturnPage = lazyWithRetry(() => import('../features/orders/payment-return-page').then((m) => ({ default: m.PaymentReturnPage })));
-const PhotoPage = lazyWithRetry(() => import('../features/photos/photo-page').then((m) => ({ default: m.PhotoPage })));
-const AddToSelectionButton = lazyWithRetry(() => import('../features/selections/add-to-selection-button').then((m) => ({ default: m.AddToSelectionButton })));
-const SelectionPage = lazyWithRetry(() => import('../features/selections/selection-page').then((m) => ({ default: m.SelectionPage })));
-const DownloadsPage = lazyWithRetry(() => import('../features/shop/downloads-page').then((m) => ({ default: m.DownloadsPage })));
-const PackConfigurationPage = lazyWithRetry(() => import('../features/shop/pack-configuration-page').then((m) => ({ default: m.PackConfigurationPage })));
-const PackDetailPage = lazyWithRetry(() => import('../features/shop/pack-detail-page').then((m) => ({ default: m.PackDetailPage })));
-const PackPhotosCustomizationPage = lazyWithRetry(() => import('../features/shop/pack-photos-customization-page').then((m) => ({ default: m.PackPhotosCustomizationPage })));
-const PackPhotosSelectionPage = lazyWithRetry(() => import('../features/shop/pack-photos-selection-page').then((m) => ({ default: m.PackPhotosSelectionPage })));
-const PacksPage = lazyWithRetry(() => import('../features/shop/packs-page').then((m) => ({ default: m.PacksPage })));
-const PhotoCustomizationPage = lazyWithRetry(() => import('../features/shop/photo-customization-page').then((m) => ({ default: m.PhotoCustomizationPage })));
-const ProductDetailPage = lazyWithRetry(() => import('../features/shop/product-detail-page').then((m) => ({ default: m.ProductDetailPage })));
-const ProductsPage = lazyWithRetry(() => import('../features/shop/products-page').then((m) => ({ default: m.ProductsPage })));
+// meanwhile), which keeps the home's JavaScript small (docs/performance.md):
+// each feature's index.ts wraps them in lazyWithRetry. A download that fails
+// (offline) is tried again by the screen boundary's « Réessayer » or when the
+// network returns (lib/lazy-retry.ts).
 
 /** PhotoTarget is a photo of a gallery (its API id), as the grid and the viewer name it to controls of other features. */
 interface PhotoTarget {

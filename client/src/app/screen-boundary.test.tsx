@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../lib/i18n';
-import { ChunkLoadError, isConnectionError, lazyWithRetry } from './lazy-retry';
+import { ChunkLoadError, isConnectionError, lazyWithRetry } from '../lib/lazy-retry';
 import { ScreenBoundary } from './screen-boundary';
 
 afterEach(() => {

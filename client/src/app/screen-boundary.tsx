@@ -1,7 +1,7 @@
 import { Component, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageMessage } from '../components/ui/page-message';
-import { isConnectionError, retryFailedScreens } from './lazy-retry';
+import { isConnectionError, retryFailedScreens } from '../lib/lazy-retry';
 
 /** ScreenFailed is what a screen that failed to draw leaves: a message and a reload button. */
 function ScreenFailed() {

@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import type { Location } from 'react-router';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GALLERY_ROUTES, galleryRoute, type RouteName } from './route-table';
+import { GALLERY_ROUTES, galleryRoute, type RouteName } from '../lib/route-table';
 import { ScrollRestoration, scrollKey, scrollPlan } from './scroll-restoration';
 
 // The scroll rules (spec §2): navigation scrolls to the top, except when the

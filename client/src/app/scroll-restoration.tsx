@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, type Location } from 'react-router';
-import type { GalleryRoute } from './route-table';
+import type { GalleryRoute } from '../lib/route-table';
 import { useCurrentRoute } from './use-current-route';
 
 // The scroll rules (spec §2): navigation scrolls to the top, except when the
@@ -108,6 +108,7 @@ export function ScrollRestoration() {
     if (target) target.scrollIntoView();
     else if (plan.toTop) window.scrollTo(0, 0);
     // The route depends on the location only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- route is derived from location
   }, [location]);
 
   return null;

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { matchRoutes, useLocation, type RouteObject } from 'react-router';
-import { GALLERY_ROUTES, type GalleryRoute } from './route-table';
+import { GALLERY_ROUTES, type GalleryRoute } from '../lib/route-table';
 
 // The gallery routes under /:galleryId, as the router matches them (router.tsx
 // builds its routes from the same table; route-table.test.ts checks that both

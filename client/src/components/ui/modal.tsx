@@ -20,15 +20,19 @@ export interface ModalProps {
 }
 
 /**
- * Modal is an accessible dialog drawn over the page: role dialog with
- * aria-modal, focus moved inside on open (the first field, else the first
- * control) and kept there with Tab, Escape closes, and focus goes back to
- * where it was on close.
+ * Modal is the native <dialog> opened with showModal(): the browser puts it
+ * in the top layer over the page, makes the rest of the page inert, closes
+ * it on Escape (the cancel event, handed to onClose so that the owner
+ * unmounts it) and draws the ::backdrop. On top of that: focus moves inside
+ * on open (the first field, else the first control), Tab wraps around inside
+ * it, a press outside the panel closes, and focus goes back to where it was
+ * on close.
  */
 export function Modal({ title, onClose, children, description, size = 'small' }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -40,11 +44,14 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
   // with the focus still behind it, and a key pressed at once lands inside.
   useLayoutEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const root = panel.current;
-    if (root) {
-      const field = root.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])');
-      (field ?? focusables(root).find((el) => !el.dataset.modalClose) ?? root).focus();
+    const root = dialog.current;
+    if (root && !root.open) root.showModal();
+    const inner = panel.current;
+    if (inner) {
+      const field = inner.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled]), select:not([disabled])');
+      (field ?? focusables(inner).find((el) => !el.dataset.modalClose) ?? inner).focus();
     }
+    // Unmounting removes the dialog, which takes it out of the top layer.
     return () => {
       if (previous?.isConnected) previous.focus();
     };
@@ -52,9 +59,9 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
-      event.preventDefault();
+      // The browser closes the dialog (cancel, above); the screen behind it
+      // (the photo view's Escape) is not told.
       event.stopPropagation();
-      close.current();
       return;
     }
     if (event.key !== 'Tab' || !panel.current) return;
@@ -75,23 +82,27 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
   };
 
   return createPortal(
-    <div
-      className={styles.backdrop}
+    <dialog
+      ref={dialog}
+      className={styles.dialog}
       data-theme={theme}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      // Escape: the owner closes (unmounts) the dialog, the browser does not.
+      onCancel={(event) => {
+        event.preventDefault();
+        close.current();
+      }}
+      // Chrome does not let a page cancel Escape twice without a user action
+      // in between: it closes the dialog itself, and the owner follows.
+      onClose={() => close.current()}
+      // The dialog box itself is only the backdrop around the panel.
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) close.current();
       }}
     >
-      <div
-        ref={panel}
-        className={`${styles.panel} ${styles[size]}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={panel} className={`${styles.panel} ${styles[size]}`} tabIndex={-1} onKeyDown={onKeyDown}>
         <button type="button" className={`icon-button ${styles.close}`} aria-label={t('common.close')} title={t('common.close')} onClick={() => close.current()} data-modal-close="true">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
@@ -107,7 +118,7 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
         )}
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

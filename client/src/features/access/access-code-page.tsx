@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatEventDate } from '../../lib/event-date';
-import { LanguagePicker } from '../language/language-picker';
+import { LanguagePicker } from '../../components/ui/language-picker';
 import styles from './access.module.css';
 
 export const AccessCoverFragment = graphql(`

@@ -2,8 +2,8 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/ui/form-field';
-import { CaptchaField, type CaptchaImage } from '../contact/captcha-field';
-import { NewCaptchaMutation } from '../contact/contact-page';
+import { CaptchaField, type CaptchaImage } from '../../components/captcha/captcha-field';
+import { NewCaptchaMutation } from '../../components/captcha/captcha-documents';
 import { cleanCode, isCompleteCode } from './input-rules';
 import styles from './access.module.css';
 

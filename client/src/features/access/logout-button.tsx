@@ -2,7 +2,7 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { graphql, getFragmentData } from '../../gql';
 import { AccessAuthStateFragment, writeGalleryAuth, type AuthFields } from './access-auth';
 

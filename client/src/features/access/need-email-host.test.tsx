@@ -10,7 +10,7 @@ import { AccessGalleryAuthFragment } from './access-auth';
 import { authState, GALLERY_ID, userError } from './access-fixtures';
 import { RequestEmailCodeMutation } from './email-address-step';
 import { NeedEmailHost, NeedEmailHostFragment } from './need-email-host';
-import { createNeedEmailStore } from './need-email-store';
+import { createNeedEmailStore } from '../../lib/need-email-store';
 import { ConfirmEmailMutation } from './one-time-code-step';
 
 const EMAIL = 'julie@example.com';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { useApplyAccess } from './access-auth';
-import { needEmail as appStore, type NeedEmailStore } from './need-email-store';
+import { needEmail as appStore, type NeedEmailStore } from '../../lib/need-email-store';
 import { suggestedEmail } from './suggested-email';
 
 // The dialog loads when first asked for (docs/performance.md).

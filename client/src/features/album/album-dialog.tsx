@@ -5,7 +5,7 @@ import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
 import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
-import { notify } from '../notifications/notification-store';
+import { notify } from '../../lib/notification-store';
 import { AlbumPhotosQuery, AlbumSelectionFieldsFragment, RemoveFromAlbumMutation, SendAlbumMutation, writeAlbum, type AlbumFields } from './album-documents';
 import styles from './album.module.css';
 import { intlLocale } from '../../lib/locale';

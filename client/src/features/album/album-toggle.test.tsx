@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { notifications } from '../notifications/notification-store';
+import { notifications } from '../../lib/notification-store';
 import { AddToAlbumMutation } from './album-documents';
 import { album, albumPayload, albumQueryMock } from './album-fixtures';
 import { AlbumToggle, withPhoto } from './album-toggle';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getFragmentData } from '../../gql';
 import type { AddToAlbumMutation as AddData, RemoveFromAlbumMutation as RemoveData } from '../../gql/graphql';
 import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
-import { notify } from '../notifications/notification-store';
+import { notify } from '../../lib/notification-store';
 import { AddToAlbumMutation, AlbumSelectionFieldsFragment, RemoveFromAlbumMutation, writeAlbum, type AlbumFields } from './album-documents';
 import { useAlbum } from './use-album';
 import styles from './album.module.css';

@@ -1,11 +1,11 @@
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney } from '../../lib/money';
-import { CartPackFieldsFragment, DeleteOngoingPackMutation, EditPackMutation, RemovePackMutation } from './cart-documents';
-import { settleCartCall } from './cart-calls';
+import { CartPackFieldsFragment, DeleteOngoingPackMutation, EditPackMutation, RemovePackMutation } from '../../lib/cart/cart-documents';
+import { settleCartCall } from '../../lib/cart/cart-calls';
 import styles from './cart.module.css';
 
 /**

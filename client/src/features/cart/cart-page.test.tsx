@@ -6,11 +6,11 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApolloClient } from '../../app/apollo-client';
+import { createApolloClient } from '../../lib/apollo-client';
 import { createCache } from '../../lib/apollo-cache';
-import { createNeedEmailStore } from '../access/need-email-store';
-import { notifications } from '../notifications/notification-store';
-import { AddVoucherMutation, EditPackMutation, RegroupItemsInPackMutation, RemovePrintMutation, SetPrintMutation } from './cart-documents';
+import { createNeedEmailStore } from '../../lib/need-email-store';
+import { notifications } from '../../lib/notification-store';
+import { AddVoucherMutation, EditPackMutation, RegroupItemsInPackMutation, RemovePrintMutation, SetPrintMutation } from '../../lib/cart/cart-documents';
 import {
   cart,
   cartMock,
@@ -27,9 +27,9 @@ import {
   voucher,
   digitalItem,
   crop,
-} from './cart-fixtures';
+} from '../../lib/cart/cart-fixtures';
 import { CartPage } from './cart-page';
-import { forgetCartNotices } from './use-cart';
+import { forgetCartNotices } from '../../lib/cart/use-cart';
 
 afterEach(() => {
   notifications.clear();

@@ -1,18 +1,16 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
-import { formatMoney } from '../../lib/money';
-import { notify } from '../notifications/notification-store';
-import { CartFieldsFragment, CartQuery, RegroupItemsInPackMutation, RemoveAllGalleryMutation } from './cart-documents';
-import { settleCartCall } from './cart-calls';
+import { CartFieldsFragment, CartQuery } from '../../lib/cart/cart-documents';
 import { CartPackRow } from './cart-pack-row';
 import { CartPhotoRow } from './cart-photo-row';
-import { CartTotals } from './cart-totals';
-import { useCartGalleryId, useCartLiveUpdates, useCartUpdatedNotice } from './use-cart';
+import { AllGalleryRow, CartSection, RegroupSuggestion } from './cart-sections';
+import { CartTotals } from '../../components/cart/cart-totals';
+import { useCartGalleryId, useCartLiveUpdates, useCartUpdatedNotice } from '../../lib/cart/use-cart';
 import { VoucherForm } from './voucher-form';
 import styles from './cart.module.css';
 
@@ -25,7 +23,7 @@ import styles from './cart.module.css';
  * cart.cartUpdated notice.
  */
 export function CartPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { galleryId: galleryUrl = '' } = useParams();
   const galleryId = useCartGalleryId(galleryUrl);
   const { data, error, refetch } = useQuery(CartQuery, {
@@ -35,8 +33,6 @@ export function CartPage() {
     context: { silentErrors: true },
   });
   useCartLiveUpdates(galleryId);
-  const [regroup, { loading: regrouping }] = useMutation(RegroupItemsInPackMutation);
-  const [removeAllGallery, { loading: removingAll }] = useMutation(RemoveAllGalleryMutation);
   const cart = getFragmentData(CartFieldsFragment, data?.cart);
   useCartUpdatedNotice(cart);
 
@@ -86,14 +82,6 @@ export function CartPage() {
     );
   }
 
-  const suggestion = cart.regroupSuggestion;
-  const suggestedPack = suggestion ? suggestion.pack.displayName || suggestion.pack.pack : '';
-  const doRegroup = async () => {
-    if (await settleCartCall(regroup({ variables: { input: { galleryId } } }), (d) => d.regroupItemsInPack, t)) {
-      notify({ type: 'success', message: t('cart.regrouped', { pack: suggestedPack }) });
-    }
-  };
-
   return (
     <div className={styles.page}>
       <div className={styles.head}>
@@ -101,14 +89,7 @@ export function CartPage() {
         <p className={styles.muted}>{t('cart.itemsCount', { count: cart.itemCount })}</p>
       </div>
 
-      {suggestion && (
-        <div className={styles.suggestion} role="region" aria-label={t('cart.regroupTitle')}>
-          <p>{t('cart.regroup', { saving: formatMoney(suggestion.saving, i18n.language), pack: suggestedPack })}</p>
-          <button type="button" className="button button-primary button-small" onClick={() => void doRegroup()} disabled={regrouping}>
-            {t('cart.regroupAction')}
-          </button>
-        </div>
-      )}
+      {cart.regroupSuggestion && <RegroupSuggestion galleryId={galleryId} suggestion={cart.regroupSuggestion} />}
 
       {cart.photosNeedRetouch && (
         <p className={styles.notice} role="note">
@@ -119,85 +100,32 @@ export function CartPage() {
       <div className={styles.layout}>
         <div className={styles.items}>
           {cart.ongoingPacks.length > 0 && (
-            <section aria-labelledby="cart-ongoing-title">
-              <h2 id="cart-ongoing-title" className={styles.sectionTitle}>
-                {t('cart.ongoingTitle')}
-              </h2>
-              <ul className={styles.lines}>
-                {cart.ongoingPacks.map((p) => (
-                  <CartPackRow key={p.id} pack={p} galleryId={galleryId} galleryUrl={galleryUrl} ongoing />
-                ))}
-              </ul>
-            </section>
+            <CartSection id="cart-ongoing-title" title={t('cart.ongoingTitle')}>
+              {cart.ongoingPacks.map((p) => (
+                <CartPackRow key={p.id} pack={p} galleryId={galleryId} galleryUrl={galleryUrl} ongoing />
+              ))}
+            </CartSection>
           )}
-
           {cart.packs.length > 0 && (
-            <section aria-labelledby="cart-packs-title">
-              <h2 id="cart-packs-title" className={styles.sectionTitle}>
-                {t('cart.packsTitle')}
-              </h2>
-              <ul className={styles.lines}>
-                {cart.packs.map((p) => (
-                  <CartPackRow key={p.id} pack={p} galleryId={galleryId} galleryUrl={galleryUrl} ongoing={false} problems={problems.get(p.id) ?? []} />
-                ))}
-              </ul>
-            </section>
+            <CartSection id="cart-packs-title" title={t('cart.packsTitle')}>
+              {cart.packs.map((p) => (
+                <CartPackRow key={p.id} pack={p} galleryId={galleryId} galleryUrl={galleryUrl} ongoing={false} problems={problems.get(p.id) ?? []} />
+              ))}
+            </CartSection>
           )}
-
           {cart.photos.length > 0 && (
-            <section aria-labelledby="cart-photos-title">
-              <h2 id="cart-photos-title" className={styles.sectionTitle}>
-                {t('cart.itemsTitle')}
-              </h2>
-              <ul className={styles.lines}>
-                {cart.photos.map((item) => (
-                  <CartPhotoRow key={item.id} item={item} galleryId={galleryId} galleryUrl={galleryUrl} problems={problems.get(item.id) ?? []} />
-                ))}
-              </ul>
-            </section>
+            <CartSection id="cart-photos-title" title={t('cart.itemsTitle')}>
+              {cart.photos.map((item) => (
+                <CartPhotoRow key={item.id} item={item} galleryId={galleryId} galleryUrl={galleryUrl} problems={problems.get(item.id) ?? []} />
+              ))}
+            </CartSection>
           )}
-
           {cart.allDigitalFileFormats.length > 0 && (
-            <section aria-labelledby="cart-all-title">
-              <h2 id="cart-all-title" className={styles.sectionTitle}>
-                {t('cart.allGalleryTitle')}
-              </h2>
-              <ul className={styles.lines}>
-                {cart.allDigitalFileFormats.map((item) => {
-                  const name = t('cart.allGallery', { format: item.format.name });
-                  return (
-                    <li key={item.id} className={styles.line}>
-                      <div className={`${styles.thumb} ${styles.packThumb}`} aria-hidden="true">
-                        ⤓
-                      </div>
-                      <div className={styles.lineBody}>
-                        <p className={styles.lineTitle}>{name}</p>
-                        <p className={styles.muted}>
-                          {t('cart.allGalleryPhotos', { count: item.photoCount })}
-                          {item.format.digitalQuality && ` · ${t(item.format.digitalQuality === 'hd' ? 'cart.qualityHd' : 'cart.qualityWeb')}`}
-                        </p>
-                        <div className={styles.lineActions}>
-                          <button
-                            type="button"
-                            className="button button-outline button-small"
-                            disabled={removingAll}
-                            aria-label={t('cart.removeItem', { name })}
-                            onClick={() =>
-                              void settleCartCall(removeAllGallery({ variables: { input: { galleryId, formatId: item.format.id } } }), (d) => d.removeAllGallery, t)
-                            }
-                          >
-                            {t('cart.remove')}
-                          </button>
-                        </div>
-                      </div>
-                      <div className={styles.lineSide}>
-                        <span className={styles.price}>{formatMoney(item.price, i18n.language)}</span>
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
+            <CartSection id="cart-all-title" title={t('cart.allGalleryTitle')}>
+              {cart.allDigitalFileFormats.map((item) => (
+                <AllGalleryRow key={item.id} galleryId={galleryId} item={item} />
+              ))}
+            </CartSection>
           )}
         </div>
 

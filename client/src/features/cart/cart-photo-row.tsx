@@ -1,12 +1,12 @@
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney } from '../../lib/money';
-import { CartPhotoItemFieldsFragment, RemoveDigitalFileMutation, RemovePrintMutation, SetPrintMutation } from './cart-documents';
-import { cropInput, settleCartCall } from './cart-calls';
-import { QuantityStepper } from './quantity-stepper';
+import { CartPhotoItemFieldsFragment, RemoveDigitalFileMutation, RemovePrintMutation, SetPrintMutation } from '../../lib/cart/cart-documents';
+import { cropInput, settleCartCall } from '../../lib/cart/cart-calls';
+import { QuantityStepper } from '../../components/cart/quantity-stepper';
 import styles from './cart.module.css';
 
 /** CartThumbnail is a cart line's photo, or a placeholder when the photo is no longer visible. */

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/ui/form-field';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney } from '../../lib/money';
-import { notify } from '../notifications/notification-store';
-import { AddVoucherMutation, RemoveVoucherMutation } from './cart-documents';
-import { cartErrorMessage } from './cart-calls';
+import { notify } from '../../lib/notification-store';
+import { AddVoucherMutation, RemoveVoucherMutation } from '../../lib/cart/cart-documents';
+import { cartErrorMessage } from '../../lib/cart/cart-calls';
 import styles from './cart.module.css';
 
 export const CartVouchersFragment = graphql(`

@@ -2,7 +2,7 @@ import { useId, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/ui/form-field';
 import fieldStyles from '../../components/ui/form-field.module.css';
-import { fieldKey, TITLES, type AddressField, type AddressPart, type AddressValues } from './address-fields';
+import { fieldKey, TITLES, type AddressField, type AddressPart, type AddressValues } from '../../lib/address-fields';
 import styles from './checkout.module.css';
 
 /** Country is a country the address form offers. */

@@ -4,10 +4,10 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApolloClient } from '../../app/apollo-client';
+import { createApolloClient } from '../../lib/apollo-client';
 import { createCache } from '../../lib/apollo-cache';
-import { createNeedEmailStore } from '../access/need-email-store';
-import { notifications } from '../notifications/notification-store';
+import { createNeedEmailStore } from '../../lib/need-email-store';
+import { notifications } from '../../lib/notification-store';
 import { AddressPage } from './address-page';
 import {
   address,

@@ -1,18 +1,19 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
 import type { CheckoutCartFragment as CheckoutCartData } from '../../gql/graphql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
-import { EmailRequiredGate } from '../access/email-required-gate';
-import { countryName } from '../cart/cart-totals';
-import { errorCodes, httpStatus } from '../notifications/error-message';
-import { emptyAddress, fieldKey, fromAddress, missingFields, toAddressInput, type AddressField, type AddressPart, type AddressValues } from './address-fields';
+import { EmailRequiredGate } from '../../components/access/email-required-gate';
+import { countryName } from '../../components/cart/cart-totals';
+import { errorCodes, httpStatus } from '../../lib/error-message';
+import { emptyAddress, fieldKey, fromAddress, missingFields, toAddressInput, type AddressField, type AddressPart, type AddressValues } from '../../lib/address-fields';
 import { AddressFieldset, type Country } from './address-form';
+import { DeliveryChoice, refusals, ShippingProblems, suggestionsOf } from './address-step-parts';
 import { AddressSuggestions, type Suggestion, type SuggestionChoice } from './address-suggestions';
 import { CheckoutCartFragment, CheckoutCartQuery, CheckoutGalleryQuery, CountriesQuery, SetClientDataMutation } from './checkout-documents';
 import { CheckoutSteps } from './checkout-steps';
@@ -102,33 +103,41 @@ interface Addresses {
   shipping: AddressValues;
 }
 
-/** AddressStep is the form, filled from the cart's client data when the buyer gave it before. */
-function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }: AddressStepProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
+/** initialAddresses fills the form from the cart's client data when the buyer gave it before, else empty in the cart's country. */
+function initialAddresses(cart: CheckoutCartData): Addresses {
   const client = cart.clientData;
   const country = cart.shippingCountry || 'BE';
-  const [addresses, setAddresses] = useState<Addresses>(() => ({
+  return {
     billing: client ? fromAddress(client.billing) : emptyAddress(country),
     shipping: client?.shipping ? fromAddress(client.shipping) : emptyAddress(country),
-  }));
-  const [delivery, setDelivery] = useState<DeliveryOption>(() => {
-    const chosen = client?.deliveryOption ?? cart.deliveryOption;
-    return deliveryOptions.find((o) => o === chosen) ?? deliveryOptions[0];
-  });
-  const [sameAsBilling, setSameAsBilling] = useState(client ? client.sameAsBilling : true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formErrors, setFormErrors] = useState<string[]>([]);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>();
+  };
+}
+
+/** initialDelivery is the delivery chosen before when the gallery still offers it, else the first offered. */
+function initialDelivery(cart: CheckoutCartData, options: readonly DeliveryOption[]): DeliveryOption {
+  const chosen = cart.clientData?.deliveryOption ?? cart.deliveryOption;
+  return options.find((o) => o === chosen) ?? options[0];
+}
+
+/** formKeys are the keys of the fields the form shows (« billing.city »), for the server's userErrors. */
+function formKeys(addresses: Addresses, separate: boolean): Set<string> {
+  const keys = new Set<string>(['deliveryOption']);
+  for (const part of separate ? (['billing', 'shipping'] as const) : (['billing'] as const)) {
+    for (const field of Object.keys(addresses[part]) as AddressField[]) keys.add(fieldKey(part, field));
+  }
+  return keys;
+}
+
+/**
+ * useRefusalFocus moves the focus after a refused submit to the first field
+ * in error (or the message above the form), and after a save that leaves
+ * shipping problems, to them.
+ */
+function useRefusalFocus() {
   const [focus, setFocus] = useState<{ target: 'error' | 'problems'; tick: number }>();
-  const [save, { loading: saving }] = useMutation(SetClientDataMutation);
   const form = useRef<HTMLFormElement>(null);
   const alertBox = useRef<HTMLDivElement>(null);
   const problemsBox = useRef<HTMLElement>(null);
-  const deliveryErrorId = useId();
-
-  // After a refused submit, focus goes to the first field in error (or the
-  // message above the form); after a save that leaves shipping problems, to them.
   useEffect(() => {
     if (!focus) return;
     if (focus.target === 'problems') {
@@ -138,13 +147,26 @@ function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }
     const field = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     (field ?? alertBox.current)?.focus();
   }, [focus]);
+  const focusOn = (target: 'error' | 'problems') => setFocus((f) => ({ target, tick: (f?.tick ?? 0) + 1 }));
+  return { form, alertBox, problemsBox, focusOn };
+}
+
+/** AddressStep is the form, filled from the cart's client data when the buyer gave it before. */
+function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }: AddressStepProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [addresses, setAddresses] = useState<Addresses>(() => initialAddresses(cart));
+  const [delivery, setDelivery] = useState<DeliveryOption>(() => initialDelivery(cart, deliveryOptions));
+  const [sameAsBilling, setSameAsBilling] = useState(cart.clientData ? cart.clientData.sameAsBilling : true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>();
+  const [save, { loading: saving }] = useMutation(SetClientDataMutation);
+  const { form, alertBox, problemsBox, focusOn } = useRefusalFocus();
 
   const shipHome = cart.needsDelivery && delivery === 'shipping';
   const separate = shipHome && !sameAsBilling;
-  const knownKeys = new Set<string>(['deliveryOption']);
-  for (const part of separate ? (['billing', 'shipping'] as const) : (['billing'] as const)) {
-    for (const field of Object.keys(addresses[part]) as AddressField[]) knownKeys.add(fieldKey(part, field));
-  }
+  const knownKeys = formKeys(addresses, separate);
 
   const change = (part: AddressPart) => (field: AddressField, value: string) => {
     setAddresses((a) => ({ ...a, [part]: { ...a[part], [field]: value } }));
@@ -155,7 +177,7 @@ function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }
   const refuse = (fieldErrors: Record<string, string>, messages: string[]) => {
     setErrors(fieldErrors);
     setFormErrors(messages);
-    setFocus((f) => ({ target: 'error', tick: (f?.tick ?? 0) + 1 }));
+    focusOn('error');
   };
 
   const send = async (next: Addresses, keepAddresses: boolean) => {
@@ -183,21 +205,8 @@ function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }
       const answer = result.data?.setClientData;
       if (!answer) return;
 
-      const offered: Suggestion[] = [];
-      for (const s of answer.addressSuggestions ?? []) {
-        const part = s.field === 'shipping' ? 'shipping' : s.field === 'billing' ? 'billing' : undefined;
-        if (!part || (part === 'shipping' && !separate) || offered.some((o) => o.part === part)) continue;
-        offered.push({ part, entered: next[part], suggested: fromAddress(s.address) });
-      }
-      const fieldErrors: Record<string, string> = {};
-      const messages: string[] = [];
-      for (const problem of answer.userErrors) {
-        if (problem.code === 'address_suggestion' && offered.length > 0) continue;
-        const text = problem.message.trim() || t('validation.invalid');
-        const key = problem.field?.join('.') ?? '';
-        if (knownKeys.has(key)) fieldErrors[key] ??= text;
-        else if (!messages.includes(text)) messages.push(text);
-      }
+      const offered = suggestionsOf(answer.addressSuggestions ?? [], next, separate);
+      const { fieldErrors, messages } = refusals(answer.userErrors, offered.length > 0, knownKeys, t);
       const refused = Object.keys(fieldErrors).length > 0 || messages.length > 0;
       if (offered.length > 0) {
         // The comparison takes the focus; other refusals wait beside their fields.
@@ -214,7 +223,7 @@ function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }
       // The cart now prices delivery to the new address: items that cannot go there keep the buyer here.
       const saved = getFragmentData(CheckoutCartFragment, answer.cart);
       if (saved.shippingProblems.length > 0) {
-        setFocus((f) => ({ target: 'problems', tick: (f?.tick ?? 0) + 1 }));
+        focusOn('problems');
         return;
       }
       navigate(galleryPath(galleryUrl, 'cartValidation'));
@@ -240,7 +249,6 @@ function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }
   };
 
   const names = new Map(purchaseLines(cart, t).map((l) => [l.id, l.detail ? `${l.title} · ${l.detail}` : l.title]));
-  const deliveryError = errors.deliveryOption;
 
   return (
     <div className={styles.page}>
@@ -263,41 +271,15 @@ function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }
         </div>
 
         {cart.needsDelivery ? (
-          <div className={styles.section}>
-            <fieldset className={styles.fieldset} aria-describedby={deliveryError ? deliveryErrorId : undefined}>
-              <legend className={styles.sectionTitle}>{t('checkout.deliveryTitle')}</legend>
-              <div className={styles.choices}>
-                {deliveryOptions.map((option) => (
-                  <label key={option} className={styles.choice}>
-                    <input
-                      type="radio"
-                      name="delivery-option"
-                      value={option}
-                      checked={delivery === option}
-                      onChange={() => setDelivery(option)}
-                      aria-invalid={deliveryError ? true : undefined}
-                    />
-                    <span className={styles.choiceBody}>
-                      <span className={styles.choiceTitle}>{t(option === 'pickup' ? 'checkout.deliveryPickup' : 'checkout.deliveryShipping')}</span>
-                      <span className={styles.muted}>{t(option === 'pickup' ? 'checkout.deliveryPickupHint' : 'checkout.deliveryShippingHint')}</span>
-                      {option === 'pickup' && cart.pickupAddress && <span className={styles.pre}>{cart.pickupAddress}</span>}
-                    </span>
-                  </label>
-                ))}
-              </div>
-              {deliveryError && (
-                <p id={deliveryErrorId} className={styles.error} role="alert">
-                  {deliveryError}
-                </p>
-              )}
-            </fieldset>
-            {shipHome && (
-              <label className={styles.check}>
-                <input type="checkbox" checked={sameAsBilling} onChange={(e) => setSameAsBilling(e.target.checked)} />
-                <span>{t('checkout.sameAsBilling')}</span>
-              </label>
-            )}
-          </div>
+          <DeliveryChoice
+            options={deliveryOptions}
+            delivery={delivery}
+            onDelivery={setDelivery}
+            pickupAddress={cart.pickupAddress}
+            error={errors.deliveryOption}
+            sameAsBilling={shipHome ? sameAsBilling : undefined}
+            onSameAsBilling={setSameAsBilling}
+          />
         ) : (
           <p className={styles.notice}>{t('checkout.digitalOnly')}</p>
         )}
@@ -308,20 +290,7 @@ function AddressStep({ galleryId, galleryUrl, cart, countries, deliveryOptions }
           </div>
         )}
 
-        {cart.shippingProblems.length > 0 && (
-          <section ref={problemsBox} className={styles.alert} aria-labelledby="checkout-problems-title" tabIndex={-1}>
-            <p id="checkout-problems-title" className={styles.alertTitle}>
-              {t('checkout.shippingProblemsTitle')}
-            </p>
-            <ul>
-              {cart.shippingProblems.map((p) => {
-                const name = names.get(p.cartItemId);
-                return <li key={`${p.cartItemId}:${p.reason}`}>{name ? `${name} : ${p.message}` : p.message}</li>;
-              })}
-            </ul>
-            <p>{t('checkout.shippingProblemsHint')}</p>
-          </section>
-        )}
+        {cart.shippingProblems.length > 0 && <ShippingProblems ref={problemsBox} problems={cart.shippingProblems} names={names} />}
 
         <div className={styles.actions}>
           <Link className="button button-outline" to={galleryPath(galleryUrl, 'cartContent')}>

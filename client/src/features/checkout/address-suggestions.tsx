@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
-import { AddressBlock } from './address-block';
-import type { AddressPart, AddressValues } from './address-fields';
+import { AddressBlock } from '../../components/cart/address-block';
+import type { AddressPart, AddressValues } from '../../lib/address-fields';
 import styles from './checkout.module.css';
 
 /** Suggestion is a corrected address the server offers beside the one entered. */

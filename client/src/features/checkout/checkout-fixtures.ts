@@ -2,8 +2,8 @@
 // __typename, as the server would send them.
 import type { MockLink } from '@apollo/client/testing';
 import type { AddressInput, PaymentMethod } from '../../gql/graphql';
-import { cart, GALLERY_ID, GALLERY_URL, userError } from '../cart/cart-fixtures';
-import type { AddressValues } from './address-fields';
+import { cart, GALLERY_ID, GALLERY_URL, userError } from '../../lib/cart/cart-fixtures';
+import type { AddressValues } from '../../lib/address-fields';
 import { CheckoutCartQuery, CheckoutGalleryQuery, CountriesQuery, PaymentMethodsQuery, PlaceOrderMutation, SetClientDataMutation } from './checkout-documents';
 
 export { GALLERY_ID, GALLERY_URL, userError };

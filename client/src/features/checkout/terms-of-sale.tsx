@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
-import { countryName } from '../cart/cart-totals';
+import { countryName } from '../../components/cart/cart-totals';
 import { TermsSellerQuery } from './checkout-documents';
 import styles from './checkout.module.css';
 

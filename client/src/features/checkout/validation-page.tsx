@@ -2,20 +2,20 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
 import type { CheckoutCartFragment as CheckoutCartData, PaymentMethod } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
-import { CartTotals } from '../cart/cart-totals';
-import { useCartGalleryId, useCartLiveUpdates } from '../cart/use-cart';
-import { AddressBlock } from './address-block';
+import { CartTotals } from '../../components/cart/cart-totals';
+import { useCartGalleryId, useCartLiveUpdates } from '../../lib/cart/use-cart';
 import { CheckoutCartFragment, CheckoutCartQuery, PaymentMethodsQuery, PlaceOrderMutation } from './checkout-documents';
 import { CheckoutRecap } from './checkout-recap';
 import { CheckoutSteps } from './checkout-steps';
 import { purchaseLines } from './purchase-lines';
 import { redirectTo } from './redirect';
+import { CheckField, PaymentMethodField, ReviewAddresses, ShippingBlocked } from './review-parts';
 import { TermsOfSale } from './terms-of-sale';
 import styles from './checkout.module.css';
 
@@ -100,8 +100,6 @@ interface ReviewErrors {
   paymentMethod?: string;
 }
 
-const METHOD_KEYS: Record<PaymentMethod, string> = { card: 'checkout.methodCard', bancontact: 'checkout.methodBancontact' };
-
 /**
  * CHANGED_KEYS are the refusals of an order whose total is no longer the one
  * shown (the server places it at expectedTotal or not at all): the page says
@@ -115,6 +113,25 @@ const CHANGED_KEYS: Record<string, string> = {
   voucher_already_used: 'checkout.voucherAlreadyUsed',
   cart_changed: 'checkout.cartChanged',
 };
+
+/**
+ * refusals sorts the server's reasons for not placing the order: those of a
+ * field (the boxes, the method) go beside it, the others (said once each)
+ * above the button; with no reason given, « unknown error ».
+ */
+function refusals(userErrors: readonly { code: string; message: string; field?: readonly string[] | null }[], t: (key: string) => string) {
+  const fieldErrors: ReviewErrors = {};
+  const messages: string[] = [];
+  for (const problem of userErrors) {
+    const changed = CHANGED_KEYS[problem.code];
+    const text = changed ? t(changed) : problem.message.trim() || t('errors.unknown');
+    const field = problem.field?.[0];
+    if (field === 'acceptTerms' || field === 'acceptRetouch' || field === 'paymentMethod') fieldErrors[field] ??= text;
+    else if (!messages.includes(text)) messages.push(text);
+  }
+  if (messages.length === 0 && Object.keys(fieldErrors).length === 0) messages.push(t('errors.unknown'));
+  return { fieldErrors, messages };
+}
 
 /** Review is the recap and the payment form of a cart that has its addresses. */
 function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMethods, refetchCart, onPlaced }: ReviewProps) {
@@ -178,16 +195,7 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
         else navigate(`${galleryPath(galleryUrl, 'paymentReturn')}?order=${encodeURIComponent(answer.order.id)}`);
         return;
       }
-      const fieldErrors: ReviewErrors = {};
-      const messages: string[] = [];
-      for (const problem of answer.userErrors) {
-        const changed = CHANGED_KEYS[problem.code];
-        const text = changed ? t(changed) : problem.message.trim() || t('errors.unknown');
-        const field = problem.field?.[0];
-        if (field === 'acceptTerms' || field === 'acceptRetouch' || field === 'paymentMethod') fieldErrors[field] ??= text;
-        else if (!messages.includes(text)) messages.push(text);
-      }
-      if (messages.length === 0 && Object.keys(fieldErrors).length === 0) messages.push(t('errors.unknown'));
+      const { fieldErrors, messages } = refusals(answer.userErrors, t);
       setErrors(fieldErrors);
       setFormErrors(messages);
       setFocusTick((n) => n + 1);
@@ -203,31 +211,7 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
     }
   };
 
-  const checkbox = (id: string, checked: boolean, set: (v: boolean) => void, label: string, error: string | undefined, clear: () => void) => (
-    <div className={styles.checkField}>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => {
-            set(e.target.checked);
-            if (e.target.checked && error) clear();
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? id : undefined}
-        />
-        <span>{label}</span>
-      </label>
-      {error && (
-        <p id={id} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-
   const address = galleryPath(galleryUrl, 'cartAddress');
-  const pickup = cart.deliveryOption === 'pickup';
 
   return (
     <div className={styles.page}>
@@ -247,39 +231,7 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
             <CheckoutRecap lines={lines} />
           </section>
 
-          {client && (
-            <section className={styles.section} aria-labelledby="checkout-addresses-title">
-              <div className={styles.sectionHead}>
-                <h2 id="checkout-addresses-title" className={styles.sectionTitle}>
-                  {t('checkout.addressesTitle')}
-                </h2>
-                <Link className="button button-outline button-small" to={address} aria-label={t('checkout.editAddresses')}>
-                  {t('checkout.edit')}
-                </Link>
-              </div>
-              <div className={styles.addresses}>
-                <div>
-                  <h3 className={styles.smallTitle}>{t('checkout.billingTitle')}</h3>
-                  <AddressBlock address={client.billing} />
-                  <p className={styles.muted}>{t('checkout.emailShown', { email: client.email })}</p>
-                </div>
-                {cart.needsDelivery ? (
-                  <div>
-                    <h3 className={styles.smallTitle}>{t(pickup ? 'checkout.deliveryPickup' : 'checkout.deliveryShipping')}</h3>
-                    {pickup ? (
-                      <p className={styles.pre}>{cart.pickupAddress}</p>
-                    ) : client.shipping && !client.sameAsBilling ? (
-                      <AddressBlock address={client.shipping} />
-                    ) : (
-                      <p className={styles.muted}>{t('checkout.sameAsBillingShown')}</p>
-                    )}
-                  </div>
-                ) : (
-                  <p className={styles.muted}>{t('checkout.digitalByEmail')}</p>
-                )}
-              </div>
-            </section>
-          )}
+          {client && <ReviewAddresses cart={cart} client={client} address={address} />}
         </div>
 
         <aside className={styles.aside} aria-label={t('checkout.totalsTitle')}>
@@ -296,61 +248,25 @@ function Review({ cart, galleryId, galleryUrl, methods, methodsFailed, retryMeth
                 {t('checkout.retouchNotice')}
               </p>
             )}
-            {checkbox(ids.terms, acceptTerms, setAcceptTerms, t('checkout.acceptTerms'), errors.acceptTerms, () => setErrors((e) => ({ ...e, acceptTerms: undefined })))}
+            <CheckField id={ids.terms} checked={acceptTerms} onChange={setAcceptTerms} label={t('checkout.acceptTerms')} error={errors.acceptTerms} clear={() => setErrors((e) => ({ ...e, acceptTerms: undefined }))} />
             <TermsOfSale galleryUrl={galleryUrl} />
-            {checkbox(ids.retouch, acceptRetouch, setAcceptRetouch, t('checkout.acceptRetouch'), errors.acceptRetouch, () => setErrors((e) => ({ ...e, acceptRetouch: undefined })))}
+            <CheckField id={ids.retouch} checked={acceptRetouch} onChange={setAcceptRetouch} label={t('checkout.acceptRetouch')} error={errors.acceptRetouch} clear={() => setErrors((e) => ({ ...e, acceptRetouch: undefined }))} />
 
-            {free ? (
-              <p className={styles.notice}>{t('checkout.freeOrder')}</p>
-            ) : methodsFailed && methods === undefined ? (
-              <div className={styles.alert}>
-                <p>{t('checkout.paymentMethodsError')}</p>
-                <button type="button" className="button button-outline button-small" onClick={retryMethods}>
-                  {t('common.retry')}
-                </button>
-              </div>
-            ) : noMethod ? (
-              <p className={styles.alert}>{t('checkout.noPaymentMethod')}</p>
-            ) : methods === undefined ? (
-              <Spinner label={t('common.loading')} />
-            ) : (
-              <fieldset className={styles.choices} aria-describedby={errors.paymentMethod ? ids.method : undefined}>
-                <legend className={styles.legend}>{t('checkout.paymentTitle')}</legend>
-                {offered.map((m) => (
-                  <label key={m} className={styles.choice}>
-                    <input
-                      type="radio"
-                      name="payment-method"
-                      value={m}
-                      checked={method === m}
-                      onChange={() => {
-                        setChosen(m);
-                        if (errors.paymentMethod) setErrors((e) => ({ ...e, paymentMethod: undefined }));
-                      }}
-                      aria-invalid={errors.paymentMethod ? true : undefined}
-                    />
-                    <span className={styles.choiceTitle}>{t(METHOD_KEYS[m])}</span>
-                  </label>
-                ))}
-                {errors.paymentMethod && (
-                  <p id={ids.method} className={styles.error} role="alert">
-                    {errors.paymentMethod}
-                  </p>
-                )}
-              </fieldset>
-            )}
+            <PaymentMethodField
+              free={free}
+              methods={methods}
+              methodsFailed={methodsFailed}
+              retryMethods={retryMethods}
+              method={method}
+              error={errors.paymentMethod}
+              errorId={ids.method}
+              onChoose={(m) => {
+                setChosen(m);
+                if (errors.paymentMethod) setErrors((e) => ({ ...e, paymentMethod: undefined }));
+              }}
+            />
 
-            {blocked && (
-              <div className={styles.alert}>
-                <p>{t('checkout.shippingBlocked')}</p>
-                <ul>
-                  {cart.shippingProblems.map((p) => (
-                    <li key={`${p.cartItemId}:${p.reason}`}>{p.message}</li>
-                  ))}
-                </ul>
-                <Link to={address}>{t('checkout.editAddresses')}</Link>
-              </div>
-            )}
+            {blocked && <ShippingBlocked problems={cart.shippingProblems} address={address} />}
 
             {formErrors.length > 0 && (
               <div ref={alertBox} className={styles.alert} role="alert" tabIndex={-1}>

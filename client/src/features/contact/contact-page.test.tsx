@@ -3,7 +3,8 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { checkContact, ContactGalleryQuery, ContactPage, ContactPhotographerMutation, NewCaptchaMutation } from './contact-page';
+import { NewCaptchaMutation } from '../../components/captcha/captcha-documents';
+import { checkContact, ContactGalleryQuery, ContactPage, ContactPhotographerMutation } from './contact-page';
 
 const galleryMock: MockLink.MockedResponse = {
   request: { query: ContactGalleryQuery, variables: { url: 'gala' } },

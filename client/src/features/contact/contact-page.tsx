@@ -2,36 +2,20 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { FormField, TextAreaField } from '../../components/ui/form-field';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
-import { CaptchaField, type CaptchaImage } from './captcha-field';
+import { CaptchaField, type CaptchaImage } from '../../components/captcha/captcha-field';
+import { NewCaptchaMutation } from '../../components/captcha/captcha-documents';
 import styles from './contact.module.css';
 
 export const ContactGalleryQuery = graphql(`
   query ContactGallery($url: String!, $previewHash: String) {
     gallery(url: $url, previewHash: $previewHash) {
       id
-    }
-  }
-`);
-
-export const NewCaptchaMutation = graphql(`
-  mutation NewCaptcha {
-    newCaptcha {
-      captcha {
-        id
-        imageUrl
-        audioUrl
-      }
-      userErrors {
-        field
-        message
-        code
-      }
     }
   }
 `);

@@ -2,11 +2,11 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { createNotificationStore } from '../notifications/notification-store';
-import { Toaster } from '../notifications/toaster';
-import { downloadRequest, testLinks, update } from './download-fixtures';
+import { createNotificationStore } from '../../lib/notification-store';
+import { Toaster } from '../../components/ui/toaster';
+import { downloadRequest, testLinks, update } from '../../lib/downloads/download-fixtures';
 import { DownloadTracker } from './download-tracker';
-import { createFollowedDownloadsStore } from './followed-downloads';
+import { createFollowedDownloadsStore } from '../../lib/downloads/followed-downloads';
 
 function setup() {
   const followed = createFollowedDownloadsStore();

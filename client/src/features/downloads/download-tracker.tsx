@@ -2,10 +2,10 @@ import { useSubscription } from '@apollo/client/react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getFragmentData } from '../../gql';
-import { notifications as appToasts, type NotificationInput, type NotificationStore } from '../notifications/notification-store';
-import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from './download-documents';
-import { isFinished, partLabel, startDownload } from './download-links';
-import { followedDownloads, type FollowedDownloadsStore } from './followed-downloads';
+import { notifications as appToasts, type NotificationInput, type NotificationStore } from '../../lib/notification-store';
+import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from '../../lib/downloads/download-documents';
+import { isFinished, partLabel, startDownload } from '../../lib/downloads/download-links';
+import { followedDownloads, type FollowedDownloadsStore } from '../../lib/downloads/followed-downloads';
 
 /** FollowedDownload follows one request in an 'ongoing' toast that becomes « prêtes » with its download buttons, or an error. */
 function FollowedDownload({ id, followed, toasts }: { id: string; followed: FollowedDownloadsStore; toasts: NotificationStore }) {

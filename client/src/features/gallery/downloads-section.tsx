@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney } from '../../lib/money';
 import styles from './shop-sections.module.css';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
-import { CartCountBadge, cartLinkLabel } from '../cart/cart-count-badge';
-import { useCartCount } from '../cart/use-cart';
-import { LanguagePicker } from '../language/language-picker';
+import { CartCountBadge, cartLinkLabel } from '../../components/cart/cart-count-badge';
+import { useCartCount } from '../../lib/cart/use-cart';
+import { LanguagePicker } from '../../components/ui/language-picker';
 import { HeaderMenu } from './header-menu';
 import { MusicPlayer } from './music-player';
 import { useHomeSections } from './use-home-sections';

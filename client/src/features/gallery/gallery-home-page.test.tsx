@@ -2,7 +2,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
 import { cleanup as cleanupAll, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import type { GalleryLayoutContext } from '../../app/gallery-layout';
+import type { GalleryLayoutContext } from '../../lib/gallery-layout-context';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
 import { print } from 'graphql';

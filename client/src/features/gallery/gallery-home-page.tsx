@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useOutletContext, useParams, useSearchParams } from 'react-router';
-import type { GalleryLayoutContext } from '../../app/gallery-layout';
-import { galleryPath } from '../../app/route-table';
+import { useOutletContext, useParams, useSearchParams } from 'react-router';
+import type { GalleryLayoutContext } from '../../lib/gallery-layout-context';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData, graphql } from '../../gql';
@@ -12,6 +12,7 @@ import { asPhotosLayout, type PhotosLayout } from '../../lib/preview-params';
 import { CollectionBar, COLLECTION_PARAM, shownCollections } from './collection-bar';
 import { DownloadsSection } from './downloads-section';
 import { GalleryCover } from './gallery-cover';
+import { HomeSection, useAnchorOnceDrawn, useGridTopOnChoose } from './home-section';
 import { PacksList } from './packs-section';
 import { PhotoGrid } from './photo-grid';
 import { homeSections } from './home-sections';
@@ -166,33 +167,11 @@ export interface PhotoActionTarget {
 }
 
 /**
- * GalleryHomePage is the gallery home: cover, photos, videos, packs, prints
- * and downloads, laid out by the gallery's settings unless `display`
- * overrides them. `photoAction` draws a control over each photo and video
- * (the favourites heart, composed by the app; videos pass their vid_ id);
- * `downloadsAction` draws controls at the top of the downloads section (the
- * free download of the photos, composed by the app), given the gallery's
- * address.
+ * useHomePhotos loads the home (GalleryHomeQuery) and the photos its grid
+ * shows: all of them, or the collection chosen in the address
+ * (?collection=), with the next page on demand.
  */
-export function GalleryHomePage({
-  display = {},
-  photoAction,
-  downloadsAction,
-}: {
-  display?: HomeDisplay;
-  photoAction?: (target: PhotoActionTarget) => ReactNode;
-  downloadsAction?: (galleryUrl: string) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  const { galleryId = '' } = useParams();
-  const location = useLocation();
-  const previewHash = usePreviewHash(galleryId);
-  const variables = useMemo(() => galleryVariables(galleryId, previewHash), [galleryId, previewHash]);
-  // The layout draws the home once the gallery is open to the viewer (or
-  // through a preview link): the server refuses the photos until then. The
-  // shell and this query left together (app/prefetch.ts), so this usually
-  // finds its answer in the cache.
-  const closed = useOutletContext<GalleryLayoutContext | undefined>()?.open === false;
+function useHomePhotos(variables: ReturnType<typeof galleryVariables>, closed: boolean) {
   const home = useQuery(GalleryHomeQuery, { variables, skip: closed });
   const gallery = home.data?.gallery;
   const allPhotos = getFragmentData(GalleryPhotosPageFragment, gallery?.photos);
@@ -221,11 +200,6 @@ export function GalleryHomePage({
   const photoItems = useMemo(() => nodes(photoEdges).map((node) => ({ key: node.id, photo: node })), [photoEdges]);
   const pickEdges = gallery?.photographerSelection.photos.edges;
   const pickItems = useMemo(() => nodes(pickEdges).map((node) => ({ key: node.id, photo: node })), [pickEdges]);
-  const actionGalleryId = gallery?.id;
-  const gridAction = useMemo(
-    () => (photoAction && actionGalleryId ? (photoId: string) => photoAction({ galleryId: actionGalleryId, photoId }) : undefined),
-    [photoAction, actionGalleryId],
-  );
   const fetchingMore = useRef(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const { fetchMore } = home;
@@ -248,37 +222,46 @@ export function GalleryHomePage({
         setLoadingMore(false);
       });
   }, [connection?.pageInfo, fetchMore, fetchMorePicked, chosen, variables]);
+  return { home, gallery, allTotal, collections, chosen, picked, connection, photoItems, pickItems, loadingMore, loadMore };
+}
 
-  // Choosing a collection while scrolled down the grid brings the grid's top into view.
-  const chose = useRef(false);
-  const onChoose = useCallback(() => {
-    chose.current = true;
-  }, []);
-  useEffect(() => {
-    if (!chose.current) return;
-    chose.current = false;
-    const section = document.getElementById('photos');
-    if (section && section.getBoundingClientRect().top < 0) section.scrollIntoView({ block: 'start' });
-  }, [chosen]);
+/**
+ * GalleryHomePage is the gallery home: cover, photos, videos, packs, prints
+ * and downloads, laid out by the gallery's settings unless `display`
+ * overrides them. `photoAction` draws a control over each photo and video
+ * (the favourites heart, composed by the app; videos pass their vid_ id);
+ * `downloadsAction` draws controls at the top of the downloads section (the
+ * free download of the photos, composed by the app), given the gallery's
+ * address.
+ */
+export function GalleryHomePage({
+  display = {},
+  photoAction,
+  downloadsAction,
+}: {
+  display?: HomeDisplay;
+  photoAction?: (target: PhotoActionTarget) => ReactNode;
+  downloadsAction?: (galleryUrl: string) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { galleryId = '' } = useParams();
+  const previewHash = usePreviewHash(galleryId);
+  const variables = useMemo(() => galleryVariables(galleryId, previewHash), [galleryId, previewHash]);
+  // The layout draws the home once the gallery is open to the viewer (or
+  // through a preview link): the server refuses the photos until then. The
+  // shell and this query left together (app/prefetch.ts), so this usually
+  // finds its answer in the cache.
+  const closed = useOutletContext<GalleryLayoutContext | undefined>()?.open === false;
+  const { home, gallery, allTotal, collections, chosen, picked, connection, photoItems, pickItems, loadingMore, loadMore } = useHomePhotos(variables, closed);
+  const actionGalleryId = gallery?.id;
+  const gridAction = useMemo(
+    () => (photoAction && actionGalleryId ? (photoId: string) => photoAction({ galleryId: actionGalleryId, photoId }) : undefined),
+    [photoAction, actionGalleryId],
+  );
 
-  // Anchors (#photos, #packs...) may point at sections rendered after the data
-  // arrives. When the page is already scrolled, the router has either scrolled
-  // to the anchor or restored a saved position (back navigation): leave it.
-  const scrolledHash = useRef<string | null>(null);
+  const onChoose = useGridTopOnChoose(chosen);
   // Every section has its height once the home's one answer is drawn.
-  const ready = Boolean(gallery);
-  useEffect(() => {
-    if (!ready || !location.hash || scrolledHash.current === location.key) return;
-    if (window.scrollY > 0) {
-      scrolledHash.current = location.key;
-      return;
-    }
-    const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (target) {
-      scrolledHash.current = location.key;
-      target.scrollIntoView({ block: 'start' });
-    }
-  }, [ready, location.hash, location.key]);
+  useAnchorOnceDrawn(Boolean(gallery));
 
   if (closed) return null;
   if (!gallery) {
@@ -315,13 +298,7 @@ export function GalleryHomePage({
       <GalleryCover gallery={gallery} homePath={homePath} hasPrints={sections.prints} />
 
       {sections.selection && pickItems.length > 0 && (
-        <section id="photographer-selection" className={`${styles.section} ${styles.wide}`} aria-labelledby="photographer-selection-title">
-          <div className={styles.sectionHead}>
-            <h2 id="photographer-selection-title" className={styles.sectionTitle}>
-              {t('gallery.photographerSelectionTitle')}
-            </h2>
-            <p className={styles.count}>{t('gallery.photosCount', { count: pickItems.length })}</p>
-          </div>
+        <HomeSection id="photographer-selection" wide title={t('gallery.photographerSelectionTitle')} count={t('gallery.photosCount', { count: pickItems.length })}>
           <p>{t('gallery.photographerSelectionHint')}</p>
           <PhotoGrid
             galleryId={galleryId}
@@ -335,16 +312,10 @@ export function GalleryHomePage({
             photoAction={gridAction}
             balanced
           />
-        </section>
+        </HomeSection>
       )}
 
-      <section id="photos" className={`${styles.section} ${styles.wide}`} aria-labelledby="photos-title">
-        <div className={styles.sectionHead}>
-          <h2 id="photos-title" className={styles.sectionTitle}>
-            {t('gallery.photosTitle')}
-          </h2>
-          {connection && <p className={styles.count}>{t('gallery.photosCount', { count: connection.totalCount })}</p>}
-        </div>
+      <HomeSection id="photos" wide title={t('gallery.photosTitle')} count={connection && t('gallery.photosCount', { count: connection.totalCount })}>
         {collections.length > 0 && <CollectionBar collections={collections} total={allTotal} current={chosen} onChoose={onChoose} />}
         {!connection ? (
           picked.error && chosen !== undefined ? (
@@ -373,57 +344,37 @@ export function GalleryHomePage({
             balanced={!connection.pageInfo.hasNextPage && photoItems.length <= PHOTOS_PAGE_SIZE}
           />
         )}
-      </section>
+      </HomeSection>
 
       {sections.videos && videoNodes.length > 0 && (
-        <section id="videos" className={styles.section} aria-labelledby="videos-title">
-          <div className={styles.sectionHead}>
-            <h2 id="videos-title" className={styles.sectionTitle}>
-              {t('gallery.videosTitle')}
-            </h2>
-          </div>
+        <HomeSection id="videos" title={t('gallery.videosTitle')}>
           <VideosList
             videos={videoNodes.map((node) => ({ key: node.id, video: node }))}
             videoAction={photoAction && ((videoId) => photoAction({ galleryId: gallery.id, photoId: videoId }))}
           />
-        </section>
+        </HomeSection>
       )}
 
       {sections.packs && (
-        <section id="packs" className={`${styles.section} ${styles.shop}`} aria-labelledby="packs-title">
-          <div className={styles.sectionHead}>
-            <h2 id="packs-title" className={styles.sectionTitle}>
-              {t('gallery.packsTitle')}
-            </h2>
-          </div>
+        <HomeSection id="packs" shop title={t('gallery.packsTitle')}>
           {!lighten && <p className={styles.intro}>{t('gallery.packsIntro')}</p>}
           <PacksList galleryId={galleryId} hidePrice={hidePrice} packs={packs.map((p) => ({ key: p.id, pack: p }))} />
-        </section>
+        </HomeSection>
       )}
 
       {sections.prints && (
-        <section id="prints" className={`${styles.section} ${styles.shop}`} aria-labelledby="prints-title">
-          <div className={styles.sectionHead}>
-            <h2 id="prints-title" className={styles.sectionTitle}>
-              {t('gallery.printsTitle')}
-            </h2>
-          </div>
+        <HomeSection id="prints" shop title={t('gallery.printsTitle')}>
           {!lighten && <p className={styles.intro}>{t('gallery.printsIntro')}</p>}
           <PrintsSection prices={prices} galleryId={galleryId} hidePrice={hidePrice} />
-        </section>
+        </HomeSection>
       )}
 
       {sections.downloads && (
-        <section id="downloads" className={`${styles.section} ${styles.shop}`} aria-labelledby="downloads-title">
-          <div className={styles.sectionHead}>
-            <h2 id="downloads-title" className={styles.sectionTitle}>
-              {t('gallery.downloadsTitle')}
-            </h2>
-          </div>
+        <HomeSection id="downloads" shop title={t('gallery.downloadsTitle')}>
           {!lighten && <p className={styles.intro}>{t('gallery.downloadsIntro')}</p>}
           {downloadsAction?.(galleryId)}
           <DownloadsSection prices={prices} galleryId={galleryId} hidePrice={hidePrice} />
-        </section>
+        </HomeSection>
       )}
     </div>
   );

@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
-import { rememberGridImage } from '../photos/image-sources';
+import { rememberGridImage } from '../../lib/image-sources';
 import styles from './photo-grid.module.css';
 
 export const PhotoCardFragment = graphql(`

@@ -65,42 +65,18 @@ function remPx(): number {
 }
 
 /**
- * PhotoGrid lays the photos out as the gallery asks: justified rows (each
- * photo keeps its ratio, every row fills the width), a grid of square cells,
- * or masonry columns. It is windowed: every photo gets a computed place, and
- * only the photos within a screen or so of the viewport are in the document,
- * so that a gallery of thousands of photos scrolls as lightly as one of
- * twenty (the photo holding the keyboard focus always stays). It loads the
- * next page when the end of the grid comes near, with a button as a fallback.
+ * useGridMeasure follows, for the grid's list (the ref it returns), what
+ * the layout depends on: its width (and the last one per layout, so that a
+ * grid drawn again starts right), the theme's gap, the screen's width, and
+ * the band of the grid worth drawing (the viewport and a screen above and
+ * below it), on scroll, resize and changes of the page above the grid.
  */
-function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos', balanced = false, collection }: PhotoGridProps) {
-  const { t } = useTranslation();
+function useGridMeasure(layout: PhotosLayout) {
   const list = useRef<HTMLUListElement>(null);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useRef(onLoadMore);
-  loadMore.current = onLoadMore;
-
   const [width, setWidth] = useState(() => lastWidths.get(layout) ?? FALLBACK_WIDTH);
   const [gap, setGap] = useState(DEFAULT_GAP);
   const [screenWidth, setScreenWidth] = useState(viewportWidth);
   const [band, setBand] = useState<Band>(() => ({ top: -viewportHeight(), bottom: 2 * viewportHeight() }));
-  const [focused, setFocused] = useState<number | undefined>(undefined);
-
-  const ratios = useMemo(
-    () =>
-      photos.map(({ photo }) => {
-        const p = getFragmentData(PhotoCardFragment, photo);
-        return p.width > 0 && p.height > 0 ? p.width / p.height : NaN;
-      }),
-    [photos],
-  );
-  const captionHeight = showFilename ? Math.round(1.5 * remPx()) : 0;
-  const grid = useMemo(
-    () => computeGridLayout(layout, ratios, gridMetrics(width, screenWidth, gap, captionHeight), { balanced }),
-    [layout, ratios, width, screenWidth, gap, captionHeight, balanced],
-  );
-
-  // The band of the grid worth drawing: the viewport and a screen above and below it.
   const measureBand = useCallback(() => {
     const node = list.current;
     if (!node) return;
@@ -183,6 +159,40 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
       styleObserver?.disconnect();
     };
   }, [measureBand, measureSize]);
+  return { list, width, gap, screenWidth, band, measureBand };
+}
+
+/**
+ * PhotoGrid lays the photos out as the gallery asks: justified rows (each
+ * photo keeps its ratio, every row fills the width), a grid of square cells,
+ * or masonry columns. It is windowed: every photo gets a computed place, and
+ * only the photos within a screen or so of the viewport are in the document,
+ * so that a gallery of thousands of photos scrolls as lightly as one of
+ * twenty (the photo holding the keyboard focus always stays). It loads the
+ * next page when the end of the grid comes near, with a button as a fallback.
+ */
+function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos', balanced = false, collection }: PhotoGridProps) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useRef(onLoadMore);
+  loadMore.current = onLoadMore;
+
+  const { list, width, gap, screenWidth, band, measureBand } = useGridMeasure(layout);
+  const [focused, setFocused] = useState<number | undefined>(undefined);
+
+  const ratios = useMemo(
+    () =>
+      photos.map(({ photo }) => {
+        const p = getFragmentData(PhotoCardFragment, photo);
+        return p.width > 0 && p.height > 0 ? p.width / p.height : NaN;
+      }),
+    [photos],
+  );
+  const captionHeight = showFilename ? Math.round(1.5 * remPx()) : 0;
+  const grid = useMemo(
+    () => computeGridLayout(layout, ratios, gridMetrics(width, screenWidth, gap, captionHeight), { balanced }),
+    [layout, ratios, width, screenWidth, gap, captionHeight, balanced],
+  );
 
   // The grid may move under the viewport without a scroll (sections above it loading).
   useEffect(() => {
@@ -211,6 +221,7 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
     pendingFocus.current = index;
     setFocused(index);
     // Only when the grid appears: later focus moves are the visitor's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only, as said above
   }, []);
   useEffect(() => {
     if (focused === undefined || pendingFocus.current !== focused || !list.current) return;
@@ -220,7 +231,7 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
     link.focus({ preventScroll: true });
     const rect = link.getBoundingClientRect();
     if (rect.bottom < 0 || rect.top > viewportHeight()) link.scrollIntoView({ block: 'center' });
-  }, [focused]);
+  }, [focused, list]);
 
   if (photos.length === 0) {
     return <p className={styles.empty}>{t('gallery.noPhotos')}</p>;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LanguagePicker } from '../language/language-picker';
+import { LanguagePicker } from '../../components/ui/language-picker';
 import styles from './landing.module.css';
 
 /** LandingPage is the site root; with ?notFound=<path> it says that no gallery lives there. */

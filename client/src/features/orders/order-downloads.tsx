@@ -1,9 +1,9 @@
 import { useSubscription } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { getFragmentData, type FragmentType } from '../../gql';
-import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from '../downloads/download-documents';
-import { isFinished, partLabel } from '../downloads/download-links';
-import { DownloadProgress } from '../downloads/download-progress';
+import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from '../../lib/downloads/download-documents';
+import { isFinished, partLabel } from '../../lib/downloads/download-links';
+import { DownloadProgress } from '../../components/downloads/download-progress';
 import styles from './orders.module.css';
 import { intlLocale } from '../../lib/locale';
 

@@ -4,7 +4,7 @@ import { ApolloLink } from '@apollo/client';
 import { MockLink, MockSubscriptionLink } from '@apollo/client/testing';
 import { OperationTypeNode } from 'graphql';
 import type { OrderStatus } from '../../gql/graphql';
-import { downloadRequest } from '../downloads/download-fixtures';
+import { downloadRequest } from '../../lib/downloads/download-fixtures';
 import { OrderQuery } from './order-documents';
 
 export { downloadRequest };

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney, type MoneyLike } from '../../lib/money';
-import { AddressBlock } from '../checkout/address-block';
+import { AddressBlock } from '../../components/cart/address-block';
 import styles from './orders.module.css';
 
 export const OrderRecapFragment = graphql(`

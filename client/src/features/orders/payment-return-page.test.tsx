@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { update } from '../downloads/download-fixtures';
+import { update } from '../../lib/downloads/download-fixtures';
 import { OrderQuery } from './order-documents';
 import { downloadRequest, order, orderMock, orderNotFoundMock, testLinks } from './order-fixtures';
 import { ORDER_POLL_MS, orderView, PaymentReturnPage } from './payment-return-page';

@@ -2,14 +2,14 @@ import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
 import type { OrderStatus } from '../../gql/graphql';
-import { DownloadRequestFieldsFragment } from '../downloads/download-documents';
-import { isFinished } from '../downloads/download-links';
-import { errorCodes } from '../notifications/error-message';
+import { DownloadRequestFieldsFragment } from '../../lib/downloads/download-documents';
+import { isFinished } from '../../lib/downloads/download-links';
+import { errorCodes } from '../../lib/error-message';
 import { OrderFieldsFragment, OrderQuery, OrderUpdatedSubscription } from './order-documents';
 import { OrderDownloads } from './order-downloads';
 import { OrderRecap } from './order-recap';

@@ -2,9 +2,9 @@ import { ApolloProvider } from '@apollo/client/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApolloClient } from '../../app/apollo-client';
-import { notifications } from '../notifications/notification-store';
-import { Toaster } from '../notifications/toaster';
+import { createApolloClient } from '../../lib/apollo-client';
+import { notifications } from '../../lib/notification-store';
+import { Toaster } from '../../components/ui/toaster';
 import { PhotoPage, SLIDE_MS } from './photo-page';
 
 // graphql-ws is loaded with the first subscription; none here.

@@ -2,12 +2,12 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { rememberReturnFocus } from '../../lib/return-focus';
-import { fitBox, loadedImage, parseSrcSet, rememberLoaded, sourceWidth, viewerSizes } from './image-sources';
+import { fitBox, loadedImage, parseSrcSet, rememberLoaded, sourceWidth, viewerSizes } from '../../lib/image-sources';
 import { photoDownload } from './photo-download';
 import { PhotoViewer } from './photo-viewer';
 import styles from './photo-page.module.css';
@@ -114,7 +114,8 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
   const navigate = useNavigate();
   const location = useLocation();
   const client = useApolloClient();
-  const state = (location.state ?? {}) as PhotoLocationState;
+  // The same object while the location's state is: show() below keeps its identity.
+  const state = useMemo(() => (location.state ?? {}) as PhotoLocationState, [location.state]);
 
   const variables = galleryVariables(galleryId, usePreviewHash(galleryId));
   const gallery = useQuery(PhotoGalleryQuery, { variables });

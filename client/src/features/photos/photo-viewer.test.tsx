@@ -1,7 +1,7 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeFragmentData } from '../../gql';
-import { forgetLoaded, rememberLoaded } from './image-sources';
+import { forgetLoaded, rememberLoaded } from '../../lib/image-sources';
 import { PhotoViewer, PhotoViewerFragment } from './photo-viewer';
 
 const photo = makeFragmentData(

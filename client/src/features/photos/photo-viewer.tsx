@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type PointerEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
-import { fitBox, loadedImage, parseSrcSet, pickSource, rememberLoaded, sourceWidth, viewerSizes } from './image-sources';
+import { fitBox, loadedImage, parseSrcSet, pickSource, rememberLoaded, sourceWidth, viewerSizes } from '../../lib/image-sources';
 import { clampZoom, maxScaleFor, NO_ZOOM, STEP_SCALE, toggleZoom, zoomAt, type Size, type Zoom } from './zoom';
 import styles from './photo-page.module.css';
 
@@ -260,6 +260,7 @@ export function PhotoViewer({
       el.removeEventListener('gesturechange', onGesture);
     };
     // local and the handler read refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- local reads refs only
   }, []);
 
   // + and - zoom at the centre, 0 goes back; Escape first leaves the zoom.

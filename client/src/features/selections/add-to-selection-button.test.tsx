@@ -2,7 +2,7 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { notifications } from '../notifications/notification-store';
+import { notifications } from '../../lib/notification-store';
 import { AddToSelectionButton } from './add-to-selection-button';
 import { AddToSelectionMutation, MySelectionsQuery } from './selection-documents';
 import { GALLERY_ID, payload, selection } from './selection-fixtures';

@@ -1,11 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { Modal } from '../../components/ui/modal';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
-import { errorCodes } from '../notifications/error-message';
+import { errorCodes } from '../../lib/error-message';
 import { CreateSelectionForm } from './create-selection-form';
 import { MySelectionsQuery, SelectionFieldsFragment } from './selection-documents';
 import styles from './selections.module.css';

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { notifications } from '../notifications/notification-store';
+import { notifications } from '../../lib/notification-store';
 import { DeleteSelectionMutation, RemoveFromSelectionMutation } from './selection-documents';
 import { GALLERY_ID, payload, selection } from './selection-fixtures';
 import { SelectionGalleryQuery, SelectionPage, SelectionPageQuery } from './selection-page';

@@ -2,11 +2,11 @@ import type { ApolloCache, ApolloClient } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppOperationContext } from '../../app/apollo-client';
+import type { AppOperationContext } from '../../lib/apollo-client';
 import { getFragmentData, makeFragmentData, type FragmentType } from '../../gql';
 import type { AddToSelectionMutation as AddData, RemoveFromSelectionMutation as RemoveData, SelectionFieldsFragment as SelectionData } from '../../gql/graphql';
 import { UserErrorFieldsFragment } from '../../lib/user-error-fields';
-import { notify } from '../notifications/notification-store';
+import { notify } from '../../lib/notification-store';
 import { AddToSelectionMutation, FAVORITES_ID, FavoritesQuery, FavoritesViewerFragment, RemoveFromSelectionMutation, SelectionFieldsFragment } from './favorites-documents';
 
 /** FAVORITE_ERROR_CONTEXT makes a failed favourite call toast the catalogue's message (a 401 still asks for an e-mail). */

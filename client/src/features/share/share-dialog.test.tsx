@@ -2,7 +2,7 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notifications } from '../notifications/notification-store';
+import { notifications } from '../../lib/notification-store';
 import { checkShare, ShareDialog, ShareGalleryMutation } from './share-dialog';
 
 afterEach(() => notifications.clear());

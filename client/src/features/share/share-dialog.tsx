@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField, TextAreaField } from '../../components/ui/form-field';
 import { Modal } from '../../components/ui/modal';
 import { graphql } from '../../gql';
-import { notify } from '../notifications/notification-store';
+import { notify } from '../../lib/notification-store';
 import styles from './share.module.css';
 
 export const ShareGalleryMutation = graphql(`

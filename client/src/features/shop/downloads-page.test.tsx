@@ -3,9 +3,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { AddAllGalleryMutation } from '../cart/cart-documents';
-import { cart, cartMock, digitalItem, GALLERY_ID, money, payload } from '../cart/cart-fixtures';
-import { notifications } from '../notifications/notification-store';
+import { AddAllGalleryMutation } from '../../lib/cart/cart-documents';
+import { cart, cartMock, digitalItem, GALLERY_ID, money, payload } from '../../lib/cart/cart-fixtures';
+import { notifications } from '../../lib/notification-store';
 import { DownloadsPage } from './downloads-page';
 import { shopDownloadsMock } from './shop-fixtures';
 

@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { getFragmentData } from '../../gql';
 import { formatMoney } from '../../lib/money';
-import { AddAllGalleryMutation, CartFieldsFragment, CartQuery } from '../cart/cart-documents';
-import { settleCartCall } from '../cart/cart-calls';
-import { notify } from '../notifications/notification-store';
-import { FreeDownloadEntry } from '../downloads/free-download-entry';
+import { AddAllGalleryMutation, CartFieldsFragment, CartQuery } from '../../lib/cart/cart-documents';
+import { settleCartCall } from '../../lib/cart/cart-calls';
+import { notify } from '../../lib/notification-store';
+import { FreeDownloadEntry } from '../../components/downloads/free-download-entry';
 import { useFreeFiles } from './free-files';
 import { LoadState } from './load-state';
 import { withPhoto } from './products-page';

@@ -4,9 +4,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { AddPackMutation, DeleteOngoingPackMutation, RemovePackFormatConfigurationMutation } from '../cart/cart-documents';
-import { cart, cartCountMock, cartFormat, cartMock, GALLERY_ID, galleryIdMock, packFormat, packInstance, packPhoto, payload, userError } from '../cart/cart-fixtures';
-import { notifications } from '../notifications/notification-store';
+import { AddPackMutation, DeleteOngoingPackMutation, RemovePackFormatConfigurationMutation } from '../../lib/cart/cart-documents';
+import { cart, cartCountMock, cartFormat, cartMock, GALLERY_ID, galleryIdMock, packFormat, packInstance, packPhoto, payload, userError } from '../../lib/cart/cart-fixtures';
+import { notifications } from '../../lib/notification-store';
 import { PackConfigurationPage } from './pack-configuration-page';
 
 afterEach(() => notifications.clear());

@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { CreateOngoingPackMutation } from '../cart/cart-documents';
-import { cart, cartMock, GALLERY_ID, packInstance, payload } from '../cart/cart-fixtures';
+import { CreateOngoingPackMutation } from '../../lib/cart/cart-documents';
+import { cart, cartMock, GALLERY_ID, packInstance, payload } from '../../lib/cart/cart-fixtures';
 import { PackDetailPage } from './pack-detail-page';
 import { PacksPage } from './packs-page';
 import { shopGalleryMock } from './shop-fixtures';

@@ -1,12 +1,12 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { getFragmentData } from '../../gql';
 import { formatMoney } from '../../lib/money';
-import { CartFieldsFragment, CartQuery, CreateOngoingPackMutation } from '../cart/cart-documents';
-import { settleCartCall } from '../cart/cart-calls';
+import { CartFieldsFragment, CartQuery, CreateOngoingPackMutation } from '../../lib/cart/cart-documents';
+import { settleCartCall } from '../../lib/cart/cart-calls';
 import { LoadState } from './load-state';
 import { PackContents, PackFacts, packName } from './packs-page';
 import { BackLink } from './shop-top-bar';

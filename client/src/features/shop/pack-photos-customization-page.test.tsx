@@ -3,9 +3,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { ConfigureOngoingPackMutation } from '../cart/cart-documents';
-import { cart, cartFormat, cartMock, GALLERY_ID, galleryIdMock, packFormat, packInstance, packPhoto, payload } from '../cart/cart-fixtures';
-import { notifications } from '../notifications/notification-store';
+import { ConfigureOngoingPackMutation } from '../../lib/cart/cart-documents';
+import { cart, cartFormat, cartMock, GALLERY_ID, galleryIdMock, packFormat, packInstance, packPhoto, payload } from '../../lib/cart/cart-fixtures';
+import { notifications } from '../../lib/notification-store';
 import { PackPhotosCustomizationPage } from './pack-photos-customization-page';
 import { shopGalleryMock, shopPhotoMock } from './shop-fixtures';
 

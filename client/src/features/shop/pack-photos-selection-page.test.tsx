@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
-import { ConfigureOngoingPackMutation } from '../cart/cart-documents';
-import { cart, cartFormat, cartMock, GALLERY_ID, galleryIdMock, packFormat, packInstance, packPhoto, payload } from '../cart/cart-fixtures';
+import { ConfigureOngoingPackMutation } from '../../lib/cart/cart-documents';
+import { cart, cartFormat, cartMock, GALLERY_ID, galleryIdMock, packFormat, packInstance, packPhoto, payload } from '../../lib/cart/cart-fixtures';
 import { PackPhotosSelectionPage } from './pack-photos-selection-page';
 import { shopGalleryMock, shopPhotosMock } from './shop-fixtures';
 

@@ -1,7 +1,7 @@
 // What the pack photo screens share: finding a format of a pack instance,
 // and the photo choices sent to configureOngoingPack.
 import type { CartPackFieldsFragment as CartPack, PackPhotoChoiceInput, PrintBorder, PrintFinish } from '../../gql/graphql';
-import { cropInput, type CropValue } from '../cart/cart-calls';
+import { cropInput, type CropValue } from '../../lib/cart/cart-calls';
 
 /** PackSlot is one format (or digital file) of a pack instance. */
 export type PackSlot = CartPack['formats'][number];

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import type { ShopPackFragment } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
-import { countryName } from '../cart/cart-totals';
+import { countryName } from '../../components/cart/cart-totals';
 import { LoadState } from './load-state';
 import { offerBadge } from './pack-badge';
 import { BackLink } from './shop-top-bar';

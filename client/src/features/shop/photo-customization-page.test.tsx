@@ -3,11 +3,11 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReadOnlyContext } from '../../app/read-only';
+import { ReadOnlyContext } from '../../lib/read-only';
 import { createCache } from '../../lib/apollo-cache';
-import { AddDigitalFileMutation, SetPrintMutation } from '../cart/cart-documents';
-import { cart, cartCountMock, cartMock, crop, digitalItem, GALLERY_ID, galleryIdMock, payload, printItem, userError } from '../cart/cart-fixtures';
-import { notifications } from '../notifications/notification-store';
+import { AddDigitalFileMutation, SetPrintMutation } from '../../lib/cart/cart-documents';
+import { cart, cartCountMock, cartMock, crop, digitalItem, GALLERY_ID, galleryIdMock, payload, printItem, userError } from '../../lib/cart/cart-fixtures';
+import { notifications } from '../../lib/notification-store';
 import { PhotoCustomizationPage } from './photo-customization-page';
 import { photoProduct, photoProductsMock, shopPhotoMock } from './shop-fixtures';
 

@@ -1,16 +1,16 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ReadOnlyNote, useReadOnly } from '../../app/read-only';
-import { galleryPath } from '../../app/route-table';
+import { ReadOnlyNote, useReadOnly } from '../../lib/read-only';
+import { galleryPath } from '../../lib/route-table';
 import { getFragmentData } from '../../gql';
 import type { DigitalQuality } from '../../gql/graphql';
 import { formatMoney, type MoneyLike } from '../../lib/money';
-import { AddDigitalFileMutation, CartFieldsFragment, CartQuery } from '../cart/cart-documents';
-import { settleCartCall } from '../cart/cart-calls';
-import { useCartGalleryId } from '../cart/use-cart';
-import { FreeDownloadEntry } from '../downloads/free-download-entry';
-import { notify } from '../notifications/notification-store';
+import { AddDigitalFileMutation, CartFieldsFragment, CartQuery } from '../../lib/cart/cart-documents';
+import { settleCartCall } from '../../lib/cart/cart-calls';
+import { useCartGalleryId } from '../../lib/cart/use-cart';
+import { FreeDownloadEntry } from '../../components/downloads/free-download-entry';
+import { notify } from '../../lib/notification-store';
 import styles from './shop.module.css';
 
 /** QuickFormat is a digital format sold alone, as the quick choice reads it. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { formatMoney } from '../../lib/money';
 import { LoadState } from './load-state';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { galleryPath } from '../../app/route-table';
+import { galleryPath } from '../../lib/route-table';
 import { formatMoney } from '../../lib/money';
-import { FreeDownloadEntry } from '../downloads/free-download-entry';
+import { FreeDownloadEntry } from '../../components/downloads/free-download-entry';
 import { useFreeFiles } from './free-files';
 import { LoadState } from './load-state';
 import { PhotoQuickBuy } from './photo-quick-buy';

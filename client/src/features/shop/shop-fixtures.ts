@@ -2,7 +2,7 @@
 // __typename, as the server would send them. The cart side is in
 // ../cart/cart-fixtures.ts.
 import type { MockLink } from '@apollo/client/testing';
-import { GALLERY_ID, GALLERY_URL, money } from '../cart/cart-fixtures';
+import { GALLERY_ID, GALLERY_URL, money } from '../../lib/cart/cart-fixtures';
 import { PhotoProductsQuery, ShopDownloadsQuery, ShopGalleryQuery, ShopPhotoQuery, ShopPhotosQuery, PHOTOS_PAGE_SIZE } from './shop-documents';
 
 type Section = 'prints' | 'special_papers' | 'wall_decor' | 'digital' | 'other';

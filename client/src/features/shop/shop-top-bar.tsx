@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { galleryPath } from '../../app/route-table';
-import { CartCountBadge, cartLinkLabel } from '../cart/cart-count-badge';
-import { useCartCount } from '../cart/use-cart';
+import { galleryPath } from '../../lib/route-table';
+import { CartCountBadge, cartLinkLabel } from '../../components/cart/cart-count-badge';
+import { useCartCount } from '../../lib/cart/use-cart';
 import styles from './shop.module.css';
 
 /**
