@@ -5,7 +5,6 @@ import "regexp"
 // slugRE is what a gallery address may look like.
 var slugRE = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9-]{0,118}[a-z0-9])?$`)
 
-
 // languageRE is a language the product speaks (internal/lang).
 var languageRE = regexp.MustCompile(`^(fr|nl|en)$`)
 
