@@ -2,7 +2,6 @@ package cart
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -463,6 +462,8 @@ func (st *state) codeProblem(v *ent.Voucher) string {
 // view presents a loaded cart, priced.
 func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, error) {
 	q := pricing.Price(st.input())
+	// Messages follow the visitor's language, else the gallery's.
+	t := lang.Or(ctx, lang.Tag(st.gallery.Language))
 	lineTotals := make(map[string]pricing.LineQuote, len(q.Lines))
 	for _, l := range q.Lines {
 		lineTotals[l.ID] = l
@@ -515,7 +516,7 @@ func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, err
 		}
 		v.ItemCount++
 	}
-	v.Vouchers = st.voucherViews(q)
+	v.Vouchers = st.voucherViews(t, q)
 	if q.Discount.Source != pricing.SourceNone {
 		d := &DiscountView{Source: q.Discount.Source, Percent: q.Discount.Percent, Amount: money.EURCents(q.Discount.Amount),
 			FreeShipping: q.Discount.FreeShipping}
@@ -526,7 +527,7 @@ func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, err
 	}
 	for _, p := range q.ShippingProblems {
 		v.ShippingProblems = append(v.ShippingProblems, &ShippingProblem{CartItemID: p.LineID, Country: p.Country,
-			Reason: p.Reason, Message: shippingMessage(p.Reason, p.Country)})
+			Reason: p.Reason, Message: shippingMessage(t, p.Reason, p.Country)})
 	}
 	v.Totals = &Totals{
 		Merchandise: money.EURCents(q.Merchandise), Discount: money.EURCents(q.Discount.Amount),
@@ -570,7 +571,7 @@ func (st *state) packItem(it *ent.CartItem) *PackItem {
 }
 
 // voucherViews tells what each voucher does in the priced cart.
-func (st *state) voucherViews(q pricing.Quote) []*VoucherView {
+func (st *state) voucherViews(t lang.Tag, q pricing.Quote) []*VoucherView {
 	out := []*VoucherView{}
 	cards := map[string]pricing.GiftCardQuote{}
 	for _, g := range q.GiftCards {
@@ -589,10 +590,10 @@ func (st *state) voucherViews(q pricing.Quote) []*VoucherView {
 				// it takes nothing off the merchandise.
 				vv.Applied = true
 				if q.Code.Reason != "" {
-					vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(apperr.Render(lang.FR, freeShippingOnlyMessage, nil))
+					vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(apperr.Render(t, freeShippingOnlyMessage, nil))
 				}
 			default:
-				vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(reasonMessage(q.Code.Reason, vc))
+				vv.Reason, vv.Message = ptr(q.Code.Reason), ptr(reasonMessage(t, q.Code.Reason, vc))
 			}
 		case voucher.KindGiftCard:
 			if g, ok := cards[vc.Code]; ok {
@@ -602,7 +603,7 @@ func (st *state) voucherViews(q pricing.Quote) []*VoucherView {
 				vv.RemainingBalance = &rem
 			} else {
 				r := st.codeProblem(vc)
-				vv.Reason, vv.Message = ptr(r), ptr(reasonMessage(r, vc))
+				vv.Reason, vv.Message = ptr(r), ptr(reasonMessage(t, r, vc))
 				rem := money.EURCents(vc.Balance)
 				vv.RemainingBalance = &rem
 			}
@@ -671,11 +672,13 @@ func pickupAddress(p *ent.Photographer) string {
 	return strings.Join(parts, ", ")
 }
 
-func shippingMessage(reason, country string) string {
+// shippingMessage tells in t why a line cannot go to the country.
+func shippingMessage(t lang.Tag, reason, country string) string {
+	key := "shipping_not_offered"
 	if reason == pricing.ProblemExcludedCountry {
-		return fmt.Sprintf("Ce produit ne peut pas être livré dans ce pays (%s).", address.CountryName(country))
+		key = "shipping_excluded_country"
 	}
-	return fmt.Sprintf("La livraison de ce produit n'est pas proposée vers ce pays (%s).", address.CountryName(country))
+	return apperr.Render(t, key, apperr.Args{"Country": address.CountryName(country)})
 }
 
 // cartItemOf selects a cart's items.

@@ -880,6 +880,17 @@ func TestClientDataAndDeliveryRepriceShipping(t *testing.T) {
 		pb.Message != "Ce produit ne peut pas être livré dans ce pays (Suisse)." {
 		t.Fatalf("problem = %+v", pb)
 	}
+	// The message follows the visitor's language, else the gallery's.
+	v = f.ok(f.svc.Get(lang.With(ctx, lang.NL), f.gala))
+	if pb := v.ShippingProblems[0]; !strings.HasPrefix(pb.Message, "Dit product kan niet naar dit land worden geleverd (") {
+		t.Fatalf("problem in Dutch = %q", pb.Message)
+	}
+	f.db.Gallery.UpdateOneID(f.gala.ID).SetLanguage("en").ExecX(f.sys)
+	f.gala.Language = "en"
+	v = f.ok(f.svc.Get(ctx, f.gala))
+	if pb := v.ShippingProblems[0]; !strings.HasPrefix(pb.Message, "This product cannot be delivered to this country (") {
+		t.Fatalf("problem in the gallery's English = %q", pb.Message)
+	}
 }
 
 func TestPhotosNeedingRetouchAreFlagged(t *testing.T) {

@@ -86,8 +86,8 @@ func reasonKey(reason string) string {
 
 // reasonMessage is a refusal's message as the cart view shows it, in
 // French: the view is built without the request's language.
-func reasonMessage(reason string, v *ent.Voucher) string {
-	return voucherErr(reason, v).Message(lang.FR)
+func reasonMessage(t lang.Tag, reason string, v *ent.Voucher) string {
+	return voucherErr(reason, v).Message(t)
 }
 
 func voucherErr(reason string, v *ent.Voucher) *apperr.Error {

@@ -41,10 +41,14 @@ func Parse(s string) (Tag, bool) {
 	return "", false
 }
 
-// Valid says whether t is a supported language.
+// Valid says whether t is exactly a supported language ("nl", not "NL"
+// or "nl-BE", which Parse reads).
 func Valid(t Tag) bool {
-	_, ok := Parse(string(t))
-	return ok && strings.ToLower(string(t)) == string(t) && len(t) == 2
+	switch t {
+	case FR, NL, EN:
+		return true
+	}
+	return false
 }
 
 // maxHeader bounds the Accept-Language read: a browser sends a few dozen
