@@ -8,6 +8,10 @@
 //	gallery captcha answer CAPTCHA_ID                      print a captcha's answer (operators, tests)
 //	gallery photographer revoke --id tok_… | --email E --name N
 //	                                                      revoke tokens
+//	gallery backup --to DIR|FILE.tar.gz [--blobs auto|copy|list]
+//	                                                      a consistent snapshot while the server runs
+//	gallery restore --from DIR|FILE [--force]             restore a backup into an empty installation
+//	gallery backups [--dir D]                             list the automatic snapshots (BACKUP_DIR)
 package main
 
 import (
@@ -41,7 +45,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: gallery serve | seed-demo [--photos N] | seed-bench --photos N --url U | photographer token|tokens|revoke ... | version")
+	return errors.New("usage: gallery serve | seed-demo [--photos N] | seed-bench --photos N --url U | photographer token|tokens|revoke ... | backup --to D | restore --from D | backups | version")
 }
 
 func run(args []string) error {
@@ -71,6 +75,12 @@ func run(args []string) error {
 		return photographerCmd(ctx, cfg, args[1:], os.Stdout)
 	case "captcha":
 		return captchaCmd(ctx, cfg, args[1:], os.Stdout)
+	case "backup":
+		return backupCmd(ctx, cfg, args[1:], os.Stdout)
+	case "restore":
+		return restoreCmd(ctx, cfg, args[1:], os.Stdout)
+	case "backups":
+		return backupsCmd(cfg, args[1:], os.Stdout)
 	case "version":
 		fmt.Println(server.Version)
 		return nil
@@ -141,7 +151,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	workerID, releaseID := jobs.WorkerID(cfg.DataDir)
 	defer releaseID()
 	svc, err := app.New(ctx, app.Options{Config: cfg, DB: db, Media: m, Events: ev, Log: log,
-		Jobs: &jobs.Config{ID: workerID}})
+		Jobs: &jobs.Config{ID: workerID}, Version: server.Version})
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/backup"
 	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
@@ -123,6 +126,8 @@ type Options struct {
 	// WrapProvider, when set, wraps the configured payment provider before
 	// the orders service gets it (tests hold a checkout while it opens).
 	WrapProvider func(payments.Provider) payments.Provider
+	// Version is the server's version, written in backups' manifests.
+	Version string
 }
 
 // defaultKeepFor is KeepFor's default on PostgreSQL (CACHE_TTL "auto").
@@ -224,8 +229,30 @@ func New(ctx context.Context, o Options) (*Services, error) {
 		s.DownloadWorkers = &downloads.Workers{DB: db.Client, Media: o.Media, Mail: sender, Events: dev, Runner: s.Jobs,
 			PublicURL: cfg.PublicURL, PartLimit: o.DownloadPartLimit, Log: log, Now: o.Now}
 		s.Jobs.Register(s.DownloadWorkers.Register, s.Orders.Register)
+		if err := s.scheduleSnapshots(o); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
+}
+
+// scheduleSnapshots registers the automatic snapshots BACKUP_DIR asks for:
+// a periodic job (BACKUP_EVERY) that backs the installation up into it and
+// keeps what BACKUP_KEEP says.
+func (s *Services) scheduleSnapshots(o Options) error {
+	cfg := s.Config
+	if cfg.BackupDir == "" || o.Media == nil {
+		return nil
+	}
+	w := &backup.Worker{Dir: cfg.BackupDir, Daily: cfg.BackupKeepDaily, Weekly: cfg.BackupKeepWeekly, Log: s.Log,
+		Source: func(context.Context) (backup.Source, func(), error) {
+			src, err := backup.SourceOf(cfg, o.Media.Bucket, "auto", o.Version)
+			return src, func() {}, err
+		}}
+	s.Jobs.Register(func(ws *river.Workers) { river.AddWorker(ws, w) })
+	return s.Jobs.Periodic(river.NewPeriodicJob(river.PeriodicInterval(cfg.BackupEvery),
+		func() (river.JobArgs, *river.InsertOpts) { return backup.SnapshotArgs{}, nil },
+		&river.PeriodicJobOpts{ID: "backup_snapshot"}))
 }
 
 // newSender is the sender the configuration names: SMTP_URL, else the

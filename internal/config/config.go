@@ -91,6 +91,12 @@ type Config struct {
 	// MaxPageSize bounds first/last of every GraphQL connection (at most
 	// 100, the schema's contract).
 	MaxPageSize int
+	// BackupDir turns on automatic snapshots (`gallery backup` made by a
+	// background job) into this folder; BackupEvery is their period and
+	// BackupKeepDaily / BackupKeepWeekly how many are kept.
+	BackupDir                         string
+	BackupEvery                       time.Duration
+	BackupKeepDaily, BackupKeepWeekly int
 	// MaxListItems bounds every list in a request (GraphQL arguments and
 	// variables, REST bodies), before any domain code runs.
 	MaxListItems int
@@ -172,6 +178,48 @@ var settings = []setting{
 	{"GRAPHQL_MAX_TOKENS", "15000", intSetting(1, 1<<30, func(c *Config) *int { return &c.GraphQLMaxTokens })},
 	{"MAX_PAGE_SIZE", "100", intSetting(1, PageSizeCeiling, func(c *Config) *int { return &c.MaxPageSize })},
 	{"MAX_LIST_ITEMS", "2000", intSetting(1, 1<<20, func(c *Config) *int { return &c.MaxListItems })},
+	{"BACKUP_DIR", "", func(c *Config, v string) error { c.BackupDir = v; return nil }},
+	{"BACKUP_EVERY", "24h", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d < time.Minute {
+			err = fmt.Errorf("at least 1m")
+		}
+		c.BackupEvery = d
+		return err
+	}},
+	{"BACKUP_KEEP", "7d,4w", func(c *Config, v string) error {
+		d, w, err := ParseKeep(v)
+		c.BackupKeepDaily, c.BackupKeepWeekly = d, w
+		return err
+	}},
+}
+
+// ParseKeep reads BACKUP_KEEP: "7d,4w" keeps the last snapshot of each of
+// the 7 latest days and of each of the 4 latest weeks ("7d" or "4w" alone
+// keep only those).
+func ParseKeep(v string) (daily, weekly int, err error) {
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if len(part) < 2 {
+			return 0, 0, fmt.Errorf("expected a count of days and weeks such as 7d,4w")
+		}
+		n, perr := strconv.Atoi(part[:len(part)-1])
+		if perr != nil || n < 0 || n > 10000 {
+			return 0, 0, fmt.Errorf("expected a count of days and weeks such as 7d,4w")
+		}
+		switch part[len(part)-1] {
+		case 'd':
+			daily = n
+		case 'w':
+			weekly = n
+		default:
+			return 0, 0, fmt.Errorf("expected a count of days and weeks such as 7d,4w")
+		}
+	}
+	if daily+weekly == 0 {
+		return 0, 0, fmt.Errorf("keep at least one snapshot")
+	}
+	return daily, weekly, nil
 }
 
 // bytesSetting parses a positive number of bytes into the field at.

@@ -67,6 +67,8 @@ func TestLimitSettings(t *testing.T) {
 		{"GRAPHQL_MAX_TOKENS", "1", true}, {"GRAPHQL_MAX_TOKENS", "x", false},
 		{"MAX_PAGE_SIZE", "100", true}, {"MAX_PAGE_SIZE", "101", false}, {"MAX_PAGE_SIZE", "0", false},
 		{"MAX_LIST_ITEMS", "1", true}, {"MAX_LIST_ITEMS", "0", false},
+		{"BACKUP_EVERY", "6h", true}, {"BACKUP_EVERY", "10s", false}, {"BACKUP_KEEP", "7d,4w", true}, {"BACKUP_KEEP", "3d", true},
+		{"BACKUP_KEEP", "0d,0w", false}, {"BACKUP_KEEP", "7x", false},
 	} {
 		_, err := Load(func(k string) string {
 			if k == tc.env {

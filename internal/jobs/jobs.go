@@ -287,6 +287,21 @@ func (r *Runner) Register(adds ...func(*river.Workers)) {
 	}
 }
 
+// Periodic adds jobs that the runner's leader (one per database, however
+// many servers) enqueues on their schedule once started.
+func (r *Runner) Periodic(jobs ...*river.PeriodicJob) error {
+	var b *river.PeriodicJobBundle
+	if r.lite != nil {
+		b = r.lite.PeriodicJobs()
+	} else {
+		b = r.pg.PeriodicJobs()
+	}
+	if _, err := b.AddManySafely(jobs); err != nil {
+		return fmt.Errorf("jobs: periodic: %w", err)
+	}
+	return nil
+}
+
 // Start begins working jobs. It returns at once; work goes on until Stop.
 // Cancelling ctx also begins a graceful stop; call Stop anyway to wait for it.
 func (r *Runner) Start(ctx context.Context) error {
