@@ -205,7 +205,7 @@ func TestKeepDailyAndWeekly(t *testing.T) {
 func TestListSkipsPartialAndForeignFiles(t *testing.T) {
 	dir := t.TempDir()
 	at := time.Date(2026, 11, 26, 3, 0, 0, 0, time.UTC)
-	for _, n := range []string{SnapshotName(at), SnapshotName(at.Add(time.Hour)), "." + SnapshotName(at.Add(2 * time.Hour)), "notes.txt", "gallery-bad.tar.gz"} {
+	for _, n := range []string{SnapshotName(at), SnapshotName(at.Add(time.Hour)), "." + SnapshotName(at.Add(2*time.Hour)), "notes.txt", "gallery-bad.tar.gz"} {
 		os.WriteFile(filepath.Join(dir, n), bytes.Repeat([]byte("x"), 10), 0o600)
 	}
 	snaps, err := List(dir)
