@@ -24,6 +24,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/graph"
 	"github.com/studio/gallery/internal/ids"
+	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -634,9 +635,11 @@ func (s *Server) cachedGalleryQueries(next http.Handler) http.Handler {
 			}
 		}
 		if e := s.cache.lookup(key); e != nil {
+			metrics.CacheLookups.WithLabelValues("hit").Inc()
 			e.serve(w, r)
 			return
 		}
+		metrics.CacheLookups.WithLabelValues("miss").Inc()
 		served := false
 		e := s.cache.fillWith(key, writes, func() *cacheEntry {
 			rec := &recorder{header: http.Header{}, status: http.StatusOK}

@@ -18,6 +18,7 @@ import (
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/lang"
+	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -39,6 +40,12 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.SetQueryCache(lru.New[*ast.QueryDocument](maxQueryCache))
 	srv.SetParserTokenLimit(s.Config.GraphQLMaxTokens)
 	srv.SetDisableSuggestion(true)
+	srv.AroundOperations(func(ctx context.Context, next graphql.OperationHandler) graphql.ResponseHandler {
+		if oc := graphql.GetOperationContext(ctx); oc != nil && oc.Operation != nil {
+			metrics.GraphQLOperations.WithLabelValues(metrics.OperationName(oc.OperationName), string(oc.Operation.Operation)).Inc()
+		}
+		return next(ctx)
+	})
 	srv.Use(photographerIntrospection{})
 	srv.Use(mutationGuard{maxDepth: s.Config.GraphQLMaxDepth})
 	srv.Use(pageLimit{max: s.Config.MaxPageSize})

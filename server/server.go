@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -24,6 +25,7 @@ import (
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/lang"
+	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -67,10 +69,11 @@ func withLanguage(next http.Handler) http.Handler {
 // Handler returns every route of the server.
 func (s *Server) Handler() http.Handler {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, compress, s.recoverer, withLanguage, s.withViewer, s.withPhotographer, s.withXSRF)
+	r.Use(measure, middleware.RequestID, compress, s.recoverer, withLanguage, s.withViewer, s.withPhotographer, s.withXSRF)
 	r.Use(func(next http.Handler) http.Handler { return loader.Middleware(s.DB.Client, s.Catalogues, next) })
 
 	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
 	r.Get("/version", s.version)
 	r.Handle("/graphql", checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler()))))))
 	r.Get("/playground", s.playgroundHandler())
@@ -191,6 +194,57 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	_, _ = w.Write([]byte("ok"))
+}
+
+// readyz says whether this server can serve: the database answers, the
+// blob store is reachable and the job runner works (or this replica only
+// enqueues, WORK_JOBS=false). A load balancer sends traffic only to a
+// ready server; /healthz says only that the process lives.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+	defer cancel()
+	var problems []string
+	if err := s.DB.SQL.PingContext(ctx); err != nil {
+		problems = append(problems, "database: "+err.Error())
+	}
+	if s.Media != nil {
+		if ok, err := s.Media.Bucket.IsAccessible(ctx); err != nil || !ok {
+			problems = append(problems, fmt.Sprintf("blob store: not accessible (%v)", err))
+		}
+	}
+	if s.Jobs != nil && s.Config.WorkJobs && !s.Jobs.Working() {
+		problems = append(problems, "jobs: the runner is not working")
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if len(problems) > 0 {
+		s.Log.Error("readyz: not ready", "problems", problems)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte(strings.Join(problems, "\n") + "\n"))
+		return
+	}
+	_, _ = w.Write([]byte("ready"))
+}
+
+// measure counts each request in the metrics, by the route pattern chi
+// matched ("client" for the web client's pages).
+func measure(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r)
+		route := "client"
+		if rc := chi.RouteContext(r.Context()); rc != nil {
+			if p := rc.RoutePattern(); p != "" && p != "/*" {
+				route = p
+			}
+		}
+		status := ww.Status()
+		if status == 0 {
+			status = http.StatusOK
+		}
+		metrics.Requests.WithLabelValues(route, metrics.Method(r.Method), strconv.Itoa(status)).Observe(time.Since(start).Seconds())
+	})
 }
 
 func (s *Server) version(w http.ResponseWriter, r *http.Request) {

@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	galleries "github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -79,6 +80,7 @@ func (g gorillaWS) Accept(w http.ResponseWriter, r *http.Request, o transport.We
 	c.SetReadLimit(wsReadLimit)
 	gc := &gorillaConn{c: c}
 	gc.keepAlive()
+	metrics.WebsocketConnections.Inc()
 	return gc, nil
 }
 
@@ -157,8 +159,10 @@ func (g *gorillaConn) Subprotocol() string { return g.c.Subprotocol() }
 func (g *gorillaConn) Close() error {
 	g.mu.Lock()
 	if g.pinger != nil {
+		// The first Close: the connection is counted no more.
 		g.pinger.Stop()
 		g.pinger = nil
+		metrics.WebsocketConnections.Dec()
 	}
 	g.mu.Unlock()
 	return g.c.Close()

@@ -21,16 +21,21 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/server"
@@ -169,8 +174,38 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 		}
 	}()
 	srv := server.New(svc, dist)
+	if cfg.MetricsAddr != "" {
+		stopMetrics, err := serveMetrics(cfg.MetricsAddr, svc, log)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+	}
 	log.Info("serving", "addr", ln.Addr().String(), "database", db.Dialect, "version", server.Version)
 	return srv.ListenAndServe(ctx, ln)
+}
+
+// serveMetrics serves /metrics (Prometheus) on its own address, away from
+// the public one, until the returned stop is called.
+func serveMetrics(addr string, svc *app.Services, log *slog.Logger) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen METRICS_ADDR %s: %w", addr, err)
+	}
+	var extra []prometheus.Collector
+	if svc.Jobs != nil {
+		extra = append(extra, svc.Jobs.Collector())
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics.Handler(svc.DB.SQL, extra...))
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("metrics: serve", "err", err)
+		}
+	}()
+	log.Info("metrics", "addr", ln.Addr().String())
+	return func() { _ = hs.Close() }, nil
 }
 
 func seedDemo(ctx context.Context, cfg config.Config, photos int) error {

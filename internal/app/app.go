@@ -36,6 +36,7 @@ import (
 	"github.com/studio/gallery/internal/keys"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/orders"
 	"github.com/studio/gallery/internal/payments"
 	"github.com/studio/gallery/internal/payments/stripe"
@@ -171,6 +172,7 @@ func New(ctx context.Context, o Options) (*Services, error) {
 	if sender == nil {
 		sender = newSender(cfg, log)
 	}
+	sender = metrics.CountMails(sender)
 	s := &Services{Config: cfg, DB: db, Media: o.Media, Log: log, Events: ev, Mail: sender, KeepFor: KeepFor(cfg, db)}
 	if o.Jobs != nil {
 		jc := *o.Jobs

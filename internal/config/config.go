@@ -97,6 +97,8 @@ type Config struct {
 	BackupDir                         string
 	BackupEvery                       time.Duration
 	BackupKeepDaily, BackupKeepWeekly int
+	// MetricsAddr serves /metrics (Prometheus) on its own address; empty: off.
+	MetricsAddr string
 	// MaxListItems bounds every list in a request (GraphQL arguments and
 	// variables, REST bodies), before any domain code runs.
 	MaxListItems int
@@ -178,6 +180,7 @@ var settings = []setting{
 	{"GRAPHQL_MAX_TOKENS", "15000", intSetting(1, 1<<30, func(c *Config) *int { return &c.GraphQLMaxTokens })},
 	{"MAX_PAGE_SIZE", "100", intSetting(1, PageSizeCeiling, func(c *Config) *int { return &c.MaxPageSize })},
 	{"MAX_LIST_ITEMS", "2000", intSetting(1, 1<<20, func(c *Config) *int { return &c.MaxListItems })},
+	{"METRICS_ADDR", "", func(c *Config, v string) error { c.MetricsAddr = v; return nil }},
 	{"BACKUP_DIR", "", func(c *Config, v string) error { c.BackupDir = v; return nil }},
 	{"BACKUP_EVERY", "24h", func(c *Config, v string) error {
 		d, err := time.ParseDuration(v)

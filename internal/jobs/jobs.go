@@ -171,6 +171,7 @@ type Runner struct {
 	// those of the packages that enqueue through the runner (Register).
 	workers *river.Workers
 	started atomic.Bool
+	stopped atomic.Bool
 
 	// Exactly one of these is set, after the database's dialect.
 	lite *river.Client[*sql.Tx]
@@ -287,6 +288,9 @@ func (r *Runner) Register(adds ...func(*river.Workers)) {
 	}
 }
 
+// Working says whether the runner was started and not stopped.
+func (r *Runner) Working() bool { return r.started.Load() && !r.stopped.Load() }
+
 // Periodic adds jobs that the runner's leader (one per database, however
 // many servers) enqueues on their schedule once started.
 func (r *Runner) Periodic(jobs ...*river.PeriodicJob) error {
@@ -330,6 +334,7 @@ func (r *Runner) Start(ctx context.Context) error {
 // still stuck after that is rescued by the next server after its timeout.
 // Stop also closes River's pool on PostgreSQL; the runner is not reusable.
 func (r *Runner) Stop(ctx context.Context) error {
+	r.stopped.Store(true)
 	stop, hard := r.pgStop, r.pgStopAndCancel
 	if r.lite != nil {
 		stop, hard = r.lite.Stop, r.lite.StopAndCancel
