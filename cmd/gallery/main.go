@@ -31,6 +31,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/studio/gallery/internal/app"
+	"github.com/studio/gallery/internal/backup"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
@@ -104,23 +105,53 @@ func newLogger(level string) *slog.Logger {
 
 // open connects to the database and blob storage named by cfg. The server
 // watches the writes other processes announce on SQLite; the commands
-// announce theirs (store.Options).
+// announce theirs (store.Options). The server also takes a snapshot of
+// the database before an upgrade that changes its schema
+// (BACKUP_BEFORE_UPGRADE).
 func open(ctx context.Context, cfg config.Config, serving bool) (*store.DB, *media.Store, error) {
-	db, err := store.Open(ctx, store.Options{
+	m, err := media.Open(ctx, cfg.BlobURL)
+	if err != nil {
+		return nil, nil, err
+	}
+	o := store.Options{
 		DatabaseURL: cfg.DatabaseURL,
 		SQLitePath:  filepath.Join(cfg.DataDir, "gallery.db"),
 		Watch:       serving,
 		Announce:    !serving,
-	})
-	if err != nil {
-		return nil, nil, err
 	}
-	m, err := media.Open(ctx, cfg.BlobURL)
+	if serving && cfg.BackupBeforeUpgrade {
+		o.BeforeUpgrade = func(ctx context.Context) error { return snapshotBeforeUpgrade(ctx, cfg, m) }
+	}
+	db, err := store.Open(ctx, o)
 	if err != nil {
-		db.Close()
+		m.Close()
 		return nil, nil, err
 	}
 	return db, m, nil
+}
+
+// snapshotBeforeUpgrade backs the database and the key up (the blobs are
+// listed: an upgrade adds blobs, it does not change them) into BACKUP_DIR,
+// else DATA_DIR/backups, as gallery-pre-upgrade-TIME.tar.gz, which the
+// automatic snapshots' pruning leaves alone.
+func snapshotBeforeUpgrade(ctx context.Context, cfg config.Config, m *media.Store) error {
+	dir := cfg.BackupDir
+	if dir == "" {
+		dir = filepath.Join(cfg.DataDir, "backups")
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	src, err := backup.SourceOf(cfg, m.Bucket, "list", server.Version)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, "gallery-pre-upgrade-"+time.Now().UTC().Format("20060102T150405Z")+".tar.gz")
+	if _, err := backup.Take(ctx, src, path); err != nil {
+		return fmt.Errorf("%w (a snapshot is taken before the schema changes; fix the cause, or set BACKUP_BEFORE_UPGRADE=false to upgrade without one)", err)
+	}
+	slog.Info("schema upgrade: snapshot taken first", "file", path)
+	return nil
 }
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {

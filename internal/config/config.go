@@ -97,6 +97,9 @@ type Config struct {
 	BackupDir                         string
 	BackupEvery                       time.Duration
 	BackupKeepDaily, BackupKeepWeekly int
+	// BackupBeforeUpgrade takes a snapshot of the database before a start
+	// that changes its schema (into BackupDir, else DATA_DIR/backups).
+	BackupBeforeUpgrade bool
 	// MetricsAddr serves /metrics (Prometheus) on its own address; empty: off.
 	MetricsAddr string
 	// MaxListItems bounds every list in a request (GraphQL arguments and
@@ -188,6 +191,11 @@ var settings = []setting{
 			err = fmt.Errorf("at least 1m")
 		}
 		c.BackupEvery = d
+		return err
+	}},
+	{"BACKUP_BEFORE_UPGRADE", "true", func(c *Config, v string) error {
+		b, err := strconv.ParseBool(v)
+		c.BackupBeforeUpgrade = b
 		return err
 	}},
 	{"BACKUP_KEEP", "7d,4w", func(c *Config, v string) error {

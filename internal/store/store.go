@@ -71,6 +71,11 @@ type Options struct {
 	// Announce (the commands, SQLite only): each committed write is
 	// announced to a server watching the same database.
 	Announce bool
+	// BeforeUpgrade, when set, runs before an upgrade that changes the
+	// schema of a database holding data (under the migration lock on
+	// PostgreSQL, so once per cluster): the server takes a snapshot there.
+	// Its error stops the upgrade and the start.
+	BeforeUpgrade func(ctx context.Context) error
 }
 
 // Open connects, upgrades the schema and installs the interceptors and hooks.
@@ -122,12 +127,26 @@ func Open(ctx context.Context, o Options) (*DB, error) {
 	client := ent.NewClient(ent.Driver(drv))
 	// Upgrades add tables, columns and indexes; they never drop data.
 	if err := migrateLocked(ctx, db, name, func() error {
+		if o.BeforeUpgrade != nil {
+			changes, err := schemaChange(ctx, db, name)
+			if err != nil {
+				return fmt.Errorf("read the schema's version: %w", err)
+			}
+			if changes {
+				if err := o.BeforeUpgrade(ctx); err != nil {
+					return fmt.Errorf("before the schema upgrade: %w", err)
+				}
+			}
+		}
 		// ent's migration prepares its package-level table definitions in
 		// place: two databases opened at once in one process (parallel
 		// tests) must take turns.
 		schemaMu.Lock()
 		defer schemaMu.Unlock()
-		return client.Schema.Create(ctx, migrate.WithForeignKeys(true))
+		if err := client.Schema.Create(ctx, migrate.WithForeignKeys(true)); err != nil {
+			return err
+		}
+		return recordSchema(ctx, db, name)
 	}); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: migrate: %w", err)
