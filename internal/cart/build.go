@@ -340,7 +340,7 @@ func (st *state) buyable(it *ent.CartItem) bool {
 			!givenAway(st.free, f)
 	case cartitem.KindPack, cartitem.KindOngoingPack:
 		p := st.pack(it.PackID)
-		return p != nil && p.UnitPrice == it.UnitPrice
+		return p != nil && p.UnitPrice == it.UnitPrice && !freeOnlyPack(st.free, st.cat, p)
 	}
 	return false
 }
@@ -469,7 +469,7 @@ func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, err
 	}
 	v := &View{
 		ID: st.cart.ID, GalleryID: st.gallery.ID, Version: st.cart.Version, CartUpdated: updated,
-		ClientData: st.cart.ClientData, AvailablePacks: st.cat.Packs,
+		ClientData: st.cart.ClientData, AvailablePacks: st.availablePacks(),
 		NeedsDelivery: q.NeedsDelivery, DeliveryOption: st.deliveryOption(), ShippingCountry: st.country(),
 		PickupAddress: pickupAddress(st.photographer),
 		Photos:        []*PhotoItem{}, OngoingPacks: []*PackItem{}, Packs: []*PackItem{},
@@ -550,13 +550,14 @@ func (st *state) packItem(it *ent.CartItem) *PackItem {
 	}
 	for _, slot := range packSlots(p) {
 		choice := findChoice(content, slot)
-		pf := &PackFormat{Format: st.cat.Format(slot.formatID), Quantity: slot.quantity, MaxPhotos: slot.photos, Photos: []*PackPhoto{}}
+		pf := &PackFormat{Format: st.cat.Format(slot.formatID), Quantity: slot.quantity, MaxPhotos: slot.photos, Photos: []*PackPhoto{},
+			Included: includedSlot(st.free, st.cat, slot)}
 		for _, c := range choice {
 			pf.Selected += c.Quantity
 			pf.Photos = append(pf.Photos, &PackPhoto{PhotoID: c.PhotoID, Photo: st.photos[c.PhotoID], Quantity: c.Quantity,
 				Finish: finishOf(c.Finish), Border: borderOf(c.Border), Crop: c.Crop})
 		}
-		if pf.Selected < pf.Quantity {
+		if pf.Selected < pf.Quantity && !pf.Included {
 			pk.RemainingPhotos += pf.Quantity - pf.Selected
 		}
 		if slot.digital {
@@ -691,3 +692,15 @@ func deref(s *string) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// availablePacks lists the gallery's packs the viewer may buy: not those
+// the free download already gives them whole (freeOnlyPack).
+func (st *state) availablePacks() []*ent.Pack {
+	out := make([]*ent.Pack, 0, len(st.cat.Packs))
+	for _, p := range st.cat.Packs {
+		if !freeOnlyPack(st.free, st.cat, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
