@@ -2,7 +2,6 @@ package cart
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -526,7 +525,7 @@ func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, err
 	}
 	for _, p := range q.ShippingProblems {
 		v.ShippingProblems = append(v.ShippingProblems, &ShippingProblem{CartItemID: p.LineID, Country: p.Country,
-			Reason: p.Reason, Message: shippingMessage(p.Reason, p.Country)})
+			Reason: p.Reason, Message: shippingMessage(lang.Or(ctx, lang.Default), p.Reason, p.Country)})
 	}
 	v.Totals = &Totals{
 		Merchandise: money.EURCents(q.Merchandise), Discount: money.EURCents(q.Discount.Amount),
@@ -672,11 +671,14 @@ func pickupAddress(p *ent.Photographer) string {
 	return strings.Join(parts, ", ")
 }
 
-func shippingMessage(reason, country string) string {
+// shippingMessage says, in language t, why a product is not delivered to
+// country (named in t).
+func shippingMessage(t lang.Tag, reason, country string) string {
+	key := "shipping_no_rate"
 	if reason == pricing.ProblemExcludedCountry {
-		return fmt.Sprintf("Ce produit ne peut pas être livré dans ce pays (%s).", address.CountryName(country))
+		key = "shipping_excluded_country"
 	}
-	return fmt.Sprintf("La livraison de ce produit n'est pas proposée vers ce pays (%s).", address.CountryName(country))
+	return apperr.Render(t, key, apperr.Args{"Country": address.CountryName(country, t)})
 }
 
 // cartItemOf selects a cart's items.

@@ -880,6 +880,13 @@ func TestClientDataAndDeliveryRepriceShipping(t *testing.T) {
 		pb.Message != "Ce produit ne peut pas être livré dans ce pays (Suisse)." {
 		t.Fatalf("problem = %+v", pb)
 	}
+	// In the visitor's language, the country named in it.
+	for t2, want := range map[lang.Tag]string{lang.NL: "Dit product kan niet naar dit land worden geleverd (Zwitserland).",
+		lang.EN: "This product cannot be delivered to this country (Switzerland)."} {
+		if v = f.ok(f.svc.Get(lang.With(ctx, t2), f.gala)); v.ShippingProblems[0].Message != want {
+			t.Fatalf("%s problem = %+v", t2, v.ShippingProblems[0])
+		}
+	}
 }
 
 func TestPhotosNeedingRetouchAreFlagged(t *testing.T) {
