@@ -787,6 +787,8 @@ export type PhotoNodeQuery = { node:
     | { __typename: 'Voucher', id: string }
    | null };
 
+export type PhotoViewer_PhotoFragment = { id: string, filename: string, width: number, height: number, dominantColor: string, urls: { viewer: string, srcSet: string } } & { ' $fragmentName'?: 'PhotoViewer_PhotoFragment' };
+
 export type PhotoSequenceQueryVariables = Exact<{
   url: string;
   previewHash?: string | null | undefined;
@@ -797,8 +799,6 @@ export type PhotoSequenceQueryVariables = Exact<{
 
 
 export type PhotoSequenceQuery = { gallery: { id: string, photos: { totalCount: number, edges: Array<{ cursor: string, node: { id: string } | null } | null> | null, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } };
-
-export type PhotoViewer_PhotoFragment = { id: string, filename: string, width: number, height: number, dominantColor: string, urls: { viewer: string, srcSet: string } } & { ' $fragmentName'?: 'PhotoViewer_PhotoFragment' };
 
 export type SelectionFieldsFragment = { id: string, name: string, isFavorites: boolean, photoIds: Array<string>, videoIds: Array<string> } & { ' $fragmentName'?: 'SelectionFieldsFragment' };
 

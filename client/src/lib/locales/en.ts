@@ -178,6 +178,10 @@ const en: Messages = {
     slideshowPause: 'Pause the slideshow',
     downloadHd: 'Download this photo in high definition',
     downloadWeb: 'Download this photo (web size)',
+    zoom: 'Zoom',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    zoomReset: 'Back to the whole photo',
   },
   preview: {
     banner: 'Preview',

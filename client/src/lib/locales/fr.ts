@@ -176,6 +176,10 @@ const fr = {
     slideshowPause: 'Mettre le diaporama en pause',
     downloadHd: 'Télécharger cette photo en haute définition',
     downloadWeb: 'Télécharger cette photo (format web)',
+    zoom: 'Zoom',
+    zoomIn: 'Zoom avant',
+    zoomOut: 'Zoom arrière',
+    zoomReset: 'Revenir à la photo entière',
   },
   preview: {
     banner: 'Aperçu',

@@ -181,6 +181,10 @@ const nl: Messages = {
     slideshowPause: 'Diavoorstelling pauzeren',
     downloadHd: 'Deze foto in hoge resolutie downloaden',
     downloadWeb: 'Deze foto downloaden (webformaat)',
+    zoom: 'Zoom',
+    zoomIn: 'Inzoomen',
+    zoomOut: 'Uitzoomen',
+    zoomReset: 'Terug naar de hele foto',
   },
   preview: {
     banner: 'Voorbeeld',
