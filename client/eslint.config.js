@@ -37,12 +37,6 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // Not split yet: the photo view and its zoomable viewer (about 250 lines
-    // each), whose gestures and keyboard share much state. The next to split.
-    files: ['src/features/photos/photo-page.tsx', 'src/features/photos/photo-viewer.tsx'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // Browser journeys and budgets: Node scripts whose page.evaluate callbacks
     // run in Chromium, so both sets of globals.
     files: ['e2e/**/*.mjs', 'bench/**/*.mjs'],

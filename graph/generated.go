@@ -229,6 +229,7 @@ type ComplexityRoot struct {
 
 	CartPackFormat struct {
 		Format    func(childComplexity int) int
+		Included  func(childComplexity int) int
 		MaxPhotos func(childComplexity int) int
 		Photos    func(childComplexity int) int
 		Quantity  func(childComplexity int) int
@@ -1961,6 +1962,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.CartPackFormat.Format(childComplexity), true
+	case "CartPackFormat.included":
+		if e.ComplexityRoot.CartPackFormat.Included == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CartPackFormat.Included(childComplexity), true
 	case "CartPackFormat.maxPhotos":
 		if e.ComplexityRoot.CartPackFormat.MaxPhotos == nil {
 			break
@@ -6454,6 +6461,8 @@ func (ec *executionContext) childFields_CartPackFormat(ctx context.Context, fiel
 		return ec.fieldContext_CartPackFormat_selected(ctx, field)
 	case "photos":
 		return ec.fieldContext_CartPackFormat_photos(ctx, field)
+	case "included":
+		return ec.fieldContext_CartPackFormat_included(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type CartPackFormat", field.Name)
 }
@@ -12420,6 +12429,29 @@ func (ec *executionContext) fieldContext_CartPackFormat_photos(_ context.Context
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _CartPackFormat_included(ctx context.Context, field graphql.CollectedField, obj *cart.PackFormat) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CartPackFormat_included(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Included, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CartPackFormat_included(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CartPackFormat", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _CartPackPhoto_photoId(ctx context.Context, field graphql.CollectedField, obj *cart.PackPhoto) (ret graphql.Marshaler) {
@@ -35828,6 +35860,11 @@ func (ec *executionContext) _CartPackFormat(ctx context.Context, sel ast.Selecti
 			}
 		case "photos":
 			out.Values[i] = ec._CartPackFormat_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "included":
+			out.Values[i] = ec._CartPackFormat_included(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/internal/address"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/orders"
@@ -167,7 +168,7 @@ func (r *queryResolver) PaymentMethods(ctx context.Context) ([]payment.Method, e
 
 // Countries is the resolver for the countries field.
 func (r *queryResolver) Countries(ctx context.Context) ([]*address.Country, error) {
-	cs := address.Countries()
+	cs := address.Countries(lang.Or(ctx, lang.Default))
 	out := make([]*address.Country, len(cs))
 	for i := range cs {
 		out[i] = &cs[i]

@@ -12,8 +12,10 @@ import (
 	"strings"
 
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/gallery"
+	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -114,8 +116,11 @@ func (s *Server) withShareTags(r *http.Request, index []byte) []byte {
 	if err != nil {
 		return index
 	}
-	var cover *ent.Photo
-	if g.CoverPhotoID != nil && gallery.Access(ctx, g).Authorized {
+	// A direct link to a photo shares that photo, and names its small file
+	// for the viewer to show at once (viewedPhoto).
+	cover := s.viewedPhoto(r, g)
+	viewed := cover != nil
+	if cover == nil && g.CoverPhotoID != nil && gallery.Access(ctx, g).Authorized {
 		cover, _ = s.DB.Client.Photo.Get(ctx, *g.CoverPhotoID)
 	}
 	if cover == nil {
@@ -127,6 +132,12 @@ func (s *Server) withShareTags(r *http.Request, index []byte) []byte {
 		if val != "" {
 			fmt.Fprintf(&b, "    <meta %s=\"%s\" content=\"%s\" />\n", attr, key, html.EscapeString(val))
 		}
+	}
+	if viewed {
+		// Fetched with the page, before the client runs: the viewer draws it
+		// while the photo's details and its large file arrive.
+		fmt.Fprintf(&b, "    <link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"%s\" data-photo-id=\"%s\" />\n",
+			html.EscapeString(media.URL(cover.ID, cover.ContentHash, media.Pick(cover.Derivatives, media.ThumbnailWidth))), html.EscapeString(cover.ID))
 	}
 	meta("property", "og:type", "website")
 	meta("property", "og:title", og.Title)
@@ -147,3 +158,23 @@ func (s *Server) withShareTags(r *http.Request, index []byte) []byte {
 }
 
 var titleRE = regexp.MustCompile(`<title>[^<]*</title>`)
+
+// viewedPhoto is the photo a direct link to the viewer names
+// (/{gallery}/photos/{photoId}, nothing after), when this viewer may see
+// it and its images are made; nil otherwise.
+func (s *Server) viewedPhoto(r *http.Request, g *ent.Gallery) *ent.Photo {
+	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
+	if len(parts) != 3 || parts[1] != "photos" || parts[2] == "" {
+		return nil
+	}
+	ctx := r.Context()
+	if !gallery.Access(ctx, g).Authorized {
+		return nil
+	}
+	p, err := s.DB.Client.Photo.Query().
+		Where(photo.ID(parts[2]), photo.GalleryID(g.ID), photo.StatusEQ(photo.StatusReady)).Only(ctx)
+	if err != nil || len(p.Derivatives) == 0 {
+		return nil
+	}
+	return p
+}

@@ -57,3 +57,35 @@ func TestErrorMessagesInTheRequestLanguage(t *testing.T) {
 		t.Fatalf("upload refusal: %s", body)
 	}
 }
+
+// TestCountryNamesInTheRequestLanguage: the address form's countries come
+// named in the request's language at both doors (« België » in Dutch),
+// French when it names none the product speaks.
+func TestCountryNamesInTheRequestLanguage(t *testing.T) {
+	e, _ := newAccessEnv(t)
+	for _, tc := range []struct{ accept, be, ch string }{
+		{"", "Belgique", "Suisse"}, {"nl-BE,nl;q=0.9", "België", "Zwitserland"}, {"en", "Belgium", "Switzerland"}, {"de", "Belgique", "Suisse"},
+	} {
+		res, body := e.do("GET", "/api/countries", nil, map[string]string{"Accept-Language": tc.accept})
+		var rest []struct{ Code, Name string }
+		if err := json.Unmarshal(body, &rest); err != nil || res.StatusCode != 200 {
+			t.Fatalf("%q: REST %d %s", tc.accept, res.StatusCode, body)
+		}
+		_, body = e.do("POST", "/graphql", map[string]any{"query": `{ countries { code name } }`}, map[string]string{"Accept-Language": tc.accept})
+		var gql struct {
+			Data struct{ Countries []struct{ Code, Name string } }
+		}
+		if err := json.Unmarshal(body, &gql); err != nil {
+			t.Fatal(err)
+		}
+		for door, list := range map[string][]struct{ Code, Name string }{"REST": rest, "GraphQL": gql.Data.Countries} {
+			names := map[string]string{}
+			for _, c := range list {
+				names[c.Code] = c.Name
+			}
+			if len(list) != 250 || names["BE"] != tc.be || names["CH"] != tc.ch {
+				t.Errorf("%q %s: %d countries, BE %q, CH %q", tc.accept, door, len(list), names["BE"], names["CH"])
+			}
+		}
+	}
+}

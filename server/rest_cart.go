@@ -76,6 +76,7 @@ type cartPackFormatJSON struct {
 	MaxPhotos int                     `json:"maxPhotos"`
 	Selected  int                     `json:"selected"`
 	Photos    []model.PackPhotoChoice `json:"photos"`
+	Included  bool                    `json:"included"`
 }
 
 type cartAllGalleryJSON struct {
@@ -183,7 +184,8 @@ func newCartPackJSON(p *cart.PackItem) cartPackJSON {
 	conv := func(fs []*cart.PackFormat) []cartPackFormatJSON {
 		res := []cartPackFormatJSON{}
 		for _, f := range fs {
-			pf := cartPackFormatJSON{Quantity: f.Quantity, MaxPhotos: f.MaxPhotos, Selected: f.Selected, Photos: []model.PackPhotoChoice{}}
+			pf := cartPackFormatJSON{Quantity: f.Quantity, MaxPhotos: f.MaxPhotos, Selected: f.Selected, Photos: []model.PackPhotoChoice{},
+				Included: f.Included}
 			if f.Format != nil {
 				pf.Format = f.Format.ID
 			}

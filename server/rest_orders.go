@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/orders"
@@ -176,7 +177,7 @@ func (s *Server) restPaymentMethods(w http.ResponseWriter, r *http.Request) {
 
 // restCountries is GET /api/countries: the countries of the address form.
 func (s *Server) restCountries(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, address.Countries())
+	writeJSON(w, http.StatusOK, address.Countries(lang.Or(r.Context(), lang.Default)))
 }
 
 // restWebhook is POST /api/payments/webhook/{provider}: the provider's

@@ -549,6 +549,31 @@ func TestClientPageCarriesShareTags(t *testing.T) {
 	if page := get("/no-such-gallery"); strings.Contains(page, "og:title") || !strings.Contains(page, "<title>Galerie photo</title>") {
 		t.Errorf("unknown gallery page:\n%s", page)
 	}
+
+	// A direct link to a photo shares it and names its small file for the
+	// viewer (a preload), not when the viewer may not see it.
+	ctx := viewer.SystemContext(context.Background())
+	gala := e.galleryID("gala-2026")
+	ps := e.db.Client.Photo.Query().Where(photo.GalleryID(gala)).Order(photo.ByPosition()).Limit(2).AllX(ctx)
+	open, private := ps[0], ps[1]
+	e.db.Client.Photo.UpdateOne(private).SetIsPrivate(true).ExecX(ctx)
+	thumb := media.URL(open.ID, open.ContentHash, media.Pick(open.Derivatives, media.ThumbnailWidth))
+	page = get("/gala-2026/photos/" + open.ID)
+	for _, want := range []string{`<link rel="preload" as="image" fetchpriority="high" href="` + thumb + `" data-photo-id="` + open.ID + `" />`,
+		`property="og:image" content="http://localhost:8080/media/photos/` + open.ID + `/`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("photo page lacks %s:\n%s", want, page)
+		}
+	}
+	for _, path := range []string{"/gala-2026/photos/" + private.ID, "/gala-2026/photos/" + open.ID + "/customize", "/gala-2026"} {
+		if page := get(path); strings.Contains(page, `rel="preload"`) {
+			t.Errorf("%s names a photo:\n%s", path, page)
+		}
+	}
+	wed := e.db.Client.Photo.Query().Where(photo.GalleryID(e.galleryID("julie-et-thomas"))).FirstX(ctx)
+	if page := get("/julie-et-thomas/photos/" + wed.ID); strings.Contains(page, `rel="preload"`) || strings.Contains(page, wed.ID) {
+		t.Errorf("protected gallery's photo page:\n%s", page)
+	}
 }
 
 // TestClientPageStatus: the client page answers 404 where its first

@@ -6,7 +6,8 @@
 // the page is wider than the width set for the test, when something covers a
 // visible button (a fixed bar over it: elementFromPoint at its centre, once
 // scrolled into view, is not the button), or when a heading (or the header's
-// gallery name) is cut to an ellipsis. All failures of a run are reported
+// gallery name) is cut to an ellipsis, or the header's name is shrunk,
+// squeezed or clipped (3b). All failures of a run are reported
 // together. It also writes screenshots of the home, the photo viewer, the
 // cart and the order review at 390 and 1440 px to e2e/output/ (their paths
 // are printed as diagnostics).
@@ -136,6 +137,28 @@ function checkScreen(width) {
     const style = getComputedStyle(el);
     const clamped = style.webkitLineClamp && style.webkitLineClamp !== 'none' && el.scrollHeight > el.clientHeight + 1;
     if ((style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) || clamped) problems.push(`${describe(el)} is cut to an ellipsis`);
+  }
+
+  // 3b. The header's gallery name readable: a name-long link of the header
+  // (the demo's names are long) keeps a readable size and width (not
+  // shrunk to nothing, nor squeezed to a column of letters) and is not
+  // clipped by a box around it.
+  for (const el of document.querySelectorAll('header a')) {
+    const text = (el.textContent ?? '').trim();
+    if (text.length < 20 || !visible(el) || el.querySelector('svg, img')) continue;
+    const r = el.getBoundingClientRect();
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 13) problems.push(`${describe(el)} is shrunk to ${size}px`);
+    if (r.width < Math.min(120, width / 3)) problems.push(`${describe(el)} is squeezed to ${Math.round(r.width)}px wide`);
+    for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+      const st = getComputedStyle(n);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const box = n.getBoundingClientRect();
+      if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5) {
+        problems.push(`${describe(el)} is clipped by ${describe(n)}`);
+        break;
+      }
+    }
   }
   return problems;
 }

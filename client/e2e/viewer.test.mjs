@@ -188,6 +188,74 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
     await page.waitForFunction(() => Number(document.querySelector('[role="dialog"] figure')?.getAttribute('data-zoom')) === 1);
   });
 
+  await t.test('the zoom buttons: in, out and back, by touch and by keyboard, with French labels', async () => {
+    const zoomIn = viewer.getByRole('button', { name: 'Zoom avant' });
+    const zoomOut = viewer.getByRole('button', { name: 'Zoom arrière' });
+    const reset = viewer.getByRole('button', { name: 'Revenir à la photo entière' });
+    await zoomIn.waitFor({ state: 'visible' });
+    assert.equal(await zoomOut.isDisabled(), true, 'nothing to zoom out of yet');
+    assert.equal(await reset.isDisabled(), true);
+    // Each button is reachable on a phone: nothing covers its centre.
+    for (const button of [zoomIn, zoomOut, reset]) {
+      const hit = await button.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return Boolean(top && (top === el || el.contains(top))) && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+      });
+      assert.ok(hit, `${await button.getAttribute('aria-label')} is on screen and not covered`);
+    }
+    await zoomIn.tap();
+    await page.waitForFunction(() => Number(document.querySelector('[role="dialog"] figure')?.getAttribute('data-zoom')) > 1);
+    const inOnce = await zoomOf();
+    await zoomIn.tap();
+    await page.waitForFunction((z) => Number(document.querySelector('[role="dialog"] figure')?.getAttribute('data-zoom')) > z, inOnce);
+    // By keyboard: Tab reaches the buttons, Enter presses them.
+    await zoomOut.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((z) => Number(document.querySelector('[role="dialog"] figure')?.getAttribute('data-zoom')) <= z + 0.01, inOnce);
+    await reset.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => Number(document.querySelector('[role="dialog"] figure')?.getAttribute('data-zoom')) === 1);
+    assert.equal(await frameScale(), 1, 'back to the whole photo');
+  });
+
+  await t.test('a direct link shows the server’s small file at once, then the large one, never a spinner alone', async (t) => {
+    // A link opened from a message: a new browser (nothing cached), the photo's details held back.
+    const fresh = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+    const direct = await fresh.newPage();
+    let release;
+    const held = new Promise((r) => (release = r));
+    await direct.route('**/graphql', async (route) => {
+      if (/PhotoNode/.test(route.request().postData() ?? '')) await held;
+      await route.continue();
+    });
+    const html = await (await fetch(`${base}/gala-2026/photos/${photoId}`)).text();
+    const preload = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" data-photo-id="([^"]+)"/.exec(html);
+    assert.ok(preload && preload[2] === photoId, 'the page names the photo’s small file');
+    await direct.goto(`${base}/gala-2026/photos/${photoId}`);
+    const dialog = direct.getByRole('dialog', { name: 'Visionneuse de photos' });
+    const pending = dialog.locator('img[data-role="pending"]');
+    await pending.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(new URL(await pending.getAttribute('src'), base).pathname, preload[1], 'the small file shows while the details are held');
+    assert.equal(await dialog.getByText('Chargement de la photo…').count(), 0, 'no spinner in its place');
+    await direct.waitForFunction(() => {
+      const img = document.querySelector('[role="dialog"] img[data-role="pending"]');
+      return img && img.complete && img.naturalWidth > 0;
+    }, null, { timeout: 30_000 });
+    await mkdir(OUTPUT, { recursive: true });
+    const shot = join(OUTPUT, 'viewer-390-direct-link.png');
+    await direct.screenshot({ path: shot });
+    t.diagnostic(`screenshot: ${shot}`);
+    release();
+    // Then the viewer: the same small file under the large one.
+    await direct.waitForFunction(() => {
+      const main = document.querySelector('[role="dialog"] img[data-role="main"]');
+      return main && main.complete && main.naturalWidth > 0;
+    }, null, { timeout: 30_000 });
+    assert.equal(new URL(await dialog.locator('img[data-role="placeholder"]').getAttribute('src'), base).pathname, preload[1]);
+    await fresh.close();
+  });
+
   await t.test('the slideshow moves on by itself; Escape stops it and keeps the viewer open', async () => {
     const position = viewer.locator('p[aria-live]');
     const start = Number(/^(\d+) sur \d+$/.exec(await position.textContent())?.[1]);

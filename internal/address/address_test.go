@@ -418,7 +418,7 @@ func TestEmbeddedData(t *testing.T) {
 }
 
 func TestCountries(t *testing.T) {
-	list := Countries()
+	list := Countries(lang.FR)
 	if len(list) != 250 {
 		t.Errorf("%d countries, want 249 ISO codes and XK", len(list))
 	}
@@ -445,7 +445,7 @@ func TestCountries(t *testing.T) {
 		t.Error("countries are not sorted by French name")
 	}
 	list[0].Name = "changed"
-	if Countries()[0].Name == "changed" {
+	if Countries(lang.FR)[0].Name == "changed" {
 		t.Error("Countries shares its slice with callers")
 	}
 }
@@ -493,8 +493,48 @@ func FuzzCheck(f *testing.F) {
 
 func TestCountryName(t *testing.T) {
 	for code, want := range map[string]string{"BE": "Belgique", "fr": "France", "CH": "Suisse", "LU": "Luxembourg", "GB": "Royaume-Uni", "ZZ": "ZZ", "": ""} {
-		if got := CountryName(code); got != want {
-			t.Errorf("CountryName(%q) = %q, want %q", code, got, want)
+		if got := CountryName(code, lang.FR); got != want {
+			t.Errorf("CountryName(%q, fr) = %q, want %q", code, got, want)
 		}
+	}
+	for _, c := range []struct {
+		code string
+		t    lang.Tag
+		want string
+	}{
+		{"BE", lang.NL, "België"}, {"FR", lang.NL, "Frankrijk"}, {"DE", lang.NL, "Duitsland"}, {"LU", lang.NL, "Luxemburg"},
+		{"NL", lang.NL, "Nederland"}, {"GB", lang.NL, "Verenigd Koninkrijk"}, {"CH", lang.NL, "Zwitserland"}, {"HK", lang.NL, "Hongkong"},
+		{"BE", lang.EN, "Belgium"}, {"FR", lang.EN, "France"}, {"DE", lang.EN, "Germany"}, {"NL", lang.EN, "Netherlands"},
+		{"GB", lang.EN, "United Kingdom"}, {"US", lang.EN, "United States"}, {"HK", lang.EN, "Hong Kong"},
+		{"be", "de", "Belgique"}, {"ZZ", lang.EN, "ZZ"},
+	} {
+		if got := CountryName(c.code, c.t); got != c.want {
+			t.Errorf("CountryName(%q, %s) = %q, want %q", c.code, c.t, got, c.want)
+		}
+	}
+}
+
+// TestCountriesInEveryLanguage: every country has a name in each language
+// the product speaks (no code left as its name), and each list is sorted
+// the way its language sorts (« België » among the B in Dutch).
+func TestCountriesInEveryLanguage(t *testing.T) {
+	for _, tag := range lang.Supported {
+		list := Countries(tag)
+		if len(list) != 250 {
+			t.Fatalf("%s: %d countries", tag, len(list))
+		}
+		for _, c := range list {
+			if c.Name == "" || c.Name == c.Code {
+				t.Errorf("%s: %s has no name (%q)", tag, c.Code, c.Name)
+			}
+		}
+		base, _ := language.Parse(string(tag))
+		col := collate.New(base, collate.IgnoreCase)
+		if !slices.IsSortedFunc(list, func(a, b Country) int { return col.CompareString(a.Name, b.Name) }) {
+			t.Errorf("%s: not sorted", tag)
+		}
+	}
+	if nl := Countries(lang.NL); nl[slices.IndexFunc(nl, func(c Country) bool { return c.Code == "BE" })].Name != "België" {
+		t.Error("BE is not België in Dutch")
 	}
 }

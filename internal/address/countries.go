@@ -8,12 +8,14 @@ import (
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
+
+	"github.com/studio/gallery/internal/lang"
 )
 
 // Country is a country for the address form's select.
 type Country struct {
 	Code string `json:"code"` // ISO 3166-1 alpha-2
-	Name string `json:"name"` // in French
+	Name string `json:"name"` // in the request's language
 }
 
 // isoCodes are the officially assigned ISO 3166-1 alpha-2 codes, plus XK
@@ -27,58 +29,81 @@ MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN
 SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY
 UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW`
 
-// frenchNames replaces the CLDR French names that read oddly in a country list.
-var frenchNames = map[string]string{
-	"HK": "Hong Kong",
-	"MO": "Macao",
-	"MK": "Macédoine du Nord",
-	"SZ": "Eswatini",
+// overrides replace the CLDR names that read oddly in a country list
+// (« Hong Kong SAR China », « Macédoine du Nord » written otherwise).
+var overrides = map[lang.Tag]map[string]string{
+	lang.FR: {"HK": "Hong Kong", "MO": "Macao", "MK": "Macédoine du Nord", "SZ": "Eswatini"},
+	lang.NL: {"HK": "Hongkong", "MO": "Macau", "MK": "Noord-Macedonië", "SZ": "Eswatini"},
+	lang.EN: {"HK": "Hong Kong", "MO": "Macao", "MK": "North Macedonia", "SZ": "Eswatini"},
 }
 
-var countries = sync.OnceValues(func() ([]Country, map[string]bool) {
-	names := display.French.Regions()
-	list := make([]Country, 0, 256)
-	known := make(map[string]bool, 256)
-	for _, code := range strings.Fields(isoCodes) {
-		name := frenchNames[code]
-		if name == "" {
-			name = names.Name(language.MustParseRegion(code))
+// namers are CLDR's region names and collation for each language.
+var namers = map[lang.Tag]struct {
+	names display.Namer
+	tag   language.Tag
+}{
+	lang.FR: {display.French.Regions(), language.French},
+	lang.NL: {display.Dutch.Regions(), language.Dutch},
+	lang.EN: {display.English.Regions(), language.English},
+}
+
+// countryList is the countries of one language, sorted, and their names by code.
+type countryList struct {
+	list  []Country
+	names map[string]string
+}
+
+var countryLists = sync.OnceValue(func() map[lang.Tag]countryList {
+	out := map[lang.Tag]countryList{}
+	for _, t := range lang.Supported {
+		n := namers[t]
+		cl := countryList{list: make([]Country, 0, 256), names: make(map[string]string, 256)}
+		for _, code := range strings.Fields(isoCodes) {
+			name := overrides[t][code]
+			if name == "" {
+				name = n.names.Name(language.MustParseRegion(code))
+			}
+			cl.list = append(cl.list, Country{Code: code, Name: name})
+			cl.names[code] = name
 		}
-		list = append(list, Country{Code: code, Name: name})
-		known[code] = true
+		col := collate.New(n.tag, collate.IgnoreCase)
+		slices.SortFunc(cl.list, func(a, b Country) int { return col.CompareString(a.Name, b.Name) })
+		out[t] = cl
 	}
-	col := collate.New(language.French, collate.IgnoreCase)
-	slices.SortFunc(list, func(a, b Country) int { return col.CompareString(a.Name, b.Name) })
-	return list, known
+	return out
 })
+
+// listIn is the country list of language t (French when t is not one the
+// product speaks).
+func listIn(t lang.Tag) countryList {
+	lists := countryLists()
+	if cl, ok := lists[t]; ok {
+		return cl
+	}
+	return lists[lang.Default]
+}
 
 // IsCountry reports whether code is an ISO 3166-1 alpha-2 country code we
 // know, in any case.
 func IsCountry(code string) bool {
-	_, known := countries()
-	return known[strings.ToUpper(code)]
+	_, known := listIn(lang.Default).names[strings.ToUpper(code)]
+	return known
 }
 
-// Countries lists the countries with their French names, sorted the French
-// way (for the address form's country select). The caller may change the
-// slice.
-func Countries() []Country {
-	list, _ := countries()
-	return slices.Clone(list)
+// Countries lists the countries with their names in language t, sorted
+// the way t sorts (for the address form's country select). The caller may
+// change the slice.
+func Countries(t lang.Tag) []Country {
+	return slices.Clone(listIn(t).list)
 }
 
-// CountryName is a country's French name (« Belgique » for BE), for the
-// e-mails and messages that name a country; the code itself when unknown.
-func CountryName(code string) string {
+// CountryName is a country's name in language t (« Belgique », « België »,
+// « Belgium » for BE), for the e-mails, pages and messages that name a
+// country; the code itself when unknown.
+func CountryName(code string, t lang.Tag) string {
 	code = strings.ToUpper(strings.TrimSpace(code))
-	list, known := countries()
-	if !known[code] {
-		return code
-	}
-	for _, c := range list {
-		if c.Code == code {
-			return c.Name
-		}
+	if name, ok := listIn(t).names[code]; ok {
+		return name
 	}
 	return code
 }

@@ -339,7 +339,7 @@ func (st *state) buyable(it *ent.CartItem) bool {
 			!givenAway(st.free, f)
 	case cartitem.KindPack, cartitem.KindOngoingPack:
 		p := st.pack(it.PackID)
-		return p != nil && p.UnitPrice == it.UnitPrice
+		return p != nil && p.UnitPrice == it.UnitPrice && !freeOnlyPack(st.free, st.cat, p)
 	}
 	return false
 }
@@ -470,7 +470,7 @@ func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, err
 	}
 	v := &View{
 		ID: st.cart.ID, GalleryID: st.gallery.ID, Version: st.cart.Version, CartUpdated: updated,
-		ClientData: st.cart.ClientData, AvailablePacks: st.cat.Packs,
+		ClientData: st.cart.ClientData, AvailablePacks: st.availablePacks(),
 		NeedsDelivery: q.NeedsDelivery, DeliveryOption: st.deliveryOption(), ShippingCountry: st.country(),
 		PickupAddress: pickupAddress(st.photographer),
 		Photos:        []*PhotoItem{}, OngoingPacks: []*PackItem{}, Packs: []*PackItem{},
@@ -551,13 +551,14 @@ func (st *state) packItem(it *ent.CartItem) *PackItem {
 	}
 	for _, slot := range packSlots(p) {
 		choice := findChoice(content, slot)
-		pf := &PackFormat{Format: st.cat.Format(slot.formatID), Quantity: slot.quantity, MaxPhotos: slot.photos, Photos: []*PackPhoto{}}
+		pf := &PackFormat{Format: st.cat.Format(slot.formatID), Quantity: slot.quantity, MaxPhotos: slot.photos, Photos: []*PackPhoto{},
+			Included: includedSlot(st.free, st.cat, slot)}
 		for _, c := range choice {
 			pf.Selected += c.Quantity
 			pf.Photos = append(pf.Photos, &PackPhoto{PhotoID: c.PhotoID, Photo: st.photos[c.PhotoID], Quantity: c.Quantity,
 				Finish: finishOf(c.Finish), Border: borderOf(c.Border), Crop: c.Crop})
 		}
-		if pf.Selected < pf.Quantity {
+		if pf.Selected < pf.Quantity && !pf.Included {
 			pk.RemainingPhotos += pf.Quantity - pf.Selected
 		}
 		if slot.digital {
@@ -672,13 +673,14 @@ func pickupAddress(p *ent.Photographer) string {
 	return strings.Join(parts, ", ")
 }
 
-// shippingMessage tells in t why a line cannot go to the country.
+// shippingMessage says, in language t, why a product is not delivered to
+// country (named in t).
 func shippingMessage(t lang.Tag, reason, country string) string {
-	key := "shipping_not_offered"
+	key := "shipping_no_rate"
 	if reason == pricing.ProblemExcludedCountry {
 		key = "shipping_excluded_country"
 	}
-	return apperr.Render(t, key, apperr.Args{"Country": address.CountryName(country)})
+	return apperr.Render(t, key, apperr.Args{"Country": address.CountryName(country, t)})
 }
 
 // cartItemOf selects a cart's items.
@@ -694,3 +696,15 @@ func deref(s *string) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// availablePacks lists the gallery's packs the viewer may buy: not those
+// the free download already gives them whole (freeOnlyPack).
+func (st *state) availablePacks() []*ent.Pack {
+	out := make([]*ent.Pack, 0, len(st.cat.Packs))
+	for _, p := range st.cat.Packs {
+		if !freeOnlyPack(st.free, st.cat, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -880,16 +880,18 @@ func TestClientDataAndDeliveryRepriceShipping(t *testing.T) {
 		pb.Message != "Ce produit ne peut pas être livré dans ce pays (Suisse)." {
 		t.Fatalf("problem = %+v", pb)
 	}
-	// The message follows the visitor's language, else the gallery's.
-	v = f.ok(f.svc.Get(lang.With(ctx, lang.NL), f.gala))
-	if pb := v.ShippingProblems[0]; !strings.HasPrefix(pb.Message, "Dit product kan niet naar dit land worden geleverd (") {
-		t.Fatalf("problem in Dutch = %q", pb.Message)
+	// In the visitor's language, the country named in it.
+	for t2, want := range map[lang.Tag]string{lang.NL: "Dit product kan niet naar dit land worden geleverd (Zwitserland).",
+		lang.EN: "This product cannot be delivered to this country (Switzerland)."} {
+		if v = f.ok(f.svc.Get(lang.With(ctx, t2), f.gala)); v.ShippingProblems[0].Message != want {
+			t.Fatalf("%s problem = %+v", t2, v.ShippingProblems[0])
+		}
 	}
+	// Without a language asked for, the gallery's.
 	f.db.Gallery.UpdateOneID(f.gala.ID).SetLanguage("en").ExecX(f.sys)
 	f.gala.Language = "en"
-	v = f.ok(f.svc.Get(ctx, f.gala))
-	if pb := v.ShippingProblems[0]; !strings.HasPrefix(pb.Message, "This product cannot be delivered to this country (") {
-		t.Fatalf("problem in the gallery's English = %q", pb.Message)
+	if v = f.ok(f.svc.Get(ctx, f.gala)); v.ShippingProblems[0].Message != "This product cannot be delivered to this country (Switzerland)." {
+		t.Fatalf("problem in the gallery's English = %q", v.ShippingProblems[0].Message)
 	}
 }
 

@@ -137,3 +137,72 @@ func TestFilesGivenAwaySinceAreDroppedAndCheckoutRefused(t *testing.T) {
 		t.Fatal("cartUpdated reported twice")
 	}
 }
+
+// TestPacksOfFreeFiles: where the gallery gives its HD files away, a pack
+// made only of them is not offered (nor kept in a cart), and a pack with
+// prints sells with its free files « inclus »: nothing to choose for them.
+func TestPacksOfFreeFiles(t *testing.T) {
+	f := setup(t)
+	// A pack of HD files alone, beside the demo's Souvenir (prints + HD).
+	hdOnly := f.db.Pack.Create().SetGalleryID(f.gala.ID).SetName("numerique").SetDisplayName("Pack Numérique").
+		SetDescription("5 fichiers HD").SetUnitPrice(4900).SetPosition(2).SaveX(f.sys)
+	f.db.PackDigitalFile.Create().SetPack(hdOnly).SetFormatID(f.hd.ID).SetQuantity(5).SetHdDescription("5 fichiers HD").ExecX(f.sys)
+	ctx := browser("s1")
+	packIDs := func(v *cart.View) []string {
+		var out []string
+		for _, p := range v.AvailablePacks {
+			out = append(out, p.DisplayName)
+		}
+		return out
+	}
+
+	// Sold while the files are not free: the HD pack goes in the cart.
+	v := f.ok(f.svc.CreateOngoingPack(ctx, f.gala, hdOnly.ID))
+	if got := packIDs(v); !slices.Equal(got, []string{"Pack Souvenir", "Pack Famille", "Pack Numérique"}) {
+		t.Fatalf("packs offered = %v", got)
+	}
+	inst := v.OngoingPacks[0].PackInstanceID
+	var choices []cart.PhotoChoice
+	for _, p := range f.photos {
+		choices = append(choices, cart.PhotoChoice{PhotoID: p.ID, Quantity: 1})
+	}
+	f.ok(f.svc.ConfigureOngoingPack(ctx, f.gala, cart.ConfigureInput{PackInstanceID: inst,
+		DigitalFiles: []cart.PackChoice{{FormatID: f.hd.ID, Photos: choices}}}))
+	v = f.ok(f.svc.AddPack(ctx, f.gala, inst, nil))
+	if len(v.Packs) != 1 || v.Totals.Merchandise.Amount.String() != "49.00" {
+		t.Fatalf("HD pack sold: %d packs, %s", len(v.Packs), v.Totals.Merchandise)
+	}
+
+	// The gallery gives its HD files away: the HD pack leaves the offer and the cart.
+	gala := f.downloads(f.gala, func(di *model.DownloadInformation) {
+		di.FreeDownload, di.ClientsOnly, di.Qualities = true, false, []string{"hd"}
+	})
+	v = f.ok(f.svc.Get(ctx, gala))
+	if got := packIDs(v); !v.CartUpdated || len(v.Packs) != 0 || !slices.Equal(got, []string{"Pack Souvenir", "Pack Famille"}) {
+		t.Fatalf("after the give-away: updated %v, %d packs, offered %v", v.CartUpdated, len(v.Packs), got)
+	}
+	if ae := f.refused("given_away")(f.svc.CreateOngoingPack(ctx, gala, hdOnly.ID)); !slices.Equal(ae.Field, []string{"packId"}) {
+		t.Fatalf("field = %v", ae.Field)
+	}
+
+	// Souvenir (10 prints 10 x 15 and 5 HD files) sells for its prints, the HD files included.
+	v = f.ok(f.svc.CreateOngoingPack(ctx, gala, f.souvenir.ID))
+	pk := v.OngoingPacks[0]
+	if pk.RemainingPhotos != 10 || len(pk.DigitalFiles) != 1 || !pk.DigitalFiles[0].Included || pk.Formats[0].Included {
+		t.Fatalf("souvenir: remaining %d, digital %+v", pk.RemainingPhotos, pk.DigitalFiles)
+	}
+	f.refused("pack_incomplete")(f.svc.AddPack(ctx, gala, pk.PackInstanceID, nil))
+	v = f.ok(f.svc.ConfigureOngoingPack(ctx, gala, cart.ConfigureInput{PackInstanceID: pk.PackInstanceID,
+		Formats: []cart.PackChoice{{FormatID: f.p10x15.ID, Photos: []cart.PhotoChoice{{PhotoID: f.photos[0].ID, Quantity: 10}}}}}))
+	if v.OngoingPacks[0].RemainingPhotos != 0 || !v.OngoingPacks[0].Complete {
+		t.Fatalf("prints chosen: remaining %d", v.OngoingPacks[0].RemainingPhotos)
+	}
+	v = f.ok(f.svc.AddPack(ctx, gala, pk.PackInstanceID, nil))
+	if len(v.Packs) != 1 || v.Totals.Merchandise.Amount.String() != "39.00" {
+		t.Fatalf("souvenir in the cart: %d packs, %s", len(v.Packs), v.Totals.Merchandise)
+	}
+
+	// The photographer, who may try their own shop, is offered every pack.
+	owner := viewer.NewContext(context.Background(), &viewer.Viewer{SessionKey: "s2", PhotographerID: gala.PhotographerID})
+	f.ok(f.svc.CreateOngoingPack(owner, gala, hdOnly.ID))
+}

@@ -113,6 +113,9 @@ func (s *Service) CreateOngoingPack(ctx context.Context, g *ent.Gallery, packID 
 		if p == nil {
 			return ErrPackNotFound.WithField("packId")
 		}
+		if freeOnlyPack(freeQualities(ctx, g), w.cat, p) {
+			return ErrGivenAway.WithField("packId")
+		}
 		content := &model.PackContent{}
 		for _, sl := range packSlots(p) {
 			fc := model.PackFormatChoice{FormatID: sl.formatID, Photos: []model.PackPhotoChoice{}}
@@ -314,9 +317,11 @@ func (s *Service) AddPack(ctx context.Context, g *ent.Gallery, instanceID string
 		if err != nil {
 			return err
 		}
-		st := &state{cat: w.cat, photos: map[string]*ent.Photo{}}
-		if st.pack(it.PackID) == nil {
+		st := &state{cat: w.cat, photos: map[string]*ent.Photo{}, free: freeQualities(ctx, g)}
+		if p := st.pack(it.PackID); p == nil {
 			return ErrPackNotFound
+		} else if freeOnlyPack(st.free, st.cat, p) {
+			return ErrGivenAway.WithField("packId")
 		}
 		// Photos made invisible since they were chosen no longer count.
 		ids := itemPhotoIDs(it)

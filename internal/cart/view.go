@@ -74,6 +74,9 @@ type PackFormat struct {
 	MaxPhotos int
 	Selected  int
 	Photos    []*PackPhoto
+	// Included: digital files the gallery's free download gives the
+	// viewer; they come with the pack, none to choose (includedSlot).
+	Included bool
 }
 
 // PackPhoto is one chosen photo of a pack format.

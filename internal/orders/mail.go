@@ -112,12 +112,12 @@ func (s *Service) message(ctx context.Context, o *ent.Order, kind MailKind) (mai
 	for _, l := range o.Edges.Lines {
 		d.Lines = append(d.Lines, emails.OrderLine{Description: l.Description, Quantity: l.Quantity, Total: l.Total})
 	}
-	if o.ShippingAddress != nil {
-		d.ShippingAddress = addressLines(*o.ShippingAddress)
-	}
 	to, replyTo, l := []string{o.Email}, pg.Email, emails.Language(lang.Tag(o.Language), g.Language)
 	if kind == MailPhotographer || kind == MailLatePayment {
 		to, replyTo, l = []string{pg.Email}, o.Email, emails.GalleryLanguage(g)
+	}
+	if o.ShippingAddress != nil {
+		d.ShippingAddress = addressLines(*o.ShippingAddress, l)
 	}
 	e, err := emails.Render(name, l, b, d)
 	if err != nil {
@@ -145,11 +145,12 @@ func hasDigital(o *ent.Order) bool {
 	return false
 }
 
-// addressLines is an address as its lines, the country by its name.
-func addressLines(a model.Address) []string {
+// addressLines is an address as its lines, the country by its name in
+// language t.
+func addressLines(a model.Address, t lang.Tag) []string {
 	lines := []string{strings.TrimSpace(a.Title + " " + a.Firstname + " " + a.Lastname), a.Address}
 	if a.Address2 != "" {
 		lines = append(lines, a.Address2)
 	}
-	return append(lines, strings.TrimSpace(a.PostalCode+" "+a.City), address.CountryName(a.Country))
+	return append(lines, strings.TrimSpace(a.PostalCode+" "+a.City), address.CountryName(a.Country, t))
 }

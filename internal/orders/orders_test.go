@@ -359,6 +359,19 @@ func TestOrderEMailsSpeakTheBuyersLanguage(t *testing.T) {
 			t.Errorf("no mail %q in:\n%s", want, subjects)
 		}
 	}
+	// The shipping address names its country in the e-mail's language.
+	for _, m := range msgs {
+		switch {
+		case strings.HasPrefix(m.Subject, "Bevestiging"):
+			if !strings.Contains(m.Text, "België") || strings.Contains(m.Text, "Belgique") || !strings.Contains(m.HTML, "België") {
+				t.Errorf("Dutch confirmation without België:\n%s", m.Text)
+			}
+		case strings.HasPrefix(m.Subject, "Nouvelle commande"):
+			if !strings.Contains(m.Text, "Belgique") {
+				t.Errorf("French notice without Belgique:\n%s", m.Text)
+			}
+		}
+	}
 	if d := f.db.Client.DownloadRequest.Query().Where(downloadrequest.OrderID(o.ID)).OnlyX(f.sys); d.Language != "nl" {
 		t.Errorf("delivery language %q", d.Language)
 	}

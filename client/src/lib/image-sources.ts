@@ -101,3 +101,20 @@ export function rememberGridImage(photoId: string, img: HTMLImageElement): void 
     ratio: img.naturalHeight ? img.naturalWidth / img.naturalHeight : 0,
   });
 }
+
+/**
+ * serverPreview is the small file of the photo that the server named in the
+ * page it served for a direct link to that photo (a `<link rel="preload"
+ * data-photo-id>`, fetched with the page, before the client ran): shown at
+ * once while the photo's details and its large file arrive.
+ */
+export function serverPreview(photoId: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][data-photo-id]')].find((l) => l.dataset.photoId === photoId);
+  return link?.getAttribute('href') ?? undefined;
+}
+
+/** heldImage is what can be shown of a photo at once: a file the browser holds, else the server's preview of a direct link. */
+export function heldImage(photoId: string): string | undefined {
+  return loadedImage(photoId)?.url ?? serverPreview(photoId);
+}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney, type MoneyLike } from '../../lib/money';
 import styles from './cart-totals.module.css';
+import { TotalsList } from './totals-list';
 
 export const CartTotalsFragment = graphql(`
   fragment CartTotals_cart on Cart {
@@ -130,54 +131,29 @@ export function CartTotals({ cart: cartRef }: { cart: FragmentType<typeof CartTo
   const total = deliveryUnknown ? withoutShipping(totals.total, totals.shipping) : totals.total;
   const rate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(totals.vat.ratePercent);
 
+  const shippingValue = (
+    <>
+      {!isZero(totals.shippingBeforeDiscount) && totals.shippingBeforeDiscount.amount !== totals.shipping.amount && (
+        <>
+          <s className={styles.struck}>{money(totals.shippingBeforeDiscount)}</s>{' '}
+        </>
+      )}
+      {freeShipping ? t('cart.shippingFree') : money(totals.shipping)}
+    </>
+  );
   return (
-    <dl className={styles.totals} aria-label={t('cart.totalsTitle')}>
-      <div className={styles.totalRow}>
-        <dt>{t('cart.subtotal')}</dt>
-        <dd>{money(totals.merchandise)}</dd>
-      </div>
-      {!isZero(totals.discount) && (
-        <div className={`${styles.totalRow} ${styles.saving}`}>
-          <dt>{discountLabel}</dt>
-          <dd>{minus(totals.discount)}</dd>
-        </div>
-      )}
-      {deliveryUnknown && (
-        <div className={styles.totalRow}>
-          <dt>{t('cart.shipping')}</dt>
-          <dd className={styles.shippingLater}>{t('cart.shippingNextStep')}</dd>
-        </div>
-      )}
-      {cart.needsDelivery && !deliveryUnknown && (
-        <div className={styles.totalRow}>
-          <dt>{shippingLabel}</dt>
-          <dd>
-            {!isZero(totals.shippingBeforeDiscount) && totals.shippingBeforeDiscount.amount !== totals.shipping.amount && (
-              <>
-                <s className={styles.struck}>{money(totals.shippingBeforeDiscount)}</s>{' '}
-              </>
-            )}
-            {freeShipping ? t('cart.shippingFree') : money(totals.shipping)}
-          </dd>
-        </div>
-      )}
-      {!isZero(totals.giftCards) && (
-        <div className={`${styles.totalRow} ${styles.saving}`}>
-          <dt>{t('cart.giftCards')}</dt>
-          <dd>{minus(totals.giftCards)}</dd>
-        </div>
-      )}
-      <div className={`${styles.totalRow} ${styles.grandTotal}`}>
-        <dt>{deliveryUnknown ? t('cart.totalBeforeShipping') : t('cart.total')}</dt>
-        <dd>{money(total)}</dd>
-      </div>
-      {/* The VAT the server gives includes the delivery's: said once it is priced. */}
-      {!deliveryUnknown && (
-        <div className={`${styles.totalRow} ${styles.vat}`}>
-          <dt>{t('cart.vatIncluded', { rate })}</dt>
-          <dd>{money(totals.vat.amount)}</dd>
-        </div>
-      )}
-    </dl>
+    <TotalsList
+      label={t('cart.totalsTitle')}
+      rows={[
+        { key: 'subtotal', label: t('cart.subtotal'), value: money(totals.merchandise) },
+        !isZero(totals.discount) && { key: 'discount', label: discountLabel, value: minus(totals.discount), tone: 'saving' },
+        deliveryUnknown && { key: 'shipping', label: t('cart.shipping'), value: t('cart.shippingNextStep'), words: true },
+        cart.needsDelivery && !deliveryUnknown && { key: 'shipping', label: shippingLabel, value: shippingValue },
+        !isZero(totals.giftCards) && { key: 'giftCards', label: t('cart.giftCards'), value: minus(totals.giftCards), tone: 'saving' },
+        { key: 'total', label: deliveryUnknown ? t('cart.totalBeforeShipping') : t('cart.total'), value: money(total), tone: 'total' },
+        // The VAT the server gives includes the delivery's: said once it is priced.
+        !deliveryUnknown && { key: 'vat', label: t('cart.vatIncluded', { rate }), value: money(totals.vat.amount), tone: 'vat' },
+      ]}
+    />
   );
 }

@@ -9,7 +9,8 @@ import { DownloadErrorFieldsFragment } from '../../lib/user-error-fields';
 import type { DigitalQuality, DownloadRequestFieldsFragment as DownloadRequestData } from '../../gql/graphql';
 import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from '../../lib/downloads/download-documents';
 import { RequestDownloadMutation, ResendDownloadLinkMutation } from '../../lib/downloads/download-request-documents';
-import { isFinished, partLabel } from '../../lib/downloads/download-links';
+import { isFinished } from '../../lib/downloads/download-links';
+import { DownloadLinks } from './download-links';
 import { DownloadProgress } from './download-progress';
 import { followedDownloads, type FollowedDownloadsStore } from '../../lib/downloads/followed-downloads';
 import styles from './downloads.module.css';
@@ -246,15 +247,7 @@ function DownloadState({ request, lost, onAgain }: { request: DownloadRequestDat
       </p>
       {ready ? (
         <>
-          <ul className={styles.links}>
-            {request.links.map((href, index) => (
-              <li key={href}>
-                <a className="button button-primary" href={href} download>
-                  {partLabel(t, index, request.links.length)}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <DownloadLinks links={request.links} />
           <p className={styles.note}>{t('downloads.mailed', { email: request.email })}</p>
           {expires && <p className={styles.note}>{t('downloads.expires', { date: expires })}</p>}
           {resent === 'sent' ? (

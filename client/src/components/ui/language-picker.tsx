@@ -1,3 +1,5 @@
+import { getApolloContext } from '@apollo/client/react';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n';
 import styles from './language-picker.module.css';
@@ -6,11 +8,14 @@ import styles from './language-picker.module.css';
  * LanguagePicker lists the interface's languages, each named in itself
  * (« Français / Nederlands / English ») and marked with its own lang, so that
  * a screen reader says it right; the current one is pressed (aria-pressed).
- * Choosing one is remembered for the next visits (lib/i18n.ts).
+ * Choosing one is remembered for the next visits (lib/i18n.ts); the
+ * answers the server writes in the language (the countries' names, the
+ * cart's delivery problems) are asked again in the new one.
  */
 export function LanguagePicker({ className }: { className?: string }) {
   const { t } = useTranslation();
   const current = currentLanguage();
+  const { client } = useContext(getApolloContext());
   return (
     <div role="group" aria-label={t('language.label')} className={[styles.picker, className].filter(Boolean).join(' ')}>
       {LANGUAGES.map((language) => (
@@ -21,7 +26,7 @@ export function LanguagePicker({ className }: { className?: string }) {
           className={styles.choice}
           aria-pressed={language === current}
           onClick={() => {
-            if (language !== current) void chooseLanguage(language);
+            if (language !== current) void chooseLanguage(language).then(() => client?.refetchQueries({ include: ['Countries', 'Cart'] }));
           }}
         >
           {LANGUAGE_NAMES[language]}

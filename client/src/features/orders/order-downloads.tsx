@@ -2,8 +2,9 @@ import { useSubscription } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { getFragmentData, type FragmentType } from '../../gql';
 import { DownloadRequestFieldsFragment, DownloadRequestUpdatedSubscription } from '../../lib/downloads/download-documents';
-import { isFinished, partLabel } from '../../lib/downloads/download-links';
+import { isFinished } from '../../lib/downloads/download-links';
 import { DownloadProgress } from '../../components/downloads/download-progress';
+import { DownloadLinks } from '../../components/downloads/download-links';
 import styles from './orders.module.css';
 import { intlLocale } from '../../lib/locale';
 
@@ -28,15 +29,7 @@ function OrderDownload({ download: ref }: { download: FragmentType<typeof Downlo
       <p className={styles.downloadTitle}>{title}</p>
       {request.status === 'ready' ? (
         <>
-          <ul className={styles.links}>
-            {request.links.map((href, index) => (
-              <li key={href}>
-                <a className="button button-primary" href={href} download>
-                  {partLabel(t, index, request.links.length)}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <DownloadLinks links={request.links} />
           {expires && <p className={styles.muted}>{t('downloads.expires', { date: expires })}</p>}
         </>
       ) : request.status === 'failed' ? (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney, type MoneyLike } from '../../lib/money';
 import { AddressBlock } from '../../components/cart/address-block';
+import { TotalsList } from '../../components/cart/totals-list';
 import styles from './orders.module.css';
 
 export const OrderRecapFragment = graphql(`
@@ -111,38 +112,26 @@ export function OrderRecap({ order: orderRef }: { order: FragmentType<typeof Ord
             </li>
           ))}
         </ul>
-        <dl className={styles.totals}>
-          <div className={styles.totalRow}>
-            <dt>{t('cart.subtotal')}</dt>
-            <dd>{money(totals.merchandise)}</dd>
-          </div>
-          {!isZero(totals.discount) && (
-            <div className={`${styles.totalRow} ${styles.saving}`}>
-              <dt>{totals.discountCode ? t('cart.discountCode', { code: totals.discountCode }) : t('cart.discount')}</dt>
-              <dd>{minus(totals.discount)}</dd>
-            </div>
-          )}
-          {(hasPrints || !isZero(totals.shipping)) && (
-            <div className={styles.totalRow}>
-              <dt>{pickup ? t('cart.pickup') : t('orders.shipping')}</dt>
-              <dd>{isZero(totals.shipping) ? t('cart.shippingFree') : money(totals.shipping)}</dd>
-            </div>
-          )}
-          {!isZero(totals.giftCards) && (
-            <div className={`${styles.totalRow} ${styles.saving}`}>
-              <dt>{t('cart.giftCards')}</dt>
-              <dd>{minus(totals.giftCards)}</dd>
-            </div>
-          )}
-          <div className={`${styles.totalRow} ${styles.grandTotal}`}>
-            <dt>{t('orders.totalPaid')}</dt>
-            <dd>{money(totals.total)}</dd>
-          </div>
-          <div className={`${styles.totalRow} ${styles.vat}`}>
-            <dt>{t('orders.vatIncluded')}</dt>
-            <dd>{money(totals.vat)}</dd>
-          </div>
-        </dl>
+        <TotalsList
+          className={styles.recapTotals}
+          rows={[
+            { key: 'subtotal', label: t('cart.subtotal'), value: money(totals.merchandise) },
+            !isZero(totals.discount) && {
+              key: 'discount',
+              label: totals.discountCode ? t('cart.discountCode', { code: totals.discountCode }) : t('cart.discount'),
+              value: minus(totals.discount),
+              tone: 'saving',
+            },
+            (hasPrints || !isZero(totals.shipping)) && {
+              key: 'shipping',
+              label: pickup ? t('cart.pickup') : t('orders.shipping'),
+              value: isZero(totals.shipping) ? t('cart.shippingFree') : money(totals.shipping),
+            },
+            !isZero(totals.giftCards) && { key: 'giftCards', label: t('cart.giftCards'), value: minus(totals.giftCards), tone: 'saving' },
+            { key: 'total', label: t('orders.totalPaid'), value: money(totals.total), tone: 'total' },
+            { key: 'vat', label: t('orders.vatIncluded'), value: money(totals.vat), tone: 'vat' },
+          ]}
+        />
       </section>
 
       <section aria-labelledby="order-addresses-title" className={styles.card}>

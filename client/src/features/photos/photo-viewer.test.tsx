@@ -1,4 +1,4 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeFragmentData } from '../../gql';
 import { forgetLoaded, rememberLoaded } from '../../lib/image-sources';
@@ -90,5 +90,41 @@ describe('PhotoViewer', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('draws the server’s preview of a direct link when the browser holds nothing', () => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('href', '/media/photos/pho_1/h/640.jpg');
+    link.dataset.photoId = 'pho_1';
+    document.head.append(link);
+    try {
+      const { container } = render(<PhotoViewer photo={photo} showFilename={false} />);
+      expect(layer(container, 'placeholder')?.getAttribute('src')).toBe('/media/photos/pho_1/h/640.jpg');
+    } finally {
+      link.remove();
+    }
+  });
+
+  it('zooms with its buttons, in, out and back to the whole photo', () => {
+    const onInteract = vi.fn();
+    const { container } = render(<PhotoViewer photo={photo} showFilename={false} onInteract={onInteract} />);
+    const figure = container.querySelector('figure')!;
+    const zoomIn = screen.getByRole('button', { name: 'Zoom avant' });
+    const zoomOut = screen.getByRole('button', { name: 'Zoom arrière' });
+    const reset = screen.getByRole('button', { name: 'Revenir à la photo entière' });
+    expect([zoomOut.hasAttribute('disabled'), reset.hasAttribute('disabled')]).toEqual([true, true]);
+    fireEvent.click(zoomIn);
+    expect(figure.getAttribute('data-zoom')).toBe('2.50');
+    expect(onInteract).toHaveBeenCalled();
+    // Up to the original's resolution (1200 px shown 390 px wide), no further.
+    fireEvent.click(zoomIn);
+    expect(figure.getAttribute('data-zoom')).toBe('3.08');
+    expect(zoomIn.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(zoomOut);
+    expect(figure.getAttribute('data-zoom')).toBe('2.05');
+    fireEvent.click(reset);
+    expect(figure.getAttribute('data-zoom')).toBe('1.00');
+    expect(zoomOut.hasAttribute('disabled')).toBe(true);
   });
 });

@@ -53,3 +53,15 @@ export function toggleZoom(z: Zoom, at: { x: number; y: number }, box: Size, sta
   if (z.scale > 1.001) return NO_ZOOM;
   return zoomAt(z, Math.min(STEP_SCALE, maxScale), at, at, box, stage, maxScale);
 }
+
+const CENTRE = { x: 0, y: 0 };
+
+/** zoomIn is the + key's and button's step, at the stage's centre: to STEP_SCALE first, then by half again. */
+export function zoomIn(z: Zoom, box: Size, stage: Size, maxScale: number): Zoom {
+  return zoomAt(z, z.scale > 1 ? z.scale * 1.5 : STEP_SCALE, CENTRE, CENTRE, box, stage, maxScale);
+}
+
+/** zoomOut is the - key's and button's step back, at the stage's centre. */
+export function zoomOut(z: Zoom, box: Size, stage: Size, maxScale: number): Zoom {
+  return zoomAt(z, z.scale / 1.5, CENTRE, CENTRE, box, stage, maxScale);
+}

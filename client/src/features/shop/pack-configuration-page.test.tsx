@@ -129,4 +129,17 @@ describe('PackConfigurationPage', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Ce pack n’est plus en cours de composition.' })).toBeTruthy();
   });
+
+  it('shows the HD files the gallery gives away as included, with nothing to choose', async () => {
+    renderConfiguration(
+      packInstance({ formats: [packFormat(print13x18, 3, 3, [packPhoto('ph1')])], digitalFiles: [packFormat(fileHd, 1, 1, [], true)] }),
+    );
+    const files = (await screen.findByRole('heading', { name: 'Fichier HD' })).closest('li')!;
+    expect(within(files).getByText('inclus')).toBeTruthy();
+    expect(within(files).getByText(/la galerie vous offre ces fichiers/)).toBeTruthy();
+    expect(within(files).queryByRole('link')).toBeNull();
+    expect(within(files).queryByRole('button')).toBeNull();
+    const prints = screen.getByRole('heading', { name: 'Tirages 13x18' }).closest('li')!;
+    expect(within(prints).getAllByRole('link').length).toBeGreaterThan(0);
+  }, 20_000);
 });

@@ -51,6 +51,18 @@ function PackSlotCard({
   const paths = packSlotPaths(galleryUrl, packId, packInstanceId, slot.format.id);
   const title = digital ? t('shop.packDigitalSlot', { format: slot.format.name }) : t('shop.packPrintSlot', { format: slot.format.name });
   const full = slot.selected >= slot.quantity;
+  if (slot.included) {
+    // The gallery gives these files away: they come with the pack, none to choose.
+    return (
+      <li className={styles.slot} data-format={slot.format.id} data-included="true">
+        <div className={styles.slotHead}>
+          <h2 className={styles.slotTitle}>{title}</h2>
+          <span className={styles.slotDone}>{t('shop.packIncluded')}</span>
+        </div>
+        <p className={styles.muted}>{t('shop.packIncludedRule')}</p>
+      </li>
+    );
+  }
   return (
     <li className={styles.slot} data-format={slot.format.id}>
       <div className={styles.slotHead}>

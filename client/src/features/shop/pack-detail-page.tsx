@@ -11,6 +11,7 @@ import { LoadState } from './load-state';
 import { PackContents, PackFacts, packName } from './packs-page';
 import { BackLink } from './shop-top-bar';
 import { useShopGallery } from './use-shop';
+import { useFreeFiles } from './free-files';
 import styles from './shop.module.css';
 
 /**
@@ -29,6 +30,7 @@ export function PackDetailPage() {
   const cart = getFragmentData(CartFieldsFragment, cartQuery.data?.cart);
   const [create, { loading }] = useMutation(CreateOngoingPackMutation);
   const packsPath = galleryPath(galleryUrl, 'galleryPacks');
+  const free = useFreeFiles(galleryUrl);
 
   if (!packs || !galleryId) return <LoadState error={error} onRetry={() => void refetch()} loadingLabel={t('shop.loading')} />;
   const pack = packs.find((p) => p.id === packId);
@@ -42,6 +44,22 @@ export function PackDetailPage() {
           </Link>
         }
       />
+    );
+  }
+
+  if (free.freeOnly(pack)) {
+    // Everything it holds is the gallery's free download, one tap away.
+    return (
+      <PageMessage
+        title={t('shop.packGivenAwayTitle')}
+        actions={
+          <Link className="button button-primary" to={galleryPath(galleryUrl, 'galleryHome')}>
+            {t('shop.packGivenAwayAction')}
+          </Link>
+        }
+      >
+        <p>{t('shop.packGivenAwayText')}</p>
+      </PageMessage>
     );
   }
 
@@ -77,7 +95,7 @@ export function PackDetailPage() {
           <h2 id="pack-contents-title" className={styles.sectionTitle}>
             {t('shop.packContents')}
           </h2>
-          <PackContents pack={pack} detailed />
+          <PackContents pack={pack} detailed givenAway={free.givenAway} />
           <p className={styles.bigPrice}>{formatMoney(pack.unitPrice, i18n.language)}</p>
           <button type="button" className="button button-primary" onClick={() => void compose()} disabled={loading}>
             {t('shop.composePack')}

@@ -8,6 +8,7 @@ import { LoadState } from './load-state';
 import { offerBadge } from './pack-badge';
 import { BackLink } from './shop-top-bar';
 import { useShopGallery } from './use-shop';
+import { useFreeFiles, type FreeFiles } from './free-files';
 import styles from './shop.module.css';
 
 
@@ -16,8 +17,12 @@ export function packName(pack: { displayName: string; pack: string }): string {
   return pack.displayName || pack.pack;
 }
 
-/** PackContents lists what a pack holds: prints per format (and how many different photos) and digital files. */
-export function PackContents({ pack, detailed = false }: { pack: ShopPackFragment; detailed?: boolean }) {
+/**
+ * PackContents lists what a pack holds: prints per format (and how many
+ * different photos) and digital files, those the gallery gives the viewer
+ * (givenAway) marked « inclus ».
+ */
+export function PackContents({ pack, detailed = false, givenAway }: { pack: ShopPackFragment; detailed?: boolean; givenAway?: FreeFiles['givenAway'] }) {
   const { t } = useTranslation();
   return (
     <ul className={styles.lines}>
@@ -32,6 +37,7 @@ export function PackContents({ pack, detailed = false }: { pack: ShopPackFragmen
         return (
           <li key={`d-${f.format.id}`}>
             {t('shop.packDigital', { quantity: f.quantity, format: f.format.name })}
+            {givenAway?.(f.format) && <span className={styles.included}> · {t('shop.packIncluded')}</span>}
             {detailed && description && <span className={styles.muted}> · {description}</span>}
           </li>
         );
@@ -57,11 +63,14 @@ export function PackFacts({ pack }: { pack: ShopPackFragment }) {
   );
 }
 
-/** PacksPage lists the gallery's packs: name, offer type, contents and price, each leading to its detail. */
+/** PacksPage lists the gallery's packs (not those it gives the viewer whole): name, offer type, contents and price, each leading to its detail. */
 export function PacksPage() {
   const { t, i18n } = useTranslation();
-  const { galleryUrl, packs, error, refetch } = useShopGallery();
-  if (!packs) return <LoadState error={error} onRetry={() => void refetch()} loadingLabel={t('shop.loading')} />;
+  const { galleryUrl, packs: all, error, refetch } = useShopGallery();
+  const free = useFreeFiles(galleryUrl);
+  if (!all) return <LoadState error={error} onRetry={() => void refetch()} loadingLabel={t('shop.loading')} />;
+  // A pack the gallery already gives the viewer whole is not offered.
+  const packs = all.filter((p) => !free.freeOnly(p));
   return (
     <div className={styles.page}>
       <BackLink to={galleryPath(galleryUrl, 'galleryHome')} label={t('shop.backToGallery')} />
@@ -83,7 +92,7 @@ export function PacksPage() {
                 </h2>
                 <PackFacts pack={pack} />
                 {pack.description && <p className={styles.description}>{pack.description}</p>}
-                <PackContents pack={pack} />
+                <PackContents pack={pack} givenAway={free.givenAway} />
                 <div className={styles.cardFoot}>
                   <span className={styles.price}>{formatMoney(pack.unitPrice, i18n.language)}</span>
                   <Link className="button button-outline button-small" to={to} aria-label={t('shop.seePackNamed', { name })}>

@@ -80,6 +80,7 @@ export const ShopPackFragment = graphql(`
       format {
         id
         name
+        kind
         digitalQuality
       }
     }

@@ -104,7 +104,7 @@ export const shopPack = {
       quantity: 1,
       webDescription: '',
       hdDescription: 'Haute définition, pour imprimer',
-      format: { __typename: 'Format' as const, id: 'fmt_hd', name: 'Fichier HD', digitalQuality: 'hd' as const },
+      format: { __typename: 'Format' as const, id: 'fmt_hd', name: 'Fichier HD', kind: 'digital' as const, digitalQuality: 'hd' as const },
     },
   ],
 };

@@ -74,6 +74,7 @@ export const CartPackFieldsFragment = graphql(`
       quantity
       maxPhotos
       selected
+      included
       format {
         id
         name
@@ -106,6 +107,7 @@ export const CartPackFieldsFragment = graphql(`
       quantity
       maxPhotos
       selected
+      included
       format {
         id
         name

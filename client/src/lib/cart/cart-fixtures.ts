@@ -91,11 +91,12 @@ export function packPhoto(photoId: string, quantity = 1, over: Partial<{ finish:
 }
 
 /** packFormat is a format of a pack instance with the photos chosen. */
-export function packFormat(format: ReturnType<typeof cartFormat>, quantity: number, maxPhotos: number, photos: Array<ReturnType<typeof packPhoto>> = []) {
+export function packFormat(format: ReturnType<typeof cartFormat>, quantity: number, maxPhotos: number, photos: Array<ReturnType<typeof packPhoto>> = [], included = false) {
   return {
     __typename: 'CartPackFormat' as const,
     quantity,
     maxPhotos,
+    included,
     selected: photos.reduce((n, p) => n + p.quantity, 0),
     format: { __typename: 'Format' as const, id: format.id, name: format.name, kind: format.kind, digitalQuality: format.digitalQuality },
     photos,
