@@ -72,6 +72,7 @@ func (s *Server) Handler() http.Handler {
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)
+	r.Get("/robots.txt", s.robots)
 	r.Handle("/graphql", checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler()))))))
 	r.Get("/playground", s.playgroundHandler())
 
