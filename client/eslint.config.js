@@ -45,7 +45,7 @@ export default tseslint.config(
   {
     // Browser journeys and budgets: Node scripts whose page.evaluate callbacks
     // run in Chromium, so both sets of globals.
-    files: ['e2e/**/*.mjs', 'bench/**/*.mjs'],
+    files: ['e2e/**/*.mjs', 'bench/**/*.mjs', 'scripts/**/*.mjs'],
     languageOptions: {
       globals: Object.fromEntries([
         'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'FormData', 'Blob', 'AbortController',

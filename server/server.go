@@ -40,7 +40,7 @@ type Server struct {
 	Web fs.FS
 	// cache keeps gallery answers (gallerycache.go).
 	cache *respCache
-	// zips keeps the gzipped client assets (compress.go).
+	// zips keeps the client assets in each encoding they are sent in (compress.go).
 	zips assetZips
 }
 
