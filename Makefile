@@ -90,11 +90,13 @@ test-go-postgres: tools
 	TEST_DATABASE=postgres TEST_POSTGRES_URL=$${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable} $(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) ./...
 
 # `go test ./...` above covers the pure Go image back end; this runs the same
-# media tests on both back ends in one binary (CI installs libvips-dev).
+# media tests on both back ends in one binary (CI installs libvips-dev), and
+# the server's WebP answers, which only a libvips build makes.
 .PHONY: test-media-vips bench-media
 test-media-vips:
 	@if pkg-config --exists vips 2>/dev/null; then \
-	  echo "$(GO) test -count=1 -tags vips ./internal/media/"; $(GO) test -count=1 -tags vips ./internal/media/; \
+	  echo "$(GO) test -count=1 -tags vips ./internal/media/"; $(GO) test -count=1 -tags vips ./internal/media/ && \
+	  echo "$(GO) test -count=1 -tags vips -run WebP ./server/" && $(GO) test -count=1 -tags vips -run WebP ./server/; \
 	else echo "libvips not found (apt-get install libvips-dev): media tests ran on pure Go only"; fi
 
 test-client: client-deps
