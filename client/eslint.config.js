@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['src/gql/**', 'node_modules/**'] },
+  { ignores: ['src/gql/**', 'node_modules/**', 'bench/lighthouse/node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
