@@ -5,7 +5,9 @@ width, in a DATA_DIR served by a libvips build (docs/performance.md, issue 22).
 Usage: scripts/webp-bytes.py DATA_DIR [gallery-url ...]
 Reads DATA_DIR/gallery.db (SQLite) for the photos of each gallery and sums
 DATA_DIR/blobs/photos/{id}/{hash}/{width}.jpg and .webp where both exist
-(the viewer image of an original served as it is has no JPEG: counted apart).
+(the viewer image of an original served as it is has no JPEG: its WebP is
+counted apart, against the original's size, which the served stripped copy
+is at most).
 """
 import os
 import sqlite3
@@ -20,7 +22,7 @@ for url in urls:
         "SELECT p.id, p.content_hash FROM photos p JOIN galleries g ON g.id = p.gallery_id WHERE g.url = ?", (url,)
     ).fetchall()
     per = defaultdict(lambda: [0, 0, 0])  # width -> [jpeg bytes, webp bytes, files]
-    webp_only = [0, 0]
+    webp_only = [0, 0, 0]  # files, webp bytes, original bytes
     for pid, h in rows:
         d = os.path.join(data, "blobs", "photos", pid, h)
         if not os.path.isdir(d):
@@ -38,6 +40,7 @@ for url in urls:
             else:
                 webp_only[0] += 1
                 webp_only[1] += wb
+                webp_only[2] += os.path.getsize(os.path.join(d, "original"))
     tj = sum(v[0] for v in per.values())
     tw = sum(v[1] for v in per.values())
     print(f"{url}: {len(rows)} photos")
@@ -48,4 +51,5 @@ for url in urls:
     if tj:
         print(f"  all   {sum(v[2] for v in per.values()):6d} {tj/1024:12.1f} {tw/1024:12.1f}   {tw/tj:8.2f}")
     if webp_only[0]:
-        print(f"  and {webp_only[0]} WebP viewer images ({webp_only[1]/1024:.1f} KiB) whose JPEG is the original served as it is")
+        print(f"  and {webp_only[0]} viewer images whose JPEG is the original served as it is (stripped): "
+              f"originals {webp_only[2]/1024:.1f} KiB, WebP {webp_only[1]/1024:.1f} KiB, {webp_only[1]/webp_only[2]:.2f}")

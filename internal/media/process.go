@@ -35,11 +35,6 @@ type output struct {
 	jpeg      []byte
 }
 
-// webpQuality is the quality of the WebP twins: at web sizes about the
-// look of JPEG quality 82, in roughly two thirds of its bytes or fewer
-// (docs/performance.md).
-const webpQuality = 78
-
 // jpegQuality is the quality of every derivative: visually clean at web
 // sizes, about a third of the bytes of quality 95.
 const jpegQuality = 82
