@@ -6,6 +6,7 @@ require (
 	entgo.io/contrib v0.7.0
 	entgo.io/ent v0.14.5
 	github.com/99designs/gqlgen v0.17.95
+	github.com/andybalholm/brotli v1.3.0
 	github.com/davidbyttow/govips/v2 v2.18.0
 	github.com/dchest/captcha v1.1.0
 	github.com/disintegration/imaging v1.6.2

@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['src/gql/**', 'node_modules/**'] },
+  { ignores: ['src/gql/**', 'node_modules/**', 'bench/lighthouse/node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -39,7 +39,7 @@ export default tseslint.config(
   {
     // Browser journeys and budgets: Node scripts whose page.evaluate callbacks
     // run in Chromium, so both sets of globals.
-    files: ['e2e/**/*.mjs', 'bench/**/*.mjs'],
+    files: ['e2e/**/*.mjs', 'bench/**/*.mjs', 'scripts/**/*.mjs'],
     languageOptions: {
       globals: Object.fromEntries([
         'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'FormData', 'Blob', 'AbortController',

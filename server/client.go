@@ -63,6 +63,9 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	status := s.clientStatus(r)
+	if s.noIndex(r) {
+		w.Header().Set("X-Robots-Tag", "noindex")
+	}
 	if status == http.StatusOK {
 		// A 404 names no gallery the viewer may see: no share preview.
 		index = s.withShareTags(r, index)

@@ -6,9 +6,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/andybalholm/brotli"
 )
 
 func gunzip(t *testing.T, b []byte) []byte {
@@ -141,4 +144,111 @@ func TestAnswersGzippedAsWritten(t *testing.T) {
 	if res, _ := get("gzip;q=0"); res.Header.Get("Content-Encoding") != "" {
 		t.Fatal("gzip;q=0 was answered gzipped")
 	}
+}
+
+// TestClientAssetsGoBrotli: the build's precompressed assets (NAME.br,
+// NAME.gz beside NAME, client/scripts/precompress.mjs) are sent as they
+// are: brotli to a client that accepts br, gzip to one that accepts only
+// gzip, the bytes themselves to one that accepts neither; each with Vary:
+// Accept-Encoding, the length of what is sent, its own ETag (revalidated
+// with 304) and the year-long immutable cache of hashed assets. A range
+// applies to the bytes sent. index.html is never cached without asking.
+func TestClientAssetsGoBrotli(t *testing.T) {
+	e := newEnv(t, 1)
+	script := []byte(strings.Repeat("console.log('galerie, brotli');\n", 300))
+	var brBuf bytes.Buffer
+	bw := brotli.NewWriterLevel(&brBuf, brotli.BestCompression)
+	_, _ = bw.Write(script)
+	_ = bw.Close()
+	web := fstest.MapFS{
+		"index.html":         {Data: []byte("<html><head><title>Galerie</title></head><body></body></html>")},
+		"assets/app-2.js":    {Data: script},
+		"assets/app-2.js.br": {Data: brBuf.Bytes()},
+		"assets/app-2.js.gz": {Data: gzipped(script)},
+	}
+	srv := httptest.NewServer(e.plainServer(web).Handler())
+	defer srv.Close()
+	get := func(path string, header map[string]string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		for k, v := range header {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, b
+	}
+	tags := map[string]string{}
+	for _, c := range []struct{ accept, want string }{
+		{"gzip, deflate, br, zstd", "br"},
+		{"br", "br"},
+		{"gzip", "gzip"},
+		{"br;q=0, gzip", "gzip"},
+		{"*", "br"},
+		{"identity", ""},
+		{"", ""},
+	} {
+		res, b := get("/assets/app-2.js", map[string]string{"Accept-Encoding": c.accept})
+		h := res.Header
+		if res.StatusCode != 200 || h.Get("Content-Encoding") != c.want || !strings.HasPrefix(h.Get("Content-Type"), "text/javascript") {
+			t.Fatalf("%q: %d, encoding %q (want %q), type %q", c.accept, res.StatusCode, h.Get("Content-Encoding"), c.want, h.Get("Content-Type"))
+		}
+		if h.Get("Cache-Control") != "public, max-age=31536000, immutable" || !strings.Contains(h.Get("Vary"), "Accept-Encoding") {
+			t.Fatalf("%q: cache %q, vary %q", c.accept, h.Get("Cache-Control"), h.Get("Vary"))
+		}
+		if h.Get("Content-Length") != strconv.Itoa(len(b)) {
+			t.Fatalf("%q: Content-Length %q for %d bytes", c.accept, h.Get("Content-Length"), len(b))
+		}
+		var plain []byte
+		switch c.want {
+		case "br":
+			if !bytes.Equal(b, brBuf.Bytes()) {
+				t.Fatalf("%q: not the build's brotli bytes", c.accept)
+			}
+			var err error
+			if plain, err = io.ReadAll(brotli.NewReader(bytes.NewReader(b))); err != nil {
+				t.Fatal(err)
+			}
+		case "gzip":
+			plain = gunzip(t, b)
+		default:
+			plain = b
+		}
+		if !bytes.Equal(plain, script) {
+			t.Fatalf("%q: the answer does not decode to the script", c.accept)
+		}
+		if tag := h.Get("ETag"); tag == "" || (tags[c.want] != "" && tags[c.want] != tag) {
+			t.Fatalf("%q: ETag %q (before %q)", c.accept, tag, tags[c.want])
+		}
+		tags[c.want] = h.Get("ETag")
+	}
+	if len(map[string]bool{tags["br"]: true, tags["gzip"]: true, tags[""]: true}) != 3 {
+		t.Fatalf("one ETag for different bytes: %v", tags)
+	}
+	if res, b := get("/assets/app-2.js", map[string]string{"Accept-Encoding": "br", "If-None-Match": tags["br"]}); res.StatusCode != 304 || len(b) != 0 {
+		t.Fatalf("br revalidation: %d", res.StatusCode)
+	}
+	if res, _ := get("/assets/app-2.js", map[string]string{"Accept-Encoding": "gzip", "If-None-Match": tags["br"]}); res.StatusCode != 200 {
+		t.Fatalf("the br ETag validated the gzip answer: %d", res.StatusCode)
+	}
+	res, b := get("/assets/app-2.js", map[string]string{"Accept-Encoding": "br", "Range": "bytes=0-9"})
+	if res.StatusCode != 206 || res.Header.Get("Content-Encoding") != "br" || !bytes.Equal(b, brBuf.Bytes()[:10]) {
+		t.Fatalf("range of the br answer: %d %q %x", res.StatusCode, res.Header.Get("Content-Encoding"), b)
+	}
+	res, _ = get("/gala-2026", map[string]string{"Accept-Encoding": "br"})
+	if res.Header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("index.html: Cache-Control %q", res.Header.Get("Cache-Control"))
+	}
+}
+
+func gzipped(b []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	return buf.Bytes()
 }

@@ -23,7 +23,8 @@ import (
 	"github.com/studio/gallery/internal/viewer"
 )
 
-// servePhoto serves one file of a photo: a derivative ({width}.jpg), the
+// servePhoto serves one file of a photo: a derivative ({width}.jpg, its
+// WebP twin to a browser whose Accept names image/webp, with Vary: Accept), the
 // watermarked web file (watermark.jpg) or the HD original (original), the
 // latter as an attachment, and a derivative too when ?download is given. The
 // data layer hides private photos from everyone but their photographer,
@@ -94,8 +95,20 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	case width == 0:
 		rd, err = s.watermark(ctx, p)
 	default:
+		download := r.URL.Query().Has("download")
+		if !download {
+			// The same address serves the WebP twin to browsers that
+			// accept it (libvips builds make one), the JPEG otherwise.
+			w.Header().Add("Vary", "Accept")
+			if acceptsWebP(r.Header.Get("Accept")) {
+				if rd, err = s.Media.OpenWebP(ctx, p.ID, hash, width); err == nil {
+					contentType, etag = "image/webp", fmt.Sprintf(`"%s-%d-webp"`, hash, width)
+					break
+				}
+			}
+		}
 		rd, err = s.Media.OpenDerivative(ctx, p.ID, hash, width)
-		if r.URL.Query().Has("download") {
+		if download {
 			// A web download of one photo (media.DownloadURL): the same
 			// file as the viewer shows, saved under the photo's name.
 			w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": webFilename(p.Filename, p.ID)}))
@@ -124,6 +137,30 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
 	http.ServeContent(w, r, "", rd.ModTime(), rd)
+}
+
+// acceptsWebP tells whether an Accept header names image/webp (or image/*)
+// with a non-zero quality. Browsers send it for images (Chromium, Firefox,
+// Safari 14 and later); "*/*" alone does not count, since a client that
+// says nothing more may not decode WebP.
+func acceptsWebP(accept string) bool {
+	for _, part := range strings.Split(accept, ",") {
+		typ, params, _ := strings.Cut(part, ";")
+		typ = strings.ToLower(strings.TrimSpace(typ))
+		if typ != "image/webp" && typ != "image/*" {
+			continue
+		}
+		for _, p := range strings.Split(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(p), "=")
+			if strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || f <= 0 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // webFilename names a photo's web file: its file name with a .jpg

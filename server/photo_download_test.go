@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/image/webp"
+
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/photo"
@@ -152,5 +154,53 @@ func TestRetinaDerivatives(t *testing.T) {
 	}
 	if res, _ := e.do("GET", media.URL(p.ID, p.ContentHash, 3200), nil, nil); res.StatusCode != http.StatusNotFound {
 		t.Errorf("3200: %d, want 404", res.StatusCode)
+	}
+}
+
+// TestWebPServedWhereLibvipsIs: where libvips makes the derivatives, a
+// derivative's address serves its WebP twin to a browser that accepts
+// WebP and the JPEG to one that does not, both with Vary: Accept and their
+// own ETag; a web download stays the JPEG file. The pure Go build makes no
+// WebP (skipped there: run it with -tags vips, as make test-media-vips does).
+func TestWebPServedWhereLibvipsIs(t *testing.T) {
+	if b := media.Backend(); !strings.HasPrefix(b, "libvips") {
+		t.Skipf("images use %s in this build, which has no WebP encoder: go test -tags vips (make test-media-vips) runs this", b)
+	}
+	e := newEnv(t, 2)
+	ctx := viewer.SystemContext(context.Background())
+	g := e.db.Client.Gallery.Query().Where(gallery.URL("gala-2026")).OnlyX(ctx)
+	p := e.db.Client.Photo.Query().Where(photo.GalleryID(g.ID), photo.IsPrivate(false)).FirstX(ctx)
+	url := media.URL(p.ID, p.ContentHash, media.Pick(p.Derivatives, media.ThumbnailWidth))
+	const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8"
+
+	res, body := e.do("GET", url, nil, map[string]string{"Accept": chrome})
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/webp" || !strings.Contains(res.Header.Get("Vary"), "Accept") {
+		t.Fatalf("webp: %d, type %q, vary %q", res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Vary"))
+	}
+	cfg, err := webp.DecodeConfig(bytes.NewReader(body))
+	if err != nil || cfg.Width != media.Pick(p.Derivatives, media.ThumbnailWidth) {
+		t.Fatalf("webp body: %+v %v", cfg, err)
+	}
+	webpTag := res.Header.Get("ETag")
+
+	jres, jbody := e.do("GET", url, nil, map[string]string{"Accept": "image/jpeg,*/*;q=0.5"})
+	if jres.StatusCode != 200 || jres.Header.Get("Content-Type") != "image/jpeg" || !strings.Contains(jres.Header.Get("Vary"), "Accept") {
+		t.Fatalf("jpeg: %d, type %q, vary %q", jres.StatusCode, jres.Header.Get("Content-Type"), jres.Header.Get("Vary"))
+	}
+	if _, err := jpeg.DecodeConfig(bytes.NewReader(jbody)); err != nil {
+		t.Fatalf("jpeg body: %v", err)
+	}
+	if webpTag == "" || webpTag == jres.Header.Get("ETag") {
+		t.Fatalf("ETags: webp %q, jpeg %q", webpTag, jres.Header.Get("ETag"))
+	}
+	t.Logf("thumbnail: %d bytes of WebP, %d of JPEG", len(body), len(jbody))
+	if res, _ := e.do("GET", url, nil, map[string]string{"Accept": chrome, "If-None-Match": webpTag}); res.StatusCode != http.StatusNotModified {
+		t.Errorf("webp revalidation: %d", res.StatusCode)
+	}
+	if res, _ := e.do("GET", url, nil, map[string]string{"Accept": "image/webp;q=0, image/jpeg"}); res.Header.Get("Content-Type") != "image/jpeg" {
+		t.Errorf("image/webp;q=0 got %q", res.Header.Get("Content-Type"))
+	}
+	if res, _ := e.do("GET", url+"?download=1", nil, map[string]string{"Accept": chrome}); res.Header.Get("Content-Type") != "image/jpeg" {
+		t.Errorf("web download: %q, want the JPEG file", res.Header.Get("Content-Type"))
 	}
 }

@@ -42,7 +42,7 @@ type Server struct {
 	Web fs.FS
 	// cache keeps gallery answers (gallerycache.go).
 	cache *respCache
-	// zips keeps the gzipped client assets (compress.go).
+	// zips keeps the client assets in each encoding they are sent in (compress.go).
 	zips assetZips
 }
 
@@ -75,6 +75,7 @@ func (s *Server) Handler() http.Handler {
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	r.Get("/version", s.version)
+	r.Get("/robots.txt", s.robots)
 	r.Handle("/graphql", checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler()))))))
 	r.Get("/playground", s.playgroundHandler())
 

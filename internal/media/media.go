@@ -110,7 +110,7 @@ type Original struct {
 // DerivativeOptions say which derivatives a gallery wants.
 //
 // Every derivative is a JPEG in sRGB, turned by the EXIF orientation, with
-// no metadata. The widths of Widths are made up to the viewer image, which
+// no metadata; libvips builds also make a WebP twin of each (WebPKey). The widths of Widths are made up to the viewer image, which
 // is the largest: the largest of Widths, never wider than the original
 // (nothing is upscaled) and, when ViewerMaxSize is set, with its longest
 // side within it. Widths above the viewer's are not made. A 6000x4000
@@ -144,6 +144,8 @@ type Derived struct {
 	// Viewer is the width of the viewer image, the largest of Widths; the
 	// watermarked file has the same size.
 	Viewer int
+	// WebP tells whether WebP twins were made (libvips builds).
+	WebP bool
 }
 
 // Info is what Ingest learned: the original and its derivatives.
@@ -160,6 +162,13 @@ func OriginalKey(photoID, hash string) string {
 // DerivativeKey is where one derivative lives.
 func DerivativeKey(photoID, hash string, width int) string {
 	return "photos/" + photoID + "/" + hash + "/" + strconv.Itoa(width) + ".jpg"
+}
+
+// WebPKey is where the WebP twin of a derivative lives (libvips builds
+// make one beside every derivative; it is served at the derivative's
+// address to browsers that accept WebP).
+func WebPKey(photoID, hash string, width int) string {
+	return "photos/" + photoID + "/" + hash + "/" + strconv.Itoa(width) + ".webp"
 }
 
 // WatermarkKey is where a photo's watermarked web file lives.
@@ -288,6 +297,7 @@ func (s *Store) derive(ctx context.Context, photoID, hash string, data []byte, o
 	// A same-size copy of an original that can be shown as it is (once
 	// stripped of its metadata) would only add bytes and lose quality.
 	pl.skipViewer = servesAsViewer(data, h, pl.viewer().w)
+	pl.webp = true // made where the back end can (libvips)
 	d := Derived{Viewer: pl.viewer().w}
 	for _, sz := range pl.sizes {
 		d.Widths = append(d.Widths, sz.w)
@@ -300,6 +310,10 @@ func (s *Store) derive(ctx context.Context, photoID, hash string, data []byte, o
 		if out.watermark {
 			d.Watermarked = true
 			return s.write(ctx, WatermarkKey(photoID, hash), "image/jpeg", out.jpeg)
+		}
+		if out.webp {
+			d.WebP = true
+			return s.write(ctx, WebPKey(photoID, hash, out.width), "image/webp", out.jpeg)
 		}
 		return s.write(ctx, DerivativeKey(photoID, hash, out.width), "image/jpeg", out.jpeg)
 	})
@@ -347,6 +361,19 @@ func (s *Store) OpenDerivative(ctx context.Context, photoID, hash string, width 
 		return nil, err
 	}
 	return memFile{Reader: bytes.NewReader(data), mod: mod}, nil
+}
+
+// OpenWebP opens the WebP twin of a derivative, ErrMissing when there is
+// none (a pure Go build, or a photo made before WebP twins were).
+func (s *Store) OpenWebP(ctx context.Context, photoID, hash string, width int) (File, error) {
+	r, err := s.Bucket.NewReader(ctx, WebPKey(photoID, hash, width), nil)
+	if err != nil {
+		if gcerrors.Code(err) == gcerrors.NotFound {
+			return nil, ErrMissing
+		}
+		return nil, fmt.Errorf("media: open: %w", err)
+	}
+	return r, nil
 }
 
 // viewerFromOriginal returns the stripped original when it serves as the

@@ -17,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/image/webp"
 )
 
 func TestPlan(t *testing.T) {
@@ -114,6 +116,25 @@ func TestDerivatives(t *testing.T) {
 					if gotW != w || math.Abs(float64(gotH-wantH)) > 1 {
 						t.Errorf("derivative %d is %dx%d, want %dx%d", w, gotW, gotH, w, wantH)
 					}
+					// libvips makes a WebP twin of each, the viewer image's
+					// included; pure Go none.
+					if strings.HasPrefix(p.name(), "libvips") {
+						want = append(want, WebPKey("pho_1", o.Hash, w))
+						f, err := s.OpenWebP(ctx, "pho_1", o.Hash, w)
+						if err != nil {
+							t.Fatalf("webp %d: %v", w, err)
+						}
+						cfg, err := webp.DecodeConfig(f)
+						f.Close()
+						if err != nil || cfg.Width != w || math.Abs(float64(cfg.Height-wantH)) > 1 {
+							t.Errorf("webp %d is %dx%d (%v), want %dx%d", w, cfg.Width, cfg.Height, err, w, wantH)
+						}
+					} else if _, err := s.OpenWebP(ctx, "pho_1", o.Hash, w); !errors.Is(err, ErrMissing) {
+						t.Errorf("pure Go made a WebP of %d (%v)", w, err)
+					}
+				}
+				if vips := strings.HasPrefix(p.name(), "libvips"); d.WebP != vips {
+					t.Errorf("derived.WebP = %v on %s", d.WebP, p.name())
 				}
 				slices.Sort(want)
 				if got := keys(t, s.Bucket); !slices.Equal(got, want) {

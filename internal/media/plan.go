@@ -15,6 +15,10 @@ type plan struct {
 	// skipViewer leaves the viewer image itself out: the original stands
 	// for it (servesAsViewer), or only the watermarked copy is wanted.
 	skipViewer bool
+	// webp asks for a WebP twin of every derivative but the watermarked
+	// file, the viewer image included even when skipViewer leaves its JPEG
+	// out; only libvips makes them.
+	webp bool
 }
 
 // viewer is the largest size, which every other derivative is made from.

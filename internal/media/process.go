@@ -20,15 +20,18 @@ type processor interface {
 	// probe and checkComplete); it returns an error wrapping ErrNotImage.
 	check(data []byte, h header) error
 	// derive makes the planned JPEGs, metadata stripped and colours in
-	// sRGB, and hands each to put as soon as it is encoded. It returns the
-	// dominant colour.
+	// sRGB, and hands each to put as soon as it is encoded; with p.webp, a
+	// WebP twin of each derivative as well (libvips only: the pure Go back
+	// end has no WebP encoder and makes none). It returns the dominant
+	// colour.
 	derive(data []byte, h header, p plan, put func(output) error) (string, error)
 }
 
-// output is one encoded derivative.
+// output is one encoded derivative: a JPEG, or its WebP twin (webp).
 type output struct {
 	width     int
 	watermark bool
+	webp      bool
 	jpeg      []byte
 }
 
