@@ -32,7 +32,11 @@ require (
 )
 
 require github.com/klauspost/compress v1.18.0 // indirect
-require github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+
+require (
+	github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+	github.com/tus/tusd/v2 v2.9.1 // indirect
+)
 
 require (
 	ariga.io/atlas v0.32.1-0.20250325101103-175b25e1c1b9 // indirect
@@ -81,7 +85,7 @@ require (
 	go.opentelemetry.io/otel/sdk v1.46.0 // indirect
 	go.opentelemetry.io/otel/sdk/metric v1.46.0 // indirect
 	go.opentelemetry.io/otel/trace v1.46.0 // indirect
-	golang.org/x/exp v0.0.0-20221230185412-738e83a70c30 // indirect
+	golang.org/x/exp v0.0.0-20250106191152-7588d65b2ba8 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/net v0.59.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
