@@ -103,7 +103,8 @@ func (s *Server) newResumable() (*resumable, error) {
 	return u, nil
 }
 
-// ServeHTTP lets the photographer alone in: every request needs them, and
+// ServeHTTP lets the photographer alone in: every request needs them (and
+// the anti-forgery proof to change anything, as under /api), and
 // one naming an upload needs the upload to be theirs (another's answers
 // 404, like a missing one). A fresh upload may trigger the sweep of
 // abandoned ones.
@@ -111,6 +112,10 @@ func (u *resumable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	v := viewer.FromContext(r.Context())
 	if v.PhotographerID == "" {
 		writeError(w, r, u.s.Log, errUploadStranger)
+		return
+	}
+	if r.Method != http.MethodHead && r.Method != http.MethodGet && r.Method != http.MethodOptions && !v.XSRFOK {
+		writeError(w, r, u.s.Log, errXSRF) // as requireXSRF: a bearer token or X-Requested-With
 		return
 	}
 	id := strings.Trim(strings.TrimPrefix(r.URL.Path, strings.TrimSuffix(uploadsPath, "/")), "/")
