@@ -36,7 +36,7 @@ async function api(base, token, query, variables = {}) {
 async function serverPhotos(base, token, id) {
   const out = [];
   let after = null;
-  let cover = null;
+  let cover;
   for (;;) {
     const d = await api(
       base,
