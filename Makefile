@@ -144,6 +144,16 @@ client/bench/lighthouse/node_modules/.package-lock.json: client/bench/lighthouse
 	cd client/bench/lighthouse && $(NPM) ci --no-audit --no-fund
 	@touch $@
 
+# Photos per second through the studio in Chromium (issue 23): BENCH_UPLOADS
+# photos of about 8 MB dropped on the photo screen, uploaded with tus, until
+# the grid shows them all ready; with the vips build and the pure-Go build.
+.PHONY: bench-uploads
+bench-uploads: client
+	$(GO) build -tags 'embedclient' -ldflags '$(LDFLAGS)' -o bin/gallery-studio-purego ./cmd/gallery
+	@if pkg-config --exists vips 2>/dev/null; then $(GO) build -tags 'embedclient,vips' -ldflags '$(LDFLAGS)' -o bin/gallery-studio-vips ./cmd/gallery; fi
+	@if [ -x bin/gallery-studio-vips ]; then cd client && GALLERY_BIN=$(CURDIR)/bin/gallery-studio-vips node bench/uploads.mjs; fi
+	cd client && GALLERY_BIN=$(CURDIR)/bin/gallery-studio-purego node bench/uploads.mjs
+
 # 50 clients replaying the client's gallery operations (gql.ts documents) as five
 # kinds of viewer on a 5,000-photo gallery, against nginx serving the same
 # bytes (scripts/bench-load.sh).

@@ -45,7 +45,7 @@ export default tseslint.config(
         'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'FormData', 'Blob', 'AbortController',
         'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'TextEncoder', 'TextDecoder',
         'window', 'document', 'Node', 'MutationObserver', 'PointerEvent', 'DOMMatrixReadOnly', 'getComputedStyle',
-        'requestAnimationFrame', 'innerHeight', 'scrollY', 'HTMLImageElement',
+        'requestAnimationFrame', 'innerHeight', 'scrollY', 'HTMLImageElement', 'File', 'DataTransfer', 'DragEvent',
       ].map((name) => [name, 'readonly'])),
     },
   },

@@ -303,6 +303,11 @@ type ComplexityRoot struct {
 		Shipping       func(childComplexity int) int
 	}
 
+	CollectionPayload struct {
+		Gallery    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	ColorTheme struct {
 		Colors func(childComplexity int) int
 	}
@@ -619,6 +624,7 @@ type ComplexityRoot struct {
 		CreateVoucher                 func(childComplexity int, input photographer.CreateVoucherInput) int
 		DeleteAccessCode              func(childComplexity int, input photographer.DeleteAccessCodeInput) int
 		DeleteCategory                func(childComplexity int, input photographer.DeleteCategoryInput) int
+		DeleteCollection              func(childComplexity int, input photographer.DeleteCollectionInput) int
 		DeleteDiscount                func(childComplexity int, input photographer.DeleteDiscountInput) int
 		DeleteFamily                  func(childComplexity int, input photographer.DeleteFamilyInput) int
 		DeleteFormat                  func(childComplexity int, input photographer.DeleteFormatInput) int
@@ -649,6 +655,7 @@ type ComplexityRoot struct {
 		RemovePackFormatConfiguration func(childComplexity int, input gqlmodel.RemovePackFormatInput) int
 		RemovePrint                   func(childComplexity int, input gqlmodel.RemovePrintInput) int
 		RemoveVoucher                 func(childComplexity int, input gqlmodel.VoucherInput) int
+		RenameCollection              func(childComplexity int, input photographer.RenameCollectionInput) int
 		ReopenAlbum                   func(childComplexity int, input gqlmodel.SendAlbumInput) int
 		ReorderPhotos                 func(childComplexity int, input photographer.ReorderPhotosInput) int
 		RequestDownload               func(childComplexity int, input gqlmodel.RequestDownloadInput) int
@@ -837,6 +844,13 @@ type ComplexityRoot struct {
 		WhiteMargin   func(childComplexity int) int
 	}
 
+	PhotoStatusCounts struct {
+		Failed     func(childComplexity int) int
+		GalleryID  func(childComplexity int) int
+		Processing func(childComplexity int) int
+		Ready      func(childComplexity int) int
+	}
+
 	PhotoUrls struct {
 		Original    func(childComplexity int) int
 		SrcSet      func(childComplexity int) int
@@ -1014,6 +1028,7 @@ type ComplexityRoot struct {
 	Subscription struct {
 		CartUpdated            func(childComplexity int, galleryID string) int
 		DownloadRequestUpdated func(childComplexity int, id string) int
+		GalleryPhotoStatuses   func(childComplexity int, galleryID string) int
 		OrderUpdated           func(childComplexity int, id string) int
 	}
 
@@ -1269,6 +1284,8 @@ type MutationResolver interface {
 	SendAlbum(ctx context.Context, input gqlmodel.SendAlbumInput) (*gqlmodel.AlbumPayload, error)
 	ReopenAlbum(ctx context.Context, input gqlmodel.SendAlbumInput) (*gqlmodel.AlbumPayload, error)
 	SetPhotosClientHidden(ctx context.Context, input gqlmodel.SetPhotosClientHiddenInput) (*gqlmodel.SetPhotosClientHiddenPayload, error)
+	RenameCollection(ctx context.Context, input photographer.RenameCollectionInput) (*gqlmodel.CollectionPayload, error)
+	DeleteCollection(ctx context.Context, input photographer.DeleteCollectionInput) (*gqlmodel.CollectionPayload, error)
 }
 type OrderResolver interface {
 	Gallery(ctx context.Context, obj *ent.Order) (*ent.Gallery, error)
@@ -1330,6 +1347,7 @@ type SubscriptionResolver interface {
 	DownloadRequestUpdated(ctx context.Context, id string) (<-chan *ent.DownloadRequest, error)
 	CartUpdated(ctx context.Context, galleryID string) (<-chan *cart.View, error)
 	OrderUpdated(ctx context.Context, id string) (<-chan *ent.Order, error)
+	GalleryPhotoStatuses(ctx context.Context, galleryID string) (<-chan *photographer.PhotoStatusCounts, error)
 }
 type VideoResolver interface {
 	ThumbnailURL(ctx context.Context, obj *ent.Video) (string, error)
@@ -2275,6 +2293,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ClientData.Shipping(childComplexity), true
+
+	case "CollectionPayload.gallery":
+		if e.ComplexityRoot.CollectionPayload.Gallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CollectionPayload.Gallery(childComplexity), true
+	case "CollectionPayload.userErrors":
+		if e.ComplexityRoot.CollectionPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CollectionPayload.UserErrors(childComplexity), true
 
 	case "ColorTheme.colors":
 		if e.ComplexityRoot.ColorTheme.Colors == nil {
@@ -3604,6 +3635,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteCategory(childComplexity, args["input"].(photographer.DeleteCategoryInput)), true
+	case "Mutation.deleteCollection":
+		if e.ComplexityRoot.Mutation.DeleteCollection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteCollection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteCollection(childComplexity, args["input"].(photographer.DeleteCollectionInput)), true
 	case "Mutation.deleteDiscount":
 		if e.ComplexityRoot.Mutation.DeleteDiscount == nil {
 			break
@@ -3929,6 +3971,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RemoveVoucher(childComplexity, args["input"].(gqlmodel.VoucherInput)), true
+	case "Mutation.renameCollection":
+		if e.ComplexityRoot.Mutation.RenameCollection == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_renameCollection_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RenameCollection(childComplexity, args["input"].(photographer.RenameCollectionInput)), true
 	case "Mutation.reopenAlbum":
 		if e.ComplexityRoot.Mutation.ReopenAlbum == nil {
 			break
@@ -4870,6 +4923,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PhotoProduct.WhiteMargin(childComplexity), true
 
+	case "PhotoStatusCounts.failed":
+		if e.ComplexityRoot.PhotoStatusCounts.Failed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoStatusCounts.Failed(childComplexity), true
+	case "PhotoStatusCounts.galleryId":
+		if e.ComplexityRoot.PhotoStatusCounts.GalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoStatusCounts.GalleryID(childComplexity), true
+	case "PhotoStatusCounts.processing":
+		if e.ComplexityRoot.PhotoStatusCounts.Processing == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoStatusCounts.Processing(childComplexity), true
+	case "PhotoStatusCounts.ready":
+		if e.ComplexityRoot.PhotoStatusCounts.Ready == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PhotoStatusCounts.Ready(childComplexity), true
+
 	case "PhotoUrls.original":
 		if e.ComplexityRoot.PhotoUrls.Original == nil {
 			break
@@ -5538,6 +5616,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.DownloadRequestUpdated(childComplexity, args["id"].(string)), true
+	case "Subscription.galleryPhotoStatuses":
+		if e.ComplexityRoot.Subscription.GalleryPhotoStatuses == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_galleryPhotoStatuses_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.GalleryPhotoStatuses(childComplexity, args["galleryId"].(string)), true
 	case "Subscription.orderUpdated":
 		if e.ComplexityRoot.Subscription.OrderUpdated == nil {
 			break
@@ -5973,6 +6062,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCropInput,
 		ec.unmarshalInputDeleteAccessCodeInput,
 		ec.unmarshalInputDeleteCategoryInput,
+		ec.unmarshalInputDeleteCollectionInput,
 		ec.unmarshalInputDeleteDiscountInput,
 		ec.unmarshalInputDeleteFamilyInput,
 		ec.unmarshalInputDeleteFormatInput,
@@ -6002,6 +6092,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRecoverClientCodeInput,
 		ec.unmarshalInputRemovePackFormatInput,
 		ec.unmarshalInputRemovePrintInput,
+		ec.unmarshalInputRenameCollectionInput,
 		ec.unmarshalInputReorderPhotosInput,
 		ec.unmarshalInputRequestDownloadInput,
 		ec.unmarshalInputRequestEmailCodeInput,
@@ -6121,7 +6212,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6142,6 +6233,7 @@ var sources = []*ast.Source{
 	{Name: "schema/orders.graphql", Input: sourceData("schema/orders.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
+	{Name: "schema/studio.graphql", Input: sourceData("schema/studio.graphql"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -6599,6 +6691,16 @@ func (ec *executionContext) childFields_ClientData(ctx context.Context, field gr
 		return ec.fieldContext_ClientData_sameAsBilling(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ClientData", field.Name)
+}
+
+func (ec *executionContext) childFields_CollectionPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "gallery":
+		return ec.fieldContext_CollectionPayload_gallery(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CollectionPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CollectionPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_ColorTheme(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7499,6 +7601,20 @@ func (ec *executionContext) childFields_PhotoProduct(ctx context.Context, field 
 		return ec.fieldContext_PhotoProduct_defaultCrop(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PhotoProduct", field.Name)
+}
+
+func (ec *executionContext) childFields_PhotoStatusCounts(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "galleryId":
+		return ec.fieldContext_PhotoStatusCounts_galleryId(ctx, field)
+	case "processing":
+		return ec.fieldContext_PhotoStatusCounts_processing(ctx, field)
+	case "ready":
+		return ec.fieldContext_PhotoStatusCounts_ready(ctx, field)
+	case "failed":
+		return ec.fieldContext_PhotoStatusCounts_failed(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PhotoStatusCounts", field.Name)
 }
 
 func (ec *executionContext) childFields_PhotoUrls(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8645,6 +8761,20 @@ func (ec *executionContext) field_Mutation_deleteCategory_args(ctx context.Conte
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deleteCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.DeleteCollectionInput, error) {
+			return ec.unmarshalNDeleteCollectionInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteCollectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deleteDiscount_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9043,6 +9173,20 @@ func (ec *executionContext) field_Mutation_removeVoucher_args(ctx context.Contex
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (gqlmodel.VoucherInput, error) {
 			return ec.unmarshalNVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐVoucherInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_renameCollection_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.RenameCollectionInput, error) {
+			return ec.unmarshalNRenameCollectionInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRenameCollectionInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9758,6 +9902,20 @@ func (ec *executionContext) field_Subscription_downloadRequestUpdated_args(ctx c
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Subscription_galleryPhotoStatuses_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg0
 	return args, nil
 }
 
@@ -13708,6 +13866,70 @@ func (ec *executionContext) _ClientData_sameAsBilling(ctx context.Context, field
 }
 func (ec *executionContext) fieldContext_ClientData_sameAsBilling(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("ClientData", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CollectionPayload_gallery(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CollectionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CollectionPayload_gallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gallery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+			return ec.marshalOGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CollectionPayload_gallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CollectionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CollectionPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CollectionPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CollectionPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CollectionPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CollectionPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ColorTheme_colors(ctx context.Context, field graphql.CollectedField, obj *model.ColorTheme) (ret graphql.Marshaler) {
@@ -21730,6 +21952,94 @@ func (ec *executionContext) fieldContext_Mutation_setPhotosClientHidden(ctx cont
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_renameCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_renameCollection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RenameCollection(ctx, fc.Args["input"].(photographer.RenameCollectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CollectionPayload) graphql.Marshaler {
+			return ec.marshalNCollectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCollectionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_renameCollection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CollectionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_renameCollection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteCollection(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteCollection(ctx, fc.Args["input"].(photographer.DeleteCollectionInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CollectionPayload) graphql.Marshaler {
+			return ec.marshalNCollectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCollectionPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteCollection(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CollectionPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteCollection_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _NewCaptchaPayload_captcha(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.NewCaptchaPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24472,6 +24782,98 @@ func (ec *executionContext) fieldContext_PhotoProduct_defaultCrop(_ context.Cont
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _PhotoStatusCounts_galleryId(ctx context.Context, field graphql.CollectedField, obj *photographer.PhotoStatusCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoStatusCounts_galleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GalleryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoStatusCounts_galleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoStatusCounts", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoStatusCounts_processing(ctx context.Context, field graphql.CollectedField, obj *photographer.PhotoStatusCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoStatusCounts_processing(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Processing, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoStatusCounts_processing(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoStatusCounts", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoStatusCounts_ready(ctx context.Context, field graphql.CollectedField, obj *photographer.PhotoStatusCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoStatusCounts_ready(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ready, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoStatusCounts_ready(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoStatusCounts", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PhotoStatusCounts_failed(ctx context.Context, field graphql.CollectedField, obj *photographer.PhotoStatusCounts) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PhotoStatusCounts_failed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Failed, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PhotoStatusCounts_failed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PhotoStatusCounts", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _PhotoUrls_thumbnail(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PhotoUrls) (ret graphql.Marshaler) {
@@ -27382,6 +27784,50 @@ func (ec *executionContext) fieldContext_Subscription_orderUpdated(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Subscription_orderUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_galleryPhotoStatuses(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_galleryPhotoStatuses(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().GalleryPhotoStatuses(ctx, fc.Args["galleryId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.PhotoStatusCounts) graphql.Marshaler {
+			return ec.marshalNPhotoStatusCounts2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPhotoStatusCounts(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_galleryPhotoStatuses(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotoStatusCounts(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_galleryPhotoStatuses_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -31621,6 +32067,43 @@ func (ec *executionContext) unmarshalInputDeleteCategoryInput(ctx context.Contex
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputDeleteCollectionInput(ctx context.Context, obj any) (photographer.DeleteCollectionInput, error) {
+	var it photographer.DeleteCollectionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputDeleteDiscountInput(ctx context.Context, obj any) (photographer.DeleteDiscountInput, error) {
 	var it photographer.DeleteDiscountInput
 	if obj == nil {
@@ -32991,6 +33474,50 @@ func (ec *executionContext) unmarshalInputRemovePrintInput(ctx context.Context, 
 				return it, err
 			}
 			it.CartItemID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRenameCollectionInput(ctx context.Context, obj any) (photographer.RenameCollectionInput, error) {
+	var it photographer.RenameCollectionInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "name", "newName"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "newName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("newName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NewName = data
 		}
 	}
 	return it, nil
@@ -36326,6 +36853,49 @@ func (ec *executionContext) _ClientData(ctx context.Context, sel ast.SelectionSe
 			}
 		case "sameAsBilling":
 			out.Values[i] = ec._ClientData_sameAsBilling(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var collectionPayloadImplementors = []string{"CollectionPayload"}
+
+func (ec *executionContext) _CollectionPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CollectionPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, collectionPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CollectionPayload")
+		case "gallery":
+			out.Values[i] = ec._CollectionPayload_gallery(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CollectionPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -40082,6 +40652,20 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "renameCollection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_renameCollection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteCollection":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteCollection(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -41798,6 +42382,59 @@ func (ec *executionContext) _PhotoProduct(ctx context.Context, sel ast.Selection
 		case "defaultCrop":
 			out.Values[i] = ec._PhotoProduct_defaultCrop(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var photoStatusCountsImplementors = []string{"PhotoStatusCounts"}
+
+func (ec *executionContext) _PhotoStatusCounts(ctx context.Context, sel ast.SelectionSet, obj *photographer.PhotoStatusCounts) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, photoStatusCountsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PhotoStatusCounts")
+		case "galleryId":
+			out.Values[i] = ec._PhotoStatusCounts_galleryId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "processing":
+			out.Values[i] = ec._PhotoStatusCounts_processing(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "ready":
+			out.Values[i] = ec._PhotoStatusCounts_ready(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "failed":
+			out.Values[i] = ec._PhotoStatusCounts_failed(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -43753,6 +44390,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_cartUpdated(ctx, fields[0])
 	case "orderUpdated":
 		return ec._Subscription_orderUpdated(ctx, fields[0])
+	case "galleryPhotoStatuses":
+		return ec._Subscription_galleryPhotoStatuses(ctx, fields[0])
 	default:
 		panic("unknown field " + strconv.Quote(fields[0].Name))
 	}
@@ -45627,6 +46266,16 @@ func (ec *executionContext) unmarshalNClientDataInput2githubᚗcomᚋstudioᚋga
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNCollectionPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCollectionPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CollectionPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CollectionPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNColorTheme2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐColorTheme(ctx context.Context, sel ast.SelectionSet, v model.ColorTheme) graphql.Marshaler {
 	return ec._ColorTheme(ctx, sel, &v)
 }
@@ -45942,6 +46591,11 @@ func (ec *executionContext) marshalNDeleteCategoryPayload2ᚖgithubᚗcomᚋstud
 		return graphql.Null
 	}
 	return ec._DeleteCategoryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteCollectionInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteCollectionInput(ctx context.Context, v any) (photographer.DeleteCollectionInput, error) {
+	res, err := ec.unmarshalInputDeleteCollectionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNDeleteDiscountInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteDiscountInput(ctx context.Context, v any) (photographer.DeleteDiscountInput, error) {
@@ -46914,6 +47568,16 @@ func (ec *executionContext) marshalNPhotoStatus2githubᚗcomᚋstudioᚋgallery�
 	return v
 }
 
+func (ec *executionContext) marshalNPhotoStatusCounts2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPhotoStatusCounts(ctx context.Context, sel ast.SelectionSet, v *photographer.PhotoStatusCounts) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PhotoStatusCounts(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPhotoUrls2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPhotoUrls(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.PhotoUrls) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -47156,6 +47820,11 @@ func (ec *executionContext) unmarshalNRemovePackFormatInput2githubᚗcomᚋstudi
 
 func (ec *executionContext) unmarshalNRemovePrintInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRemovePrintInput(ctx context.Context, v any) (gqlmodel.RemovePrintInput, error) {
 	res, err := ec.unmarshalInputRemovePrintInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRenameCollectionInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRenameCollectionInput(ctx context.Context, v any) (photographer.RenameCollectionInput, error) {
+	res, err := ec.unmarshalInputRenameCollectionInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 

@@ -83,12 +83,19 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 // gallery counts as unknown unless this viewer may see it (its
 // photographer, a preview), so the status reveals nothing the page does
 // not.
+// studioSlug is the first segment of the studio's client routes (/studio/...),
+// reserved as a gallery address (photographer.reservedURLs).
+const studioSlug = "studio"
+
 func (s *Server) clientStatus(r *http.Request) int {
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" || name == "index.html" {
 		return http.StatusOK
 	}
 	slug, _, _ := strings.Cut(name, "/")
+	if slug == studioSlug {
+		return http.StatusOK // the photographer's studio, a client route of its own
+	}
 	ctx := r.Context()
 	g, err := s.Galleries.ByURL(viewer.SystemContext(ctx), slug)
 	if err != nil {

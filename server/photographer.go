@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/gorilla/websocket"
 
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/lang"
@@ -42,8 +43,9 @@ const maxUploadMemory = 32 << 20
 //   - Authorization: Bearer <token>. A malformed, unknown or revoked token
 //     is refused with 401 (invalid_token, revoked_token), never ignored.
 //   - The photographer_session cookie set by /playground?token=. It counts
-//     on safe requests (GET, HEAD) outside /graphql, and elsewhere only with
-//     X-Requested-With or X-XSRF-TOKEN, which a cross-site form cannot send.
+//     on safe requests (GET, HEAD) outside /graphql and on websocket
+//     upgrades (origin-checked), and elsewhere only with X-Requested-With
+//     or X-XSRF-TOKEN, which a cross-site form cannot send.
 //     The cookie names its token: revoking the token ends the session.
 func (s *Server) withPhotographer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -83,8 +85,14 @@ func (s *Server) withPhotographer(next http.Handler) http.Handler {
 }
 
 // cookieMayAuthenticate is the cross-site rule of the photographer cookie.
+// A websocket upgrade counts too: the handshake accepts only this site's
+// and ALLOWED_ORIGINS' pages (gorillaWS.originAllowed), so a cross-site
+// page cannot subscribe with the cookie (the studio follows its uploads).
 func cookieMayAuthenticate(r *http.Request) bool {
 	if r.Header.Get(requestedWithHeader) != "" || r.Header.Get(xsrfHeader) != "" {
+		return true
+	}
+	if websocket.IsWebSocketUpgrade(r) {
 		return true
 	}
 	safe := r.Method == http.MethodGet || r.Method == http.MethodHead

@@ -44,6 +44,8 @@ type Server struct {
 	cache *respCache
 	// zips keeps the client assets in each encoding they are sent in (compress.go).
 	zips assetZips
+	// uploads is the tus door (uploads.go); nil without a photo service.
+	uploads *resumable
 }
 
 // New returns the HTTP door over the services.
@@ -51,6 +53,11 @@ func New(svc *app.Services, web fs.FS) *Server {
 	s := &Server{Services: svc, Web: web}
 	s.cache = newRespCache(svc.KeepFor)
 	s.cache.install(svc.DB.Client)
+	u, err := s.newResumable()
+	if err != nil {
+		svc.Log.Error("resumable uploads disabled", "err", err)
+	}
+	s.uploads = u
 	return s
 }
 
@@ -79,6 +86,12 @@ func (s *Server) Handler() http.Handler {
 	r.Handle("/graphql", checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler()))))))
 	r.Get("/playground", s.playgroundHandler())
 
+	if s.uploads != nil {
+		// Outside /api's body limit: the tus PATCH bodies are files. The
+		// photographer's cookie counts with X-Requested-With (withPhotographer).
+		r.Handle(uploadsPath+"*", s.uploads)
+		r.Handle(strings.TrimSuffix(uploadsPath, "/"), s.uploads)
+	}
 	r.Route("/api", func(r chi.Router) {
 		r.Use(s.checkRequestText, s.limitBody, s.requireXSRF)
 		r.Get("/auth", s.restAuth)

@@ -1,7 +1,8 @@
 // The guard for every screen (issue 20): every route of the client's route
 // table (src/lib/route-table.ts), the landing page and the unknown-gallery
 // page, at 320, 390 and 768 px wide (phone and tablet emulation, touch) and
-// 1024 and 1440 px wide, signed out, as a visitor and as a client, with the
+// 1024 and 1440 px wide, signed out, as a visitor and as a client (and the
+// studio's photo screen as the photographer), with the
 // demo's gallery name made as long as a real one gets. A screen fails when
 // the page is wider than the width set for the test, when something covers a
 // visible button (a fixed bar over it: elementFromPoint at its centre, once
@@ -347,6 +348,14 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
     await signIn(holder, code, email);
     const routes = await prepare(holder.request, 'julie-et-thomas', true);
     states.push({ name, storage: await holder.storageState(), routes });
+    await holder.close();
+  }
+
+  {
+    // The photographer, signed in by the session cookie /playground?token= sets: the studio's photo screen.
+    const holder = await newContext(false);
+    await holder.request.get(`${base}/playground?token=${encodeURIComponent(token)}`);
+    states.push({ name: 'photographer', storage: await holder.storageState(), routes: [['studioPhotos', `/studio/galeries/${galleryIds['gala-2026']}/photos`]] });
     await holder.close();
   }
 

@@ -133,6 +133,12 @@ type ClientDataInput struct {
 	KeepAddresses *bool `json:"keepAddresses,omitempty"`
 }
 
+type CollectionPayload struct {
+	// The gallery with its new collectionNames; null when refused.
+	Gallery    *ent.Gallery `json:"gallery,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type ConfigureOngoingPackInput struct {
 	GalleryID      string `json:"galleryId"`
 	PackInstanceID string `json:"packInstanceId"`

@@ -62,6 +62,9 @@ type Config struct {
 	StripeAPIURL        string
 	// OrderExpiry is how long an unpaid order waits before it expires.
 	OrderExpiry time.Duration
+	// UploadExpiry is how long an unfinished resumable upload (/api/uploads/)
+	// is kept after its last byte arrived.
+	UploadExpiry time.Duration
 	// CacheTTL bounds how long what the server keeps in memory (gallery
 	// answers and rows, photo pages, catalogues, live access codes, API
 	// tokens) is used after a change made by another process; a change
@@ -160,6 +163,14 @@ var settings = []setting{
 			err = fmt.Errorf("at least 1m")
 		}
 		c.OrderExpiry = d
+		return err
+	}},
+	{"UPLOAD_EXPIRY", "24h", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d < time.Minute {
+			err = fmt.Errorf("at least 1m")
+		}
+		c.UploadExpiry = d
 		return err
 	}},
 	{"CACHE_TTL", "auto", func(c *Config, v string) error {

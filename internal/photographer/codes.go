@@ -5,6 +5,7 @@ package photographer
 // XErrorCode enum (graph/errorcodes_test.go checks both).
 const (
 	CodeCategoryHasFamilies   = "category_has_families"
+	CodeCollectionNotFound    = "collection_not_found"
 	CodeDuplicate             = "duplicate"
 	CodeDuplicateCode         = "duplicate_code"
 	CodeDuplicateCountry      = "duplicate_country"

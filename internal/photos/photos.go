@@ -36,6 +36,9 @@ var (
 	ErrFileTooLarge  = apperr.New(CodeFileTooLarge, http.StatusRequestEntityTooLarge, "file_too_large")
 	ErrBadCollection = apperr.New(CodeInvalidCollection, http.StatusBadRequest, "invalid_collection")
 	ErrUploadFailed  = apperr.New(CodeUploadFailed, http.StatusInternalServerError, "upload_failed")
+	// ErrDuplicate skips a file already in the gallery (same name and size,
+	// or same content) when UploadFile.SkipDuplicates asks for it.
+	ErrDuplicate = apperr.New(CodeDuplicatePhoto, http.StatusConflict, "duplicate_photo")
 )
 
 var (
@@ -61,6 +64,10 @@ type UploadFile struct {
 	// Zero means unknown.
 	Size int64
 	Body io.Reader
+	// SkipDuplicates refuses, with ErrDuplicate, a file whose name and size,
+	// or whose content, are already those of a photo of the gallery
+	// (resumable uploads set it; the GraphQL multipart upload does not).
+	SkipDuplicates bool
 }
 
 // UploadResult is the outcome for one file: Photo (status processing) or
@@ -183,6 +190,17 @@ func (s *Service) uploadOne(ctx context.Context, g *ent.Gallery, name string, f 
 		if err != nil {
 			return fmt.Errorf("lock gallery: %w", err)
 		}
+		if f.SkipDuplicates {
+			dup, err := tx.Photo.Query().Where(photo.GalleryID(g.ID), photo.Or(
+				photo.And(photo.Filename(name), photo.SizeBytes(orig.Size)),
+				photo.ContentHash(orig.Hash))).First(sctx)
+			switch {
+			case err == nil:
+				return duplicateOf(name, dup)
+			case !ent.IsNotFound(err):
+				return fmt.Errorf("duplicates: %w", err)
+			}
+		}
 		if collection != "" && !slices.Contains(cur.CollectionNames, collection) {
 			names := append(slices.Clip(cur.CollectionNames), collection)
 			if err := tx.Gallery.UpdateOneID(g.ID).SetCollectionNames(names).Exec(sctx); err != nil {
@@ -219,10 +237,62 @@ func (s *Service) uploadOne(ctx context.Context, g *ent.Gallery, name string, f 
 		if errors.Is(err, errGalleryChanged) {
 			return nil, apperr.ErrForbidden
 		}
+		if ae := apperr.As(err); ae != nil {
+			return nil, ae
+		}
 		return nil, fmt.Errorf("photos: save %s: %w", id, err)
 	}
 	return created, nil
 }
+
+// duplicateOf is the notice of a file skipped because of dup.
+func duplicateOf(name string, dup *ent.Photo) *apperr.Error {
+	return ErrDuplicate.WithMessage("duplicate_photo", apperr.Args{"File": name, "Existing": dup.Filename})
+}
+
+// CheckUpload is asked before a resumable upload sends its bytes: the
+// caller owns the gallery, the declared size is within the limit, the
+// collection is valid, and (when skipDuplicates) no photo of the gallery
+// has the same name and size. The same checks run again on the bytes.
+func (s *Service) CheckUpload(ctx context.Context, galleryID, filename, collection string, size int64, skipDuplicates bool) error {
+	v := viewer.FromContext(ctx)
+	if v.PhotographerID == "" {
+		return apperr.ErrUnauthorized
+	}
+	sctx := viewer.SystemContext(ctx)
+	g, err := s.db.Gallery.Query().Where(gallery.ID(galleryID)).Only(sctx)
+	if ent.IsNotFound(err) {
+		return apperr.ErrGalleryNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("photos: check upload: gallery %s: %w", galleryID, err)
+	}
+	if g.PhotographerID != v.PhotographerID {
+		return apperr.ErrForbidden
+	}
+	collection = strings.TrimSpace(collection)
+	if len(collection) > maxCollectionLen || !utf8.ValidString(collection) {
+		return ErrBadCollection
+	}
+	if size > s.limits.MaxBytes {
+		return s.fileTooLarge()
+	}
+	if !skipDuplicates {
+		return nil
+	}
+	name := SanitizeFilename(filename)
+	dup, err := s.db.Photo.Query().Where(photo.GalleryID(g.ID), photo.Filename(name), photo.SizeBytes(size)).First(sctx)
+	switch {
+	case err == nil:
+		return duplicateOf(name, dup)
+	case !ent.IsNotFound(err):
+		return fmt.Errorf("photos: check upload: duplicates: %w", err)
+	}
+	return nil
+}
+
+// MaxBytes is the largest file an upload accepts (MAX_UPLOAD_FILE_BYTES).
+func (s *Service) MaxBytes() int64 { return s.limits.MaxBytes }
 
 func (s *Service) fileTooLarge() *apperr.Error {
 	if n := s.limits.MaxBytes; n < 1<<20 {

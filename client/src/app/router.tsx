@@ -11,6 +11,7 @@ import { LandingPage, NotFoundPage } from '../features/landing';
 import { PaymentReturnPage } from '../features/orders';
 import { PhotoPage } from '../features/photos';
 import { AddToSelectionButton, FavoriteButton, SelectionPage } from '../features/selections';
+import { StudioPhotosPage } from '../features/studio-photos';
 import {
   DownloadsPage,
   PackConfigurationPage,
@@ -113,6 +114,8 @@ export function appRoutes(): RouteObject[] {
       element: <RootLayout />,
       children: [
         { index: true, element: <LandingPage /> },
+        // The studio's photo screen (its own chunk; the studio's other screens and layout come with issue 23's other part).
+        { path: 'studio/galeries/:id/photos', element: <StudioPhotosPage /> },
         { path: ':galleryId', element: <GalleryLayout />, children: galleryChildRoutes() },
         {
           path: '*',
