@@ -31,8 +31,9 @@ require (
 	modernc.org/sqlite v1.60.1
 )
 
-require github.com/klauspost/compress v1.18.0 // indirect
-require github.com/nicksnyder/go-i18n/v2 v2.7.0 // indirect
+require github.com/klauspost/compress v1.18.0
+
+require github.com/nicksnyder/go-i18n/v2 v2.7.0
 
 require (
 	ariga.io/atlas v0.32.1-0.20250325101103-175b25e1c1b9 // indirect
@@ -83,7 +84,7 @@ require (
 	go.opentelemetry.io/otel/trace v1.46.0 // indirect
 	golang.org/x/exp v0.0.0-20221230185412-738e83a70c30 // indirect
 	golang.org/x/mod v0.41.0 // indirect
-	golang.org/x/net v0.59.0 // indirect
+	golang.org/x/net v0.59.0
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
 	golang.org/x/xerrors v0.0.0-20240903120638-7835f813f4da // indirect

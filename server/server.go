@@ -42,6 +42,10 @@ type Server struct {
 	cache *respCache
 	// zips keeps the gzipped client assets (compress.go).
 	zips assetZips
+	// gql is the POST /graphql handler with its answer cache, which the
+	// client page's first data also goes through (firstdata.go); set by
+	// Handler.
+	gql http.Handler
 }
 
 // New returns the HTTP door over the services.
@@ -72,7 +76,9 @@ func (s *Server) Handler() http.Handler {
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)
-	r.Handle("/graphql", checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler()))))))
+	// The client page's first data (firstdata.go) runs through this same handler.
+	s.gql = checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler())))))
+	r.Handle("/graphql", s.gql)
 	r.Get("/playground", s.playgroundHandler())
 
 	r.Route("/api", func(r chi.Router) {
