@@ -6,6 +6,7 @@ import { galleryPath } from '../../lib/route-table';
 import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
+import { restoreFirstData } from '../../lib/first-data';
 import { rememberReturnFocus } from '../../lib/return-focus';
 import { fitBox, loadedImage, parseSrcSet, rememberLoaded, sourceWidth, viewerSizes } from '../../lib/image-sources';
 import { photoDownload } from './photo-download';
@@ -76,7 +77,11 @@ export const PhotoSequenceQuery = graphql(`
   }
 `);
 
+/** PAGE_SIZE is the sequence's page (server/firstdata.go's firstPageSize, for the page's first data). */
 const PAGE_SIZE = 100;
+
+// A photo page opened from its address brought these answers (lib/first-data.ts).
+restoreFirstData({ PhotoGallery: PhotoGalleryQuery, PhotoNode: PhotoNodeQuery, PhotoSequence: PhotoSequenceQuery });
 /** PHOTO_NOT_FOUND_CODES are the node query's refusals that the viewer shows as « introuvable » itself. */
 const PHOTO_NOT_FOUND_CODES = ['not_found', 'photo_not_found'] as const;
 /** How long the slideshow shows each photo. */
