@@ -143,11 +143,27 @@ func (s *Server) runFirst(ctx context.Context, page *http.Request, query string,
 	if rec.status != http.StatusOK {
 		return nil
 	}
+	return answerData(rec.body.Bytes())
+}
+
+// answerData is the data of a GraphQL answer without errors, or nil. The
+// answer as writeGraphQLResponse writes it, {"data":...} (errors come
+// first, before data), is cut without decoding it again; anything else is
+// decoded.
+func answerData(body []byte) json.RawMessage {
+	const head = `{"data":`
+	if bytes.HasPrefix(body, []byte(head)) && bytes.HasSuffix(body, []byte("}")) && !bytes.Contains(body, []byte(`"extensions":`)) {
+		data := body[len(head) : len(body)-1]
+		if bytes.Equal(data, []byte("null")) {
+			return nil
+		}
+		return data
+	}
 	var answer struct {
 		Data   json.RawMessage `json:"data"`
 		Errors json.RawMessage `json:"errors"`
 	}
-	if json.Unmarshal(rec.body.Bytes(), &answer) != nil || len(answer.Errors) > 0 ||
+	if json.Unmarshal(body, &answer) != nil || len(answer.Errors) > 0 ||
 		len(answer.Data) == 0 || bytes.Equal(answer.Data, []byte("null")) {
 		return nil
 	}
@@ -193,20 +209,16 @@ func coverPreload(ops []firstOp) []byte {
 		if op.Op != "GalleryHome" {
 			continue
 		}
-		var home struct {
-			Gallery struct {
-				CoverPhoto *struct {
-					URLs struct {
-						Viewer string `json:"viewer"`
-						SrcSet string `json:"srcSet"`
-					} `json:"urls"`
-				} `json:"coverPhoto"`
-			} `json:"gallery"`
+		var cover struct {
+			URLs struct {
+				Viewer string `json:"viewer"`
+				SrcSet string `json:"srcSet"`
+			} `json:"urls"`
 		}
-		if json.Unmarshal(op.Data, &home) != nil || home.Gallery.CoverPhoto == nil || home.Gallery.CoverPhoto.URLs.Viewer == "" {
+		if !decodeGalleryField(op.Data, "coverPhoto", &cover) || cover.URLs.Viewer == "" {
 			return nil
 		}
-		u := home.Gallery.CoverPhoto.URLs
+		u := cover.URLs
 		var b strings.Builder
 		b.WriteString(`<link rel="preload" as="image" href="` + html.EscapeString(u.Viewer) + `"`)
 		if u.SrcSet != "" {
@@ -244,4 +256,36 @@ func withFirstData(index []byte, ops []firstOp) []byte {
 	}
 	out = append(out, index...)
 	return append(out, script...)
+}
+
+// decodeGalleryField decodes data.gallery.<field> into v, reading the
+// answer only up to it (the cover comes before the photos in GalleryHome);
+// false when it is absent or null.
+func decodeGalleryField(data json.RawMessage, field string, v any) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	// {"gallery":{
+	for _, want := range []any{json.Delim('{'), "gallery", json.Delim('{')} {
+		if tok, err := dec.Token(); err != nil || tok != want {
+			return false
+		}
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if tok != field {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return false
+			}
+			continue
+		}
+		var raw json.RawMessage
+		if dec.Decode(&raw) != nil || bytes.Equal(raw, []byte("null")) {
+			return false
+		}
+		return json.Unmarshal(raw, v) == nil
+	}
+	return false
 }

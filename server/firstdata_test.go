@@ -3,10 +3,12 @@ package server_test
 import (
 	"context"
 	"encoding/json"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -298,5 +300,49 @@ func TestFirstDataIsEscaped(t *testing.T) {
 	}
 	if !found || !p.root {
 		t.Errorf("the file name did not come through whole (root %t)", p.root)
+	}
+}
+
+// BenchmarkClientPage is the server's cost of a gallery's client page with
+// its first data (the shell's and the home's answers run through the
+// GraphQL handler, kept or remade after a change) against the same page
+// without (a preview link's: same share tags and status lookups).
+func BenchmarkClientPage(b *testing.B) {
+	e := newEnvWith(b, 12, func(w *wiring) { w.Web = fstest.MapFS{"index.html": {Data: []byte(firstDataPage)}} })
+	e.addPhotos("gala-2026", 100)
+	v := clientViewer{name: "anonymous", url: "gala-2026", e: e.another()}
+	for _, c := range []struct{ name, path string }{
+		{"first-data/kept", "/gala-2026"}, {"first-data/fresh", "/gala-2026"}, {"no-first-data", "/gala-2026?previewHash=x"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			h := e.app.Handler()
+			var cpu time.Duration
+			var statements, size int64
+			reqs := 0
+			for b.Loop() {
+				if c.name == "first-data/fresh" {
+					b.StopTimer()
+					e.touch(v.url)
+					b.StartTimer()
+				}
+				e.counter.Reset()
+				req := v.requestOf(nil)
+				req.Method, req.URL.Path, req.URL.RawQuery = "GET", strings.Split(c.path, "?")[0], strings.TrimPrefix(c.path, strings.Split(c.path, "?")[0]+"?")
+				req.Header.Del("Accept-Encoding")
+				rec := httptest.NewRecorder()
+				before := cpuTime()
+				h.ServeHTTP(rec, req)
+				cpu += cpuTime() - before
+				if rec.Code != 200 || (c.name != "no-first-data") != strings.Contains(rec.Body.String(), `id="first-data"`) {
+					b.Fatalf("%d %.300s", rec.Code, rec.Body)
+				}
+				statements += e.counter.Count()
+				size += int64(rec.Body.Len())
+				reqs++
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(reqs), "cpu-ms/op")
+			b.ReportMetric(float64(statements)/float64(reqs), "statements/op")
+			b.ReportMetric(float64(size)/float64(reqs), "html-bytes")
+		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -44,8 +45,9 @@ type Server struct {
 	zips assetZips
 	// gql is the POST /graphql handler with its answer cache, which the
 	// client page's first data also goes through (firstdata.go); set by
-	// Handler.
-	gql http.Handler
+	// Handler, once.
+	gql     http.Handler
+	gqlOnce sync.Once
 }
 
 // New returns the HTTP door over the services.
@@ -77,7 +79,9 @@ func (s *Server) Handler() http.Handler {
 	r.Get("/healthz", s.healthz)
 	r.Get("/version", s.version)
 	// The client page's first data (firstdata.go) runs through this same handler.
-	s.gql = checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler())))))
+	s.gqlOnce.Do(func() {
+		s.gql = checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler())))))
+	})
 	r.Handle("/graphql", s.gql)
 	r.Get("/playground", s.playgroundHandler())
 
