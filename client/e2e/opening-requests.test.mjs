@@ -164,6 +164,24 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
     await context.close();
   });
 
+  await t.test('anonymous, a photo page opened from its address (/gala-2026/photos/…)', async (t) => {
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'query { gallery(url: "gala-2026") { photos(first: 2) { edges { node { id } } } } }' }),
+    });
+    const photoId = (await res.json()).data.gallery.photos.edges[1].node.id;
+    const context = await newContext();
+    const page = await openAndCount(t, context, `/gala-2026/photos/${photoId}`, {
+      withGrid: false,
+      // What remains is the viewer's look ahead: PhotoNode of the neighbouring photos.
+      expectInlined: ['GalleryShell', 'PhotoGallery', 'PhotoNode', 'PhotoSequence'],
+      ready: (page) => page.getByRole('dialog', { name: 'Visionneuse de photos' }).locator('img').first().waitFor({ state: 'visible', timeout: 30_000 }),
+    });
+    await context.close();
+    assert.ok(page);
+  });
+
   await t.test('anonymous, protected gallery: the access screen', async (t) => {
     const context = await newContext();
     await openAndCount(t, context, '/julie-et-thomas', {
