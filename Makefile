@@ -49,13 +49,14 @@ schema.graphql: $(SCHEMA_PARTS)
 
 schema: schema.graphql
 
-generate: ## ent, gqlgen and graphql-codegen
+generate: ## ent, gqlgen, graphql-codegen and the client's queries the binary embeds (internal/clientdocs/queries.json)
 	cd ent && $(GO) run -mod=mod entc.go
 	$(GO) run github.com/99designs/gqlgen generate --config gqlgen.yml
 	$(GO) run ./graph/inlinelists graph/generated.go
 	@rm -f schema.graphql; $(MAKE) --no-print-directory schema.graphql
 	$(MAKE) --no-print-directory client-deps
 	cd client && $(NPM) run codegen
+	$(GO) run ./internal/clientdocs/gen
 
 test: test-go test-client test-e2e ## Everything: Go on SQLite and PostgreSQL, client units, browser journeys
 

@@ -69,6 +69,11 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 	if status == http.StatusOK {
 		// A 404 names no gallery the viewer may see: no share preview.
 		index = s.withShareTags(r, index)
+		if ops := s.firstData(r); len(ops) > 0 {
+			// The page now holds what this viewer may see: no shared cache keeps it.
+			w.Header().Set("Cache-Control", "private, no-cache")
+			index = withFirstData(index, ops)
+		}
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(index)

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -46,6 +47,11 @@ type Server struct {
 	zips assetZips
 	// uploads is the tus door (uploads.go); nil without a photo service.
 	uploads *resumable
+	// gql is the POST /graphql handler with its answer cache, which the
+	// client page's first data also goes through (firstdata.go); set by
+	// Handler, once.
+	gql     http.Handler
+	gqlOnce sync.Once
 }
 
 // New returns the HTTP door over the services.
@@ -83,7 +89,11 @@ func (s *Server) Handler() http.Handler {
 	r.Get("/readyz", s.readyz)
 	r.Get("/version", s.version)
 	r.Get("/robots.txt", s.robots)
-	r.Handle("/graphql", checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler()))))))
+	// The client page's first data (firstdata.go) runs through this same handler.
+	s.gqlOnce.Do(func() {
+		s.gql = checkGraphQLRequestText(detachWebsockets(onlyPhotographerUploads(s.limitGraphQLBody(s.cachedGalleryQueries(s.graphqlHandler())))))
+	})
+	r.Handle("/graphql", s.gql)
 	r.Get("/playground", s.playgroundHandler())
 
 	if s.uploads != nil {

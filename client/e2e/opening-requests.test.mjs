@@ -4,7 +4,8 @@
 // thumbnails are shown and no GraphQL request has been in flight for
 // QUIET_MS (the websocket of live updates is not a POST and is not counted).
 // Targets: at most 2 requests on the opening screen, exactly 1 for the next
-// page. The counts, with the operations, are printed as diagnostics
+// page; none for an operation the page brought in its first data (issue 22),
+// and none at all on a first visit of the public gallery. The counts, with the operations, are printed as diagnostics
 // (docs/performance.md, "Requests on the opening screen").
 // Run with `GALLERY_BIN=/abs/path/to/gallery npm run e2e -- e2e/opening-requests.test.mjs`.
 import assert from 'node:assert/strict';
@@ -58,6 +59,21 @@ function recordGraphQL(page) {
   };
 }
 
+/**
+ * firstData reads the first data the server put in a page (issue 22,
+ * docs/api.md): the operations, with their variables, answered in the HTML.
+ */
+function firstData(html) {
+  const m = /<script type="application\/json" id="first-data">([^<]*)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]).ops : [];
+}
+
+/** opKey names an operation with its variables (sorted keys). */
+function opKey({ operationName, variables }) {
+  const sorted = Object.fromEntries(Object.entries(variables ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+  return `${operationName} ${JSON.stringify(sorted)}`;
+}
+
 /** waitForOneTimeCode polls the outbox for the six-digit code last sent to `to` (in a file not in `skip`). */
 async function waitForOneTimeCode(outbox, to, skip) {
   const deadline = Date.now() + 15_000;
@@ -97,11 +113,12 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
    * opening screen's requests; unless `withGrid` is false it then scrolls the
    * grid to its end and checks the next page's.
    */
-  const openAndCount = async (t, context, path, { withGrid = true, ready } = {}) => {
+  const openAndCount = async (t, context, path, { withGrid = true, ready, expectInlined = [], expectNoRequest = false } = {}) => {
     const page = await context.newPage();
     page.on('pageerror', (err) => pageErrors.push(err.message));
     const requests = recordGraphQL(page);
-    await page.goto(`${base}${path}`);
+    const response = await page.goto(`${base}${path}`);
+    const inlined = firstData(await response.text());
     if (ready) await ready(page);
     if (withGrid) {
       await gridHolds(page, PAGE_SIZE);
@@ -112,6 +129,12 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
     const shown = path.replace(/previewHash=[^&]+/, 'previewHash=…');
     t.diagnostic(`${shown}: ${requests.sent.length} requests on the opening screen (${requests.names().join(', ')})`);
     assert.ok(requests.sent.length <= OPENING_MAX, `at most ${OPENING_MAX} requests to open ${shown}, got ${requests.names().join(', ')}`);
+    // Issue 22: what the page brought is not asked for again.
+    t.diagnostic(`${shown}: first data in the page: ${inlined.map((op) => op.op).join(', ') || 'none'}`);
+    const asked = new Set(requests.sent.map(opKey));
+    for (const op of inlined) assert.ok(!asked.has(opKey({ operationName: op.op, variables: op.variables })), `${op.op} came with the page and was asked for again`);
+    for (const name of expectInlined) assert.ok(inlined.some((op) => op.op === name), `${name} is not in the first data of ${shown}`);
+    if (expectNoRequest) assert.deepEqual(requests.names(), [], `the page's first data opens ${shown} with no GraphQL request`);
     const toasts = await page.locator('[data-type="error"]').allTextContents();
     assert.deepEqual(toasts, [], 'no error toast on the opening screen');
     if (!withGrid) return page;
@@ -137,8 +160,26 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
 
   await t.test('anonymous, public gallery (/gala-2026)', async (t) => {
     const context = await newContext();
-    await openAndCount(t, context, '/gala-2026');
+    await openAndCount(t, context, '/gala-2026', { expectInlined: ['GalleryShell', 'GalleryHome'], expectNoRequest: true });
     await context.close();
+  });
+
+  await t.test('anonymous, a photo page opened from its address (/gala-2026/photos/…)', async (t) => {
+    const res = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'query { gallery(url: "gala-2026") { photos(first: 2) { edges { node { id } } } } }' }),
+    });
+    const photoId = (await res.json()).data.gallery.photos.edges[1].node.id;
+    const context = await newContext();
+    const page = await openAndCount(t, context, `/gala-2026/photos/${photoId}`, {
+      withGrid: false,
+      // What remains is the viewer's look ahead: PhotoNode of the neighbouring photos.
+      expectInlined: ['GalleryShell', 'PhotoGallery', 'PhotoNode', 'PhotoSequence'],
+      ready: (page) => page.getByRole('dialog', { name: 'Visionneuse de photos' }).locator('img').first().waitFor({ state: 'visible', timeout: 30_000 }),
+    });
+    await context.close();
+    assert.ok(page);
   });
 
   await t.test('anonymous, protected gallery: the access screen', async (t) => {

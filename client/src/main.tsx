@@ -4,7 +4,7 @@ import { createApolloClient } from './lib/apollo-client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
 import { AppRoutes } from './app/router';
-import { FIRST_RENDER_WAIT_MS, prefetchOpeningScreen } from './app/prefetch';
+import { FIRST_RENDER_WAIT_MS, prefetchOpeningScreen, restoreOpeningData } from './app/prefetch';
 import { languageReady } from './lib/i18n';
 import './app/global.css';
 
@@ -22,7 +22,11 @@ function render() {
   );
 }
 
-// The opening screen's queries leave now; the first render waits for their
+// The answers the page brought (its first data, lib/first-data.ts) go into
+// the cache first: the opening screen's queries then find them there.
+restoreOpeningData(client);
+
+// The opening screen's queries leave now (those not answered by the page); the first render waits for their
 // answers (at most FIRST_RENDER_WAIT_MS), so that it draws them all in one
 // pass instead of one render per answer (docs/performance.md). A Dutch or
 // English visitor's first render also waits for their catalogue (lib/i18n.ts).

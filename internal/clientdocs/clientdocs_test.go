@@ -129,3 +129,37 @@ func TestBodyAddsTypenameAsApolloDoes(t *testing.T) {
 		t.Errorf("aliased __typename in\n%s", req.Query)
 	}
 }
+
+// The queries the binary embeds (queries.json, written by `make generate`)
+// are the client's, as gql.ts holds them now: a client document changed
+// without `make generate` fails here.
+func TestEmbeddedQueriesMatchTheClient(t *testing.T) {
+	docs, err := Load(Path("../.."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := docs.EmbeddedJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != string(embedded) {
+		t.Fatalf("internal/clientdocs/%s differs from client/src/gql/gql.ts: run `make generate`", EmbeddedFile)
+	}
+	m, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []string{"GalleryShell", "GalleryHome", "GalleryCollectionPhotos", "PhotoGallery", "PhotoNode", "PhotoSequence"} {
+		body, err := docs.Body(op, map[string]any{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var req Request
+		if err := json.Unmarshal(body, &req); err != nil {
+			t.Fatal(err)
+		}
+		if m[op] == "" || m[op] != req.Query {
+			t.Errorf("embedded %s is not what the client sends", op)
+		}
+	}
+}

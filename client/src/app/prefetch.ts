@@ -4,6 +4,7 @@ import { readAddress } from '../lib/initial-address';
 import { knownGallery } from '../lib/known-galleries';
 import { galleryVariables, previewHashFor, previewHashParam } from '../lib/preview-hash';
 import type { AppOperationContext } from '../lib/apollo-client';
+import { restoreFirstData, startFirstData } from '../lib/first-data';
 import { GalleryShellQuery, GalleryShellWithCartQuery, shellWithCartVariables } from './gallery-shell';
 
 /**
@@ -63,4 +64,16 @@ export function prefetchOpeningScreen(client: ApolloClient, pathname: string, se
     if (collection !== null) requests.push(client.query({ query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage(variables, collection), context: QUIET }));
   }
   return Promise.allSettled(requests).then(() => undefined);
+}
+
+/**
+ * restoreOpeningData writes the page's first data (lib/first-data.ts) of
+ * the app's opening queries into the cache, before prefetchOpeningScreen
+ * and the first render: the shell and the home's, which then send nothing.
+ * A lazy screen writes its own when its code arrives. It returns the names
+ * written.
+ */
+export function restoreOpeningData(client: ApolloClient): string[] {
+  startFirstData(client);
+  return restoreFirstData({ GalleryShell: GalleryShellQuery, GalleryHome: GalleryHomeQuery, GalleryCollectionPhotos: GalleryCollectionPhotosQuery });
 }

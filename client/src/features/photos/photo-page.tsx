@@ -5,13 +5,14 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { galleryPath } from '../../lib/route-table';
 import { Spinner } from '../../components/ui/spinner';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
+import { restoreFirstData } from '../../lib/first-data';
 import { rememberReturnFocus } from '../../lib/return-focus';
 import { heldImage } from '../../lib/image-sources';
 import { PhotoBar } from './photo-bar';
 import { PhotoGalleryQuery, PhotoNodeQuery } from './photo-documents';
 import { photoDownload } from './photo-download';
 import { PhotoViewer } from './photo-viewer';
-import { usePhotoSequence, type PhotoLocationState } from './use-photo-sequence';
+import { PhotoSequenceQuery, usePhotoSequence, type PhotoLocationState } from './use-photo-sequence';
 import { useSlideshow } from './use-slideshow';
 import { useModalDialog, useViewerKeys, useWarmNeighbours } from './use-viewer-dialog';
 import styles from './photo-page.module.css';
@@ -20,6 +21,8 @@ export { PhotoGalleryQuery, PhotoNodeQuery } from './photo-documents';
 export { PhotoSequenceQuery } from './use-photo-sequence';
 export { SLIDE_MS } from './use-slideshow';
 
+// A photo page opened from its address brought these answers (lib/first-data.ts).
+restoreFirstData({ PhotoGallery: PhotoGalleryQuery, PhotoNode: PhotoNodeQuery, PhotoSequence: PhotoSequenceQuery });
 /** PHOTO_NOT_FOUND_CODES are the node query's refusals that the viewer shows as « introuvable » itself. */
 const PHOTO_NOT_FOUND_CODES = ['not_found', 'photo_not_found'] as const;
 

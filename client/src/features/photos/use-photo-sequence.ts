@@ -29,6 +29,7 @@ export const PhotoSequenceQuery = graphql(`
   }
 `);
 
+/** PAGE_SIZE is the sequence's page (server/firstdata.go's firstPageSize, for the page's first data). */
 const PAGE_SIZE = 100;
 
 /** PhotoLocationState is what the grid hands the viewer in the location's state. */
