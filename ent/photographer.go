@@ -61,16 +61,19 @@ type PhotographerEdges struct {
 	Galleries []*Gallery `json:"galleries,omitempty"`
 	// APITokens holds the value of the api_tokens edge.
 	APITokens []*APIToken `json:"api_tokens,omitempty"`
+	// Sessions holds the value of the sessions edge.
+	Sessions []*PhotographerSession `json:"sessions,omitempty"`
 	// MusicTracks holds the value of the music_tracks edge.
 	MusicTracks []*MusicTrack `json:"music_tracks,omitempty"`
 	// Vouchers holds the value of the vouchers edge.
 	Vouchers []*Voucher `json:"vouchers,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [4]bool
+	loadedTypes [5]bool
 
 	namedGalleries   map[string][]*Gallery
 	namedAPITokens   map[string][]*APIToken
+	namedSessions    map[string][]*PhotographerSession
 	namedMusicTracks map[string][]*MusicTrack
 	namedVouchers    map[string][]*Voucher
 }
@@ -93,10 +96,19 @@ func (e PhotographerEdges) APITokensOrErr() ([]*APIToken, error) {
 	return nil, &NotLoadedError{edge: "api_tokens"}
 }
 
+// SessionsOrErr returns the Sessions value or an error if the edge
+// was not loaded in eager-loading.
+func (e PhotographerEdges) SessionsOrErr() ([]*PhotographerSession, error) {
+	if e.loadedTypes[2] {
+		return e.Sessions, nil
+	}
+	return nil, &NotLoadedError{edge: "sessions"}
+}
+
 // MusicTracksOrErr returns the MusicTracks value or an error if the edge
 // was not loaded in eager-loading.
 func (e PhotographerEdges) MusicTracksOrErr() ([]*MusicTrack, error) {
-	if e.loadedTypes[2] {
+	if e.loadedTypes[3] {
 		return e.MusicTracks, nil
 	}
 	return nil, &NotLoadedError{edge: "music_tracks"}
@@ -105,7 +117,7 @@ func (e PhotographerEdges) MusicTracksOrErr() ([]*MusicTrack, error) {
 // VouchersOrErr returns the Vouchers value or an error if the edge
 // was not loaded in eager-loading.
 func (e PhotographerEdges) VouchersOrErr() ([]*Voucher, error) {
-	if e.loadedTypes[3] {
+	if e.loadedTypes[4] {
 		return e.Vouchers, nil
 	}
 	return nil, &NotLoadedError{edge: "vouchers"}
@@ -260,6 +272,11 @@ func (_m *Photographer) QueryAPITokens() *APITokenQuery {
 	return NewPhotographerClient(_m.config).QueryAPITokens(_m)
 }
 
+// QuerySessions queries the "sessions" edge of the Photographer entity.
+func (_m *Photographer) QuerySessions() *PhotographerSessionQuery {
+	return NewPhotographerClient(_m.config).QuerySessions(_m)
+}
+
 // QueryMusicTracks queries the "music_tracks" edge of the Photographer entity.
 func (_m *Photographer) QueryMusicTracks() *MusicTrackQuery {
 	return NewPhotographerClient(_m.config).QueryMusicTracks(_m)
@@ -386,6 +403,30 @@ func (_m *Photographer) appendNamedAPITokens(name string, edges ...*APIToken) {
 		_m.Edges.namedAPITokens[name] = []*APIToken{}
 	} else {
 		_m.Edges.namedAPITokens[name] = append(_m.Edges.namedAPITokens[name], edges...)
+	}
+}
+
+// NamedSessions returns the Sessions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Photographer) NamedSessions(name string) ([]*PhotographerSession, error) {
+	if _m.Edges.namedSessions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSessions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Photographer) appendNamedSessions(name string, edges ...*PhotographerSession) {
+	if _m.Edges.namedSessions == nil {
+		_m.Edges.namedSessions = make(map[string][]*PhotographerSession)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSessions[name] = []*PhotographerSession{}
+	} else {
+		_m.Edges.namedSessions[name] = append(_m.Edges.namedSessions[name], edges...)
 	}
 }
 

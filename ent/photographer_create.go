@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/internal/model"
 )
@@ -256,6 +257,21 @@ func (_c *PhotographerCreate) AddAPITokens(v ...*APIToken) *PhotographerCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddAPITokenIDs(ids...)
+}
+
+// AddSessionIDs adds the "sessions" edge to the PhotographerSession entity by IDs.
+func (_c *PhotographerCreate) AddSessionIDs(ids ...string) *PhotographerCreate {
+	_c.mutation.AddSessionIDs(ids...)
+	return _c
+}
+
+// AddSessions adds the "sessions" edges to the PhotographerSession entity.
+func (_c *PhotographerCreate) AddSessions(v ...*PhotographerSession) *PhotographerCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSessionIDs(ids...)
 }
 
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
@@ -562,6 +578,22 @@ func (_c *PhotographerCreate) createSpec() (*Photographer, *sqlgraph.CreateSpec)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(apitoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SessionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

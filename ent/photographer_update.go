@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/internal/model"
@@ -301,6 +302,21 @@ func (_u *PhotographerUpdate) AddAPITokens(v ...*APIToken) *PhotographerUpdate {
 	return _u.AddAPITokenIDs(ids...)
 }
 
+// AddSessionIDs adds the "sessions" edge to the PhotographerSession entity by IDs.
+func (_u *PhotographerUpdate) AddSessionIDs(ids ...string) *PhotographerUpdate {
+	_u.mutation.AddSessionIDs(ids...)
+	return _u
+}
+
+// AddSessions adds the "sessions" edges to the PhotographerSession entity.
+func (_u *PhotographerUpdate) AddSessions(v ...*PhotographerSession) *PhotographerUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSessionIDs(ids...)
+}
+
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
 func (_u *PhotographerUpdate) AddMusicTrackIDs(ids ...string) *PhotographerUpdate {
 	_u.mutation.AddMusicTrackIDs(ids...)
@@ -376,6 +392,27 @@ func (_u *PhotographerUpdate) RemoveAPITokens(v ...*APIToken) *PhotographerUpdat
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveAPITokenIDs(ids...)
+}
+
+// ClearSessions clears all "sessions" edges to the PhotographerSession entity.
+func (_u *PhotographerUpdate) ClearSessions() *PhotographerUpdate {
+	_u.mutation.ClearSessions()
+	return _u
+}
+
+// RemoveSessionIDs removes the "sessions" edge to PhotographerSession entities by IDs.
+func (_u *PhotographerUpdate) RemoveSessionIDs(ids ...string) *PhotographerUpdate {
+	_u.mutation.RemoveSessionIDs(ids...)
+	return _u
+}
+
+// RemoveSessions removes "sessions" edges to PhotographerSession entities.
+func (_u *PhotographerUpdate) RemoveSessions(v ...*PhotographerSession) *PhotographerUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSessionIDs(ids...)
 }
 
 // ClearMusicTracks clears all "music_tracks" edges to the MusicTrack entity.
@@ -683,6 +720,51 @@ func (_u *PhotographerUpdate) sqlSave(ctx context.Context) (_node int, err error
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(apitoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SessionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSessionsIDs(); len(nodes) > 0 && !_u.mutation.SessionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SessionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1068,6 +1150,21 @@ func (_u *PhotographerUpdateOne) AddAPITokens(v ...*APIToken) *PhotographerUpdat
 	return _u.AddAPITokenIDs(ids...)
 }
 
+// AddSessionIDs adds the "sessions" edge to the PhotographerSession entity by IDs.
+func (_u *PhotographerUpdateOne) AddSessionIDs(ids ...string) *PhotographerUpdateOne {
+	_u.mutation.AddSessionIDs(ids...)
+	return _u
+}
+
+// AddSessions adds the "sessions" edges to the PhotographerSession entity.
+func (_u *PhotographerUpdateOne) AddSessions(v ...*PhotographerSession) *PhotographerUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSessionIDs(ids...)
+}
+
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
 func (_u *PhotographerUpdateOne) AddMusicTrackIDs(ids ...string) *PhotographerUpdateOne {
 	_u.mutation.AddMusicTrackIDs(ids...)
@@ -1143,6 +1240,27 @@ func (_u *PhotographerUpdateOne) RemoveAPITokens(v ...*APIToken) *PhotographerUp
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveAPITokenIDs(ids...)
+}
+
+// ClearSessions clears all "sessions" edges to the PhotographerSession entity.
+func (_u *PhotographerUpdateOne) ClearSessions() *PhotographerUpdateOne {
+	_u.mutation.ClearSessions()
+	return _u
+}
+
+// RemoveSessionIDs removes the "sessions" edge to PhotographerSession entities by IDs.
+func (_u *PhotographerUpdateOne) RemoveSessionIDs(ids ...string) *PhotographerUpdateOne {
+	_u.mutation.RemoveSessionIDs(ids...)
+	return _u
+}
+
+// RemoveSessions removes "sessions" edges to PhotographerSession entities.
+func (_u *PhotographerUpdateOne) RemoveSessions(v ...*PhotographerSession) *PhotographerUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSessionIDs(ids...)
 }
 
 // ClearMusicTracks clears all "music_tracks" edges to the MusicTrack entity.
@@ -1480,6 +1598,51 @@ func (_u *PhotographerUpdateOne) sqlSave(ctx context.Context) (_node *Photograph
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(apitoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SessionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSessionsIDs(); len(nodes) > 0 && !_u.mutation.SessionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SessionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

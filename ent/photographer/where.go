@@ -1051,6 +1051,29 @@ func HasAPITokensWith(preds ...predicate.APIToken) predicate.Photographer {
 	})
 }
 
+// HasSessions applies the HasEdge predicate on the "sessions" edge.
+func HasSessions() predicate.Photographer {
+	return predicate.Photographer(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, SessionsTable, SessionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSessionsWith applies the HasEdge predicate on the "sessions" edge with a given conditions (other predicates).
+func HasSessionsWith(preds ...predicate.PhotographerSession) predicate.Photographer {
+	return predicate.Photographer(func(s *sql.Selector) {
+		step := newSessionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasMusicTracks applies the HasEdge predicate on the "music_tracks" edge.
 func HasMusicTracks() predicate.Photographer {
 	return predicate.Photographer(func(s *sql.Selector) {

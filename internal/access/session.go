@@ -120,6 +120,18 @@ func WithResponse(ctx context.Context, w http.ResponseWriter, secure bool) conte
 	return context.WithValue(ctx, responseKey{}, &response{w: w, secure: secure})
 }
 
+// SetCookie sets c on the HTTP answer of the request (WithResponse),
+// marked Secure when the site is served over https.
+func SetCookie(ctx context.Context, c *http.Cookie) error {
+	r, ok := ctx.Value(responseKey{}).(*response)
+	if !ok {
+		return fmt.Errorf("access: no HTTP response to set the %s cookie on", c.Name)
+	}
+	c.Secure = c.Secure || r.secure
+	http.SetCookie(r.w, c)
+	return nil
+}
+
 func setCookie(ctx context.Context, name, value string, maxAge time.Duration) error {
 	r, ok := ctx.Value(responseKey{}).(*response)
 	if !ok {
