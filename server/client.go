@@ -69,9 +69,12 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(index)
 }
 
+// studioPath is the first segment of the studio's client routes (/studio/...).
+const studioPath = "studio"
+
 // clientStatus is the status of the client page at r's address. The
-// client's top-level routes are the landing page ("/") and a gallery
-// ("/:galleryId/..."), so an address whose first segment is no gallery is
+// client's top-level routes are the landing page ("/"), the studio
+// ("/studio/...") and a gallery ("/:galleryId/..."), so an address whose first segment is no gallery is
 // the client's « Galerie introuvable » page, answered 404 for crawlers,
 // link checkers and monitoring. The row comes from the kept gallery rows
 // (a system read costs no query in the steady state); an unpublished
@@ -84,6 +87,9 @@ func (s *Server) clientStatus(r *http.Request) int {
 		return http.StatusOK
 	}
 	slug, _, _ := strings.Cut(name, "/")
+	if slug == studioPath {
+		return http.StatusOK // the photographer's studio: the client's own routes
+	}
 	ctx := r.Context()
 	g, err := s.Galleries.ByURL(viewer.SystemContext(ctx), slug)
 	if err != nil {

@@ -181,7 +181,7 @@ const (
 
 // reservedURLs are the server's own first path segments: a gallery there
 // could never be opened.
-var reservedURLs = []string{"api", "graphql", "playground", "media", "healthz", "version", "assets", "static", "admin", "favicon-ico", "robots-txt"}
+var reservedURLs = []string{"api", "graphql", "playground", "studio", "media", "healthz", "version", "assets", "static", "admin", "favicon-ico", "robots-txt"}
 
 // CreateGallery creates a gallery owned by the viewer.
 func (s *Service) CreateGallery(ctx context.Context, in CreateGalleryInput) (*ent.Gallery, error) {
