@@ -10,6 +10,7 @@ import { GalleryHomePage, PreviewPage } from '../features/gallery';
 import { LandingPage, NotFoundPage } from '../features/landing';
 import { PaymentReturnPage } from '../features/orders';
 import { PhotoPage } from '../features/photos';
+import { StudioApp } from '../features/studio';
 import { AddToSelectionButton, FavoriteButton, SelectionPage } from '../features/selections';
 import {
   DownloadsPage,
@@ -113,6 +114,14 @@ export function appRoutes(): RouteObject[] {
       element: <RootLayout />,
       children: [
         { index: true, element: <LandingPage /> },
+        {
+          path: 'studio/*',
+          element: (
+            <Suspense fallback={null}>
+              <StudioApp />
+            </Suspense>
+          ),
+        },
         { path: ':galleryId', element: <GalleryLayout />, children: galleryChildRoutes() },
         {
           path: '*',
