@@ -25534,6 +25534,7 @@ type PhotographerMutation struct {
 	appendshipping_rates []model.ShippingRate
 	order_seq            *int
 	addorder_seq         *int
+	sessions_ended_at    *time.Time
 	clearedFields        map[string]struct{}
 	galleries            map[string]struct{}
 	removedgalleries     map[string]struct{}
@@ -26332,6 +26333,55 @@ func (m *PhotographerMutation) ResetOrderSeq() {
 	m.addorder_seq = nil
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (m *PhotographerMutation) SetSessionsEndedAt(t time.Time) {
+	m.sessions_ended_at = &t
+}
+
+// SessionsEndedAt returns the value of the "sessions_ended_at" field in the mutation.
+func (m *PhotographerMutation) SessionsEndedAt() (r time.Time, exists bool) {
+	v := m.sessions_ended_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSessionsEndedAt returns the old "sessions_ended_at" field's value of the Photographer entity.
+// If the Photographer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerMutation) OldSessionsEndedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSessionsEndedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSessionsEndedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSessionsEndedAt: %w", err)
+	}
+	return oldValue.SessionsEndedAt, nil
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (m *PhotographerMutation) ClearSessionsEndedAt() {
+	m.sessions_ended_at = nil
+	m.clearedFields[photographer.FieldSessionsEndedAt] = struct{}{}
+}
+
+// SessionsEndedAtCleared returns if the "sessions_ended_at" field was cleared in this mutation.
+func (m *PhotographerMutation) SessionsEndedAtCleared() bool {
+	_, ok := m.clearedFields[photographer.FieldSessionsEndedAt]
+	return ok
+}
+
+// ResetSessionsEndedAt resets all changes to the "sessions_ended_at" field.
+func (m *PhotographerMutation) ResetSessionsEndedAt() {
+	m.sessions_ended_at = nil
+	delete(m.clearedFields, photographer.FieldSessionsEndedAt)
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by ids.
 func (m *PhotographerMutation) AddGalleryIDs(ids ...string) {
 	if m.galleries == nil {
@@ -26636,7 +26686,7 @@ func (m *PhotographerMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PhotographerMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 16)
 	if m.created_at != nil {
 		fields = append(fields, photographer.FieldCreatedAt)
 	}
@@ -26682,6 +26732,9 @@ func (m *PhotographerMutation) Fields() []string {
 	if m.order_seq != nil {
 		fields = append(fields, photographer.FieldOrderSeq)
 	}
+	if m.sessions_ended_at != nil {
+		fields = append(fields, photographer.FieldSessionsEndedAt)
+	}
 	return fields
 }
 
@@ -26720,6 +26773,8 @@ func (m *PhotographerMutation) Field(name string) (ent.Value, bool) {
 		return m.ShippingRates()
 	case photographer.FieldOrderSeq:
 		return m.OrderSeq()
+	case photographer.FieldSessionsEndedAt:
+		return m.SessionsEndedAt()
 	}
 	return nil, false
 }
@@ -26759,6 +26814,8 @@ func (m *PhotographerMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldShippingRates(ctx)
 	case photographer.FieldOrderSeq:
 		return m.OldOrderSeq(ctx)
+	case photographer.FieldSessionsEndedAt:
+		return m.OldSessionsEndedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Photographer field %s", name)
 }
@@ -26873,6 +26930,13 @@ func (m *PhotographerMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetOrderSeq(v)
 		return nil
+	case photographer.FieldSessionsEndedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSessionsEndedAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Photographer field %s", name)
 }
@@ -26948,6 +27012,9 @@ func (m *PhotographerMutation) ClearedFields() []string {
 	if m.FieldCleared(photographer.FieldLogoURL) {
 		fields = append(fields, photographer.FieldLogoURL)
 	}
+	if m.FieldCleared(photographer.FieldSessionsEndedAt) {
+		fields = append(fields, photographer.FieldSessionsEndedAt)
+	}
 	return fields
 }
 
@@ -26979,6 +27046,9 @@ func (m *PhotographerMutation) ClearField(name string) error {
 		return nil
 	case photographer.FieldLogoURL:
 		m.ClearLogoURL()
+		return nil
+	case photographer.FieldSessionsEndedAt:
+		m.ClearSessionsEndedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Photographer nullable field %s", name)
@@ -27032,6 +27102,9 @@ func (m *PhotographerMutation) ResetField(name string) error {
 		return nil
 	case photographer.FieldOrderSeq:
 		m.ResetOrderSeq()
+		return nil
+	case photographer.FieldSessionsEndedAt:
+		m.ResetSessionsEndedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Photographer field %s", name)

@@ -49,6 +49,8 @@ type Photographer struct {
 	ShippingRates []model.ShippingRate `json:"shipping_rates,omitempty"`
 	// OrderSeq holds the value of the "order_seq" field.
 	OrderSeq int `json:"order_seq,omitempty"`
+	// SessionsEndedAt holds the value of the "sessions_ended_at" field.
+	SessionsEndedAt *time.Time `json:"sessions_ended_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PhotographerQuery when eager-loading is set.
 	Edges        PhotographerEdges `json:"edges"`
@@ -134,7 +136,7 @@ func (*Photographer) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullInt64)
 		case photographer.FieldID, photographer.FieldName, photographer.FieldEmail, photographer.FieldPhone, photographer.FieldWebsite, photographer.FieldStreet, photographer.FieldPostalCode, photographer.FieldCity, photographer.FieldCountry, photographer.FieldLogoURL, photographer.FieldTimezone:
 			values[i] = new(sql.NullString)
-		case photographer.FieldCreatedAt, photographer.FieldUpdatedAt:
+		case photographer.FieldCreatedAt, photographer.FieldUpdatedAt, photographer.FieldSessionsEndedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -249,6 +251,13 @@ func (_m *Photographer) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.OrderSeq = int(value.Int64)
 			}
+		case photographer.FieldSessionsEndedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field sessions_ended_at", values[i])
+			} else if value.Valid {
+				_m.SessionsEndedAt = new(time.Time)
+				*_m.SessionsEndedAt = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -354,6 +363,11 @@ func (_m *Photographer) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("order_seq=")
 	builder.WriteString(fmt.Sprintf("%v", _m.OrderSeq))
+	builder.WriteString(", ")
+	if v := _m.SessionsEndedAt; v != nil {
+		builder.WriteString("sessions_ended_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }

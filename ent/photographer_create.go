@@ -215,6 +215,20 @@ func (_c *PhotographerCreate) SetNillableOrderSeq(v *int) *PhotographerCreate {
 	return _c
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (_c *PhotographerCreate) SetSessionsEndedAt(v time.Time) *PhotographerCreate {
+	_c.mutation.SetSessionsEndedAt(v)
+	return _c
+}
+
+// SetNillableSessionsEndedAt sets the "sessions_ended_at" field if the given value is not nil.
+func (_c *PhotographerCreate) SetNillableSessionsEndedAt(v *time.Time) *PhotographerCreate {
+	if v != nil {
+		_c.SetSessionsEndedAt(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *PhotographerCreate) SetID(v string) *PhotographerCreate {
 	_c.mutation.SetID(v)
@@ -552,6 +566,10 @@ func (_c *PhotographerCreate) createSpec() (*Photographer, *sqlgraph.CreateSpec)
 	if value, ok := _c.mutation.OrderSeq(); ok {
 		_spec.SetField(photographer.FieldOrderSeq, field.TypeInt, value)
 		_node.OrderSeq = value
+	}
+	if value, ok := _c.mutation.SessionsEndedAt(); ok {
+		_spec.SetField(photographer.FieldSessionsEndedAt, field.TypeTime, value)
+		_node.SessionsEndedAt = &value
 	}
 	if nodes := _c.mutation.GalleriesIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -901,6 +919,24 @@ func (u *PhotographerUpsert) AddOrderSeq(v int) *PhotographerUpsert {
 	return u
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (u *PhotographerUpsert) SetSessionsEndedAt(v time.Time) *PhotographerUpsert {
+	u.Set(photographer.FieldSessionsEndedAt, v)
+	return u
+}
+
+// UpdateSessionsEndedAt sets the "sessions_ended_at" field to the value that was provided on create.
+func (u *PhotographerUpsert) UpdateSessionsEndedAt() *PhotographerUpsert {
+	u.SetExcluded(photographer.FieldSessionsEndedAt)
+	return u
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (u *PhotographerUpsert) ClearSessionsEndedAt() *PhotographerUpsert {
+	u.SetNull(photographer.FieldSessionsEndedAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1201,6 +1237,27 @@ func (u *PhotographerUpsertOne) AddOrderSeq(v int) *PhotographerUpsertOne {
 func (u *PhotographerUpsertOne) UpdateOrderSeq() *PhotographerUpsertOne {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateOrderSeq()
+	})
+}
+
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (u *PhotographerUpsertOne) SetSessionsEndedAt(v time.Time) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetSessionsEndedAt(v)
+	})
+}
+
+// UpdateSessionsEndedAt sets the "sessions_ended_at" field to the value that was provided on create.
+func (u *PhotographerUpsertOne) UpdateSessionsEndedAt() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateSessionsEndedAt()
+	})
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (u *PhotographerUpsertOne) ClearSessionsEndedAt() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.ClearSessionsEndedAt()
 	})
 }
 
@@ -1671,6 +1728,27 @@ func (u *PhotographerUpsertBulk) AddOrderSeq(v int) *PhotographerUpsertBulk {
 func (u *PhotographerUpsertBulk) UpdateOrderSeq() *PhotographerUpsertBulk {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateOrderSeq()
+	})
+}
+
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (u *PhotographerUpsertBulk) SetSessionsEndedAt(v time.Time) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetSessionsEndedAt(v)
+	})
+}
+
+// UpdateSessionsEndedAt sets the "sessions_ended_at" field to the value that was provided on create.
+func (u *PhotographerUpsertBulk) UpdateSessionsEndedAt() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateSessionsEndedAt()
+	})
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (u *PhotographerUpsertBulk) ClearSessionsEndedAt() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.ClearSessionsEndedAt()
 	})
 }
 

@@ -272,6 +272,26 @@ func (_u *PhotographerUpdate) AddOrderSeq(v int) *PhotographerUpdate {
 	return _u
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (_u *PhotographerUpdate) SetSessionsEndedAt(v time.Time) *PhotographerUpdate {
+	_u.mutation.SetSessionsEndedAt(v)
+	return _u
+}
+
+// SetNillableSessionsEndedAt sets the "sessions_ended_at" field if the given value is not nil.
+func (_u *PhotographerUpdate) SetNillableSessionsEndedAt(v *time.Time) *PhotographerUpdate {
+	if v != nil {
+		_u.SetSessionsEndedAt(*v)
+	}
+	return _u
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (_u *PhotographerUpdate) ClearSessionsEndedAt() *PhotographerUpdate {
+	_u.mutation.ClearSessionsEndedAt()
+	return _u
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by IDs.
 func (_u *PhotographerUpdate) AddGalleryIDs(ids ...string) *PhotographerUpdate {
 	_u.mutation.AddGalleryIDs(ids...)
@@ -636,6 +656,12 @@ func (_u *PhotographerUpdate) sqlSave(ctx context.Context) (_node int, err error
 	}
 	if value, ok := _u.mutation.AddedOrderSeq(); ok {
 		_spec.AddField(photographer.FieldOrderSeq, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SessionsEndedAt(); ok {
+		_spec.SetField(photographer.FieldSessionsEndedAt, field.TypeTime, value)
+	}
+	if _u.mutation.SessionsEndedAtCleared() {
+		_spec.ClearField(photographer.FieldSessionsEndedAt, field.TypeTime)
 	}
 	if _u.mutation.GalleriesCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -1120,6 +1146,26 @@ func (_u *PhotographerUpdateOne) AddOrderSeq(v int) *PhotographerUpdateOne {
 	return _u
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (_u *PhotographerUpdateOne) SetSessionsEndedAt(v time.Time) *PhotographerUpdateOne {
+	_u.mutation.SetSessionsEndedAt(v)
+	return _u
+}
+
+// SetNillableSessionsEndedAt sets the "sessions_ended_at" field if the given value is not nil.
+func (_u *PhotographerUpdateOne) SetNillableSessionsEndedAt(v *time.Time) *PhotographerUpdateOne {
+	if v != nil {
+		_u.SetSessionsEndedAt(*v)
+	}
+	return _u
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (_u *PhotographerUpdateOne) ClearSessionsEndedAt() *PhotographerUpdateOne {
+	_u.mutation.ClearSessionsEndedAt()
+	return _u
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by IDs.
 func (_u *PhotographerUpdateOne) AddGalleryIDs(ids ...string) *PhotographerUpdateOne {
 	_u.mutation.AddGalleryIDs(ids...)
@@ -1514,6 +1560,12 @@ func (_u *PhotographerUpdateOne) sqlSave(ctx context.Context) (_node *Photograph
 	}
 	if value, ok := _u.mutation.AddedOrderSeq(); ok {
 		_spec.AddField(photographer.FieldOrderSeq, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SessionsEndedAt(); ok {
+		_spec.SetField(photographer.FieldSessionsEndedAt, field.TypeTime, value)
+	}
+	if _u.mutation.SessionsEndedAtCleared() {
+		_spec.ClearField(photographer.FieldSessionsEndedAt, field.TypeTime)
 	}
 	if _u.mutation.GalleriesCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -849,6 +849,7 @@ var (
 		{Name: "timezone", Type: field.TypeString, Default: "Europe/Brussels"},
 		{Name: "shipping_rates", Type: field.TypeJSON},
 		{Name: "order_seq", Type: field.TypeInt, Default: 10000},
+		{Name: "sessions_ended_at", Type: field.TypeTime, Nullable: true},
 	}
 	// PhotographersTable holds the schema information for the "photographers" table.
 	PhotographersTable = &schema.Table{

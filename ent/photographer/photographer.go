@@ -45,6 +45,8 @@ const (
 	FieldShippingRates = "shipping_rates"
 	// FieldOrderSeq holds the string denoting the order_seq field in the database.
 	FieldOrderSeq = "order_seq"
+	// FieldSessionsEndedAt holds the string denoting the sessions_ended_at field in the database.
+	FieldSessionsEndedAt = "sessions_ended_at"
 	// EdgeGalleries holds the string denoting the galleries edge name in mutations.
 	EdgeGalleries = "galleries"
 	// EdgeAPITokens holds the string denoting the api_tokens edge name in mutations.
@@ -112,6 +114,7 @@ var Columns = []string{
 	FieldTimezone,
 	FieldShippingRates,
 	FieldOrderSeq,
+	FieldSessionsEndedAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -243,6 +246,11 @@ func ByTimezone(opts ...sql.OrderTermOption) OrderOption {
 // ByOrderSeq orders the results by the order_seq field.
 func ByOrderSeq(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldOrderSeq, opts...).ToFunc()
+}
+
+// BySessionsEndedAt orders the results by the sessions_ended_at field.
+func BySessionsEndedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSessionsEndedAt, opts...).ToFunc()
 }
 
 // ByGalleriesCount orders the results by galleries count.

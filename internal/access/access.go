@@ -81,9 +81,12 @@ func (g Grant) Role() viewer.Role {
 	return viewer.RoleVisitor
 }
 
-// Identity is what the identity cookie holds: a confirmed e-mail.
+// Identity is what the identity cookie holds: a confirmed e-mail, and
+// when it was confirmed (Unix seconds; 0 in cookies sealed before it was
+// recorded).
 type Identity struct {
-	Email string `json:"m"`
+	Email  string `json:"m"`
+	Issued int64  `json:"i,omitempty"`
 }
 
 // CookieName is the access cookie of a gallery.
@@ -633,7 +636,7 @@ func (s *Service) ConfirmCode(ctx context.Context, galleryID, clientAddr, email,
 
 // SealIdentity returns the identity cookie value for a confirmed e-mail.
 func (s *Service) SealIdentity(email string) (string, error) {
-	return s.Signer.Seal("identity", Identity{Email: email}, IdentityTTL)
+	return s.Signer.Seal("identity", Identity{Email: email, Issued: s.Signer.Now().Unix()}, IdentityTTL)
 }
 
 // OpenIdentity reads an identity cookie.
@@ -645,18 +648,36 @@ func (s *Service) OpenIdentity(value string) (Identity, bool) {
 	return id, true
 }
 
+// PhotographerRef is the photographer an e-mail is, and when they last
+// signed out everywhere (0: never), as Unix seconds.
+type PhotographerRef struct {
+	ID            string
+	SessionsEnded int64
+}
+
 // PhotographerID returns the id of the photographer with this confirmed
 // e-mail, or "" when the address is not a photographer's.
 func (s *Service) PhotographerID(ctx context.Context, email string) (string, error) {
-	return s.kept.photographerID(email, func() (string, error) {
+	ref, err := s.Photographer(ctx, email)
+	return ref.ID, err
+}
+
+// Photographer returns the photographer with this confirmed e-mail (a zero
+// PhotographerRef when the address is not a photographer's).
+func (s *Service) Photographer(ctx context.Context, email string) (PhotographerRef, error) {
+	return s.kept.photographer(email, func() (PhotographerRef, error) {
 		p, err := s.DB.Photographer.Query().Where(photographer.EmailEqualFold(email)).Only(viewer.SystemContext(ctx))
 		if ent.IsNotFound(err) {
-			return "", nil
+			return PhotographerRef{}, nil
 		}
 		if err != nil {
-			return "", fmt.Errorf("access: photographer: %w", err)
+			return PhotographerRef{}, fmt.Errorf("access: photographer: %w", err)
 		}
-		return p.ID, nil
+		ref := PhotographerRef{ID: p.ID}
+		if p.SessionsEndedAt != nil {
+			ref.SessionsEnded = p.SessionsEndedAt.Unix()
+		}
+		return ref, nil
 	})
 }
 

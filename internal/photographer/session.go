@@ -163,8 +163,9 @@ func (s *Sessions) End(ctx context.Context, sessionID string) error {
 }
 
 // EndAll ends every session of photographer pid (« se déconnecter
-// partout ») and returns how many were still open. API tokens stay valid:
-// they are revoked one by one.
+// partout »), and what a guest's identity cookie of their e-mail confirmed
+// until now gives, and returns how many sessions were still open. API
+// tokens stay valid: they are revoked one by one.
 func (s *Sessions) EndAll(ctx context.Context, pid string) (int, error) {
 	now := s.Signer.Now()
 	n, err := s.DB.PhotographerSession.Update().
@@ -172,6 +173,12 @@ func (s *Sessions) EndAll(ctx context.Context, pid string) (int, error) {
 			photographersession.ExpiresAtGT(now)).
 		SetRevokedAt(now).Save(viewer.SystemContext(ctx))
 	if err != nil {
+		return 0, fmt.Errorf("photographer: end sessions: %w", err)
+	}
+	// A guest's identity cookie of the photographer's e-mail, confirmed
+	// before now, stops making its browser the photographer's
+	// (access.Identify).
+	if err := s.DB.Photographer.UpdateOneID(pid).SetSessionsEndedAt(now).Exec(viewer.SystemContext(ctx)); err != nil {
 		return 0, fmt.Errorf("photographer: end sessions: %w", err)
 	}
 	return n, nil
