@@ -38,6 +38,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
@@ -101,6 +102,8 @@ type Client struct {
 	Photo *PhotoClient
 	// Photographer is the client for interacting with the Photographer builders.
 	Photographer *PhotographerClient
+	// PhotographerSession is the client for interacting with the PhotographerSession builders.
+	PhotographerSession *PhotographerSessionClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
 	// Selection is the client for interacting with the Selection builders.
@@ -151,6 +154,7 @@ func (c *Client) init() {
 	c.Payment = NewPaymentClient(c.config)
 	c.Photo = NewPhotoClient(c.config)
 	c.Photographer = NewPhotographerClient(c.config)
+	c.PhotographerSession = NewPhotographerSessionClient(c.config)
 	c.RateLimit = NewRateLimitClient(c.config)
 	c.Selection = NewSelectionClient(c.config)
 	c.Share = NewShareClient(c.config)
@@ -249,39 +253,40 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 	cfg := c.config
 	cfg.driver = tx
 	return &Tx{
-		ctx:               ctx,
-		config:            cfg,
-		APIToken:          NewAPITokenClient(cfg),
-		AccessCode:        NewAccessCodeClient(cfg),
-		Album:             NewAlbumClient(cfg),
-		Captcha:           NewCaptchaClient(cfg),
-		Cart:              NewCartClient(cfg),
-		CartItem:          NewCartItemClient(cfg),
-		Category:          NewCategoryClient(cfg),
-		ContactMessage:    NewContactMessageClient(cfg),
-		Discount:          NewDiscountClient(cfg),
-		DownloadRequest:   NewDownloadRequestClient(cfg),
-		Family:            NewFamilyClient(cfg),
-		Format:            NewFormatClient(cfg),
-		Gallery:           NewGalleryClient(cfg),
-		MusicTrack:        NewMusicTrackClient(cfg),
-		OneTimeCode:       NewOneTimeCodeClient(cfg),
-		Order:             NewOrderClient(cfg),
-		OrderLine:         NewOrderLineClient(cfg),
-		Pack:              NewPackClient(cfg),
-		PackDigitalFile:   NewPackDigitalFileClient(cfg),
-		PackFormat:        NewPackFormatClient(cfg),
-		Payment:           NewPaymentClient(cfg),
-		Photo:             NewPhotoClient(cfg),
-		Photographer:      NewPhotographerClient(cfg),
-		RateLimit:         NewRateLimitClient(cfg),
-		Selection:         NewSelectionClient(cfg),
-		Share:             NewShareClient(cfg),
-		User:              NewUserClient(cfg),
-		Video:             NewVideoClient(cfg),
-		Voucher:           NewVoucherClient(cfg),
-		VoucherRedemption: NewVoucherRedemptionClient(cfg),
-		WebhookEvent:      NewWebhookEventClient(cfg),
+		ctx:                 ctx,
+		config:              cfg,
+		APIToken:            NewAPITokenClient(cfg),
+		AccessCode:          NewAccessCodeClient(cfg),
+		Album:               NewAlbumClient(cfg),
+		Captcha:             NewCaptchaClient(cfg),
+		Cart:                NewCartClient(cfg),
+		CartItem:            NewCartItemClient(cfg),
+		Category:            NewCategoryClient(cfg),
+		ContactMessage:      NewContactMessageClient(cfg),
+		Discount:            NewDiscountClient(cfg),
+		DownloadRequest:     NewDownloadRequestClient(cfg),
+		Family:              NewFamilyClient(cfg),
+		Format:              NewFormatClient(cfg),
+		Gallery:             NewGalleryClient(cfg),
+		MusicTrack:          NewMusicTrackClient(cfg),
+		OneTimeCode:         NewOneTimeCodeClient(cfg),
+		Order:               NewOrderClient(cfg),
+		OrderLine:           NewOrderLineClient(cfg),
+		Pack:                NewPackClient(cfg),
+		PackDigitalFile:     NewPackDigitalFileClient(cfg),
+		PackFormat:          NewPackFormatClient(cfg),
+		Payment:             NewPaymentClient(cfg),
+		Photo:               NewPhotoClient(cfg),
+		Photographer:        NewPhotographerClient(cfg),
+		PhotographerSession: NewPhotographerSessionClient(cfg),
+		RateLimit:           NewRateLimitClient(cfg),
+		Selection:           NewSelectionClient(cfg),
+		Share:               NewShareClient(cfg),
+		User:                NewUserClient(cfg),
+		Video:               NewVideoClient(cfg),
+		Voucher:             NewVoucherClient(cfg),
+		VoucherRedemption:   NewVoucherRedemptionClient(cfg),
+		WebhookEvent:        NewWebhookEventClient(cfg),
 	}, nil
 }
 
@@ -299,39 +304,40 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 	cfg := c.config
 	cfg.driver = &txDriver{tx: tx, drv: c.driver}
 	return &Tx{
-		ctx:               ctx,
-		config:            cfg,
-		APIToken:          NewAPITokenClient(cfg),
-		AccessCode:        NewAccessCodeClient(cfg),
-		Album:             NewAlbumClient(cfg),
-		Captcha:           NewCaptchaClient(cfg),
-		Cart:              NewCartClient(cfg),
-		CartItem:          NewCartItemClient(cfg),
-		Category:          NewCategoryClient(cfg),
-		ContactMessage:    NewContactMessageClient(cfg),
-		Discount:          NewDiscountClient(cfg),
-		DownloadRequest:   NewDownloadRequestClient(cfg),
-		Family:            NewFamilyClient(cfg),
-		Format:            NewFormatClient(cfg),
-		Gallery:           NewGalleryClient(cfg),
-		MusicTrack:        NewMusicTrackClient(cfg),
-		OneTimeCode:       NewOneTimeCodeClient(cfg),
-		Order:             NewOrderClient(cfg),
-		OrderLine:         NewOrderLineClient(cfg),
-		Pack:              NewPackClient(cfg),
-		PackDigitalFile:   NewPackDigitalFileClient(cfg),
-		PackFormat:        NewPackFormatClient(cfg),
-		Payment:           NewPaymentClient(cfg),
-		Photo:             NewPhotoClient(cfg),
-		Photographer:      NewPhotographerClient(cfg),
-		RateLimit:         NewRateLimitClient(cfg),
-		Selection:         NewSelectionClient(cfg),
-		Share:             NewShareClient(cfg),
-		User:              NewUserClient(cfg),
-		Video:             NewVideoClient(cfg),
-		Voucher:           NewVoucherClient(cfg),
-		VoucherRedemption: NewVoucherRedemptionClient(cfg),
-		WebhookEvent:      NewWebhookEventClient(cfg),
+		ctx:                 ctx,
+		config:              cfg,
+		APIToken:            NewAPITokenClient(cfg),
+		AccessCode:          NewAccessCodeClient(cfg),
+		Album:               NewAlbumClient(cfg),
+		Captcha:             NewCaptchaClient(cfg),
+		Cart:                NewCartClient(cfg),
+		CartItem:            NewCartItemClient(cfg),
+		Category:            NewCategoryClient(cfg),
+		ContactMessage:      NewContactMessageClient(cfg),
+		Discount:            NewDiscountClient(cfg),
+		DownloadRequest:     NewDownloadRequestClient(cfg),
+		Family:              NewFamilyClient(cfg),
+		Format:              NewFormatClient(cfg),
+		Gallery:             NewGalleryClient(cfg),
+		MusicTrack:          NewMusicTrackClient(cfg),
+		OneTimeCode:         NewOneTimeCodeClient(cfg),
+		Order:               NewOrderClient(cfg),
+		OrderLine:           NewOrderLineClient(cfg),
+		Pack:                NewPackClient(cfg),
+		PackDigitalFile:     NewPackDigitalFileClient(cfg),
+		PackFormat:          NewPackFormatClient(cfg),
+		Payment:             NewPaymentClient(cfg),
+		Photo:               NewPhotoClient(cfg),
+		Photographer:        NewPhotographerClient(cfg),
+		PhotographerSession: NewPhotographerSessionClient(cfg),
+		RateLimit:           NewRateLimitClient(cfg),
+		Selection:           NewSelectionClient(cfg),
+		Share:               NewShareClient(cfg),
+		User:                NewUserClient(cfg),
+		Video:               NewVideoClient(cfg),
+		Voucher:             NewVoucherClient(cfg),
+		VoucherRedemption:   NewVoucherRedemptionClient(cfg),
+		WebhookEvent:        NewWebhookEventClient(cfg),
 	}, nil
 }
 
@@ -364,8 +370,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
-		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.RateLimit, c.Selection,
-		c.Share, c.User, c.Video, c.Voucher, c.VoucherRedemption, c.WebhookEvent,
+		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
+		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
+		c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -378,8 +385,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
-		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.RateLimit, c.Selection,
-		c.Share, c.User, c.Video, c.Voucher, c.VoucherRedemption, c.WebhookEvent,
+		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
+		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
+		c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -434,6 +442,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Photo.mutate(ctx, m)
 	case *PhotographerMutation:
 		return c.Photographer.mutate(ctx, m)
+	case *PhotographerSessionMutation:
+		return c.PhotographerSession.mutate(ctx, m)
 	case *RateLimitMutation:
 		return c.RateLimit.mutate(ctx, m)
 	case *SelectionMutation:
@@ -4449,6 +4459,22 @@ func (c *PhotographerClient) QueryAPITokens(_m *Photographer) *APITokenQuery {
 	return query
 }
 
+// QuerySessions queries the sessions edge of a Photographer.
+func (c *PhotographerClient) QuerySessions(_m *Photographer) *PhotographerSessionQuery {
+	query := (&PhotographerSessionClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photographer.Table, photographer.FieldID, id),
+			sqlgraph.To(photographersession.Table, photographersession.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, photographer.SessionsTable, photographer.SessionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryMusicTracks queries the music_tracks edge of a Photographer.
 func (c *PhotographerClient) QueryMusicTracks(_m *Photographer) *MusicTrackQuery {
 	query := (&MusicTrackClient{config: c.config}).Query()
@@ -4503,6 +4529,155 @@ func (c *PhotographerClient) mutate(ctx context.Context, m *PhotographerMutation
 		return (&PhotographerDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Photographer mutation op: %q", m.Op())
+	}
+}
+
+// PhotographerSessionClient is a client for the PhotographerSession schema.
+type PhotographerSessionClient struct {
+	config
+}
+
+// NewPhotographerSessionClient returns a client for the PhotographerSession from the given config.
+func NewPhotographerSessionClient(c config) *PhotographerSessionClient {
+	return &PhotographerSessionClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `photographersession.Hooks(f(g(h())))`.
+func (c *PhotographerSessionClient) Use(hooks ...Hook) {
+	c.hooks.PhotographerSession = append(c.hooks.PhotographerSession, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `photographersession.Intercept(f(g(h())))`.
+func (c *PhotographerSessionClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PhotographerSession = append(c.inters.PhotographerSession, interceptors...)
+}
+
+// Create returns a builder for creating a PhotographerSession entity.
+func (c *PhotographerSessionClient) Create() *PhotographerSessionCreate {
+	mutation := newPhotographerSessionMutation(c.config, OpCreate)
+	return &PhotographerSessionCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PhotographerSession entities.
+func (c *PhotographerSessionClient) CreateBulk(builders ...*PhotographerSessionCreate) *PhotographerSessionCreateBulk {
+	return &PhotographerSessionCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PhotographerSessionClient) MapCreateBulk(slice any, setFunc func(*PhotographerSessionCreate, int)) *PhotographerSessionCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PhotographerSessionCreateBulk{err: fmt.Errorf("calling to PhotographerSessionClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PhotographerSessionCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PhotographerSessionCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PhotographerSession.
+func (c *PhotographerSessionClient) Update() *PhotographerSessionUpdate {
+	mutation := newPhotographerSessionMutation(c.config, OpUpdate)
+	return &PhotographerSessionUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PhotographerSessionClient) UpdateOne(_m *PhotographerSession) *PhotographerSessionUpdateOne {
+	mutation := newPhotographerSessionMutation(c.config, OpUpdateOne, withPhotographerSession(_m))
+	return &PhotographerSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PhotographerSessionClient) UpdateOneID(id string) *PhotographerSessionUpdateOne {
+	mutation := newPhotographerSessionMutation(c.config, OpUpdateOne, withPhotographerSessionID(id))
+	return &PhotographerSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PhotographerSession.
+func (c *PhotographerSessionClient) Delete() *PhotographerSessionDelete {
+	mutation := newPhotographerSessionMutation(c.config, OpDelete)
+	return &PhotographerSessionDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PhotographerSessionClient) DeleteOne(_m *PhotographerSession) *PhotographerSessionDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PhotographerSessionClient) DeleteOneID(id string) *PhotographerSessionDeleteOne {
+	builder := c.Delete().Where(photographersession.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PhotographerSessionDeleteOne{builder}
+}
+
+// Query returns a query builder for PhotographerSession.
+func (c *PhotographerSessionClient) Query() *PhotographerSessionQuery {
+	return &PhotographerSessionQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePhotographerSession},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PhotographerSession entity by its id.
+func (c *PhotographerSessionClient) Get(ctx context.Context, id string) (*PhotographerSession, error) {
+	return c.Query().Where(photographersession.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PhotographerSessionClient) GetX(ctx context.Context, id string) *PhotographerSession {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryPhotographer queries the photographer edge of a PhotographerSession.
+func (c *PhotographerSessionClient) QueryPhotographer(_m *PhotographerSession) *PhotographerQuery {
+	query := (&PhotographerClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photographersession.Table, photographersession.FieldID, id),
+			sqlgraph.To(photographer.Table, photographer.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, photographersession.PhotographerTable, photographersession.PhotographerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PhotographerSessionClient) Hooks() []Hook {
+	return c.hooks.PhotographerSession
+}
+
+// Interceptors returns the client interceptors.
+func (c *PhotographerSessionClient) Interceptors() []Interceptor {
+	return c.inters.PhotographerSession
+}
+
+func (c *PhotographerSessionClient) mutate(ctx context.Context, m *PhotographerSessionMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PhotographerSessionCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PhotographerSessionUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PhotographerSessionUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PhotographerSessionDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PhotographerSession mutation op: %q", m.Op())
 	}
 }
 
@@ -5832,15 +6007,15 @@ type (
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
 		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
 		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, RateLimit, Selection, Share, User, Video, Voucher,
-		VoucherRedemption, WebhookEvent []ent.Hook
+		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
+		Voucher, VoucherRedemption, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
 		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
 		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, RateLimit, Selection, Share, User, Video, Voucher,
-		VoucherRedemption, WebhookEvent []ent.Interceptor
+		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
+		Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -35,6 +35,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
@@ -103,37 +104,38 @@ var (
 func checkColumn(t, c string) error {
 	initCheck.Do(func() {
 		columnCheck = sql.NewColumnCheck(map[string]func(string) bool{
-			apitoken.Table:          apitoken.ValidColumn,
-			accesscode.Table:        accesscode.ValidColumn,
-			album.Table:             album.ValidColumn,
-			captcha.Table:           captcha.ValidColumn,
-			cart.Table:              cart.ValidColumn,
-			cartitem.Table:          cartitem.ValidColumn,
-			category.Table:          category.ValidColumn,
-			contactmessage.Table:    contactmessage.ValidColumn,
-			discount.Table:          discount.ValidColumn,
-			downloadrequest.Table:   downloadrequest.ValidColumn,
-			family.Table:            family.ValidColumn,
-			format.Table:            format.ValidColumn,
-			gallery.Table:           gallery.ValidColumn,
-			musictrack.Table:        musictrack.ValidColumn,
-			onetimecode.Table:       onetimecode.ValidColumn,
-			order.Table:             order.ValidColumn,
-			orderline.Table:         orderline.ValidColumn,
-			pack.Table:              pack.ValidColumn,
-			packdigitalfile.Table:   packdigitalfile.ValidColumn,
-			packformat.Table:        packformat.ValidColumn,
-			payment.Table:           payment.ValidColumn,
-			photo.Table:             photo.ValidColumn,
-			photographer.Table:      photographer.ValidColumn,
-			ratelimit.Table:         ratelimit.ValidColumn,
-			selection.Table:         selection.ValidColumn,
-			share.Table:             share.ValidColumn,
-			user.Table:              user.ValidColumn,
-			video.Table:             video.ValidColumn,
-			voucher.Table:           voucher.ValidColumn,
-			voucherredemption.Table: voucherredemption.ValidColumn,
-			webhookevent.Table:      webhookevent.ValidColumn,
+			apitoken.Table:            apitoken.ValidColumn,
+			accesscode.Table:          accesscode.ValidColumn,
+			album.Table:               album.ValidColumn,
+			captcha.Table:             captcha.ValidColumn,
+			cart.Table:                cart.ValidColumn,
+			cartitem.Table:            cartitem.ValidColumn,
+			category.Table:            category.ValidColumn,
+			contactmessage.Table:      contactmessage.ValidColumn,
+			discount.Table:            discount.ValidColumn,
+			downloadrequest.Table:     downloadrequest.ValidColumn,
+			family.Table:              family.ValidColumn,
+			format.Table:              format.ValidColumn,
+			gallery.Table:             gallery.ValidColumn,
+			musictrack.Table:          musictrack.ValidColumn,
+			onetimecode.Table:         onetimecode.ValidColumn,
+			order.Table:               order.ValidColumn,
+			orderline.Table:           orderline.ValidColumn,
+			pack.Table:                pack.ValidColumn,
+			packdigitalfile.Table:     packdigitalfile.ValidColumn,
+			packformat.Table:          packformat.ValidColumn,
+			payment.Table:             payment.ValidColumn,
+			photo.Table:               photo.ValidColumn,
+			photographer.Table:        photographer.ValidColumn,
+			photographersession.Table: photographersession.ValidColumn,
+			ratelimit.Table:           ratelimit.ValidColumn,
+			selection.Table:           selection.ValidColumn,
+			share.Table:               share.ValidColumn,
+			user.Table:                user.ValidColumn,
+			video.Table:               video.ValidColumn,
+			voucher.Table:             voucher.ValidColumn,
+			voucherredemption.Table:   voucherredemption.ValidColumn,
+			webhookevent.Table:        webhookevent.ValidColumn,
 		})
 	})
 	return columnCheck(t, c)

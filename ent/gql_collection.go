@@ -33,6 +33,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -3769,6 +3770,147 @@ func newPhotographerPaginateArgs(rv map[string]any) *photographerPaginateArgs {
 		case *PhotographerOrder:
 			if v != nil {
 				args.opts = append(args.opts, WithPhotographerOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PhotographerSessionQuery) CollectFields(ctx context.Context, satisfies ...string) (*PhotographerSessionQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PhotographerSessionQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(photographersession.Columns))
+		selectedFields = []string{photographersession.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "photographer":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PhotographerClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, photographerImplementors)...); err != nil {
+				return err
+			}
+			_q.withPhotographer = query
+			if _, ok := fieldSeen[photographersession.FieldPhotographerID]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldPhotographerID)
+				fieldSeen[photographersession.FieldPhotographerID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[photographersession.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldCreatedAt)
+				fieldSeen[photographersession.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[photographersession.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldUpdatedAt)
+				fieldSeen[photographersession.FieldUpdatedAt] = struct{}{}
+			}
+		case "method":
+			if _, ok := fieldSeen[photographersession.FieldMethod]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldMethod)
+				fieldSeen[photographersession.FieldMethod] = struct{}{}
+			}
+		case "tokenID":
+			if _, ok := fieldSeen[photographersession.FieldTokenID]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldTokenID)
+				fieldSeen[photographersession.FieldTokenID] = struct{}{}
+			}
+		case "userAgent":
+			if _, ok := fieldSeen[photographersession.FieldUserAgent]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldUserAgent)
+				fieldSeen[photographersession.FieldUserAgent] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[photographersession.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldExpiresAt)
+				fieldSeen[photographersession.FieldExpiresAt] = struct{}{}
+			}
+		case "lastUsedAt":
+			if _, ok := fieldSeen[photographersession.FieldLastUsedAt]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldLastUsedAt)
+				fieldSeen[photographersession.FieldLastUsedAt] = struct{}{}
+			}
+		case "revokedAt":
+			if _, ok := fieldSeen[photographersession.FieldRevokedAt]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldRevokedAt)
+				fieldSeen[photographersession.FieldRevokedAt] = struct{}{}
+			}
+		case "photographerID":
+			if _, ok := fieldSeen[photographersession.FieldPhotographerID]; !ok {
+				selectedFields = append(selectedFields, photographersession.FieldPhotographerID)
+				fieldSeen[photographersession.FieldPhotographerID] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type photographersessionPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PhotographerSessionPaginateOption
+}
+
+func newPhotographerSessionPaginateArgs(rv map[string]any) *photographersessionPaginateArgs {
+	args := &photographersessionPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PhotographerSessionOrder{Field: &PhotographerSessionOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPhotographerSessionOrder(order))
+			}
+		case *PhotographerSessionOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPhotographerSessionOrder(v))
 			}
 		}
 	}

@@ -428,6 +428,14 @@ func (_m *Photo) Gallery(ctx context.Context) (*Gallery, error) {
 	return result, err
 }
 
+func (_m *PhotographerSession) Photographer(ctx context.Context) (*Photographer, error) {
+	result, err := _m.Edges.PhotographerOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPhotographer().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Selection) Gallery(ctx context.Context) (*Gallery, error) {
 	result, err := _m.Edges.GalleryOrErr()
 	if IsNotLoaded(err) {

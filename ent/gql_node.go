@@ -32,6 +32,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -160,6 +161,11 @@ var photographerImplementors = []string{"Photographer", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Photographer) IsNode() {}
+
+var photographersessionImplementors = []string{"PhotographerSession", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PhotographerSession) IsNode() {}
 
 var selectionImplementors = []string{"Selection", "Node"}
 
@@ -457,6 +463,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(photographer.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, photographerImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case photographersession.Table:
+		query := c.PhotographerSession.Query().
+			Where(photographersession.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, photographersessionImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -953,6 +968,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Photographer.Query().
 			Where(photographer.IDIn(ids...))
 		query, err := query.CollectFields(ctx, photographerImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case photographersession.Table:
+		query := c.PhotographerSession.Query().
+			Where(photographersession.IDIn(ids...))
+		query, err := query.CollectFields(ctx, photographersessionImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -37,6 +37,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -3902,6 +3903,34 @@ var (
 			}
 		},
 	}
+	// GalleryOrderFieldEventName orders Gallery by event_name.
+	GalleryOrderFieldEventName = &GalleryOrderField{
+		Value: func(_m *Gallery) (ent.Value, error) {
+			return _m.EventName, nil
+		},
+		column: gallery.FieldEventName,
+		toTerm: gallery.ByEventName,
+		toCursor: func(_m *Gallery) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.EventName,
+			}
+		},
+	}
+	// GalleryOrderFieldEventDate orders Gallery by event_date.
+	GalleryOrderFieldEventDate = &GalleryOrderField{
+		Value: func(_m *Gallery) (ent.Value, error) {
+			return _m.EventDate, nil
+		},
+		column: gallery.FieldEventDate,
+		toTerm: gallery.ByEventDate,
+		toCursor: func(_m *Gallery) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.EventDate,
+			}
+		},
+	}
 )
 
 // String implement fmt.Stringer interface.
@@ -3910,6 +3939,10 @@ func (f GalleryOrderField) String() string {
 	switch f.column {
 	case GalleryOrderFieldCreatedAt.column:
 		str = "CREATED_AT"
+	case GalleryOrderFieldEventName.column:
+		str = "EVENT_NAME"
+	case GalleryOrderFieldEventDate.column:
+		str = "EVENT_DATE"
 	}
 	return str
 }
@@ -3928,6 +3961,10 @@ func (f *GalleryOrderField) UnmarshalGQL(v interface{}) error {
 	switch str {
 	case "CREATED_AT":
 		*f = *GalleryOrderFieldCreatedAt
+	case "EVENT_NAME":
+		*f = *GalleryOrderFieldEventName
+	case "EVENT_DATE":
+		*f = *GalleryOrderFieldEventDate
 	default:
 		return fmt.Errorf("%s is not a valid GalleryOrderField", str)
 	}
@@ -6807,6 +6844,302 @@ func (_m *Photographer) ToEdge(order *PhotographerOrder) *PhotographerEdge {
 		order = DefaultPhotographerOrder
 	}
 	return &PhotographerEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PhotographerSessionEdge is the edge representation of PhotographerSession.
+type PhotographerSessionEdge struct {
+	Node   *PhotographerSession `json:"node"`
+	Cursor Cursor               `json:"cursor"`
+}
+
+// PhotographerSessionConnection is the connection containing edges to PhotographerSession.
+type PhotographerSessionConnection struct {
+	Edges      []*PhotographerSessionEdge `json:"edges"`
+	PageInfo   PageInfo                   `json:"pageInfo"`
+	TotalCount int                        `json:"totalCount"`
+}
+
+func (c *PhotographerSessionConnection) build(nodes []*PhotographerSession, pager *photographersessionPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PhotographerSession
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PhotographerSession {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PhotographerSession {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PhotographerSessionEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PhotographerSessionEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PhotographerSessionPaginateOption enables pagination customization.
+type PhotographerSessionPaginateOption func(*photographersessionPager) error
+
+// WithPhotographerSessionOrder configures pagination ordering.
+func WithPhotographerSessionOrder(order *PhotographerSessionOrder) PhotographerSessionPaginateOption {
+	if order == nil {
+		order = DefaultPhotographerSessionOrder
+	}
+	o := *order
+	return func(pager *photographersessionPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPhotographerSessionOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPhotographerSessionFilter configures pagination filter.
+func WithPhotographerSessionFilter(filter func(*PhotographerSessionQuery) (*PhotographerSessionQuery, error)) PhotographerSessionPaginateOption {
+	return func(pager *photographersessionPager) error {
+		if filter == nil {
+			return errors.New("PhotographerSessionQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type photographersessionPager struct {
+	reverse bool
+	order   *PhotographerSessionOrder
+	filter  func(*PhotographerSessionQuery) (*PhotographerSessionQuery, error)
+}
+
+func newPhotographerSessionPager(opts []PhotographerSessionPaginateOption, reverse bool) (*photographersessionPager, error) {
+	pager := &photographersessionPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPhotographerSessionOrder
+	}
+	return pager, nil
+}
+
+func (p *photographersessionPager) applyFilter(query *PhotographerSessionQuery) (*PhotographerSessionQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *photographersessionPager) toCursor(_m *PhotographerSession) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *photographersessionPager) applyCursors(query *PhotographerSessionQuery, after, before *Cursor) (*PhotographerSessionQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPhotographerSessionOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *photographersessionPager) applyOrder(query *PhotographerSessionQuery) *PhotographerSessionQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPhotographerSessionOrder.Field {
+		query = query.Order(DefaultPhotographerSessionOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *photographersessionPager) orderExpr(query *PhotographerSessionQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPhotographerSessionOrder.Field {
+			b.Comma().Ident(DefaultPhotographerSessionOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PhotographerSession.
+func (_m *PhotographerSessionQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PhotographerSessionPaginateOption,
+) (*PhotographerSessionConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPhotographerSessionPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PhotographerSessionConnection{Edges: []*PhotographerSessionEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// PhotographerSessionOrderFieldCreatedAt orders PhotographerSession by created_at.
+	PhotographerSessionOrderFieldCreatedAt = &PhotographerSessionOrderField{
+		Value: func(_m *PhotographerSession) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: photographersession.FieldCreatedAt,
+		toTerm: photographersession.ByCreatedAt,
+		toCursor: func(_m *PhotographerSession) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PhotographerSessionOrderField) String() string {
+	var str string
+	switch f.column {
+	case PhotographerSessionOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PhotographerSessionOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PhotographerSessionOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PhotographerSessionOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PhotographerSessionOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PhotographerSessionOrderField", str)
+	}
+	return nil
+}
+
+// PhotographerSessionOrderField defines the ordering field of PhotographerSession.
+type PhotographerSessionOrderField struct {
+	// Value extracts the ordering value from the given PhotographerSession.
+	Value    func(*PhotographerSession) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) photographersession.OrderOption
+	toCursor func(*PhotographerSession) Cursor
+}
+
+// PhotographerSessionOrder defines the ordering of PhotographerSession.
+type PhotographerSessionOrder struct {
+	Direction OrderDirection                 `json:"direction"`
+	Field     *PhotographerSessionOrderField `json:"field"`
+}
+
+// DefaultPhotographerSessionOrder is the default ordering of PhotographerSession.
+var DefaultPhotographerSessionOrder = &PhotographerSessionOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PhotographerSessionOrderField{
+		Value: func(_m *PhotographerSession) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: photographersession.FieldID,
+		toTerm: photographersession.ByID,
+		toCursor: func(_m *PhotographerSession) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PhotographerSession into PhotographerSessionEdge.
+func (_m *PhotographerSession) ToEdge(order *PhotographerSessionOrder) *PhotographerSessionEdge {
+	if order == nil {
+		order = DefaultPhotographerSessionOrder
+	}
+	return &PhotographerSessionEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -34,6 +34,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/selection"
@@ -55,37 +56,38 @@ const (
 	OpUpdateOne = ent.OpUpdateOne
 
 	// Node types.
-	TypeAPIToken          = "APIToken"
-	TypeAccessCode        = "AccessCode"
-	TypeAlbum             = "Album"
-	TypeCaptcha           = "Captcha"
-	TypeCart              = "Cart"
-	TypeCartItem          = "CartItem"
-	TypeCategory          = "Category"
-	TypeContactMessage    = "ContactMessage"
-	TypeDiscount          = "Discount"
-	TypeDownloadRequest   = "DownloadRequest"
-	TypeFamily            = "Family"
-	TypeFormat            = "Format"
-	TypeGallery           = "Gallery"
-	TypeMusicTrack        = "MusicTrack"
-	TypeOneTimeCode       = "OneTimeCode"
-	TypeOrder             = "Order"
-	TypeOrderLine         = "OrderLine"
-	TypePack              = "Pack"
-	TypePackDigitalFile   = "PackDigitalFile"
-	TypePackFormat        = "PackFormat"
-	TypePayment           = "Payment"
-	TypePhoto             = "Photo"
-	TypePhotographer      = "Photographer"
-	TypeRateLimit         = "RateLimit"
-	TypeSelection         = "Selection"
-	TypeShare             = "Share"
-	TypeUser              = "User"
-	TypeVideo             = "Video"
-	TypeVoucher           = "Voucher"
-	TypeVoucherRedemption = "VoucherRedemption"
-	TypeWebhookEvent      = "WebhookEvent"
+	TypeAPIToken            = "APIToken"
+	TypeAccessCode          = "AccessCode"
+	TypeAlbum               = "Album"
+	TypeCaptcha             = "Captcha"
+	TypeCart                = "Cart"
+	TypeCartItem            = "CartItem"
+	TypeCategory            = "Category"
+	TypeContactMessage      = "ContactMessage"
+	TypeDiscount            = "Discount"
+	TypeDownloadRequest     = "DownloadRequest"
+	TypeFamily              = "Family"
+	TypeFormat              = "Format"
+	TypeGallery             = "Gallery"
+	TypeMusicTrack          = "MusicTrack"
+	TypeOneTimeCode         = "OneTimeCode"
+	TypeOrder               = "Order"
+	TypeOrderLine           = "OrderLine"
+	TypePack                = "Pack"
+	TypePackDigitalFile     = "PackDigitalFile"
+	TypePackFormat          = "PackFormat"
+	TypePayment             = "Payment"
+	TypePhoto               = "Photo"
+	TypePhotographer        = "Photographer"
+	TypePhotographerSession = "PhotographerSession"
+	TypeRateLimit           = "RateLimit"
+	TypeSelection           = "Selection"
+	TypeShare               = "Share"
+	TypeUser                = "User"
+	TypeVideo               = "Video"
+	TypeVoucher             = "Voucher"
+	TypeVoucherRedemption   = "VoucherRedemption"
+	TypeWebhookEvent        = "WebhookEvent"
 )
 
 // APITokenMutation represents an operation that mutates the APIToken nodes in the graph.
@@ -25532,6 +25534,7 @@ type PhotographerMutation struct {
 	appendshipping_rates []model.ShippingRate
 	order_seq            *int
 	addorder_seq         *int
+	sessions_ended_at    *time.Time
 	clearedFields        map[string]struct{}
 	galleries            map[string]struct{}
 	removedgalleries     map[string]struct{}
@@ -25539,6 +25542,9 @@ type PhotographerMutation struct {
 	api_tokens           map[string]struct{}
 	removedapi_tokens    map[string]struct{}
 	clearedapi_tokens    bool
+	sessions             map[string]struct{}
+	removedsessions      map[string]struct{}
+	clearedsessions      bool
 	music_tracks         map[string]struct{}
 	removedmusic_tracks  map[string]struct{}
 	clearedmusic_tracks  bool
@@ -26327,6 +26333,55 @@ func (m *PhotographerMutation) ResetOrderSeq() {
 	m.addorder_seq = nil
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (m *PhotographerMutation) SetSessionsEndedAt(t time.Time) {
+	m.sessions_ended_at = &t
+}
+
+// SessionsEndedAt returns the value of the "sessions_ended_at" field in the mutation.
+func (m *PhotographerMutation) SessionsEndedAt() (r time.Time, exists bool) {
+	v := m.sessions_ended_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSessionsEndedAt returns the old "sessions_ended_at" field's value of the Photographer entity.
+// If the Photographer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerMutation) OldSessionsEndedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSessionsEndedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSessionsEndedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSessionsEndedAt: %w", err)
+	}
+	return oldValue.SessionsEndedAt, nil
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (m *PhotographerMutation) ClearSessionsEndedAt() {
+	m.sessions_ended_at = nil
+	m.clearedFields[photographer.FieldSessionsEndedAt] = struct{}{}
+}
+
+// SessionsEndedAtCleared returns if the "sessions_ended_at" field was cleared in this mutation.
+func (m *PhotographerMutation) SessionsEndedAtCleared() bool {
+	_, ok := m.clearedFields[photographer.FieldSessionsEndedAt]
+	return ok
+}
+
+// ResetSessionsEndedAt resets all changes to the "sessions_ended_at" field.
+func (m *PhotographerMutation) ResetSessionsEndedAt() {
+	m.sessions_ended_at = nil
+	delete(m.clearedFields, photographer.FieldSessionsEndedAt)
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by ids.
 func (m *PhotographerMutation) AddGalleryIDs(ids ...string) {
 	if m.galleries == nil {
@@ -26433,6 +26488,60 @@ func (m *PhotographerMutation) ResetAPITokens() {
 	m.api_tokens = nil
 	m.clearedapi_tokens = false
 	m.removedapi_tokens = nil
+}
+
+// AddSessionIDs adds the "sessions" edge to the PhotographerSession entity by ids.
+func (m *PhotographerMutation) AddSessionIDs(ids ...string) {
+	if m.sessions == nil {
+		m.sessions = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.sessions[ids[i]] = struct{}{}
+	}
+}
+
+// ClearSessions clears the "sessions" edge to the PhotographerSession entity.
+func (m *PhotographerMutation) ClearSessions() {
+	m.clearedsessions = true
+}
+
+// SessionsCleared reports if the "sessions" edge to the PhotographerSession entity was cleared.
+func (m *PhotographerMutation) SessionsCleared() bool {
+	return m.clearedsessions
+}
+
+// RemoveSessionIDs removes the "sessions" edge to the PhotographerSession entity by IDs.
+func (m *PhotographerMutation) RemoveSessionIDs(ids ...string) {
+	if m.removedsessions == nil {
+		m.removedsessions = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.sessions, ids[i])
+		m.removedsessions[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedSessions returns the removed IDs of the "sessions" edge to the PhotographerSession entity.
+func (m *PhotographerMutation) RemovedSessionsIDs() (ids []string) {
+	for id := range m.removedsessions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// SessionsIDs returns the "sessions" edge IDs in the mutation.
+func (m *PhotographerMutation) SessionsIDs() (ids []string) {
+	for id := range m.sessions {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetSessions resets all changes to the "sessions" edge.
+func (m *PhotographerMutation) ResetSessions() {
+	m.sessions = nil
+	m.clearedsessions = false
+	m.removedsessions = nil
 }
 
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by ids.
@@ -26577,7 +26686,7 @@ func (m *PhotographerMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PhotographerMutation) Fields() []string {
-	fields := make([]string, 0, 15)
+	fields := make([]string, 0, 16)
 	if m.created_at != nil {
 		fields = append(fields, photographer.FieldCreatedAt)
 	}
@@ -26623,6 +26732,9 @@ func (m *PhotographerMutation) Fields() []string {
 	if m.order_seq != nil {
 		fields = append(fields, photographer.FieldOrderSeq)
 	}
+	if m.sessions_ended_at != nil {
+		fields = append(fields, photographer.FieldSessionsEndedAt)
+	}
 	return fields
 }
 
@@ -26661,6 +26773,8 @@ func (m *PhotographerMutation) Field(name string) (ent.Value, bool) {
 		return m.ShippingRates()
 	case photographer.FieldOrderSeq:
 		return m.OrderSeq()
+	case photographer.FieldSessionsEndedAt:
+		return m.SessionsEndedAt()
 	}
 	return nil, false
 }
@@ -26700,6 +26814,8 @@ func (m *PhotographerMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldShippingRates(ctx)
 	case photographer.FieldOrderSeq:
 		return m.OldOrderSeq(ctx)
+	case photographer.FieldSessionsEndedAt:
+		return m.OldSessionsEndedAt(ctx)
 	}
 	return nil, fmt.Errorf("unknown Photographer field %s", name)
 }
@@ -26814,6 +26930,13 @@ func (m *PhotographerMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetOrderSeq(v)
 		return nil
+	case photographer.FieldSessionsEndedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSessionsEndedAt(v)
+		return nil
 	}
 	return fmt.Errorf("unknown Photographer field %s", name)
 }
@@ -26889,6 +27012,9 @@ func (m *PhotographerMutation) ClearedFields() []string {
 	if m.FieldCleared(photographer.FieldLogoURL) {
 		fields = append(fields, photographer.FieldLogoURL)
 	}
+	if m.FieldCleared(photographer.FieldSessionsEndedAt) {
+		fields = append(fields, photographer.FieldSessionsEndedAt)
+	}
 	return fields
 }
 
@@ -26920,6 +27046,9 @@ func (m *PhotographerMutation) ClearField(name string) error {
 		return nil
 	case photographer.FieldLogoURL:
 		m.ClearLogoURL()
+		return nil
+	case photographer.FieldSessionsEndedAt:
+		m.ClearSessionsEndedAt()
 		return nil
 	}
 	return fmt.Errorf("unknown Photographer nullable field %s", name)
@@ -26974,18 +27103,24 @@ func (m *PhotographerMutation) ResetField(name string) error {
 	case photographer.FieldOrderSeq:
 		m.ResetOrderSeq()
 		return nil
+	case photographer.FieldSessionsEndedAt:
+		m.ResetSessionsEndedAt()
+		return nil
 	}
 	return fmt.Errorf("unknown Photographer field %s", name)
 }
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *PhotographerMutation) AddedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.galleries != nil {
 		edges = append(edges, photographer.EdgeGalleries)
 	}
 	if m.api_tokens != nil {
 		edges = append(edges, photographer.EdgeAPITokens)
+	}
+	if m.sessions != nil {
+		edges = append(edges, photographer.EdgeSessions)
 	}
 	if m.music_tracks != nil {
 		edges = append(edges, photographer.EdgeMusicTracks)
@@ -27012,6 +27147,12 @@ func (m *PhotographerMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case photographer.EdgeSessions:
+		ids := make([]ent.Value, 0, len(m.sessions))
+		for id := range m.sessions {
+			ids = append(ids, id)
+		}
+		return ids
 	case photographer.EdgeMusicTracks:
 		ids := make([]ent.Value, 0, len(m.music_tracks))
 		for id := range m.music_tracks {
@@ -27030,12 +27171,15 @@ func (m *PhotographerMutation) AddedIDs(name string) []ent.Value {
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *PhotographerMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.removedgalleries != nil {
 		edges = append(edges, photographer.EdgeGalleries)
 	}
 	if m.removedapi_tokens != nil {
 		edges = append(edges, photographer.EdgeAPITokens)
+	}
+	if m.removedsessions != nil {
+		edges = append(edges, photographer.EdgeSessions)
 	}
 	if m.removedmusic_tracks != nil {
 		edges = append(edges, photographer.EdgeMusicTracks)
@@ -27062,6 +27206,12 @@ func (m *PhotographerMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case photographer.EdgeSessions:
+		ids := make([]ent.Value, 0, len(m.removedsessions))
+		for id := range m.removedsessions {
+			ids = append(ids, id)
+		}
+		return ids
 	case photographer.EdgeMusicTracks:
 		ids := make([]ent.Value, 0, len(m.removedmusic_tracks))
 		for id := range m.removedmusic_tracks {
@@ -27080,12 +27230,15 @@ func (m *PhotographerMutation) RemovedIDs(name string) []ent.Value {
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *PhotographerMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 4)
+	edges := make([]string, 0, 5)
 	if m.clearedgalleries {
 		edges = append(edges, photographer.EdgeGalleries)
 	}
 	if m.clearedapi_tokens {
 		edges = append(edges, photographer.EdgeAPITokens)
+	}
+	if m.clearedsessions {
+		edges = append(edges, photographer.EdgeSessions)
 	}
 	if m.clearedmusic_tracks {
 		edges = append(edges, photographer.EdgeMusicTracks)
@@ -27104,6 +27257,8 @@ func (m *PhotographerMutation) EdgeCleared(name string) bool {
 		return m.clearedgalleries
 	case photographer.EdgeAPITokens:
 		return m.clearedapi_tokens
+	case photographer.EdgeSessions:
+		return m.clearedsessions
 	case photographer.EdgeMusicTracks:
 		return m.clearedmusic_tracks
 	case photographer.EdgeVouchers:
@@ -27130,6 +27285,9 @@ func (m *PhotographerMutation) ResetEdge(name string) error {
 	case photographer.EdgeAPITokens:
 		m.ResetAPITokens()
 		return nil
+	case photographer.EdgeSessions:
+		m.ResetSessions()
+		return nil
 	case photographer.EdgeMusicTracks:
 		m.ResetMusicTracks()
 		return nil
@@ -27138,6 +27296,884 @@ func (m *PhotographerMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Photographer edge %s", name)
+}
+
+// PhotographerSessionMutation represents an operation that mutates the PhotographerSession nodes in the graph.
+type PhotographerSessionMutation struct {
+	config
+	op                  Op
+	typ                 string
+	id                  *string
+	created_at          *time.Time
+	updated_at          *time.Time
+	method              *photographersession.Method
+	token_id            *string
+	user_agent          *string
+	expires_at          *time.Time
+	last_used_at        *time.Time
+	revoked_at          *time.Time
+	clearedFields       map[string]struct{}
+	photographer        *string
+	clearedphotographer bool
+	done                bool
+	oldValue            func(context.Context) (*PhotographerSession, error)
+	predicates          []predicate.PhotographerSession
+}
+
+var _ ent.Mutation = (*PhotographerSessionMutation)(nil)
+
+// photographersessionOption allows management of the mutation configuration using functional options.
+type photographersessionOption func(*PhotographerSessionMutation)
+
+// newPhotographerSessionMutation creates new mutation for the PhotographerSession entity.
+func newPhotographerSessionMutation(c config, op Op, opts ...photographersessionOption) *PhotographerSessionMutation {
+	m := &PhotographerSessionMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePhotographerSession,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPhotographerSessionID sets the ID field of the mutation.
+func withPhotographerSessionID(id string) photographersessionOption {
+	return func(m *PhotographerSessionMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PhotographerSession
+		)
+		m.oldValue = func(ctx context.Context) (*PhotographerSession, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PhotographerSession.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPhotographerSession sets the old PhotographerSession of the mutation.
+func withPhotographerSession(node *PhotographerSession) photographersessionOption {
+	return func(m *PhotographerSessionMutation) {
+		m.oldValue = func(context.Context) (*PhotographerSession, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PhotographerSessionMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PhotographerSessionMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PhotographerSession entities.
+func (m *PhotographerSessionMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PhotographerSessionMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PhotographerSessionMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PhotographerSession.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PhotographerSessionMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PhotographerSessionMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PhotographerSessionMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PhotographerSessionMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PhotographerSessionMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PhotographerSessionMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetMethod sets the "method" field.
+func (m *PhotographerSessionMutation) SetMethod(ph photographersession.Method) {
+	m.method = &ph
+}
+
+// Method returns the value of the "method" field in the mutation.
+func (m *PhotographerSessionMutation) Method() (r photographersession.Method, exists bool) {
+	v := m.method
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldMethod returns the old "method" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldMethod(ctx context.Context) (v photographersession.Method, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldMethod is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldMethod requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldMethod: %w", err)
+	}
+	return oldValue.Method, nil
+}
+
+// ResetMethod resets all changes to the "method" field.
+func (m *PhotographerSessionMutation) ResetMethod() {
+	m.method = nil
+}
+
+// SetTokenID sets the "token_id" field.
+func (m *PhotographerSessionMutation) SetTokenID(s string) {
+	m.token_id = &s
+}
+
+// TokenID returns the value of the "token_id" field in the mutation.
+func (m *PhotographerSessionMutation) TokenID() (r string, exists bool) {
+	v := m.token_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTokenID returns the old "token_id" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldTokenID(ctx context.Context) (v *string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTokenID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTokenID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTokenID: %w", err)
+	}
+	return oldValue.TokenID, nil
+}
+
+// ClearTokenID clears the value of the "token_id" field.
+func (m *PhotographerSessionMutation) ClearTokenID() {
+	m.token_id = nil
+	m.clearedFields[photographersession.FieldTokenID] = struct{}{}
+}
+
+// TokenIDCleared returns if the "token_id" field was cleared in this mutation.
+func (m *PhotographerSessionMutation) TokenIDCleared() bool {
+	_, ok := m.clearedFields[photographersession.FieldTokenID]
+	return ok
+}
+
+// ResetTokenID resets all changes to the "token_id" field.
+func (m *PhotographerSessionMutation) ResetTokenID() {
+	m.token_id = nil
+	delete(m.clearedFields, photographersession.FieldTokenID)
+}
+
+// SetUserAgent sets the "user_agent" field.
+func (m *PhotographerSessionMutation) SetUserAgent(s string) {
+	m.user_agent = &s
+}
+
+// UserAgent returns the value of the "user_agent" field in the mutation.
+func (m *PhotographerSessionMutation) UserAgent() (r string, exists bool) {
+	v := m.user_agent
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUserAgent returns the old "user_agent" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldUserAgent(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUserAgent is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUserAgent requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUserAgent: %w", err)
+	}
+	return oldValue.UserAgent, nil
+}
+
+// ResetUserAgent resets all changes to the "user_agent" field.
+func (m *PhotographerSessionMutation) ResetUserAgent() {
+	m.user_agent = nil
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *PhotographerSessionMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *PhotographerSessionMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldExpiresAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *PhotographerSessionMutation) ResetExpiresAt() {
+	m.expires_at = nil
+}
+
+// SetLastUsedAt sets the "last_used_at" field.
+func (m *PhotographerSessionMutation) SetLastUsedAt(t time.Time) {
+	m.last_used_at = &t
+}
+
+// LastUsedAt returns the value of the "last_used_at" field in the mutation.
+func (m *PhotographerSessionMutation) LastUsedAt() (r time.Time, exists bool) {
+	v := m.last_used_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLastUsedAt returns the old "last_used_at" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldLastUsedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLastUsedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLastUsedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLastUsedAt: %w", err)
+	}
+	return oldValue.LastUsedAt, nil
+}
+
+// ClearLastUsedAt clears the value of the "last_used_at" field.
+func (m *PhotographerSessionMutation) ClearLastUsedAt() {
+	m.last_used_at = nil
+	m.clearedFields[photographersession.FieldLastUsedAt] = struct{}{}
+}
+
+// LastUsedAtCleared returns if the "last_used_at" field was cleared in this mutation.
+func (m *PhotographerSessionMutation) LastUsedAtCleared() bool {
+	_, ok := m.clearedFields[photographersession.FieldLastUsedAt]
+	return ok
+}
+
+// ResetLastUsedAt resets all changes to the "last_used_at" field.
+func (m *PhotographerSessionMutation) ResetLastUsedAt() {
+	m.last_used_at = nil
+	delete(m.clearedFields, photographersession.FieldLastUsedAt)
+}
+
+// SetRevokedAt sets the "revoked_at" field.
+func (m *PhotographerSessionMutation) SetRevokedAt(t time.Time) {
+	m.revoked_at = &t
+}
+
+// RevokedAt returns the value of the "revoked_at" field in the mutation.
+func (m *PhotographerSessionMutation) RevokedAt() (r time.Time, exists bool) {
+	v := m.revoked_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRevokedAt returns the old "revoked_at" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldRevokedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRevokedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRevokedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRevokedAt: %w", err)
+	}
+	return oldValue.RevokedAt, nil
+}
+
+// ClearRevokedAt clears the value of the "revoked_at" field.
+func (m *PhotographerSessionMutation) ClearRevokedAt() {
+	m.revoked_at = nil
+	m.clearedFields[photographersession.FieldRevokedAt] = struct{}{}
+}
+
+// RevokedAtCleared returns if the "revoked_at" field was cleared in this mutation.
+func (m *PhotographerSessionMutation) RevokedAtCleared() bool {
+	_, ok := m.clearedFields[photographersession.FieldRevokedAt]
+	return ok
+}
+
+// ResetRevokedAt resets all changes to the "revoked_at" field.
+func (m *PhotographerSessionMutation) ResetRevokedAt() {
+	m.revoked_at = nil
+	delete(m.clearedFields, photographersession.FieldRevokedAt)
+}
+
+// SetPhotographerID sets the "photographer_id" field.
+func (m *PhotographerSessionMutation) SetPhotographerID(s string) {
+	m.photographer = &s
+}
+
+// PhotographerID returns the value of the "photographer_id" field in the mutation.
+func (m *PhotographerSessionMutation) PhotographerID() (r string, exists bool) {
+	v := m.photographer
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPhotographerID returns the old "photographer_id" field's value of the PhotographerSession entity.
+// If the PhotographerSession object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerSessionMutation) OldPhotographerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPhotographerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPhotographerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPhotographerID: %w", err)
+	}
+	return oldValue.PhotographerID, nil
+}
+
+// ResetPhotographerID resets all changes to the "photographer_id" field.
+func (m *PhotographerSessionMutation) ResetPhotographerID() {
+	m.photographer = nil
+}
+
+// ClearPhotographer clears the "photographer" edge to the Photographer entity.
+func (m *PhotographerSessionMutation) ClearPhotographer() {
+	m.clearedphotographer = true
+	m.clearedFields[photographersession.FieldPhotographerID] = struct{}{}
+}
+
+// PhotographerCleared reports if the "photographer" edge to the Photographer entity was cleared.
+func (m *PhotographerSessionMutation) PhotographerCleared() bool {
+	return m.clearedphotographer
+}
+
+// PhotographerIDs returns the "photographer" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PhotographerID instead. It exists only for internal usage by the builders.
+func (m *PhotographerSessionMutation) PhotographerIDs() (ids []string) {
+	if id := m.photographer; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPhotographer resets all changes to the "photographer" edge.
+func (m *PhotographerSessionMutation) ResetPhotographer() {
+	m.photographer = nil
+	m.clearedphotographer = false
+}
+
+// Where appends a list predicates to the PhotographerSessionMutation builder.
+func (m *PhotographerSessionMutation) Where(ps ...predicate.PhotographerSession) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PhotographerSessionMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PhotographerSessionMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PhotographerSession, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PhotographerSessionMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PhotographerSessionMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PhotographerSession).
+func (m *PhotographerSessionMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PhotographerSessionMutation) Fields() []string {
+	fields := make([]string, 0, 9)
+	if m.created_at != nil {
+		fields = append(fields, photographersession.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, photographersession.FieldUpdatedAt)
+	}
+	if m.method != nil {
+		fields = append(fields, photographersession.FieldMethod)
+	}
+	if m.token_id != nil {
+		fields = append(fields, photographersession.FieldTokenID)
+	}
+	if m.user_agent != nil {
+		fields = append(fields, photographersession.FieldUserAgent)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, photographersession.FieldExpiresAt)
+	}
+	if m.last_used_at != nil {
+		fields = append(fields, photographersession.FieldLastUsedAt)
+	}
+	if m.revoked_at != nil {
+		fields = append(fields, photographersession.FieldRevokedAt)
+	}
+	if m.photographer != nil {
+		fields = append(fields, photographersession.FieldPhotographerID)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PhotographerSessionMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case photographersession.FieldCreatedAt:
+		return m.CreatedAt()
+	case photographersession.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case photographersession.FieldMethod:
+		return m.Method()
+	case photographersession.FieldTokenID:
+		return m.TokenID()
+	case photographersession.FieldUserAgent:
+		return m.UserAgent()
+	case photographersession.FieldExpiresAt:
+		return m.ExpiresAt()
+	case photographersession.FieldLastUsedAt:
+		return m.LastUsedAt()
+	case photographersession.FieldRevokedAt:
+		return m.RevokedAt()
+	case photographersession.FieldPhotographerID:
+		return m.PhotographerID()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PhotographerSessionMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case photographersession.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case photographersession.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case photographersession.FieldMethod:
+		return m.OldMethod(ctx)
+	case photographersession.FieldTokenID:
+		return m.OldTokenID(ctx)
+	case photographersession.FieldUserAgent:
+		return m.OldUserAgent(ctx)
+	case photographersession.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
+	case photographersession.FieldLastUsedAt:
+		return m.OldLastUsedAt(ctx)
+	case photographersession.FieldRevokedAt:
+		return m.OldRevokedAt(ctx)
+	case photographersession.FieldPhotographerID:
+		return m.OldPhotographerID(ctx)
+	}
+	return nil, fmt.Errorf("unknown PhotographerSession field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PhotographerSessionMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case photographersession.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case photographersession.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case photographersession.FieldMethod:
+		v, ok := value.(photographersession.Method)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetMethod(v)
+		return nil
+	case photographersession.FieldTokenID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTokenID(v)
+		return nil
+	case photographersession.FieldUserAgent:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUserAgent(v)
+		return nil
+	case photographersession.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
+		return nil
+	case photographersession.FieldLastUsedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLastUsedAt(v)
+		return nil
+	case photographersession.FieldRevokedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRevokedAt(v)
+		return nil
+	case photographersession.FieldPhotographerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPhotographerID(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PhotographerSession field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PhotographerSessionMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PhotographerSessionMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PhotographerSessionMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown PhotographerSession numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PhotographerSessionMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(photographersession.FieldTokenID) {
+		fields = append(fields, photographersession.FieldTokenID)
+	}
+	if m.FieldCleared(photographersession.FieldLastUsedAt) {
+		fields = append(fields, photographersession.FieldLastUsedAt)
+	}
+	if m.FieldCleared(photographersession.FieldRevokedAt) {
+		fields = append(fields, photographersession.FieldRevokedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PhotographerSessionMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PhotographerSessionMutation) ClearField(name string) error {
+	switch name {
+	case photographersession.FieldTokenID:
+		m.ClearTokenID()
+		return nil
+	case photographersession.FieldLastUsedAt:
+		m.ClearLastUsedAt()
+		return nil
+	case photographersession.FieldRevokedAt:
+		m.ClearRevokedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown PhotographerSession nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PhotographerSessionMutation) ResetField(name string) error {
+	switch name {
+	case photographersession.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case photographersession.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case photographersession.FieldMethod:
+		m.ResetMethod()
+		return nil
+	case photographersession.FieldTokenID:
+		m.ResetTokenID()
+		return nil
+	case photographersession.FieldUserAgent:
+		m.ResetUserAgent()
+		return nil
+	case photographersession.FieldExpiresAt:
+		m.ResetExpiresAt()
+		return nil
+	case photographersession.FieldLastUsedAt:
+		m.ResetLastUsedAt()
+		return nil
+	case photographersession.FieldRevokedAt:
+		m.ResetRevokedAt()
+		return nil
+	case photographersession.FieldPhotographerID:
+		m.ResetPhotographerID()
+		return nil
+	}
+	return fmt.Errorf("unknown PhotographerSession field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PhotographerSessionMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.photographer != nil {
+		edges = append(edges, photographersession.EdgePhotographer)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PhotographerSessionMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case photographersession.EdgePhotographer:
+		if id := m.photographer; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PhotographerSessionMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PhotographerSessionMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PhotographerSessionMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedphotographer {
+		edges = append(edges, photographersession.EdgePhotographer)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PhotographerSessionMutation) EdgeCleared(name string) bool {
+	switch name {
+	case photographersession.EdgePhotographer:
+		return m.clearedphotographer
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PhotographerSessionMutation) ClearEdge(name string) error {
+	switch name {
+	case photographersession.EdgePhotographer:
+		m.ClearPhotographer()
+		return nil
+	}
+	return fmt.Errorf("unknown PhotographerSession unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PhotographerSessionMutation) ResetEdge(name string) error {
+	switch name {
+	case photographersession.EdgePhotographer:
+		m.ResetPhotographer()
+		return nil
+	}
+	return fmt.Errorf("unknown PhotographerSession edge %s", name)
 }
 
 // RateLimitMutation represents an operation that mutates the RateLimit nodes in the graph.

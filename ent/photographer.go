@@ -49,6 +49,8 @@ type Photographer struct {
 	ShippingRates []model.ShippingRate `json:"shipping_rates,omitempty"`
 	// OrderSeq holds the value of the "order_seq" field.
 	OrderSeq int `json:"order_seq,omitempty"`
+	// SessionsEndedAt holds the value of the "sessions_ended_at" field.
+	SessionsEndedAt *time.Time `json:"sessions_ended_at,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the PhotographerQuery when eager-loading is set.
 	Edges        PhotographerEdges `json:"edges"`
@@ -61,16 +63,19 @@ type PhotographerEdges struct {
 	Galleries []*Gallery `json:"galleries,omitempty"`
 	// APITokens holds the value of the api_tokens edge.
 	APITokens []*APIToken `json:"api_tokens,omitempty"`
+	// Sessions holds the value of the sessions edge.
+	Sessions []*PhotographerSession `json:"sessions,omitempty"`
 	// MusicTracks holds the value of the music_tracks edge.
 	MusicTracks []*MusicTrack `json:"music_tracks,omitempty"`
 	// Vouchers holds the value of the vouchers edge.
 	Vouchers []*Voucher `json:"vouchers,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [4]bool
+	loadedTypes [5]bool
 
 	namedGalleries   map[string][]*Gallery
 	namedAPITokens   map[string][]*APIToken
+	namedSessions    map[string][]*PhotographerSession
 	namedMusicTracks map[string][]*MusicTrack
 	namedVouchers    map[string][]*Voucher
 }
@@ -93,10 +98,19 @@ func (e PhotographerEdges) APITokensOrErr() ([]*APIToken, error) {
 	return nil, &NotLoadedError{edge: "api_tokens"}
 }
 
+// SessionsOrErr returns the Sessions value or an error if the edge
+// was not loaded in eager-loading.
+func (e PhotographerEdges) SessionsOrErr() ([]*PhotographerSession, error) {
+	if e.loadedTypes[2] {
+		return e.Sessions, nil
+	}
+	return nil, &NotLoadedError{edge: "sessions"}
+}
+
 // MusicTracksOrErr returns the MusicTracks value or an error if the edge
 // was not loaded in eager-loading.
 func (e PhotographerEdges) MusicTracksOrErr() ([]*MusicTrack, error) {
-	if e.loadedTypes[2] {
+	if e.loadedTypes[3] {
 		return e.MusicTracks, nil
 	}
 	return nil, &NotLoadedError{edge: "music_tracks"}
@@ -105,7 +119,7 @@ func (e PhotographerEdges) MusicTracksOrErr() ([]*MusicTrack, error) {
 // VouchersOrErr returns the Vouchers value or an error if the edge
 // was not loaded in eager-loading.
 func (e PhotographerEdges) VouchersOrErr() ([]*Voucher, error) {
-	if e.loadedTypes[3] {
+	if e.loadedTypes[4] {
 		return e.Vouchers, nil
 	}
 	return nil, &NotLoadedError{edge: "vouchers"}
@@ -122,7 +136,7 @@ func (*Photographer) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullInt64)
 		case photographer.FieldID, photographer.FieldName, photographer.FieldEmail, photographer.FieldPhone, photographer.FieldWebsite, photographer.FieldStreet, photographer.FieldPostalCode, photographer.FieldCity, photographer.FieldCountry, photographer.FieldLogoURL, photographer.FieldTimezone:
 			values[i] = new(sql.NullString)
-		case photographer.FieldCreatedAt, photographer.FieldUpdatedAt:
+		case photographer.FieldCreatedAt, photographer.FieldUpdatedAt, photographer.FieldSessionsEndedAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -237,6 +251,13 @@ func (_m *Photographer) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.OrderSeq = int(value.Int64)
 			}
+		case photographer.FieldSessionsEndedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field sessions_ended_at", values[i])
+			} else if value.Valid {
+				_m.SessionsEndedAt = new(time.Time)
+				*_m.SessionsEndedAt = value.Time
+			}
 		default:
 			_m.selectValues.Set(columns[i], values[i])
 		}
@@ -258,6 +279,11 @@ func (_m *Photographer) QueryGalleries() *GalleryQuery {
 // QueryAPITokens queries the "api_tokens" edge of the Photographer entity.
 func (_m *Photographer) QueryAPITokens() *APITokenQuery {
 	return NewPhotographerClient(_m.config).QueryAPITokens(_m)
+}
+
+// QuerySessions queries the "sessions" edge of the Photographer entity.
+func (_m *Photographer) QuerySessions() *PhotographerSessionQuery {
+	return NewPhotographerClient(_m.config).QuerySessions(_m)
 }
 
 // QueryMusicTracks queries the "music_tracks" edge of the Photographer entity.
@@ -337,6 +363,11 @@ func (_m *Photographer) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("order_seq=")
 	builder.WriteString(fmt.Sprintf("%v", _m.OrderSeq))
+	builder.WriteString(", ")
+	if v := _m.SessionsEndedAt; v != nil {
+		builder.WriteString("sessions_ended_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteByte(')')
 	return builder.String()
 }
@@ -386,6 +417,30 @@ func (_m *Photographer) appendNamedAPITokens(name string, edges ...*APIToken) {
 		_m.Edges.namedAPITokens[name] = []*APIToken{}
 	} else {
 		_m.Edges.namedAPITokens[name] = append(_m.Edges.namedAPITokens[name], edges...)
+	}
+}
+
+// NamedSessions returns the Sessions named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Photographer) NamedSessions(name string) ([]*PhotographerSession, error) {
+	if _m.Edges.namedSessions == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedSessions[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Photographer) appendNamedSessions(name string, edges ...*PhotographerSession) {
+	if _m.Edges.namedSessions == nil {
+		_m.Edges.namedSessions = make(map[string][]*PhotographerSession)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedSessions[name] = []*PhotographerSession{}
+	} else {
+		_m.Edges.namedSessions[name] = append(_m.Edges.namedSessions[name], edges...)
 	}
 }
 

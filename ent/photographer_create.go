@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/internal/model"
 )
@@ -214,6 +215,20 @@ func (_c *PhotographerCreate) SetNillableOrderSeq(v *int) *PhotographerCreate {
 	return _c
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (_c *PhotographerCreate) SetSessionsEndedAt(v time.Time) *PhotographerCreate {
+	_c.mutation.SetSessionsEndedAt(v)
+	return _c
+}
+
+// SetNillableSessionsEndedAt sets the "sessions_ended_at" field if the given value is not nil.
+func (_c *PhotographerCreate) SetNillableSessionsEndedAt(v *time.Time) *PhotographerCreate {
+	if v != nil {
+		_c.SetSessionsEndedAt(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *PhotographerCreate) SetID(v string) *PhotographerCreate {
 	_c.mutation.SetID(v)
@@ -256,6 +271,21 @@ func (_c *PhotographerCreate) AddAPITokens(v ...*APIToken) *PhotographerCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddAPITokenIDs(ids...)
+}
+
+// AddSessionIDs adds the "sessions" edge to the PhotographerSession entity by IDs.
+func (_c *PhotographerCreate) AddSessionIDs(ids ...string) *PhotographerCreate {
+	_c.mutation.AddSessionIDs(ids...)
+	return _c
+}
+
+// AddSessions adds the "sessions" edges to the PhotographerSession entity.
+func (_c *PhotographerCreate) AddSessions(v ...*PhotographerSession) *PhotographerCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddSessionIDs(ids...)
 }
 
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
@@ -537,6 +567,10 @@ func (_c *PhotographerCreate) createSpec() (*Photographer, *sqlgraph.CreateSpec)
 		_spec.SetField(photographer.FieldOrderSeq, field.TypeInt, value)
 		_node.OrderSeq = value
 	}
+	if value, ok := _c.mutation.SessionsEndedAt(); ok {
+		_spec.SetField(photographer.FieldSessionsEndedAt, field.TypeTime, value)
+		_node.SessionsEndedAt = &value
+	}
 	if nodes := _c.mutation.GalleriesIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -562,6 +596,22 @@ func (_c *PhotographerCreate) createSpec() (*Photographer, *sqlgraph.CreateSpec)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(apitoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.SessionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -869,6 +919,24 @@ func (u *PhotographerUpsert) AddOrderSeq(v int) *PhotographerUpsert {
 	return u
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (u *PhotographerUpsert) SetSessionsEndedAt(v time.Time) *PhotographerUpsert {
+	u.Set(photographer.FieldSessionsEndedAt, v)
+	return u
+}
+
+// UpdateSessionsEndedAt sets the "sessions_ended_at" field to the value that was provided on create.
+func (u *PhotographerUpsert) UpdateSessionsEndedAt() *PhotographerUpsert {
+	u.SetExcluded(photographer.FieldSessionsEndedAt)
+	return u
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (u *PhotographerUpsert) ClearSessionsEndedAt() *PhotographerUpsert {
+	u.SetNull(photographer.FieldSessionsEndedAt)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -1169,6 +1237,27 @@ func (u *PhotographerUpsertOne) AddOrderSeq(v int) *PhotographerUpsertOne {
 func (u *PhotographerUpsertOne) UpdateOrderSeq() *PhotographerUpsertOne {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateOrderSeq()
+	})
+}
+
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (u *PhotographerUpsertOne) SetSessionsEndedAt(v time.Time) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetSessionsEndedAt(v)
+	})
+}
+
+// UpdateSessionsEndedAt sets the "sessions_ended_at" field to the value that was provided on create.
+func (u *PhotographerUpsertOne) UpdateSessionsEndedAt() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateSessionsEndedAt()
+	})
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (u *PhotographerUpsertOne) ClearSessionsEndedAt() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.ClearSessionsEndedAt()
 	})
 }
 
@@ -1639,6 +1728,27 @@ func (u *PhotographerUpsertBulk) AddOrderSeq(v int) *PhotographerUpsertBulk {
 func (u *PhotographerUpsertBulk) UpdateOrderSeq() *PhotographerUpsertBulk {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateOrderSeq()
+	})
+}
+
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (u *PhotographerUpsertBulk) SetSessionsEndedAt(v time.Time) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetSessionsEndedAt(v)
+	})
+}
+
+// UpdateSessionsEndedAt sets the "sessions_ended_at" field to the value that was provided on create.
+func (u *PhotographerUpsertBulk) UpdateSessionsEndedAt() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateSessionsEndedAt()
+	})
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (u *PhotographerUpsertBulk) ClearSessionsEndedAt() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.ClearSessionsEndedAt()
 	})
 }
 

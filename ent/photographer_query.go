@@ -17,6 +17,7 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/voucher"
 )
@@ -30,12 +31,14 @@ type PhotographerQuery struct {
 	predicates           []predicate.Photographer
 	withGalleries        *GalleryQuery
 	withAPITokens        *APITokenQuery
+	withSessions         *PhotographerSessionQuery
 	withMusicTracks      *MusicTrackQuery
 	withVouchers         *VoucherQuery
 	loadTotal            []func(context.Context, []*Photographer) error
 	modifiers            []func(*sql.Selector)
 	withNamedGalleries   map[string]*GalleryQuery
 	withNamedAPITokens   map[string]*APITokenQuery
+	withNamedSessions    map[string]*PhotographerSessionQuery
 	withNamedMusicTracks map[string]*MusicTrackQuery
 	withNamedVouchers    map[string]*VoucherQuery
 	// intermediate query (i.e. traversal path).
@@ -111,6 +114,28 @@ func (_q *PhotographerQuery) QueryAPITokens() *APITokenQuery {
 			sqlgraph.From(photographer.Table, photographer.FieldID, selector),
 			sqlgraph.To(apitoken.Table, apitoken.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, photographer.APITokensTable, photographer.APITokensColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QuerySessions chains the current query on the "sessions" edge.
+func (_q *PhotographerQuery) QuerySessions() *PhotographerSessionQuery {
+	query := (&PhotographerSessionClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photographer.Table, photographer.FieldID, selector),
+			sqlgraph.To(photographersession.Table, photographersession.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, photographer.SessionsTable, photographer.SessionsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -356,6 +381,7 @@ func (_q *PhotographerQuery) Clone() *PhotographerQuery {
 		predicates:      append([]predicate.Photographer{}, _q.predicates...),
 		withGalleries:   _q.withGalleries.Clone(),
 		withAPITokens:   _q.withAPITokens.Clone(),
+		withSessions:    _q.withSessions.Clone(),
 		withMusicTracks: _q.withMusicTracks.Clone(),
 		withVouchers:    _q.withVouchers.Clone(),
 		// clone intermediate query.
@@ -384,6 +410,17 @@ func (_q *PhotographerQuery) WithAPITokens(opts ...func(*APITokenQuery)) *Photog
 		opt(query)
 	}
 	_q.withAPITokens = query
+	return _q
+}
+
+// WithSessions tells the query-builder to eager-load the nodes that are connected to
+// the "sessions" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PhotographerQuery) WithSessions(opts ...func(*PhotographerSessionQuery)) *PhotographerQuery {
+	query := (&PhotographerSessionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withSessions = query
 	return _q
 }
 
@@ -487,9 +524,10 @@ func (_q *PhotographerQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 	var (
 		nodes       = []*Photographer{}
 		_spec       = _q.querySpec()
-		loadedTypes = [4]bool{
+		loadedTypes = [5]bool{
 			_q.withGalleries != nil,
 			_q.withAPITokens != nil,
+			_q.withSessions != nil,
 			_q.withMusicTracks != nil,
 			_q.withVouchers != nil,
 		}
@@ -529,6 +567,13 @@ func (_q *PhotographerQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 			return nil, err
 		}
 	}
+	if query := _q.withSessions; query != nil {
+		if err := _q.loadSessions(ctx, query, nodes,
+			func(n *Photographer) { n.Edges.Sessions = []*PhotographerSession{} },
+			func(n *Photographer, e *PhotographerSession) { n.Edges.Sessions = append(n.Edges.Sessions, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withMusicTracks; query != nil {
 		if err := _q.loadMusicTracks(ctx, query, nodes,
 			func(n *Photographer) { n.Edges.MusicTracks = []*MusicTrack{} },
@@ -554,6 +599,13 @@ func (_q *PhotographerQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		if err := _q.loadAPITokens(ctx, query, nodes,
 			func(n *Photographer) { n.appendNamedAPITokens(name) },
 			func(n *Photographer, e *APIToken) { n.appendNamedAPITokens(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedSessions {
+		if err := _q.loadSessions(ctx, query, nodes,
+			func(n *Photographer) { n.appendNamedSessions(name) },
+			func(n *Photographer, e *PhotographerSession) { n.appendNamedSessions(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -635,6 +687,36 @@ func (_q *PhotographerQuery) loadAPITokens(ctx context.Context, query *APITokenQ
 		node, ok := nodeids[*fk]
 		if !ok {
 			return fmt.Errorf(`unexpected referenced foreign-key "photographer_api_tokens" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *PhotographerQuery) loadSessions(ctx context.Context, query *PhotographerSessionQuery, nodes []*Photographer, init func(*Photographer), assign func(*Photographer, *PhotographerSession)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Photographer)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(photographersession.FieldPhotographerID)
+	}
+	query.Where(predicate.PhotographerSession(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(photographer.SessionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PhotographerID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "photographer_id" returned %v for node %v`, fk, n.ID)
 		}
 		assign(node, n)
 	}
@@ -847,6 +929,20 @@ func (_q *PhotographerQuery) WithNamedAPITokens(name string, opts ...func(*APITo
 		_q.withNamedAPITokens = make(map[string]*APITokenQuery)
 	}
 	_q.withNamedAPITokens[name] = query
+	return _q
+}
+
+// WithNamedSessions tells the query-builder to eager-load the nodes that are connected to the "sessions"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PhotographerQuery) WithNamedSessions(name string, opts ...func(*PhotographerSessionQuery)) *PhotographerQuery {
+	query := (&PhotographerSessionClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedSessions == nil {
+		_q.withNamedSessions = make(map[string]*PhotographerSessionQuery)
+	}
+	_q.withNamedSessions[name] = query
 	return _q
 }
 

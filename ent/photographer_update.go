@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/internal/model"
@@ -271,6 +272,26 @@ func (_u *PhotographerUpdate) AddOrderSeq(v int) *PhotographerUpdate {
 	return _u
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (_u *PhotographerUpdate) SetSessionsEndedAt(v time.Time) *PhotographerUpdate {
+	_u.mutation.SetSessionsEndedAt(v)
+	return _u
+}
+
+// SetNillableSessionsEndedAt sets the "sessions_ended_at" field if the given value is not nil.
+func (_u *PhotographerUpdate) SetNillableSessionsEndedAt(v *time.Time) *PhotographerUpdate {
+	if v != nil {
+		_u.SetSessionsEndedAt(*v)
+	}
+	return _u
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (_u *PhotographerUpdate) ClearSessionsEndedAt() *PhotographerUpdate {
+	_u.mutation.ClearSessionsEndedAt()
+	return _u
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by IDs.
 func (_u *PhotographerUpdate) AddGalleryIDs(ids ...string) *PhotographerUpdate {
 	_u.mutation.AddGalleryIDs(ids...)
@@ -299,6 +320,21 @@ func (_u *PhotographerUpdate) AddAPITokens(v ...*APIToken) *PhotographerUpdate {
 		ids[i] = v[i].ID
 	}
 	return _u.AddAPITokenIDs(ids...)
+}
+
+// AddSessionIDs adds the "sessions" edge to the PhotographerSession entity by IDs.
+func (_u *PhotographerUpdate) AddSessionIDs(ids ...string) *PhotographerUpdate {
+	_u.mutation.AddSessionIDs(ids...)
+	return _u
+}
+
+// AddSessions adds the "sessions" edges to the PhotographerSession entity.
+func (_u *PhotographerUpdate) AddSessions(v ...*PhotographerSession) *PhotographerUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSessionIDs(ids...)
 }
 
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
@@ -376,6 +412,27 @@ func (_u *PhotographerUpdate) RemoveAPITokens(v ...*APIToken) *PhotographerUpdat
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveAPITokenIDs(ids...)
+}
+
+// ClearSessions clears all "sessions" edges to the PhotographerSession entity.
+func (_u *PhotographerUpdate) ClearSessions() *PhotographerUpdate {
+	_u.mutation.ClearSessions()
+	return _u
+}
+
+// RemoveSessionIDs removes the "sessions" edge to PhotographerSession entities by IDs.
+func (_u *PhotographerUpdate) RemoveSessionIDs(ids ...string) *PhotographerUpdate {
+	_u.mutation.RemoveSessionIDs(ids...)
+	return _u
+}
+
+// RemoveSessions removes "sessions" edges to PhotographerSession entities.
+func (_u *PhotographerUpdate) RemoveSessions(v ...*PhotographerSession) *PhotographerUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSessionIDs(ids...)
 }
 
 // ClearMusicTracks clears all "music_tracks" edges to the MusicTrack entity.
@@ -600,6 +657,12 @@ func (_u *PhotographerUpdate) sqlSave(ctx context.Context) (_node int, err error
 	if value, ok := _u.mutation.AddedOrderSeq(); ok {
 		_spec.AddField(photographer.FieldOrderSeq, field.TypeInt, value)
 	}
+	if value, ok := _u.mutation.SessionsEndedAt(); ok {
+		_spec.SetField(photographer.FieldSessionsEndedAt, field.TypeTime, value)
+	}
+	if _u.mutation.SessionsEndedAtCleared() {
+		_spec.ClearField(photographer.FieldSessionsEndedAt, field.TypeTime)
+	}
 	if _u.mutation.GalleriesCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -683,6 +746,51 @@ func (_u *PhotographerUpdate) sqlSave(ctx context.Context) (_node int, err error
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(apitoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SessionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSessionsIDs(); len(nodes) > 0 && !_u.mutation.SessionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SessionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1038,6 +1146,26 @@ func (_u *PhotographerUpdateOne) AddOrderSeq(v int) *PhotographerUpdateOne {
 	return _u
 }
 
+// SetSessionsEndedAt sets the "sessions_ended_at" field.
+func (_u *PhotographerUpdateOne) SetSessionsEndedAt(v time.Time) *PhotographerUpdateOne {
+	_u.mutation.SetSessionsEndedAt(v)
+	return _u
+}
+
+// SetNillableSessionsEndedAt sets the "sessions_ended_at" field if the given value is not nil.
+func (_u *PhotographerUpdateOne) SetNillableSessionsEndedAt(v *time.Time) *PhotographerUpdateOne {
+	if v != nil {
+		_u.SetSessionsEndedAt(*v)
+	}
+	return _u
+}
+
+// ClearSessionsEndedAt clears the value of the "sessions_ended_at" field.
+func (_u *PhotographerUpdateOne) ClearSessionsEndedAt() *PhotographerUpdateOne {
+	_u.mutation.ClearSessionsEndedAt()
+	return _u
+}
+
 // AddGalleryIDs adds the "galleries" edge to the Gallery entity by IDs.
 func (_u *PhotographerUpdateOne) AddGalleryIDs(ids ...string) *PhotographerUpdateOne {
 	_u.mutation.AddGalleryIDs(ids...)
@@ -1066,6 +1194,21 @@ func (_u *PhotographerUpdateOne) AddAPITokens(v ...*APIToken) *PhotographerUpdat
 		ids[i] = v[i].ID
 	}
 	return _u.AddAPITokenIDs(ids...)
+}
+
+// AddSessionIDs adds the "sessions" edge to the PhotographerSession entity by IDs.
+func (_u *PhotographerUpdateOne) AddSessionIDs(ids ...string) *PhotographerUpdateOne {
+	_u.mutation.AddSessionIDs(ids...)
+	return _u
+}
+
+// AddSessions adds the "sessions" edges to the PhotographerSession entity.
+func (_u *PhotographerUpdateOne) AddSessions(v ...*PhotographerSession) *PhotographerUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddSessionIDs(ids...)
 }
 
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
@@ -1143,6 +1286,27 @@ func (_u *PhotographerUpdateOne) RemoveAPITokens(v ...*APIToken) *PhotographerUp
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveAPITokenIDs(ids...)
+}
+
+// ClearSessions clears all "sessions" edges to the PhotographerSession entity.
+func (_u *PhotographerUpdateOne) ClearSessions() *PhotographerUpdateOne {
+	_u.mutation.ClearSessions()
+	return _u
+}
+
+// RemoveSessionIDs removes the "sessions" edge to PhotographerSession entities by IDs.
+func (_u *PhotographerUpdateOne) RemoveSessionIDs(ids ...string) *PhotographerUpdateOne {
+	_u.mutation.RemoveSessionIDs(ids...)
+	return _u
+}
+
+// RemoveSessions removes "sessions" edges to PhotographerSession entities.
+func (_u *PhotographerUpdateOne) RemoveSessions(v ...*PhotographerSession) *PhotographerUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveSessionIDs(ids...)
 }
 
 // ClearMusicTracks clears all "music_tracks" edges to the MusicTrack entity.
@@ -1397,6 +1561,12 @@ func (_u *PhotographerUpdateOne) sqlSave(ctx context.Context) (_node *Photograph
 	if value, ok := _u.mutation.AddedOrderSeq(); ok {
 		_spec.AddField(photographer.FieldOrderSeq, field.TypeInt, value)
 	}
+	if value, ok := _u.mutation.SessionsEndedAt(); ok {
+		_spec.SetField(photographer.FieldSessionsEndedAt, field.TypeTime, value)
+	}
+	if _u.mutation.SessionsEndedAtCleared() {
+		_spec.ClearField(photographer.FieldSessionsEndedAt, field.TypeTime)
+	}
 	if _u.mutation.GalleriesCleared() {
 		edge := &sqlgraph.EdgeSpec{
 			Rel:     sqlgraph.O2M,
@@ -1480,6 +1650,51 @@ func (_u *PhotographerUpdateOne) sqlSave(ctx context.Context) (_node *Photograph
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(apitoken.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.SessionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedSessionsIDs(); len(nodes) > 0 && !_u.mutation.SessionsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.SessionsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.SessionsTable,
+			Columns: []string{photographer.SessionsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -28,6 +28,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/schema"
 	"github.com/studio/gallery/ent/selection"
@@ -1751,6 +1752,49 @@ func init() {
 	// photographer.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	photographer.IDValidator = func() func(string) error {
 		validators := photographerDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	photographersessionMixin := schema.PhotographerSession{}.Mixin()
+	photographersessionMixinFields0 := photographersessionMixin[0].Fields()
+	_ = photographersessionMixinFields0
+	photographersessionMixinFields1 := photographersessionMixin[1].Fields()
+	_ = photographersessionMixinFields1
+	photographersessionFields := schema.PhotographerSession{}.Fields()
+	_ = photographersessionFields
+	// photographersessionDescCreatedAt is the schema descriptor for created_at field.
+	photographersessionDescCreatedAt := photographersessionMixinFields1[0].Descriptor()
+	// photographersession.DefaultCreatedAt holds the default value on creation for the created_at field.
+	photographersession.DefaultCreatedAt = photographersessionDescCreatedAt.Default.(func() time.Time)
+	// photographersessionDescUpdatedAt is the schema descriptor for updated_at field.
+	photographersessionDescUpdatedAt := photographersessionMixinFields1[1].Descriptor()
+	// photographersession.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	photographersession.DefaultUpdatedAt = photographersessionDescUpdatedAt.Default.(func() time.Time)
+	// photographersession.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	photographersession.UpdateDefaultUpdatedAt = photographersessionDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// photographersessionDescUserAgent is the schema descriptor for user_agent field.
+	photographersessionDescUserAgent := photographersessionFields[2].Descriptor()
+	// photographersession.DefaultUserAgent holds the default value on creation for the user_agent field.
+	photographersession.DefaultUserAgent = photographersessionDescUserAgent.Default.(string)
+	// photographersession.UserAgentValidator is a validator for the "user_agent" field. It is called by the builders before save.
+	photographersession.UserAgentValidator = photographersessionDescUserAgent.Validators[0].(func(string) error)
+	// photographersessionDescID is the schema descriptor for id field.
+	photographersessionDescID := photographersessionMixinFields0[0].Descriptor()
+	// photographersession.DefaultID holds the default value on creation for the id field.
+	photographersession.DefaultID = photographersessionDescID.Default.(func() string)
+	// photographersession.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	photographersession.IDValidator = func() func(string) error {
+		validators := photographersessionDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -60,6 +60,8 @@ type Tx struct {
 	Photo *PhotoClient
 	// Photographer is the client for interacting with the Photographer builders.
 	Photographer *PhotographerClient
+	// PhotographerSession is the client for interacting with the PhotographerSession builders.
+	PhotographerSession *PhotographerSessionClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
 	// Selection is the client for interacting with the Selection builders.
@@ -230,6 +232,7 @@ func (tx *Tx) init() {
 	tx.Payment = NewPaymentClient(tx.config)
 	tx.Photo = NewPhotoClient(tx.config)
 	tx.Photographer = NewPhotographerClient(tx.config)
+	tx.PhotographerSession = NewPhotographerSessionClient(tx.config)
 	tx.RateLimit = NewRateLimitClient(tx.config)
 	tx.Selection = NewSelectionClient(tx.config)
 	tx.Share = NewShareClient(tx.config)

@@ -546,6 +546,7 @@ type ComplexityRoot struct {
 		Published                  func(childComplexity int) int
 		ShopEnabled                func(childComplexity int) int
 		ShowFilename               func(childComplexity int) int
+		Stats                      func(childComplexity int) int
 		Theme                      func(childComplexity int) int
 		URL                        func(childComplexity int) int
 		Videos                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VideoOrder) int
@@ -555,6 +556,24 @@ type ComplexityRoot struct {
 	GalleryCollection struct {
 		Name       func(childComplexity int) int
 		PhotoCount func(childComplexity int) int
+	}
+
+	GalleryConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	GalleryEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	GalleryStats struct {
+		FavoritePhotoCount func(childComplexity int) int
+		OrderCount         func(childComplexity int) int
+		PhotoCount         func(childComplexity int) int
+		Revenue            func(childComplexity int) int
 	}
 
 	GalleryTheme struct {
@@ -660,6 +679,7 @@ type ComplexityRoot struct {
 		ReorderPhotos                 func(childComplexity int, input photographer.ReorderPhotosInput) int
 		RequestDownload               func(childComplexity int, input gqlmodel.RequestDownloadInput) int
 		RequestEmailCode              func(childComplexity int, input gqlmodel.RequestEmailCodeInput) int
+		RequestStudioCode             func(childComplexity int, input gqlmodel.RequestStudioCodeInput) int
 		ResendDownloadLink            func(childComplexity int, input gqlmodel.ResendDownloadLinkInput) int
 		ResendOrderDownloads          func(childComplexity int, id string) int
 		RevokeAccessCode              func(childComplexity int, input photographer.RevokeAccessCodeInput) int
@@ -672,6 +692,8 @@ type ComplexityRoot struct {
 		SetPrint                      func(childComplexity int, input gqlmodel.PrintInput) int
 		SetShippingRates              func(childComplexity int, input gqlmodel.SetShippingRatesInput) int
 		ShareGallery                  func(childComplexity int, input gqlmodel.ShareGalleryInput) int
+		SignInWithCode                func(childComplexity int, input gqlmodel.SignInWithCodeInput) int
+		SignOut                       func(childComplexity int, input gqlmodel.SignOutInput) int
 		UpdateAccessCode              func(childComplexity int, input photographer.UpdateAccessCodeInput) int
 		UpdateCategory                func(childComplexity int, input photographer.UpdateCategoryInput) int
 		UpdateDiscount                func(childComplexity int, input photographer.UpdateDiscountInput) int
@@ -917,20 +939,22 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Build           func(childComplexity int) int
-		Cart            func(childComplexity int, galleryID string) int
-		Countries       func(childComplexity int) int
-		DownloadRequest func(childComplexity int, id string) int
-		Gallery         func(childComplexity int, url string, previewHash *string, email *string) int
-		Me              func(childComplexity int) int
-		MySelection     func(childComplexity int, galleryID string, id string) int
-		MySelections    func(childComplexity int, galleryID string) int
-		Node            func(childComplexity int, id string) int
-		Order           func(childComplexity int, id string) int
-		Orders          func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) int
-		PaymentMethods  func(childComplexity int) int
-		PhotoProducts   func(childComplexity int, galleryID string, photoID string) int
-		ShippingRates   func(childComplexity int) int
+		Build              func(childComplexity int) int
+		Cart               func(childComplexity int, galleryID string) int
+		Countries          func(childComplexity int) int
+		DownloadRequest    func(childComplexity int, id string) int
+		Gallery            func(childComplexity int, url string, previewHash *string, email *string) int
+		Me                 func(childComplexity int) int
+		MySelection        func(childComplexity int, galleryID string, id string) int
+		MySelections       func(childComplexity int, galleryID string) int
+		Node               func(childComplexity int, id string) int
+		Order              func(childComplexity int, id string) int
+		Orders             func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) int
+		PaymentMethods     func(childComplexity int) int
+		PhotoProducts      func(childComplexity int, galleryID string, photoID string) int
+		ShippingRates      func(childComplexity int) int
+		StudioGalleries    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
+		ViewerPhotographer func(childComplexity int) int
 	}
 
 	RecoverClientCodePayload struct {
@@ -949,6 +973,11 @@ type ComplexityRoot struct {
 	}
 
 	RequestEmailCodePayload struct {
+		Email      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	RequestStudioCodePayload struct {
 		Email      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
@@ -1023,6 +1052,16 @@ type ComplexityRoot struct {
 	ShippingRatesPayload struct {
 		Rates      func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	SignInPayload struct {
+		Photographer func(childComplexity int) int
+		UserErrors   func(childComplexity int) int
+	}
+
+	SignOutPayload struct {
+		EndedSessions func(childComplexity int) int
+		UserErrors    func(childComplexity int) int
 	}
 
 	Subscription struct {
@@ -1198,6 +1237,7 @@ type GalleryResolver interface {
 	AccessCodes(ctx context.Context, obj *ent.Gallery) ([]*ent.AccessCode, error)
 	PhotographerSelection(ctx context.Context, obj *ent.Gallery) (*gallery.PhotographerSelection, error)
 	AlbumSelection(ctx context.Context, obj *ent.Gallery) (*selections.Album, error)
+	Stats(ctx context.Context, obj *ent.Gallery) (*photographer.GalleryStats, error)
 }
 type MusicTrackResolver interface {
 	URL(ctx context.Context, obj *ent.MusicTrack) (string, error)
@@ -1284,6 +1324,9 @@ type MutationResolver interface {
 	SendAlbum(ctx context.Context, input gqlmodel.SendAlbumInput) (*gqlmodel.AlbumPayload, error)
 	ReopenAlbum(ctx context.Context, input gqlmodel.SendAlbumInput) (*gqlmodel.AlbumPayload, error)
 	SetPhotosClientHidden(ctx context.Context, input gqlmodel.SetPhotosClientHiddenInput) (*gqlmodel.SetPhotosClientHiddenPayload, error)
+	RequestStudioCode(ctx context.Context, input gqlmodel.RequestStudioCodeInput) (*gqlmodel.RequestStudioCodePayload, error)
+	SignInWithCode(ctx context.Context, input gqlmodel.SignInWithCodeInput) (*gqlmodel.SignInPayload, error)
+	SignOut(ctx context.Context, input gqlmodel.SignOutInput) (*gqlmodel.SignOutPayload, error)
 	RenameCollection(ctx context.Context, input photographer.RenameCollectionInput) (*gqlmodel.CollectionPayload, error)
 	DeleteCollection(ctx context.Context, input photographer.DeleteCollectionInput) (*gqlmodel.CollectionPayload, error)
 }
@@ -1338,6 +1381,8 @@ type QueryResolver interface {
 	ShippingRates(ctx context.Context) ([]*model.ShippingRate, error)
 	MySelections(ctx context.Context, galleryID string) ([]*ent.Selection, error)
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
+	ViewerPhotographer(ctx context.Context) (*ent.Photographer, error)
+	StudioGalleries(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) (*ent.GalleryConnection, error)
 }
 type SelectionResolver interface {
 	PhotoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
@@ -3173,6 +3218,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.ShowFilename(childComplexity), true
+	case "Gallery.stats":
+		if e.ComplexityRoot.Gallery.Stats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.Stats(childComplexity), true
 	case "Gallery.theme":
 		if e.ComplexityRoot.Gallery.Theme == nil {
 			break
@@ -3215,6 +3266,63 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GalleryCollection.PhotoCount(childComplexity), true
+
+	case "GalleryConnection.edges":
+		if e.ComplexityRoot.GalleryConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryConnection.Edges(childComplexity), true
+	case "GalleryConnection.pageInfo":
+		if e.ComplexityRoot.GalleryConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryConnection.PageInfo(childComplexity), true
+	case "GalleryConnection.totalCount":
+		if e.ComplexityRoot.GalleryConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryConnection.TotalCount(childComplexity), true
+
+	case "GalleryEdge.cursor":
+		if e.ComplexityRoot.GalleryEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryEdge.Cursor(childComplexity), true
+	case "GalleryEdge.node":
+		if e.ComplexityRoot.GalleryEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryEdge.Node(childComplexity), true
+
+	case "GalleryStats.favoritePhotoCount":
+		if e.ComplexityRoot.GalleryStats.FavoritePhotoCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryStats.FavoritePhotoCount(childComplexity), true
+	case "GalleryStats.orderCount":
+		if e.ComplexityRoot.GalleryStats.OrderCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryStats.OrderCount(childComplexity), true
+	case "GalleryStats.photoCount":
+		if e.ComplexityRoot.GalleryStats.PhotoCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryStats.PhotoCount(childComplexity), true
+	case "GalleryStats.revenue":
+		if e.ComplexityRoot.GalleryStats.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryStats.Revenue(childComplexity), true
 
 	case "GalleryTheme.colorTheme":
 		if e.ComplexityRoot.GalleryTheme.ColorTheme == nil {
@@ -4026,6 +4134,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RequestEmailCode(childComplexity, args["input"].(gqlmodel.RequestEmailCodeInput)), true
+	case "Mutation.requestStudioCode":
+		if e.ComplexityRoot.Mutation.RequestStudioCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_requestStudioCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RequestStudioCode(childComplexity, args["input"].(gqlmodel.RequestStudioCodeInput)), true
 	case "Mutation.resendDownloadLink":
 		if e.ComplexityRoot.Mutation.ResendDownloadLink == nil {
 			break
@@ -4158,6 +4277,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ShareGallery(childComplexity, args["input"].(gqlmodel.ShareGalleryInput)), true
+	case "Mutation.signInWithCode":
+		if e.ComplexityRoot.Mutation.SignInWithCode == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_signInWithCode_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SignInWithCode(childComplexity, args["input"].(gqlmodel.SignInWithCodeInput)), true
+	case "Mutation.signOut":
+		if e.ComplexityRoot.Mutation.SignOut == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_signOut_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.SignOut(childComplexity, args["input"].(gqlmodel.SignOutInput)), true
 	case "Mutation.updateAccessCode":
 		if e.ComplexityRoot.Mutation.UpdateAccessCode == nil {
 			break
@@ -5308,6 +5449,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ShippingRates(childComplexity), true
+	case "Query.studioGalleries":
+		if e.ComplexityRoot.Query.StudioGalleries == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioGalleries_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioGalleries(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["search"].(*string), args["orderBy"].(*ent.GalleryOrder)), true
+	case "Query.viewerPhotographer":
+		if e.ComplexityRoot.Query.ViewerPhotographer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.ViewerPhotographer(childComplexity), true
 
 	case "RecoverClientCodePayload.sent":
 		if e.ComplexityRoot.RecoverClientCodePayload.Sent == nil {
@@ -5360,6 +5518,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RequestEmailCodePayload.UserErrors(childComplexity), true
+
+	case "RequestStudioCodePayload.email":
+		if e.ComplexityRoot.RequestStudioCodePayload.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestStudioCodePayload.Email(childComplexity), true
+	case "RequestStudioCodePayload.userErrors":
+		if e.ComplexityRoot.RequestStudioCodePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RequestStudioCodePayload.UserErrors(childComplexity), true
 
 	case "RevokeAccessCodePayload.accessCode":
 		if e.ComplexityRoot.RevokeAccessCodePayload.AccessCode == nil {
@@ -5593,6 +5764,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ShippingRatesPayload.UserErrors(childComplexity), true
+
+	case "SignInPayload.photographer":
+		if e.ComplexityRoot.SignInPayload.Photographer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SignInPayload.Photographer(childComplexity), true
+	case "SignInPayload.userErrors":
+		if e.ComplexityRoot.SignInPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SignInPayload.UserErrors(childComplexity), true
+
+	case "SignOutPayload.endedSessions":
+		if e.ComplexityRoot.SignOutPayload.EndedSessions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SignOutPayload.EndedSessions(childComplexity), true
+	case "SignOutPayload.userErrors":
+		if e.ComplexityRoot.SignOutPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.SignOutPayload.UserErrors(childComplexity), true
 
 	case "Subscription.cartUpdated":
 		if e.ComplexityRoot.Subscription.CartUpdated == nil {
@@ -6075,6 +6272,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDigitalFileInput,
 		ec.unmarshalInputDownloadInformationInput,
 		ec.unmarshalInputEnterAccessCodeInput,
+		ec.unmarshalInputGalleryOrder,
 		ec.unmarshalInputGallerySettingsInput,
 		ec.unmarshalInputGalleryThemeInput,
 		ec.unmarshalInputLogoutInput,
@@ -6096,6 +6294,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputReorderPhotosInput,
 		ec.unmarshalInputRequestDownloadInput,
 		ec.unmarshalInputRequestEmailCodeInput,
+		ec.unmarshalInputRequestStudioCodeInput,
 		ec.unmarshalInputResendDownloadLinkInput,
 		ec.unmarshalInputRevokeAccessCodeInput,
 		ec.unmarshalInputSelectionItemsInput,
@@ -6107,6 +6306,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputSetShippingRatesInput,
 		ec.unmarshalInputShareGalleryInput,
 		ec.unmarshalInputShippingRateInput,
+		ec.unmarshalInputSignInWithCodeInput,
+		ec.unmarshalInputSignOutInput,
 		ec.unmarshalInputThemeColorsInput,
 		ec.unmarshalInputUpdateAccessCodeInput,
 		ec.unmarshalInputUpdateCategoryInput,
@@ -6212,7 +6413,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6234,6 +6435,7 @@ var sources = []*ast.Source{
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 	{Name: "schema/studio.graphql", Input: sourceData("schema/studio.graphql"), BuiltIn: false},
+	{Name: "schema/studiophotos.graphql", Input: sourceData("schema/studiophotos.graphql"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -7187,6 +7389,8 @@ func (ec *executionContext) childFields_Gallery(ctx context.Context, field graph
 		return ec.fieldContext_Gallery_photographerSelection(ctx, field)
 	case "albumSelection":
 		return ec.fieldContext_Gallery_albumSelection(ctx, field)
+	case "stats":
+		return ec.fieldContext_Gallery_stats(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Gallery", field.Name)
 }
@@ -7199,6 +7403,42 @@ func (ec *executionContext) childFields_GalleryCollection(ctx context.Context, f
 		return ec.fieldContext_GalleryCollection_photoCount(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GalleryCollection", field.Name)
+}
+
+func (ec *executionContext) childFields_GalleryConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_GalleryConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_GalleryConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_GalleryConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GalleryConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_GalleryEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "node":
+		return ec.fieldContext_GalleryEdge_node(ctx, field)
+	case "cursor":
+		return ec.fieldContext_GalleryEdge_cursor(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GalleryEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_GalleryStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photoCount":
+		return ec.fieldContext_GalleryStats_photoCount(ctx, field)
+	case "favoritePhotoCount":
+		return ec.fieldContext_GalleryStats_favoritePhotoCount(ctx, field)
+	case "orderCount":
+		return ec.fieldContext_GalleryStats_orderCount(ctx, field)
+	case "revenue":
+		return ec.fieldContext_GalleryStats_revenue(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GalleryStats", field.Name)
 }
 
 func (ec *executionContext) childFields_GalleryTheme(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7787,6 +8027,16 @@ func (ec *executionContext) childFields_RequestEmailCodePayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type RequestEmailCodePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_RequestStudioCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_RequestStudioCodePayload_email(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RequestStudioCodePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RequestStudioCodePayload", field.Name)
+}
+
 func (ec *executionContext) childFields_RevokeAccessCodePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "accessCode":
@@ -7929,6 +8179,26 @@ func (ec *executionContext) childFields_ShippingRatesPayload(ctx context.Context
 		return ec.fieldContext_ShippingRatesPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ShippingRatesPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SignInPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photographer":
+		return ec.fieldContext_SignInPayload_photographer(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SignInPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SignInPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_SignOutPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "endedSessions":
+		return ec.fieldContext_SignOutPayload_endedSessions(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_SignOutPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type SignOutPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_ThemeColors(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9251,6 +9521,20 @@ func (ec *executionContext) field_Mutation_requestEmailCode_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_requestStudioCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RequestStudioCodeInput, error) {
+			return ec.unmarshalNRequestStudioCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestStudioCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_resendDownloadLink_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9411,6 +9695,34 @@ func (ec *executionContext) field_Mutation_shareGallery_args(ctx context.Context
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (gqlmodel.ShareGalleryInput, error) {
 			return ec.unmarshalNShareGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐShareGalleryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_signInWithCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.SignInWithCodeInput, error) {
+			return ec.unmarshalNSignInWithCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSignInWithCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_signOut_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.SignOutInput, error) {
+			return ec.unmarshalNSignOutInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSignOutInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9828,6 +10140,60 @@ func (ec *executionContext) field_Query_photoProducts_args(ctx context.Context, 
 		return nil, err
 	}
 	args["photoId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioGalleries_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*entgql.Cursor[string], error) {
+			return ec.unmarshalOCursor2ᚖentgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "orderBy",
+		func(ctx context.Context, v any) (*ent.GalleryOrder, error) {
+			return ec.unmarshalOGalleryOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryOrder(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderBy"] = arg5
 	return args, nil
 }
 
@@ -17771,6 +18137,38 @@ func (ec *executionContext) fieldContext_Gallery_albumSelection(_ context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Gallery_stats(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_stats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().Stats(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.GalleryStats) graphql.Marshaler {
+			return ec.marshalNGalleryStats2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGalleryStats(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_stats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Gallery",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GalleryStats(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _GalleryCollection_name(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.GalleryCollection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17815,6 +18213,249 @@ func (ec *executionContext) _GalleryCollection_photoCount(ctx context.Context, f
 }
 func (ec *executionContext) fieldContext_GalleryCollection_photoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("GalleryCollection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GalleryConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.GalleryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.GalleryEdge) graphql.Marshaler {
+			return ec.marshalOGalleryEdge2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryEdge(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GalleryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GalleryEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GalleryConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *ent.GalleryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
+			return ec.marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GalleryConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GalleryConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *ent.GalleryConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GalleryEdge_node(ctx context.Context, field graphql.CollectedField, obj *ent.GalleryEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+			return ec.marshalOGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GalleryEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _GalleryEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *ent.GalleryEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v entgql.Cursor[string]) graphql.Marshaler {
+			return ec.marshalNCursor2entgoᚗioᚋcontribᚋentgqlᚐCursor(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _GalleryStats_photoCount(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryStats_photoCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryStats_photoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GalleryStats_favoritePhotoCount(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryStats_favoritePhotoCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FavoritePhotoCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryStats_favoritePhotoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GalleryStats_orderCount(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryStats_orderCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrderCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryStats_orderCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryStats", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _GalleryStats_revenue(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryStats_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryStats_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "GalleryStats",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _GalleryTheme_theme(ctx context.Context, field graphql.CollectedField, obj *model.Theme) (ret graphql.Marshaler) {
@@ -21946,6 +22587,138 @@ func (ec *executionContext) fieldContext_Mutation_setPhotosClientHidden(ctx cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_setPhotosClientHidden_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_requestStudioCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_requestStudioCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RequestStudioCode(ctx, fc.Args["input"].(gqlmodel.RequestStudioCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.RequestStudioCodePayload) graphql.Marshaler {
+			return ec.marshalNRequestStudioCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestStudioCodePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_requestStudioCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RequestStudioCodePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_requestStudioCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_signInWithCode(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_signInWithCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SignInWithCode(ctx, fc.Args["input"].(gqlmodel.SignInWithCodeInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SignInPayload) graphql.Marshaler {
+			return ec.marshalNSignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSignInPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_signInWithCode(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SignInPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_signInWithCode_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_signOut(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_signOut(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().SignOut(ctx, fc.Args["input"].(gqlmodel.SignOutInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.SignOutPayload) graphql.Marshaler {
+			return ec.marshalNSignOutPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSignOutPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_signOut(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_SignOutPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_signOut_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26342,6 +27115,82 @@ func (ec *executionContext) fieldContext_Query_mySelection(ctx context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_viewerPhotographer(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_viewerPhotographer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().ViewerPhotographer(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photographer) graphql.Marshaler {
+			return ec.marshalOPhotographer2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotographer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_viewerPhotographer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photographer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioGalleries(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioGalleries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioGalleries(ctx, fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["before"].(*entgql.Cursor[string]), fc.Args["last"].(*int), fc.Args["search"].(*string), fc.Args["orderBy"].(*ent.GalleryOrder))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.GalleryConnection) graphql.Marshaler {
+			return ec.marshalNGalleryConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioGalleries(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GalleryConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioGalleries_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26646,6 +27495,61 @@ func (ec *executionContext) _RequestEmailCodePayload_userErrors(ctx context.Cont
 func (ec *executionContext) fieldContext_RequestEmailCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "RequestEmailCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RequestStudioCodePayload_email(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RequestStudioCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RequestStudioCodePayload_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RequestStudioCodePayload_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("RequestStudioCodePayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _RequestStudioCodePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RequestStudioCodePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RequestStudioCodePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNAccessError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RequestStudioCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RequestStudioCodePayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -27653,6 +28557,125 @@ func (ec *executionContext) fieldContext_ShippingRatesPayload_userErrors(_ conte
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SignInPayload_photographer(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SignInPayload_photographer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photographer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photographer) graphql.Marshaler {
+			return ec.marshalOPhotographer2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotographer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_SignInPayload_photographer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SignInPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photographer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SignInPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SignInPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNAccessError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SignInPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SignInPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _SignOutPayload_endedSessions(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SignOutPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SignOutPayload_endedSessions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.EndedSessions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SignOutPayload_endedSessions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("SignOutPayload", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _SignOutPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.SignOutPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_SignOutPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNAccessError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_SignOutPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "SignOutPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_AccessError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -32534,6 +33557,47 @@ func (ec *executionContext) unmarshalInputEnterAccessCodeInput(ctx context.Conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputGalleryOrder(ctx context.Context, obj any) (ent.GalleryOrder, error) {
+	var it ent.GalleryOrder
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	if _, present := asMap["direction"]; !present {
+		asMap["direction"] = "ASC"
+	}
+
+	fieldsInOrder := [...]string{"direction", "field"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "direction":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("direction"))
+			data, err := ec.unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Direction = data
+		case "field":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("field"))
+			data, err := ec.unmarshalNGalleryOrderField2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryOrderField(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Field = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Context, obj any) (photographer.GallerySettingsInput, error) {
 	var it photographer.GallerySettingsInput
 	if obj == nil {
@@ -33659,6 +34723,36 @@ func (ec *executionContext) unmarshalInputRequestEmailCodeInput(ctx context.Cont
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRequestStudioCodeInput(ctx context.Context, obj any) (gqlmodel.RequestStudioCodeInput, error) {
+	var it gqlmodel.RequestStudioCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"email"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputResendDownloadLinkInput(ctx context.Context, obj any) (gqlmodel.ResendDownloadLinkInput, error) {
 	var it gqlmodel.ResendDownloadLinkInput
 	if obj == nil {
@@ -34096,6 +35190,73 @@ func (ec *executionContext) unmarshalInputShippingRateInput(ctx context.Context,
 				return it, err
 			}
 			it.Price = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSignInWithCodeInput(ctx context.Context, obj any) (gqlmodel.SignInWithCodeInput, error) {
+	var it gqlmodel.SignInWithCodeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"email", "code"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = data
+		case "code":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("code"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Code = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputSignOutInput(ctx context.Context, obj any) (gqlmodel.SignOutInput, error) {
+	var it gqlmodel.SignOutInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"everywhere"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "everywhere":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("everywhere"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Everywhere = data
 		}
 	}
 	return it, nil
@@ -39655,6 +40816,44 @@ func (ec *executionContext) _Gallery(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "stats":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_stats(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -39695,6 +40894,150 @@ func (ec *executionContext) _GalleryCollection(ctx context.Context, sel ast.Sele
 			}
 		case "photoCount":
 			out.Values[i] = ec._GalleryCollection_photoCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var galleryConnectionImplementors = []string{"GalleryConnection"}
+
+func (ec *executionContext) _GalleryConnection(ctx context.Context, sel ast.SelectionSet, obj *ent.GalleryConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, galleryConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GalleryConnection")
+		case "edges":
+			out.Values[i] = ec._GalleryConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._GalleryConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._GalleryConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var galleryEdgeImplementors = []string{"GalleryEdge"}
+
+func (ec *executionContext) _GalleryEdge(ctx context.Context, sel ast.SelectionSet, obj *ent.GalleryEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, galleryEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GalleryEdge")
+		case "node":
+			out.Values[i] = ec._GalleryEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "cursor":
+			out.Values[i] = ec._GalleryEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var galleryStatsImplementors = []string{"GalleryStats"}
+
+func (ec *executionContext) _GalleryStats(ctx context.Context, sel ast.SelectionSet, obj *photographer.GalleryStats) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, galleryStatsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GalleryStats")
+		case "photoCount":
+			out.Values[i] = ec._GalleryStats_photoCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "favoritePhotoCount":
+			out.Values[i] = ec._GalleryStats_favoritePhotoCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orderCount":
+			out.Values[i] = ec._GalleryStats_orderCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._GalleryStats_revenue(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -40648,6 +41991,27 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "setPhotosClientHidden":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setPhotosClientHidden(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "requestStudioCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_requestStudioCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "signInWithCode":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_signInWithCode(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "signOut":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_signOut(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -43423,6 +44787,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "viewerPhotographer":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_viewerPhotographer(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioGalleries":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioGalleries(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -43606,6 +45014,49 @@ func (ec *executionContext) _RequestEmailCodePayload(ctx context.Context, sel as
 			}
 		case "userErrors":
 			out.Values[i] = ec._RequestEmailCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var requestStudioCodePayloadImplementors = []string{"RequestStudioCodePayload"}
+
+func (ec *executionContext) _RequestStudioCodePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.RequestStudioCodePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, requestStudioCodePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RequestStudioCodePayload")
+		case "email":
+			out.Values[i] = ec._RequestStudioCodePayload_email(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RequestStudioCodePayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -44347,6 +45798,92 @@ func (ec *executionContext) _ShippingRatesPayload(ctx context.Context, sel ast.S
 			}
 		case "userErrors":
 			out.Values[i] = ec._ShippingRatesPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var signInPayloadImplementors = []string{"SignInPayload"}
+
+func (ec *executionContext) _SignInPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SignInPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, signInPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SignInPayload")
+		case "photographer":
+			out.Values[i] = ec._SignInPayload_photographer(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SignInPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var signOutPayloadImplementors = []string{"SignOutPayload"}
+
+func (ec *executionContext) _SignOutPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.SignOutPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, signOutPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("SignOutPayload")
+		case "endedSessions":
+			out.Values[i] = ec._SignOutPayload_endedSessions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._SignOutPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -47011,9 +48548,45 @@ func (ec *executionContext) marshalNGalleryCollection2ᚖgithubᚗcomᚋstudio�
 	return ec._GalleryCollection(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNGalleryConnection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryConnection(ctx context.Context, sel ast.SelectionSet, v *ent.GalleryConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GalleryConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNGalleryOrderField2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryOrderField(ctx context.Context, v any) (*ent.GalleryOrderField, error) {
+	var res = new(ent.GalleryOrderField)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGalleryOrderField2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryOrderField(ctx context.Context, sel ast.SelectionSet, v *ent.GalleryOrderField) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) unmarshalNGallerySettingsInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGallerySettingsInput(ctx context.Context, v any) (photographer.GallerySettingsInput, error) {
 	res, err := ec.unmarshalInputGallerySettingsInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGalleryStats2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGalleryStats(ctx context.Context, sel ast.SelectionSet, v *photographer.GalleryStats) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GalleryStats(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNGalleryTheme2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐTheme(ctx context.Context, sel ast.SelectionSet, v model.Theme) graphql.Marshaler {
@@ -47863,6 +49436,21 @@ func (ec *executionContext) marshalNRequestEmailCodePayload2ᚖgithubᚗcomᚋst
 	return ec._RequestEmailCodePayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRequestStudioCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestStudioCodeInput(ctx context.Context, v any) (gqlmodel.RequestStudioCodeInput, error) {
+	res, err := ec.unmarshalInputRequestStudioCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRequestStudioCodePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRequestStudioCodePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.RequestStudioCodePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RequestStudioCodePayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNResendDownloadLinkInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐResendDownloadLinkInput(ctx context.Context, v any) (gqlmodel.ResendDownloadLinkInput, error) {
 	res, err := ec.unmarshalInputResendDownloadLinkInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -48130,6 +49718,36 @@ func (ec *executionContext) marshalNShippingRatesPayload2ᚖgithubᚗcomᚋstudi
 		return graphql.Null
 	}
 	return ec._ShippingRatesPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNSignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSignInPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.SignInPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SignInPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNSignInWithCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSignInWithCodeInput(ctx context.Context, v any) (gqlmodel.SignInWithCodeInput, error) {
+	res, err := ec.unmarshalInputSignInWithCodeInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNSignOutInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSignOutInput(ctx context.Context, v any) (gqlmodel.SignOutInput, error) {
+	res, err := ec.unmarshalInputSignOutInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNSignOutPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐSignOutPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.SignOutPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._SignOutPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNString2string(ctx context.Context, v any) (string, error) {
@@ -48924,6 +50542,34 @@ func (ec *executionContext) marshalOGallery2ᚖgithubᚗcomᚋstudioᚋgallery�
 	return ec._Gallery(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOGalleryEdge2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.GalleryEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalOGalleryEdge2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryEdge(ctx, sel, v[i])
+	})
+
+	return ret
+}
+
+func (ec *executionContext) marshalOGalleryEdge2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryEdge(ctx context.Context, sel ast.SelectionSet, v *ent.GalleryEdge) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._GalleryEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOGalleryOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryOrder(ctx context.Context, v any) (*ent.GalleryOrder, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputGalleryOrder(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalOGallerySettingsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGallerySettingsInput(ctx context.Context, v any) (*photographer.GallerySettingsInput, error) {
 	if v == nil {
 		return nil, nil
@@ -49162,6 +50808,13 @@ func (ec *executionContext) unmarshalOPhotoOrder2ᚖgithubᚗcomᚋstudioᚋgall
 	}
 	res, err := ec.unmarshalInputPhotoOrder(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOPhotographer2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotographer(ctx context.Context, sel ast.SelectionSet, v *ent.Photographer) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Photographer(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOPrintBorder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx context.Context, v any) (*cartitem.Border, error) {

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"entgo.io/contrib/entgql"
+	"github.com/99designs/gqlgen/graphql"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/graph/gqlmodel"
@@ -288,4 +289,12 @@ func codeInput(in gqlmodel.EnterAccessCodeInput) access.CodeInput {
 		out.CaptchaText = *in.CaptchaText
 	}
 	return out
+}
+
+// userAgent is the browser the operation came from (a new session records it).
+func userAgent(ctx context.Context) string {
+	if !graphql.HasOperationContext(ctx) {
+		return ""
+	}
+	return graphql.GetOperationContext(ctx).Headers.Get("User-Agent")
 }

@@ -8,39 +8,92 @@ package graph
 import (
 	"context"
 
+	"entgo.io/contrib/entgql"
+	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/graph/gqlmodel"
-	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/graph/loader"
+	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/photographer"
+	"github.com/studio/gallery/internal/viewer"
 )
 
-// RenameCollection is the resolver for the renameCollection field.
-func (r *mutationResolver) RenameCollection(ctx context.Context, input photographer.RenameCollectionInput) (*gqlmodel.CollectionPayload, error) {
-	g, err := r.Photographer.RenameCollection(ctx, input)
+// Stats is the resolver for the stats field.
+func (r *galleryResolver) Stats(ctx context.Context, obj *ent.Gallery) (*photographer.GalleryStats, error) {
+	if viewer.FromContext(ctx).PhotographerID != obj.PhotographerID {
+		return nil, apperr.ErrForbidden
+	}
+	st, err := loader.Get(ctx, loader.For(ctx).GalleryStats, obj.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &st, nil
+}
+
+// RequestStudioCode is the resolver for the requestStudioCode field.
+func (r *mutationResolver) RequestStudioCode(ctx context.Context, input gqlmodel.RequestStudioCodeInput) (*gqlmodel.RequestStudioCodePayload, error) {
+	email, err := access.NormalizeEmail(input.Email)
+	if err == nil {
+		err = r.Sessions.RequestCode(ctx, viewer.FromContext(ctx).ClientAddr, email)
+	}
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
-	return &gqlmodel.CollectionPayload{Gallery: g, UserErrors: ues}, nil
+	out := &gqlmodel.RequestStudioCodePayload{UserErrors: ues}
+	if len(ues) == 0 {
+		out.Email = &email
+	}
+	return out, nil
 }
 
-// DeleteCollection is the resolver for the deleteCollection field.
-func (r *mutationResolver) DeleteCollection(ctx context.Context, input photographer.DeleteCollectionInput) (*gqlmodel.CollectionPayload, error) {
-	g, err := r.Photographer.DeleteCollection(ctx, input)
+// SignInWithCode is the resolver for the signInWithCode field.
+func (r *mutationResolver) SignInWithCode(ctx context.Context, input gqlmodel.SignInWithCodeInput) (*gqlmodel.SignInPayload, error) {
+	opened, err := r.Sessions.SignInWithCode(ctx, viewer.FromContext(ctx).ClientAddr, input.Email, input.Code, userAgent(ctx))
+	if err == nil {
+		err = r.Sessions.Remember(ctx, opened)
+	}
 	ues, err := userErrors(err)
 	if err != nil {
 		return nil, err
 	}
-	return &gqlmodel.CollectionPayload{Gallery: g, UserErrors: ues}, nil
+	out := &gqlmodel.SignInPayload{UserErrors: ues}
+	if len(ues) == 0 {
+		pg, err := loader.Get(ctx, loader.For(ctx).Photographer, opened.Session.PhotographerID)
+		if err != nil {
+			return nil, err
+		}
+		out.Photographer = pg
+	}
+	return out, nil
 }
 
-// GalleryPhotoStatuses is the resolver for the galleryPhotoStatuses field.
-func (r *subscriptionResolver) GalleryPhotoStatuses(ctx context.Context, galleryID string) (<-chan *photographer.PhotoStatusCounts, error) {
-	// Any photo's derivatives event may change the counts: they are one
-	// grouped count, read again after each burst of events.
-	return follow(ctx, r.Events, jobs.TopicPhoto, true,
-		func(string) bool { return true },
-		func(ctx context.Context) (*photographer.PhotoStatusCounts, error) {
-			c, err := r.Photographer.PhotoStatuses(ctx, galleryID)
-			return &c, err
-		})
+// SignOut is the resolver for the signOut field.
+func (r *mutationResolver) SignOut(ctx context.Context, input gqlmodel.SignOutInput) (*gqlmodel.SignOutPayload, error) {
+	n, err := r.Sessions.SignOut(ctx, input.Everywhere != nil && *input.Everywhere)
+	if err != nil {
+		return nil, err
+	}
+	return &gqlmodel.SignOutPayload{EndedSessions: n, UserErrors: []*gqlmodel.UserError{}}, nil
+}
+
+// ViewerPhotographer is the resolver for the viewerPhotographer field.
+func (r *queryResolver) ViewerPhotographer(ctx context.Context) (*ent.Photographer, error) {
+	pid := viewer.FromContext(ctx).PhotographerID
+	if pid == "" {
+		return nil, nil
+	}
+	return loader.Get(ctx, loader.For(ctx).Photographer, pid)
+}
+
+// StudioGalleries is the resolver for the studioGalleries field.
+func (r *queryResolver) StudioGalleries(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) (*ent.GalleryConnection, error) {
+	if err := checkPage(first, last); err != nil {
+		return nil, err
+	}
+	s := ""
+	if search != nil {
+		s = *search
+	}
+	return r.Photographer.Galleries(ctx, after, first, before, last, s, orderBy)
 }

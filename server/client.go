@@ -79,27 +79,27 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(index)
 }
 
+// studioPath is the first segment of the studio's client routes
+// (/studio/...), reserved as a gallery address (photographer.reservedURLs).
+const studioPath = "studio"
+
 // clientStatus is the status of the client page at r's address. The
-// client's top-level routes are the landing page ("/") and a gallery
-// ("/:galleryId/..."), so an address whose first segment is no gallery is
+// client's top-level routes are the landing page ("/"), the studio
+// ("/studio/...") and a gallery ("/:galleryId/..."), so an address whose first segment is no gallery is
 // the client's « Galerie introuvable » page, answered 404 for crawlers,
 // link checkers and monitoring. The row comes from the kept gallery rows
 // (a system read costs no query in the steady state); an unpublished
 // gallery counts as unknown unless this viewer may see it (its
 // photographer, a preview), so the status reveals nothing the page does
 // not.
-// studioSlug is the first segment of the studio's client routes (/studio/...),
-// reserved as a gallery address (photographer.reservedURLs).
-const studioSlug = "studio"
-
 func (s *Server) clientStatus(r *http.Request) int {
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" || name == "index.html" {
 		return http.StatusOK
 	}
 	slug, _, _ := strings.Cut(name, "/")
-	if slug == studioSlug {
-		return http.StatusOK // the photographer's studio, a client route of its own
+	if slug == studioPath {
+		return http.StatusOK // the photographer's studio: the client's own routes
 	}
 	ctx := r.Context()
 	g, err := s.Galleries.ByURL(viewer.SystemContext(ctx), slug)

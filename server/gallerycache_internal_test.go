@@ -157,6 +157,7 @@ func body2query(t *testing.T, body []byte) string {
 var notShared = map[string]string{
 	"Gallery.albumSelection": "the album a client is composing",
 	"Gallery.accessCodes":    "the photographer's codes, read from the database each time",
+	"Gallery.stats":          "the photographer's figures, read from the database each time (a dataloader per request)",
 	"AuthState.accessEmail":  "the viewer's own e-mail",
 	"Format.galleryPrice":    "priced for the cart",
 }

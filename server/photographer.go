@@ -22,7 +22,7 @@ import (
 )
 
 // photographerCookie holds a signed playground session (photographer.Sessions).
-const photographerCookie = "photographer_session"
+const photographerCookie = photographer.SessionCookie
 
 // Non-simple headers: a cross-site page cannot send them without a CORS
 // preflight, which this server does not grant. A request authenticated by
@@ -42,11 +42,13 @@ const maxUploadMemory = 32 << 20
 //
 //   - Authorization: Bearer <token>. A malformed, unknown or revoked token
 //     is refused with 401 (invalid_token, revoked_token), never ignored.
-//   - The photographer_session cookie set by /playground?token=. It counts
-//     on safe requests (GET, HEAD) outside /graphql and on websocket
-//     upgrades (origin-checked), and elsewhere only with X-Requested-With
-//     or X-XSRF-TOKEN, which a cross-site form cannot send.
-//     The cookie names its token: revoking the token ends the session.
+//   - The photographer_session cookie set by the studio's sign-in or by
+//     /playground?token=. It counts on safe requests (GET, HEAD) outside
+//     /graphql and on websocket upgrades (origin-checked), and elsewhere
+//     only with X-Requested-With or X-XSRF-TOKEN, which a cross-site form
+//     cannot send. The cookie names a session row (photographer.Sessions):
+//     signing out ends it, and so does revoking the token a playground
+//     session was opened with.
 func (s *Server) withPhotographer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
@@ -63,21 +65,18 @@ func (s *Server) withPhotographer(next http.Handler) http.Handler {
 				return
 			}
 			v.PhotographerID = pid
-		} else if c, err := r.Cookie(photographerCookie); err == nil {
-			tokenID, ok := s.Sessions.Verify(c.Value)
-			if !ok {
-				clearPhotographerCookie(w)
-			} else if cookieMayAuthenticate(r) {
-				pid, err := s.Tokens.AuthenticateID(ctx, tokenID)
-				switch {
-				case err == nil:
-					v.PhotographerID = pid
-				case apperr.As(err) != nil:
-					clearPhotographerCookie(w) // revoked token: the session ends
-				default:
-					writeError(w, r, s.Log, err)
-					return
-				}
+		} else if c, err := r.Cookie(photographerCookie); err == nil && cookieMayAuthenticate(r) {
+			pid, sid, err := s.Sessions.Verify(ctx, c.Value)
+			switch {
+			case err == nil:
+				v.PhotographerID = pid
+				ctx = photographer.WithSession(ctx, sid)
+				r = r.WithContext(ctx)
+			case apperr.As(err) != nil:
+				clearPhotographerCookie(w) // ended session, revoked token
+			default:
+				writeError(w, r, s.Log, err)
+				return
 			}
 		}
 		next.ServeHTTP(w, r)
@@ -106,6 +105,13 @@ func (s *Server) refuseToken(w http.ResponseWriter, r *http.Request, err error) 
 		w.Header().Set("WWW-Authenticate", `Bearer realm="galerie", error="invalid_token"`)
 	}
 	writeError(w, r, s.Log, err)
+}
+
+// setPhotographerCookie sets the session cookie of a session just opened.
+func setPhotographerCookie(w http.ResponseWriter, o photographer.Opened, secure bool) {
+	http.SetCookie(w, &http.Cookie{Name: photographerCookie, Value: o.Value, Path: "/",
+		Expires: o.Expires, MaxAge: int(time.Until(o.Expires).Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: secure})
 }
 
 func clearPhotographerCookie(w http.ResponseWriter) {
@@ -149,7 +155,7 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 		h.Set("X-Frame-Options", "DENY")
 		ctx := r.Context()
 		if token := r.URL.Query().Get("token"); token != "" {
-			tokenID, _, err := s.Tokens.Authenticate(ctx, token)
+			tokenID, pid, err := s.Tokens.Authenticate(ctx, token)
 			if err != nil {
 				if apperr.As(err) == nil {
 					s.Log.Error("playground: token", "err", err)
@@ -157,11 +163,12 @@ func (s *Server) playgroundHandler() http.HandlerFunc {
 				s.playgroundRefusal(w, r, "token_invalid_or_revoked")
 				return
 			}
-			value, exp := s.Sessions.Issue(tokenID)
-			http.SetCookie(w, &http.Cookie{Name: photographerCookie, Value: value, Path: "/",
-				Expires: exp, MaxAge: int(time.Until(exp).Seconds()),
-				HttpOnly: true, SameSite: http.SameSiteStrictMode,
-				Secure: r.TLS != nil || strings.HasPrefix(s.Config.PublicURL, "https://")})
+			opened, err := s.Sessions.Open(ctx, pid, photographer.MethodToken, tokenID, r.UserAgent())
+			if err != nil {
+				writeError(w, r, s.Log, err)
+				return
+			}
+			setPhotographerCookie(w, opened, s.secure(r))
 			http.Redirect(w, r, "/playground", http.StatusSeeOther)
 			return
 		}

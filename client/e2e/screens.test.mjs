@@ -1,8 +1,8 @@
 // The guard for every screen (issue 20): every route of the client's route
 // table (src/lib/route-table.ts), the landing page and the unknown-gallery
 // page, at 320, 390 and 768 px wide (phone and tablet emulation, touch) and
-// 1024 and 1440 px wide, signed out, as a visitor and as a client (and the
-// studio's photo screen as the photographer), with the
+// 1024 and 1440 px wide, signed out, as a visitor, as a client and as the
+// photographer in the studio (/studio, issue 23), with the
 // demo's gallery name made as long as a real one gets. A screen fails when
 // the page is wider than the width set for the test, when something covers a
 // visible button (a fixed bar over it: elementFromPoint at its centre, once
@@ -39,7 +39,7 @@ async function oneTimeCode(outbox, to, skip) {
     for (const name of names) {
       const text = await readFile(join(outbox, name), 'utf8');
       if (!text.includes(to)) continue;
-      const code = /Votre code de confirmation\s*:\s*(\d{6})/.exec(text) ?? /\b(\d{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
+      const code = /Votre code de (?:confirmation|connexion au studio)\s*:\s*(\d{6})/.exec(text) ?? /\b(\d{6})\b/.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'));
       if (code) return code[1];
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -164,7 +164,7 @@ function checkScreen(width) {
   return problems;
 }
 
-test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as a visitor and as a client', { timeout: 900_000 }, async (t) => {
+test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as a visitor, as a client and in the studio', { timeout: 900_000 }, async (t) => {
   if (!GALLERY_BIN) {
     t.skip('GALLERY_BIN is not set: build the server (make build-go) and set GALLERY_BIN to the absolute path of the binary');
     return;
@@ -351,13 +351,28 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
     await holder.close();
   }
 
+  // The photographer in the studio (issue 23), signed in with the code e-mailed to the outbox.
   {
-    // The photographer, signed in by the session cookie /playground?token= sets: the studio's photo screen.
     const holder = await newContext(false);
-    await holder.request.get(`${base}/playground?token=${encodeURIComponent(token)}`);
-    states.push({ name: 'photographer', storage: await holder.storageState(), routes: [['studioPhotos', `/studio/galeries/${galleryIds['gala-2026']}/photos`]] });
+    const before = new Set(await readdir(outbox).catch(() => []));
+    await gql(holder.request, 'mutation R($input: RequestStudioCodeInput!) { requestStudioCode(input: $input) { userErrors { code message } } }', {
+      input: { email: 'studio@example.com' },
+    });
+    const otp = await oneTimeCode(outbox, 'studio@example.com', before);
+    await gql(holder.request, 'mutation S($input: SignInWithCodeInput!) { signInWithCode(input: $input) { userErrors { code message } } }', {
+      input: { email: 'studio@example.com', code: otp },
+    });
+    const routes = [
+      ['studioGalleries', '/studio/galeries'],
+      ['studioNewGallery', '/studio/galeries/nouvelle'],
+      ['studioGallery', `/studio/galeries/${galleryIds['julie-et-thomas']}`],
+      ['studioAccount', '/studio/compte'],
+      ['studioPhotos', `/studio/galeries/${galleryIds['gala-2026']}/photos`],
+    ];
+    states.push({ name: 'photographer', storage: await holder.storageState(), routes });
     await holder.close();
   }
+  states[0].routes.push(['studioSignIn', '/studio/connexion']);
 
   await mkdir(OUTPUT, { recursive: true });
   const screenshots = new Set(['galleryHome', 'photo', 'cartContent', 'cartValidation']);

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -20,12 +21,13 @@ import (
 )
 
 const photographerUsage = `usage:
+  gallery photographer create --email E --name N    create a photographer (signs in to /studio by e-mail)
   gallery photographer token --email E [--name N]   print a new API token (shown once)
   gallery photographer tokens --email E              list the photographer's tokens
   gallery photographer revoke --id tok_…             revoke one token
   gallery photographer revoke --email E --name N     revoke the active tokens with that name`
 
-// photographerCmd manages the photographers' API tokens. Only a hash of a
+// photographerCmd creates photographers and manages their API tokens. Only a hash of a
 // token is stored: "token" prints it once and it cannot be shown again.
 func photographerCmd(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {
 	if len(args) == 0 {
@@ -57,6 +59,17 @@ func photographerCmd(ctx context.Context, cfg config.Config, args []string, out 
 	}
 	tokens := svc.Tokens
 	switch args[0] {
+	case "create":
+		if *email == "" || *name == "" {
+			return errors.New("--email and --name are required\n" + photographerUsage)
+		}
+		pg, err := svc.Photographer.CreatePhotographer(ctx, *email, *name)
+		if err != nil {
+			return cliErr(err)
+		}
+		fmt.Fprintf(out, "created %s <%s> (%s)\n", pg.Name, pg.Email, pg.ID)
+		fmt.Fprintln(out, "# Sign in at PUBLIC_URL/studio with this e-mail: a one-time code is sent to it.")
+		return nil
 	case "token":
 		if *email == "" {
 			return errors.New("--email is required\n" + photographerUsage)
@@ -110,6 +123,17 @@ func photographerCmd(ctx context.Context, cfg config.Config, args []string, out 
 
 // cliErr shows a user-facing error by its message rather than its code.
 func cliErr(err error) error {
+	var list apperr.List
+	if errors.As(err, &list) && len(list) > 0 {
+		msgs := make([]string, len(list))
+		for i, e := range list {
+			msgs[i] = e.Message(lang.FR)
+			if len(e.Field) > 0 {
+				msgs[i] = "--" + strings.Join(e.Field, ".") + ": " + msgs[i]
+			}
+		}
+		return errors.New(strings.Join(msgs, "\n"))
+	}
 	if ae := apperr.As(err); ae != nil && ae.Status < 500 {
 		return errors.New(ae.Message(lang.FR))
 	}

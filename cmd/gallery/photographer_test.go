@@ -71,3 +71,39 @@ func TestPhotographerTokenCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestPhotographerCreate makes a photographer on a fresh install, who can
+// then get a token; a taken e-mail, a bad one and a missing name are
+// refused with their French message.
+func TestPhotographerCreate(t *testing.T) {
+	ctx := context.Background()
+	cfg := config.Config{DataDir: t.TempDir()}
+	if testdb.Postgres() {
+		cfg.DatabaseURL = testdb.CreatePostgres(t)
+	}
+	run := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := photographerCmd(ctx, cfg, args, &out)
+		return out.String(), err
+	}
+	out, err := run("create", "--email", " Lea@Example.com ", "--name", "Studio Léa")
+	if err != nil || !strings.Contains(out, "created Studio Léa <lea@example.com> (pgr_") {
+		t.Fatalf("create: %q %v", out, err)
+	}
+	if out, err := run("token", "--email", "lea@example.com"); err != nil || !strings.HasPrefix(out, photographer.TokenPrefix) {
+		t.Fatalf("token for the new photographer: %q %v", out, err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"create", "--email", "LEA@example.com", "--name", "Autre"}, "--email: Un photographe a déjà cette adresse e-mail."},
+		{[]string{"create", "--email", "pas-une-adresse", "--name", "X"}, "--email: L'adresse email saisie n'est pas valide"},
+		{[]string{"create", "--email", "x@example.com", "--name", "   "}, "--name: Merci de remplir ce champ"},
+		{[]string{"create", "--email", "x@example.com"}, "--email and --name are required"},
+	} {
+		if _, err := run(c.args...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}

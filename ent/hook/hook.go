@@ -285,6 +285,18 @@ func (f PhotographerFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PhotographerMutation", m)
 }
 
+// The PhotographerSessionFunc type is an adapter to allow the use of ordinary
+// function as PhotographerSession mutator.
+type PhotographerSessionFunc func(context.Context, *ent.PhotographerSessionMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PhotographerSessionFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PhotographerSessionMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PhotographerSessionMutation", m)
+}
+
 // The RateLimitFunc type is an adapter to allow the use of ordinary
 // function as RateLimit mutator.
 type RateLimitFunc func(context.Context, *ent.RateLimitMutation) (ent.Value, error)

@@ -31,6 +31,7 @@ import (
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
+	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/selection"
@@ -719,6 +720,33 @@ func (f TraversePhotographer) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.PhotographerQuery", q)
 }
 
+// The PhotographerSessionFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PhotographerSessionFunc func(context.Context, *ent.PhotographerSessionQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PhotographerSessionFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PhotographerSessionQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PhotographerSessionQuery", q)
+}
+
+// The TraversePhotographerSession type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePhotographerSession func(context.Context, *ent.PhotographerSessionQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePhotographerSession) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePhotographerSession) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PhotographerSessionQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PhotographerSessionQuery", q)
+}
+
 // The RateLimitFunc type is an adapter to allow the use of ordinary function as a Querier.
 type RateLimitFunc func(context.Context, *ent.RateLimitQuery) (ent.Value, error)
 
@@ -984,6 +1012,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.PhotoQuery, predicate.Photo, photo.OrderOption]{typ: ent.TypePhoto, tq: q}, nil
 	case *ent.PhotographerQuery:
 		return &query[*ent.PhotographerQuery, predicate.Photographer, photographer.OrderOption]{typ: ent.TypePhotographer, tq: q}, nil
+	case *ent.PhotographerSessionQuery:
+		return &query[*ent.PhotographerSessionQuery, predicate.PhotographerSession, photographersession.OrderOption]{typ: ent.TypePhotographerSession, tq: q}, nil
 	case *ent.RateLimitQuery:
 		return &query[*ent.RateLimitQuery, predicate.RateLimit, ratelimit.OrderOption]{typ: ent.TypeRateLimit, tq: q}, nil
 	case *ent.SelectionQuery:

@@ -849,12 +849,47 @@ var (
 		{Name: "timezone", Type: field.TypeString, Default: "Europe/Brussels"},
 		{Name: "shipping_rates", Type: field.TypeJSON},
 		{Name: "order_seq", Type: field.TypeInt, Default: 10000},
+		{Name: "sessions_ended_at", Type: field.TypeTime, Nullable: true},
 	}
 	// PhotographersTable holds the schema information for the "photographers" table.
 	PhotographersTable = &schema.Table{
 		Name:       "photographers",
 		Columns:    PhotographersColumns,
 		PrimaryKey: []*schema.Column{PhotographersColumns[0]},
+	}
+	// PhotographerSessionsColumns holds the columns for the "photographer_sessions" table.
+	PhotographerSessionsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "method", Type: field.TypeEnum, Enums: []string{"code", "passkey", "token"}},
+		{Name: "token_id", Type: field.TypeString, Nullable: true},
+		{Name: "user_agent", Type: field.TypeString, Size: 300, Default: ""},
+		{Name: "expires_at", Type: field.TypeTime},
+		{Name: "last_used_at", Type: field.TypeTime, Nullable: true},
+		{Name: "revoked_at", Type: field.TypeTime, Nullable: true},
+		{Name: "photographer_id", Type: field.TypeString, Size: 40},
+	}
+	// PhotographerSessionsTable holds the schema information for the "photographer_sessions" table.
+	PhotographerSessionsTable = &schema.Table{
+		Name:       "photographer_sessions",
+		Columns:    PhotographerSessionsColumns,
+		PrimaryKey: []*schema.Column{PhotographerSessionsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "photographer_sessions_photographers_sessions",
+				Columns:    []*schema.Column{PhotographerSessionsColumns[9]},
+				RefColumns: []*schema.Column{PhotographersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "photographersession_photographer_id",
+				Unique:  false,
+				Columns: []*schema.Column{PhotographerSessionsColumns[9]},
+			},
+		},
 	}
 	// RateLimitsColumns holds the columns for the "rate_limits" table.
 	RateLimitsColumns = []*schema.Column{
@@ -1235,6 +1270,7 @@ var (
 		PaymentsTable,
 		PhotosTable,
 		PhotographersTable,
+		PhotographerSessionsTable,
 		RateLimitsTable,
 		SelectionsTable,
 		SharesTable,
@@ -1279,6 +1315,7 @@ func init() {
 	PackFormatsTable.ForeignKeys[1].RefTable = FormatsTable
 	PaymentsTable.ForeignKeys[0].RefTable = OrdersTable
 	PhotosTable.ForeignKeys[0].RefTable = GalleriesTable
+	PhotographerSessionsTable.ForeignKeys[0].RefTable = PhotographersTable
 	SelectionsTable.ForeignKeys[0].RefTable = GalleriesTable
 	SelectionsTable.ForeignKeys[1].RefTable = UsersTable
 	SharesTable.ForeignKeys[0].RefTable = GalleriesTable

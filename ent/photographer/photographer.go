@@ -45,10 +45,14 @@ const (
 	FieldShippingRates = "shipping_rates"
 	// FieldOrderSeq holds the string denoting the order_seq field in the database.
 	FieldOrderSeq = "order_seq"
+	// FieldSessionsEndedAt holds the string denoting the sessions_ended_at field in the database.
+	FieldSessionsEndedAt = "sessions_ended_at"
 	// EdgeGalleries holds the string denoting the galleries edge name in mutations.
 	EdgeGalleries = "galleries"
 	// EdgeAPITokens holds the string denoting the api_tokens edge name in mutations.
 	EdgeAPITokens = "api_tokens"
+	// EdgeSessions holds the string denoting the sessions edge name in mutations.
+	EdgeSessions = "sessions"
 	// EdgeMusicTracks holds the string denoting the music_tracks edge name in mutations.
 	EdgeMusicTracks = "music_tracks"
 	// EdgeVouchers holds the string denoting the vouchers edge name in mutations.
@@ -69,6 +73,13 @@ const (
 	APITokensInverseTable = "api_tokens"
 	// APITokensColumn is the table column denoting the api_tokens relation/edge.
 	APITokensColumn = "photographer_api_tokens"
+	// SessionsTable is the table that holds the sessions relation/edge.
+	SessionsTable = "photographer_sessions"
+	// SessionsInverseTable is the table name for the PhotographerSession entity.
+	// It exists in this package in order to avoid circular dependency with the "photographersession" package.
+	SessionsInverseTable = "photographer_sessions"
+	// SessionsColumn is the table column denoting the sessions relation/edge.
+	SessionsColumn = "photographer_id"
 	// MusicTracksTable is the table that holds the music_tracks relation/edge.
 	MusicTracksTable = "music_tracks"
 	// MusicTracksInverseTable is the table name for the MusicTrack entity.
@@ -103,6 +114,7 @@ var Columns = []string{
 	FieldTimezone,
 	FieldShippingRates,
 	FieldOrderSeq,
+	FieldSessionsEndedAt,
 }
 
 // ValidColumn reports if the column name is valid (part of the table columns).
@@ -236,6 +248,11 @@ func ByOrderSeq(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldOrderSeq, opts...).ToFunc()
 }
 
+// BySessionsEndedAt orders the results by the sessions_ended_at field.
+func BySessionsEndedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSessionsEndedAt, opts...).ToFunc()
+}
+
 // ByGalleriesCount orders the results by galleries count.
 func ByGalleriesCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -261,6 +278,20 @@ func ByAPITokensCount(opts ...sql.OrderTermOption) OrderOption {
 func ByAPITokens(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	return func(s *sql.Selector) {
 		sqlgraph.OrderByNeighborTerms(s, newAPITokensStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
+// BySessionsCount orders the results by sessions count.
+func BySessionsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newSessionsStep(), opts...)
+	}
+}
+
+// BySessions orders the results by sessions terms.
+func BySessions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newSessionsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
 
@@ -303,6 +334,13 @@ func newAPITokensStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(APITokensInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, APITokensTable, APITokensColumn),
+	)
+}
+func newSessionsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(SessionsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, SessionsTable, SessionsColumn),
 	)
 }
 func newMusicTracksStep() *sqlgraph.Step {

@@ -135,6 +135,11 @@ func OrderSeq(v int) predicate.Photographer {
 	return predicate.Photographer(sql.FieldEQ(FieldOrderSeq, v))
 }
 
+// SessionsEndedAt applies equality check predicate on the "sessions_ended_at" field. It's identical to SessionsEndedAtEQ.
+func SessionsEndedAt(v time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldSessionsEndedAt, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.Photographer {
 	return predicate.Photographer(sql.FieldEQ(FieldCreatedAt, v))
@@ -1005,6 +1010,56 @@ func OrderSeqLTE(v int) predicate.Photographer {
 	return predicate.Photographer(sql.FieldLTE(FieldOrderSeq, v))
 }
 
+// SessionsEndedAtEQ applies the EQ predicate on the "sessions_ended_at" field.
+func SessionsEndedAtEQ(v time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldSessionsEndedAt, v))
+}
+
+// SessionsEndedAtNEQ applies the NEQ predicate on the "sessions_ended_at" field.
+func SessionsEndedAtNEQ(v time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNEQ(FieldSessionsEndedAt, v))
+}
+
+// SessionsEndedAtIn applies the In predicate on the "sessions_ended_at" field.
+func SessionsEndedAtIn(vs ...time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldIn(FieldSessionsEndedAt, vs...))
+}
+
+// SessionsEndedAtNotIn applies the NotIn predicate on the "sessions_ended_at" field.
+func SessionsEndedAtNotIn(vs ...time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNotIn(FieldSessionsEndedAt, vs...))
+}
+
+// SessionsEndedAtGT applies the GT predicate on the "sessions_ended_at" field.
+func SessionsEndedAtGT(v time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGT(FieldSessionsEndedAt, v))
+}
+
+// SessionsEndedAtGTE applies the GTE predicate on the "sessions_ended_at" field.
+func SessionsEndedAtGTE(v time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGTE(FieldSessionsEndedAt, v))
+}
+
+// SessionsEndedAtLT applies the LT predicate on the "sessions_ended_at" field.
+func SessionsEndedAtLT(v time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLT(FieldSessionsEndedAt, v))
+}
+
+// SessionsEndedAtLTE applies the LTE predicate on the "sessions_ended_at" field.
+func SessionsEndedAtLTE(v time.Time) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLTE(FieldSessionsEndedAt, v))
+}
+
+// SessionsEndedAtIsNil applies the IsNil predicate on the "sessions_ended_at" field.
+func SessionsEndedAtIsNil() predicate.Photographer {
+	return predicate.Photographer(sql.FieldIsNull(FieldSessionsEndedAt))
+}
+
+// SessionsEndedAtNotNil applies the NotNil predicate on the "sessions_ended_at" field.
+func SessionsEndedAtNotNil() predicate.Photographer {
+	return predicate.Photographer(sql.FieldNotNull(FieldSessionsEndedAt))
+}
+
 // HasGalleries applies the HasEdge predicate on the "galleries" edge.
 func HasGalleries() predicate.Photographer {
 	return predicate.Photographer(func(s *sql.Selector) {
@@ -1043,6 +1098,29 @@ func HasAPITokens() predicate.Photographer {
 func HasAPITokensWith(preds ...predicate.APIToken) predicate.Photographer {
 	return predicate.Photographer(func(s *sql.Selector) {
 		step := newAPITokensStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasSessions applies the HasEdge predicate on the "sessions" edge.
+func HasSessions() predicate.Photographer {
+	return predicate.Photographer(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, SessionsTable, SessionsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasSessionsWith applies the HasEdge predicate on the "sessions" edge with a given conditions (other predicates).
+func HasSessionsWith(preds ...predicate.PhotographerSession) predicate.Photographer {
+	return predicate.Photographer(func(s *sql.Selector) {
+		step := newSessionsStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -75,6 +75,9 @@ type Photo func(*sql.Selector)
 // Photographer is the predicate function for photographer builders.
 type Photographer func(*sql.Selector)
 
+// PhotographerSession is the predicate function for photographersession builders.
+type PhotographerSession func(*sql.Selector)
+
 // RateLimit is the predicate function for ratelimit builders.
 type RateLimit func(*sql.Selector)
 

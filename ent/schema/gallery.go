@@ -23,9 +23,9 @@ func (Gallery) Fields() []ent.Field {
 	return []ent.Field{
 		// URL is the address slug: /{url}.
 		field.String("url").NotEmpty().MaxLen(120).Match(slugRE).Unique(),
-		field.String("event_name").NotEmpty().MaxLen(200),
+		field.String("event_name").NotEmpty().MaxLen(200).Annotations(entgql.OrderField("EVENT_NAME")),
 		// EventDate is a calendar date (YYYY-MM-DD), shown shifted by the viewer's timezone offset.
-		field.String("event_date").Default("").MaxLen(10),
+		field.String("event_date").Default("").MaxLen(10).Annotations(entgql.OrderField("EVENT_DATE")),
 		field.String("cover_photo_position").Default("50% 50%").MaxLen(20),
 		field.Bool("published").Default(true),
 		// Access policy.

@@ -36,6 +36,10 @@ func (Photographer) Fields() []ent.Field {
 		field.JSON("shipping_rates", []model.ShippingRate{}).Default([]model.ShippingRate{}),
 		// OrderSeq is the last order number given.
 		field.Int("order_seq").Default(10000),
+		// SessionsEndedAt is when the photographer last signed out
+		// everywhere: a guest's identity cookie of their e-mail confirmed
+		// before then no longer makes its browser the photographer's.
+		field.Time("sessions_ended_at").Optional().Nillable().Annotations(entgql.Skip()),
 	}
 }
 
@@ -44,6 +48,7 @@ func (Photographer) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.To("galleries", Gallery.Type).Annotations(entgql.Skip()),
 		edge.To("api_tokens", APIToken.Type).Annotations(entgql.Skip()),
+		edge.To("sessions", PhotographerSession.Type).Annotations(entgql.Skip()),
 		edge.To("music_tracks", MusicTrack.Type).Annotations(entgql.Skip()),
 		edge.To("vouchers", Voucher.Type).Annotations(entgql.Skip()),
 	}

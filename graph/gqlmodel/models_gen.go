@@ -490,6 +490,16 @@ type RequestEmailCodePayload struct {
 	UserErrors []*UserError `json:"userErrors"`
 }
 
+type RequestStudioCodeInput struct {
+	Email string `json:"email"`
+}
+
+type RequestStudioCodePayload struct {
+	// The normalised e-mail, once the input is valid (whether it is a photographer's is not told).
+	Email      *string      `json:"email,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
 type ResendDownloadLinkInput struct {
 	RequestID string `json:"requestId"`
 }
@@ -562,6 +572,28 @@ type ShareGalleryPayload struct {
 type ShippingRatesPayload struct {
 	Rates      []*model.ShippingRate `json:"rates,omitempty"`
 	UserErrors []*UserError          `json:"userErrors"`
+}
+
+type SignInPayload struct {
+	// The photographer now signed in.
+	Photographer *ent.Photographer `json:"photographer,omitempty"`
+	UserErrors   []*UserError      `json:"userErrors"`
+}
+
+type SignInWithCodeInput struct {
+	Email string `json:"email"`
+	Code  string `json:"code"`
+}
+
+type SignOutInput struct {
+	// End every session of the photographer, not only this browser's.
+	Everywhere *bool `json:"everywhere,omitempty"`
+}
+
+type SignOutPayload struct {
+	// How many sessions were ended.
+	EndedSessions int          `json:"endedSessions"`
+	UserErrors    []*UserError `json:"userErrors"`
 }
 
 // Live updates, over websocket at /graphql (graphql-transport-ws, or the

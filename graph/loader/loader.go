@@ -23,6 +23,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/catalogue"
+	photographerpkg "github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/selections"
 )
 
@@ -38,6 +39,8 @@ type Loaders struct {
 	// SelectionItems are the photo and video ids of selections, as the
 	// viewer may see them.
 	SelectionItems *dataloadgen.Loader[string, selections.Items]
+	// GalleryStats are the studio's figures of the viewer's galleries.
+	GalleryStats *dataloadgen.Loader[string, photographerpkg.GalleryStats]
 }
 
 // New makes a fresh set of loaders over db; catalogues, when not nil, are
@@ -79,6 +82,9 @@ func New(db *ent.Client, catalogues *catalogue.Cache) *Loaders {
 		}, func(c *ent.Category) string { return c.ID }), opts...),
 		SelectionItems: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]selections.Items, error) {
 			return selections.Contents(ctx, db, ids)
+		}, opts...),
+		GalleryStats: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]photographerpkg.GalleryStats, error) {
+			return photographerpkg.Stats(ctx, db, ids)
 		}, opts...),
 	}
 }

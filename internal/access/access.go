@@ -28,6 +28,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/emails"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -80,9 +81,12 @@ func (g Grant) Role() viewer.Role {
 	return viewer.RoleVisitor
 }
 
-// Identity is what the identity cookie holds: a confirmed e-mail.
+// Identity is what the identity cookie holds: a confirmed e-mail, and
+// when it was confirmed (Unix seconds; 0 in cookies sealed before it was
+// recorded).
 type Identity struct {
-	Email string `json:"m"`
+	Email  string `json:"m"`
+	Issued int64  `json:"i,omitempty"`
 }
 
 // CookieName is the access cookie of a gallery.
@@ -437,11 +441,50 @@ func NormalizeEmail(email string) (string, error) {
 // SendEmailCode e-mails a six-digit one-time code that confirms email in
 // a gallery. Earlier unused codes for the same address stop working.
 func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr, email string) error {
+	return s.sendCode(ctx, g.ID, clientAddr, email, func(to, code string, minutes int) (mail.Message, error) {
+		return s.mail(ctx, g, emails.AccessCode, emails.AccessCodeData{Code: code, Minutes: minutes}, to)
+	})
+}
+
+// StudioScope is the scope of the one-time codes that sign a photographer
+// in to the studio; a guest's codes are scoped by their gallery's id.
+const StudioScope = "studio"
+
+// SendStudioCode e-mails a one-time code that signs the photographer with
+// this e-mail in to the studio, in the request's language. It answers the
+// same whether or not the address is a photographer's (nobody learns which
+// addresses are), and counts against the same limits as a guest's code.
+func (s *Service) SendStudioCode(ctx context.Context, clientAddr, email string) error {
 	email, err := NormalizeEmail(email)
 	if err != nil {
 		return err
 	}
-	if err := s.takeSend(ctx, "otp", g.ID, clientAddr, email); err != nil {
+	pg, err := s.DB.Photographer.Query().Where(photographer.EmailEqualFold(email)).Only(viewer.SystemContext(ctx))
+	if ent.IsNotFound(err) {
+		return s.takeSend(ctx, "otp", StudioScope, clientAddr, email)
+	}
+	if err != nil {
+		return fmt.Errorf("access: photographer: %w", err)
+	}
+	return s.sendCode(ctx, StudioScope, clientAddr, email, func(to, code string, minutes int) (mail.Message, error) {
+		e, err := emails.Render(emails.StudioCode, emails.Language(lang.Or(ctx, ""), ""), emails.AccountBrand(s.PublicURL, pg),
+			emails.AccessCodeData{Code: code, Minutes: minutes})
+		if err != nil {
+			return mail.Message{}, err
+		}
+		return e.Message([]string{to}, ""), nil
+	})
+}
+
+// sendCode e-mails a new one-time code for email in scope (a gallery id
+// or StudioScope), written by msg. Earlier unused codes of the same
+// address and scope stop working.
+func (s *Service) sendCode(ctx context.Context, scope, clientAddr, email string, msg func(to, code string, minutes int) (mail.Message, error)) error {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	if err := s.takeSend(ctx, "otp", scope, clientAddr, email); err != nil {
 		return err
 	}
 	code, err := sixDigits()
@@ -449,7 +492,7 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 		return err
 	}
 	now := s.now()
-	msg, err := s.mail(ctx, g, emails.AccessCode, emails.AccessCodeData{Code: code, Minutes: int(OTPTTL / time.Minute)}, email)
+	m, err := msg(email, code, int(OTPTTL/time.Minute))
 	if err != nil {
 		return err
 	}
@@ -457,15 +500,15 @@ func (s *Service) SendEmailCode(ctx context.Context, g *ent.Gallery, clientAddr,
 	// in its job while the mail server is down, until the code expires.
 	return s.mailer().InTx(viewer.SystemContext(ctx), func(ctx context.Context, tx *ent.Client, out jobs.Outbox) error {
 		if _, err := tx.OneTimeCode.Update().
-			Where(onetimecode.Email(email), onetimecode.GalleryID(g.ID), onetimecode.UsedAtIsNil()).
+			Where(onetimecode.Email(email), onetimecode.GalleryID(scope), onetimecode.UsedAtIsNil()).
 			SetUsedAt(now).Save(ctx); err != nil {
 			return fmt.Errorf("access: retire codes: %w", err)
 		}
-		if err := tx.OneTimeCode.Create().SetEmail(email).SetGalleryID(g.ID).SetClientAddr(clientAddr).
-			SetCodeHash(s.otpHash(email, g.ID, code)).SetExpiresAt(now.Add(OTPTTL)).Exec(ctx); err != nil {
+		if err := tx.OneTimeCode.Create().SetEmail(email).SetGalleryID(scope).SetClientAddr(clientAddr).
+			SetCodeHash(s.otpHash(email, scope, code)).SetExpiresAt(now.Add(OTPTTL)).Exec(ctx); err != nil {
 			return fmt.Errorf("access: save code: %w", err)
 		}
-		return out.Post(ctx, msg, now.Add(OTPTTL))
+		return out.Post(ctx, m, now.Add(OTPTTL))
 	})
 }
 
@@ -501,15 +544,31 @@ func (s *Service) takeSend(ctx context.Context, kind, galleryID, clientAddr, ema
 // mailer queues e-mails through Jobs, or sends them through Mail without it.
 func (s *Service) mailer() jobs.Mailer { return jobs.Mailer{Runner: s.Jobs, DB: s.DB, Mail: s.Mail} }
 
-// ConfirmEmail checks a one-time code, within OTPTTL, once. Attempts are
-// counted per e-mail and address, wrong codes per address, and attempts
-// from an address that did not ask for a code to this e-mail per e-mail
-// too: someone guessing elsewhere neither spends the owner's tries nor
-// burns their code. On success the user exists and is verified.
+// ConfirmEmail checks a one-time code of a gallery (ConfirmCode) and, on
+// success, makes sure the user exists and is verified.
 func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email, code string) (*ent.User, error) {
-	email, err := NormalizeEmail(email)
+	email, err := s.ConfirmCode(ctx, galleryID, clientAddr, email, code)
 	if err != nil {
 		return nil, err
+	}
+	sctx := viewer.SystemContext(ctx)
+	if err := s.DB.User.Create().SetEmail(email).SetVerifiedAt(s.now()).
+		OnConflictColumns(user.FieldEmail).UpdateVerifiedAt().Exec(sctx); err != nil {
+		return nil, fmt.Errorf("access: user: %w", err)
+	}
+	return s.DB.User.Query().Where(user.Email(email)).Only(sctx)
+}
+
+// ConfirmCode checks a one-time code of scope (a gallery id, or
+// StudioScope), within OTPTTL, once, and returns the normalised e-mail.
+// Attempts are counted per e-mail and address, wrong codes per address,
+// and attempts from an address that did not ask for a code to this e-mail
+// per e-mail too: someone guessing elsewhere neither spends the owner's
+// tries nor burns their code.
+func (s *Service) ConfirmCode(ctx context.Context, galleryID, clientAddr, email, code string) (string, error) {
+	email, err := NormalizeEmail(email)
+	if err != nil {
+		return "", err
 	}
 	code = strings.TrimSpace(code)
 	l := s.Limits
@@ -517,15 +576,15 @@ func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email
 	now := s.now()
 	triesKey, addrKey, foreignKey := galleryID+"|"+email+"|"+clientAddr, clientAddr, galleryID+"|"+email
 	if d, err := l.OTPAddrs.Wait(ctx, addrKey); err != nil {
-		return nil, err
+		return "", err
 	} else if d > 0 {
-		return nil, TooMany(d)
+		return "", TooMany(d)
 	}
 	if err := take(ctx, l.OTPTries, triesKey); err != nil {
-		return nil, err
+		return "", err
 	}
 	if err := take(ctx, l.OTPAddrs, addrKey); err != nil {
-		return nil, err
+		return "", err
 	}
 	// The address that asked for a code is the owner's; others also share
 	// one budget per e-mail, so that many addresses cannot guess much.
@@ -533,12 +592,12 @@ func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email
 		Where(onetimecode.Email(email), onetimecode.GalleryID(galleryID), onetimecode.ClientAddr(clientAddr),
 			onetimecode.CreatedAtGT(now.Add(-OTPTTL))).Exist(sctx)
 	if err != nil {
-		return nil, fmt.Errorf("access: code: %w", err)
+		return "", fmt.Errorf("access: code: %w", err)
 	}
 	foreign := !asked
 	if foreign {
 		if err := take(ctx, l.OTPForeign, foreignKey); err != nil {
-			return nil, err
+			return "", err
 		}
 	}
 	otc, err := s.DB.OneTimeCode.Query().
@@ -546,42 +605,38 @@ func (s *Service) ConfirmEmail(ctx context.Context, galleryID, clientAddr, email
 			onetimecode.ExpiresAtGT(now)).
 		Order(ent.Desc(onetimecode.FieldCreatedAt)).First(sctx)
 	if err != nil && !ent.IsNotFound(err) {
-		return nil, fmt.Errorf("access: code: %w", err)
+		return "", fmt.Errorf("access: code: %w", err)
 	}
 	want := s.otpHash(email, galleryID, code)
 	if otc == nil || subtle.ConstantTimeCompare([]byte(want), []byte(otc.CodeHash)) != 1 {
-		return nil, apperr.List{ErrWrongOTP}
+		return "", apperr.List{ErrWrongOTP}
 	}
 	// Single use: only one confirmation can mark the code used.
 	n, err := s.DB.OneTimeCode.Update().Where(onetimecode.ID(otc.ID), onetimecode.UsedAtIsNil()).
 		SetUsedAt(now).AddAttempts(1).Save(sctx)
 	if err != nil {
-		return nil, fmt.Errorf("access: use code: %w", err)
+		return "", fmt.Errorf("access: use code: %w", err)
 	}
 	if n == 0 {
-		return nil, apperr.List{ErrWrongOTP}
+		return "", apperr.List{ErrWrongOTP}
 	}
 	if err := l.OTPTries.Reset(ctx, triesKey); err != nil {
-		return nil, err
+		return "", err
 	}
 	if err := l.OTPAddrs.Refund(ctx, addrKey); err != nil {
-		return nil, err
+		return "", err
 	}
 	if foreign {
 		if err := l.OTPForeign.Refund(ctx, foreignKey); err != nil {
-			return nil, err
+			return "", err
 		}
 	}
-	if err := s.DB.User.Create().SetEmail(email).SetVerifiedAt(now).
-		OnConflictColumns(user.FieldEmail).UpdateVerifiedAt().Exec(sctx); err != nil {
-		return nil, fmt.Errorf("access: user: %w", err)
-	}
-	return s.DB.User.Query().Where(user.Email(email)).Only(sctx)
+	return email, nil
 }
 
 // SealIdentity returns the identity cookie value for a confirmed e-mail.
 func (s *Service) SealIdentity(email string) (string, error) {
-	return s.Signer.Seal("identity", Identity{Email: email}, IdentityTTL)
+	return s.Signer.Seal("identity", Identity{Email: email, Issued: s.Signer.Now().Unix()}, IdentityTTL)
 }
 
 // OpenIdentity reads an identity cookie.
@@ -593,18 +648,36 @@ func (s *Service) OpenIdentity(value string) (Identity, bool) {
 	return id, true
 }
 
+// PhotographerRef is the photographer an e-mail is, and when they last
+// signed out everywhere (0: never), as Unix seconds.
+type PhotographerRef struct {
+	ID            string
+	SessionsEnded int64
+}
+
 // PhotographerID returns the id of the photographer with this confirmed
 // e-mail, or "" when the address is not a photographer's.
 func (s *Service) PhotographerID(ctx context.Context, email string) (string, error) {
-	return s.kept.photographerID(email, func() (string, error) {
+	ref, err := s.Photographer(ctx, email)
+	return ref.ID, err
+}
+
+// Photographer returns the photographer with this confirmed e-mail (a zero
+// PhotographerRef when the address is not a photographer's).
+func (s *Service) Photographer(ctx context.Context, email string) (PhotographerRef, error) {
+	return s.kept.photographer(email, func() (PhotographerRef, error) {
 		p, err := s.DB.Photographer.Query().Where(photographer.EmailEqualFold(email)).Only(viewer.SystemContext(ctx))
 		if ent.IsNotFound(err) {
-			return "", nil
+			return PhotographerRef{}, nil
 		}
 		if err != nil {
-			return "", fmt.Errorf("access: photographer: %w", err)
+			return PhotographerRef{}, fmt.Errorf("access: photographer: %w", err)
 		}
-		return p.ID, nil
+		ref := PhotographerRef{ID: p.ID}
+		if p.SessionsEndedAt != nil {
+			ref.SessionsEnded = p.SessionsEndedAt.Unix()
+		}
+		return ref, nil
 	})
 }
 

@@ -18,7 +18,7 @@ import (
 type keptCredentials struct {
 	photographers store.Writes
 	codes         store.Writes
-	byEmail       *store.Kept[string]
+	byEmail       *store.Kept[PhotographerRef]
 	codeKindsOf   *store.Kept[map[string]accesscode.Kind]
 }
 
@@ -27,16 +27,16 @@ type keptCredentials struct {
 // within ttl; one revoked through this process stops at once.
 func newKeptCredentials(db *ent.Client, ttl time.Duration) *keptCredentials {
 	k := &keptCredentials{}
-	k.byEmail = &store.Kept[string]{Writes: &k.photographers, TTL: ttl, Max: 4096}
+	k.byEmail = &store.Kept[PhotographerRef]{Writes: &k.photographers, TTL: ttl, Max: 4096}
 	k.codeKindsOf = &store.Kept[map[string]accesscode.Kind]{Writes: &k.codes, TTL: ttl, Max: 4096}
 	k.photographers.Install(db, func(t string) bool { return t == ent.TypePhotographer })
 	k.codes.Install(db, func(t string) bool { return t == ent.TypeAccessCode })
 	return k
 }
 
-// photographerID returns the photographer id of a confirmed e-mail, kept
-// or read with load.
-func (k *keptCredentials) photographerID(email string, load func() (string, error)) (string, error) {
+// photographer returns the photographer of a confirmed e-mail, kept or
+// read with load.
+func (k *keptCredentials) photographer(email string, load func() (PhotographerRef, error)) (PhotographerRef, error) {
 	if k == nil {
 		return load()
 	}

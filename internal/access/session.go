@@ -41,11 +41,12 @@ func (s *Service) CheckXSRF(sessionKey, token string) bool {
 // at most two indexed queries, and none for a browser without cookies.
 func (s *Service) Identify(ctx context.Context, v *viewer.Viewer, cookies []*http.Cookie) error {
 	var grants []Grant
+	var identity Identity
 	for _, c := range cookies {
 		switch {
 		case c.Name == IdentityCookie:
 			if id, ok := s.OpenIdentity(c.Value); ok {
-				v.Email = id.Email
+				v.Email, identity = id.Email, id
 			}
 		case strings.HasPrefix(c.Name, previewCookiePrefix):
 			// The hash is checked again: it names its gallery and expiry.
@@ -59,11 +60,15 @@ func (s *Service) Identify(ctx context.Context, v *viewer.Viewer, cookies []*htt
 		}
 	}
 	if v.Email != "" && v.PhotographerID == "" {
-		pid, err := s.PhotographerID(ctx, v.Email)
+		ref, err := s.Photographer(ctx, v.Email)
 		if err != nil {
 			return err
 		}
-		v.PhotographerID = pid
+		// Signing out everywhere ends what an identity confirmed before
+		// gives: the photographer's own tools.
+		if ref.SessionsEnded == 0 || identity.Issued > ref.SessionsEnded {
+			v.PhotographerID = ref.ID
+		}
 	}
 	live, err := s.LiveGrants(ctx, grants)
 	if err != nil {
@@ -118,6 +123,18 @@ type response struct {
 // secure marks them Secure (the site is served over https).
 func WithResponse(ctx context.Context, w http.ResponseWriter, secure bool) context.Context {
 	return context.WithValue(ctx, responseKey{}, &response{w: w, secure: secure})
+}
+
+// SetCookie sets c on the HTTP answer of the request (WithResponse),
+// marked Secure when the site is served over https.
+func SetCookie(ctx context.Context, c *http.Cookie) error {
+	r, ok := ctx.Value(responseKey{}).(*response)
+	if !ok {
+		return fmt.Errorf("access: no HTTP response to set the %s cookie on", c.Name)
+	}
+	c.Secure = c.Secure || r.secure
+	http.SetCookie(r.w, c)
+	return nil
 }
 
 func setCookie(ctx context.Context, name, value string, maxAge time.Duration) error {

@@ -74,7 +74,7 @@ type Services struct {
 	// say who the photographer is (bearer token, playground cookie).
 	Photographer *photographer.Service
 	Tokens       *photographer.Tokens
-	Sessions     photographer.Sessions
+	Sessions     *photographer.Sessions
 	// Photos stores uploads; nil (no runner) refuses them.
 	Photos *photos.Service
 	// Selections keeps favourites, named selections, the clients' album
@@ -194,7 +194,7 @@ func New(ctx context.Context, o Options) (*Services, error) {
 	s.Galleries = gallery.NewService(db.Client, cfg.PublicURL, ttl)
 	s.Photographer = &photographer.Service{DB: db.Client, Jobs: s.Jobs, Events: ev}
 	s.Tokens = photographer.NewTokens(db.Client, ttl)
-	s.Sessions = photographer.Sessions{Signer: signer}
+	s.Sessions = photographer.NewSessions(db.Client, signer, s.Tokens, s.Access, ttl)
 	if s.Jobs != nil {
 		s.Photos = photos.New(db.Client, o.Media, s.Jobs,
 			media.Limits{MaxBytes: cfg.MaxUploadFileBytes, MaxPixels: cfg.MaxUploadPixels}).WithLogger(log)

@@ -61,11 +61,13 @@ const (
 	OrderLatePayment Name = "order_late_payment"
 	// DownloadReady: the links to download photos.
 	DownloadReady Name = "download_ready"
+	// StudioCode: the one-time code that signs a photographer in to the studio.
+	StudioCode Name = "studio_code"
 )
 
 // Names lists every e-mail, for the tests and the screenshots.
 var Names = []Name{AccessCode, ClientCode, Share, Contact, AlbumSent, OrderConfirmation,
-	OrderPhotographer, OrderSent, OrderReady, OrderCancelled, OrderRefunded, OrderLatePayment, DownloadReady}
+	OrderPhotographer, OrderSent, OrderReady, OrderCancelled, OrderRefunded, OrderLatePayment, DownloadReady, StudioCode}
 
 // Brand is what every e-mail of a gallery shows around its body: the
 // gallery, its colours and cover, and the photographer who signs it.
@@ -79,6 +81,19 @@ type Brand struct {
 	Primary, Accent, Light string
 	// The photographer who signs the e-mail.
 	Studio, StudioEmail, StudioPhone, StudioWebsite string
+	// Account marks an e-mail about the photographer's own account (no
+	// gallery): the footer says so.
+	Account bool
+}
+
+// AccountBrand is the brand of an e-mail to a photographer about their
+// account: the studio's name over the default colours, linking to the
+// studio.
+func AccountBrand(publicURL string, pg *ent.Photographer) Brand {
+	def := model.DefaultTheme().ColorTheme.Colors
+	return Brand{Gallery: pg.Name, GalleryURL: strings.TrimRight(publicURL, "/") + "/studio",
+		Primary: colour(def.Primary, "#2f3e46"), Accent: colour(def.Accent, "#c9a227"), Light: colour(def.Light, "#f7f4ef"),
+		Studio: pg.Name, Account: true}
 }
 
 // BrandOf is g's brand. cover is g's cover photo (nil for none); it is

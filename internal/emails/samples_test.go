@@ -51,6 +51,7 @@ func samples() map[emails.Name]any {
 		emails.OrderCancelled:    order,
 		emails.OrderRefunded:     order,
 		emails.OrderLatePayment:  order,
+		emails.StudioCode:        emails.AccessCodeData{Code: "654321", Minutes: 10},
 		emails.DownloadReady: emails.DownloadData{Quality: "hd", Files: 42, OrderNumber: "10042", Expires: at,
 			Links: []string{"https://galerie.example/media/downloads/dr_1/0", "https://galerie.example/media/downloads/dr_1/1"}},
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/studio/gallery/ent/apitoken"
 	"github.com/studio/gallery/internal/access"
+	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
@@ -98,30 +99,99 @@ func TestTokens(t *testing.T) {
 }
 
 func TestSessions(t *testing.T) {
+	db := testdb.Open(t).Client
+	ctx := context.Background()
+	sys := viewer.SystemContext(ctx)
+	pg := db.Photographer.Create().SetName("Studio").SetEmail("studio@example.com").SaveX(sys)
+	other := db.Photographer.Create().SetName("Autre").SetEmail("autre@example.com").SaveX(sys)
 	now := time.Unix(1_800_000_000, 0)
 	clock := func() time.Time { return now }
-	s := photographer.Sessions{Signer: access.NewSigner("k1").WithClock(clock)}
-	v, exp := s.Issue("tok_abc")
-	if exp.Sub(now) != photographer.SessionTTL {
-		t.Fatalf("expires %v", exp)
+	toks := &photographer.Tokens{DB: db, Now: clock}
+	s := photographer.NewSessions(db, access.NewSigner("k1").WithClock(clock), toks, nil, 0)
+
+	o, err := s.Open(ctx, pg.ID, photographer.MethodCode, "", "Firefox")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if id, ok := s.Verify(v); !ok || id != "tok_abc" {
-		t.Fatalf("verify: %q %v", id, ok)
+	if o.Expires.Sub(now) != photographer.StudioSessionTTL || strings.Contains(o.Value, o.Session.ID) {
+		t.Fatalf("opened %+v", o)
 	}
-	other := photographer.Sessions{Signer: access.NewSigner("k2").WithClock(clock)}
-	for name, bad := range map[string]string{
-		"other key": func() string { v, _ := other.Issue("tok_abc"); return v }(),
-		"tampered":  tamper(v),
-		"garbage":   "x",
-		"empty":     "",
-	} {
-		if _, ok := s.Verify(bad); ok {
-			t.Errorf("%s accepted", name)
+	if pid, sid, err := s.Verify(ctx, o.Value); err != nil || pid != pg.ID || sid != o.Session.ID {
+		t.Fatalf("verify: %q %q %v", pid, sid, err)
+	}
+	wrongKey := photographer.NewSessions(db, access.NewSigner("k2").WithClock(clock), toks, nil, 0)
+	forged, _ := wrongKey.Open(ctx, other.ID, photographer.MethodCode, "", "")
+	for name, bad := range map[string]string{"other key": forged.Value, "tampered": tamper(o.Value), "garbage": "x", "empty": ""} {
+		if _, _, err := s.Verify(ctx, bad); !errors.Is(err, photographer.ErrSessionEnded) {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
-	now = now.Add(photographer.SessionTTL)
-	if _, ok := s.Verify(v); ok {
-		t.Error("an expired session was accepted")
+
+	// Ending one session leaves the others; ending all ends only the photographer's.
+	o2, _ := s.Open(ctx, pg.ID, photographer.MethodCode, "", "Safari")
+	theirs, _ := s.Open(ctx, other.ID, photographer.MethodCode, "", "")
+	if err := s.End(ctx, o.Session.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Verify(ctx, o.Value); !errors.Is(err, photographer.ErrSessionEnded) {
+		t.Fatalf("ended session: %v", err)
+	}
+	if _, _, err := s.Verify(ctx, o2.Value); err != nil {
+		t.Fatalf("the other session ended too: %v", err)
+	}
+	plain, tok, _ := toks.Create(ctx, "studio@example.com", "playground")
+	viaToken, _ := s.Open(ctx, pg.ID, photographer.MethodToken, tok.ID, "")
+	if viaToken.Expires.Sub(now) != photographer.SessionTTL {
+		t.Fatalf("token session expires %v", viaToken.Expires)
+	}
+	if n, err := s.EndAll(ctx, pg.ID); err != nil || n != 2 {
+		t.Fatalf("end all: %d %v", n, err)
+	}
+	for name, v := range map[string]string{"second": o2.Value, "token": viaToken.Value} {
+		if _, _, err := s.Verify(ctx, v); !errors.Is(err, photographer.ErrSessionEnded) {
+			t.Errorf("%s session after end all: %v", name, err)
+		}
+	}
+	if _, _, err := s.Verify(ctx, theirs.Value); err != nil {
+		t.Fatalf("another photographer's session ended: %v", err)
+	}
+	if _, _, err := toks.Authenticate(ctx, plain); err != nil {
+		t.Fatalf("ending sessions revoked a token: %v", err)
+	}
+
+	// A token session ends with its token; any session with its time.
+	viaToken, _ = s.Open(ctx, pg.ID, photographer.MethodToken, tok.ID, "")
+	if _, err := toks.Revoke(ctx, tok.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Verify(ctx, viaToken.Value); !errors.Is(err, photographer.ErrRevokedToken) {
+		t.Fatalf("session of a revoked token: %v", err)
+	}
+	now = now.Add(photographer.StudioSessionTTL)
+	if _, _, err := s.Verify(ctx, theirs.Value); !errors.Is(err, photographer.ErrSessionEnded) {
+		t.Fatalf("expired session: %v", err)
+	}
+}
+
+// TestCreatePhotographer checks the account the operator's command makes.
+func TestCreatePhotographer(t *testing.T) {
+	db := testdb.Open(t).Client
+	ctx := context.Background()
+	svc := &photographer.Service{DB: db}
+	pg, err := svc.CreatePhotographer(ctx, " Lea@Example.COM ", " Studio Léa ")
+	if err != nil || pg.Email != "lea@example.com" || pg.Name != "Studio Léa" {
+		t.Fatalf("create: %+v %v", pg, err)
+	}
+	for _, c := range []struct{ email, name, code string }{
+		{"LEA@example.com", "x", "duplicate"},
+		{"nope", "x", "invalid_email"},
+		{"x@example.com", " ", "required"},
+		{"x@example.com", strings.Repeat("é", 201), "too_long"},
+	} {
+		_, err := svc.CreatePhotographer(ctx, c.email, c.name)
+		if ae := apperr.As(err); ae == nil || ae.Code != c.code {
+			t.Errorf("%q %q: %v, want %s", c.email, c.name, err, c.code)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import { GalleryHomePage, PreviewPage } from '../features/gallery';
 import { LandingPage, NotFoundPage } from '../features/landing';
 import { PaymentReturnPage } from '../features/orders';
 import { PhotoPage } from '../features/photos';
+import { StudioApp } from '../features/studio';
 import { AddToSelectionButton, FavoriteButton, SelectionPage } from '../features/selections';
 import { StudioPhotosPage } from '../features/studio-photos';
 import {
@@ -114,8 +115,14 @@ export function appRoutes(): RouteObject[] {
       element: <RootLayout />,
       children: [
         { index: true, element: <LandingPage /> },
-        // The studio's photo screen (its own chunk; the studio's other screens and layout come with issue 23's other part).
-        { path: 'studio/galeries/:id/photos', element: <StudioPhotosPage /> },
+        {
+          path: 'studio/*',
+          element: (
+            <Suspense fallback={null}>
+              <StudioApp photosPage={<StudioPhotosPage />} />
+            </Suspense>
+          ),
+        },
         { path: ':galleryId', element: <GalleryLayout />, children: galleryChildRoutes() },
         {
           path: '*',

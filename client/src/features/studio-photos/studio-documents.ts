@@ -131,7 +131,7 @@ export const StudioDeletePhotosMutation = graphql(`
 `);
 
 export const StudioUpdateGalleryMutation = graphql(`
-  mutation StudioUpdateGallery($input: UpdateGalleryInput!) {
+  mutation StudioPhotosUpdateGallery($input: UpdateGalleryInput!) {
     updateGallery(input: $input) {
       gallery {
         id

@@ -1,0 +1,48 @@
+import { useQuery } from '@apollo/client/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
+import { AccountPage } from './account-page';
+import { ViewerPhotographerQuery } from './documents';
+import { GalleriesPage } from './galleries-page';
+import { GallerySettingsPage } from './gallery-settings-page';
+import { NewGalleryPage } from './new-gallery-page';
+import { SignInPage } from './sign-in-page';
+import { StudioLayout } from './studio-layout';
+
+/** SIGN_IN_PATH is the studio's sign-in screen. */
+export const SIGN_IN_PATH = '/studio/connexion';
+
+/** RequireSignIn shows the studio to a signed-in photographer and sends anyone else to the sign-in screen. */
+function RequireSignIn() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data, loading } = useQuery(ViewerPhotographerQuery, { fetchPolicy: 'cache-and-network' });
+  if (loading && !data) return <Spinner label={t('common.loading')} block />;
+  const photographer = data?.viewerPhotographer;
+  if (!photographer) return <Navigate to={SIGN_IN_PATH} replace state={{ from: location.pathname }} />;
+  return <StudioLayout photographer={photographer} />;
+}
+
+/**
+ * StudioApp is the photographer's studio under /studio: sign-in, galleries,
+ * account settings, and a gallery's photos, whose screen (another feature,
+ * its own chunk) the app hands in as photosPage.
+ */
+export function StudioApp({ photosPage }: { photosPage?: ReactNode }) {
+  return (
+    <Routes>
+      <Route path="connexion" element={<SignInPage />} />
+      <Route element={<RequireSignIn />}>
+        <Route index element={<Navigate to="galeries" replace />} />
+        <Route path="galeries" element={<GalleriesPage />} />
+        <Route path="galeries/nouvelle" element={<NewGalleryPage />} />
+        <Route path="galeries/:id" element={<GallerySettingsPage />} />
+        {photosPage && <Route path="galeries/:id/photos" element={photosPage} />}
+        <Route path="compte" element={<AccountPage />} />
+        <Route path="*" element={<Navigate to="galeries" replace />} />
+      </Route>
+    </Routes>
+  );
+}
