@@ -6,6 +6,7 @@ import type { GalleryLayoutContext } from '../../lib/gallery-layout-context';
 import { galleryPath } from '../../lib/route-table';
 import { PageMessage } from '../../components/ui/page-message';
 import { Spinner } from '../../components/ui/spinner';
+import { useFreeFiles } from '../../components/downloads/free-files';
 import { getFragmentData, graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { asPhotosLayout, type PhotosLayout } from '../../lib/preview-params';
@@ -13,7 +14,7 @@ import { CollectionBar, COLLECTION_PARAM, shownCollections } from './collection-
 import { DownloadsSection } from './downloads-section';
 import { GalleryCover } from './gallery-cover';
 import { HomeSection, useAnchorOnceDrawn, useGridTopOnChoose } from './home-section';
-import { PacksList } from './packs-section';
+import { PackCardFragment, PacksList } from './packs-section';
 import { PhotoGrid } from './photo-grid';
 import { homeSections } from './home-sections';
 import { PrintsSection } from './prints-section';
@@ -247,6 +248,8 @@ export function GalleryHomePage({
   const { galleryId = '' } = useParams();
   const previewHash = usePreviewHash(galleryId);
   const variables = useMemo(() => galleryVariables(galleryId, previewHash), [galleryId, previewHash]);
+  // What the gallery gives this viewer (the shell brought it): a pack of free files only is not offered.
+  const free = useFreeFiles(galleryId);
   // The layout draws the home once the gallery is open to the viewer (or
   // through a preview link): the server refuses the photos until then. The
   // shell and this query left together (app/prefetch.ts), so this usually
@@ -286,12 +289,12 @@ export function GalleryHomePage({
 
   const hidePrice = display.hideSaleEmphasis ?? gallery.hideSaleEmphasis;
   const videoNodes = nodes(gallery.videos.edges);
-  const packs = gallery.availablePacks;
+  const packs = gallery.availablePacks.filter((p) => !free.freeOnly(getFragmentData(PackCardFragment, p)));
   const prices = gallery.prices;
   const lighten = display.lightenHomepage ?? gallery.lightenHomepage;
   const layout = display.photosLayout ?? asPhotosLayout(gallery.theme.photosLayout);
   // A new or small gallery shows no empty section.
-  const sections = homeSections(gallery);
+  const sections = homeSections({ ...gallery, availablePacks: packs });
 
   return (
     <div className={`${styles.home} ${lighten ? styles.lighten : ''}`}>

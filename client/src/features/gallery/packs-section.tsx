@@ -28,6 +28,8 @@ export const PackCardFragment = graphql(`
       format {
         id
         name
+        kind
+        digitalQuality
       }
     }
   }

@@ -8,7 +8,7 @@ import { AddAllGalleryMutation, CartFieldsFragment, CartQuery } from '../../lib/
 import { settleCartCall } from '../../lib/cart/cart-calls';
 import { notify } from '../../lib/notification-store';
 import { FreeDownloadEntry } from '../../components/downloads/free-download-entry';
-import { useFreeFiles } from './free-files';
+import { useFreeFiles } from '../../components/downloads/free-files';
 import { LoadState } from './load-state';
 import { withPhoto } from './products-page';
 import { ShopDownloadsQuery, ShopPricesFragment } from './shop-documents';

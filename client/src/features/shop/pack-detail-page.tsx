@@ -11,7 +11,7 @@ import { LoadState } from './load-state';
 import { PackContents, PackFacts, packName } from './packs-page';
 import { BackLink } from './shop-top-bar';
 import { useShopGallery } from './use-shop';
-import { useFreeFiles } from './free-files';
+import { useFreeFiles } from '../../components/downloads/free-files';
 import styles from './shop.module.css';
 
 /**

@@ -8,7 +8,7 @@ import { LoadState } from './load-state';
 import { offerBadge } from './pack-badge';
 import { BackLink } from './shop-top-bar';
 import { useShopGallery } from './use-shop';
-import { useFreeFiles, type FreeFiles } from './free-files';
+import { useFreeFiles, type FreeFiles } from '../../components/downloads/free-files';
 import styles from './shop.module.css';
 
 

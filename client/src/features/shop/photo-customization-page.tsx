@@ -17,7 +17,7 @@ import { LoadState } from './load-state';
 import { multiplyMoney } from './money-math';
 import { initialPrintValue, PrintOptionsPanel, PrintPreview, type PrintValue } from './print-options-panel';
 import { FreeDownloadEntry } from '../../components/downloads/free-download-entry';
-import { useFreeFiles } from './free-files';
+import { useFreeFiles } from '../../components/downloads/free-files';
 import { printQuality } from './print-dpi';
 import { withPhoto } from './products-page';
 import { PhotoProductsQuery, ShopPhotoQuery } from './shop-documents';

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { galleryPath } from '../../lib/route-table';
 import { formatMoney } from '../../lib/money';
 import { FreeDownloadEntry } from '../../components/downloads/free-download-entry';
-import { useFreeFiles } from './free-files';
+import { useFreeFiles } from '../../components/downloads/free-files';
 import { LoadState } from './load-state';
 import { PhotoQuickBuy } from './photo-quick-buy';
 import { productSections, type Section } from './product-sections';

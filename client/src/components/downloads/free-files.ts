@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import type { DigitalQuality } from '../../gql/graphql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
-import type { DownloadOffer } from '../../components/downloads/download-dialog';
+import type { DownloadOffer } from './download-dialog';
 import { DownloadOfferQuery } from '../../lib/downloads/download-documents';
-import { freeDownloadOffer } from '../../components/downloads/free-download-entry';
+import { freeDownloadOffer } from './free-download-entry';
 
 /** A format as far as being given away is concerned. */
 interface FormatKind {
