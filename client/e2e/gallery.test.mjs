@@ -576,7 +576,7 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
     await noErrorToast('after sending the contact form');
   });
 
-  await t.test('the shop: a mat print with a crop, a pack, an HD file replaced by the whole gallery, the discount code and the total', async () => {
+  await t.test('the shop: a mat print with a crop, a pack (its free HD files included), an HD file replaced by the whole gallery, the discount code and the total', async () => {
     const res = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -623,7 +623,12 @@ test('visitor browses a public gallery, opens a photo, enters a protected one an
       await page.goto(configuration);
     };
     await pick('Tirages', 10, 'Enregistrer et personnaliser');
-    await pick('Fichier HD', 5, 'Enregistrer'); // « Fichiers numériques Fichier HD » said once (issue 20)
+    // The gala gives its HD files away: the pack's five HD files are
+    // « inclus », with nothing to choose (issue 20).
+    const included = page.locator('li[data-included="true"]');
+    await included.waitFor({ state: 'visible', timeout: 20_000 });
+    assert.match(await included.innerText(), /inclus/i);
+    assert.equal(await page.getByRole('link', { name: /^Choisir les photos : Fichier HD/ }).count(), 0, 'no HD files to choose');
     await page.getByRole('status').filter({ hasText: 'Votre pack est complet' }).waitFor({ state: 'visible', timeout: 20_000 });
     await page.getByRole('button', { name: 'Ajouter au panier' }).click();
     await page.getByText(/a été ajouté à votre panier/).first().waitFor({ state: 'visible', timeout: 20_000 });

@@ -154,6 +154,8 @@ test('issue 23: the studio uploads 50 photos through a network cut, reorders, se
   await t.test('a photo dragged to the third place: the server’s order follows', async () => {
     const before = (await serverPhotos(base, token, gid)).photos.map((p) => p.id);
     const tiles = page.locator('[data-testid="studio-grid"] > li');
+    // The grid under the studio's layout and the upload panel: bring its first row into view.
+    await tiles.nth(0).scrollIntoViewIfNeeded();
     const from = await tiles.nth(0).boundingBox();
     const to = await tiles.nth(2).boundingBox();
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -77,13 +77,13 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
     const welcome = page.getByRole('dialog', { name: /Bienvenue/ });
     if (await welcome.isVisible().catch(() => false)) await page.keyboard.press('Escape');
     await page.locator('#photos').scrollIntoViewIfNeeded();
-    // The second photo: the first is the gallery's cover, whose large file the page preloads
+    // The third photo: the first is the gallery's cover, whose large file the page preloads
     // (issue 22), so it would be in the browser's cache before the viewer asks for it.
     await page.waitForFunction(() => {
-      const img = document.querySelectorAll('#photos ul li img')[1];
+      const img = document.querySelectorAll('#photos ul li img')[2];
       return img && img.complete && img.naturalWidth > 0;
     }, null, { timeout: 30_000 });
-    const card = page.locator('#photos ul li').nth(1);
+    const card = page.locator('#photos ul li').nth(2);
     photoId = await card.getAttribute('data-photo-id');
     const gridSrc = await card.locator('img').evaluate((img) => img.currentSrc);
     assert.ok(widthOf(gridSrc) > 0, `the grid shows a derivative: ${gridSrc}`);
@@ -222,28 +222,29 @@ test('the viewer on a phone: instant thumbnail, zoom, slideshow, free download; 
   });
 
   await t.test('a direct link shows the server’s small file at once, then the large one, never a spinner alone', async (t) => {
-    // A link opened from a message: a new browser (nothing cached), the photo's details held back.
+    // A link opened from a message: a new browser (nothing cached).
     const fresh = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'fr-FR' });
     const direct = await fresh.newPage();
-    let release;
-    const held = new Promise((r) => (release = r));
-    await direct.route('**/graphql', async (route) => {
-      if (/PhotoNode/.test(route.request().postData() ?? '')) await held;
-      await route.continue();
-    });
+    // The page brings the photo's details (its first data, issue 22): what
+    // is held back is the large file, so that the small one shows alone.
     const html = await (await fetch(`${base}/gala-2026/photos/${photoId}`)).text();
     const preload = /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" data-photo-id="([^"]+)"/.exec(html);
     assert.ok(preload && preload[2] === photoId, 'the page names the photo’s small file');
+    let release;
+    const held = new Promise((r) => (release = r));
+    await direct.route(`**/media/photos/${photoId}/**`, async (route) => {
+      if (new URL(route.request().url()).pathname !== preload[1]) await held;
+      await route.continue();
+    });
     await direct.goto(`${base}/gala-2026/photos/${photoId}`);
     const dialog = direct.getByRole('dialog', { name: 'Visionneuse de photos' });
-    const pending = dialog.locator('img[data-role="pending"]');
-    await pending.waitFor({ state: 'visible', timeout: 30_000 });
-    assert.equal(new URL(await pending.getAttribute('src'), base).pathname, preload[1], 'the small file shows while the details are held');
+    const small = dialog.locator(`img[src="${preload[1]}"]`).first();
+    await small.waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await dialog.getByText('Chargement de la photo…').count(), 0, 'no spinner in its place');
-    await direct.waitForFunction(() => {
-      const img = document.querySelector('[role="dialog"] img[data-role="pending"]');
+    await direct.waitForFunction((src) => {
+      const img = document.querySelector(`[role="dialog"] img[src="${src}"]`);
       return img && img.complete && img.naturalWidth > 0;
-    }, null, { timeout: 30_000 });
+    }, preload[1], { timeout: 30_000 });
     await mkdir(OUTPUT, { recursive: true });
     const shot = join(OUTPUT, 'viewer-390-direct-link.png');
     await direct.screenshot({ path: shot });
