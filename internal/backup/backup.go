@@ -26,6 +26,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"os"
 	"os/exec"
@@ -162,7 +163,7 @@ func Take(ctx context.Context, src Source, dest string) (m *Manifest, err error)
 	}
 	defer os.RemoveAll(tmp)
 	var dbFile, dbName string
-	if isPostgres(src.DatabaseURL) {
+	if config.IsPostgresURL(src.DatabaseURL) {
 		m.Database, dbName = "postgres", PGDumpFile
 		dbFile = filepath.Join(tmp, dbName)
 		say("database: pg_dump")
@@ -296,10 +297,6 @@ func pgDump(ctx context.Context, bin, url, to string) error {
 	return nil
 }
 
-func isPostgres(url string) bool {
-	return strings.HasPrefix(url, "postgres://") || strings.HasPrefix(url, "postgresql://")
-}
-
 // Scheme is a blob URL's scheme ("file", "s3"…).
 func Scheme(url string) string {
 	if s, _, ok := strings.Cut(url, "://"); ok {
@@ -342,13 +339,8 @@ func HumanSize(n int64) string {
 // hashingWriter counts and hashes what goes through it.
 type hashingWriter struct {
 	w    io.Writer
-	h    hashState
+	h    hash.Hash
 	size int64
-}
-
-type hashState interface {
-	io.Writer
-	Sum([]byte) []byte
 }
 
 func newHashingWriter(w io.Writer) *hashingWriter { return &hashingWriter{w: w, h: sha256.New()} }

@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"gocloud.dev/blob"
+
+	"github.com/studio/gallery/internal/config"
 )
 
 // Target is the installation to restore into.
@@ -179,7 +181,7 @@ func Restore(ctx context.Context, from string, to Target) (*Manifest, []string, 
 		return nil, nil, err
 	}
 	say(fmt.Sprintf("checked: %d files, %s, taken %s by %s", len(m.Files), HumanSize(m.Size()), m.Created.Format("2006-01-02 15:04:05Z"), m.Version))
-	pg := isPostgres(to.DatabaseURL)
+	pg := config.IsPostgresURL(to.DatabaseURL)
 	if want := map[bool]string{true: "postgres", false: "sqlite"}[pg]; m.Database != want {
 		return nil, nil, fmt.Errorf("backup: this backup holds a %s database and the target is %s: restore into the same kind", m.Database, want)
 	}

@@ -311,8 +311,11 @@ func Load(getenv func(string) string) (Config, error) {
 }
 
 // UsesPostgres tells whether the database is PostgreSQL.
-func (c Config) UsesPostgres() bool {
-	return strings.HasPrefix(c.DatabaseURL, "postgres://") || strings.HasPrefix(c.DatabaseURL, "postgresql://")
+func (c Config) UsesPostgres() bool { return IsPostgresURL(c.DatabaseURL) }
+
+// IsPostgresURL says whether a database URL names PostgreSQL (else SQLite).
+func IsPostgresURL(u string) bool {
+	return strings.HasPrefix(u, "postgres://") || strings.HasPrefix(u, "postgresql://")
 }
 
 // ParsePrefixes reads a comma-separated list of CIDRs ("10.0.0.0/8") and
