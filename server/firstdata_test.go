@@ -124,7 +124,7 @@ func sameAsTheAPI(t *testing.T, v *env, ops map[string]firstDataOp, want map[str
 		t.Fatal(err)
 	}
 	for name, vars := range want {
-		body, err := docs.Body(name, vars)
+		body, err := docs.FullBody(name, vars)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/graph"
+	"github.com/studio/gallery/internal/clientdocs"
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/store"
@@ -329,6 +330,25 @@ func bodyKey(body []byte) string {
 	return string(sum[:])
 }
 
+// persistedText returns the text of the client's document that a
+// request's extensions name, when they hold persistedQuery alone.
+func persistedText(ext json.RawMessage) (string, bool) {
+	var e map[string]any
+	if err := json.Unmarshal(ext, &e); err != nil || len(e) != 1 {
+		return "", false
+	}
+	hash, ok := persistedHash(e["persistedQuery"])
+	if !ok {
+		return "", false
+	}
+	known, err := clientdocs.Persisted()
+	if err != nil {
+		return "", false
+	}
+	text, ok := known[hash]
+	return text, ok
+}
+
 // plan tells whether a GraphQL request body asks only for gallery(url:)
 // (see analyse), once per body.
 func (c *respCache) plan(body []byte, key string) gqlPlan {
@@ -351,9 +371,9 @@ func (c *respCache) plan(body []byte, key string) gqlPlan {
 // analyse reads a GraphQL request body: it is cacheable when it holds one
 // query operation whose root fields are gallery (without a previewHash
 // that is not null, or email, which change the viewer) or __typename, no
-// directive and no extensions (persisted queries go the normal way); and
-// shared when, besides, every field it selects is in sharedFields, for one
-// gallery address.
+// directive and no extension but persistedQuery (the client's documents
+// by hash: the text is the one the hash names); and shared when, besides,
+// every field it selects is in sharedFields, for one gallery address.
 func analyse(body []byte) gqlPlan {
 	var req struct {
 		Query         string          `json:"query"`
@@ -361,10 +381,17 @@ func analyse(body []byte) gqlPlan {
 		Variables     json.RawMessage `json:"variables"`
 		Extensions    json.RawMessage `json:"extensions"`
 	}
-	if err := json.Unmarshal(body, &req); err != nil || req.Query == "" {
+	if err := json.Unmarshal(body, &req); err != nil {
 		return gqlPlan{}
 	}
 	if ext := bytes.TrimSpace(req.Extensions); len(ext) > 0 && !bytes.Equal(ext, []byte("null")) && !bytes.Equal(ext, []byte("{}")) {
+		text, ok := persistedText(ext)
+		if !ok || (req.Query != "" && req.Query != text) {
+			return gqlPlan{}
+		}
+		req.Query = text
+	}
+	if req.Query == "" {
 		return gqlPlan{}
 	}
 	var vars map[string]json.RawMessage

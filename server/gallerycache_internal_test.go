@@ -144,10 +144,23 @@ func TestWhatOfTheClientsQueriesIsKept(t *testing.T) {
 	}
 }
 
+// body2query returns the text a request body runs: its query, or the
+// client's document its hash names.
 func body2query(t *testing.T, body []byte) string {
 	var req clientdocs.Request
 	if err := json.Unmarshal(body, &req); err != nil {
 		t.Fatal(err)
+	}
+	if req.Query == "" && req.Extensions != nil && req.Extensions.PersistedQuery != nil {
+		known, err := clientdocs.Persisted()
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, ok := known[req.Extensions.PersistedQuery.SHA256Hash]
+		if !ok {
+			t.Fatalf("the server does not know the hash of %s", body)
+		}
+		return text
 	}
 	return req.Query
 }

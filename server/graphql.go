@@ -17,6 +17,7 @@ import (
 	"github.com/studio/gallery/graph"
 	"github.com/studio/gallery/graph/loader"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/clientdocs"
 	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/store"
@@ -52,7 +53,13 @@ func (s *Server) graphqlHandler() http.Handler {
 	srv.Use(listLimit{max: s.Config.MaxListItems})
 	srv.Use(newTextLimit())
 	srv.Use(loader.Fresh{DB: s.DB.Client, Catalogues: s.Catalogues})
-	srv.Use(extension.AutomaticPersistedQuery{Cache: lru.New[string](100)})
+	known, err := clientdocs.Persisted()
+	if err != nil {
+		// A defect of the build (make generate): the client then sends
+		// each document's text once after PERSISTED_QUERY_NOT_FOUND.
+		s.Log.Error("graphql: the client's persisted documents", "err", err)
+	}
+	srv.Use(newPersistedDocuments(known))
 	srv.Use(newFragmentLimit(s.Config.GraphQLMaxComplexity, s.Config.GraphQLMaxTokens))
 	srv.Use(extension.FixedComplexityLimit(s.Config.GraphQLMaxComplexity))
 	srv.SetErrorPresenter(s.presentError)

@@ -35,7 +35,7 @@ function recordGraphQL(page) {
   page.on('request', (req) => {
     if (!isGraphQL(req)) return;
     const body = req.postDataJSON() ?? {};
-    sent.push({ operationName: body.operationName, variables: body.variables ?? {} });
+    sent.push({ operationName: body.operationName, variables: body.variables ?? {}, text: typeof body.query === 'string', hash: body.extensions?.persistedQuery?.sha256Hash });
     inFlight++;
     last = Date.now();
   });
@@ -150,6 +150,8 @@ test('issue 19: the opening screen in at most 2 GraphQL requests, the next page 
     const next = requests.sent.slice(before);
     t.diagnostic(`${shown}: ${next.length} request(s) for the next page (${next.map((op) => op.operationName).join(', ')})`);
     assert.equal(next.length, 1, `exactly one request for the next page, got ${next.map((op) => op.operationName).join(', ')}`);
+    // Issue 21: the client's documents go by hash alone, and the server knows every one (no second try with the text).
+    for (const op of requests.sent) assert.ok(!op.text && /^[0-9a-f]{64}$/.test(op.hash ?? ''), `${op.operationName} is sent by its hash alone`);
     assert.ok(next[0].variables.after, 'the next page is asked for after the first page’s cursor');
     // The seed makes some photos private: the grid holds what the section head counts.
     const total = Number(/(\d+) photos/.exec(await page.locator('#photos').getByText(/^\d+ photos$/).first().textContent())?.[1]);

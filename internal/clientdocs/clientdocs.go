@@ -28,6 +28,7 @@ type Documents struct {
 	text   map[string]string        // definition -> its source text
 	spread map[string][]string      // definition -> fragments it spreads, in order
 	kind   map[string]ast.Operation // operation name -> query, mutation...
+	hash   map[string]string        // operation name -> its persisted document's SHA-256 (hex)
 }
 
 // documentsKey matches one key of gql.ts's Documents map, a JSON-style
@@ -36,6 +37,11 @@ var documentsKey = regexp.MustCompile(`(?m)^\s+("(?:[^"\\]|\\.)*"): typeof types
 
 // Path is where gql.ts lies under the repository's root.
 func Path(root string) string { return filepath.Join(root, "client", "src", "gql", "gql.ts") }
+
+// PersistedFile is graphql-codegen's map of every operation's hash to its
+// text ("sha256:" and the hex digest of that text), beside gql.ts. The
+// client sends the hash alone (its documents carry it as __meta__.hash).
+const PersistedFile = "persisted-documents.json"
 
 // Load reads the Documents map of gql.ts.
 func Load(path string) (*Documents, error) {
@@ -52,7 +58,7 @@ func Load(path string) (*Documents, error) {
 	if end < 0 {
 		return nil, fmt.Errorf("%s: Documents map does not end", path)
 	}
-	d := &Documents{text: map[string]string{}, spread: map[string][]string{}, kind: map[string]ast.Operation{}}
+	d := &Documents{text: map[string]string{}, spread: map[string][]string{}, kind: map[string]ast.Operation{}, hash: map[string]string{}}
 	for _, m := range documentsKey.FindAllStringSubmatch(body[start:start+end], -1) {
 		s, err := strconv.Unquote(m[1])
 		if err != nil {
@@ -80,8 +86,47 @@ func Load(path string) (*Documents, error) {
 	if len(d.kind) == 0 {
 		return nil, fmt.Errorf("%s: no operation found", path)
 	}
+	if err := d.loadHashes(filepath.Join(filepath.Dir(path), PersistedFile)); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
+
+// loadHashes reads graphql-codegen's persisted documents: the hash of
+// each operation, by its name.
+func (d *Documents) loadHashes(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var persisted map[string]string
+	if err := json.Unmarshal(b, &persisted); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for key, text := range persisted {
+		hash, ok := strings.CutPrefix(key, "sha256:")
+		if !ok {
+			return fmt.Errorf("%s: %q is not a sha256 hash", path, key)
+		}
+		doc, perr := parser.ParseQuery(&ast.Source{Input: text})
+		if perr != nil {
+			return fmt.Errorf("%s: %w", path, perr)
+		}
+		if len(doc.Operations) != 1 {
+			return fmt.Errorf("%s: %s holds %d operations (one expected)", path, key, len(doc.Operations))
+		}
+		d.hash[doc.Operations[0].Name] = hash
+	}
+	for op := range d.kind {
+		if d.hash[op] == "" {
+			return fmt.Errorf("%s: no hash for %s: run `make generate`", path, op)
+		}
+	}
+	return nil
+}
+
+// Hash returns the hash the client sends for op (persistedQuery.sha256Hash).
+func (d *Documents) Hash(op string) string { return d.hash[op] }
 
 // spreads lists the fragment names spread in a selection set, in order.
 func spreads(set ast.SelectionSet, into []string) []string {
@@ -159,16 +204,45 @@ func (d *Documents) Document(op string) (string, error) {
 }
 
 // Request is the body of a GraphQL request over HTTP as the client's
-// Apollo HttpLink sends it.
+// Apollo HttpLink sends it: the query's text, or only its hash in
+// extensions.persistedQuery (the server knows the text).
 type Request struct {
 	OperationName string         `json:"operationName"`
 	Variables     map[string]any `json:"variables"`
-	Query         string         `json:"query"`
+	Query         string         `json:"query,omitempty"`
+	Extensions    *Extensions    `json:"extensions,omitempty"`
+}
+
+// Extensions are a request's extensions as the client sends them.
+type Extensions struct {
+	PersistedQuery *PersistedQuery `json:"persistedQuery,omitempty"`
+}
+
+// PersistedQuery names a document by its SHA-256 (Apollo's persisted
+// query link, version 1).
+type PersistedQuery struct {
+	Version    int    `json:"version"`
+	SHA256Hash string `json:"sha256Hash"`
 }
 
 // Body returns the request the client sends for op with these variables:
-// the document as Apollo Client sends it (AddTypename, printed again).
+// the operation's name, the variables and the document's hash, without
+// its text (the server holds the client's documents by hash).
 func (d *Documents) Body(op string, vars map[string]any) ([]byte, error) {
+	if _, ok := d.kind[op]; !ok {
+		return nil, fmt.Errorf("no client operation %q in gql.ts", op)
+	}
+	if vars == nil {
+		vars = map[string]any{}
+	}
+	return json.Marshal(Request{OperationName: op, Variables: vars,
+		Extensions: &Extensions{PersistedQuery: &PersistedQuery{Version: 1, SHA256Hash: d.hash[op]}}})
+}
+
+// FullBody returns the request with the document's text, as the client
+// sends it again when the server does not know the hash: the document as
+// Apollo Client prints it (AddTypename, printed again).
+func (d *Documents) FullBody(op string, vars map[string]any) ([]byte, error) {
 	text, err := d.Document(op)
 	if err != nil {
 		return nil, err

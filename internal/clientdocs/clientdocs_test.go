@@ -24,7 +24,19 @@ func TestClientBodies(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			body, err := docs.Body(tc.op, vars)
+			hashed, err := docs.Body(tc.op, vars)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sent Request
+			if err := json.Unmarshal(hashed, &sent); err != nil {
+				t.Fatal(err)
+			}
+			if sent.Query != "" || sent.Extensions == nil || sent.Extensions.PersistedQuery == nil ||
+				sent.Extensions.PersistedQuery.SHA256Hash != docs.Hash(tc.op) || len(docs.Hash(tc.op)) != 64 {
+				t.Errorf("the client sends the hash alone, not %s", hashed)
+			}
+			body, err := docs.FullBody(tc.op, vars)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -32,7 +44,7 @@ func TestClientBodies(t *testing.T) {
 			if err := json.Unmarshal(body, &req); err != nil {
 				t.Fatal(err)
 			}
-			if req.OperationName != tc.op || req.Variables["url"] != "bench-1" {
+			if req.OperationName != tc.op || req.Variables["url"] != "bench-1" || sent.OperationName != tc.op || sent.Variables["url"] != "bench-1" {
 				t.Errorf("body %s", body)
 			}
 			if _, ok := req.Variables["previewHash"]; ok {
@@ -101,7 +113,7 @@ func TestBodyAddsTypenameAsApolloDoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, err := docs.Body("GalleryPhotos", map[string]any{"url": "x", "first": 100})
+	body, err := docs.FullBody("GalleryPhotos", map[string]any{"url": "x", "first": 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,12 +157,23 @@ func TestEmbeddedQueriesMatchTheClient(t *testing.T) {
 	if string(want) != string(embedded) {
 		t.Fatalf("internal/clientdocs/%s differs from client/src/gql/gql.ts: run `make generate`", EmbeddedFile)
 	}
+	hashes, err := docs.HashesJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(hashes) != string(embeddedHashes) {
+		t.Fatalf("internal/clientdocs/%s differs from client/src/gql/%s: run `make generate`", HashesFile, PersistedFile)
+	}
 	m, err := Embedded()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, op := range []string{"GalleryShell", "GalleryHome", "GalleryCollectionPhotos", "PhotoGallery", "PhotoNode", "PhotoSequence"} {
-		body, err := docs.Body(op, map[string]any{})
+	p, err := Persisted()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range []string{"AddToAlbum", "GalleryShell", "GalleryHome", "GalleryCollectionPhotos", "PhotoGallery", "PhotoNode", "PhotoSequence"} {
+		body, err := docs.FullBody(op, map[string]any{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,6 +183,9 @@ func TestEmbeddedQueriesMatchTheClient(t *testing.T) {
 		}
 		if m[op] == "" || m[op] != req.Query {
 			t.Errorf("embedded %s is not what the client sends", op)
+		}
+		if p[docs.Hash(op)] != req.Query {
+			t.Errorf("the hash the client sends for %s does not name its document", op)
 		}
 	}
 }

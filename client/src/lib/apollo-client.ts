@@ -11,6 +11,7 @@ import { ensureXsrfToken, readCookie, XSRF_COOKIE, XSRF_HEADER } from './xsrf';
 import { needEmail as appNeedEmail, type NeedEmailStore } from './need-email-store';
 import { chooseErrorMessage, clientFailure, errorCodes, httpStatus, serverMessage } from './error-message';
 import { notify } from './notification-store';
+import { persistedDocumentsLink } from './persisted-documents';
 
 /**
  * AppOperationContext is what operations may put in their Apollo context to
@@ -269,7 +270,7 @@ export function createApolloClient({ uri = '/graphql', timeoutMs = HTTP_TIMEOUT_
   const wsLink = new GraphQLWsLink(socket);
 
   const client = new ApolloClient({
-    link: ApolloLink.from([errorLink, headersLink, ApolloLink.split(isSubscription, wsLink, httpLink)]),
+    link: ApolloLink.from([errorLink, headersLink, ApolloLink.split(isSubscription, wsLink, persistedDocumentsLink().concat(httpLink))]),
     cache: createCache(),
   });
   // Subscriptions are sent again on reconnection, but a change made while
