@@ -62,7 +62,9 @@ func URL(t testing.TB) string {
 // FileURL is a fresh folder store, whatever TEST_BLOB says.
 func FileURL(t testing.TB) string {
 	t.Helper()
-	return "file://" + filepath.ToSlash(filepath.Join(t.TempDir(), "blobs")) + "?create_dir=true"
+	// Escaped: a subtest's folder may hold '#' or '?'.
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(t.TempDir(), "blobs")), RawQuery: "create_dir=true"}
+	return u.String()
 }
 
 // Credentials of the test server's one identity (an admin of every bucket).
