@@ -83,6 +83,12 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, s.Log, apperr.ErrForbidden.WithMessage("hd_buyers_only", nil))
 			return
 		}
+		if s.Media.Signs() {
+			// On S3 the bytes come from the bucket itself, by a short-lived
+			// presigned address given after the checks above.
+			s.redirectSigned(w, r, media.OriginalKey(p.ID, hash), p.Filename, p.ContentType)
+			return
+		}
 		var br *blob.Reader
 		br, err = s.Media.Bucket.NewReader(ctx, media.OriginalKey(p.ID, hash), nil)
 		if err != nil {
@@ -137,6 +143,24 @@ func (s *Server) servePhoto(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", contentType)
 	h.Set("X-Content-Type-Options", "nosniff")
 	http.ServeContent(w, r, "", rd.ModTime(), rd)
+}
+
+// redirectSigned sends the viewer to a presigned address of the blob at key
+// (S3), named filename: 303 See Other, never cached (the address expires).
+// A missing blob is photo_unavailable, as when the app serves it.
+func (s *Server) redirectSigned(w http.ResponseWriter, r *http.Request, key, filename, contentType string) {
+	u, err := s.Media.SignedURL(r.Context(), key, filename, contentType)
+	if err != nil {
+		if !errors.Is(err, media.ErrMissing) {
+			s.Log.Error("media: sign", "key", key, "err", err)
+		}
+		writeError(w, r, s.Log, apperr.New("photo_unavailable", http.StatusServiceUnavailable, "photo_unavailable"))
+		return
+	}
+	h := w.Header()
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("Referrer-Policy", "no-referrer")
+	http.Redirect(w, r, u, http.StatusSeeOther)
 }
 
 // acceptsWebP tells whether an Accept header names image/webp (or image/*)

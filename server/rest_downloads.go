@@ -96,6 +96,20 @@ func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
+	if s.Media.Signs() {
+		// On S3 the archive comes from the bucket itself: the app spends
+		// no bandwidth on it.
+		u, err := s.Media.SignedURL(r.Context(), key, downloads.FileName(d, n), "application/zip")
+		if err != nil {
+			s.Log.Error("downloads: sign part", "key", key, "err", err)
+			writeError(w, r, s.Log, downloads.ErrNotReady)
+			return
+		}
+		w.Header().Set("Cache-Control", "private, no-store")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		http.Redirect(w, r, u, http.StatusSeeOther)
+		return
+	}
 	rd, err := s.Media.Bucket.NewReader(r.Context(), key, nil)
 	if err != nil {
 		s.Log.Error("downloads: open part", "key", key, "err", err)

@@ -24,6 +24,7 @@ import (
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/testblob"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 	"github.com/studio/gallery/server"
@@ -68,7 +69,7 @@ func newEnvConfig(t testing.TB, n int, settings map[string]string, wire func(*wi
 	ctx := context.Background()
 	c := &testdb.Counter{}
 	db := testdb.Open(t, testdb.Options{Counter: c})
-	m, err := media.Open(ctx, "mem://")
+	m, err := media.Open(ctx, testblob.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -173,6 +173,10 @@ func New(ctx context.Context, o Options) (*Services, error) {
 		sender = newSender(cfg, log)
 	}
 	sender = metrics.CountMails(sender)
+	if o.Media != nil {
+		// Originals and archives by presigned S3 addresses (S3 only).
+		o.Media.SignedURLExpiry = cfg.BlobSignedURLTTL
+	}
 	s := &Services{Config: cfg, DB: db, Media: o.Media, Log: log, Events: ev, Mail: sender, KeepFor: KeepFor(cfg, db)}
 	if o.Jobs != nil {
 		jc := *o.Jobs

@@ -14,6 +14,9 @@ import (
 	"github.com/riverqueue/river"
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob"
+	_ "gocloud.dev/blob/s3blob"
+
+	"github.com/studio/gallery/internal/testblob"
 )
 
 // installation is a SQLite database with one row and a file bucket with
@@ -30,27 +33,38 @@ func installation(t *testing.T) (Source, string) {
 	if _, err := db.Exec(`CREATE TABLE photos (id TEXT PRIMARY KEY, name TEXT); INSERT INTO photos VALUES ('ph_1', 'mariée.jpg')`); err != nil {
 		t.Fatal(err)
 	}
-	bucket := openBucket(t, filepath.Join(dir, "blobs"))
+	bucket, blobURL := openBucketURL(t, filepath.Join(dir, "blobs"))
 	ctx := context.Background()
 	for key, body := range map[string]string{"originals/ph_1/abc": "jpeg bytes", "derived/ph_1/abc/400": "small"} {
 		if err := bucket.WriteAll(ctx, key, []byte(body), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return Source{SQLitePath: path, SecretKey: "the-key", Bucket: bucket, BlobURL: "file://" + dir + "/blobs", CopyBlobs: true, Version: "test"}, dir
+	return Source{SQLitePath: path, SecretKey: "the-key", Bucket: bucket, BlobURL: blobURL, CopyBlobs: true, Version: "test"}, dir
 }
 
+// openBucket is an empty blob store: the folder dir, or with TEST_BLOB=s3
+// a prefix of its own on the test S3 server (testblob).
 func openBucket(t *testing.T, dir string) *blob.Bucket {
 	t.Helper()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	b, _ := openBucketURL(t, dir)
+	return b
+}
+
+func openBucketURL(t *testing.T, dir string) (*blob.Bucket, string) {
+	t.Helper()
+	u := "file://" + dir
+	if testblob.S3() {
+		u = testblob.URL(t)
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	b, err := blob.OpenBucket(context.Background(), "file://"+dir)
+	b, err := blob.OpenBucket(context.Background(), u)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
-	return b
+	return b, u
 }
 
 func TestTakeAndRestoreBothForms(t *testing.T) {

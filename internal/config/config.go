@@ -27,6 +27,10 @@ type Config struct {
 	DatabaseURL string
 	// BlobURL is a gocloud.dev/blob URL; default file://DATA_DIR/blobs.
 	BlobURL string
+	// BlobSignedURLTTL is the lifetime of the presigned S3 addresses that
+	// deliver originals and download archives (s3:// BlobURL only); zero
+	// turns them off: the app serves those bytes itself.
+	BlobSignedURLTTL time.Duration
 	// PublicURL is how browsers reach the server, for links in e-mails and og tags.
 	PublicURL string
 	// SecretKey signs cookies, XSRF tokens and preview hashes.
@@ -125,6 +129,14 @@ var settings = []setting{
 	{"DATA_DIR", "./data", func(c *Config, v string) error { c.DataDir = v; return nil }},
 	{"DATABASE_URL", "", func(c *Config, v string) error { c.DatabaseURL = v; return nil }},
 	{"BLOB_URL", "", func(c *Config, v string) error { c.BlobURL = v; return nil }},
+	{"BLOB_SIGNED_URL_TTL", "5m", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d != 0 && (d < time.Second || d > 7*24*time.Hour) {
+			err = fmt.Errorf("0 (off) or between 1s and 168h (S3's longest)")
+		}
+		c.BlobSignedURLTTL = d
+		return err
+	}},
 	{"PUBLIC_URL", "http://localhost:8080", func(c *Config, v string) error { c.PublicURL = strings.TrimRight(v, "/"); return nil }},
 	{"SECRET_KEY", "", func(c *Config, v string) error { c.SecretKey = v; return nil }},
 	{"ALLOWED_ORIGINS", "", func(c *Config, v string) error { c.AllowedOrigins = splitList(v); return nil }},

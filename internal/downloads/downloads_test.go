@@ -35,6 +35,7 @@ import (
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/testblob"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -110,7 +111,7 @@ func newFixture(t *testing.T, o options) *fixture {
 	t.Helper()
 	ctx := context.Background()
 	db := testdb.Open(t)
-	m, err := media.Open(ctx, "mem://")
+	m, err := media.Open(ctx, testblob.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/studio/gallery/internal/jobs/jobstest"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/testblob"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -82,7 +83,7 @@ func setup(t *testing.T, db *ent.Client) fixture {
 // memStore is an empty in-memory bucket.
 func memStore(t *testing.T) *media.Store {
 	t.Helper()
-	s, err := media.Open(context.Background(), "mem://")
+	s, err := media.Open(context.Background(), testblob.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}

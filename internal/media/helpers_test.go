@@ -15,6 +15,8 @@ import (
 
 	"gocloud.dev/blob"
 	"gocloud.dev/blob/memblob"
+
+	"github.com/studio/gallery/internal/testblob"
 )
 
 // testBackends are the back ends every behaviour test runs on: pure Go
@@ -29,8 +31,21 @@ func forEachBackend(t *testing.T, f func(t *testing.T, p processor)) {
 	}
 }
 
+// newStore is an empty store on the tests' blob store (testblob: a folder,
+// or S3 with TEST_BLOB=s3); benchmarks and fuzzing keep an in-memory
+// bucket, which measures the image work alone.
 func newStore(t testing.TB, p processor) *Store {
 	t.Helper()
+	if _, ok := t.(*testing.T); ok {
+		u := testblob.URL(t)
+		s, err := Open(context.Background(), u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		s.proc = p
+		return s
+	}
 	b := memblob.OpenBucket(nil)
 	t.Cleanup(func() { b.Close() })
 	return &Store{Bucket: b, proc: p}

@@ -18,6 +18,7 @@ import (
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob" // file:// buckets
 	_ "gocloud.dev/blob/memblob"  // mem:// buckets for tests
+	_ "gocloud.dev/blob/s3blob"   // s3:// buckets (AWS S3 and S3-compatible servers)
 	"gocloud.dev/gcerrors"
 	"golang.org/x/sync/singleflight"
 )
@@ -76,6 +77,14 @@ type Store struct {
 	proc processor
 	// marking makes each missing watermarked file once at a time.
 	marking singleflight.Group
+	// SignedURLExpiry is the lifetime of the presigned addresses that
+	// deliver originals and archives on S3 (BLOB_SIGNED_URL_TTL; Open sets
+	// DefaultSignedURLExpiry): zero turns them off (the app serves the
+	// bytes, as on file://).
+	SignedURLExpiry time.Duration
+	// scheme is the blob URL's ("file", "s3", "mem"); s3 is scheme == "s3".
+	scheme string
+	s3     bool
 }
 
 func (s *Store) processor() processor {
@@ -91,7 +100,8 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("media: open bucket: %w", err)
 	}
-	return &Store{Bucket: b}, nil
+	sc := scheme(url)
+	return &Store{Bucket: b, scheme: sc, s3: sc == "s3", SignedURLExpiry: DefaultSignedURLExpiry}, nil
 }
 
 // Close closes the bucket.

@@ -23,6 +23,7 @@ import (
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/photos"
 	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/testblob"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -40,7 +41,7 @@ type env struct {
 func newEnv(t *testing.T) env {
 	t.Helper()
 	db := testdb.Open(t)
-	blobs, err := media.Open(context.Background(), "mem://")
+	blobs, err := media.Open(context.Background(), testblob.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
