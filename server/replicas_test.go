@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"sync"
 	"testing"
 	"time"
 
@@ -168,4 +169,75 @@ func TestReplicasSeeEachOthersChanges(t *testing.T) {
 	}
 	took = eventually(t, "the new price", func() bool { return price() == old+500 })
 	t.Logf("B priced with the new catalogue %v after A's change", took)
+}
+
+// Wrong access codes from one address hit the limit at the same count on
+// one replica as alternated between two (each with its own database
+// client and pool), and guesses fired at once through both never get more
+// than the free budget: the limits live in the database (rate_limits),
+// changed by single conditional statements.
+func TestReplicasShareTheGuessLimits(t *testing.T) {
+	a, b := newReplicas(t, 2, behindProxy)
+	wedding := a.galleryID("julie-et-thomas")
+	// forget clears every limit between rounds (and the gallery's count of
+	// wrong codes, which asks for a captcha after CaptchaThreshold).
+	forget := func() {
+		t.Helper()
+		if _, err := a.db.SQL.Exec(`DELETE FROM rate_limits`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// firstRefusal guesses until the first 429, through the replicas in
+	// turn, and returns the attempt it came at.
+	firstRefusal := func(addr string, through ...*replica) int {
+		t.Helper()
+		for i := 1; i <= 20; i++ {
+			on := through[i%len(through)]
+			a := on.restFrom(addr, "/api/auth/accessCode", wedding, map[string]string{"code": "WRONG-0000"})
+			switch a.Status {
+			case http.StatusUnauthorized:
+				continue
+			case http.StatusTooManyRequests:
+				checkRetryAfter(t, "the refusal", a)
+				return i
+			default:
+				t.Fatalf("guess %d from %s: %d %s", i, addr, a.Status, a.Code)
+			}
+		}
+		t.Fatalf("20 wrong codes from %s and no refusal", addr)
+		return 0
+	}
+	alone := firstRefusal("203.0.113.1", a)
+	forget()
+	alternated := firstRefusal("203.0.113.2", a, b)
+	if alone != alternated || alone != 6 {
+		t.Fatalf("refused at guess %d on one replica, %d alternated between two; want both at 6 (5 free)", alone, alternated)
+	}
+	forget()
+
+	const n = 20
+	results := make(chan int, n)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range n {
+		on := []*replica{a, b}[i%2]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			res, _ := on.do("POST", "/api/auth/accessCode", map[string]string{"code": "WRONG-0000"},
+				map[string]string{"X-Gallery-Id": wedding, "X-Forwarded-For": "203.0.113.3"})
+			results <- res.StatusCode
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(results)
+	counts := map[int]int{}
+	for s := range results {
+		counts[s]++
+	}
+	if counts[http.StatusUnauthorized] != 5 || counts[http.StatusTooManyRequests] != n-5 {
+		t.Fatalf("%d guesses at once through both replicas: %v, want 5 × 401 and %d × 429", n, counts, n-5)
+	}
 }
