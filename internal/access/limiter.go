@@ -4,7 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -20,8 +23,10 @@ import (
 // who aims (a client address); callers name several keys per attempt.
 //
 // The state is in the database (the rate_limits table), so that every
-// replica shares it, and every change is conditional on the row's seq:
-// requests racing on one key cannot both spend the same attempt. Rows are
+// replica shares it. An attempt is counted by one statement (count: an
+// upsert that adds one, refused while the key is blocked), so requests
+// racing on one key, on any replica, cannot both spend the same attempt; a
+// refund is conditional on the row's seq, which every write changes. Rows are
 // identified by a hash of the limiter's name and the key (keys may hold
 // e-mail addresses) and swept once expired.
 type Limiter struct {
@@ -141,7 +146,7 @@ func (l *Limiter) Take(ctx context.Context, keys ...string) (time.Duration, erro
 	for _, id := range ids {
 		// A racing request may have blocked a key since it was read: that
 		// refuses the attempt (the keys already counted stay counted).
-		if w, err := l.change(ctx, id, rows[id], 1, true); err != nil || w > 0 {
+		if w, err := l.count(ctx, id, true); err != nil || w > 0 {
 			return w, err
 		}
 	}
@@ -152,7 +157,7 @@ func (l *Limiter) Take(ctx context.Context, keys ...string) (time.Duration, erro
 // that only feed a threshold (a gallery's wrong codes).
 func (l *Limiter) Fail(ctx context.Context, keys ...string) error {
 	for _, id := range l.ids(keys) {
-		if _, err := l.change(ctx, id, nil, 1, false); err != nil {
+		if _, err := l.count(ctx, id, false); err != nil {
 			return err
 		}
 	}
@@ -179,10 +184,88 @@ func (l *Limiter) Reset(ctx context.Context, keys ...string) error {
 	return nil
 }
 
+// count adds one attempt under row id in a single statement (INSERT ... ON
+// CONFLICT DO UPDATE ... RETURNING, on PostgreSQL and SQLite alike): the
+// database counts it, so that racing requests on any replica never spend
+// the same attempt twice and no request reads before it writes. A row
+// past its window starts again at one. With check, a row still blocked is
+// left as it is and the wait it imposes is returned instead.
+func (l *Limiter) count(ctx context.Context, id string, check bool) (time.Duration, error) {
+	for range maxTries {
+		now := l.now()
+		q, args := l.countStatement(id, now, check)
+		rows, err := l.DB.QueryContext(ctx, q, args...)
+		if err != nil {
+			return 0, fmt.Errorf("limiter %s: %w", l.Name, err)
+		}
+		counted := rows.Next()
+		err = errors.Join(rows.Err(), rows.Close())
+		if err != nil {
+			return 0, fmt.Errorf("limiter %s: %w", l.Name, err)
+		}
+		if counted {
+			l.sweep(ctx, now)
+			return 0, nil
+		}
+		// Refused: the row is blocked. How long, read after the refusal
+		// (an unblocked row by then is tried again).
+		r, err := l.DB.RateLimit.Get(viewer.SystemContext(ctx), id)
+		if err != nil && !ent.IsNotFound(err) {
+			return 0, fmt.Errorf("limiter %s: %w", l.Name, err)
+		}
+		if w := waitOf(r, l.now()); w > 0 {
+			return w, nil
+		}
+	}
+	return time.Second, nil
+}
+
+// countStatement is count's statement. The new count is
+//
+//	CASE WHEN expires_at > now THEN count + 1 ELSE 1 END
+//
+// and the row's block follows from it: delay(count) after now, chosen in
+// SQL among the few delays the limiter has (Base doubling up to Max), each
+// passed as a time. The times are compared with and stored in the table's
+// own columns, as ent writes them; the branch "WHEN 1 = 0 THEN last_at"
+// gives PostgreSQL the CASE's type (timestamp with time zone) without a
+// cast SQLite would not read the same. $N parameters are PostgreSQL's and
+// SQLite's (modernc binds $N to the Nth argument).
+func (l *Limiter) countStatement(id string, now time.Time, check bool) (string, []any) {
+	const t = "rate_limits"
+	next := "CASE WHEN " + t + ".expires_at > $2 THEN " + t + ".count + 1 ELSE 1 END"
+	args := []any{id, now, now.Add(max(l.Window, l.Max))}
+	var first any // the block of a new row (count 1)
+	if d := l.delay(1); d > 0 {
+		first = now.Add(d)
+	}
+	args = append(args, first)
+	var blocked strings.Builder
+	blocked.WriteString("CASE WHEN 1 = 0 THEN " + t + ".last_at WHEN " + next + " < " + strconv.Itoa(l.Free) + " THEN NULL")
+	for over := 0; ; over++ {
+		d := l.delay(l.Free + over)
+		args = append(args, now.Add(d))
+		p := "$" + strconv.Itoa(len(args))
+		if d >= l.Max || d <= 0 || over >= 64 {
+			blocked.WriteString(" ELSE " + p + " END")
+			break
+		}
+		blocked.WriteString(" WHEN " + next + " = " + strconv.Itoa(l.Free+over) + " THEN " + p)
+	}
+	q := "INSERT INTO " + t + " (id, count, seq, last_at, blocked_until, expires_at) VALUES ($1, 1, 1, $2, $4, $3) " +
+		"ON CONFLICT (id) DO UPDATE SET count = " + next + ", seq = " + t + ".seq + 1, last_at = $2, " +
+		"blocked_until = " + blocked.String() + ", expires_at = $3"
+	if check {
+		q += " WHERE " + t + ".expires_at <= $2 OR " + t + ".blocked_until IS NULL OR " + t + ".blocked_until <= $2"
+	}
+	return q + " RETURNING count", args
+}
+
 // change adds delta to the count of row id (read as r, or read again when
 // nil), conditionally on the row not having changed since it was read,
-// and retries when it had. With check, a blocked row refuses the change
-// and its wait is returned.
+// and retries when it had (a refund: count is the single statement that
+// counts attempts). With check, a blocked row refuses the change and its
+// wait is returned.
 func (l *Limiter) change(ctx context.Context, id string, r *ent.RateLimit, delta int, check bool) (time.Duration, error) {
 	sctx := viewer.SystemContext(ctx)
 	for range maxTries {

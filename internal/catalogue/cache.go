@@ -44,11 +44,11 @@ var changesCatalogue = map[string]bool{
 	ent.TypePackFormat: true, ent.TypePackDigitalFile: true, ent.TypeDiscount: true,
 }
 
-func changes(m ent.Mutation) bool {
-	if m.Type() == ent.TypeGallery {
-		return m.Op().Is(ent.OpDelete | ent.OpDeleteOne)
+func changes(t string, op ent.Op) bool {
+	if t == ent.TypeGallery {
+		return op.Is(ent.OpDelete | ent.OpDeleteOne)
 	}
-	return changesCatalogue[m.Type()]
+	return changesCatalogue[t]
 }
 
 // Install makes every catalogue write through db (and its transactions)
@@ -59,7 +59,7 @@ func (c *Cache) Install(db *ent.Client) {
 		ttl = DefaultCacheTTL
 	}
 	c.kept = &store.Kept[*Catalogue]{Writes: &c.writes, TTL: ttl, Max: cacheMaxGalleries}
-	c.writes.InstallMutations(db, changes)
+	c.writes.InstallOps(db, changes)
 }
 
 // Load returns the catalogue of a gallery, kept or read through db (once

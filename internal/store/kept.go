@@ -23,16 +23,17 @@ type Writes struct{ n atomic.Uint64 }
 // commit: a reader in between may keep the old value, which is why kept
 // values also have a time to live.
 func (w *Writes) Install(db *ent.Client, counts func(entityType string) bool) {
-	w.InstallMutations(db, func(m ent.Mutation) bool { return counts(m.Type()) })
+	w.InstallOps(db, func(t string, _ ent.Op) bool { return counts(t) })
 }
 
-// InstallMutations is Install with a rule that sees the whole mutation
-// (its operation, the fields it sets).
-func (w *Writes) InstallMutations(db *ent.Client, counts func(ent.Mutation) bool) {
-	register(db, w)
+// InstallOps is Install with a rule that also sees the mutation's
+// operation. The rule sees only the entity type and operation, so that the
+// same rule can judge the writes other replicas tell of (ShareWrites).
+func (w *Writes) InstallOps(db *ent.Client, counts func(entityType string, op ent.Op) bool) {
+	register(db, w, counts)
 	db.Use(func(next ent.Mutator) ent.Mutator {
 		return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
-			if !counts(m) {
+			if !counts(m.Type(), m.Op()) {
 				return next.Mutate(ctx, m)
 			}
 			w.n.Add(1)

@@ -32,16 +32,37 @@ const WatchInterval = 200 * time.Millisecond
 var installed sync.Map // *ent.Client -> *writesList
 
 type writesList struct {
-	mu sync.Mutex
-	ws []*Writes
+	mu     sync.Mutex
+	ws     []*Writes
+	counts []func(entityType string, op ent.Op) bool
 }
 
-func register(db *ent.Client, w *Writes) {
+func register(db *ent.Client, w *Writes, counts func(string, ent.Op) bool) {
 	l, _ := installed.LoadOrStore(db, &writesList{})
 	wl := l.(*writesList)
 	wl.mu.Lock()
 	wl.ws = append(wl.ws, w)
+	wl.counts = append(wl.counts, counts)
 	wl.mu.Unlock()
+}
+
+// matching returns the Writes installed on db that count a write of t by
+// op.
+func matching(db *ent.Client, t string, op ent.Op) []*Writes {
+	l, ok := installed.Load(db)
+	if !ok {
+		return nil
+	}
+	wl := l.(*writesList)
+	wl.mu.Lock()
+	defer wl.mu.Unlock()
+	var out []*Writes
+	for i, w := range wl.ws {
+		if wl.counts[i](t, op) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // BumpAll makes every value kept from db stale: every Writes installed on

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"time"
@@ -84,4 +85,28 @@ func (t *lockedTx) Commit() error {
 func (t *lockedTx) Rollback() error {
 	defer t.release()
 	return t.Tx.Rollback()
+}
+
+// QueryContext passes a single statement through (ent's client
+// QueryContext: internal/access.Limiter's upsert); like ent's own single
+// statements, it does not take the write lock.
+func (d lockingDriver) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	q, ok := d.Driver.(interface {
+		QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("store: QueryContext is not supported by %T", d.Driver)
+	}
+	return q.QueryContext(ctx, query, args...)
+}
+
+// ExecContext is QueryContext for a statement without rows.
+func (d lockingDriver) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	e, ok := d.Driver.(interface {
+		ExecContext(context.Context, string, ...any) (sql.Result, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("store: ExecContext is not supported by %T", d.Driver)
+	}
+	return e.ExecContext(ctx, query, args...)
 }

@@ -1,0 +1,193 @@
+// A guest's whole visit through the test cluster (cluster.mjs: nginx with
+// deploy/nginx.conf in front of two replicas on one PostgreSQL database),
+// while each replica in turn is killed (SIGKILL) and started again: the
+// guest signs in, favourites photos, fills a cart, pays on the test page and
+// gets the download-ready notice. Nothing is lost (the favourites, the
+// cart), nothing is done twice (one order, one payment in the database),
+// the websocket reconnects. Skipped when PostgreSQL or nginx is missing (CI
+// has both).
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
+import { mailFiles, nginxInstalled, postgresReachable, startCluster, waitForCode } from './cluster.mjs';
+import { GALLERY_BIN } from './server.mjs';
+
+const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
+
+test('issue 25: a guest buys through nginx while the replicas are killed and restarted', { timeout: 600_000 }, async (t) => {
+  if (!GALLERY_BIN) {
+    t.skip('GALLERY_BIN is not set: build the server (make build) and set GALLERY_BIN to the absolute path of the binary');
+    return;
+  }
+  if (!(await postgresReachable())) {
+    t.skip('PostgreSQL is not reachable (TEST_POSTGRES_URL, psql): the cluster shares one database');
+    return;
+  }
+  if (!(await nginxInstalled())) {
+    t.skip('nginx is missing (apt-get install nginx-light)');
+    return;
+  }
+  const started = Date.now();
+  const cluster = await startCluster(t, { name: 'cluster', seedArgs: ['--photos', '6'] });
+  const { base, replicas } = cluster;
+  const [one, two] = replicas;
+  let browser;
+  cluster.closeFirst(() => browser?.close());
+  t.diagnostic(`cluster up in ${Date.now() - started} ms: nginx ${base}, replicas ${replicas.map((r) => r.port).join(', ')}`);
+
+  const graphql = async (query, variables, headers = {}) => {
+    const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+    const body = await res.json();
+    assert.equal(body.errors, undefined, `${query}: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+  // The gala sells its HD files (the demo gives them away).
+  const token = /^glt_\S+$/m.exec(await cluster.cli(['photographer', 'token', '--email', 'studio@example.com', '--name', 'cluster e2e']))?.[0];
+  assert.ok(token, 'a photographer token');
+  const { gallery: gala } = await graphql(`{ gallery(url: "gala-2026") { id photos(first: 6) { edges { node { id } } } } }`);
+  const { updateGallery } = await graphql(
+    'mutation($input: UpdateGalleryInput!) { updateGallery(input: $input) { userErrors { code message } } }',
+    { input: { galleryId: gala.id, settings: { downloadInformation: { freeDownload: false } } } },
+    { Authorization: `Bearer ${token}` },
+  );
+  assert.deepEqual(updateGallery.userErrors, []);
+  const photoIds = gala.photos.edges.map((e) => e.node.id);
+
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  // Every websocket the page opens, and when it closes.
+  const sockets = [];
+  page.on('websocket', (ws) => {
+    const s = { url: ws.url(), opened: Date.now(), closed: 0 };
+    sockets.push(s);
+    ws.on('close', () => (s.closed = Date.now()));
+  });
+  const openSockets = () => sockets.filter((s) => !s.closed).length;
+  // Where each step left the page (client/e2e/output/cluster-N.png), to see a failure.
+  await mkdir(OUTPUT, { recursive: true });
+  let step = 0;
+  t.afterEach(async () => {
+    step += 1;
+    await page.screenshot({ path: join(OUTPUT, `cluster-${step}.png`), fullPage: true }).catch(() => undefined);
+  });
+
+  const email = 'invite.cluster@example.com';
+  const gridHeart = (n) => page.locator('#photos ul > li').nth(n).getByRole('button', { name: 'Favori' });
+  const pressed = (n) => page.waitForFunction((i) => document.querySelector(`#photos ul > li:nth-child(${i + 1}) button[aria-pressed="true"]`), n, { timeout: 30_000 });
+  const dismissWelcome = async () => {
+    const welcome = page.getByRole('dialog', { name: 'Bienvenue' });
+    if (await welcome.isVisible().catch(() => false)) {
+      await page.keyboard.press('Escape');
+      await welcome.waitFor({ state: 'detached' });
+    }
+  };
+
+  await t.test('the guest signs in by hearting a photo, and favourites another', async () => {
+    await page.goto(`${base}/gala-2026`);
+    await page.locator('#photos').scrollIntoViewIfNeeded();
+    await gridHeart(0).waitFor({ state: 'visible', timeout: 30_000 });
+    const before = await mailFiles(cluster.outboxes());
+    await gridHeart(0).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmez votre adresse email' });
+    await dialog.waitFor({ state: 'visible', timeout: 20_000 });
+    await dialog.getByRole('textbox', { name: 'Adresse email' }).fill(email);
+    await dialog.getByRole('button', { name: 'Recevoir un code' }).click();
+    const codeField = dialog.getByRole('textbox', { name: 'Code de confirmation' });
+    await codeField.waitFor({ state: 'visible' });
+    await codeField.fill(await waitForCode(cluster.outboxes(), email, before));
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+    await dismissWelcome();
+    await pressed(0);
+    await gridHeart(1).click();
+    await pressed(1);
+  });
+
+  await t.test('on the same page, replica 1 is killed, a third favourite, replica 1 back, replica 2 killed: the websocket reconnects without a reload', async () => {
+    const navigations = [];
+    const onNavigate = (frame) => frame === page.mainFrame() && navigations.push(frame.url());
+    page.on('framenavigated', onNavigate);
+    const since = Date.now();
+    await one.kill();
+    await gridHeart(2).click();
+    await pressed(2);
+    await one.start();
+    await two.kill();
+    // The page's websocket was on one of the two: it was cut by a kill,
+    // and the client opened a new one, on the page as it is.
+    const deadline = Date.now() + 30_000;
+    const cut = () => sockets.filter((s) => s.closed >= since);
+    const reopened = () => cut().length > 0 && sockets.some((s) => !s.closed && s.opened > Math.min(...cut().map((c) => c.closed)));
+    while (!reopened() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    page.off('framenavigated', onNavigate);
+    assert.ok(reopened(), `a websocket cut by a killed replica, then a new one open: ${JSON.stringify(sockets)}`);
+    assert.deepEqual(navigations, [], 'no reload nor navigation');
+    const favourites = await cluster.sql(
+      `SELECT count(*) FROM selection_photos sp JOIN selections s ON s.id = sp.selection_id WHERE s.gallery_selections = '${gala.id}' AND s.is_favorites`,
+    );
+    assert.equal(favourites[0][0], '3', 'the three favourites, one made while replica 1 was dead');
+  });
+
+  await t.test('replica 2 still away: the favourites are whole after a reload, and the guest fills the cart through replica 1', async () => {
+    await page.reload();
+    await page.locator('#photos').scrollIntoViewIfNeeded();
+    for (const n of [0, 1, 2]) await pressed(n);
+    for (const id of photoIds.slice(0, 2)) {
+      await page.goto(`${base}/gala-2026/photos/${id}`);
+      await page.getByRole('dialog', { name: 'Visionneuse de photos' }).locator('img[data-photo-id]').waitFor({ state: 'visible', timeout: 30_000 });
+      await dismissWelcome();
+      await page.getByRole('link', { name: 'Commander' }).click();
+      await page.getByRole('button', { name: /^Fichier HD – 9(,00)?\s€$/ }).click();
+      await page.getByText('Ajouté à votre panier.').first().waitFor({ state: 'visible', timeout: 20_000 });
+    }
+    await page.goto(`${base}/gala-2026/cart`);
+    await page.getByRole('heading', { name: 'Mon panier' }).waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await page.getByText(/^Fichier HD/).count() >= 2, true, 'both HD files are in the cart');
+  });
+
+  await t.test('the guest pays on the test page while replica 2 is away, then gets the download-ready notice with it back', async () => {
+    await page.getByRole('link', { name: 'Valider mon panier' }).click();
+    // The billing address (digital files only: no delivery); the e-mail is already confirmed.
+    await page.getByRole('heading', { name: 'Adresse et livraison' }).waitFor({ state: 'visible', timeout: 20_000 });
+    await page.getByRole('textbox', { name: 'Prénom' }).fill('Camille');
+    await page.getByRole('textbox', { name: 'Nom ou société' }).fill('Martin');
+    await page.getByRole('textbox', { name: 'Adresse', exact: true }).fill('Rue de la Loi 16');
+    await page.getByRole('textbox', { name: 'Code postal' }).fill('1000');
+    await page.getByRole('textbox', { name: 'Ville' }).fill('Bruxelles');
+    await page.getByRole('textbox', { name: 'Téléphone' }).fill('0470 12 34 56');
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    await page.waitForURL((url) => url.pathname === '/gala-2026/cart/validation', { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Validation de ma commande' }).waitFor({ state: 'visible', timeout: 20_000 });
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    const card = page.getByRole('radio', { name: /Carte bancaire/ });
+    if (await card.count()) await card.check();
+    await page.getByRole('button', { name: /^Payer/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/test/'), { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Paiement de test' }).waitFor({ state: 'visible' });
+    await two.start();
+    await page.getByRole('button', { name: 'Payer (paiement accepté)' }).click();
+    await page.waitForURL((url) => url.pathname === '/gala-2026/paymentReturn', { timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Commande confirmée' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.getByRole('link', { name: /^Télécharger/ }).first().waitFor({ state: 'visible', timeout: 90_000 });
+  });
+
+  await t.test('nothing lost, nothing doubled: one order of two files, one payment', async () => {
+    const orders = await cluster.sql(`SELECT id, status FROM orders WHERE email = '${email}'`);
+    assert.equal(orders.length, 1, `one order: ${JSON.stringify(orders)}`);
+    const payments = await cluster.sql(`SELECT status FROM payments WHERE order_payments = '${orders[0][0]}'`);
+    assert.equal(payments.length, 1, `one payment: ${JSON.stringify(payments)}`);
+    const lines = await cluster.sql(`SELECT count(*) FROM order_lines WHERE order_lines = '${orders[0][0]}'`);
+    assert.equal(lines[0][0], '2', 'the two HD files');
+    t.diagnostic(`websockets: ${sockets.length} opened, ${openSockets()} open at the end`);
+  });
+
+  assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
+  t.diagnostic(`journey done in ${Date.now() - started} ms`);
+});
