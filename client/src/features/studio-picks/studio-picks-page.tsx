@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import type { StudioPicksQuery as StudioPicksData } from '../../gql/graphql';
 import { errorCodes } from '../../lib/error-message';
+import { intlLocale } from '../../lib/locale';
 import { StudioPicksQuery, StudioPicksReopenAlbumMutation } from './documents';
 import { commaList, csvTable, exportFileName, lightroomSearch, textLines } from './export';
 import styles from './studio-picks.module.css';
@@ -54,7 +55,7 @@ function PicksScreen({ picks }: { picks: Picks }) {
   const { t, i18n } = useTranslation();
   const g = picks.gallery;
   const byId = useMemo(() => new Map(picks.photos.map((p) => [p.photo.id, p])), [picks.photos]);
-  const date = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
+  const date = useMemo(() => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
   const when = (iso: string | null | undefined) => (iso ? date.format(new Date(iso)) : '');
   const names = (ids: readonly string[]) => ids.map((pid) => byId.get(pid)?.photo.filename ?? '').filter(Boolean);
   return (
@@ -118,12 +119,12 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
 }
 
 /** ExportBlock is a list of file names as a comma-separated list and a Lightroom string, with their downloads. */
-function ExportBlock({ idPrefix, files, galleryUrl, what }: { idPrefix: string; files: string[]; galleryUrl: string; what: string }) {
+function ExportBlock({ idPrefix, title, files, galleryUrl, what }: { idPrefix: string; title: string; files: string[]; galleryUrl: string; what: string }) {
   const { t } = useTranslation();
   if (!files.length) return null;
   return (
     <div className={styles.exports}>
-      <h3>{t('studioPicks.exportTitle')}</h3>
+      <h3>{title}</h3>
       <CopyField id={`${idPrefix}-lightroom`} label={t('studioPicks.lightroom')} value={lightroomSearch(files)} />
       <p className={styles.muted}>{t('studioPicks.lightroomHint')}</p>
       <CopyField id={`${idPrefix}-comma`} label={t('studioPicks.commaList')} value={commaList(files)} />
@@ -207,7 +208,7 @@ function AlbumSection({ picks, when, names }: { picks: Picks; when: (iso?: strin
               );
             })}
           </ul>
-          <ExportBlock idPrefix="album" files={names(album.photoIds)} galleryUrl={picks.gallery.url} what="album" />
+          <ExportBlock idPrefix="album" title={t('studioPicks.exportTitle')} files={names(album.photoIds)} galleryUrl={picks.gallery.url} what="album" />
         </>
       )}
     </section>
@@ -275,6 +276,7 @@ function PhotosSection({ picks }: { picks: Picks }) {
           </div>
           <ExportBlock
             idPrefix="favorites"
+            title={t('studioPicks.exportFavoritesTitle')}
             files={liked.filter((p) => p.favoriteCount > 0).map((p) => p.photo.filename)}
             galleryUrl={picks.gallery.url}
             what="favoris"

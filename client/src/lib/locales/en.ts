@@ -906,6 +906,7 @@ const en: Messages = {
     reopenHint: 'The clients can then change the album and send it again.',
     reopenFailed: 'The album could not be reopened. Please try again.',
     exportTitle: 'File names for retouching',
+    exportFavoritesTitle: 'File names of the favourite photos, for retouching',
     lightroom: 'Lightroom search',
     lightroomHint: 'In Lightroom (Library): Library Filter > Text > Filename > Contains, then paste.',
     commaList: 'Comma-separated list',

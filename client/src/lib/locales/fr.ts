@@ -905,6 +905,7 @@ const fr = {
     reopenHint: 'Les clients pourront de nouveau modifier l’album et le renvoyer.',
     reopenFailed: 'L’album n’a pas pu être rouvert : réessayez.',
     exportTitle: 'Noms de fichiers pour la retouche',
+    exportFavoritesTitle: 'Noms des photos en favori, pour la retouche',
     lightroom: 'Recherche Lightroom',
     lightroomHint: 'Dans Lightroom (Bibliothèque) : Filtre de bibliothèque > Texte > Nom de fichier > Contient, puis collez.',
     commaList: 'Liste séparée par des virgules',

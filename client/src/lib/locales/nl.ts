@@ -909,6 +909,7 @@ const nl: Messages = {
     reopenHint: 'De klanten kunnen het album dan opnieuw wijzigen en versturen.',
     reopenFailed: 'Het album kon niet worden heropend. Probeer het opnieuw.',
     exportTitle: 'Bestandsnamen voor de nabewerking',
+    exportFavoritesTitle: 'Namen van de favoriete foto’s, voor de nabewerking',
     lightroom: 'Zoekopdracht voor Lightroom',
     lightroomHint: 'In Lightroom (Bibliotheek): Bibliotheekfilter > Tekst > Bestandsnaam > Bevat, en plak.',
     commaList: 'Lijst gescheiden door komma’s',
