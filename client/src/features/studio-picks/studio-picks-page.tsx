@@ -8,11 +8,10 @@ import { errorCodes } from '../../lib/error-message';
 import { intlLocale } from '../../lib/locale';
 import { StudioPicksQuery, StudioPicksReopenAlbumMutation } from './documents';
 import { commaList, csvTable, exportFileName, lightroomSearch, textLines } from './export';
+import { sortPhotos, type SortKey } from './sort';
 import styles from './studio-picks.module.css';
 
 type Picks = StudioPicksData['studioPicks'];
-type PickedPhoto = Picks['photos'][number];
-type SortKey = 'favorites' | 'selections' | 'name' | 'position';
 
 /** STATUS_KEYS are the words of a download request's status. */
 const STATUS_KEYS: Record<string, 'studioPicks.statusSubmitted' | 'studioPicks.statusPreparing' | 'studioPicks.statusReady' | 'studioPicks.statusFailed'> = {
@@ -213,18 +212,6 @@ function AlbumSection({ picks, when, names }: { picks: Picks; when: (iso?: strin
       )}
     </section>
   );
-}
-
-/** sortPhotos orders the picked photos by key (counts: most first, then the gallery's order). */
-function sortPhotos(photos: readonly PickedPhoto[], key: SortKey): PickedPhoto[] {
-  const byPos = (a: PickedPhoto, b: PickedPhoto) => a.photo.position - b.photo.position || a.photo.id.localeCompare(b.photo.id);
-  const cmp: Record<SortKey, (a: PickedPhoto, b: PickedPhoto) => number> = {
-    favorites: (a, b) => b.favoriteCount - a.favoriteCount || b.selectionCount - a.selectionCount || byPos(a, b),
-    selections: (a, b) => b.selectionCount - a.selectionCount || b.favoriteCount - a.favoriteCount || byPos(a, b),
-    name: (a, b) => a.photo.filename.localeCompare(b.photo.filename, undefined, { numeric: true }) || byPos(a, b),
-    position: byPos,
-  };
-  return [...photos].sort(cmp[key]);
 }
 
 function PhotosSection({ picks }: { picks: Picks }) {
