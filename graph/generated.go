@@ -954,6 +954,7 @@ type ComplexityRoot struct {
 		PhotoProducts      func(childComplexity int, galleryID string, photoID string) int
 		ShippingRates      func(childComplexity int) int
 		StudioGalleries    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
+		StudioPicks        func(childComplexity int, galleryID string) int
 		ViewerPhotographer func(childComplexity int) int
 	}
 
@@ -1062,6 +1063,71 @@ type ComplexityRoot struct {
 	SignOutPayload struct {
 		EndedSessions func(childComplexity int) int
 		UserErrors    func(childComplexity int) int
+	}
+
+	StudioAlbum struct {
+		PhotoCount func(childComplexity int) int
+		PhotoIDs   func(childComplexity int) int
+		SentAt     func(childComplexity int) int
+		SentBy     func(childComplexity int) int
+		State      func(childComplexity int) int
+		UpdatedAt  func(childComplexity int) int
+	}
+
+	StudioContactMessage struct {
+		CreatedAt func(childComplexity int) int
+		Email     func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Message   func(childComplexity int) int
+		Name      func(childComplexity int) int
+	}
+
+	StudioDownloadRequest struct {
+		CreatedAt  func(childComplexity int) int
+		Email      func(childComplexity int) int
+		FilesTotal func(childComplexity int) int
+		FromOrder  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		Quality    func(childComplexity int) int
+		Status     func(childComplexity int) int
+	}
+
+	StudioGuestPicks struct {
+		Email            func(childComplexity int) int
+		FavoritePhotoIDs func(childComplexity int) int
+		Selections       func(childComplexity int) int
+	}
+
+	StudioGuestSelection struct {
+		CreatedAt func(childComplexity int) int
+		ID        func(childComplexity int) int
+		Name      func(childComplexity int) int
+		PhotoIDs  func(childComplexity int) int
+	}
+
+	StudioPickedPhoto struct {
+		FavoriteCount  func(childComplexity int) int
+		InAlbum        func(childComplexity int) int
+		Photo          func(childComplexity int) int
+		SelectionCount func(childComplexity int) int
+	}
+
+	StudioPicks struct {
+		Album            func(childComplexity int) int
+		DownloadRequests func(childComplexity int) int
+		Gallery          func(childComplexity int) int
+		Guests           func(childComplexity int) int
+		Messages         func(childComplexity int) int
+		Photos           func(childComplexity int) int
+		Shares           func(childComplexity int) int
+	}
+
+	StudioShare struct {
+		ID             func(childComplexity int) int
+		RecipientCount func(childComplexity int) int
+		SenderEmail    func(childComplexity int) int
+		SenderName     func(childComplexity int) int
+		SentAt         func(childComplexity int) int
 	}
 
 	Subscription struct {
@@ -1383,6 +1449,7 @@ type QueryResolver interface {
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
 	ViewerPhotographer(ctx context.Context) (*ent.Photographer, error)
 	StudioGalleries(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) (*ent.GalleryConnection, error)
+	StudioPicks(ctx context.Context, galleryID string) (*photographer.StudioPicks, error)
 }
 type SelectionResolver interface {
 	PhotoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
@@ -5460,6 +5527,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioGalleries(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["search"].(*string), args["orderBy"].(*ent.GalleryOrder)), true
+	case "Query.studioPicks":
+		if e.ComplexityRoot.Query.StudioPicks == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioPicks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioPicks(childComplexity, args["galleryId"].(string)), true
 	case "Query.viewerPhotographer":
 		if e.ComplexityRoot.Query.ViewerPhotographer == nil {
 			break
@@ -5790,6 +5868,260 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SignOutPayload.UserErrors(childComplexity), true
+
+	case "StudioAlbum.photoCount":
+		if e.ComplexityRoot.StudioAlbum.PhotoCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioAlbum.PhotoCount(childComplexity), true
+	case "StudioAlbum.photoIds":
+		if e.ComplexityRoot.StudioAlbum.PhotoIDs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioAlbum.PhotoIDs(childComplexity), true
+	case "StudioAlbum.sentAt":
+		if e.ComplexityRoot.StudioAlbum.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioAlbum.SentAt(childComplexity), true
+	case "StudioAlbum.sentBy":
+		if e.ComplexityRoot.StudioAlbum.SentBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioAlbum.SentBy(childComplexity), true
+	case "StudioAlbum.state":
+		if e.ComplexityRoot.StudioAlbum.State == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioAlbum.State(childComplexity), true
+	case "StudioAlbum.updatedAt":
+		if e.ComplexityRoot.StudioAlbum.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioAlbum.UpdatedAt(childComplexity), true
+
+	case "StudioContactMessage.createdAt":
+		if e.ComplexityRoot.StudioContactMessage.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioContactMessage.CreatedAt(childComplexity), true
+	case "StudioContactMessage.email":
+		if e.ComplexityRoot.StudioContactMessage.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioContactMessage.Email(childComplexity), true
+	case "StudioContactMessage.id":
+		if e.ComplexityRoot.StudioContactMessage.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioContactMessage.ID(childComplexity), true
+	case "StudioContactMessage.message":
+		if e.ComplexityRoot.StudioContactMessage.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioContactMessage.Message(childComplexity), true
+	case "StudioContactMessage.name":
+		if e.ComplexityRoot.StudioContactMessage.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioContactMessage.Name(childComplexity), true
+
+	case "StudioDownloadRequest.createdAt":
+		if e.ComplexityRoot.StudioDownloadRequest.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioDownloadRequest.CreatedAt(childComplexity), true
+	case "StudioDownloadRequest.email":
+		if e.ComplexityRoot.StudioDownloadRequest.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioDownloadRequest.Email(childComplexity), true
+	case "StudioDownloadRequest.filesTotal":
+		if e.ComplexityRoot.StudioDownloadRequest.FilesTotal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioDownloadRequest.FilesTotal(childComplexity), true
+	case "StudioDownloadRequest.fromOrder":
+		if e.ComplexityRoot.StudioDownloadRequest.FromOrder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioDownloadRequest.FromOrder(childComplexity), true
+	case "StudioDownloadRequest.id":
+		if e.ComplexityRoot.StudioDownloadRequest.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioDownloadRequest.ID(childComplexity), true
+	case "StudioDownloadRequest.quality":
+		if e.ComplexityRoot.StudioDownloadRequest.Quality == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioDownloadRequest.Quality(childComplexity), true
+	case "StudioDownloadRequest.status":
+		if e.ComplexityRoot.StudioDownloadRequest.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioDownloadRequest.Status(childComplexity), true
+
+	case "StudioGuestPicks.email":
+		if e.ComplexityRoot.StudioGuestPicks.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioGuestPicks.Email(childComplexity), true
+	case "StudioGuestPicks.favoritePhotoIds":
+		if e.ComplexityRoot.StudioGuestPicks.FavoritePhotoIDs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioGuestPicks.FavoritePhotoIDs(childComplexity), true
+	case "StudioGuestPicks.selections":
+		if e.ComplexityRoot.StudioGuestPicks.Selections == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioGuestPicks.Selections(childComplexity), true
+
+	case "StudioGuestSelection.createdAt":
+		if e.ComplexityRoot.StudioGuestSelection.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioGuestSelection.CreatedAt(childComplexity), true
+	case "StudioGuestSelection.id":
+		if e.ComplexityRoot.StudioGuestSelection.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioGuestSelection.ID(childComplexity), true
+	case "StudioGuestSelection.name":
+		if e.ComplexityRoot.StudioGuestSelection.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioGuestSelection.Name(childComplexity), true
+	case "StudioGuestSelection.photoIds":
+		if e.ComplexityRoot.StudioGuestSelection.PhotoIDs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioGuestSelection.PhotoIDs(childComplexity), true
+
+	case "StudioPickedPhoto.favoriteCount":
+		if e.ComplexityRoot.StudioPickedPhoto.FavoriteCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPickedPhoto.FavoriteCount(childComplexity), true
+	case "StudioPickedPhoto.inAlbum":
+		if e.ComplexityRoot.StudioPickedPhoto.InAlbum == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPickedPhoto.InAlbum(childComplexity), true
+	case "StudioPickedPhoto.photo":
+		if e.ComplexityRoot.StudioPickedPhoto.Photo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPickedPhoto.Photo(childComplexity), true
+	case "StudioPickedPhoto.selectionCount":
+		if e.ComplexityRoot.StudioPickedPhoto.SelectionCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPickedPhoto.SelectionCount(childComplexity), true
+
+	case "StudioPicks.album":
+		if e.ComplexityRoot.StudioPicks.Album == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPicks.Album(childComplexity), true
+	case "StudioPicks.downloadRequests":
+		if e.ComplexityRoot.StudioPicks.DownloadRequests == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPicks.DownloadRequests(childComplexity), true
+	case "StudioPicks.gallery":
+		if e.ComplexityRoot.StudioPicks.Gallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPicks.Gallery(childComplexity), true
+	case "StudioPicks.guests":
+		if e.ComplexityRoot.StudioPicks.Guests == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPicks.Guests(childComplexity), true
+	case "StudioPicks.messages":
+		if e.ComplexityRoot.StudioPicks.Messages == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPicks.Messages(childComplexity), true
+	case "StudioPicks.photos":
+		if e.ComplexityRoot.StudioPicks.Photos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPicks.Photos(childComplexity), true
+	case "StudioPicks.shares":
+		if e.ComplexityRoot.StudioPicks.Shares == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPicks.Shares(childComplexity), true
+
+	case "StudioShare.id":
+		if e.ComplexityRoot.StudioShare.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioShare.ID(childComplexity), true
+	case "StudioShare.recipientCount":
+		if e.ComplexityRoot.StudioShare.RecipientCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioShare.RecipientCount(childComplexity), true
+	case "StudioShare.senderEmail":
+		if e.ComplexityRoot.StudioShare.SenderEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioShare.SenderEmail(childComplexity), true
+	case "StudioShare.senderName":
+		if e.ComplexityRoot.StudioShare.SenderName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioShare.SenderName(childComplexity), true
+	case "StudioShare.sentAt":
+		if e.ComplexityRoot.StudioShare.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioShare.SentAt(childComplexity), true
 
 	case "Subscription.cartUpdated":
 		if e.ComplexityRoot.Subscription.CartUpdated == nil {
@@ -6413,7 +6745,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql" "schema/studiopicks.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6436,6 +6768,7 @@ var sources = []*ast.Source{
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 	{Name: "schema/studio.graphql", Input: sourceData("schema/studio.graphql"), BuiltIn: false},
 	{Name: "schema/studiophotos.graphql", Input: sourceData("schema/studiophotos.graphql"), BuiltIn: false},
+	{Name: "schema/studiopicks.graphql", Input: sourceData("schema/studiopicks.graphql"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -8199,6 +8532,136 @@ func (ec *executionContext) childFields_SignOutPayload(ctx context.Context, fiel
 		return ec.fieldContext_SignOutPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SignOutPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioAlbum(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "state":
+		return ec.fieldContext_StudioAlbum_state(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_StudioAlbum_sentAt(ctx, field)
+	case "sentBy":
+		return ec.fieldContext_StudioAlbum_sentBy(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_StudioAlbum_updatedAt(ctx, field)
+	case "photoCount":
+		return ec.fieldContext_StudioAlbum_photoCount(ctx, field)
+	case "photoIds":
+		return ec.fieldContext_StudioAlbum_photoIds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioAlbum", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioContactMessage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_StudioContactMessage_id(ctx, field)
+	case "name":
+		return ec.fieldContext_StudioContactMessage_name(ctx, field)
+	case "email":
+		return ec.fieldContext_StudioContactMessage_email(ctx, field)
+	case "message":
+		return ec.fieldContext_StudioContactMessage_message(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_StudioContactMessage_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioContactMessage", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioDownloadRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_StudioDownloadRequest_id(ctx, field)
+	case "email":
+		return ec.fieldContext_StudioDownloadRequest_email(ctx, field)
+	case "quality":
+		return ec.fieldContext_StudioDownloadRequest_quality(ctx, field)
+	case "status":
+		return ec.fieldContext_StudioDownloadRequest_status(ctx, field)
+	case "filesTotal":
+		return ec.fieldContext_StudioDownloadRequest_filesTotal(ctx, field)
+	case "fromOrder":
+		return ec.fieldContext_StudioDownloadRequest_fromOrder(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_StudioDownloadRequest_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioDownloadRequest", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioGuestPicks(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_StudioGuestPicks_email(ctx, field)
+	case "favoritePhotoIds":
+		return ec.fieldContext_StudioGuestPicks_favoritePhotoIds(ctx, field)
+	case "selections":
+		return ec.fieldContext_StudioGuestPicks_selections(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioGuestPicks", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioGuestSelection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_StudioGuestSelection_id(ctx, field)
+	case "name":
+		return ec.fieldContext_StudioGuestSelection_name(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_StudioGuestSelection_createdAt(ctx, field)
+	case "photoIds":
+		return ec.fieldContext_StudioGuestSelection_photoIds(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioGuestSelection", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioPickedPhoto(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photo":
+		return ec.fieldContext_StudioPickedPhoto_photo(ctx, field)
+	case "favoriteCount":
+		return ec.fieldContext_StudioPickedPhoto_favoriteCount(ctx, field)
+	case "selectionCount":
+		return ec.fieldContext_StudioPickedPhoto_selectionCount(ctx, field)
+	case "inAlbum":
+		return ec.fieldContext_StudioPickedPhoto_inAlbum(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioPickedPhoto", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioPicks(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "gallery":
+		return ec.fieldContext_StudioPicks_gallery(ctx, field)
+	case "album":
+		return ec.fieldContext_StudioPicks_album(ctx, field)
+	case "photos":
+		return ec.fieldContext_StudioPicks_photos(ctx, field)
+	case "guests":
+		return ec.fieldContext_StudioPicks_guests(ctx, field)
+	case "messages":
+		return ec.fieldContext_StudioPicks_messages(ctx, field)
+	case "shares":
+		return ec.fieldContext_StudioPicks_shares(ctx, field)
+	case "downloadRequests":
+		return ec.fieldContext_StudioPicks_downloadRequests(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioPicks", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioShare(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_StudioShare_id(ctx, field)
+	case "senderName":
+		return ec.fieldContext_StudioShare_senderName(ctx, field)
+	case "senderEmail":
+		return ec.fieldContext_StudioShare_senderEmail(ctx, field)
+	case "recipientCount":
+		return ec.fieldContext_StudioShare_recipientCount(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_StudioShare_sentAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioShare", field.Name)
 }
 
 func (ec *executionContext) childFields_ThemeColors(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10194,6 +10657,20 @@ func (ec *executionContext) field_Query_studioGalleries_args(ctx context.Context
 		return nil, err
 	}
 	args["orderBy"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioPicks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg0
 	return args, nil
 }
 
@@ -27191,6 +27668,50 @@ func (ec *executionContext) fieldContext_Query_studioGalleries(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_studioPicks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioPicks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioPicks(ctx, fc.Args["galleryId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.StudioPicks) graphql.Marshaler {
+			return ec.marshalNStudioPicks2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPicks(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioPicks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioPicks(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioPicks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28679,6 +29200,1030 @@ func (ec *executionContext) fieldContext_SignOutPayload_userErrors(_ context.Con
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _StudioAlbum_state(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioAlbum) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioAlbum_state(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.State, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v album.State) graphql.Marshaler {
+			return ec.marshalNAlbumState2githubᚗcomᚋstudioᚋgalleryᚋentᚋalbumᚐState(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioAlbum_state(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioAlbum", field, false, false, errors.New("field of type AlbumState does not have child fields"))
+}
+
+func (ec *executionContext) _StudioAlbum_sentAt(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioAlbum) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioAlbum_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioAlbum_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioAlbum", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _StudioAlbum_sentBy(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioAlbum) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioAlbum_sentBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioAlbum_sentBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioAlbum", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioAlbum_updatedAt(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioAlbum) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioAlbum_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioAlbum_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioAlbum", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _StudioAlbum_photoCount(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioAlbum) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioAlbum_photoCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoCount(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioAlbum_photoCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioAlbum", field, true, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioAlbum_photoIds(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioAlbum) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioAlbum_photoIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoIDs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioAlbum_photoIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioAlbum", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioContactMessage_id(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioContactMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioContactMessage_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioContactMessage_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioContactMessage", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioContactMessage_name(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioContactMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioContactMessage_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioContactMessage_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioContactMessage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioContactMessage_email(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioContactMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioContactMessage_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioContactMessage_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioContactMessage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioContactMessage_message(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioContactMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioContactMessage_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioContactMessage_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioContactMessage", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioContactMessage_createdAt(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioContactMessage) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioContactMessage_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioContactMessage_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioContactMessage", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _StudioDownloadRequest_id(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioDownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioDownloadRequest_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioDownloadRequest_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioDownloadRequest", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioDownloadRequest_email(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioDownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioDownloadRequest_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioDownloadRequest_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioDownloadRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioDownloadRequest_quality(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioDownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioDownloadRequest_quality(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quality, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioDownloadRequest_quality(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioDownloadRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioDownloadRequest_status(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioDownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioDownloadRequest_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioDownloadRequest_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioDownloadRequest", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioDownloadRequest_filesTotal(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioDownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioDownloadRequest_filesTotal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FilesTotal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioDownloadRequest_filesTotal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioDownloadRequest", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioDownloadRequest_fromOrder(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioDownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioDownloadRequest_fromOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FromOrder, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioDownloadRequest_fromOrder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioDownloadRequest", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _StudioDownloadRequest_createdAt(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioDownloadRequest) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioDownloadRequest_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioDownloadRequest_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioDownloadRequest", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _StudioGuestPicks_email(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioGuestPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioGuestPicks_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioGuestPicks_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioGuestPicks", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioGuestPicks_favoritePhotoIds(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioGuestPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioGuestPicks_favoritePhotoIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FavoritePhotoIDs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioGuestPicks_favoritePhotoIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioGuestPicks", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioGuestPicks_selections(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioGuestPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioGuestPicks_selections(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Selections, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.StudioGuestSelection) graphql.Marshaler {
+			return ec.marshalNStudioGuestSelection2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioGuestSelectionᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioGuestPicks_selections(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioGuestPicks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioGuestSelection(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioGuestSelection_id(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioGuestSelection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioGuestSelection_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioGuestSelection_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioGuestSelection", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioGuestSelection_name(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioGuestSelection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioGuestSelection_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioGuestSelection_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioGuestSelection", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioGuestSelection_createdAt(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioGuestSelection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioGuestSelection_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioGuestSelection_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioGuestSelection", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _StudioGuestSelection_photoIds(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioGuestSelection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioGuestSelection_photoIds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoIDs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNID2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioGuestSelection_photoIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioGuestSelection", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioPickedPhoto_photo(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPickedPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPickedPhoto_photo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
+			return ec.marshalNPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPickedPhoto_photo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPickedPhoto",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioPickedPhoto_favoriteCount(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPickedPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPickedPhoto_favoriteCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FavoriteCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPickedPhoto_favoriteCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioPickedPhoto", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioPickedPhoto_selectionCount(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPickedPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPickedPhoto_selectionCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SelectionCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPickedPhoto_selectionCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioPickedPhoto", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioPickedPhoto_inAlbum(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPickedPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPickedPhoto_inAlbum(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InAlbum, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPickedPhoto_inAlbum(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioPickedPhoto", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _StudioPicks_gallery(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPicks_gallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Gallery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
+			return ec.marshalNGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPicks_gallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPicks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioPicks_album(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPicks_album(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Album, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.StudioAlbum) graphql.Marshaler {
+			return ec.marshalOStudioAlbum2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioAlbum(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPicks_album(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPicks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioAlbum(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioPicks_photos(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPicks_photos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.StudioPickedPhoto) graphql.Marshaler {
+			return ec.marshalNStudioPickedPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPickedPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPicks_photos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPicks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioPickedPhoto(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioPicks_guests(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPicks_guests(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Guests, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.StudioGuestPicks) graphql.Marshaler {
+			return ec.marshalNStudioGuestPicks2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioGuestPicksᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPicks_guests(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPicks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioGuestPicks(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioPicks_messages(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPicks_messages(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Messages, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.StudioContactMessage) graphql.Marshaler {
+			return ec.marshalNStudioContactMessage2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioContactMessageᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPicks_messages(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPicks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioContactMessage(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioPicks_shares(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPicks_shares(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Shares, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.StudioShare) graphql.Marshaler {
+			return ec.marshalNStudioShare2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioShareᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPicks_shares(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPicks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioShare(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioPicks_downloadRequests(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPicks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPicks_downloadRequests(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DownloadRequests, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.StudioDownloadRequest) graphql.Marshaler {
+			return ec.marshalNStudioDownloadRequest2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioDownloadRequestᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPicks_downloadRequests(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPicks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioDownloadRequest(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioShare_id(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioShare) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioShare_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioShare_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioShare", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioShare_senderName(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioShare) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioShare_senderName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SenderName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioShare_senderName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioShare", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioShare_senderEmail(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioShare) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioShare_senderEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SenderEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioShare_senderEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioShare", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioShare_recipientCount(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioShare) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioShare_recipientCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RecipientCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioShare_recipientCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioShare", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioShare_sentAt(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioShare) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioShare_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioShare_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioShare", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
 func (ec *executionContext) _Subscription_downloadRequestUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
@@ -44831,6 +46376,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioPicks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioPicks(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -45884,6 +47451,475 @@ func (ec *executionContext) _SignOutPayload(ctx context.Context, sel ast.Selecti
 			}
 		case "userErrors":
 			out.Values[i] = ec._SignOutPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioAlbumImplementors = []string{"StudioAlbum"}
+
+func (ec *executionContext) _StudioAlbum(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioAlbum) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioAlbumImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioAlbum")
+		case "state":
+			out.Values[i] = ec._StudioAlbum_state(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentAt":
+			out.Values[i] = ec._StudioAlbum_sentAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "sentBy":
+			out.Values[i] = ec._StudioAlbum_sentBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._StudioAlbum_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photoCount":
+			out.Values[i] = ec._StudioAlbum_photoCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photoIds":
+			out.Values[i] = ec._StudioAlbum_photoIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioContactMessageImplementors = []string{"StudioContactMessage"}
+
+func (ec *executionContext) _StudioContactMessage(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioContactMessage) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioContactMessageImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioContactMessage")
+		case "id":
+			out.Values[i] = ec._StudioContactMessage_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._StudioContactMessage_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._StudioContactMessage_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "message":
+			out.Values[i] = ec._StudioContactMessage_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._StudioContactMessage_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioDownloadRequestImplementors = []string{"StudioDownloadRequest"}
+
+func (ec *executionContext) _StudioDownloadRequest(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioDownloadRequest) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioDownloadRequestImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioDownloadRequest")
+		case "id":
+			out.Values[i] = ec._StudioDownloadRequest_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._StudioDownloadRequest_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quality":
+			out.Values[i] = ec._StudioDownloadRequest_quality(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._StudioDownloadRequest_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "filesTotal":
+			out.Values[i] = ec._StudioDownloadRequest_filesTotal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "fromOrder":
+			out.Values[i] = ec._StudioDownloadRequest_fromOrder(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._StudioDownloadRequest_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioGuestPicksImplementors = []string{"StudioGuestPicks"}
+
+func (ec *executionContext) _StudioGuestPicks(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioGuestPicks) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioGuestPicksImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioGuestPicks")
+		case "email":
+			out.Values[i] = ec._StudioGuestPicks_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "favoritePhotoIds":
+			out.Values[i] = ec._StudioGuestPicks_favoritePhotoIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "selections":
+			out.Values[i] = ec._StudioGuestPicks_selections(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioGuestSelectionImplementors = []string{"StudioGuestSelection"}
+
+func (ec *executionContext) _StudioGuestSelection(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioGuestSelection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioGuestSelectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioGuestSelection")
+		case "id":
+			out.Values[i] = ec._StudioGuestSelection_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._StudioGuestSelection_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._StudioGuestSelection_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "photoIds":
+			out.Values[i] = ec._StudioGuestSelection_photoIds(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioPickedPhotoImplementors = []string{"StudioPickedPhoto"}
+
+func (ec *executionContext) _StudioPickedPhoto(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioPickedPhoto) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioPickedPhotoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioPickedPhoto")
+		case "photo":
+			out.Values[i] = ec._StudioPickedPhoto_photo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "favoriteCount":
+			out.Values[i] = ec._StudioPickedPhoto_favoriteCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "selectionCount":
+			out.Values[i] = ec._StudioPickedPhoto_selectionCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "inAlbum":
+			out.Values[i] = ec._StudioPickedPhoto_inAlbum(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioPicksImplementors = []string{"StudioPicks"}
+
+func (ec *executionContext) _StudioPicks(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioPicks) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioPicksImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioPicks")
+		case "gallery":
+			out.Values[i] = ec._StudioPicks_gallery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "album":
+			out.Values[i] = ec._StudioPicks_album(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "photos":
+			out.Values[i] = ec._StudioPicks_photos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "guests":
+			out.Values[i] = ec._StudioPicks_guests(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "messages":
+			out.Values[i] = ec._StudioPicks_messages(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shares":
+			out.Values[i] = ec._StudioPicks_shares(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "downloadRequests":
+			out.Values[i] = ec._StudioPicks_downloadRequests(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioShareImplementors = []string{"StudioShare"}
+
+func (ec *executionContext) _StudioShare(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioShare) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioShareImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioShare")
+		case "id":
+			out.Values[i] = ec._StudioShare_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "senderName":
+			out.Values[i] = ec._StudioShare_senderName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "senderEmail":
+			out.Values[i] = ec._StudioShare_senderEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recipientCount":
+			out.Values[i] = ec._StudioShare_recipientCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentAt":
+			out.Values[i] = ec._StudioShare_sentAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -49795,6 +51831,172 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	return ret
 }
 
+func (ec *executionContext) marshalNStudioContactMessage2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioContactMessageᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioContactMessage) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioContactMessage2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioContactMessage(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioContactMessage2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioContactMessage(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioContactMessage) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioContactMessage(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioDownloadRequest2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioDownloadRequestᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioDownloadRequest) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioDownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioDownloadRequest(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioDownloadRequest2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioDownloadRequest(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioDownloadRequest) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioDownloadRequest(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioGuestPicks2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioGuestPicksᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioGuestPicks) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioGuestPicks2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioGuestPicks(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioGuestPicks2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioGuestPicks(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioGuestPicks) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioGuestPicks(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioGuestSelection2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioGuestSelectionᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioGuestSelection) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioGuestSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioGuestSelection(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioGuestSelection2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioGuestSelection(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioGuestSelection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioGuestSelection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioPickedPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPickedPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioPickedPhoto) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioPickedPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPickedPhoto(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioPickedPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPickedPhoto(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioPickedPhoto) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioPickedPhoto(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioPicks2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPicks(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioPicks) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioPicks(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioShare2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioShareᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioShare) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioShare2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioShare(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioShare2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioShare(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioShare) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioShare(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNThemeColors2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐColors(ctx context.Context, sel ast.SelectionSet, v model.Colors) graphql.Marshaler {
 	return ec._ThemeColors(ctx, sel, &v)
 }
@@ -50941,6 +53143,13 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOStudioAlbum2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioAlbum(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioAlbum) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._StudioAlbum(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOThemeColorsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐThemeColorsInput(ctx context.Context, v any) (*photographer.ThemeColorsInput, error) {

@@ -368,6 +368,7 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
       ['studioGallery', `/studio/galeries/${galleryIds['julie-et-thomas']}`],
       ['studioAccount', '/studio/compte'],
       ['studioPhotos', `/studio/galeries/${galleryIds['gala-2026']}/photos`],
+      ['studioPicks', `/studio/galeries/${galleryIds['julie-et-thomas']}/selections`],
     ];
     states.push({ name: 'photographer', storage: await holder.storageState(), routes });
     await holder.close();

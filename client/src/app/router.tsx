@@ -13,6 +13,7 @@ import { PhotoPage } from '../features/photos';
 import { StudioApp } from '../features/studio';
 import { AddToSelectionButton, FavoriteButton, SelectionPage } from '../features/selections';
 import { StudioPhotosPage } from '../features/studio-photos';
+import { StudioPicksPage } from '../features/studio-picks';
 import {
   DownloadsPage,
   PackConfigurationPage,
@@ -119,7 +120,7 @@ export function appRoutes(): RouteObject[] {
           path: 'studio/*',
           element: (
             <Suspense fallback={null}>
-              <StudioApp photosPage={<StudioPhotosPage />} />
+              <StudioApp photosPage={<StudioPhotosPage />} picksPage={<StudioPicksPage />} />
             </Suspense>
           ),
         },

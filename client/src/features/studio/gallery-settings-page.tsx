@@ -40,6 +40,9 @@ export function GallerySettingsPage() {
           <Link to={`/studio/galeries/${gallery.id}/photos`} className={styles.secondary}>
             {t('studio.photosLink')}
           </Link>
+          <Link to={`/studio/galeries/${gallery.id}/selections`} className={styles.secondary}>
+            {t('studio.picksLink')}
+          </Link>
           <button type="button" className={styles.secondary} onClick={() => void openPreview()}>
             {t('studio.previewAsGuest')}
           </button>

@@ -27,10 +27,11 @@ function RequireSignIn() {
 
 /**
  * StudioApp is the photographer's studio under /studio: sign-in, galleries,
- * account settings, and a gallery's photos, whose screen (another feature,
- * its own chunk) the app hands in as photosPage.
+ * account settings, a gallery's photos and what its clients picked, whose
+ * screens (other features, their own chunks) the app hands in as photosPage
+ * and picksPage.
  */
-export function StudioApp({ photosPage }: { photosPage?: ReactNode }) {
+export function StudioApp({ photosPage, picksPage }: { photosPage?: ReactNode; picksPage?: ReactNode }) {
   return (
     <Routes>
       <Route path="connexion" element={<SignInPage />} />
@@ -40,6 +41,7 @@ export function StudioApp({ photosPage }: { photosPage?: ReactNode }) {
         <Route path="galeries/nouvelle" element={<NewGalleryPage />} />
         <Route path="galeries/:id" element={<GallerySettingsPage />} />
         {photosPage && <Route path="galeries/:id/photos" element={photosPage} />}
+        {picksPage && <Route path="galeries/:id/selections" element={picksPage} />}
         <Route path="compte" element={<AccountPage />} />
         <Route path="*" element={<Navigate to="galeries" replace />} />
       </Route>
