@@ -518,6 +518,7 @@ type ComplexityRoot struct {
 		AccessPolicy               func(childComplexity int) int
 		Album                      func(childComplexity int) int
 		AlbumSelection             func(childComplexity int) int
+		ArchivedAt                 func(childComplexity int) int
 		Auth                       func(childComplexity int) int
 		AvailablePacks             func(childComplexity int) int
 		CollectionNames            func(childComplexity int) int
@@ -529,6 +530,8 @@ type ComplexityRoot struct {
 		DownloadInformation        func(childComplexity int) int
 		EventDateString            func(childComplexity int) int
 		EventName                  func(childComplexity int) int
+		Expired                    func(childComplexity int) int
+		ExpiresAt                  func(childComplexity int) int
 		HideSaleEmphasis           func(childComplexity int) int
 		ID                         func(childComplexity int) int
 		Language                   func(childComplexity int) int
@@ -547,6 +550,7 @@ type ComplexityRoot struct {
 		ShopEnabled                func(childComplexity int) int
 		ShowFilename               func(childComplexity int) int
 		Stats                      func(childComplexity int) int
+		Status                     func(childComplexity int) int
 		Theme                      func(childComplexity int) int
 		URL                        func(childComplexity int) int
 		Videos                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VideoOrder) int
@@ -574,6 +578,7 @@ type ComplexityRoot struct {
 		OrderCount         func(childComplexity int) int
 		PhotoCount         func(childComplexity int) int
 		Revenue            func(childComplexity int) int
+		Visits             func(childComplexity int) int
 	}
 
 	GalleryTheme struct {
@@ -954,6 +959,7 @@ type ComplexityRoot struct {
 		PhotoProducts      func(childComplexity int, galleryID string, photoID string) int
 		ShippingRates      func(childComplexity int) int
 		StudioGalleries    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
+		StudioMusicTracks  func(childComplexity int) int
 		ViewerPhotographer func(childComplexity int) int
 	}
 
@@ -1235,6 +1241,9 @@ type GalleryResolver interface {
 	OgData(ctx context.Context, obj *ent.Gallery) (*gqlmodel.OgData, error)
 
 	AccessCodes(ctx context.Context, obj *ent.Gallery) ([]*ent.AccessCode, error)
+	Status(ctx context.Context, obj *ent.Gallery) (gqlmodel.GalleryStatus, error)
+
+	Expired(ctx context.Context, obj *ent.Gallery) (bool, error)
 	PhotographerSelection(ctx context.Context, obj *ent.Gallery) (*gallery.PhotographerSelection, error)
 	AlbumSelection(ctx context.Context, obj *ent.Gallery) (*selections.Album, error)
 	Stats(ctx context.Context, obj *ent.Gallery) (*photographer.GalleryStats, error)
@@ -1374,6 +1383,7 @@ type QueryResolver interface {
 	PhotoProducts(ctx context.Context, galleryID string, photoID string) ([]*cart.PhotoProduct, error)
 	DownloadRequest(ctx context.Context, id string) (*ent.DownloadRequest, error)
 	Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error)
+	StudioMusicTracks(ctx context.Context) ([]*ent.MusicTrack, error)
 	Order(ctx context.Context, id string) (*ent.Order, error)
 	Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) (*ent.OrderConnection, error)
 	PaymentMethods(ctx context.Context) ([]payment.Method, error)
@@ -3045,6 +3055,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.AlbumSelection(childComplexity), true
+	case "Gallery.archivedAt":
+		if e.ComplexityRoot.Gallery.ArchivedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.ArchivedAt(childComplexity), true
 	case "Gallery.auth":
 		if e.ComplexityRoot.Gallery.Auth == nil {
 			break
@@ -3111,6 +3127,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.EventName(childComplexity), true
+	case "Gallery.expired":
+		if e.ComplexityRoot.Gallery.Expired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.Expired(childComplexity), true
+	case "Gallery.expiresAt":
+		if e.ComplexityRoot.Gallery.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.ExpiresAt(childComplexity), true
 	case "Gallery.hideSaleEmphasis":
 		if e.ComplexityRoot.Gallery.HideSaleEmphasis == nil {
 			break
@@ -3224,6 +3252,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.Stats(childComplexity), true
+	case "Gallery.status":
+		if e.ComplexityRoot.Gallery.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.Status(childComplexity), true
 	case "Gallery.theme":
 		if e.ComplexityRoot.Gallery.Theme == nil {
 			break
@@ -3323,6 +3357,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GalleryStats.Revenue(childComplexity), true
+	case "GalleryStats.visits":
+		if e.ComplexityRoot.GalleryStats.Visits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryStats.Visits(childComplexity), true
 
 	case "GalleryTheme.colorTheme":
 		if e.ComplexityRoot.GalleryTheme.ColorTheme == nil {
@@ -5460,6 +5500,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioGalleries(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["search"].(*string), args["orderBy"].(*ent.GalleryOrder)), true
+	case "Query.studioMusicTracks":
+		if e.ComplexityRoot.Query.StudioMusicTracks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioMusicTracks(childComplexity), true
 	case "Query.viewerPhotographer":
 		if e.ComplexityRoot.Query.ViewerPhotographer == nil {
 			break
@@ -6413,7 +6459,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/gallerysettings.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6431,6 +6477,7 @@ var sources = []*ast.Source{
 	{Name: "schema/contact.graphql", Input: sourceData("schema/contact.graphql"), BuiltIn: false},
 	{Name: "schema/downloads.graphql", Input: sourceData("schema/downloads.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
+	{Name: "schema/gallerysettings.graphql", Input: sourceData("schema/gallerysettings.graphql"), BuiltIn: false},
 	{Name: "schema/orders.graphql", Input: sourceData("schema/orders.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
@@ -7385,6 +7432,14 @@ func (ec *executionContext) childFields_Gallery(ctx context.Context, field graph
 		return ec.fieldContext_Gallery_language(ctx, field)
 	case "accessCodes":
 		return ec.fieldContext_Gallery_accessCodes(ctx, field)
+	case "status":
+		return ec.fieldContext_Gallery_status(ctx, field)
+	case "archivedAt":
+		return ec.fieldContext_Gallery_archivedAt(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Gallery_expiresAt(ctx, field)
+	case "expired":
+		return ec.fieldContext_Gallery_expired(ctx, field)
 	case "photographerSelection":
 		return ec.fieldContext_Gallery_photographerSelection(ctx, field)
 	case "albumSelection":
@@ -7437,6 +7492,8 @@ func (ec *executionContext) childFields_GalleryStats(ctx context.Context, field 
 		return ec.fieldContext_GalleryStats_orderCount(ctx, field)
 	case "revenue":
 		return ec.fieldContext_GalleryStats_revenue(ctx, field)
+	case "visits":
+		return ec.fieldContext_GalleryStats_visits(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GalleryStats", field.Name)
 }
@@ -18073,6 +18130,98 @@ func (ec *executionContext) fieldContext_Gallery_accessCodes(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Gallery_status(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().Status(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v gqlmodel.GalleryStatus) graphql.Marshaler {
+			return ec.marshalNGalleryStatus2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, true, true, errors.New("field of type GalleryStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_archivedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_archivedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ArchivedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_archivedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_expired(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_expired(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().Expired(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_expired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, true, true, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _Gallery_photographerSelection(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18456,6 +18605,29 @@ func (ec *executionContext) fieldContext_GalleryStats_revenue(_ context.Context,
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GalleryStats_visits(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryStats_visits(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Visits, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryStats_visits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryStats", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _GalleryTheme_theme(ctx context.Context, field graphql.CollectedField, obj *model.Theme) (ret graphql.Marshaler) {
@@ -26852,6 +27024,38 @@ func (ec *executionContext) fieldContext_Query_gallery(ctx context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_studioMusicTracks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioMusicTracks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioMusicTracks(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.MusicTrack) graphql.Marshaler {
+			return ec.marshalNMusicTrack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrackᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioMusicTracks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MusicTrack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_order(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33609,7 +33813,7 @@ func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Conte
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"url", "eventName", "eventDate", "coverPhotoId", "coverPhotoPosition", "isPublic", "needEmail", "hasClients", "published", "theme", "printOptions", "collectionNames", "album", "showFilename", "music", "deliveryOptions", "welcomePopupConfig", "downloadInformation", "hideSaleEmphasis", "lightenHomepage", "shopEnabled", "ogDescription", "language"}
+	fieldsInOrder := [...]string{"url", "eventName", "eventDate", "coverPhotoId", "coverPhotoPosition", "isPublic", "needEmail", "hasClients", "published", "theme", "printOptions", "collectionNames", "album", "showFilename", "music", "deliveryOptions", "welcomePopupConfig", "downloadInformation", "hideSaleEmphasis", "lightenHomepage", "shopEnabled", "ogDescription", "language", "archived", "expiresAt", "noExpiry"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -33777,6 +33981,27 @@ func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Conte
 				return it, err
 			}
 			it.Language = data
+		case "archived":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("archived"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Archived = data
+		case "expiresAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expiresAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpiresAt = data
+		case "noExpiry":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noExpiry"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoExpiry = data
 		}
 	}
 	return it, nil
@@ -40740,6 +40965,92 @@ func (ec *executionContext) _Gallery(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "status":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_status(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "archivedAt":
+			out.Values[i] = ec._Gallery_archivedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expiresAt":
+			out.Values[i] = ec._Gallery_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expired":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_expired(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "photographerSelection":
 			field := field
 
@@ -41038,6 +41349,11 @@ func (ec *executionContext) _GalleryStats(ctx context.Context, sel ast.Selection
 			}
 		case "revenue":
 			out.Values[i] = ec._GalleryStats_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "visits":
+			out.Values[i] = ec._GalleryStats_visits(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -44621,6 +44937,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_gallery(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioMusicTracks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioMusicTracks(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -48589,6 +48927,16 @@ func (ec *executionContext) marshalNGalleryStats2ᚖgithubᚗcomᚋstudioᚋgall
 	return ec._GalleryStats(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNGalleryStatus2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryStatus(ctx context.Context, v any) (gqlmodel.GalleryStatus, error) {
+	var res gqlmodel.GalleryStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGalleryStatus2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryStatus(ctx context.Context, sel ast.SelectionSet, v gqlmodel.GalleryStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNGalleryTheme2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐTheme(ctx context.Context, sel ast.SelectionSet, v model.Theme) graphql.Marshaler {
 	return ec._GalleryTheme(ctx, sel, &v)
 }
@@ -48696,6 +49044,32 @@ func (ec *executionContext) marshalNMusic2ᚖgithubᚗcomᚋstudioᚋgalleryᚋg
 		return graphql.Null
 	}
 	return ec._Music(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMusicTrack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrackᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.MusicTrack) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrack(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrack(ctx context.Context, sel ast.SelectionSet, v *ent.MusicTrack) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MusicTrack(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNNewCaptchaPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐNewCaptchaPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.NewCaptchaPayload) graphql.Marshaler {
