@@ -212,6 +212,23 @@ func TestGalleryVisits(t *testing.T) {
 	if seen["gala-2026"] != 7 || seen["julie-et-thomas"] != 0 {
 		t.Fatalf("visits in the list: %v", seen)
 	}
+	// A gallery with visits (and no orders) can still be deleted.
+	var del struct {
+		DeleteGallery struct {
+			DeletedGalleryID *string
+			UserErrors       []struct{ Code string }
+		}
+	}
+	julie := e.galleryID("julie-et-thomas")
+	e.db.Client.GalleryVisit.Create().SetGalleryID(julie).SetDay("2026-01-02").SetCount(1).ExecX(ctx)
+	r := e.graphqlWith(bearer(plain), `mutation($id: ID!) { deleteGallery(input: {galleryId: $id}) { deletedGalleryId userErrors { code } } }`,
+		map[string]any{"id": julie}, &del)
+	if len(r.Errors) > 0 || del.DeleteGallery.DeletedGalleryID == nil {
+		t.Fatalf("delete a gallery with visits: %+v %+v", r.Errors, del)
+	}
+	if n := e.db.Client.GalleryVisit.Query().Where(galleryvisit.GalleryID(julie)).CountX(ctx); n != 0 {
+		t.Fatalf("%d visit rows left", n)
+	}
 }
 
 // TestStudioMusicTracks: the photographer's tracks to pick from; guests get unauthorized.

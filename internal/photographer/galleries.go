@@ -22,6 +22,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/pack"
@@ -665,6 +666,7 @@ func deleteGalleryRows(ctx context.Context, tx *ent.Client, id string) error {
 		{"discounts", func() (int, error) {
 			return tx.Discount.Delete().Where(discount.HasGalleryWith(in)).Exec(ctx)
 		}},
+		{"visits", func() (int, error) { return tx.GalleryVisit.Delete().Where(galleryvisit.GalleryID(id)).Exec(ctx) }},
 		{"access codes", func() (int, error) {
 			return tx.AccessCode.Delete().Where(accesscode.HasGalleryWith(in)).Exec(ctx)
 		}},
