@@ -1031,7 +1031,7 @@ const en: Messages = {
     language_nl: "Dutch",
     language_en: "English",
     languageHint: "For guests whose browser asks for none of our languages, and for the e-mails.",
-    saveFeatures: "Save",
+    saveFeatures: "Save these settings",
     musicTitle: "Music",
     noTracks: "No track in your account yet.",
     track: "Track",

@@ -1030,7 +1030,7 @@ const fr = {
     language_nl: "Néerlandais",
     language_en: "Anglais",
     languageHint: "Pour les invités dont le navigateur ne demande aucune de nos langues, et pour les e-mails.",
-    saveFeatures: "Enregistrer",
+    saveFeatures: "Enregistrer ces réglages",
     musicTitle: "Musique",
     noTracks: "Aucun morceau dans votre compte pour l’instant.",
     track: "Morceau",

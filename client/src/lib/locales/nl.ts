@@ -1034,7 +1034,7 @@ const nl: Messages = {
     language_nl: "Nederlands",
     language_en: "Engels",
     languageHint: "Voor gasten van wie de browser geen van onze talen vraagt, en voor de e-mails.",
-    saveFeatures: "Opslaan",
+    saveFeatures: "Deze instellingen opslaan",
     musicTitle: "Muziek",
     noTracks: "Nog geen nummers in uw account.",
     track: "Nummer",
