@@ -28,6 +28,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -82,6 +83,8 @@ type Client struct {
 	Format *FormatClient
 	// Gallery is the client for interacting with the Gallery builders.
 	Gallery *GalleryClient
+	// GalleryVisit is the client for interacting with the GalleryVisit builders.
+	GalleryVisit *GalleryVisitClient
 	// MusicTrack is the client for interacting with the MusicTrack builders.
 	MusicTrack *MusicTrackClient
 	// OneTimeCode is the client for interacting with the OneTimeCode builders.
@@ -144,6 +147,7 @@ func (c *Client) init() {
 	c.Family = NewFamilyClient(c.config)
 	c.Format = NewFormatClient(c.config)
 	c.Gallery = NewGalleryClient(c.config)
+	c.GalleryVisit = NewGalleryVisitClient(c.config)
 	c.MusicTrack = NewMusicTrackClient(c.config)
 	c.OneTimeCode = NewOneTimeCodeClient(c.config)
 	c.Order = NewOrderClient(c.config)
@@ -268,6 +272,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Family:              NewFamilyClient(cfg),
 		Format:              NewFormatClient(cfg),
 		Gallery:             NewGalleryClient(cfg),
+		GalleryVisit:        NewGalleryVisitClient(cfg),
 		MusicTrack:          NewMusicTrackClient(cfg),
 		OneTimeCode:         NewOneTimeCodeClient(cfg),
 		Order:               NewOrderClient(cfg),
@@ -319,6 +324,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Family:              NewFamilyClient(cfg),
 		Format:              NewFormatClient(cfg),
 		Gallery:             NewGalleryClient(cfg),
+		GalleryVisit:        NewGalleryVisitClient(cfg),
 		MusicTrack:          NewMusicTrackClient(cfg),
 		OneTimeCode:         NewOneTimeCodeClient(cfg),
 		Order:               NewOrderClient(cfg),
@@ -369,10 +375,10 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
-		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
-		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
-		c.VoucherRedemption, c.WebhookEvent,
+		c.GalleryVisit, c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack,
+		c.PackDigitalFile, c.PackFormat, c.Payment, c.Photo, c.Photographer,
+		c.PhotographerSession, c.RateLimit, c.Selection, c.Share, c.User, c.Video,
+		c.Voucher, c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -384,10 +390,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
-		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
-		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
-		c.VoucherRedemption, c.WebhookEvent,
+		c.GalleryVisit, c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack,
+		c.PackDigitalFile, c.PackFormat, c.Payment, c.Photo, c.Photographer,
+		c.PhotographerSession, c.RateLimit, c.Selection, c.Share, c.User, c.Video,
+		c.Voucher, c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -422,6 +428,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Format.mutate(ctx, m)
 	case *GalleryMutation:
 		return c.Gallery.mutate(ctx, m)
+	case *GalleryVisitMutation:
+		return c.GalleryVisit.mutate(ctx, m)
 	case *MusicTrackMutation:
 		return c.MusicTrack.mutate(ctx, m)
 	case *OneTimeCodeMutation:
@@ -2777,6 +2785,22 @@ func (c *GalleryClient) QueryVouchers(_m *Gallery) *VoucherQuery {
 	return query
 }
 
+// QueryVisits queries the visits edge of a Gallery.
+func (c *GalleryClient) QueryVisits(_m *Gallery) *GalleryVisitQuery {
+	query := (&GalleryVisitClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(gallery.Table, gallery.FieldID, id),
+			sqlgraph.To(galleryvisit.Table, galleryvisit.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, gallery.VisitsTable, gallery.VisitsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *GalleryClient) Hooks() []Hook {
 	return c.hooks.Gallery
@@ -2799,6 +2823,155 @@ func (c *GalleryClient) mutate(ctx context.Context, m *GalleryMutation) (Value, 
 		return (&GalleryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Gallery mutation op: %q", m.Op())
+	}
+}
+
+// GalleryVisitClient is a client for the GalleryVisit schema.
+type GalleryVisitClient struct {
+	config
+}
+
+// NewGalleryVisitClient returns a client for the GalleryVisit from the given config.
+func NewGalleryVisitClient(c config) *GalleryVisitClient {
+	return &GalleryVisitClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `galleryvisit.Hooks(f(g(h())))`.
+func (c *GalleryVisitClient) Use(hooks ...Hook) {
+	c.hooks.GalleryVisit = append(c.hooks.GalleryVisit, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `galleryvisit.Intercept(f(g(h())))`.
+func (c *GalleryVisitClient) Intercept(interceptors ...Interceptor) {
+	c.inters.GalleryVisit = append(c.inters.GalleryVisit, interceptors...)
+}
+
+// Create returns a builder for creating a GalleryVisit entity.
+func (c *GalleryVisitClient) Create() *GalleryVisitCreate {
+	mutation := newGalleryVisitMutation(c.config, OpCreate)
+	return &GalleryVisitCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of GalleryVisit entities.
+func (c *GalleryVisitClient) CreateBulk(builders ...*GalleryVisitCreate) *GalleryVisitCreateBulk {
+	return &GalleryVisitCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *GalleryVisitClient) MapCreateBulk(slice any, setFunc func(*GalleryVisitCreate, int)) *GalleryVisitCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &GalleryVisitCreateBulk{err: fmt.Errorf("calling to GalleryVisitClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*GalleryVisitCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &GalleryVisitCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for GalleryVisit.
+func (c *GalleryVisitClient) Update() *GalleryVisitUpdate {
+	mutation := newGalleryVisitMutation(c.config, OpUpdate)
+	return &GalleryVisitUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *GalleryVisitClient) UpdateOne(_m *GalleryVisit) *GalleryVisitUpdateOne {
+	mutation := newGalleryVisitMutation(c.config, OpUpdateOne, withGalleryVisit(_m))
+	return &GalleryVisitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *GalleryVisitClient) UpdateOneID(id string) *GalleryVisitUpdateOne {
+	mutation := newGalleryVisitMutation(c.config, OpUpdateOne, withGalleryVisitID(id))
+	return &GalleryVisitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for GalleryVisit.
+func (c *GalleryVisitClient) Delete() *GalleryVisitDelete {
+	mutation := newGalleryVisitMutation(c.config, OpDelete)
+	return &GalleryVisitDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *GalleryVisitClient) DeleteOne(_m *GalleryVisit) *GalleryVisitDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *GalleryVisitClient) DeleteOneID(id string) *GalleryVisitDeleteOne {
+	builder := c.Delete().Where(galleryvisit.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &GalleryVisitDeleteOne{builder}
+}
+
+// Query returns a query builder for GalleryVisit.
+func (c *GalleryVisitClient) Query() *GalleryVisitQuery {
+	return &GalleryVisitQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeGalleryVisit},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a GalleryVisit entity by its id.
+func (c *GalleryVisitClient) Get(ctx context.Context, id string) (*GalleryVisit, error) {
+	return c.Query().Where(galleryvisit.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *GalleryVisitClient) GetX(ctx context.Context, id string) *GalleryVisit {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryGallery queries the gallery edge of a GalleryVisit.
+func (c *GalleryVisitClient) QueryGallery(_m *GalleryVisit) *GalleryQuery {
+	query := (&GalleryClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(galleryvisit.Table, galleryvisit.FieldID, id),
+			sqlgraph.To(gallery.Table, gallery.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, galleryvisit.GalleryTable, galleryvisit.GalleryColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *GalleryVisitClient) Hooks() []Hook {
+	return c.hooks.GalleryVisit
+}
+
+// Interceptors returns the client interceptors.
+func (c *GalleryVisitClient) Interceptors() []Interceptor {
+	return c.inters.GalleryVisit
+}
+
+func (c *GalleryVisitClient) mutate(ctx context.Context, m *GalleryVisitMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&GalleryVisitCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&GalleryVisitUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&GalleryVisitUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&GalleryVisitDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown GalleryVisit mutation op: %q", m.Op())
 	}
 }
 
@@ -6005,17 +6178,17 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 type (
 	hooks struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
-		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
-		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
-		Voucher, VoucherRedemption, WebhookEvent []ent.Hook
+		Discount, DownloadRequest, Family, Format, Gallery, GalleryVisit, MusicTrack,
+		OneTimeCode, Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment,
+		Photo, Photographer, PhotographerSession, RateLimit, Selection, Share, User,
+		Video, Voucher, VoucherRedemption, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
-		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
-		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
-		Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
+		Discount, DownloadRequest, Family, Format, Gallery, GalleryVisit, MusicTrack,
+		OneTimeCode, Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment,
+		Photo, Photographer, PhotographerSession, RateLimit, Selection, Share, User,
+		Video, Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
 	}
 )
 

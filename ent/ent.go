@@ -25,6 +25,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -117,6 +118,7 @@ func checkColumn(t, c string) error {
 			family.Table:              family.ValidColumn,
 			format.Table:              format.ValidColumn,
 			gallery.Table:             gallery.ValidColumn,
+			galleryvisit.Table:        galleryvisit.ValidColumn,
 			musictrack.Table:          musictrack.ValidColumn,
 			onetimecode.Table:         onetimecode.ValidColumn,
 			order.Table:               order.ValidColumn,

@@ -37,6 +37,10 @@ type Gallery struct {
 	CoverPhotoPosition string `json:"cover_photo_position,omitempty"`
 	// Published holds the value of the "published" field.
 	Published bool `json:"published,omitempty"`
+	// ArchivedAt holds the value of the "archived_at" field.
+	ArchivedAt *time.Time `json:"archived_at,omitempty"`
+	// ExpiresAt holds the value of the "expires_at" field.
+	ExpiresAt *time.Time `json:"expires_at,omitempty"`
 	// IsPublic holds the value of the "is_public" field.
 	IsPublic bool `json:"is_public,omitempty"`
 	// NeedEmail holds the value of the "need_email" field.
@@ -125,9 +129,11 @@ type GalleryEdges struct {
 	Shares []*Share `json:"shares,omitempty"`
 	// Vouchers holds the value of the vouchers edge.
 	Vouchers []*Voucher `json:"vouchers,omitempty"`
+	// Visits holds the value of the visits edge.
+	Visits []*GalleryVisit `json:"visits,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [19]bool
+	loadedTypes [20]bool
 	// totalCount holds the count of the edges above.
 	totalCount [10]map[string]int
 
@@ -146,6 +152,7 @@ type GalleryEdges struct {
 	namedContactMessages  map[string][]*ContactMessage
 	namedShares           map[string][]*Share
 	namedVouchers         map[string][]*Voucher
+	namedVisits           map[string][]*GalleryVisit
 }
 
 // PhotographerOrErr returns the Photographer value or an error if the edge
@@ -327,6 +334,15 @@ func (e GalleryEdges) VouchersOrErr() ([]*Voucher, error) {
 	return nil, &NotLoadedError{edge: "vouchers"}
 }
 
+// VisitsOrErr returns the Visits value or an error if the edge
+// was not loaded in eager-loading.
+func (e GalleryEdges) VisitsOrErr() ([]*GalleryVisit, error) {
+	if e.loadedTypes[19] {
+		return e.Visits, nil
+	}
+	return nil, &NotLoadedError{edge: "visits"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Gallery) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -340,7 +356,7 @@ func (*Gallery) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullInt64)
 		case gallery.FieldID, gallery.FieldURL, gallery.FieldEventName, gallery.FieldEventDate, gallery.FieldCoverPhotoPosition, gallery.FieldOgDescription, gallery.FieldLanguage, gallery.FieldCoverPhotoID, gallery.FieldMusicTrackID, gallery.FieldPhotographerID:
 			values[i] = new(sql.NullString)
-		case gallery.FieldCreatedAt, gallery.FieldUpdatedAt:
+		case gallery.FieldCreatedAt, gallery.FieldUpdatedAt, gallery.FieldArchivedAt, gallery.FieldExpiresAt:
 			values[i] = new(sql.NullTime)
 		default:
 			values[i] = new(sql.UnknownType)
@@ -404,6 +420,20 @@ func (_m *Gallery) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field published", values[i])
 			} else if value.Valid {
 				_m.Published = value.Bool
+			}
+		case gallery.FieldArchivedAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field archived_at", values[i])
+			} else if value.Valid {
+				_m.ArchivedAt = new(time.Time)
+				*_m.ArchivedAt = value.Time
+			}
+		case gallery.FieldExpiresAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field expires_at", values[i])
+			} else if value.Valid {
+				_m.ExpiresAt = new(time.Time)
+				*_m.ExpiresAt = value.Time
 			}
 		case gallery.FieldIsPublic:
 			if value, ok := values[i].(*sql.NullBool); !ok {
@@ -653,6 +683,11 @@ func (_m *Gallery) QueryVouchers() *VoucherQuery {
 	return NewGalleryClient(_m.config).QueryVouchers(_m)
 }
 
+// QueryVisits queries the "visits" edge of the Gallery entity.
+func (_m *Gallery) QueryVisits() *GalleryVisitQuery {
+	return NewGalleryClient(_m.config).QueryVisits(_m)
+}
+
 // Update returns a builder for updating this Gallery.
 // Note that you need to call Gallery.Unwrap() before calling this method if this Gallery
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -696,6 +731,16 @@ func (_m *Gallery) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("published=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Published))
+	builder.WriteString(", ")
+	if v := _m.ArchivedAt; v != nil {
+		builder.WriteString("archived_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.ExpiresAt; v != nil {
+		builder.WriteString("expires_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
 	builder.WriteString(", ")
 	builder.WriteString("is_public=")
 	builder.WriteString(fmt.Sprintf("%v", _m.IsPublic))
@@ -1124,6 +1169,30 @@ func (_m *Gallery) appendNamedVouchers(name string, edges ...*Voucher) {
 		_m.Edges.namedVouchers[name] = []*Voucher{}
 	} else {
 		_m.Edges.namedVouchers[name] = append(_m.Edges.namedVouchers[name], edges...)
+	}
+}
+
+// NamedVisits returns the Visits named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Gallery) NamedVisits(name string) ([]*GalleryVisit, error) {
+	if _m.Edges.namedVisits == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedVisits[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Gallery) appendNamedVisits(name string, edges ...*GalleryVisit) {
+	if _m.Edges.namedVisits == nil {
+		_m.Edges.namedVisits = make(map[string][]*GalleryVisit)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedVisits[name] = []*GalleryVisit{}
+	} else {
+		_m.Edges.namedVisits[name] = append(_m.Edges.namedVisits[name], edges...)
 	}
 }
 

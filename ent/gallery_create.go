@@ -22,6 +22,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/pack"
@@ -120,6 +121,34 @@ func (_c *GalleryCreate) SetPublished(v bool) *GalleryCreate {
 func (_c *GalleryCreate) SetNillablePublished(v *bool) *GalleryCreate {
 	if v != nil {
 		_c.SetPublished(*v)
+	}
+	return _c
+}
+
+// SetArchivedAt sets the "archived_at" field.
+func (_c *GalleryCreate) SetArchivedAt(v time.Time) *GalleryCreate {
+	_c.mutation.SetArchivedAt(v)
+	return _c
+}
+
+// SetNillableArchivedAt sets the "archived_at" field if the given value is not nil.
+func (_c *GalleryCreate) SetNillableArchivedAt(v *time.Time) *GalleryCreate {
+	if v != nil {
+		_c.SetArchivedAt(*v)
+	}
+	return _c
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (_c *GalleryCreate) SetExpiresAt(v time.Time) *GalleryCreate {
+	_c.mutation.SetExpiresAt(v)
+	return _c
+}
+
+// SetNillableExpiresAt sets the "expires_at" field if the given value is not nil.
+func (_c *GalleryCreate) SetNillableExpiresAt(v *time.Time) *GalleryCreate {
+	if v != nil {
+		_c.SetExpiresAt(*v)
 	}
 	return _c
 }
@@ -659,6 +688,21 @@ func (_c *GalleryCreate) AddVouchers(v ...*Voucher) *GalleryCreate {
 	return _c.AddVoucherIDs(ids...)
 }
 
+// AddVisitIDs adds the "visits" edge to the GalleryVisit entity by IDs.
+func (_c *GalleryCreate) AddVisitIDs(ids ...string) *GalleryCreate {
+	_c.mutation.AddVisitIDs(ids...)
+	return _c
+}
+
+// AddVisits adds the "visits" edges to the GalleryVisit entity.
+func (_c *GalleryCreate) AddVisits(v ...*GalleryVisit) *GalleryCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddVisitIDs(ids...)
+}
+
 // Mutation returns the GalleryMutation object of the builder.
 func (_c *GalleryCreate) Mutation() *GalleryMutation {
 	return _c.mutation
@@ -971,6 +1015,14 @@ func (_c *GalleryCreate) createSpec() (*Gallery, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Published(); ok {
 		_spec.SetField(gallery.FieldPublished, field.TypeBool, value)
 		_node.Published = value
+	}
+	if value, ok := _c.mutation.ArchivedAt(); ok {
+		_spec.SetField(gallery.FieldArchivedAt, field.TypeTime, value)
+		_node.ArchivedAt = &value
+	}
+	if value, ok := _c.mutation.ExpiresAt(); ok {
+		_spec.SetField(gallery.FieldExpiresAt, field.TypeTime, value)
+		_node.ExpiresAt = &value
 	}
 	if value, ok := _c.mutation.IsPublic(); ok {
 		_spec.SetField(gallery.FieldIsPublic, field.TypeBool, value)
@@ -1351,6 +1403,22 @@ func (_c *GalleryCreate) createSpec() (*Gallery, *sqlgraph.CreateSpec) {
 		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
+	if nodes := _c.mutation.VisitsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   gallery.VisitsTable,
+			Columns: []string{gallery.VisitsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(galleryvisit.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
 	return _node, _spec
 }
 
@@ -1472,6 +1540,42 @@ func (u *GalleryUpsert) SetPublished(v bool) *GalleryUpsert {
 // UpdatePublished sets the "published" field to the value that was provided on create.
 func (u *GalleryUpsert) UpdatePublished() *GalleryUpsert {
 	u.SetExcluded(gallery.FieldPublished)
+	return u
+}
+
+// SetArchivedAt sets the "archived_at" field.
+func (u *GalleryUpsert) SetArchivedAt(v time.Time) *GalleryUpsert {
+	u.Set(gallery.FieldArchivedAt, v)
+	return u
+}
+
+// UpdateArchivedAt sets the "archived_at" field to the value that was provided on create.
+func (u *GalleryUpsert) UpdateArchivedAt() *GalleryUpsert {
+	u.SetExcluded(gallery.FieldArchivedAt)
+	return u
+}
+
+// ClearArchivedAt clears the value of the "archived_at" field.
+func (u *GalleryUpsert) ClearArchivedAt() *GalleryUpsert {
+	u.SetNull(gallery.FieldArchivedAt)
+	return u
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (u *GalleryUpsert) SetExpiresAt(v time.Time) *GalleryUpsert {
+	u.Set(gallery.FieldExpiresAt, v)
+	return u
+}
+
+// UpdateExpiresAt sets the "expires_at" field to the value that was provided on create.
+func (u *GalleryUpsert) UpdateExpiresAt() *GalleryUpsert {
+	u.SetExcluded(gallery.FieldExpiresAt)
+	return u
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (u *GalleryUpsert) ClearExpiresAt() *GalleryUpsert {
+	u.SetNull(gallery.FieldExpiresAt)
 	return u
 }
 
@@ -1883,6 +1987,48 @@ func (u *GalleryUpsertOne) SetPublished(v bool) *GalleryUpsertOne {
 func (u *GalleryUpsertOne) UpdatePublished() *GalleryUpsertOne {
 	return u.Update(func(s *GalleryUpsert) {
 		s.UpdatePublished()
+	})
+}
+
+// SetArchivedAt sets the "archived_at" field.
+func (u *GalleryUpsertOne) SetArchivedAt(v time.Time) *GalleryUpsertOne {
+	return u.Update(func(s *GalleryUpsert) {
+		s.SetArchivedAt(v)
+	})
+}
+
+// UpdateArchivedAt sets the "archived_at" field to the value that was provided on create.
+func (u *GalleryUpsertOne) UpdateArchivedAt() *GalleryUpsertOne {
+	return u.Update(func(s *GalleryUpsert) {
+		s.UpdateArchivedAt()
+	})
+}
+
+// ClearArchivedAt clears the value of the "archived_at" field.
+func (u *GalleryUpsertOne) ClearArchivedAt() *GalleryUpsertOne {
+	return u.Update(func(s *GalleryUpsert) {
+		s.ClearArchivedAt()
+	})
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (u *GalleryUpsertOne) SetExpiresAt(v time.Time) *GalleryUpsertOne {
+	return u.Update(func(s *GalleryUpsert) {
+		s.SetExpiresAt(v)
+	})
+}
+
+// UpdateExpiresAt sets the "expires_at" field to the value that was provided on create.
+func (u *GalleryUpsertOne) UpdateExpiresAt() *GalleryUpsertOne {
+	return u.Update(func(s *GalleryUpsert) {
+		s.UpdateExpiresAt()
+	})
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (u *GalleryUpsertOne) ClearExpiresAt() *GalleryUpsertOne {
+	return u.Update(func(s *GalleryUpsert) {
+		s.ClearExpiresAt()
 	})
 }
 
@@ -2507,6 +2653,48 @@ func (u *GalleryUpsertBulk) SetPublished(v bool) *GalleryUpsertBulk {
 func (u *GalleryUpsertBulk) UpdatePublished() *GalleryUpsertBulk {
 	return u.Update(func(s *GalleryUpsert) {
 		s.UpdatePublished()
+	})
+}
+
+// SetArchivedAt sets the "archived_at" field.
+func (u *GalleryUpsertBulk) SetArchivedAt(v time.Time) *GalleryUpsertBulk {
+	return u.Update(func(s *GalleryUpsert) {
+		s.SetArchivedAt(v)
+	})
+}
+
+// UpdateArchivedAt sets the "archived_at" field to the value that was provided on create.
+func (u *GalleryUpsertBulk) UpdateArchivedAt() *GalleryUpsertBulk {
+	return u.Update(func(s *GalleryUpsert) {
+		s.UpdateArchivedAt()
+	})
+}
+
+// ClearArchivedAt clears the value of the "archived_at" field.
+func (u *GalleryUpsertBulk) ClearArchivedAt() *GalleryUpsertBulk {
+	return u.Update(func(s *GalleryUpsert) {
+		s.ClearArchivedAt()
+	})
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (u *GalleryUpsertBulk) SetExpiresAt(v time.Time) *GalleryUpsertBulk {
+	return u.Update(func(s *GalleryUpsert) {
+		s.SetExpiresAt(v)
+	})
+}
+
+// UpdateExpiresAt sets the "expires_at" field to the value that was provided on create.
+func (u *GalleryUpsertBulk) UpdateExpiresAt() *GalleryUpsertBulk {
+	return u.Update(func(s *GalleryUpsert) {
+		s.UpdateExpiresAt()
+	})
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (u *GalleryUpsertBulk) ClearExpiresAt() *GalleryUpsertBulk {
+	return u.Update(func(s *GalleryUpsert) {
+		s.ClearExpiresAt()
 	})
 }
 

@@ -23,6 +23,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/pack"
@@ -61,6 +62,7 @@ type GalleryQuery struct {
 	withContactMessages       *ContactMessageQuery
 	withShares                *ShareQuery
 	withVouchers              *VoucherQuery
+	withVisits                *GalleryVisitQuery
 	loadTotal                 []func(context.Context, []*Gallery) error
 	modifiers                 []func(*sql.Selector)
 	withNamedPhotos           map[string]*PhotoQuery
@@ -78,6 +80,7 @@ type GalleryQuery struct {
 	withNamedContactMessages  map[string]*ContactMessageQuery
 	withNamedShares           map[string]*ShareQuery
 	withNamedVouchers         map[string]*VoucherQuery
+	withNamedVisits           map[string]*GalleryVisitQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -532,6 +535,28 @@ func (_q *GalleryQuery) QueryVouchers() *VoucherQuery {
 	return query
 }
 
+// QueryVisits chains the current query on the "visits" edge.
+func (_q *GalleryQuery) QueryVisits() *GalleryVisitQuery {
+	query := (&GalleryVisitClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(gallery.Table, gallery.FieldID, selector),
+			sqlgraph.To(galleryvisit.Table, galleryvisit.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, gallery.VisitsTable, gallery.VisitsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
 // First returns the first Gallery entity from the query.
 // Returns a *NotFoundError when no Gallery was found.
 func (_q *GalleryQuery) First(ctx context.Context) (*Gallery, error) {
@@ -743,6 +768,7 @@ func (_q *GalleryQuery) Clone() *GalleryQuery {
 		withContactMessages:  _q.withContactMessages.Clone(),
 		withShares:           _q.withShares.Clone(),
 		withVouchers:         _q.withVouchers.Clone(),
+		withVisits:           _q.withVisits.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -959,6 +985,17 @@ func (_q *GalleryQuery) WithVouchers(opts ...func(*VoucherQuery)) *GalleryQuery 
 	return _q
 }
 
+// WithVisits tells the query-builder to eager-load the nodes that are connected to
+// the "visits" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *GalleryQuery) WithVisits(opts ...func(*GalleryVisitQuery)) *GalleryQuery {
+	query := (&GalleryVisitClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withVisits = query
+	return _q
+}
+
 // GroupBy is used to group vertices by one or more fields/columns.
 // It is often used with aggregate functions, like: count, max, mean, min, sum.
 //
@@ -1037,7 +1074,7 @@ func (_q *GalleryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Gall
 	var (
 		nodes       = []*Gallery{}
 		_spec       = _q.querySpec()
-		loadedTypes = [19]bool{
+		loadedTypes = [20]bool{
 			_q.withPhotographer != nil,
 			_q.withCoverPhoto != nil,
 			_q.withMusicTrack != nil,
@@ -1057,6 +1094,7 @@ func (_q *GalleryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Gall
 			_q.withContactMessages != nil,
 			_q.withShares != nil,
 			_q.withVouchers != nil,
+			_q.withVisits != nil,
 		}
 	)
 	_spec.ScanValues = func(columns []string) ([]any, error) {
@@ -1209,6 +1247,13 @@ func (_q *GalleryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Gall
 			return nil, err
 		}
 	}
+	if query := _q.withVisits; query != nil {
+		if err := _q.loadVisits(ctx, query, nodes,
+			func(n *Gallery) { n.Edges.Visits = []*GalleryVisit{} },
+			func(n *Gallery, e *GalleryVisit) { n.Edges.Visits = append(n.Edges.Visits, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedPhotos {
 		if err := _q.loadPhotos(ctx, query, nodes,
 			func(n *Gallery) { n.appendNamedPhotos(name) },
@@ -1311,6 +1356,13 @@ func (_q *GalleryQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Gall
 		if err := _q.loadVouchers(ctx, query, nodes,
 			func(n *Gallery) { n.appendNamedVouchers(name) },
 			func(n *Gallery, e *Voucher) { n.appendNamedVouchers(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedVisits {
+		if err := _q.loadVisits(ctx, query, nodes,
+			func(n *Gallery) { n.appendNamedVisits(name) },
+			func(n *Gallery, e *GalleryVisit) { n.appendNamedVisits(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -1906,6 +1958,36 @@ func (_q *GalleryQuery) loadVouchers(ctx context.Context, query *VoucherQuery, n
 	}
 	return nil
 }
+func (_q *GalleryQuery) loadVisits(ctx context.Context, query *GalleryVisitQuery, nodes []*Gallery, init func(*Gallery), assign func(*Gallery, *GalleryVisit)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Gallery)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(galleryvisit.FieldGalleryID)
+	}
+	query.Where(predicate.GalleryVisit(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(gallery.VisitsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.GalleryID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "gallery_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *GalleryQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -2242,6 +2324,20 @@ func (_q *GalleryQuery) WithNamedVouchers(name string, opts ...func(*VoucherQuer
 		_q.withNamedVouchers = make(map[string]*VoucherQuery)
 	}
 	_q.withNamedVouchers[name] = query
+	return _q
+}
+
+// WithNamedVisits tells the query-builder to eager-load the nodes that are connected to the "visits"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *GalleryQuery) WithNamedVisits(name string, opts ...func(*GalleryVisitQuery)) *GalleryQuery {
+	query := (&GalleryVisitClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedVisits == nil {
+		_q.withNamedVisits = make(map[string]*GalleryVisitQuery)
+	}
+	_q.withNamedVisits[name] = query
 	return _q
 }
 

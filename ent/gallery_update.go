@@ -22,6 +22,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/pack"
@@ -122,6 +123,46 @@ func (_u *GalleryUpdate) SetNillablePublished(v *bool) *GalleryUpdate {
 	if v != nil {
 		_u.SetPublished(*v)
 	}
+	return _u
+}
+
+// SetArchivedAt sets the "archived_at" field.
+func (_u *GalleryUpdate) SetArchivedAt(v time.Time) *GalleryUpdate {
+	_u.mutation.SetArchivedAt(v)
+	return _u
+}
+
+// SetNillableArchivedAt sets the "archived_at" field if the given value is not nil.
+func (_u *GalleryUpdate) SetNillableArchivedAt(v *time.Time) *GalleryUpdate {
+	if v != nil {
+		_u.SetArchivedAt(*v)
+	}
+	return _u
+}
+
+// ClearArchivedAt clears the value of the "archived_at" field.
+func (_u *GalleryUpdate) ClearArchivedAt() *GalleryUpdate {
+	_u.mutation.ClearArchivedAt()
+	return _u
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (_u *GalleryUpdate) SetExpiresAt(v time.Time) *GalleryUpdate {
+	_u.mutation.SetExpiresAt(v)
+	return _u
+}
+
+// SetNillableExpiresAt sets the "expires_at" field if the given value is not nil.
+func (_u *GalleryUpdate) SetNillableExpiresAt(v *time.Time) *GalleryUpdate {
+	if v != nil {
+		_u.SetExpiresAt(*v)
+	}
+	return _u
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (_u *GalleryUpdate) ClearExpiresAt() *GalleryUpdate {
+	_u.mutation.ClearExpiresAt()
 	return _u
 }
 
@@ -691,6 +732,21 @@ func (_u *GalleryUpdate) AddVouchers(v ...*Voucher) *GalleryUpdate {
 	return _u.AddVoucherIDs(ids...)
 }
 
+// AddVisitIDs adds the "visits" edge to the GalleryVisit entity by IDs.
+func (_u *GalleryUpdate) AddVisitIDs(ids ...string) *GalleryUpdate {
+	_u.mutation.AddVisitIDs(ids...)
+	return _u
+}
+
+// AddVisits adds the "visits" edges to the GalleryVisit entity.
+func (_u *GalleryUpdate) AddVisits(v ...*GalleryVisit) *GalleryUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddVisitIDs(ids...)
+}
+
 // Mutation returns the GalleryMutation object of the builder.
 func (_u *GalleryUpdate) Mutation() *GalleryMutation {
 	return _u.mutation
@@ -1035,6 +1091,27 @@ func (_u *GalleryUpdate) RemoveVouchers(v ...*Voucher) *GalleryUpdate {
 	return _u.RemoveVoucherIDs(ids...)
 }
 
+// ClearVisits clears all "visits" edges to the GalleryVisit entity.
+func (_u *GalleryUpdate) ClearVisits() *GalleryUpdate {
+	_u.mutation.ClearVisits()
+	return _u
+}
+
+// RemoveVisitIDs removes the "visits" edge to GalleryVisit entities by IDs.
+func (_u *GalleryUpdate) RemoveVisitIDs(ids ...string) *GalleryUpdate {
+	_u.mutation.RemoveVisitIDs(ids...)
+	return _u
+}
+
+// RemoveVisits removes "visits" edges to GalleryVisit entities.
+func (_u *GalleryUpdate) RemoveVisits(v ...*GalleryVisit) *GalleryUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveVisitIDs(ids...)
+}
+
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *GalleryUpdate) Save(ctx context.Context) (int, error) {
 	_u.defaults()
@@ -1149,6 +1226,18 @@ func (_u *GalleryUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Published(); ok {
 		_spec.SetField(gallery.FieldPublished, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ArchivedAt(); ok {
+		_spec.SetField(gallery.FieldArchivedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ArchivedAtCleared() {
+		_spec.ClearField(gallery.FieldArchivedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.ExpiresAt(); ok {
+		_spec.SetField(gallery.FieldExpiresAt, field.TypeTime, value)
+	}
+	if _u.mutation.ExpiresAtCleared() {
+		_spec.ClearField(gallery.FieldExpiresAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.IsPublic(); ok {
 		_spec.SetField(gallery.FieldIsPublic, field.TypeBool, value)
@@ -2011,6 +2100,51 @@ func (_u *GalleryUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 		}
 		_spec.Edges.Add = append(_spec.Edges.Add, edge)
 	}
+	if _u.mutation.VisitsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   gallery.VisitsTable,
+			Columns: []string{gallery.VisitsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(galleryvisit.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedVisitsIDs(); len(nodes) > 0 && !_u.mutation.VisitsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   gallery.VisitsTable,
+			Columns: []string{gallery.VisitsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(galleryvisit.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.VisitsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   gallery.VisitsTable,
+			Columns: []string{gallery.VisitsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(galleryvisit.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
 	_spec.AddModifiers(_u.modifiers...)
 	if _node, err = sqlgraph.UpdateNodes(ctx, _u.driver, _spec); err != nil {
 		if _, ok := err.(*sqlgraph.NotFoundError); ok {
@@ -2106,6 +2240,46 @@ func (_u *GalleryUpdateOne) SetNillablePublished(v *bool) *GalleryUpdateOne {
 	if v != nil {
 		_u.SetPublished(*v)
 	}
+	return _u
+}
+
+// SetArchivedAt sets the "archived_at" field.
+func (_u *GalleryUpdateOne) SetArchivedAt(v time.Time) *GalleryUpdateOne {
+	_u.mutation.SetArchivedAt(v)
+	return _u
+}
+
+// SetNillableArchivedAt sets the "archived_at" field if the given value is not nil.
+func (_u *GalleryUpdateOne) SetNillableArchivedAt(v *time.Time) *GalleryUpdateOne {
+	if v != nil {
+		_u.SetArchivedAt(*v)
+	}
+	return _u
+}
+
+// ClearArchivedAt clears the value of the "archived_at" field.
+func (_u *GalleryUpdateOne) ClearArchivedAt() *GalleryUpdateOne {
+	_u.mutation.ClearArchivedAt()
+	return _u
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (_u *GalleryUpdateOne) SetExpiresAt(v time.Time) *GalleryUpdateOne {
+	_u.mutation.SetExpiresAt(v)
+	return _u
+}
+
+// SetNillableExpiresAt sets the "expires_at" field if the given value is not nil.
+func (_u *GalleryUpdateOne) SetNillableExpiresAt(v *time.Time) *GalleryUpdateOne {
+	if v != nil {
+		_u.SetExpiresAt(*v)
+	}
+	return _u
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (_u *GalleryUpdateOne) ClearExpiresAt() *GalleryUpdateOne {
+	_u.mutation.ClearExpiresAt()
 	return _u
 }
 
@@ -2675,6 +2849,21 @@ func (_u *GalleryUpdateOne) AddVouchers(v ...*Voucher) *GalleryUpdateOne {
 	return _u.AddVoucherIDs(ids...)
 }
 
+// AddVisitIDs adds the "visits" edge to the GalleryVisit entity by IDs.
+func (_u *GalleryUpdateOne) AddVisitIDs(ids ...string) *GalleryUpdateOne {
+	_u.mutation.AddVisitIDs(ids...)
+	return _u
+}
+
+// AddVisits adds the "visits" edges to the GalleryVisit entity.
+func (_u *GalleryUpdateOne) AddVisits(v ...*GalleryVisit) *GalleryUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddVisitIDs(ids...)
+}
+
 // Mutation returns the GalleryMutation object of the builder.
 func (_u *GalleryUpdateOne) Mutation() *GalleryMutation {
 	return _u.mutation
@@ -3019,6 +3208,27 @@ func (_u *GalleryUpdateOne) RemoveVouchers(v ...*Voucher) *GalleryUpdateOne {
 	return _u.RemoveVoucherIDs(ids...)
 }
 
+// ClearVisits clears all "visits" edges to the GalleryVisit entity.
+func (_u *GalleryUpdateOne) ClearVisits() *GalleryUpdateOne {
+	_u.mutation.ClearVisits()
+	return _u
+}
+
+// RemoveVisitIDs removes the "visits" edge to GalleryVisit entities by IDs.
+func (_u *GalleryUpdateOne) RemoveVisitIDs(ids ...string) *GalleryUpdateOne {
+	_u.mutation.RemoveVisitIDs(ids...)
+	return _u
+}
+
+// RemoveVisits removes "visits" edges to GalleryVisit entities.
+func (_u *GalleryUpdateOne) RemoveVisits(v ...*GalleryVisit) *GalleryUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveVisitIDs(ids...)
+}
+
 // Where appends a list predicates to the GalleryUpdate builder.
 func (_u *GalleryUpdateOne) Where(ps ...predicate.Gallery) *GalleryUpdateOne {
 	_u.mutation.Where(ps...)
@@ -3163,6 +3373,18 @@ func (_u *GalleryUpdateOne) sqlSave(ctx context.Context) (_node *Gallery, err er
 	}
 	if value, ok := _u.mutation.Published(); ok {
 		_spec.SetField(gallery.FieldPublished, field.TypeBool, value)
+	}
+	if value, ok := _u.mutation.ArchivedAt(); ok {
+		_spec.SetField(gallery.FieldArchivedAt, field.TypeTime, value)
+	}
+	if _u.mutation.ArchivedAtCleared() {
+		_spec.ClearField(gallery.FieldArchivedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.ExpiresAt(); ok {
+		_spec.SetField(gallery.FieldExpiresAt, field.TypeTime, value)
+	}
+	if _u.mutation.ExpiresAtCleared() {
+		_spec.ClearField(gallery.FieldExpiresAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.IsPublic(); ok {
 		_spec.SetField(gallery.FieldIsPublic, field.TypeBool, value)
@@ -4018,6 +4240,51 @@ func (_u *GalleryUpdateOne) sqlSave(ctx context.Context) (_node *Gallery, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(voucher.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.VisitsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   gallery.VisitsTable,
+			Columns: []string{gallery.VisitsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(galleryvisit.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedVisitsIDs(); len(nodes) > 0 && !_u.mutation.VisitsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   gallery.VisitsTable,
+			Columns: []string{gallery.VisitsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(galleryvisit.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.VisitsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   gallery.VisitsTable,
+			Columns: []string{gallery.VisitsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(galleryvisit.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -2140,6 +2140,16 @@ func (_q *GalleryQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				selectedFields = append(selectedFields, gallery.FieldPublished)
 				fieldSeen[gallery.FieldPublished] = struct{}{}
 			}
+		case "archivedAt":
+			if _, ok := fieldSeen[gallery.FieldArchivedAt]; !ok {
+				selectedFields = append(selectedFields, gallery.FieldArchivedAt)
+				fieldSeen[gallery.FieldArchivedAt] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[gallery.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, gallery.FieldExpiresAt)
+				fieldSeen[gallery.FieldExpiresAt] = struct{}{}
+			}
 		case "isPublic":
 			if _, ok := fieldSeen[gallery.FieldIsPublic]; !ok {
 				selectedFields = append(selectedFields, gallery.FieldIsPublic)

@@ -24,6 +24,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -69,6 +70,7 @@ const (
 	TypeFamily              = "Family"
 	TypeFormat              = "Format"
 	TypeGallery             = "Gallery"
+	TypeGalleryVisit        = "GalleryVisit"
 	TypeMusicTrack          = "MusicTrack"
 	TypeOneTimeCode         = "OneTimeCode"
 	TypeOrder               = "Order"
@@ -11583,6 +11585,8 @@ type GalleryMutation struct {
 	event_date               *string
 	cover_photo_position     *string
 	published                *bool
+	archived_at              *time.Time
+	expires_at               *time.Time
 	is_public                *bool
 	need_email               *bool
 	has_clients              *bool
@@ -11658,6 +11662,9 @@ type GalleryMutation struct {
 	vouchers                 map[string]struct{}
 	removedvouchers          map[string]struct{}
 	clearedvouchers          bool
+	visits                   map[string]struct{}
+	removedvisits            map[string]struct{}
+	clearedvisits            bool
 	done                     bool
 	oldValue                 func(context.Context) (*Gallery, error)
 	predicates               []predicate.Gallery
@@ -12017,6 +12024,104 @@ func (m *GalleryMutation) OldPublished(ctx context.Context) (v bool, err error) 
 // ResetPublished resets all changes to the "published" field.
 func (m *GalleryMutation) ResetPublished() {
 	m.published = nil
+}
+
+// SetArchivedAt sets the "archived_at" field.
+func (m *GalleryMutation) SetArchivedAt(t time.Time) {
+	m.archived_at = &t
+}
+
+// ArchivedAt returns the value of the "archived_at" field in the mutation.
+func (m *GalleryMutation) ArchivedAt() (r time.Time, exists bool) {
+	v := m.archived_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldArchivedAt returns the old "archived_at" field's value of the Gallery entity.
+// If the Gallery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GalleryMutation) OldArchivedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldArchivedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldArchivedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldArchivedAt: %w", err)
+	}
+	return oldValue.ArchivedAt, nil
+}
+
+// ClearArchivedAt clears the value of the "archived_at" field.
+func (m *GalleryMutation) ClearArchivedAt() {
+	m.archived_at = nil
+	m.clearedFields[gallery.FieldArchivedAt] = struct{}{}
+}
+
+// ArchivedAtCleared returns if the "archived_at" field was cleared in this mutation.
+func (m *GalleryMutation) ArchivedAtCleared() bool {
+	_, ok := m.clearedFields[gallery.FieldArchivedAt]
+	return ok
+}
+
+// ResetArchivedAt resets all changes to the "archived_at" field.
+func (m *GalleryMutation) ResetArchivedAt() {
+	m.archived_at = nil
+	delete(m.clearedFields, gallery.FieldArchivedAt)
+}
+
+// SetExpiresAt sets the "expires_at" field.
+func (m *GalleryMutation) SetExpiresAt(t time.Time) {
+	m.expires_at = &t
+}
+
+// ExpiresAt returns the value of the "expires_at" field in the mutation.
+func (m *GalleryMutation) ExpiresAt() (r time.Time, exists bool) {
+	v := m.expires_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiresAt returns the old "expires_at" field's value of the Gallery entity.
+// If the Gallery object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GalleryMutation) OldExpiresAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiresAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiresAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiresAt: %w", err)
+	}
+	return oldValue.ExpiresAt, nil
+}
+
+// ClearExpiresAt clears the value of the "expires_at" field.
+func (m *GalleryMutation) ClearExpiresAt() {
+	m.expires_at = nil
+	m.clearedFields[gallery.FieldExpiresAt] = struct{}{}
+}
+
+// ExpiresAtCleared returns if the "expires_at" field was cleared in this mutation.
+func (m *GalleryMutation) ExpiresAtCleared() bool {
+	_, ok := m.clearedFields[gallery.FieldExpiresAt]
+	return ok
+}
+
+// ResetExpiresAt resets all changes to the "expires_at" field.
+func (m *GalleryMutation) ResetExpiresAt() {
+	m.expires_at = nil
+	delete(m.clearedFields, gallery.FieldExpiresAt)
 }
 
 // SetIsPublic sets the "is_public" field.
@@ -13794,6 +13899,60 @@ func (m *GalleryMutation) ResetVouchers() {
 	m.removedvouchers = nil
 }
 
+// AddVisitIDs adds the "visits" edge to the GalleryVisit entity by ids.
+func (m *GalleryMutation) AddVisitIDs(ids ...string) {
+	if m.visits == nil {
+		m.visits = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.visits[ids[i]] = struct{}{}
+	}
+}
+
+// ClearVisits clears the "visits" edge to the GalleryVisit entity.
+func (m *GalleryMutation) ClearVisits() {
+	m.clearedvisits = true
+}
+
+// VisitsCleared reports if the "visits" edge to the GalleryVisit entity was cleared.
+func (m *GalleryMutation) VisitsCleared() bool {
+	return m.clearedvisits
+}
+
+// RemoveVisitIDs removes the "visits" edge to the GalleryVisit entity by IDs.
+func (m *GalleryMutation) RemoveVisitIDs(ids ...string) {
+	if m.removedvisits == nil {
+		m.removedvisits = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.visits, ids[i])
+		m.removedvisits[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedVisits returns the removed IDs of the "visits" edge to the GalleryVisit entity.
+func (m *GalleryMutation) RemovedVisitsIDs() (ids []string) {
+	for id := range m.removedvisits {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// VisitsIDs returns the "visits" edge IDs in the mutation.
+func (m *GalleryMutation) VisitsIDs() (ids []string) {
+	for id := range m.visits {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetVisits resets all changes to the "visits" edge.
+func (m *GalleryMutation) ResetVisits() {
+	m.visits = nil
+	m.clearedvisits = false
+	m.removedvisits = nil
+}
+
 // Where appends a list predicates to the GalleryMutation builder.
 func (m *GalleryMutation) Where(ps ...predicate.Gallery) {
 	m.predicates = append(m.predicates, ps...)
@@ -13828,7 +13987,7 @@ func (m *GalleryMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *GalleryMutation) Fields() []string {
-	fields := make([]string, 0, 28)
+	fields := make([]string, 0, 30)
 	if m.created_at != nil {
 		fields = append(fields, gallery.FieldCreatedAt)
 	}
@@ -13849,6 +14008,12 @@ func (m *GalleryMutation) Fields() []string {
 	}
 	if m.published != nil {
 		fields = append(fields, gallery.FieldPublished)
+	}
+	if m.archived_at != nil {
+		fields = append(fields, gallery.FieldArchivedAt)
+	}
+	if m.expires_at != nil {
+		fields = append(fields, gallery.FieldExpiresAt)
 	}
 	if m.is_public != nil {
 		fields = append(fields, gallery.FieldIsPublic)
@@ -13935,6 +14100,10 @@ func (m *GalleryMutation) Field(name string) (ent.Value, bool) {
 		return m.CoverPhotoPosition()
 	case gallery.FieldPublished:
 		return m.Published()
+	case gallery.FieldArchivedAt:
+		return m.ArchivedAt()
+	case gallery.FieldExpiresAt:
+		return m.ExpiresAt()
 	case gallery.FieldIsPublic:
 		return m.IsPublic()
 	case gallery.FieldNeedEmail:
@@ -14000,6 +14169,10 @@ func (m *GalleryMutation) OldField(ctx context.Context, name string) (ent.Value,
 		return m.OldCoverPhotoPosition(ctx)
 	case gallery.FieldPublished:
 		return m.OldPublished(ctx)
+	case gallery.FieldArchivedAt:
+		return m.OldArchivedAt(ctx)
+	case gallery.FieldExpiresAt:
+		return m.OldExpiresAt(ctx)
 	case gallery.FieldIsPublic:
 		return m.OldIsPublic(ctx)
 	case gallery.FieldNeedEmail:
@@ -14099,6 +14272,20 @@ func (m *GalleryMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetPublished(v)
+		return nil
+	case gallery.FieldArchivedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetArchivedAt(v)
+		return nil
+	case gallery.FieldExpiresAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiresAt(v)
 		return nil
 	case gallery.FieldIsPublic:
 		v, ok := value.(bool)
@@ -14292,6 +14479,12 @@ func (m *GalleryMutation) AddField(name string, value ent.Value) error {
 // mutation.
 func (m *GalleryMutation) ClearedFields() []string {
 	var fields []string
+	if m.FieldCleared(gallery.FieldArchivedAt) {
+		fields = append(fields, gallery.FieldArchivedAt)
+	}
+	if m.FieldCleared(gallery.FieldExpiresAt) {
+		fields = append(fields, gallery.FieldExpiresAt)
+	}
 	if m.FieldCleared(gallery.FieldWelcomePopup) {
 		fields = append(fields, gallery.FieldWelcomePopup)
 	}
@@ -14315,6 +14508,12 @@ func (m *GalleryMutation) FieldCleared(name string) bool {
 // error if the field is not defined in the schema.
 func (m *GalleryMutation) ClearField(name string) error {
 	switch name {
+	case gallery.FieldArchivedAt:
+		m.ClearArchivedAt()
+		return nil
+	case gallery.FieldExpiresAt:
+		m.ClearExpiresAt()
+		return nil
 	case gallery.FieldWelcomePopup:
 		m.ClearWelcomePopup()
 		return nil
@@ -14352,6 +14551,12 @@ func (m *GalleryMutation) ResetField(name string) error {
 		return nil
 	case gallery.FieldPublished:
 		m.ResetPublished()
+		return nil
+	case gallery.FieldArchivedAt:
+		m.ResetArchivedAt()
+		return nil
+	case gallery.FieldExpiresAt:
+		m.ResetExpiresAt()
 		return nil
 	case gallery.FieldIsPublic:
 		m.ResetIsPublic()
@@ -14422,7 +14627,7 @@ func (m *GalleryMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *GalleryMutation) AddedEdges() []string {
-	edges := make([]string, 0, 19)
+	edges := make([]string, 0, 20)
 	if m.photographer != nil {
 		edges = append(edges, gallery.EdgePhotographer)
 	}
@@ -14479,6 +14684,9 @@ func (m *GalleryMutation) AddedEdges() []string {
 	}
 	if m.vouchers != nil {
 		edges = append(edges, gallery.EdgeVouchers)
+	}
+	if m.visits != nil {
+		edges = append(edges, gallery.EdgeVisits)
 	}
 	return edges
 }
@@ -14593,13 +14801,19 @@ func (m *GalleryMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case gallery.EdgeVisits:
+		ids := make([]ent.Value, 0, len(m.visits))
+		for id := range m.visits {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *GalleryMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 19)
+	edges := make([]string, 0, 20)
 	if m.removedphotos != nil {
 		edges = append(edges, gallery.EdgePhotos)
 	}
@@ -14644,6 +14858,9 @@ func (m *GalleryMutation) RemovedEdges() []string {
 	}
 	if m.removedvouchers != nil {
 		edges = append(edges, gallery.EdgeVouchers)
+	}
+	if m.removedvisits != nil {
+		edges = append(edges, gallery.EdgeVisits)
 	}
 	return edges
 }
@@ -14742,13 +14959,19 @@ func (m *GalleryMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case gallery.EdgeVisits:
+		ids := make([]ent.Value, 0, len(m.removedvisits))
+		for id := range m.removedvisits {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *GalleryMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 19)
+	edges := make([]string, 0, 20)
 	if m.clearedphotographer {
 		edges = append(edges, gallery.EdgePhotographer)
 	}
@@ -14806,6 +15029,9 @@ func (m *GalleryMutation) ClearedEdges() []string {
 	if m.clearedvouchers {
 		edges = append(edges, gallery.EdgeVouchers)
 	}
+	if m.clearedvisits {
+		edges = append(edges, gallery.EdgeVisits)
+	}
 	return edges
 }
 
@@ -14851,6 +15077,8 @@ func (m *GalleryMutation) EdgeCleared(name string) bool {
 		return m.clearedshares
 	case gallery.EdgeVouchers:
 		return m.clearedvouchers
+	case gallery.EdgeVisits:
+		return m.clearedvisits
 	}
 	return false
 }
@@ -14936,8 +15164,541 @@ func (m *GalleryMutation) ResetEdge(name string) error {
 	case gallery.EdgeVouchers:
 		m.ResetVouchers()
 		return nil
+	case gallery.EdgeVisits:
+		m.ResetVisits()
+		return nil
 	}
 	return fmt.Errorf("unknown Gallery edge %s", name)
+}
+
+// GalleryVisitMutation represents an operation that mutates the GalleryVisit nodes in the graph.
+type GalleryVisitMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	day            *string
+	count          *int
+	addcount       *int
+	clearedFields  map[string]struct{}
+	gallery        *string
+	clearedgallery bool
+	done           bool
+	oldValue       func(context.Context) (*GalleryVisit, error)
+	predicates     []predicate.GalleryVisit
+}
+
+var _ ent.Mutation = (*GalleryVisitMutation)(nil)
+
+// galleryvisitOption allows management of the mutation configuration using functional options.
+type galleryvisitOption func(*GalleryVisitMutation)
+
+// newGalleryVisitMutation creates new mutation for the GalleryVisit entity.
+func newGalleryVisitMutation(c config, op Op, opts ...galleryvisitOption) *GalleryVisitMutation {
+	m := &GalleryVisitMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeGalleryVisit,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withGalleryVisitID sets the ID field of the mutation.
+func withGalleryVisitID(id string) galleryvisitOption {
+	return func(m *GalleryVisitMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *GalleryVisit
+		)
+		m.oldValue = func(ctx context.Context) (*GalleryVisit, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().GalleryVisit.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withGalleryVisit sets the old GalleryVisit of the mutation.
+func withGalleryVisit(node *GalleryVisit) galleryvisitOption {
+	return func(m *GalleryVisitMutation) {
+		m.oldValue = func(context.Context) (*GalleryVisit, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m GalleryVisitMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m GalleryVisitMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of GalleryVisit entities.
+func (m *GalleryVisitMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *GalleryVisitMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *GalleryVisitMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().GalleryVisit.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetGalleryID sets the "gallery_id" field.
+func (m *GalleryVisitMutation) SetGalleryID(s string) {
+	m.gallery = &s
+}
+
+// GalleryID returns the value of the "gallery_id" field in the mutation.
+func (m *GalleryVisitMutation) GalleryID() (r string, exists bool) {
+	v := m.gallery
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldGalleryID returns the old "gallery_id" field's value of the GalleryVisit entity.
+// If the GalleryVisit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GalleryVisitMutation) OldGalleryID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldGalleryID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldGalleryID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldGalleryID: %w", err)
+	}
+	return oldValue.GalleryID, nil
+}
+
+// ResetGalleryID resets all changes to the "gallery_id" field.
+func (m *GalleryVisitMutation) ResetGalleryID() {
+	m.gallery = nil
+}
+
+// SetDay sets the "day" field.
+func (m *GalleryVisitMutation) SetDay(s string) {
+	m.day = &s
+}
+
+// Day returns the value of the "day" field in the mutation.
+func (m *GalleryVisitMutation) Day() (r string, exists bool) {
+	v := m.day
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDay returns the old "day" field's value of the GalleryVisit entity.
+// If the GalleryVisit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GalleryVisitMutation) OldDay(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDay is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDay requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDay: %w", err)
+	}
+	return oldValue.Day, nil
+}
+
+// ResetDay resets all changes to the "day" field.
+func (m *GalleryVisitMutation) ResetDay() {
+	m.day = nil
+}
+
+// SetCount sets the "count" field.
+func (m *GalleryVisitMutation) SetCount(i int) {
+	m.count = &i
+	m.addcount = nil
+}
+
+// Count returns the value of the "count" field in the mutation.
+func (m *GalleryVisitMutation) Count() (r int, exists bool) {
+	v := m.count
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCount returns the old "count" field's value of the GalleryVisit entity.
+// If the GalleryVisit object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *GalleryVisitMutation) OldCount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCount: %w", err)
+	}
+	return oldValue.Count, nil
+}
+
+// AddCount adds i to the "count" field.
+func (m *GalleryVisitMutation) AddCount(i int) {
+	if m.addcount != nil {
+		*m.addcount += i
+	} else {
+		m.addcount = &i
+	}
+}
+
+// AddedCount returns the value that was added to the "count" field in this mutation.
+func (m *GalleryVisitMutation) AddedCount() (r int, exists bool) {
+	v := m.addcount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetCount resets all changes to the "count" field.
+func (m *GalleryVisitMutation) ResetCount() {
+	m.count = nil
+	m.addcount = nil
+}
+
+// ClearGallery clears the "gallery" edge to the Gallery entity.
+func (m *GalleryVisitMutation) ClearGallery() {
+	m.clearedgallery = true
+	m.clearedFields[galleryvisit.FieldGalleryID] = struct{}{}
+}
+
+// GalleryCleared reports if the "gallery" edge to the Gallery entity was cleared.
+func (m *GalleryVisitMutation) GalleryCleared() bool {
+	return m.clearedgallery
+}
+
+// GalleryIDs returns the "gallery" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// GalleryID instead. It exists only for internal usage by the builders.
+func (m *GalleryVisitMutation) GalleryIDs() (ids []string) {
+	if id := m.gallery; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetGallery resets all changes to the "gallery" edge.
+func (m *GalleryVisitMutation) ResetGallery() {
+	m.gallery = nil
+	m.clearedgallery = false
+}
+
+// Where appends a list predicates to the GalleryVisitMutation builder.
+func (m *GalleryVisitMutation) Where(ps ...predicate.GalleryVisit) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the GalleryVisitMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *GalleryVisitMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.GalleryVisit, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *GalleryVisitMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *GalleryVisitMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (GalleryVisit).
+func (m *GalleryVisitMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *GalleryVisitMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.gallery != nil {
+		fields = append(fields, galleryvisit.FieldGalleryID)
+	}
+	if m.day != nil {
+		fields = append(fields, galleryvisit.FieldDay)
+	}
+	if m.count != nil {
+		fields = append(fields, galleryvisit.FieldCount)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *GalleryVisitMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case galleryvisit.FieldGalleryID:
+		return m.GalleryID()
+	case galleryvisit.FieldDay:
+		return m.Day()
+	case galleryvisit.FieldCount:
+		return m.Count()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *GalleryVisitMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case galleryvisit.FieldGalleryID:
+		return m.OldGalleryID(ctx)
+	case galleryvisit.FieldDay:
+		return m.OldDay(ctx)
+	case galleryvisit.FieldCount:
+		return m.OldCount(ctx)
+	}
+	return nil, fmt.Errorf("unknown GalleryVisit field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GalleryVisitMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case galleryvisit.FieldGalleryID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetGalleryID(v)
+		return nil
+	case galleryvisit.FieldDay:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDay(v)
+		return nil
+	case galleryvisit.FieldCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GalleryVisit field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *GalleryVisitMutation) AddedFields() []string {
+	var fields []string
+	if m.addcount != nil {
+		fields = append(fields, galleryvisit.FieldCount)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *GalleryVisitMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case galleryvisit.FieldCount:
+		return m.AddedCount()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *GalleryVisitMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case galleryvisit.FieldCount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddCount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown GalleryVisit numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *GalleryVisitMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *GalleryVisitMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *GalleryVisitMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown GalleryVisit nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *GalleryVisitMutation) ResetField(name string) error {
+	switch name {
+	case galleryvisit.FieldGalleryID:
+		m.ResetGalleryID()
+		return nil
+	case galleryvisit.FieldDay:
+		m.ResetDay()
+		return nil
+	case galleryvisit.FieldCount:
+		m.ResetCount()
+		return nil
+	}
+	return fmt.Errorf("unknown GalleryVisit field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *GalleryVisitMutation) AddedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.gallery != nil {
+		edges = append(edges, galleryvisit.EdgeGallery)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *GalleryVisitMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case galleryvisit.EdgeGallery:
+		if id := m.gallery; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *GalleryVisitMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 1)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *GalleryVisitMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *GalleryVisitMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 1)
+	if m.clearedgallery {
+		edges = append(edges, galleryvisit.EdgeGallery)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *GalleryVisitMutation) EdgeCleared(name string) bool {
+	switch name {
+	case galleryvisit.EdgeGallery:
+		return m.clearedgallery
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *GalleryVisitMutation) ClearEdge(name string) error {
+	switch name {
+	case galleryvisit.EdgeGallery:
+		m.ClearGallery()
+		return nil
+	}
+	return fmt.Errorf("unknown GalleryVisit unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *GalleryVisitMutation) ResetEdge(name string) error {
+	switch name {
+	case galleryvisit.EdgeGallery:
+		m.ResetGallery()
+		return nil
+	}
+	return fmt.Errorf("unknown GalleryVisit edge %s", name)
 }
 
 // MusicTrackMutation represents an operation that mutates the MusicTrack nodes in the graph.

@@ -18,6 +18,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -906,75 +907,75 @@ func init() {
 	// gallery.DefaultPublished holds the default value on creation for the published field.
 	gallery.DefaultPublished = galleryDescPublished.Default.(bool)
 	// galleryDescIsPublic is the schema descriptor for is_public field.
-	galleryDescIsPublic := galleryFields[5].Descriptor()
+	galleryDescIsPublic := galleryFields[7].Descriptor()
 	// gallery.DefaultIsPublic holds the default value on creation for the is_public field.
 	gallery.DefaultIsPublic = galleryDescIsPublic.Default.(bool)
 	// galleryDescNeedEmail is the schema descriptor for need_email field.
-	galleryDescNeedEmail := galleryFields[6].Descriptor()
+	galleryDescNeedEmail := galleryFields[8].Descriptor()
 	// gallery.DefaultNeedEmail holds the default value on creation for the need_email field.
 	gallery.DefaultNeedEmail = galleryDescNeedEmail.Default.(bool)
 	// galleryDescHasClients is the schema descriptor for has_clients field.
-	galleryDescHasClients := galleryFields[7].Descriptor()
+	galleryDescHasClients := galleryFields[9].Descriptor()
 	// gallery.DefaultHasClients holds the default value on creation for the has_clients field.
 	gallery.DefaultHasClients = galleryDescHasClients.Default.(bool)
 	// galleryDescTheme is the schema descriptor for theme field.
-	galleryDescTheme := galleryFields[8].Descriptor()
+	galleryDescTheme := galleryFields[10].Descriptor()
 	// gallery.DefaultTheme holds the default value on creation for the theme field.
 	gallery.DefaultTheme = galleryDescTheme.Default.(model.Theme)
 	// galleryDescPrintOptions is the schema descriptor for print_options field.
-	galleryDescPrintOptions := galleryFields[9].Descriptor()
+	galleryDescPrintOptions := galleryFields[11].Descriptor()
 	// gallery.DefaultPrintOptions holds the default value on creation for the print_options field.
 	gallery.DefaultPrintOptions = galleryDescPrintOptions.Default.(model.PrintOptions)
 	// galleryDescCollectionNames is the schema descriptor for collection_names field.
-	galleryDescCollectionNames := galleryFields[10].Descriptor()
+	galleryDescCollectionNames := galleryFields[12].Descriptor()
 	// gallery.DefaultCollectionNames holds the default value on creation for the collection_names field.
 	gallery.DefaultCollectionNames = galleryDescCollectionNames.Default.([]string)
 	// galleryDescAlbumActivated is the schema descriptor for album_activated field.
-	galleryDescAlbumActivated := galleryFields[11].Descriptor()
+	galleryDescAlbumActivated := galleryFields[13].Descriptor()
 	// gallery.DefaultAlbumActivated holds the default value on creation for the album_activated field.
 	gallery.DefaultAlbumActivated = galleryDescAlbumActivated.Default.(bool)
 	// galleryDescAlbumMaxPhotos is the schema descriptor for album_max_photos field.
-	galleryDescAlbumMaxPhotos := galleryFields[12].Descriptor()
+	galleryDescAlbumMaxPhotos := galleryFields[14].Descriptor()
 	// gallery.DefaultAlbumMaxPhotos holds the default value on creation for the album_max_photos field.
 	gallery.DefaultAlbumMaxPhotos = galleryDescAlbumMaxPhotos.Default.(int)
 	// gallery.AlbumMaxPhotosValidator is a validator for the "album_max_photos" field. It is called by the builders before save.
 	gallery.AlbumMaxPhotosValidator = galleryDescAlbumMaxPhotos.Validators[0].(func(int) error)
 	// galleryDescShowFilename is the schema descriptor for show_filename field.
-	galleryDescShowFilename := galleryFields[13].Descriptor()
+	galleryDescShowFilename := galleryFields[15].Descriptor()
 	// gallery.DefaultShowFilename holds the default value on creation for the show_filename field.
 	gallery.DefaultShowFilename = galleryDescShowFilename.Default.(bool)
 	// galleryDescMusicActive is the schema descriptor for music_active field.
-	galleryDescMusicActive := galleryFields[14].Descriptor()
+	galleryDescMusicActive := galleryFields[16].Descriptor()
 	// gallery.DefaultMusicActive holds the default value on creation for the music_active field.
 	gallery.DefaultMusicActive = galleryDescMusicActive.Default.(bool)
 	// galleryDescDeliveryOptions is the schema descriptor for delivery_options field.
-	galleryDescDeliveryOptions := galleryFields[15].Descriptor()
+	galleryDescDeliveryOptions := galleryFields[17].Descriptor()
 	// gallery.DefaultDeliveryOptions holds the default value on creation for the delivery_options field.
 	gallery.DefaultDeliveryOptions = galleryDescDeliveryOptions.Default.([]string)
 	// galleryDescDownloadInformation is the schema descriptor for download_information field.
-	galleryDescDownloadInformation := galleryFields[17].Descriptor()
+	galleryDescDownloadInformation := galleryFields[19].Descriptor()
 	// gallery.DefaultDownloadInformation holds the default value on creation for the download_information field.
 	gallery.DefaultDownloadInformation = galleryDescDownloadInformation.Default.(model.DownloadInformation)
 	// galleryDescHideSaleEmphasis is the schema descriptor for hide_sale_emphasis field.
-	galleryDescHideSaleEmphasis := galleryFields[18].Descriptor()
+	galleryDescHideSaleEmphasis := galleryFields[20].Descriptor()
 	// gallery.DefaultHideSaleEmphasis holds the default value on creation for the hide_sale_emphasis field.
 	gallery.DefaultHideSaleEmphasis = galleryDescHideSaleEmphasis.Default.(bool)
 	// galleryDescLightenHomepage is the schema descriptor for lighten_homepage field.
-	galleryDescLightenHomepage := galleryFields[19].Descriptor()
+	galleryDescLightenHomepage := galleryFields[21].Descriptor()
 	// gallery.DefaultLightenHomepage holds the default value on creation for the lighten_homepage field.
 	gallery.DefaultLightenHomepage = galleryDescLightenHomepage.Default.(bool)
 	// galleryDescShopEnabled is the schema descriptor for shop_enabled field.
-	galleryDescShopEnabled := galleryFields[20].Descriptor()
+	galleryDescShopEnabled := galleryFields[22].Descriptor()
 	// gallery.DefaultShopEnabled holds the default value on creation for the shop_enabled field.
 	gallery.DefaultShopEnabled = galleryDescShopEnabled.Default.(bool)
 	// galleryDescOgDescription is the schema descriptor for og_description field.
-	galleryDescOgDescription := galleryFields[21].Descriptor()
+	galleryDescOgDescription := galleryFields[23].Descriptor()
 	// gallery.DefaultOgDescription holds the default value on creation for the og_description field.
 	gallery.DefaultOgDescription = galleryDescOgDescription.Default.(string)
 	// gallery.OgDescriptionValidator is a validator for the "og_description" field. It is called by the builders before save.
 	gallery.OgDescriptionValidator = galleryDescOgDescription.Validators[0].(func(string) error)
 	// galleryDescLanguage is the schema descriptor for language field.
-	galleryDescLanguage := galleryFields[22].Descriptor()
+	galleryDescLanguage := galleryFields[24].Descriptor()
 	// gallery.DefaultLanguage holds the default value on creation for the language field.
 	gallery.DefaultLanguage = galleryDescLanguage.Default.(string)
 	// gallery.LanguageValidator is a validator for the "language" field. It is called by the builders before save.
@@ -986,6 +987,41 @@ func init() {
 	// gallery.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	gallery.IDValidator = func() func(string) error {
 		validators := galleryDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	galleryvisitMixin := schema.GalleryVisit{}.Mixin()
+	galleryvisitMixinFields0 := galleryvisitMixin[0].Fields()
+	_ = galleryvisitMixinFields0
+	galleryvisitFields := schema.GalleryVisit{}.Fields()
+	_ = galleryvisitFields
+	// galleryvisitDescDay is the schema descriptor for day field.
+	galleryvisitDescDay := galleryvisitFields[1].Descriptor()
+	// galleryvisit.DayValidator is a validator for the "day" field. It is called by the builders before save.
+	galleryvisit.DayValidator = galleryvisitDescDay.Validators[0].(func(string) error)
+	// galleryvisitDescCount is the schema descriptor for count field.
+	galleryvisitDescCount := galleryvisitFields[2].Descriptor()
+	// galleryvisit.DefaultCount holds the default value on creation for the count field.
+	galleryvisit.DefaultCount = galleryvisitDescCount.Default.(int)
+	// galleryvisit.CountValidator is a validator for the "count" field. It is called by the builders before save.
+	galleryvisit.CountValidator = galleryvisitDescCount.Validators[0].(func(int) error)
+	// galleryvisitDescID is the schema descriptor for id field.
+	galleryvisitDescID := galleryvisitMixinFields0[0].Descriptor()
+	// galleryvisit.DefaultID holds the default value on creation for the id field.
+	galleryvisit.DefaultID = galleryvisitDescID.Default.(func() string)
+	// galleryvisit.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	galleryvisit.IDValidator = func() func(string) error {
+		validators := galleryvisitDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

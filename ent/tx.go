@@ -40,6 +40,8 @@ type Tx struct {
 	Format *FormatClient
 	// Gallery is the client for interacting with the Gallery builders.
 	Gallery *GalleryClient
+	// GalleryVisit is the client for interacting with the GalleryVisit builders.
+	GalleryVisit *GalleryVisitClient
 	// MusicTrack is the client for interacting with the MusicTrack builders.
 	MusicTrack *MusicTrackClient
 	// OneTimeCode is the client for interacting with the OneTimeCode builders.
@@ -222,6 +224,7 @@ func (tx *Tx) init() {
 	tx.Family = NewFamilyClient(tx.config)
 	tx.Format = NewFormatClient(tx.config)
 	tx.Gallery = NewGalleryClient(tx.config)
+	tx.GalleryVisit = NewGalleryVisitClient(tx.config)
 	tx.MusicTrack = NewMusicTrackClient(tx.config)
 	tx.OneTimeCode = NewOneTimeCodeClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)

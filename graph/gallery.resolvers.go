@@ -19,6 +19,7 @@ import (
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/viewer"
 )
 
 // Category is the resolver for the category field.
@@ -73,6 +74,14 @@ func (r *galleryResolver) CoverPhoto(ctx context.Context, obj *ent.Gallery) (*en
 			return p, err
 		}
 		// Private or removed: the automatic cover rather than none.
+	}
+	if gallery.Role(ctx, obj) >= viewer.RolePhotographer {
+		// The studio's list: every gallery's automatic cover in one statement.
+		p, err := loader.Get(ctx, loader.For(ctx).FirstPhoto, obj.ID)
+		if errors.Is(err, apperr.ErrNotFound) {
+			return nil, nil
+		}
+		return p, err
 	}
 	return r.Galleries.FirstPhoto(ctx, obj)
 }

@@ -10,6 +10,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/photo"
@@ -62,9 +63,12 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	status := s.clientStatus(r)
+	status, g := s.clientStatus(r)
 	if s.noIndex(r) {
 		w.Header().Set("X-Robots-Tag", "noindex")
+	}
+	if status == http.StatusOK && g != nil {
+		s.countVisit(r, g)
 	}
 	if status == http.StatusOK {
 		// A 404 names no gallery the viewer may see: no share preview.
@@ -83,7 +87,8 @@ func (s *Server) serveClient(w http.ResponseWriter, r *http.Request) {
 // (/studio/...), reserved as a gallery address (photographer.reservedURLs).
 const studioPath = "studio"
 
-// clientStatus is the status of the client page at r's address. The
+// clientStatus is the status of the client page at r's address, with
+// the gallery it names when the viewer may open it. The
 // client's top-level routes are the landing page ("/"), the studio
 // ("/studio/...") and a gallery ("/:galleryId/..."), so an address whose first segment is no gallery is
 // the client's « Galerie introuvable » page, answered 404 for crawlers,
@@ -91,30 +96,56 @@ const studioPath = "studio"
 // (a system read costs no query in the steady state); an unpublished
 // gallery counts as unknown unless this viewer may see it (its
 // photographer, a preview), so the status reveals nothing the page does
-// not.
-func (s *Server) clientStatus(r *http.Request) int {
+// not. A gallery its photographer archived, or past its expiry date, is
+// the client's « Cette galerie n'est plus en ligne » page, answered 410
+// Gone (gallery_offline) to anyone but its photographer and preview links.
+func (s *Server) clientStatus(r *http.Request) (int, *ent.Gallery) {
 	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 	if name == "" || name == "index.html" {
-		return http.StatusOK
+		return http.StatusOK, nil
 	}
 	slug, _, _ := strings.Cut(name, "/")
 	if slug == studioPath {
-		return http.StatusOK // the photographer's studio: the client's own routes
+		return http.StatusOK, nil // the photographer's studio: the client's own routes
 	}
 	ctx := r.Context()
 	g, err := s.Galleries.ByURL(viewer.SystemContext(ctx), slug)
 	if err != nil {
 		if !errors.Is(err, apperr.ErrGalleryNotFound) {
 			s.Log.Warn("client page: gallery lookup", "slug", slug, "err", err)
-			return http.StatusOK
+			return http.StatusOK, nil
 		}
-		return http.StatusNotFound
+		return http.StatusNotFound, nil
 	}
-	if gallery.CheckPublished(ctx, g) != nil {
-		return http.StatusNotFound
+	switch err := gallery.CheckPublished(ctx, g); {
+	case errors.Is(err, apperr.ErrGalleryOffline):
+		return http.StatusGone, nil
+	case err != nil:
+		return http.StatusNotFound, nil
 	}
-	return http.StatusOK
+	return http.StatusOK, g
 }
+
+// countVisit counts the page load as a visit of g (internal/visits: once
+// per viewer and day), unless the viewer is its photographer, looks
+// through a preview link, or names itself a robot. The viewer is their
+// browser's session cookie (set on the first load, so that the next ones
+// count under the same key); a client that keeps no cookies counts on
+// each of its loads.
+func (s *Server) countVisit(r *http.Request, g *ent.Gallery) {
+	ctx := r.Context()
+	v := viewer.FromContext(ctx)
+	if v == nil || v.SessionKey == "" || r.Method != http.MethodGet || gallery.Role(ctx, g) >= viewer.RolePhotographer || v.Previews[g.ID] ||
+		robotRE.MatchString(r.UserAgent()) {
+		return
+	}
+	if _, err := s.visits.Visit(ctx, g.ID, v.SessionKey, time.Now()); err != nil {
+		s.Log.Warn("client page: count visit", "gallery", g.ID, "err", err)
+	}
+}
+
+// robotRE matches the user agents of crawlers and link previews, whose loads are no visits.
+var robotRE = regexp.MustCompile(`(?i)bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp`)
 
 // withShareTags puts the gallery's share preview (Open Graph and Twitter
 // tags, and the title) into the page, so that a link pasted in a messaging

@@ -81,6 +81,8 @@ var cacheNeutral = map[string]bool{
 	// Guessing limits and token use are written by guests' and the
 	// photographer's requests: they must not make every answer stale.
 	ent.TypeRateLimit: true, ent.TypeAPIToken: true,
+	// A guest's first load of the day counts a visit (internal/visits).
+	ent.TypeGalleryVisit: true,
 }
 
 // perPerson are the entities whose changes show only in answers kept per

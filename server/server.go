@@ -29,6 +29,7 @@ import (
 	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
+	"github.com/studio/gallery/internal/visits"
 )
 
 // Version is the build id, set at link time; the client compares it to offer a reload.
@@ -52,11 +53,13 @@ type Server struct {
 	// Handler, once.
 	gql     http.Handler
 	gqlOnce sync.Once
+	// visits counts the guests' page loads (client.go countVisit).
+	visits *visits.Counter
 }
 
 // New returns the HTTP door over the services.
 func New(svc *app.Services, web fs.FS) *Server {
-	s := &Server{Services: svc, Web: web}
+	s := &Server{Services: svc, Web: web, visits: visits.New(svc.DB.Client)}
 	s.cache = newRespCache(svc.KeepFor)
 	s.cache.install(svc.DB.Client)
 	u, err := s.newResumable()

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/mail/mailtest"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -225,14 +226,14 @@ func TestStudioSignOutEverywhere(t *testing.T) {
 }
 
 // TestStudioGalleriesList: the photographer's galleries with their
-// figures, searched and sorted, read in a fixed number of statements
-// whatever their number (no N+1); others get nothing. (Gallery.coverPhoto
-// still reads one row per gallery without a chosen cover: not asked here.)
+// figures and covers, searched and sorted, read in a fixed number of
+// statements whatever their number (no N+1: the automatic covers of the
+// galleries without a chosen one come in one statement); others get nothing.
 func TestStudioGalleriesList(t *testing.T) {
 	e := newEnv(t, 3)
 	plain, _ := e.token()
 	const q = `query($s: String, $o: GalleryOrder) { studioGalleries(first: 50, search: $s, orderBy: $o) { totalCount
-		edges { node { url eventName published stats { photoCount favoritePhotoCount orderCount revenue { amount currency } } } } } }`
+		edges { node { url eventName published coverPhoto { id } stats { photoCount favoritePhotoCount orderCount visits revenue { amount currency } } } } } }`
 	type list struct {
 		StudioGalleries struct {
 			TotalCount int
@@ -240,8 +241,9 @@ func TestStudioGalleriesList(t *testing.T) {
 				Node struct {
 					URL, EventName string
 					Published      bool
+					CoverPhoto     *struct{ ID string }
 					Stats          struct {
-						PhotoCount, FavoritePhotoCount, OrderCount int
+						PhotoCount, FavoritePhotoCount, OrderCount, Visits int
 						Revenue                                    struct{ Amount, Currency string }
 					}
 				}
@@ -278,13 +280,22 @@ func TestStudioGalleriesList(t *testing.T) {
 	ctx := viewer.SystemContext(context.Background())
 	pg := e.db.Client.Photographer.Query().OnlyX(ctx)
 	for i := range 5 {
-		e.db.Client.Gallery.Create().SetURL(fmt.Sprintf("extra-%d", i)).SetEventName(fmt.Sprintf("Extra %d", i)).
-			SetPhotographerID(pg.ID).ExecX(ctx)
+		g := e.db.Client.Gallery.Create().SetURL(fmt.Sprintf("extra-%d", i)).SetEventName(fmt.Sprintf("Extra %d", i)).
+			SetPhotographerID(pg.ID).SaveX(ctx)
+		// Each with a ready photo and no chosen cover: its cover is the automatic one.
+		src := e.db.Client.Photo.Query().FirstX(ctx)
+		e.db.Client.Photo.Create().SetGalleryID(g.ID).SetFilename(fmt.Sprintf("extra-%d.jpg", i)).SetWidth(src.Width).SetHeight(src.Height).
+			SetStatus(photo.StatusReady).SetPosition(i).ExecX(ctx)
 	}
 	e.counter.Reset()
 	more := get(map[string]any{"o": map[string]any{"field": "EVENT_NAME", "direction": "ASC"}})
 	if more.StudioGalleries.TotalCount != all.StudioGalleries.TotalCount+5 {
 		t.Fatalf("%d galleries after adding 5", more.StudioGalleries.TotalCount)
+	}
+	for _, ed := range more.StudioGalleries.Edges {
+		if ed.Node.CoverPhoto == nil {
+			t.Errorf("%s has no cover", ed.Node.URL)
+		}
 	}
 	if n := e.counter.Count(); n > statements {
 		t.Fatalf("%d statements for %d galleries, %d for %d: N+1\n%s", n, more.StudioGalleries.TotalCount, statements,

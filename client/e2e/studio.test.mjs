@@ -107,20 +107,20 @@ test('issue 23: the studio — sign in by code, galleries, a new gallery with a 
   await page.getByRole('heading', { name: 'Mariage Léa et Hugo' }).waitFor(WAIT);
   assert.match(page.url(), /\/studio\/galeries\/gal_/);
   await page.getByRole('button', { name: 'Créer un code client' }).click();
-  const clientCode = await page.locator('li code').first().textContent(WAIT);
+  const clientCode = await page.getByRole('region', { name: 'Codes d’accès' }).locator('li code').first().textContent(WAIT);
   assert.match(clientCode ?? '', /^[A-Z0-9-]{3,}$/, `client code ${clientCode}`);
   assert.ok(await page.getByRole('link', { name: 'Photos' }).getAttribute('href'), 'a Photos link');
 
   // Settings: a bad address is refused in French beside its field, then saved.
   await page.getByLabel('Adresse de la galerie').fill('Pas Une Adresse!');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).first().click();
   const urlError = page.locator('p[role="alert"]').first();
   await urlError.waitFor(WAIT);
   assert.match((await urlError.textContent()) ?? '', /[a-zà-ü]/, 'a French message beside the address');
   await page.getByLabel('Adresse de la galerie').fill('lea-et-hugo');
   await page.getByLabel('Titre de l’événement').fill('Mariage de Léa et Hugo');
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
-  await page.getByText('Modifications enregistrées.').waitFor(WAIT);
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).first().click();
+  await page.getByText('Modifications enregistrées.').first().waitFor(WAIT);
   await shoot('gallery-settings');
 
   // « Voir comme un invité » opens the preview, without a code, read-only.

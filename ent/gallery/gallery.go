@@ -29,6 +29,10 @@ const (
 	FieldCoverPhotoPosition = "cover_photo_position"
 	// FieldPublished holds the string denoting the published field in the database.
 	FieldPublished = "published"
+	// FieldArchivedAt holds the string denoting the archived_at field in the database.
+	FieldArchivedAt = "archived_at"
+	// FieldExpiresAt holds the string denoting the expires_at field in the database.
+	FieldExpiresAt = "expires_at"
 	// FieldIsPublic holds the string denoting the is_public field in the database.
 	FieldIsPublic = "is_public"
 	// FieldNeedEmail holds the string denoting the need_email field in the database.
@@ -109,6 +113,8 @@ const (
 	EdgeShares = "shares"
 	// EdgeVouchers holds the string denoting the vouchers edge name in mutations.
 	EdgeVouchers = "vouchers"
+	// EdgeVisits holds the string denoting the visits edge name in mutations.
+	EdgeVisits = "visits"
 	// Table holds the table name of the gallery in the database.
 	Table = "galleries"
 	// PhotographerTable is the table that holds the photographer relation/edge.
@@ -244,6 +250,13 @@ const (
 	VouchersInverseTable = "vouchers"
 	// VouchersColumn is the table column denoting the vouchers relation/edge.
 	VouchersColumn = "gallery_vouchers"
+	// VisitsTable is the table that holds the visits relation/edge.
+	VisitsTable = "gallery_visits"
+	// VisitsInverseTable is the table name for the GalleryVisit entity.
+	// It exists in this package in order to avoid circular dependency with the "galleryvisit" package.
+	VisitsInverseTable = "gallery_visits"
+	// VisitsColumn is the table column denoting the visits relation/edge.
+	VisitsColumn = "gallery_id"
 )
 
 // Columns holds all SQL columns for gallery fields.
@@ -256,6 +269,8 @@ var Columns = []string{
 	FieldEventDate,
 	FieldCoverPhotoPosition,
 	FieldPublished,
+	FieldArchivedAt,
+	FieldExpiresAt,
 	FieldIsPublic,
 	FieldNeedEmail,
 	FieldHasClients,
@@ -397,6 +412,16 @@ func ByCoverPhotoPosition(opts ...sql.OrderTermOption) OrderOption {
 // ByPublished orders the results by the published field.
 func ByPublished(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldPublished, opts...).ToFunc()
+}
+
+// ByArchivedAt orders the results by the archived_at field.
+func ByArchivedAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldArchivedAt, opts...).ToFunc()
+}
+
+// ByExpiresAt orders the results by the expires_at field.
+func ByExpiresAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldExpiresAt, opts...).ToFunc()
 }
 
 // ByIsPublic orders the results by the is_public field.
@@ -711,6 +736,20 @@ func ByVouchers(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newVouchersStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByVisitsCount orders the results by visits count.
+func ByVisitsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newVisitsStep(), opts...)
+	}
+}
+
+// ByVisits orders the results by visits terms.
+func ByVisits(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newVisitsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newPhotographerStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -842,5 +881,12 @@ func newVouchersStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(VouchersInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, VouchersTable, VouchersColumn),
+	)
+}
+func newVisitsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(VisitsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, VisitsTable, VisitsColumn),
 	)
 }

@@ -100,6 +100,16 @@ func Published(v bool) predicate.Gallery {
 	return predicate.Gallery(sql.FieldEQ(FieldPublished, v))
 }
 
+// ArchivedAt applies equality check predicate on the "archived_at" field. It's identical to ArchivedAtEQ.
+func ArchivedAt(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldEQ(FieldArchivedAt, v))
+}
+
+// ExpiresAt applies equality check predicate on the "expires_at" field. It's identical to ExpiresAtEQ.
+func ExpiresAt(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldEQ(FieldExpiresAt, v))
+}
+
 // IsPublic applies equality check predicate on the "is_public" field. It's identical to IsPublicEQ.
 func IsPublic(v bool) predicate.Gallery {
 	return predicate.Gallery(sql.FieldEQ(FieldIsPublic, v))
@@ -523,6 +533,106 @@ func PublishedEQ(v bool) predicate.Gallery {
 // PublishedNEQ applies the NEQ predicate on the "published" field.
 func PublishedNEQ(v bool) predicate.Gallery {
 	return predicate.Gallery(sql.FieldNEQ(FieldPublished, v))
+}
+
+// ArchivedAtEQ applies the EQ predicate on the "archived_at" field.
+func ArchivedAtEQ(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldEQ(FieldArchivedAt, v))
+}
+
+// ArchivedAtNEQ applies the NEQ predicate on the "archived_at" field.
+func ArchivedAtNEQ(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldNEQ(FieldArchivedAt, v))
+}
+
+// ArchivedAtIn applies the In predicate on the "archived_at" field.
+func ArchivedAtIn(vs ...time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldIn(FieldArchivedAt, vs...))
+}
+
+// ArchivedAtNotIn applies the NotIn predicate on the "archived_at" field.
+func ArchivedAtNotIn(vs ...time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldNotIn(FieldArchivedAt, vs...))
+}
+
+// ArchivedAtGT applies the GT predicate on the "archived_at" field.
+func ArchivedAtGT(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldGT(FieldArchivedAt, v))
+}
+
+// ArchivedAtGTE applies the GTE predicate on the "archived_at" field.
+func ArchivedAtGTE(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldGTE(FieldArchivedAt, v))
+}
+
+// ArchivedAtLT applies the LT predicate on the "archived_at" field.
+func ArchivedAtLT(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldLT(FieldArchivedAt, v))
+}
+
+// ArchivedAtLTE applies the LTE predicate on the "archived_at" field.
+func ArchivedAtLTE(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldLTE(FieldArchivedAt, v))
+}
+
+// ArchivedAtIsNil applies the IsNil predicate on the "archived_at" field.
+func ArchivedAtIsNil() predicate.Gallery {
+	return predicate.Gallery(sql.FieldIsNull(FieldArchivedAt))
+}
+
+// ArchivedAtNotNil applies the NotNil predicate on the "archived_at" field.
+func ArchivedAtNotNil() predicate.Gallery {
+	return predicate.Gallery(sql.FieldNotNull(FieldArchivedAt))
+}
+
+// ExpiresAtEQ applies the EQ predicate on the "expires_at" field.
+func ExpiresAtEQ(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldEQ(FieldExpiresAt, v))
+}
+
+// ExpiresAtNEQ applies the NEQ predicate on the "expires_at" field.
+func ExpiresAtNEQ(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldNEQ(FieldExpiresAt, v))
+}
+
+// ExpiresAtIn applies the In predicate on the "expires_at" field.
+func ExpiresAtIn(vs ...time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldIn(FieldExpiresAt, vs...))
+}
+
+// ExpiresAtNotIn applies the NotIn predicate on the "expires_at" field.
+func ExpiresAtNotIn(vs ...time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldNotIn(FieldExpiresAt, vs...))
+}
+
+// ExpiresAtGT applies the GT predicate on the "expires_at" field.
+func ExpiresAtGT(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldGT(FieldExpiresAt, v))
+}
+
+// ExpiresAtGTE applies the GTE predicate on the "expires_at" field.
+func ExpiresAtGTE(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldGTE(FieldExpiresAt, v))
+}
+
+// ExpiresAtLT applies the LT predicate on the "expires_at" field.
+func ExpiresAtLT(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldLT(FieldExpiresAt, v))
+}
+
+// ExpiresAtLTE applies the LTE predicate on the "expires_at" field.
+func ExpiresAtLTE(v time.Time) predicate.Gallery {
+	return predicate.Gallery(sql.FieldLTE(FieldExpiresAt, v))
+}
+
+// ExpiresAtIsNil applies the IsNil predicate on the "expires_at" field.
+func ExpiresAtIsNil() predicate.Gallery {
+	return predicate.Gallery(sql.FieldIsNull(FieldExpiresAt))
+}
+
+// ExpiresAtNotNil applies the NotNil predicate on the "expires_at" field.
+func ExpiresAtNotNil() predicate.Gallery {
+	return predicate.Gallery(sql.FieldNotNull(FieldExpiresAt))
 }
 
 // IsPublicEQ applies the EQ predicate on the "is_public" field.
@@ -1439,6 +1549,29 @@ func HasVouchers() predicate.Gallery {
 func HasVouchersWith(preds ...predicate.Voucher) predicate.Gallery {
 	return predicate.Gallery(func(s *sql.Selector) {
 		step := newVouchersStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasVisits applies the HasEdge predicate on the "visits" edge.
+func HasVisits() predicate.Gallery {
+	return predicate.Gallery(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, VisitsTable, VisitsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasVisitsWith applies the HasEdge predicate on the "visits" edge with a given conditions (other predicates).
+func HasVisitsWith(preds ...predicate.GalleryVisit) predicate.Gallery {
+	return predicate.Gallery(func(s *sql.Selector) {
+		step := newVisitsStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -165,6 +165,18 @@ func (f GalleryFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, err
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GalleryMutation", m)
 }
 
+// The GalleryVisitFunc type is an adapter to allow the use of ordinary
+// function as GalleryVisit mutator.
+type GalleryVisitFunc func(context.Context, *ent.GalleryVisitMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f GalleryVisitFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.GalleryVisitMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GalleryVisitMutation", m)
+}
+
 // The MusicTrackFunc type is an adapter to allow the use of ordinary
 // function as MusicTrack mutator.
 type MusicTrackFunc func(context.Context, *ent.MusicTrackMutation) (ent.Value, error)

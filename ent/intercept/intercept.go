@@ -21,6 +21,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -448,6 +449,33 @@ func (f TraverseGallery) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.GalleryQuery", q)
+}
+
+// The GalleryVisitFunc type is an adapter to allow the use of ordinary function as a Querier.
+type GalleryVisitFunc func(context.Context, *ent.GalleryVisitQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f GalleryVisitFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.GalleryVisitQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.GalleryVisitQuery", q)
+}
+
+// The TraverseGalleryVisit type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseGalleryVisit func(context.Context, *ent.GalleryVisitQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseGalleryVisit) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseGalleryVisit) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.GalleryVisitQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.GalleryVisitQuery", q)
 }
 
 // The MusicTrackFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -992,6 +1020,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.FormatQuery, predicate.Format, format.OrderOption]{typ: ent.TypeFormat, tq: q}, nil
 	case *ent.GalleryQuery:
 		return &query[*ent.GalleryQuery, predicate.Gallery, gallery.OrderOption]{typ: ent.TypeGallery, tq: q}, nil
+	case *ent.GalleryVisitQuery:
+		return &query[*ent.GalleryVisitQuery, predicate.GalleryVisit, galleryvisit.OrderOption]{typ: ent.TypeGalleryVisit, tq: q}, nil
 	case *ent.MusicTrackQuery:
 		return &query[*ent.MusicTrackQuery, predicate.MusicTrack, musictrack.OrderOption]{typ: ent.TypeMusicTrack, tq: q}, nil
 	case *ent.OneTimeCodeQuery:

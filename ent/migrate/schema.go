@@ -442,6 +442,8 @@ var (
 		{Name: "event_date", Type: field.TypeString, Size: 10, Default: ""},
 		{Name: "cover_photo_position", Type: field.TypeString, Size: 20, Default: "50% 50%"},
 		{Name: "published", Type: field.TypeBool, Default: true},
+		{Name: "archived_at", Type: field.TypeTime, Nullable: true},
+		{Name: "expires_at", Type: field.TypeTime, Nullable: true},
 		{Name: "is_public", Type: field.TypeBool, Default: false},
 		{Name: "need_email", Type: field.TypeBool, Default: false},
 		{Name: "has_clients", Type: field.TypeBool, Default: false},
@@ -472,19 +474,19 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "galleries_music_tracks_music_track",
-				Columns:    []*schema.Column{GalleriesColumns[26]},
+				Columns:    []*schema.Column{GalleriesColumns[28]},
 				RefColumns: []*schema.Column{MusicTracksColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "galleries_photos_cover_of",
-				Columns:    []*schema.Column{GalleriesColumns[27]},
+				Columns:    []*schema.Column{GalleriesColumns[29]},
 				RefColumns: []*schema.Column{PhotosColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
 			{
 				Symbol:     "galleries_photographers_galleries",
-				Columns:    []*schema.Column{GalleriesColumns[28]},
+				Columns:    []*schema.Column{GalleriesColumns[30]},
 				RefColumns: []*schema.Column{PhotographersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -494,6 +496,34 @@ var (
 				Name:    "gallery_published",
 				Unique:  false,
 				Columns: []*schema.Column{GalleriesColumns[7]},
+			},
+		},
+	}
+	// GalleryVisitsColumns holds the columns for the "gallery_visits" table.
+	GalleryVisitsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "day", Type: field.TypeString, Size: 10},
+		{Name: "count", Type: field.TypeInt, Default: 0},
+		{Name: "gallery_id", Type: field.TypeString, Size: 40},
+	}
+	// GalleryVisitsTable holds the schema information for the "gallery_visits" table.
+	GalleryVisitsTable = &schema.Table{
+		Name:       "gallery_visits",
+		Columns:    GalleryVisitsColumns,
+		PrimaryKey: []*schema.Column{GalleryVisitsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "gallery_visits_galleries_visits",
+				Columns:    []*schema.Column{GalleryVisitsColumns[3]},
+				RefColumns: []*schema.Column{GalleriesColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "galleryvisit_gallery_id_day",
+				Unique:  true,
+				Columns: []*schema.Column{GalleryVisitsColumns[3], GalleryVisitsColumns[1]},
 			},
 		},
 	}
@@ -1260,6 +1290,7 @@ var (
 		FamiliesTable,
 		FormatsTable,
 		GalleriesTable,
+		GalleryVisitsTable,
 		MusicTracksTable,
 		OneTimeCodesTable,
 		OrdersTable,
@@ -1304,6 +1335,7 @@ func init() {
 	GalleriesTable.ForeignKeys[0].RefTable = MusicTracksTable
 	GalleriesTable.ForeignKeys[1].RefTable = PhotosTable
 	GalleriesTable.ForeignKeys[2].RefTable = PhotographersTable
+	GalleryVisitsTable.ForeignKeys[0].RefTable = GalleriesTable
 	MusicTracksTable.ForeignKeys[0].RefTable = PhotographersTable
 	OrdersTable.ForeignKeys[0].RefTable = GalleriesTable
 	OrdersTable.ForeignKeys[1].RefTable = UsersTable

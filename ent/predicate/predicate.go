@@ -45,6 +45,9 @@ type Format func(*sql.Selector)
 // Gallery is the predicate function for gallery builders.
 type Gallery func(*sql.Selector)
 
+// GalleryVisit is the predicate function for galleryvisit builders.
+type GalleryVisit func(*sql.Selector)
+
 // MusicTrack is the predicate function for musictrack builders.
 type MusicTrack func(*sql.Selector)
 

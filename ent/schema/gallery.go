@@ -28,6 +28,12 @@ func (Gallery) Fields() []ent.Field {
 		field.String("event_date").Default("").MaxLen(10).Annotations(entgql.OrderField("EVENT_DATE")),
 		field.String("cover_photo_position").Default("50% 50%").MaxLen(20),
 		field.Bool("published").Default(true),
+		// ArchivedAt: the photographer took the gallery offline (it is kept,
+		// with its orders); guests get gallery_offline. Null: not archived.
+		field.Time("archived_at").Optional().Nillable(),
+		// ExpiresAt: the gallery goes offline for guests from then on, as
+		// when archived. Null: it never expires.
+		field.Time("expires_at").Optional().Nillable(),
 		// Access policy.
 		field.Bool("is_public").Default(false),
 		field.Bool("need_email").Default(false),
@@ -78,6 +84,7 @@ func (Gallery) Edges() []ent.Edge {
 		edge.To("contact_messages", ContactMessage.Type).Annotations(entgql.Skip()),
 		edge.To("shares", Share.Type).Annotations(entgql.Skip()),
 		edge.To("vouchers", Voucher.Type).Annotations(entgql.Skip()),
+		edge.To("visits", GalleryVisit.Type).Annotations(entgql.Skip()),
 	}
 }
 

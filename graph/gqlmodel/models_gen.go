@@ -3,6 +3,10 @@
 package gqlmodel
 
 import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
 	"time"
 
 	"github.com/99designs/gqlgen/graphql"
@@ -664,4 +668,65 @@ type UploadPhotosPayload struct {
 type VoucherInput struct {
 	GalleryID string `json:"galleryId"`
 	Code      string `json:"code"`
+}
+
+// Where a gallery stands for its guests.
+type GalleryStatus string
+
+const (
+	// Not published yet: only its photographer (and preview links) open it.
+	GalleryStatusDraft GalleryStatus = "draft"
+	// Open to its guests, unless its expiry date has passed (expired).
+	GalleryStatusPublished GalleryStatus = "published"
+	// Taken offline by the photographer: guests get gallery_offline.
+	GalleryStatusArchived GalleryStatus = "archived"
+)
+
+var AllGalleryStatus = []GalleryStatus{
+	GalleryStatusDraft,
+	GalleryStatusPublished,
+	GalleryStatusArchived,
+}
+
+func (e GalleryStatus) IsValid() bool {
+	switch e {
+	case GalleryStatusDraft, GalleryStatusPublished, GalleryStatusArchived:
+		return true
+	}
+	return false
+}
+
+func (e GalleryStatus) String() string {
+	return string(e)
+}
+
+func (e *GalleryStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = GalleryStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid GalleryStatus", str)
+	}
+	return nil
+}
+
+func (e GalleryStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *GalleryStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e GalleryStatus) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
 }

@@ -41,6 +41,9 @@ type Loaders struct {
 	SelectionItems *dataloadgen.Loader[string, selections.Items]
 	// GalleryStats are the studio's figures of the viewer's galleries.
 	GalleryStats *dataloadgen.Loader[string, photographerpkg.GalleryStats]
+	// FirstPhoto is the first ready photo of each gallery (the automatic
+	// cover), for the studio's list.
+	FirstPhoto *dataloadgen.Loader[string, *ent.Photo]
 }
 
 // New makes a fresh set of loaders over db; catalogues, when not nil, are
@@ -85,6 +88,9 @@ func New(db *ent.Client, catalogues *catalogue.Cache) *Loaders {
 		}, opts...),
 		GalleryStats: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]photographerpkg.GalleryStats, error) {
 			return photographerpkg.Stats(ctx, db, ids)
+		}, opts...),
+		FirstPhoto: dataloadgen.NewMappedLoader(func(ctx context.Context, ids []string) (map[string]*ent.Photo, error) {
+			return photographerpkg.FirstPhotos(ctx, db, ids)
 		}, opts...),
 	}
 }

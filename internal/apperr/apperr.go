@@ -113,6 +113,9 @@ func New(code string, status int, key string) *Error {
 // The codes both doors share.
 var (
 	ErrGalleryNotFound = New("gallery_not_found", http.StatusNotFound, "gallery_not_found")
+	// ErrGalleryOffline: the gallery exists but its photographer archived
+	// it or its expiry date has passed; only they (and preview links) open it.
+	ErrGalleryOffline  = New("gallery_offline", http.StatusGone, "gallery_offline")
 	ErrNotFound        = New("not_found", http.StatusNotFound, "not_found")
 	ErrUnauthorized    = New("unauthorized", http.StatusUnauthorized, "unauthorized")
 	ErrForbidden       = New("forbidden", http.StatusForbidden, "forbidden")

@@ -116,11 +116,27 @@ func (s *Service) find(ctx context.Context, key string, where predicateGallery, 
 // unpublished and the viewer is neither its photographer nor holding a
 // preview of it; ByURL and ByID apply it, callers holding a gallery row
 // from elsewhere (a cache) must too.
+//
+// A published gallery that is offline (archived, or past its expiry)
+// fails the same way with apperr.ErrGalleryOffline: it existed, and its
+// guests are told it is no longer online.
 func CheckPublished(ctx context.Context, g *ent.Gallery) error {
-	if !g.Published && Role(ctx, g) < viewer.RolePhotographer && !viewer.FromContext(ctx).Previews[g.ID] {
+	if Role(ctx, g) >= viewer.RolePhotographer || viewer.FromContext(ctx).Previews[g.ID] {
+		return nil
+	}
+	if !g.Published {
 		return apperr.ErrGalleryNotFound
 	}
+	if Offline(g, time.Now()) {
+		return apperr.ErrGalleryOffline
+	}
 	return nil
+}
+
+// Offline tells whether g is closed to its guests at now: archived, or
+// its expiry date has passed.
+func Offline(g *ent.Gallery, now time.Time) bool {
+	return g.ArchivedAt != nil || (g.ExpiresAt != nil && !now.Before(*g.ExpiresAt))
 }
 
 // Role is the current viewer's role in g.
@@ -168,7 +184,7 @@ func access(v *viewer.Viewer, g *ent.Gallery, withPreview bool) State {
 	if preview {
 		r = v.RoleIn(g.ID, g.PhotographerID)
 	}
-	if !g.Published && r < viewer.RolePhotographer && !preview {
+	if (!g.Published || Offline(g, time.Now())) && r < viewer.RolePhotographer && !preview {
 		return State{Email: v.Email, ConnectedAs: "none"}
 	}
 	st := State{

@@ -22,6 +22,7 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/pack"
@@ -68,6 +69,12 @@ type GallerySettingsInput struct {
 	OgDescription       *string
 	// Language is the default language: fr, nl or en.
 	Language *string
+	// Archived true takes the gallery offline for its guests, false puts it back.
+	Archived *bool
+	// ExpiresAt is when the gallery goes offline for its guests;
+	// NoExpiry true removes it.
+	ExpiresAt *time.Time
+	NoExpiry  *bool
 }
 
 // GalleryThemeInput changes the gallery's look; nil fields stay as they are.
@@ -316,6 +323,24 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 	setBool(in.HideSaleEmphasis, m.SetHideSaleEmphasis)
 	setBool(in.LightenHomepage, m.SetLightenHomepage)
 	setBool(in.ShopEnabled, m.SetShopEnabled)
+	if in.Archived != nil {
+		switch {
+		case !*in.Archived:
+			m.ClearArchivedAt()
+		case cur == nil || cur.ArchivedAt == nil:
+			m.SetArchivedAt(time.Now())
+		}
+	}
+	switch {
+	case in.NoExpiry != nil && *in.NoExpiry:
+		m.ClearExpiresAt()
+	case in.ExpiresAt != nil:
+		if in.ExpiresAt.Year() < 2000 || in.ExpiresAt.Year() > 9999 {
+			errs.Add(userErr(CodeInvalidDate, "invalid_date_format", at("expiresAt")...))
+		} else {
+			m.SetExpiresAt(in.ExpiresAt.UTC())
+		}
+	}
 	if in.Theme != nil {
 		base := model.DefaultTheme()
 		if cur != nil {
@@ -641,6 +666,7 @@ func deleteGalleryRows(ctx context.Context, tx *ent.Client, id string) error {
 		{"discounts", func() (int, error) {
 			return tx.Discount.Delete().Where(discount.HasGalleryWith(in)).Exec(ctx)
 		}},
+		{"visits", func() (int, error) { return tx.GalleryVisit.Delete().Where(galleryvisit.GalleryID(id)).Exec(ctx) }},
 		{"access codes", func() (int, error) {
 			return tx.AccessCode.Delete().Where(accesscode.HasGalleryWith(in)).Exec(ctx)
 		}},

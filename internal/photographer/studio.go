@@ -10,11 +10,14 @@ import (
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/viewer"
+	"github.com/studio/gallery/internal/visits"
 )
 
 // GalleryStats are a gallery's figures in the studio's list.
@@ -23,6 +26,8 @@ type GalleryStats struct {
 	FavoritePhotoCount int
 	OrderCount         int
 	RevenueCents       int
+	// Visits: viewers who opened the gallery, once per viewer and day (internal/visits).
+	Visits int
 }
 
 // Revenue is what the paid orders total.
@@ -46,7 +51,7 @@ func (s *Service) Galleries(ctx context.Context, after *entgql.Cursor[string], f
 	return q.Paginate(ctx, after, first, before, last, ent.WithGalleryOrder(orderBy))
 }
 
-// Stats returns the figures of the viewer's galleries among ids, in four
+// Stats returns the figures of the viewer's galleries among ids, in five
 // grouped queries whatever their number (the studio's list asks for a
 // page at once through a dataloader). Other photographers' galleries are
 // left out of the answer.
@@ -89,6 +94,15 @@ func Stats(ctx context.Context, db *ent.Client, ids []string) (map[string]Galler
 		}).Scan(sctx, &orders); err != nil {
 		return nil, fmt.Errorf("photographer: stats orders: %w", err)
 	}
+	seen, err := visits.Totals(sctx, db, own)
+	if err != nil {
+		return nil, fmt.Errorf("photographer: stats visits: %w", err)
+	}
+	for id, n := range seen {
+		st := out[id]
+		st.Visits = n
+		out[id] = st
+	}
 	for _, r := range photos {
 		st := out[r.GalleryID]
 		st.PhotoCount = r.Count
@@ -103,6 +117,42 @@ func Stats(ctx context.Context, db *ent.Client, ids []string) (map[string]Galler
 		st := out[r.GalleryID]
 		st.OrderCount, st.RevenueCents = r.Count, r.Sum
 		out[r.GalleryID] = st
+	}
+	return out, nil
+}
+
+// MusicTracks lists the viewer's music tracks by title, to pick a gallery's.
+func (s *Service) MusicTracks(ctx context.Context) ([]*ent.MusicTrack, error) {
+	pid, err := requirePhotographer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tracks, err := s.DB.MusicTrack.Query().Where(musictrack.HasPhotographerWith(photographer.ID(pid))).
+		Order(ent.Asc(musictrack.FieldTitle), ent.Asc(musictrack.FieldID)).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("photographer: music tracks: %w", err)
+	}
+	return tracks, nil
+}
+
+// FirstPhotos returns, for each of ids, the gallery's first ready photo in
+// display order (the automatic cover of a gallery whose photographer chose
+// none), in one statement whatever their number; galleries without a
+// ready photo are absent. The caller's own view of the photos applies.
+func FirstPhotos(ctx context.Context, db *ent.Client, ids []string) (map[string]*ent.Photo, error) {
+	rows, err := db.Photo.Query().Where(photo.GalleryIDIn(ids...), photo.StatusEQ(photo.StatusReady), func(s *sql.Selector) {
+		t := sql.Table(photo.Table).As("first_photo")
+		s.Where(sql.EQ(s.C(photo.FieldPosition), sql.Select(sql.Min(t.C(photo.FieldPosition))).From(t).
+			Where(sql.And(sql.ColumnsEQ(t.C(photo.GalleryColumn), s.C(photo.GalleryColumn)), sql.EQ(t.C(photo.FieldStatus), photo.StatusReady)))))
+	}).All(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("photographer: first photos: %w", err)
+	}
+	out := make(map[string]*ent.Photo, len(ids))
+	for _, p := range rows {
+		if cur, ok := out[p.GalleryID]; !ok || p.ID < cur.ID {
+			out[p.GalleryID] = p
+		}
 	}
 	return out, nil
 }

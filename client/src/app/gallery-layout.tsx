@@ -35,6 +35,18 @@ export function notFoundAddress(pathname: string): string {
   return `/?${new URLSearchParams({ notFound: pathname }).toString()}`;
 }
 
+/** GalleryOffline is what guests see of a gallery its photographer archived, or past its expiry date (gallery_offline, the page answered 410). */
+function GalleryOffline() {
+  const { t } = useTranslation();
+  return (
+    <main id="main">
+      <PageMessage title={t('gallery.offlineTitle')} icon="⏾">
+        <p>{t('gallery.offlineBody')}</p>
+      </PageMessage>
+    </main>
+  );
+}
+
 const OPEN: GalleryLayoutContext = { open: true };
 const CLOSED: GalleryLayoutContext = { open: false };
 
@@ -72,7 +84,9 @@ export function GalleryLayout() {
   const gallery = getFragmentData(GalleryShellFragment, (withCart ? combined.data : plain.data)?.gallery);
   const errors = errorCodes(error);
   const notFound = errors.includes('gallery_not_found');
-  const staleKnowledge = withCart !== undefined && error !== undefined && !notFound;
+  // Archived by its photographer, or past its expiry date (the page answered 410).
+  const offline = errors.includes('gallery_offline');
+  const staleKnowledge = withCart !== undefined && error !== undefined && !notFound && !offline;
 
   useEffect(() => {
     if (staleKnowledge) forgetGallery(galleryId);
@@ -129,6 +143,7 @@ export function GalleryLayout() {
 
   if (!gallery) {
     if (notFound || staleKnowledge) return null;
+    if (offline) return <GalleryOffline />;
     if (error) {
       return (
         <main id="main">

@@ -34,7 +34,7 @@ export interface AppOperationContext {
 export const HTTP_TIMEOUT_MS = 0;
 
 /** SILENT_CODES are GraphQL error codes that a screen handles without a toast. */
-const SILENT_CODES = new Set(['gallery_not_found']);
+const SILENT_CODES = new Set(['gallery_not_found', 'gallery_offline']);
 const AUTH_CODES = new Set(['unauthenticated', 'UNAUTHENTICATED', 'unauthorized', 'forbidden', 'FORBIDDEN', 'access_denied']);
 
 /**

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatEventDate } from '../../lib/event-date';
 import { formatMoney } from '../../lib/money';
+import { StatusBadge } from './gallery-status-section';
 import styles from './studio.module.css';
 
 export const StudioGalleryRowFragment = graphql(`
@@ -12,6 +13,8 @@ export const StudioGalleryRowFragment = graphql(`
     eventName
     eventDateString
     published
+    status
+    expired
     coverPhoto {
       id
       urls {
@@ -22,6 +25,7 @@ export const StudioGalleryRowFragment = graphql(`
       photoCount
       favoritePhotoCount
       orderCount
+      visits
       revenue {
         amount
         currency
@@ -30,12 +34,13 @@ export const StudioGalleryRowFragment = graphql(`
   }
 `);
 
-/** GalleryRow is one gallery of the studio's list: cover, title, date, status and figures. */
+/** GalleryRow is one gallery of the studio's list: cover, title, date, status (draft, published, archived, expired) and figures (visits among them). */
 export function GalleryRow({ gallery }: { gallery: FragmentType<typeof StudioGalleryRowFragment> }) {
   const { t, i18n } = useTranslation();
   const g = getFragmentData(StudioGalleryRowFragment, gallery);
   const figures: [string, string][] = [
     [t('studio.colPhotos'), String(g.stats.photoCount)],
+    [t('studioSettings.colVisits'), String(g.stats.visits)],
     [t('studio.colFavorites'), String(g.stats.favoritePhotoCount)],
     [t('studio.colOrders'), String(g.stats.orderCount)],
     [t('studio.colRevenue'), formatMoney(g.stats.revenue, i18n.language)],
@@ -50,7 +55,7 @@ export function GalleryRow({ gallery }: { gallery: FragmentType<typeof StudioGal
       <div>
         <h2 className={styles.rowTitle}>
           <Link to={`/studio/galeries/${g.id}`}>{g.eventName}</Link>
-          <span className={`${styles.badge} ${g.published ? '' : styles.draft}`}>{g.published ? t('studio.statusPublished') : t('studio.statusDraft')}</span>
+          <StatusBadge status={g.status} expired={g.expired} />
         </h2>
         <p className={styles.muted}>
           {g.eventDateString ? formatEventDate(g.eventDateString, i18n.language) : t('studio.noDate')} · /{g.url}

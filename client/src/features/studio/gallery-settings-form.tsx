@@ -18,13 +18,12 @@ export interface EditableGallery {
   accessPolicy: { isPublic: boolean; needEmail: boolean };
 }
 
-/** GallerySettingsForm edits a gallery's title, address, date, publication and access (updateGallery), errors beside their fields. */
+/** GallerySettingsForm edits a gallery's title, address, date and access (updateGallery), errors beside their fields; the status section publishes it. */
 export function GallerySettingsForm({ gallery }: { gallery: EditableGallery }) {
   const { t } = useTranslation();
   const [eventName, setEventName] = useState(gallery.eventName);
   const [url, setUrl] = useState(gallery.url);
   const [eventDate, setEventDate] = useState(gallery.eventDateString);
-  const [published, setPublished] = useState(gallery.published);
   const [mode, setMode] = useState(accessModeOf(gallery.accessPolicy));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
@@ -34,7 +33,7 @@ export function GallerySettingsForm({ gallery }: { gallery: EditableGallery }) {
     setSaved(false);
     try {
       const { data } = await update({
-        variables: { input: { galleryId: gallery.id, settings: { eventName, url, eventDate, published, ...accessSettings(mode) } } },
+        variables: { input: { galleryId: gallery.id, settings: { eventName, url, eventDate, ...accessSettings(mode) } } },
       });
       const payload = data?.updateGallery;
       setErrors(payload?.userErrors.length ? fieldErrors(payload.userErrors, t) : {});
@@ -57,10 +56,6 @@ export function GallerySettingsForm({ gallery }: { gallery: EditableGallery }) {
           onChange={(e) => setUrl(e.target.value)}
         />
         <FormField label={t('studio.eventDate')} name="eventDate" type="date" value={eventDate} error={errors.eventDate} onChange={(e) => setEventDate(e.target.value)} />
-        <label className={styles.check}>
-          <input type="checkbox" name="published" checked={published} onChange={(e) => setPublished(e.target.checked)} />
-          {t('studio.published')}
-        </label>
         <AccessModeField value={mode} onChange={setMode} />
         {errors[''] && <p className={styles.error}>{errors['']}</p>}
         <div className={styles.actions}>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
@@ -6,6 +7,8 @@ import { AccessCodesSection } from './access-codes-section';
 import { DeleteGallerySection } from './delete-gallery-section';
 import { CreatePreviewLinkMutation, StudioGallerySettingsQuery } from './documents';
 import { GallerySettingsForm } from './gallery-settings-form';
+import { GallerySettingsSections } from './gallery-settings-sections';
+import { ShareDialog } from './share-dialog';
 import styles from './studio.module.css';
 
 /** GallerySettingsPage is /studio/galeries/:id: the gallery's settings, its codes, its photos, the guest preview, deletion. */
@@ -14,6 +17,7 @@ export function GallerySettingsPage() {
   const { id = '' } = useParams();
   const { data, loading, error } = useQuery(StudioGallerySettingsQuery, { variables: { id } });
   const [preview] = useMutation(CreatePreviewLinkMutation);
+  const [sharing, setSharing] = useState(false);
   const gallery = data?.node?.__typename === 'Gallery' ? data.node : null;
   if (loading && !data) return <Spinner label={t('common.loading')} block />;
   if (!gallery) {
@@ -46,9 +50,14 @@ export function GallerySettingsPage() {
           <button type="button" className={styles.secondary} onClick={() => void openPreview()}>
             {t('studio.previewAsGuest')}
           </button>
+          <button type="button" className={styles.secondary} onClick={() => setSharing(true)}>
+            {t('studioSettings.share')}
+          </button>
         </div>
       </div>
+      {sharing && <ShareDialog url={gallery.url} eventName={gallery.eventName} codes={gallery.accessCodes} onClose={() => setSharing(false)} />}
       <GallerySettingsForm key={gallery.id} gallery={gallery} />
+      <GallerySettingsSections key={`sections-${gallery.id}`} galleryId={gallery.id} />
       <AccessCodesSection galleryId={gallery.id} codes={gallery.accessCodes} />
       <DeleteGallerySection galleryId={gallery.id} name={gallery.eventName} />
     </>
