@@ -40,6 +40,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/ratelimit"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -106,6 +107,8 @@ type Client struct {
 	PhotographerSession *PhotographerSessionClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
+	// Refund is the client for interacting with the Refund builders.
+	Refund *RefundClient
 	// Selection is the client for interacting with the Selection builders.
 	Selection *SelectionClient
 	// Share is the client for interacting with the Share builders.
@@ -156,6 +159,7 @@ func (c *Client) init() {
 	c.Photographer = NewPhotographerClient(c.config)
 	c.PhotographerSession = NewPhotographerSessionClient(c.config)
 	c.RateLimit = NewRateLimitClient(c.config)
+	c.Refund = NewRefundClient(c.config)
 	c.Selection = NewSelectionClient(c.config)
 	c.Share = NewShareClient(c.config)
 	c.User = NewUserClient(c.config)
@@ -280,6 +284,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Photographer:        NewPhotographerClient(cfg),
 		PhotographerSession: NewPhotographerSessionClient(cfg),
 		RateLimit:           NewRateLimitClient(cfg),
+		Refund:              NewRefundClient(cfg),
 		Selection:           NewSelectionClient(cfg),
 		Share:               NewShareClient(cfg),
 		User:                NewUserClient(cfg),
@@ -331,6 +336,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Photographer:        NewPhotographerClient(cfg),
 		PhotographerSession: NewPhotographerSessionClient(cfg),
 		RateLimit:           NewRateLimitClient(cfg),
+		Refund:              NewRefundClient(cfg),
 		Selection:           NewSelectionClient(cfg),
 		Share:               NewShareClient(cfg),
 		User:                NewUserClient(cfg),
@@ -371,7 +377,7 @@ func (c *Client) Use(hooks ...Hook) {
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
 		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
+		c.RateLimit, c.Refund, c.Selection, c.Share, c.User, c.Video, c.Voucher,
 		c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
@@ -386,7 +392,7 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
 		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
+		c.RateLimit, c.Refund, c.Selection, c.Share, c.User, c.Video, c.Voucher,
 		c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
@@ -446,6 +452,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.PhotographerSession.mutate(ctx, m)
 	case *RateLimitMutation:
 		return c.RateLimit.mutate(ctx, m)
+	case *RefundMutation:
+		return c.Refund.mutate(ctx, m)
 	case *SelectionMutation:
 		return c.Selection.mutate(ctx, m)
 	case *ShareMutation:
@@ -3288,6 +3296,22 @@ func (c *OrderClient) QueryRedemptions(_m *Order) *VoucherRedemptionQuery {
 	return query
 }
 
+// QueryRefunds queries the refunds edge of a Order.
+func (c *OrderClient) QueryRefunds(_m *Order) *RefundQuery {
+	query := (&RefundClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(order.Table, order.FieldID, id),
+			sqlgraph.To(refund.Table, refund.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, order.RefundsTable, order.RefundsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *OrderClient) Hooks() []Hook {
 	return c.hooks.Order
@@ -4097,6 +4121,22 @@ func (c *PaymentClient) QueryOrder(_m *Payment) *OrderQuery {
 	return query
 }
 
+// QueryRefunds queries the refunds edge of a Payment.
+func (c *PaymentClient) QueryRefunds(_m *Payment) *RefundQuery {
+	query := (&RefundClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(payment.Table, payment.FieldID, id),
+			sqlgraph.To(refund.Table, refund.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, payment.RefundsTable, payment.RefundsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // Hooks returns the client hooks.
 func (c *PaymentClient) Hooks() []Hook {
 	return c.hooks.Payment
@@ -4811,6 +4851,171 @@ func (c *RateLimitClient) mutate(ctx context.Context, m *RateLimitMutation) (Val
 		return (&RateLimitDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown RateLimit mutation op: %q", m.Op())
+	}
+}
+
+// RefundClient is a client for the Refund schema.
+type RefundClient struct {
+	config
+}
+
+// NewRefundClient returns a client for the Refund from the given config.
+func NewRefundClient(c config) *RefundClient {
+	return &RefundClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `refund.Hooks(f(g(h())))`.
+func (c *RefundClient) Use(hooks ...Hook) {
+	c.hooks.Refund = append(c.hooks.Refund, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `refund.Intercept(f(g(h())))`.
+func (c *RefundClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Refund = append(c.inters.Refund, interceptors...)
+}
+
+// Create returns a builder for creating a Refund entity.
+func (c *RefundClient) Create() *RefundCreate {
+	mutation := newRefundMutation(c.config, OpCreate)
+	return &RefundCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Refund entities.
+func (c *RefundClient) CreateBulk(builders ...*RefundCreate) *RefundCreateBulk {
+	return &RefundCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RefundClient) MapCreateBulk(slice any, setFunc func(*RefundCreate, int)) *RefundCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RefundCreateBulk{err: fmt.Errorf("calling to RefundClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RefundCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RefundCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Refund.
+func (c *RefundClient) Update() *RefundUpdate {
+	mutation := newRefundMutation(c.config, OpUpdate)
+	return &RefundUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RefundClient) UpdateOne(_m *Refund) *RefundUpdateOne {
+	mutation := newRefundMutation(c.config, OpUpdateOne, withRefund(_m))
+	return &RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RefundClient) UpdateOneID(id string) *RefundUpdateOne {
+	mutation := newRefundMutation(c.config, OpUpdateOne, withRefundID(id))
+	return &RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Refund.
+func (c *RefundClient) Delete() *RefundDelete {
+	mutation := newRefundMutation(c.config, OpDelete)
+	return &RefundDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RefundClient) DeleteOne(_m *Refund) *RefundDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RefundClient) DeleteOneID(id string) *RefundDeleteOne {
+	builder := c.Delete().Where(refund.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RefundDeleteOne{builder}
+}
+
+// Query returns a query builder for Refund.
+func (c *RefundClient) Query() *RefundQuery {
+	return &RefundQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRefund},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Refund entity by its id.
+func (c *RefundClient) Get(ctx context.Context, id string) (*Refund, error) {
+	return c.Query().Where(refund.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RefundClient) GetX(ctx context.Context, id string) *Refund {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOrder queries the order edge of a Refund.
+func (c *RefundClient) QueryOrder(_m *Refund) *OrderQuery {
+	query := (&OrderClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(refund.Table, refund.FieldID, id),
+			sqlgraph.To(order.Table, order.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, refund.OrderTable, refund.OrderColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPayment queries the payment edge of a Refund.
+func (c *RefundClient) QueryPayment(_m *Refund) *PaymentQuery {
+	query := (&PaymentClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(refund.Table, refund.FieldID, id),
+			sqlgraph.To(payment.Table, payment.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, refund.PaymentTable, refund.PaymentColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RefundClient) Hooks() []Hook {
+	return c.hooks.Refund
+}
+
+// Interceptors returns the client interceptors.
+func (c *RefundClient) Interceptors() []Interceptor {
+	return c.inters.Refund
+}
+
+func (c *RefundClient) mutate(ctx context.Context, m *RefundMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RefundCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RefundUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RefundDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Refund mutation op: %q", m.Op())
 	}
 }
 
@@ -6007,15 +6212,15 @@ type (
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
 		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
 		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
-		Voucher, VoucherRedemption, WebhookEvent []ent.Hook
+		Photographer, PhotographerSession, RateLimit, Refund, Selection, Share, User,
+		Video, Voucher, VoucherRedemption, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
 		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
 		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
-		Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
+		Photographer, PhotographerSession, RateLimit, Refund, Selection, Share, User,
+		Video, Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -26,6 +26,7 @@ import (
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/graph/gqlmodel"
@@ -659,12 +660,12 @@ type ComplexityRoot struct {
 		EnterClientCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
 		Logout                        func(childComplexity int, input gqlmodel.LogoutInput) int
 		MarkOrderReadyForPickup       func(childComplexity int, id string) int
-		MarkOrderSent                 func(childComplexity int, id string) int
+		MarkOrderSent                 func(childComplexity int, id string, trackingNumber *string) int
 		MovePhotos                    func(childComplexity int, input photographer.MovePhotosInput) int
 		NewCaptcha                    func(childComplexity int) int
 		PlaceOrder                    func(childComplexity int, input gqlmodel.PlaceOrderInput) int
 		RecoverClientCode             func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
-		RefundOrder                   func(childComplexity int, id string) int
+		RefundOrder                   func(childComplexity int, id string, amount *money.Decimal) int
 		RegroupItemsInPack            func(childComplexity int, input gqlmodel.CartGalleryInput) int
 		RemoveAllGallery              func(childComplexity int, input gqlmodel.AllGalleryInput) int
 		RemoveDigitalFile             func(childComplexity int, input gqlmodel.DigitalFileInput) int
@@ -722,6 +723,7 @@ type ComplexityRoot struct {
 	Order struct {
 		BillingAddress  func(childComplexity int) int
 		CanPay          func(childComplexity int) int
+		ClosedAt        func(childComplexity int) int
 		CreatedAt       func(childComplexity int) int
 		DeliveryOption  func(childComplexity int) int
 		Downloads       func(childComplexity int) int
@@ -737,10 +739,15 @@ type ComplexityRoot struct {
 		Payments        func(childComplexity int) int
 		PickupAddress   func(childComplexity int) int
 		ReadyAt         func(childComplexity int) int
+		Refundable      func(childComplexity int) int
+		Refunded        func(childComplexity int) int
+		Refunds         func(childComplexity int) int
 		SentAt          func(childComplexity int) int
 		ShippingAddress func(childComplexity int) int
 		Status          func(childComplexity int) int
 		Totals          func(childComplexity int) int
+		TrackingNumber  func(childComplexity int) int
+		VouchersUsed    func(childComplexity int) int
 	}
 
 	OrderConnection struct {
@@ -762,9 +769,14 @@ type ComplexityRoot struct {
 	}
 
 	OrderLine struct {
+		Border         func(childComplexity int) int
+		Crop           func(childComplexity int) int
 		Description    func(childComplexity int) int
+		Finish         func(childComplexity int) int
+		Format         func(childComplexity int) int
 		ID             func(childComplexity int) int
 		Kind           func(childComplexity int) int
+		Photo          func(childComplexity int) int
 		PhotoID        func(childComplexity int) int
 		Quantity       func(childComplexity int) int
 		TotalMoney     func(childComplexity int) int
@@ -784,6 +796,12 @@ type ComplexityRoot struct {
 		Shipping     func(childComplexity int) int
 		Total        func(childComplexity int) int
 		Vat          func(childComplexity int) int
+	}
+
+	OrderVoucherUse struct {
+		Amount func(childComplexity int) int
+		Code   func(childComplexity int) int
+		Kind   func(childComplexity int) int
 	}
 
 	Pack struct {
@@ -949,17 +967,25 @@ type ComplexityRoot struct {
 		MySelections       func(childComplexity int, galleryID string) int
 		Node               func(childComplexity int, id string) int
 		Order              func(childComplexity int, id string) int
-		Orders             func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) int
+		Orders             func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) int
 		PaymentMethods     func(childComplexity int) int
 		PhotoProducts      func(childComplexity int, galleryID string, photoID string) int
 		ShippingRates      func(childComplexity int) int
 		StudioGalleries    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
+		StudioOrderSummary func(childComplexity int, status []order.Status, galleryID *string, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) int
 		ViewerPhotographer func(childComplexity int) int
 	}
 
 	RecoverClientCodePayload struct {
 		Sent       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	Refund struct {
+		AmountMoney func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Status      func(childComplexity int) int
 	}
 
 	RegroupSuggestion struct {
@@ -1064,11 +1090,18 @@ type ComplexityRoot struct {
 		UserErrors    func(childComplexity int) int
 	}
 
+	StudioOrderSummary struct {
+		Count         func(childComplexity int) int
+		PaidMoney     func(childComplexity int) int
+		RefundedMoney func(childComplexity int) int
+	}
+
 	Subscription struct {
 		CartUpdated            func(childComplexity int, galleryID string) int
 		DownloadRequestUpdated func(childComplexity int, id string) int
 		GalleryPhotoStatuses   func(childComplexity int, galleryID string) int
 		OrderUpdated           func(childComplexity int, id string) int
+		StudioOrderEvents      func(childComplexity int) int
 	}
 
 	ThemeColors struct {
@@ -1310,10 +1343,10 @@ type MutationResolver interface {
 	ResendDownloadLink(ctx context.Context, input gqlmodel.ResendDownloadLinkInput) (*gqlmodel.DownloadRequestPayload, error)
 	PlaceOrder(ctx context.Context, input gqlmodel.PlaceOrderInput) (*gqlmodel.PlaceOrderPayload, error)
 	ResendOrderDownloads(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
-	MarkOrderSent(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	MarkOrderSent(ctx context.Context, id string, trackingNumber *string) (*gqlmodel.OrderPayload, error)
 	MarkOrderReadyForPickup(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
 	CancelOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
-	RefundOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	RefundOrder(ctx context.Context, id string, amount *money.Decimal) (*gqlmodel.OrderPayload, error)
 	SetShippingRates(ctx context.Context, input gqlmodel.SetShippingRatesInput) (*gqlmodel.ShippingRatesPayload, error)
 	CreateSelection(ctx context.Context, input gqlmodel.CreateSelectionInput) (*gqlmodel.SelectionPayload, error)
 	DeleteSelection(ctx context.Context, input gqlmodel.DeleteSelectionInput) (*gqlmodel.DeleteSelectionPayload, error)
@@ -1341,9 +1374,20 @@ type OrderResolver interface {
 	CanPay(ctx context.Context, obj *ent.Order) (bool, error)
 	PaymentURL(ctx context.Context, obj *ent.Order) (*string, error)
 	Downloads(ctx context.Context, obj *ent.Order) ([]*ent.DownloadRequest, error)
+
+	Refunded(ctx context.Context, obj *ent.Order) (*money.Money, error)
+	Refundable(ctx context.Context, obj *ent.Order) (*money.Money, error)
+	Refunds(ctx context.Context, obj *ent.Order) ([]*ent.Refund, error)
+	VouchersUsed(ctx context.Context, obj *ent.Order) ([]*orders.VoucherUse, error)
 }
 type OrderLineResolver interface {
 	PhotoID(ctx context.Context, obj *ent.OrderLine) (*string, error)
+
+	Photo(ctx context.Context, obj *ent.OrderLine) (*ent.Photo, error)
+	Format(ctx context.Context, obj *ent.OrderLine) (*string, error)
+	Finish(ctx context.Context, obj *ent.OrderLine) (*string, error)
+	Border(ctx context.Context, obj *ent.OrderLine) (*string, error)
+	Crop(ctx context.Context, obj *ent.OrderLine) (*model.Crop, error)
 }
 type PackResolver interface {
 	Formats(ctx context.Context, obj *ent.Pack) ([]*ent.PackFormat, error)
@@ -1375,7 +1419,7 @@ type QueryResolver interface {
 	DownloadRequest(ctx context.Context, id string) (*ent.DownloadRequest, error)
 	Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error)
 	Order(ctx context.Context, id string) (*ent.Order, error)
-	Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) (*ent.OrderConnection, error)
+	Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) (*ent.OrderConnection, error)
 	PaymentMethods(ctx context.Context) ([]payment.Method, error)
 	Countries(ctx context.Context) ([]*address.Country, error)
 	ShippingRates(ctx context.Context) ([]*model.ShippingRate, error)
@@ -1383,6 +1427,7 @@ type QueryResolver interface {
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
 	ViewerPhotographer(ctx context.Context) (*ent.Photographer, error)
 	StudioGalleries(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) (*ent.GalleryConnection, error)
+	StudioOrderSummary(ctx context.Context, status []order.Status, galleryID *string, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) (*orders.Summary, error)
 }
 type SelectionResolver interface {
 	PhotoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
@@ -1392,6 +1437,7 @@ type SubscriptionResolver interface {
 	DownloadRequestUpdated(ctx context.Context, id string) (<-chan *ent.DownloadRequest, error)
 	CartUpdated(ctx context.Context, galleryID string) (<-chan *cart.View, error)
 	OrderUpdated(ctx context.Context, id string) (<-chan *ent.Order, error)
+	StudioOrderEvents(ctx context.Context) (<-chan *ent.Order, error)
 	GalleryPhotoStatuses(ctx context.Context, galleryID string) (<-chan *photographer.PhotoStatusCounts, error)
 }
 type VideoResolver interface {
@@ -3929,7 +3975,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MarkOrderSent(childComplexity, args["id"].(string)), true
+		return e.ComplexityRoot.Mutation.MarkOrderSent(childComplexity, args["id"].(string), args["trackingNumber"].(*string)), true
 	case "Mutation.movePhotos":
 		if e.ComplexityRoot.Mutation.MovePhotos == nil {
 			break
@@ -3979,7 +4025,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RefundOrder(childComplexity, args["id"].(string)), true
+		return e.ComplexityRoot.Mutation.RefundOrder(childComplexity, args["id"].(string), args["amount"].(*money.Decimal)), true
 	case "Mutation.regroupItemsInPack":
 		if e.ComplexityRoot.Mutation.RegroupItemsInPack == nil {
 			break
@@ -4466,6 +4512,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.CanPay(childComplexity), true
+	case "Order.closedAt":
+		if e.ComplexityRoot.Order.ClosedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ClosedAt(childComplexity), true
 	case "Order.createdAt":
 		if e.ComplexityRoot.Order.CreatedAt == nil {
 			break
@@ -4556,6 +4608,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.ReadyAt(childComplexity), true
+	case "Order.refundable":
+		if e.ComplexityRoot.Order.Refundable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Refundable(childComplexity), true
+	case "Order.refunded":
+		if e.ComplexityRoot.Order.Refunded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Refunded(childComplexity), true
+	case "Order.refunds":
+		if e.ComplexityRoot.Order.Refunds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Refunds(childComplexity), true
 	case "Order.sentAt":
 		if e.ComplexityRoot.Order.SentAt == nil {
 			break
@@ -4580,6 +4650,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.Totals(childComplexity), true
+	case "Order.trackingNumber":
+		if e.ComplexityRoot.Order.TrackingNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.TrackingNumber(childComplexity), true
+	case "Order.vouchersUsed":
+		if e.ComplexityRoot.Order.VouchersUsed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.VouchersUsed(childComplexity), true
 
 	case "OrderConnection.edges":
 		if e.ComplexityRoot.OrderConnection.Edges == nil {
@@ -4638,12 +4720,36 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OrderError.RetryAfter(childComplexity), true
 
+	case "OrderLine.border":
+		if e.ComplexityRoot.OrderLine.Border == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Border(childComplexity), true
+	case "OrderLine.crop":
+		if e.ComplexityRoot.OrderLine.Crop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Crop(childComplexity), true
 	case "OrderLine.description":
 		if e.ComplexityRoot.OrderLine.Description == nil {
 			break
 		}
 
 		return e.ComplexityRoot.OrderLine.Description(childComplexity), true
+	case "OrderLine.finish":
+		if e.ComplexityRoot.OrderLine.Finish == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Finish(childComplexity), true
+	case "OrderLine.format":
+		if e.ComplexityRoot.OrderLine.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Format(childComplexity), true
 	case "OrderLine.id":
 		if e.ComplexityRoot.OrderLine.ID == nil {
 			break
@@ -4656,6 +4762,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OrderLine.Kind(childComplexity), true
+	case "OrderLine.photo":
+		if e.ComplexityRoot.OrderLine.Photo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Photo(childComplexity), true
 	case "OrderLine.photoId":
 		if e.ComplexityRoot.OrderLine.PhotoID == nil {
 			break
@@ -4736,6 +4848,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OrderTotals.Vat(childComplexity), true
+
+	case "OrderVoucherUse.amount":
+		if e.ComplexityRoot.OrderVoucherUse.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderVoucherUse.Amount(childComplexity), true
+	case "OrderVoucherUse.code":
+		if e.ComplexityRoot.OrderVoucherUse.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderVoucherUse.Code(childComplexity), true
+	case "OrderVoucherUse.kind":
+		if e.ComplexityRoot.OrderVoucherUse.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderVoucherUse.Kind(childComplexity), true
 
 	case "Pack.description":
 		if e.ComplexityRoot.Pack.Description == nil {
@@ -5425,7 +5556,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Orders(childComplexity, args["status"].([]order.Status), args["galleryId"].(*string), args["after"].(*entgql.Cursor[string]), args["first"].(*int)), true
+		return e.ComplexityRoot.Query.Orders(childComplexity, args["status"].([]order.Status), args["galleryId"].(*string), args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["search"].(*string), args["from"].(*time.Time), args["to"].(*time.Time), args["paymentMethod"].([]order.PaymentMethod), args["delivery"].([]gqlmodel.OrderDelivery)), true
 	case "Query.paymentMethods":
 		if e.ComplexityRoot.Query.PaymentMethods == nil {
 			break
@@ -5460,6 +5591,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioGalleries(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["search"].(*string), args["orderBy"].(*ent.GalleryOrder)), true
+	case "Query.studioOrderSummary":
+		if e.ComplexityRoot.Query.StudioOrderSummary == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioOrderSummary_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioOrderSummary(childComplexity, args["status"].([]order.Status), args["galleryId"].(*string), args["search"].(*string), args["from"].(*time.Time), args["to"].(*time.Time), args["paymentMethod"].([]order.PaymentMethod), args["delivery"].([]gqlmodel.OrderDelivery)), true
 	case "Query.viewerPhotographer":
 		if e.ComplexityRoot.Query.ViewerPhotographer == nil {
 			break
@@ -5479,6 +5621,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RecoverClientCodePayload.UserErrors(childComplexity), true
+
+	case "Refund.amount":
+		if e.ComplexityRoot.Refund.AmountMoney == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.AmountMoney(childComplexity), true
+	case "Refund.createdAt":
+		if e.ComplexityRoot.Refund.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.CreatedAt(childComplexity), true
+	case "Refund.id":
+		if e.ComplexityRoot.Refund.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ID(childComplexity), true
+	case "Refund.status":
+		if e.ComplexityRoot.Refund.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Status(childComplexity), true
 
 	case "RegroupSuggestion.pack":
 		if e.ComplexityRoot.RegroupSuggestion.Pack == nil {
@@ -5791,6 +5958,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.SignOutPayload.UserErrors(childComplexity), true
 
+	case "StudioOrderSummary.count":
+		if e.ComplexityRoot.StudioOrderSummary.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioOrderSummary.Count(childComplexity), true
+	case "StudioOrderSummary.paid":
+		if e.ComplexityRoot.StudioOrderSummary.PaidMoney == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioOrderSummary.PaidMoney(childComplexity), true
+	case "StudioOrderSummary.refunded":
+		if e.ComplexityRoot.StudioOrderSummary.RefundedMoney == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioOrderSummary.RefundedMoney(childComplexity), true
+
 	case "Subscription.cartUpdated":
 		if e.ComplexityRoot.Subscription.CartUpdated == nil {
 			break
@@ -5835,6 +6021,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.OrderUpdated(childComplexity, args["id"].(string)), true
+	case "Subscription.studioOrderEvents":
+		if e.ComplexityRoot.Subscription.StudioOrderEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.StudioOrderEvents(childComplexity), true
 
 	case "ThemeColors.accent":
 		if e.ComplexityRoot.ThemeColors.Accent == nil {
@@ -6413,7 +6605,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studioorders.graphql" "schema/studiophotos.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6435,6 +6627,7 @@ var sources = []*ast.Source{
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 	{Name: "schema/studio.graphql", Input: sourceData("schema/studio.graphql"), BuiltIn: false},
+	{Name: "schema/studioorders.graphql", Input: sourceData("schema/studioorders.graphql"), BuiltIn: false},
 	{Name: "schema/studiophotos.graphql", Input: sourceData("schema/studiophotos.graphql"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -7593,6 +7786,18 @@ func (ec *executionContext) childFields_Order(ctx context.Context, field graphql
 		return ec.fieldContext_Order_sentAt(ctx, field)
 	case "readyAt":
 		return ec.fieldContext_Order_readyAt(ctx, field)
+	case "trackingNumber":
+		return ec.fieldContext_Order_trackingNumber(ctx, field)
+	case "refunded":
+		return ec.fieldContext_Order_refunded(ctx, field)
+	case "refundable":
+		return ec.fieldContext_Order_refundable(ctx, field)
+	case "refunds":
+		return ec.fieldContext_Order_refunds(ctx, field)
+	case "vouchersUsed":
+		return ec.fieldContext_Order_vouchersUsed(ctx, field)
+	case "closedAt":
+		return ec.fieldContext_Order_closedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Order", field.Name)
 }
@@ -7649,6 +7854,16 @@ func (ec *executionContext) childFields_OrderLine(ctx context.Context, field gra
 		return ec.fieldContext_OrderLine_unitPrice(ctx, field)
 	case "total":
 		return ec.fieldContext_OrderLine_total(ctx, field)
+	case "photo":
+		return ec.fieldContext_OrderLine_photo(ctx, field)
+	case "format":
+		return ec.fieldContext_OrderLine_format(ctx, field)
+	case "finish":
+		return ec.fieldContext_OrderLine_finish(ctx, field)
+	case "border":
+		return ec.fieldContext_OrderLine_border(ctx, field)
+	case "crop":
+		return ec.fieldContext_OrderLine_crop(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OrderLine", field.Name)
 }
@@ -7681,6 +7896,18 @@ func (ec *executionContext) childFields_OrderTotals(ctx context.Context, field g
 		return ec.fieldContext_OrderTotals_total(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OrderTotals", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderVoucherUse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_OrderVoucherUse_code(ctx, field)
+	case "kind":
+		return ec.fieldContext_OrderVoucherUse_kind(ctx, field)
+	case "amount":
+		return ec.fieldContext_OrderVoucherUse_amount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderVoucherUse", field.Name)
 }
 
 func (ec *executionContext) childFields_Pack(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7997,6 +8224,20 @@ func (ec *executionContext) childFields_RecoverClientCodePayload(ctx context.Con
 	return nil, fmt.Errorf("no field named %q was found under type RecoverClientCodePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_Refund(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Refund_id(ctx, field)
+	case "amount":
+		return ec.fieldContext_Refund_amount(ctx, field)
+	case "status":
+		return ec.fieldContext_Refund_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Refund_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Refund", field.Name)
+}
+
 func (ec *executionContext) childFields_RegroupSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "pack":
@@ -8199,6 +8440,18 @@ func (ec *executionContext) childFields_SignOutPayload(ctx context.Context, fiel
 		return ec.fieldContext_SignOutPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SignOutPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioOrderSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "count":
+		return ec.fieldContext_StudioOrderSummary_count(ctx, field)
+	case "paid":
+		return ec.fieldContext_StudioOrderSummary_paid(ctx, field)
+	case "refunded":
+		return ec.fieldContext_StudioOrderSummary_refunded(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioOrderSummary", field.Name)
 }
 
 func (ec *executionContext) childFields_ThemeColors(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9266,6 +9519,14 @@ func (ec *executionContext) field_Mutation_markOrderSent_args(ctx context.Contex
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "trackingNumber",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["trackingNumber"] = arg1
 	return args, nil
 }
 
@@ -9322,6 +9583,14 @@ func (ec *executionContext) field_Mutation_refundOrder_args(ctx context.Context,
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "amount",
+		func(ctx context.Context, v any) (*money.Decimal, error) {
+			return ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["amount"] = arg1
 	return args, nil
 }
 
@@ -10118,6 +10387,46 @@ func (ec *executionContext) field_Query_orders_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "to",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["to"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "paymentMethod",
+		func(ctx context.Context, v any) ([]order.PaymentMethod, error) {
+			return ec.unmarshalOOrderPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethodᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["paymentMethod"] = arg7
+	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "delivery",
+		func(ctx context.Context, v any) ([]gqlmodel.OrderDelivery, error) {
+			return ec.unmarshalOOrderDelivery2ᚕgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDeliveryᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["delivery"] = arg8
 	return args, nil
 }
 
@@ -10194,6 +10503,68 @@ func (ec *executionContext) field_Query_studioGalleries_args(ctx context.Context
 		return nil, err
 	}
 	args["orderBy"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioOrderSummary_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) ([]order.Status, error) {
+			return ec.unmarshalOOrderStatus2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatusᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "to",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["to"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "paymentMethod",
+		func(ctx context.Context, v any) ([]order.PaymentMethod, error) {
+			return ec.unmarshalOOrderPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethodᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["paymentMethod"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "delivery",
+		func(ctx context.Context, v any) ([]gqlmodel.OrderDelivery, error) {
+			return ec.unmarshalOOrderDelivery2ᚕgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDeliveryᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["delivery"] = arg6
 	return args, nil
 }
 
@@ -21987,7 +22358,7 @@ func (ec *executionContext) _Mutation_markOrderSent(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MarkOrderSent(ctx, fc.Args["id"].(string))
+			return ec.Resolvers.Mutation().MarkOrderSent(ctx, fc.Args["id"].(string), fc.Args["trackingNumber"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
@@ -22119,7 +22490,7 @@ func (ec *executionContext) _Mutation_refundOrder(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RefundOrder(ctx, fc.Args["id"].(string))
+			return ec.Resolvers.Mutation().RefundOrder(ctx, fc.Args["id"].(string), fc.Args["amount"].(*money.Decimal))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
@@ -23538,6 +23909,180 @@ func (ec *executionContext) fieldContext_Order_readyAt(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
+func (ec *executionContext) _Order_trackingNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_trackingNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TrackingNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_trackingNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_refunded(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_refunded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Refunded(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_refunded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_refundable(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_refundable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Refundable(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_refundable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_refunds(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_refunds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Refunds(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Refund) graphql.Marshaler {
+			return ec.marshalNRefund2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐRefundᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_refunds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Refund(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_vouchersUsed(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_vouchersUsed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().VouchersUsed(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*orders.VoucherUse) graphql.Marshaler {
+			return ec.marshalNOrderVoucherUse2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐVoucherUseᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_vouchersUsed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderVoucherUse(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_closedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_closedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClosedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_closedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
 func (ec *executionContext) _OrderConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.OrderConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -23951,6 +24496,139 @@ func (ec *executionContext) fieldContext_OrderLine_total(_ context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _OrderLine_photo(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_photo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Photo(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
+			return ec.marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_photo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderLine",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderLine_format(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Format(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_finish(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_finish(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Finish(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_finish(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_border(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_border(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Border(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_border(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_crop(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_crop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Crop(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Crop) graphql.Marshaler {
+			return ec.marshalOCrop2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_crop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderLine",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Crop(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OrderPayload_order(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.OrderPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24220,6 +24898,84 @@ func (ec *executionContext) _OrderTotals_total(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext_OrderTotals_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "OrderTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderVoucherUse_code(ctx context.Context, field graphql.CollectedField, obj *orders.VoucherUse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderVoucherUse_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderVoucherUse_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderVoucherUse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderVoucherUse_kind(ctx context.Context, field graphql.CollectedField, obj *orders.VoucherUse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderVoucherUse_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v voucher.Kind) graphql.Marshaler {
+			return ec.marshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderVoucherUse_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderVoucherUse", field, false, false, errors.New("field of type VoucherKind does not have child fields"))
+}
+
+func (ec *executionContext) _OrderVoucherUse_amount(ctx context.Context, field graphql.CollectedField, obj *orders.VoucherUse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderVoucherUse_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderVoucherUse_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderVoucherUse",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -26906,7 +27662,7 @@ func (ec *executionContext) _Query_orders(ctx context.Context, field graphql.Col
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Orders(ctx, fc.Args["status"].([]order.Status), fc.Args["galleryId"].(*string), fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int))
+			return ec.Resolvers.Query().Orders(ctx, fc.Args["status"].([]order.Status), fc.Args["galleryId"].(*string), fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["search"].(*string), fc.Args["from"].(*time.Time), fc.Args["to"].(*time.Time), fc.Args["paymentMethod"].([]order.PaymentMethod), fc.Args["delivery"].([]gqlmodel.OrderDelivery))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.OrderConnection) graphql.Marshaler {
@@ -27191,6 +27947,50 @@ func (ec *executionContext) fieldContext_Query_studioGalleries(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_studioOrderSummary(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioOrderSummary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioOrderSummary(ctx, fc.Args["status"].([]order.Status), fc.Args["galleryId"].(*string), fc.Args["search"].(*string), fc.Args["from"].(*time.Time), fc.Args["to"].(*time.Time), fc.Args["paymentMethod"].([]order.PaymentMethod), fc.Args["delivery"].([]gqlmodel.OrderDelivery))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *orders.Summary) graphql.Marshaler {
+			return ec.marshalNStudioOrderSummary2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐSummary(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioOrderSummary(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioOrderSummary(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioOrderSummary_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27320,6 +28120,107 @@ func (ec *executionContext) fieldContext_RecoverClientCodePayload_userErrors(_ c
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Refund_id(ctx context.Context, field graphql.CollectedField, obj *ent.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_amount(ctx context.Context, field graphql.CollectedField, obj *ent.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountMoney(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Refund",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.CollectedField, obj *ent.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v refund.Status) graphql.Marshaler {
+			return ec.marshalNRefundStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋrefundᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type RefundStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
 func (ec *executionContext) _RegroupSuggestion_pack(ctx context.Context, field graphql.CollectedField, obj *cart.RegroupSuggestion) (ret graphql.Marshaler) {
@@ -28681,6 +29582,93 @@ func (ec *executionContext) fieldContext_SignOutPayload_userErrors(_ context.Con
 	return fc, nil
 }
 
+func (ec *executionContext) _StudioOrderSummary_count(ctx context.Context, field graphql.CollectedField, obj *orders.Summary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioOrderSummary_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioOrderSummary_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioOrderSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioOrderSummary_paid(ctx context.Context, field graphql.CollectedField, obj *orders.Summary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioOrderSummary_paid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidMoney(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioOrderSummary_paid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioOrderSummary",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioOrderSummary_refunded(ctx context.Context, field graphql.CollectedField, obj *orders.Summary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioOrderSummary_refunded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundedMoney(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioOrderSummary_refunded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioOrderSummary",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Subscription_downloadRequestUpdated(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
 	return graphql.ResolveFieldStream(
 		ctx,
@@ -28809,6 +29797,38 @@ func (ec *executionContext) fieldContext_Subscription_orderUpdated(ctx context.C
 	if fc.Args, err = ec.field_Subscription_orderUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_studioOrderEvents(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_studioOrderEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Subscription().StudioOrderEvents(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalNOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_studioOrderEvents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -42566,6 +43586,168 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "trackingNumber":
+			out.Values[i] = ec._Order_trackingNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "refunded":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_refunded(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "refundable":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_refundable(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "refunds":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_refunds(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "vouchersUsed":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_vouchersUsed(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "closedAt":
+			out.Values[i] = ec._Order_closedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -42844,6 +44026,196 @@ func (ec *executionContext) _OrderLine(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "photo":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_photo(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "format":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_format(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "finish":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_finish(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "border":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_border(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "crop":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_crop(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -42952,6 +44324,54 @@ func (ec *executionContext) _OrderTotals(ctx context.Context, sel ast.SelectionS
 			}
 		case "total":
 			out.Values[i] = ec._OrderTotals_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderVoucherUseImplementors = []string{"OrderVoucherUse"}
+
+func (ec *executionContext) _OrderVoucherUse(ctx context.Context, sel ast.SelectionSet, obj *orders.VoucherUse) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderVoucherUseImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderVoucherUse")
+		case "code":
+			out.Values[i] = ec._OrderVoucherUse_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._OrderVoucherUse_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._OrderVoucherUse_amount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -44831,6 +46251,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioOrderSummary":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioOrderSummary(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -44885,6 +46327,59 @@ func (ec *executionContext) _RecoverClientCodePayload(ctx context.Context, sel a
 			}
 		case "userErrors":
 			out.Values[i] = ec._RecoverClientCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var refundImplementors = []string{"Refund"}
+
+func (ec *executionContext) _Refund(ctx context.Context, sel ast.SelectionSet, obj *ent.Refund) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, refundImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Refund")
+		case "id":
+			out.Values[i] = ec._Refund_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._Refund_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._Refund_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Refund_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -45908,6 +47403,54 @@ func (ec *executionContext) _SignOutPayload(ctx context.Context, sel ast.Selecti
 	return out
 }
 
+var studioOrderSummaryImplementors = []string{"StudioOrderSummary"}
+
+func (ec *executionContext) _StudioOrderSummary(ctx context.Context, sel ast.SelectionSet, obj *orders.Summary) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioOrderSummaryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioOrderSummary")
+		case "count":
+			out.Values[i] = ec._StudioOrderSummary_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paid":
+			out.Values[i] = ec._StudioOrderSummary_paid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refunded":
+			out.Values[i] = ec._StudioOrderSummary_refunded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var subscriptionImplementors = []string{"Subscription"}
 
 func (ec *executionContext) _Subscription(ctx context.Context, sel ast.SelectionSet) func(ctx context.Context) graphql.Marshaler {
@@ -45927,6 +47470,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_cartUpdated(ctx, fields[0])
 	case "orderUpdated":
 		return ec._Subscription_orderUpdated(ctx, fields[0])
+	case "studioOrderEvents":
+		return ec._Subscription_studioOrderEvents(ctx, fields[0])
 	case "galleryPhotoStatuses":
 		return ec._Subscription_galleryPhotoStatuses(ctx, fields[0])
 	default:
@@ -48673,6 +50218,16 @@ func (ec *executionContext) marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinte
 	return ec._Money(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v *money.Money) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Money(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNMovePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMovePhotosInput(ctx context.Context, v any) (photographer.MovePhotosInput, error) {
 	res, err := ec.unmarshalInputMovePhotosInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -48736,6 +50291,16 @@ func (ec *executionContext) marshalNOrderConnection2ᚖgithubᚗcomᚋstudioᚋg
 		return graphql.Null
 	}
 	return ec._OrderConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOrderDelivery2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDelivery(ctx context.Context, v any) (gqlmodel.OrderDelivery, error) {
+	var res gqlmodel.OrderDelivery
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderDelivery2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDelivery(ctx context.Context, sel ast.SelectionSet, v gqlmodel.OrderDelivery) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, v any) (entgql.OrderDirection, error) {
@@ -48854,6 +50419,32 @@ func (ec *executionContext) marshalNOrderTotals2ᚖgithubᚗcomᚋstudioᚋgalle
 		return graphql.Null
 	}
 	return ec._OrderTotals(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOrderVoucherUse2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐVoucherUseᚄ(ctx context.Context, sel ast.SelectionSet, v []*orders.VoucherUse) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderVoucherUse2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐVoucherUse(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOrderVoucherUse2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐVoucherUse(ctx context.Context, sel ast.SelectionSet, v *orders.VoucherUse) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OrderVoucherUse(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPackᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Pack) graphql.Marshaler {
@@ -49386,6 +50977,42 @@ func (ec *executionContext) marshalNRecoverClientCodePayload2ᚖgithubᚗcomᚋs
 	return ec._RecoverClientCodePayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNRefund2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐRefundᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Refund) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRefund2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐRefund(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRefund2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐRefund(ctx context.Context, sel ast.SelectionSet, v *ent.Refund) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Refund(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRefundStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋrefundᚐStatus(ctx context.Context, v any) (refund.Status, error) {
+	var res refund.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRefundStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋrefundᚐStatus(ctx context.Context, sel ast.SelectionSet, v refund.Status) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNRemovePackFormatInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRemovePackFormatInput(ctx context.Context, v any) (gqlmodel.RemovePackFormatInput, error) {
 	res, err := ec.unmarshalInputRemovePackFormatInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -49793,6 +51420,16 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNStudioOrderSummary2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐSummary(ctx context.Context, sel ast.SelectionSet, v *orders.Summary) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioOrderSummary(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNThemeColors2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐColors(ctx context.Context, sel ast.SelectionSet, v model.Colors) graphql.Marshaler {
@@ -50658,6 +52295,42 @@ func (ec *executionContext) marshalOOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋe
 	return ec._Order(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOOrderDelivery2ᚕgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDeliveryᚄ(ctx context.Context, v any) ([]gqlmodel.OrderDelivery, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]gqlmodel.OrderDelivery, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderDelivery2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDelivery(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOOrderDelivery2ᚕgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []gqlmodel.OrderDelivery) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderDelivery2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDelivery(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalOOrderEdge2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.OrderEdge) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -50676,6 +52349,42 @@ func (ec *executionContext) marshalOOrderEdge2ᚖgithubᚗcomᚋstudioᚋgallery
 		return graphql.Null
 	}
 	return ec._OrderEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOOrderPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethodᚄ(ctx context.Context, v any) ([]order.PaymentMethod, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]order.PaymentMethod, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethod(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOOrderPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethodᚄ(ctx context.Context, sel ast.SelectionSet, v []order.PaymentMethod) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethod(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOOrderStatus2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatusᚄ(ctx context.Context, v any) ([]order.Status, error) {
