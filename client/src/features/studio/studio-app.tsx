@@ -8,6 +8,8 @@ import { ViewerPhotographerQuery } from './documents';
 import { GalleriesPage } from './galleries-page';
 import { GallerySettingsPage } from './gallery-settings-page';
 import { NewGalleryPage } from './new-gallery-page';
+import { OrderPage } from './order-page';
+import { OrdersPage } from './orders-page';
 import { SignInPage } from './sign-in-page';
 import { StudioLayout } from './studio-layout';
 
@@ -27,7 +29,7 @@ function RequireSignIn() {
 
 /**
  * StudioApp is the photographer's studio under /studio: sign-in, galleries,
- * account settings, and a gallery's photos, whose screen (another feature,
+ * orders, account settings, and a gallery's photos, whose screen (another feature,
  * its own chunk) the app hands in as photosPage.
  */
 export function StudioApp({ photosPage }: { photosPage?: ReactNode }) {
@@ -40,6 +42,8 @@ export function StudioApp({ photosPage }: { photosPage?: ReactNode }) {
         <Route path="galeries/nouvelle" element={<NewGalleryPage />} />
         <Route path="galeries/:id" element={<GallerySettingsPage />} />
         {photosPage && <Route path="galeries/:id/photos" element={photosPage} />}
+        <Route path="commandes" element={<OrdersPage />} />
+        <Route path="commandes/:id" element={<OrderPage />} />
         <Route path="compte" element={<AccountPage />} />
         <Route path="*" element={<Navigate to="galeries" replace />} />
       </Route>
