@@ -96,7 +96,7 @@ export function OrderActions({ order: o }: { order: StudioOrderDetailFragment })
     <section className={styles.card} aria-labelledby="order-actions">
       <h2 id="order-actions">{t('studioOrders.actions')}</h2>
       {nothing && <p className={styles.muted}>{t('studioOrders.noAction')}</p>}
-      {errors[''] && <p className={styles.error}>{errors['']}</p>}
+      {errors[''] && <p className={styles.error} role="alert">{errors['']}</p>}
       {canSend && (
         <form className={styles.inlineForm} onSubmit={send}>
           <label>
@@ -106,7 +106,7 @@ export function OrderActions({ order: o }: { order: StudioOrderDetailFragment })
           <button type="submit" className={styles.primary} disabled={busy}>
             {t('studioOrders.markSent')}
           </button>
-          {errors.trackingNumber && <p className={styles.error}>{errors.trackingNumber}</p>}
+          {errors.trackingNumber && <p className={styles.error} role="alert">{errors.trackingNumber}</p>}
         </form>
       )}
       {canReady && (
@@ -128,7 +128,7 @@ export function OrderActions({ order: o }: { order: StudioOrderDetailFragment })
           <button type="submit" className={styles.secondary} disabled={busy}>
             {t('studioOrders.refundButton')}
           </button>
-          {errors.amount && <p className={styles.error}>{errors.amount}</p>}
+          {errors.amount && <p className={styles.error} role="alert">{errors.amount}</p>}
         </form>
       )}
       <div className={styles.actions}>
