@@ -38,6 +38,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/ratelimit"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -131,6 +132,7 @@ func checkColumn(t, c string) error {
 			photographer.Table:        photographer.ValidColumn,
 			photographersession.Table: photographersession.ValidColumn,
 			ratelimit.Table:           ratelimit.ValidColumn,
+			refund.Table:              refund.ValidColumn,
 			selection.Table:           selection.ValidColumn,
 			share.Table:               share.ValidColumn,
 			user.Table:                user.ValidColumn,

@@ -34,6 +34,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -2604,6 +2605,19 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			_q.WithNamedRedemptions(alias, func(wq *VoucherRedemptionQuery) {
 				*wq = *query
 			})
+
+		case "refunds":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RefundClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, refundImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRefunds(alias, func(wq *RefundQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[order.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, order.FieldCreatedAt)
@@ -2748,6 +2762,16 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 			if _, ok := fieldSeen[order.FieldClosedAt]; !ok {
 				selectedFields = append(selectedFields, order.FieldClosedAt)
 				fieldSeen[order.FieldClosedAt] = struct{}{}
+			}
+		case "trackingNumber":
+			if _, ok := fieldSeen[order.FieldTrackingNumber]; !ok {
+				selectedFields = append(selectedFields, order.FieldTrackingNumber)
+				fieldSeen[order.FieldTrackingNumber] = struct{}{}
+			}
+		case "refundedTotal":
+			if _, ok := fieldSeen[order.FieldRefundedTotal]; !ok {
+				selectedFields = append(selectedFields, order.FieldRefundedTotal)
+				fieldSeen[order.FieldRefundedTotal] = struct{}{}
 			}
 		case "id":
 		case "__typename":
@@ -3334,6 +3358,19 @@ func (_q *PaymentQuery) collectField(ctx context.Context, oneNode bool, opCtx *g
 				return err
 			}
 			_q.withOrder = query
+
+		case "refunds":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&RefundClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, false, opCtx, field, path, mayAddCondition(satisfies, refundImplementors)...); err != nil {
+				return err
+			}
+			_q.WithNamedRefunds(alias, func(wq *RefundQuery) {
+				*wq = *query
+			})
 		case "createdAt":
 			if _, ok := fieldSeen[payment.FieldCreatedAt]; !ok {
 				selectedFields = append(selectedFields, payment.FieldCreatedAt)
@@ -3921,6 +3958,139 @@ func newPhotographerSessionPaginateArgs(rv map[string]any) *photographersessionP
 		case *PhotographerSessionOrder:
 			if v != nil {
 				args.opts = append(args.opts, WithPhotographerSessionOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *RefundQuery) CollectFields(ctx context.Context, satisfies ...string) (*RefundQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *RefundQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(refund.Columns))
+		selectedFields = []string{refund.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "order":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&OrderClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, orderImplementors)...); err != nil {
+				return err
+			}
+			_q.withOrder = query
+
+		case "payment":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PaymentClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, paymentImplementors)...); err != nil {
+				return err
+			}
+			_q.withPayment = query
+		case "createdAt":
+			if _, ok := fieldSeen[refund.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, refund.FieldCreatedAt)
+				fieldSeen[refund.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[refund.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, refund.FieldUpdatedAt)
+				fieldSeen[refund.FieldUpdatedAt] = struct{}{}
+			}
+		case "amount":
+			if _, ok := fieldSeen[refund.FieldAmount]; !ok {
+				selectedFields = append(selectedFields, refund.FieldAmount)
+				fieldSeen[refund.FieldAmount] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[refund.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, refund.FieldStatus)
+				fieldSeen[refund.FieldStatus] = struct{}{}
+			}
+		case "providerRef":
+			if _, ok := fieldSeen[refund.FieldProviderRef]; !ok {
+				selectedFields = append(selectedFields, refund.FieldProviderRef)
+				fieldSeen[refund.FieldProviderRef] = struct{}{}
+			}
+		case "failure":
+			if _, ok := fieldSeen[refund.FieldFailure]; !ok {
+				selectedFields = append(selectedFields, refund.FieldFailure)
+				fieldSeen[refund.FieldFailure] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type refundPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []RefundPaginateOption
+}
+
+func newRefundPaginateArgs(rv map[string]any) *refundPaginateArgs {
+	args := &refundPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &RefundOrder{Field: &RefundOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithRefundOrder(order))
+			}
+		case *RefundOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithRefundOrder(v))
 			}
 		}
 	}

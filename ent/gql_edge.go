@@ -340,6 +340,18 @@ func (_m *Order) Redemptions(ctx context.Context) (result []*VoucherRedemption, 
 	return result, err
 }
 
+func (_m *Order) Refunds(ctx context.Context) (result []*Refund, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRefunds(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RefundsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRefunds().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *OrderLine) Order(ctx context.Context) (*Order, error) {
 	result, err := _m.Edges.OrderOrErr()
 	if IsNotLoaded(err) {
@@ -420,6 +432,18 @@ func (_m *Payment) Order(ctx context.Context) (*Order, error) {
 	return result, err
 }
 
+func (_m *Payment) Refunds(ctx context.Context) (result []*Refund, err error) {
+	if fc := graphql.GetFieldContext(ctx); fc != nil && fc.Field.Alias != "" {
+		result, err = _m.NamedRefunds(graphql.GetFieldContext(ctx).Field.Alias)
+	} else {
+		result, err = _m.Edges.RefundsOrErr()
+	}
+	if IsNotLoaded(err) {
+		result, err = _m.QueryRefunds().All(ctx)
+	}
+	return result, err
+}
+
 func (_m *Photo) Gallery(ctx context.Context) (*Gallery, error) {
 	result, err := _m.Edges.GalleryOrErr()
 	if IsNotLoaded(err) {
@@ -432,6 +456,22 @@ func (_m *PhotographerSession) Photographer(ctx context.Context) (*Photographer,
 	result, err := _m.Edges.PhotographerOrErr()
 	if IsNotLoaded(err) {
 		result, err = _m.QueryPhotographer().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Refund) Order(ctx context.Context) (*Order, error) {
+	result, err := _m.Edges.OrderOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryOrder().Only(ctx)
+	}
+	return result, err
+}
+
+func (_m *Refund) Payment(ctx context.Context) (*Payment, error) {
+	result, err := _m.Edges.PaymentOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPayment().Only(ctx)
 	}
 	return result, err
 }

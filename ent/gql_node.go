@@ -33,6 +33,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -166,6 +167,11 @@ var photographersessionImplementors = []string{"PhotographerSession", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*PhotographerSession) IsNode() {}
+
+var refundImplementors = []string{"Refund", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Refund) IsNode() {}
 
 var selectionImplementors = []string{"Selection", "Node"}
 
@@ -472,6 +478,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(photographersession.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, photographersessionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case refund.Table:
+		query := c.Refund.Query().
+			Where(refund.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, refundImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -984,6 +999,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.PhotographerSession.Query().
 			Where(photographersession.IDIn(ids...))
 		query, err := query.CollectFields(ctx, photographersessionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case refund.Table:
+		query := c.Refund.Query().
+			Where(refund.IDIn(ids...))
+		query, err := query.CollectFields(ctx, refundImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -38,6 +38,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -7140,6 +7141,302 @@ func (_m *PhotographerSession) ToEdge(order *PhotographerSessionOrder) *Photogra
 		order = DefaultPhotographerSessionOrder
 	}
 	return &PhotographerSessionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// RefundEdge is the edge representation of Refund.
+type RefundEdge struct {
+	Node   *Refund `json:"node"`
+	Cursor Cursor  `json:"cursor"`
+}
+
+// RefundConnection is the connection containing edges to Refund.
+type RefundConnection struct {
+	Edges      []*RefundEdge `json:"edges"`
+	PageInfo   PageInfo      `json:"pageInfo"`
+	TotalCount int           `json:"totalCount"`
+}
+
+func (c *RefundConnection) build(nodes []*Refund, pager *refundPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Refund
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Refund {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Refund {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*RefundEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &RefundEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// RefundPaginateOption enables pagination customization.
+type RefundPaginateOption func(*refundPager) error
+
+// WithRefundOrder configures pagination ordering.
+func WithRefundOrder(order *RefundOrder) RefundPaginateOption {
+	if order == nil {
+		order = DefaultRefundOrder
+	}
+	o := *order
+	return func(pager *refundPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultRefundOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithRefundFilter configures pagination filter.
+func WithRefundFilter(filter func(*RefundQuery) (*RefundQuery, error)) RefundPaginateOption {
+	return func(pager *refundPager) error {
+		if filter == nil {
+			return errors.New("RefundQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type refundPager struct {
+	reverse bool
+	order   *RefundOrder
+	filter  func(*RefundQuery) (*RefundQuery, error)
+}
+
+func newRefundPager(opts []RefundPaginateOption, reverse bool) (*refundPager, error) {
+	pager := &refundPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultRefundOrder
+	}
+	return pager, nil
+}
+
+func (p *refundPager) applyFilter(query *RefundQuery) (*RefundQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *refundPager) toCursor(_m *Refund) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *refundPager) applyCursors(query *RefundQuery, after, before *Cursor) (*RefundQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultRefundOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *refundPager) applyOrder(query *RefundQuery) *RefundQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultRefundOrder.Field {
+		query = query.Order(DefaultRefundOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *refundPager) orderExpr(query *RefundQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultRefundOrder.Field {
+			b.Comma().Ident(DefaultRefundOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Refund.
+func (_m *RefundQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...RefundPaginateOption,
+) (*RefundConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newRefundPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &RefundConnection{Edges: []*RefundEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// RefundOrderFieldCreatedAt orders Refund by created_at.
+	RefundOrderFieldCreatedAt = &RefundOrderField{
+		Value: func(_m *Refund) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: refund.FieldCreatedAt,
+		toTerm: refund.ByCreatedAt,
+		toCursor: func(_m *Refund) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f RefundOrderField) String() string {
+	var str string
+	switch f.column {
+	case RefundOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f RefundOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *RefundOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("RefundOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *RefundOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid RefundOrderField", str)
+	}
+	return nil
+}
+
+// RefundOrderField defines the ordering field of Refund.
+type RefundOrderField struct {
+	// Value extracts the ordering value from the given Refund.
+	Value    func(*Refund) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) refund.OrderOption
+	toCursor func(*Refund) Cursor
+}
+
+// RefundOrder defines the ordering of Refund.
+type RefundOrder struct {
+	Direction OrderDirection    `json:"direction"`
+	Field     *RefundOrderField `json:"field"`
+}
+
+// DefaultRefundOrder is the default ordering of Refund.
+var DefaultRefundOrder = &RefundOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &RefundOrderField{
+		Value: func(_m *Refund) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: refund.FieldID,
+		toTerm: refund.ByID,
+		toCursor: func(_m *Refund) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Refund into RefundEdge.
+func (_m *Refund) ToEdge(order *RefundOrder) *RefundEdge {
+	if order == nil {
+		order = DefaultRefundOrder
+	}
+	return &RefundEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -46,3 +46,6 @@ func (v *Voucher) GiftAmountMoney() money.Money { return money.EURCents(v.GiftAm
 
 // BalanceMoney is the gift card's balance.
 func (v *Voucher) BalanceMoney() money.Money { return money.EURCents(v.Balance) }
+
+// AmountMoney is the refund's amount as the GraphQL schema shows it.
+func (r *Refund) AmountMoney() money.Money { return money.EURCents(r.Amount) }

@@ -38,6 +38,7 @@ import (
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/ratelimit"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -83,6 +84,7 @@ const (
 	TypePhotographer        = "Photographer"
 	TypePhotographerSession = "PhotographerSession"
 	TypeRateLimit           = "RateLimit"
+	TypeRefund              = "Refund"
 	TypeSelection           = "Selection"
 	TypeShare               = "Share"
 	TypeUser                = "User"
@@ -17410,6 +17412,9 @@ type OrderMutation struct {
 	sent_at              *time.Time
 	ready_at             *time.Time
 	closed_at            *time.Time
+	tracking_number      *string
+	refunded_total       *int
+	addrefunded_total    *int
 	session_key          *string
 	clearedFields        map[string]struct{}
 	gallery              *string
@@ -17425,6 +17430,9 @@ type OrderMutation struct {
 	redemptions          map[string]struct{}
 	removedredemptions   map[string]struct{}
 	clearedredemptions   bool
+	refunds              map[string]struct{}
+	removedrefunds       map[string]struct{}
+	clearedrefunds       bool
 	done                 bool
 	oldValue             func(context.Context) (*Order, error)
 	predicates           []predicate.Order
@@ -18816,6 +18824,98 @@ func (m *OrderMutation) ResetClosedAt() {
 	delete(m.clearedFields, order.FieldClosedAt)
 }
 
+// SetTrackingNumber sets the "tracking_number" field.
+func (m *OrderMutation) SetTrackingNumber(s string) {
+	m.tracking_number = &s
+}
+
+// TrackingNumber returns the value of the "tracking_number" field in the mutation.
+func (m *OrderMutation) TrackingNumber() (r string, exists bool) {
+	v := m.tracking_number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldTrackingNumber returns the old "tracking_number" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldTrackingNumber(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldTrackingNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldTrackingNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldTrackingNumber: %w", err)
+	}
+	return oldValue.TrackingNumber, nil
+}
+
+// ResetTrackingNumber resets all changes to the "tracking_number" field.
+func (m *OrderMutation) ResetTrackingNumber() {
+	m.tracking_number = nil
+}
+
+// SetRefundedTotal sets the "refunded_total" field.
+func (m *OrderMutation) SetRefundedTotal(i int) {
+	m.refunded_total = &i
+	m.addrefunded_total = nil
+}
+
+// RefundedTotal returns the value of the "refunded_total" field in the mutation.
+func (m *OrderMutation) RefundedTotal() (r int, exists bool) {
+	v := m.refunded_total
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRefundedTotal returns the old "refunded_total" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldRefundedTotal(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRefundedTotal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRefundedTotal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRefundedTotal: %w", err)
+	}
+	return oldValue.RefundedTotal, nil
+}
+
+// AddRefundedTotal adds i to the "refunded_total" field.
+func (m *OrderMutation) AddRefundedTotal(i int) {
+	if m.addrefunded_total != nil {
+		*m.addrefunded_total += i
+	} else {
+		m.addrefunded_total = &i
+	}
+}
+
+// AddedRefundedTotal returns the value that was added to the "refunded_total" field in this mutation.
+func (m *OrderMutation) AddedRefundedTotal() (r int, exists bool) {
+	v := m.addrefunded_total
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetRefundedTotal resets all changes to the "refunded_total" field.
+func (m *OrderMutation) ResetRefundedTotal() {
+	m.refunded_total = nil
+	m.addrefunded_total = nil
+}
+
 // SetSessionKey sets the "session_key" field.
 func (m *OrderMutation) SetSessionKey(s string) {
 	m.session_key = &s
@@ -19092,6 +19192,60 @@ func (m *OrderMutation) ResetRedemptions() {
 	m.removedredemptions = nil
 }
 
+// AddRefundIDs adds the "refunds" edge to the Refund entity by ids.
+func (m *OrderMutation) AddRefundIDs(ids ...string) {
+	if m.refunds == nil {
+		m.refunds = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.refunds[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRefunds clears the "refunds" edge to the Refund entity.
+func (m *OrderMutation) ClearRefunds() {
+	m.clearedrefunds = true
+}
+
+// RefundsCleared reports if the "refunds" edge to the Refund entity was cleared.
+func (m *OrderMutation) RefundsCleared() bool {
+	return m.clearedrefunds
+}
+
+// RemoveRefundIDs removes the "refunds" edge to the Refund entity by IDs.
+func (m *OrderMutation) RemoveRefundIDs(ids ...string) {
+	if m.removedrefunds == nil {
+		m.removedrefunds = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.refunds, ids[i])
+		m.removedrefunds[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRefunds returns the removed IDs of the "refunds" edge to the Refund entity.
+func (m *OrderMutation) RemovedRefundsIDs() (ids []string) {
+	for id := range m.removedrefunds {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RefundsIDs returns the "refunds" edge IDs in the mutation.
+func (m *OrderMutation) RefundsIDs() (ids []string) {
+	for id := range m.refunds {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRefunds resets all changes to the "refunds" edge.
+func (m *OrderMutation) ResetRefunds() {
+	m.refunds = nil
+	m.clearedrefunds = false
+	m.removedrefunds = nil
+}
+
 // Where appends a list predicates to the OrderMutation builder.
 func (m *OrderMutation) Where(ps ...predicate.Order) {
 	m.predicates = append(m.predicates, ps...)
@@ -19126,7 +19280,7 @@ func (m *OrderMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderMutation) Fields() []string {
-	fields := make([]string, 0, 30)
+	fields := make([]string, 0, 32)
 	if m.created_at != nil {
 		fields = append(fields, order.FieldCreatedAt)
 	}
@@ -19214,6 +19368,12 @@ func (m *OrderMutation) Fields() []string {
 	if m.closed_at != nil {
 		fields = append(fields, order.FieldClosedAt)
 	}
+	if m.tracking_number != nil {
+		fields = append(fields, order.FieldTrackingNumber)
+	}
+	if m.refunded_total != nil {
+		fields = append(fields, order.FieldRefundedTotal)
+	}
 	if m.session_key != nil {
 		fields = append(fields, order.FieldSessionKey)
 	}
@@ -19283,6 +19443,10 @@ func (m *OrderMutation) Field(name string) (ent.Value, bool) {
 		return m.ReadyAt()
 	case order.FieldClosedAt:
 		return m.ClosedAt()
+	case order.FieldTrackingNumber:
+		return m.TrackingNumber()
+	case order.FieldRefundedTotal:
+		return m.RefundedTotal()
 	case order.FieldSessionKey:
 		return m.SessionKey()
 	}
@@ -19352,6 +19516,10 @@ func (m *OrderMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldReadyAt(ctx)
 	case order.FieldClosedAt:
 		return m.OldClosedAt(ctx)
+	case order.FieldTrackingNumber:
+		return m.OldTrackingNumber(ctx)
+	case order.FieldRefundedTotal:
+		return m.OldRefundedTotal(ctx)
 	case order.FieldSessionKey:
 		return m.OldSessionKey(ctx)
 	}
@@ -19566,6 +19734,20 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetClosedAt(v)
 		return nil
+	case order.FieldTrackingNumber:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetTrackingNumber(v)
+		return nil
+	case order.FieldRefundedTotal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRefundedTotal(v)
+		return nil
 	case order.FieldSessionKey:
 		v, ok := value.(string)
 		if !ok {
@@ -19605,6 +19787,9 @@ func (m *OrderMutation) AddedFields() []string {
 	if m.addtotal != nil {
 		fields = append(fields, order.FieldTotal)
 	}
+	if m.addrefunded_total != nil {
+		fields = append(fields, order.FieldRefundedTotal)
+	}
 	return fields
 }
 
@@ -19629,6 +19814,8 @@ func (m *OrderMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedVatRateBp()
 	case order.FieldTotal:
 		return m.AddedTotal()
+	case order.FieldRefundedTotal:
+		return m.AddedRefundedTotal()
 	}
 	return nil, false
 }
@@ -19693,6 +19880,13 @@ func (m *OrderMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddTotal(v)
+		return nil
+	case order.FieldRefundedTotal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddRefundedTotal(v)
 		return nil
 	}
 	return fmt.Errorf("unknown Order numeric field %s", name)
@@ -19847,6 +20041,12 @@ func (m *OrderMutation) ResetField(name string) error {
 	case order.FieldClosedAt:
 		m.ResetClosedAt()
 		return nil
+	case order.FieldTrackingNumber:
+		m.ResetTrackingNumber()
+		return nil
+	case order.FieldRefundedTotal:
+		m.ResetRefundedTotal()
+		return nil
 	case order.FieldSessionKey:
 		m.ResetSessionKey()
 		return nil
@@ -19856,7 +20056,7 @@ func (m *OrderMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *OrderMutation) AddedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.gallery != nil {
 		edges = append(edges, order.EdgeGallery)
 	}
@@ -19871,6 +20071,9 @@ func (m *OrderMutation) AddedEdges() []string {
 	}
 	if m.redemptions != nil {
 		edges = append(edges, order.EdgeRedemptions)
+	}
+	if m.refunds != nil {
+		edges = append(edges, order.EdgeRefunds)
 	}
 	return edges
 }
@@ -19905,13 +20108,19 @@ func (m *OrderMutation) AddedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case order.EdgeRefunds:
+		ids := make([]ent.Value, 0, len(m.refunds))
+		for id := range m.refunds {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *OrderMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.removedlines != nil {
 		edges = append(edges, order.EdgeLines)
 	}
@@ -19920,6 +20129,9 @@ func (m *OrderMutation) RemovedEdges() []string {
 	}
 	if m.removedredemptions != nil {
 		edges = append(edges, order.EdgeRedemptions)
+	}
+	if m.removedrefunds != nil {
+		edges = append(edges, order.EdgeRefunds)
 	}
 	return edges
 }
@@ -19946,13 +20158,19 @@ func (m *OrderMutation) RemovedIDs(name string) []ent.Value {
 			ids = append(ids, id)
 		}
 		return ids
+	case order.EdgeRefunds:
+		ids := make([]ent.Value, 0, len(m.removedrefunds))
+		for id := range m.removedrefunds {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *OrderMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 5)
+	edges := make([]string, 0, 6)
 	if m.clearedgallery {
 		edges = append(edges, order.EdgeGallery)
 	}
@@ -19967,6 +20185,9 @@ func (m *OrderMutation) ClearedEdges() []string {
 	}
 	if m.clearedredemptions {
 		edges = append(edges, order.EdgeRedemptions)
+	}
+	if m.clearedrefunds {
+		edges = append(edges, order.EdgeRefunds)
 	}
 	return edges
 }
@@ -19985,6 +20206,8 @@ func (m *OrderMutation) EdgeCleared(name string) bool {
 		return m.clearedpayments
 	case order.EdgeRedemptions:
 		return m.clearedredemptions
+	case order.EdgeRefunds:
+		return m.clearedrefunds
 	}
 	return false
 }
@@ -20021,6 +20244,9 @@ func (m *OrderMutation) ResetEdge(name string) error {
 		return nil
 	case order.EdgeRedemptions:
 		m.ResetRedemptions()
+		return nil
+	case order.EdgeRefunds:
+		m.ResetRefunds()
 		return nil
 	}
 	return fmt.Errorf("unknown Order edge %s", name)
@@ -23441,27 +23667,30 @@ func (m *PackFormatMutation) ResetEdge(name string) error {
 // PaymentMutation represents an operation that mutates the Payment nodes in the graph.
 type PaymentMutation struct {
 	config
-	op            Op
-	typ           string
-	id            *string
-	created_at    *time.Time
-	updated_at    *time.Time
-	provider      *string
-	provider_ref  *string
-	method        *payment.Method
-	amount        *int
-	addamount     *int
-	status        *payment.Status
-	redirect_url  *string
-	failure       *string
-	refund_ref    *string
-	expires_at    *time.Time
-	clearedFields map[string]struct{}
-	_order        *string
-	cleared_order bool
-	done          bool
-	oldValue      func(context.Context) (*Payment, error)
-	predicates    []predicate.Payment
+	op             Op
+	typ            string
+	id             *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	provider       *string
+	provider_ref   *string
+	method         *payment.Method
+	amount         *int
+	addamount      *int
+	status         *payment.Status
+	redirect_url   *string
+	failure        *string
+	refund_ref     *string
+	expires_at     *time.Time
+	clearedFields  map[string]struct{}
+	_order         *string
+	cleared_order  bool
+	refunds        map[string]struct{}
+	removedrefunds map[string]struct{}
+	clearedrefunds bool
+	done           bool
+	oldValue       func(context.Context) (*Payment, error)
+	predicates     []predicate.Payment
 }
 
 var _ ent.Mutation = (*PaymentMutation)(nil)
@@ -24036,6 +24265,60 @@ func (m *PaymentMutation) ResetOrder() {
 	m.cleared_order = false
 }
 
+// AddRefundIDs adds the "refunds" edge to the Refund entity by ids.
+func (m *PaymentMutation) AddRefundIDs(ids ...string) {
+	if m.refunds == nil {
+		m.refunds = make(map[string]struct{})
+	}
+	for i := range ids {
+		m.refunds[ids[i]] = struct{}{}
+	}
+}
+
+// ClearRefunds clears the "refunds" edge to the Refund entity.
+func (m *PaymentMutation) ClearRefunds() {
+	m.clearedrefunds = true
+}
+
+// RefundsCleared reports if the "refunds" edge to the Refund entity was cleared.
+func (m *PaymentMutation) RefundsCleared() bool {
+	return m.clearedrefunds
+}
+
+// RemoveRefundIDs removes the "refunds" edge to the Refund entity by IDs.
+func (m *PaymentMutation) RemoveRefundIDs(ids ...string) {
+	if m.removedrefunds == nil {
+		m.removedrefunds = make(map[string]struct{})
+	}
+	for i := range ids {
+		delete(m.refunds, ids[i])
+		m.removedrefunds[ids[i]] = struct{}{}
+	}
+}
+
+// RemovedRefunds returns the removed IDs of the "refunds" edge to the Refund entity.
+func (m *PaymentMutation) RemovedRefundsIDs() (ids []string) {
+	for id := range m.removedrefunds {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// RefundsIDs returns the "refunds" edge IDs in the mutation.
+func (m *PaymentMutation) RefundsIDs() (ids []string) {
+	for id := range m.refunds {
+		ids = append(ids, id)
+	}
+	return
+}
+
+// ResetRefunds resets all changes to the "refunds" edge.
+func (m *PaymentMutation) ResetRefunds() {
+	m.refunds = nil
+	m.clearedrefunds = false
+	m.removedrefunds = nil
+}
+
 // Where appends a list predicates to the PaymentMutation builder.
 func (m *PaymentMutation) Where(ps ...predicate.Payment) {
 	m.predicates = append(m.predicates, ps...)
@@ -24363,9 +24646,12 @@ func (m *PaymentMutation) ResetField(name string) error {
 
 // AddedEdges returns all edge names that were set/added in this mutation.
 func (m *PaymentMutation) AddedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m._order != nil {
 		edges = append(edges, payment.EdgeOrder)
+	}
+	if m.refunds != nil {
+		edges = append(edges, payment.EdgeRefunds)
 	}
 	return edges
 }
@@ -24378,27 +24664,47 @@ func (m *PaymentMutation) AddedIDs(name string) []ent.Value {
 		if id := m._order; id != nil {
 			return []ent.Value{*id}
 		}
+	case payment.EdgeRefunds:
+		ids := make([]ent.Value, 0, len(m.refunds))
+		for id := range m.refunds {
+			ids = append(ids, id)
+		}
+		return ids
 	}
 	return nil
 }
 
 // RemovedEdges returns all edge names that were removed in this mutation.
 func (m *PaymentMutation) RemovedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
+	if m.removedrefunds != nil {
+		edges = append(edges, payment.EdgeRefunds)
+	}
 	return edges
 }
 
 // RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
 // the given name in this mutation.
 func (m *PaymentMutation) RemovedIDs(name string) []ent.Value {
+	switch name {
+	case payment.EdgeRefunds:
+		ids := make([]ent.Value, 0, len(m.removedrefunds))
+		for id := range m.removedrefunds {
+			ids = append(ids, id)
+		}
+		return ids
+	}
 	return nil
 }
 
 // ClearedEdges returns all edge names that were cleared in this mutation.
 func (m *PaymentMutation) ClearedEdges() []string {
-	edges := make([]string, 0, 1)
+	edges := make([]string, 0, 2)
 	if m.cleared_order {
 		edges = append(edges, payment.EdgeOrder)
+	}
+	if m.clearedrefunds {
+		edges = append(edges, payment.EdgeRefunds)
 	}
 	return edges
 }
@@ -24409,6 +24715,8 @@ func (m *PaymentMutation) EdgeCleared(name string) bool {
 	switch name {
 	case payment.EdgeOrder:
 		return m.cleared_order
+	case payment.EdgeRefunds:
+		return m.clearedrefunds
 	}
 	return false
 }
@@ -24430,6 +24738,9 @@ func (m *PaymentMutation) ResetEdge(name string) error {
 	switch name {
 	case payment.EdgeOrder:
 		m.ResetOrder()
+		return nil
+	case payment.EdgeRefunds:
+		m.ResetRefunds()
 		return nil
 	}
 	return fmt.Errorf("unknown Payment edge %s", name)
@@ -29574,6 +29885,770 @@ func (m *RateLimitMutation) ClearEdge(name string) error {
 // It returns an error if the edge is not defined in the schema.
 func (m *RateLimitMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown RateLimit edge %s", name)
+}
+
+// RefundMutation represents an operation that mutates the Refund nodes in the graph.
+type RefundMutation struct {
+	config
+	op             Op
+	typ            string
+	id             *string
+	created_at     *time.Time
+	updated_at     *time.Time
+	amount         *int
+	addamount      *int
+	status         *refund.Status
+	provider_ref   *string
+	failure        *string
+	clearedFields  map[string]struct{}
+	_order         *string
+	cleared_order  bool
+	payment        *string
+	clearedpayment bool
+	done           bool
+	oldValue       func(context.Context) (*Refund, error)
+	predicates     []predicate.Refund
+}
+
+var _ ent.Mutation = (*RefundMutation)(nil)
+
+// refundOption allows management of the mutation configuration using functional options.
+type refundOption func(*RefundMutation)
+
+// newRefundMutation creates new mutation for the Refund entity.
+func newRefundMutation(c config, op Op, opts ...refundOption) *RefundMutation {
+	m := &RefundMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeRefund,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withRefundID sets the ID field of the mutation.
+func withRefundID(id string) refundOption {
+	return func(m *RefundMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Refund
+		)
+		m.oldValue = func(ctx context.Context) (*Refund, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Refund.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withRefund sets the old Refund of the mutation.
+func withRefund(node *Refund) refundOption {
+	return func(m *RefundMutation) {
+		m.oldValue = func(context.Context) (*Refund, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m RefundMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m RefundMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Refund entities.
+func (m *RefundMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *RefundMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *RefundMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Refund.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *RefundMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *RefundMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the Refund entity.
+// If the Refund object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefundMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *RefundMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *RefundMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *RefundMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the Refund entity.
+// If the Refund object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefundMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *RefundMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetAmount sets the "amount" field.
+func (m *RefundMutation) SetAmount(i int) {
+	m.amount = &i
+	m.addamount = nil
+}
+
+// Amount returns the value of the "amount" field in the mutation.
+func (m *RefundMutation) Amount() (r int, exists bool) {
+	v := m.amount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldAmount returns the old "amount" field's value of the Refund entity.
+// If the Refund object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefundMutation) OldAmount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldAmount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldAmount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldAmount: %w", err)
+	}
+	return oldValue.Amount, nil
+}
+
+// AddAmount adds i to the "amount" field.
+func (m *RefundMutation) AddAmount(i int) {
+	if m.addamount != nil {
+		*m.addamount += i
+	} else {
+		m.addamount = &i
+	}
+}
+
+// AddedAmount returns the value that was added to the "amount" field in this mutation.
+func (m *RefundMutation) AddedAmount() (r int, exists bool) {
+	v := m.addamount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetAmount resets all changes to the "amount" field.
+func (m *RefundMutation) ResetAmount() {
+	m.amount = nil
+	m.addamount = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *RefundMutation) SetStatus(r refund.Status) {
+	m.status = &r
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *RefundMutation) Status() (r refund.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the Refund entity.
+// If the Refund object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefundMutation) OldStatus(ctx context.Context) (v refund.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *RefundMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetProviderRef sets the "provider_ref" field.
+func (m *RefundMutation) SetProviderRef(s string) {
+	m.provider_ref = &s
+}
+
+// ProviderRef returns the value of the "provider_ref" field in the mutation.
+func (m *RefundMutation) ProviderRef() (r string, exists bool) {
+	v := m.provider_ref
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldProviderRef returns the old "provider_ref" field's value of the Refund entity.
+// If the Refund object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefundMutation) OldProviderRef(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldProviderRef is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldProviderRef requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldProviderRef: %w", err)
+	}
+	return oldValue.ProviderRef, nil
+}
+
+// ResetProviderRef resets all changes to the "provider_ref" field.
+func (m *RefundMutation) ResetProviderRef() {
+	m.provider_ref = nil
+}
+
+// SetFailure sets the "failure" field.
+func (m *RefundMutation) SetFailure(s string) {
+	m.failure = &s
+}
+
+// Failure returns the value of the "failure" field in the mutation.
+func (m *RefundMutation) Failure() (r string, exists bool) {
+	v := m.failure
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFailure returns the old "failure" field's value of the Refund entity.
+// If the Refund object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *RefundMutation) OldFailure(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFailure is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFailure requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFailure: %w", err)
+	}
+	return oldValue.Failure, nil
+}
+
+// ResetFailure resets all changes to the "failure" field.
+func (m *RefundMutation) ResetFailure() {
+	m.failure = nil
+}
+
+// SetOrderID sets the "order" edge to the Order entity by id.
+func (m *RefundMutation) SetOrderID(id string) {
+	m._order = &id
+}
+
+// ClearOrder clears the "order" edge to the Order entity.
+func (m *RefundMutation) ClearOrder() {
+	m.cleared_order = true
+}
+
+// OrderCleared reports if the "order" edge to the Order entity was cleared.
+func (m *RefundMutation) OrderCleared() bool {
+	return m.cleared_order
+}
+
+// OrderID returns the "order" edge ID in the mutation.
+func (m *RefundMutation) OrderID() (id string, exists bool) {
+	if m._order != nil {
+		return *m._order, true
+	}
+	return
+}
+
+// OrderIDs returns the "order" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// OrderID instead. It exists only for internal usage by the builders.
+func (m *RefundMutation) OrderIDs() (ids []string) {
+	if id := m._order; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetOrder resets all changes to the "order" edge.
+func (m *RefundMutation) ResetOrder() {
+	m._order = nil
+	m.cleared_order = false
+}
+
+// SetPaymentID sets the "payment" edge to the Payment entity by id.
+func (m *RefundMutation) SetPaymentID(id string) {
+	m.payment = &id
+}
+
+// ClearPayment clears the "payment" edge to the Payment entity.
+func (m *RefundMutation) ClearPayment() {
+	m.clearedpayment = true
+}
+
+// PaymentCleared reports if the "payment" edge to the Payment entity was cleared.
+func (m *RefundMutation) PaymentCleared() bool {
+	return m.clearedpayment
+}
+
+// PaymentID returns the "payment" edge ID in the mutation.
+func (m *RefundMutation) PaymentID() (id string, exists bool) {
+	if m.payment != nil {
+		return *m.payment, true
+	}
+	return
+}
+
+// PaymentIDs returns the "payment" edge IDs in the mutation.
+// Note that IDs always returns len(IDs) <= 1 for unique edges, and you should use
+// PaymentID instead. It exists only for internal usage by the builders.
+func (m *RefundMutation) PaymentIDs() (ids []string) {
+	if id := m.payment; id != nil {
+		ids = append(ids, *id)
+	}
+	return
+}
+
+// ResetPayment resets all changes to the "payment" edge.
+func (m *RefundMutation) ResetPayment() {
+	m.payment = nil
+	m.clearedpayment = false
+}
+
+// Where appends a list predicates to the RefundMutation builder.
+func (m *RefundMutation) Where(ps ...predicate.Refund) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the RefundMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *RefundMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Refund, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *RefundMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *RefundMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Refund).
+func (m *RefundMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *RefundMutation) Fields() []string {
+	fields := make([]string, 0, 6)
+	if m.created_at != nil {
+		fields = append(fields, refund.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, refund.FieldUpdatedAt)
+	}
+	if m.amount != nil {
+		fields = append(fields, refund.FieldAmount)
+	}
+	if m.status != nil {
+		fields = append(fields, refund.FieldStatus)
+	}
+	if m.provider_ref != nil {
+		fields = append(fields, refund.FieldProviderRef)
+	}
+	if m.failure != nil {
+		fields = append(fields, refund.FieldFailure)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *RefundMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case refund.FieldCreatedAt:
+		return m.CreatedAt()
+	case refund.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case refund.FieldAmount:
+		return m.Amount()
+	case refund.FieldStatus:
+		return m.Status()
+	case refund.FieldProviderRef:
+		return m.ProviderRef()
+	case refund.FieldFailure:
+		return m.Failure()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *RefundMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case refund.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case refund.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case refund.FieldAmount:
+		return m.OldAmount(ctx)
+	case refund.FieldStatus:
+		return m.OldStatus(ctx)
+	case refund.FieldProviderRef:
+		return m.OldProviderRef(ctx)
+	case refund.FieldFailure:
+		return m.OldFailure(ctx)
+	}
+	return nil, fmt.Errorf("unknown Refund field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RefundMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case refund.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case refund.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case refund.FieldAmount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetAmount(v)
+		return nil
+	case refund.FieldStatus:
+		v, ok := value.(refund.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case refund.FieldProviderRef:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetProviderRef(v)
+		return nil
+	case refund.FieldFailure:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFailure(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Refund field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *RefundMutation) AddedFields() []string {
+	var fields []string
+	if m.addamount != nil {
+		fields = append(fields, refund.FieldAmount)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *RefundMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case refund.FieldAmount:
+		return m.AddedAmount()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *RefundMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case refund.FieldAmount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddAmount(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Refund numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *RefundMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *RefundMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *RefundMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown Refund nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *RefundMutation) ResetField(name string) error {
+	switch name {
+	case refund.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case refund.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case refund.FieldAmount:
+		m.ResetAmount()
+		return nil
+	case refund.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case refund.FieldProviderRef:
+		m.ResetProviderRef()
+		return nil
+	case refund.FieldFailure:
+		m.ResetFailure()
+		return nil
+	}
+	return fmt.Errorf("unknown Refund field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *RefundMutation) AddedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m._order != nil {
+		edges = append(edges, refund.EdgeOrder)
+	}
+	if m.payment != nil {
+		edges = append(edges, refund.EdgePayment)
+	}
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *RefundMutation) AddedIDs(name string) []ent.Value {
+	switch name {
+	case refund.EdgeOrder:
+		if id := m._order; id != nil {
+			return []ent.Value{*id}
+		}
+	case refund.EdgePayment:
+		if id := m.payment; id != nil {
+			return []ent.Value{*id}
+		}
+	}
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *RefundMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 2)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *RefundMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *RefundMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 2)
+	if m.cleared_order {
+		edges = append(edges, refund.EdgeOrder)
+	}
+	if m.clearedpayment {
+		edges = append(edges, refund.EdgePayment)
+	}
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *RefundMutation) EdgeCleared(name string) bool {
+	switch name {
+	case refund.EdgeOrder:
+		return m.cleared_order
+	case refund.EdgePayment:
+		return m.clearedpayment
+	}
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *RefundMutation) ClearEdge(name string) error {
+	switch name {
+	case refund.EdgeOrder:
+		m.ClearOrder()
+		return nil
+	case refund.EdgePayment:
+		m.ClearPayment()
+		return nil
+	}
+	return fmt.Errorf("unknown Refund unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *RefundMutation) ResetEdge(name string) error {
+	switch name {
+	case refund.EdgeOrder:
+		m.ResetOrder()
+		return nil
+	case refund.EdgePayment:
+		m.ResetPayment()
+		return nil
+	}
+	return fmt.Errorf("unknown Refund edge %s", name)
 }
 
 // SelectionMutation represents an operation that mutates the Selection nodes in the graph.

@@ -79,6 +79,10 @@ type Order struct {
 	ReadyAt *time.Time `json:"ready_at,omitempty"`
 	// ClosedAt holds the value of the "closed_at" field.
 	ClosedAt *time.Time `json:"closed_at,omitempty"`
+	// TrackingNumber holds the value of the "tracking_number" field.
+	TrackingNumber string `json:"tracking_number,omitempty"`
+	// RefundedTotal holds the value of the "refunded_total" field.
+	RefundedTotal int `json:"refunded_total,omitempty"`
 	// SessionKey holds the value of the "session_key" field.
 	SessionKey string `json:"-"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -101,15 +105,18 @@ type OrderEdges struct {
 	Payments []*Payment `json:"payments,omitempty"`
 	// Redemptions holds the value of the redemptions edge.
 	Redemptions []*VoucherRedemption `json:"redemptions,omitempty"`
+	// Refunds holds the value of the refunds edge.
+	Refunds []*Refund `json:"refunds,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [6]bool
 	// totalCount holds the count of the edges above.
-	totalCount [5]map[string]int
+	totalCount [6]map[string]int
 
 	namedLines       map[string][]*OrderLine
 	namedPayments    map[string][]*Payment
 	namedRedemptions map[string][]*VoucherRedemption
+	namedRefunds     map[string][]*Refund
 }
 
 // GalleryOrErr returns the Gallery value or an error if the edge
@@ -161,6 +168,15 @@ func (e OrderEdges) RedemptionsOrErr() ([]*VoucherRedemption, error) {
 	return nil, &NotLoadedError{edge: "redemptions"}
 }
 
+// RefundsOrErr returns the Refunds value or an error if the edge
+// was not loaded in eager-loading.
+func (e OrderEdges) RefundsOrErr() ([]*Refund, error) {
+	if e.loadedTypes[5] {
+		return e.Refunds, nil
+	}
+	return nil, &NotLoadedError{edge: "refunds"}
+}
+
 // scanValues returns the types for scanning values from sql.Rows.
 func (*Order) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
@@ -170,9 +186,9 @@ func (*Order) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case order.FieldRetouchAcknowledged:
 			values[i] = new(sql.NullBool)
-		case order.FieldCartVersion, order.FieldSubtotal, order.FieldDiscountTotal, order.FieldShippingTotal, order.FieldGiftCardTotal, order.FieldVatTotal, order.FieldVatRateBp, order.FieldTotal:
+		case order.FieldCartVersion, order.FieldSubtotal, order.FieldDiscountTotal, order.FieldShippingTotal, order.FieldGiftCardTotal, order.FieldVatTotal, order.FieldVatRateBp, order.FieldTotal, order.FieldRefundedTotal:
 			values[i] = new(sql.NullInt64)
-		case order.FieldID, order.FieldNumber, order.FieldEmail, order.FieldStatus, order.FieldCartID, order.FieldDiscountCode, order.FieldCurrency, order.FieldDeliveryOption, order.FieldPickupAddress, order.FieldPaymentMethod, order.FieldLanguage, order.FieldSessionKey:
+		case order.FieldID, order.FieldNumber, order.FieldEmail, order.FieldStatus, order.FieldCartID, order.FieldDiscountCode, order.FieldCurrency, order.FieldDeliveryOption, order.FieldPickupAddress, order.FieldPaymentMethod, order.FieldLanguage, order.FieldTrackingNumber, order.FieldSessionKey:
 			values[i] = new(sql.NullString)
 		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldTermsAcceptedAt, order.FieldPaidAt, order.FieldExpiresAt, order.FieldSentAt, order.FieldReadyAt, order.FieldClosedAt:
 			values[i] = new(sql.NullTime)
@@ -384,6 +400,18 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 				_m.ClosedAt = new(time.Time)
 				*_m.ClosedAt = value.Time
 			}
+		case order.FieldTrackingNumber:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field tracking_number", values[i])
+			} else if value.Valid {
+				_m.TrackingNumber = value.String
+			}
+		case order.FieldRefundedTotal:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field refunded_total", values[i])
+			} else if value.Valid {
+				_m.RefundedTotal = int(value.Int64)
+			}
 		case order.FieldSessionKey:
 			if value, ok := values[i].(*sql.NullString); !ok {
 				return fmt.Errorf("unexpected type %T for field session_key", values[i])
@@ -440,6 +468,11 @@ func (_m *Order) QueryPayments() *PaymentQuery {
 // QueryRedemptions queries the "redemptions" edge of the Order entity.
 func (_m *Order) QueryRedemptions() *VoucherRedemptionQuery {
 	return NewOrderClient(_m.config).QueryRedemptions(_m)
+}
+
+// QueryRefunds queries the "refunds" edge of the Order entity.
+func (_m *Order) QueryRefunds() *RefundQuery {
+	return NewOrderClient(_m.config).QueryRefunds(_m)
 }
 
 // Update returns a builder for updating this Order.
@@ -562,6 +595,12 @@ func (_m *Order) String() string {
 		builder.WriteString(v.Format(time.ANSIC))
 	}
 	builder.WriteString(", ")
+	builder.WriteString("tracking_number=")
+	builder.WriteString(_m.TrackingNumber)
+	builder.WriteString(", ")
+	builder.WriteString("refunded_total=")
+	builder.WriteString(fmt.Sprintf("%v", _m.RefundedTotal))
+	builder.WriteString(", ")
 	builder.WriteString("session_key=<sensitive>")
 	builder.WriteByte(')')
 	return builder.String()
@@ -636,6 +675,30 @@ func (_m *Order) appendNamedRedemptions(name string, edges ...*VoucherRedemption
 		_m.Edges.namedRedemptions[name] = []*VoucherRedemption{}
 	} else {
 		_m.Edges.namedRedemptions[name] = append(_m.Edges.namedRedemptions[name], edges...)
+	}
+}
+
+// NamedRefunds returns the Refunds named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Order) NamedRefunds(name string) ([]*Refund, error) {
+	if _m.Edges.namedRefunds == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRefunds[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Order) appendNamedRefunds(name string, edges ...*Refund) {
+	if _m.Edges.namedRefunds == nil {
+		_m.Edges.namedRefunds = make(map[string][]*Refund)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRefunds[name] = []*Refund{}
+	} else {
+		_m.Edges.namedRefunds[name] = append(_m.Edges.namedRefunds[name], edges...)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/payment"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/ent/voucherredemption"
 	"github.com/studio/gallery/internal/model"
@@ -379,6 +380,34 @@ func (_c *OrderCreate) SetNillableClosedAt(v *time.Time) *OrderCreate {
 	return _c
 }
 
+// SetTrackingNumber sets the "tracking_number" field.
+func (_c *OrderCreate) SetTrackingNumber(v string) *OrderCreate {
+	_c.mutation.SetTrackingNumber(v)
+	return _c
+}
+
+// SetNillableTrackingNumber sets the "tracking_number" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableTrackingNumber(v *string) *OrderCreate {
+	if v != nil {
+		_c.SetTrackingNumber(*v)
+	}
+	return _c
+}
+
+// SetRefundedTotal sets the "refunded_total" field.
+func (_c *OrderCreate) SetRefundedTotal(v int) *OrderCreate {
+	_c.mutation.SetRefundedTotal(v)
+	return _c
+}
+
+// SetNillableRefundedTotal sets the "refunded_total" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableRefundedTotal(v *int) *OrderCreate {
+	if v != nil {
+		_c.SetRefundedTotal(*v)
+	}
+	return _c
+}
+
 // SetSessionKey sets the "session_key" field.
 func (_c *OrderCreate) SetSessionKey(v string) *OrderCreate {
 	_c.mutation.SetSessionKey(v)
@@ -480,6 +509,21 @@ func (_c *OrderCreate) AddRedemptions(v ...*VoucherRedemption) *OrderCreate {
 		ids[i] = v[i].ID
 	}
 	return _c.AddRedemptionIDs(ids...)
+}
+
+// AddRefundIDs adds the "refunds" edge to the Refund entity by IDs.
+func (_c *OrderCreate) AddRefundIDs(ids ...string) *OrderCreate {
+	_c.mutation.AddRefundIDs(ids...)
+	return _c
+}
+
+// AddRefunds adds the "refunds" edges to the Refund entity.
+func (_c *OrderCreate) AddRefunds(v ...*Refund) *OrderCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRefundIDs(ids...)
 }
 
 // Mutation returns the OrderMutation object of the builder.
@@ -584,6 +628,14 @@ func (_c *OrderCreate) defaults() {
 	if _, ok := _c.mutation.TermsAcceptedAt(); !ok {
 		v := order.DefaultTermsAcceptedAt()
 		_c.mutation.SetTermsAcceptedAt(v)
+	}
+	if _, ok := _c.mutation.TrackingNumber(); !ok {
+		v := order.DefaultTrackingNumber
+		_c.mutation.SetTrackingNumber(v)
+	}
+	if _, ok := _c.mutation.RefundedTotal(); !ok {
+		v := order.DefaultRefundedTotal
+		_c.mutation.SetRefundedTotal(v)
 	}
 	if _, ok := _c.mutation.SessionKey(); !ok {
 		v := order.DefaultSessionKey
@@ -695,6 +747,22 @@ func (_c *OrderCreate) check() error {
 	}
 	if _, ok := _c.mutation.TermsAcceptedAt(); !ok {
 		return &ValidationError{Name: "terms_accepted_at", err: errors.New(`ent: missing required field "Order.terms_accepted_at"`)}
+	}
+	if _, ok := _c.mutation.TrackingNumber(); !ok {
+		return &ValidationError{Name: "tracking_number", err: errors.New(`ent: missing required field "Order.tracking_number"`)}
+	}
+	if v, ok := _c.mutation.TrackingNumber(); ok {
+		if err := order.TrackingNumberValidator(v); err != nil {
+			return &ValidationError{Name: "tracking_number", err: fmt.Errorf(`ent: validator failed for field "Order.tracking_number": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.RefundedTotal(); !ok {
+		return &ValidationError{Name: "refunded_total", err: errors.New(`ent: missing required field "Order.refunded_total"`)}
+	}
+	if v, ok := _c.mutation.RefundedTotal(); ok {
+		if err := order.RefundedTotalValidator(v); err != nil {
+			return &ValidationError{Name: "refunded_total", err: fmt.Errorf(`ent: validator failed for field "Order.refunded_total": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.SessionKey(); !ok {
 		return &ValidationError{Name: "session_key", err: errors.New(`ent: missing required field "Order.session_key"`)}
@@ -859,6 +927,14 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 		_spec.SetField(order.FieldClosedAt, field.TypeTime, value)
 		_node.ClosedAt = &value
 	}
+	if value, ok := _c.mutation.TrackingNumber(); ok {
+		_spec.SetField(order.FieldTrackingNumber, field.TypeString, value)
+		_node.TrackingNumber = value
+	}
+	if value, ok := _c.mutation.RefundedTotal(); ok {
+		_spec.SetField(order.FieldRefundedTotal, field.TypeInt, value)
+		_node.RefundedTotal = value
+	}
 	if value, ok := _c.mutation.SessionKey(); ok {
 		_spec.SetField(order.FieldSessionKey, field.TypeString, value)
 		_node.SessionKey = value
@@ -938,6 +1014,22 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(voucherredemption.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RefundsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   order.RefundsTable,
+			Columns: []string{order.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1414,6 +1506,36 @@ func (u *OrderUpsert) UpdateClosedAt() *OrderUpsert {
 // ClearClosedAt clears the value of the "closed_at" field.
 func (u *OrderUpsert) ClearClosedAt() *OrderUpsert {
 	u.SetNull(order.FieldClosedAt)
+	return u
+}
+
+// SetTrackingNumber sets the "tracking_number" field.
+func (u *OrderUpsert) SetTrackingNumber(v string) *OrderUpsert {
+	u.Set(order.FieldTrackingNumber, v)
+	return u
+}
+
+// UpdateTrackingNumber sets the "tracking_number" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateTrackingNumber() *OrderUpsert {
+	u.SetExcluded(order.FieldTrackingNumber)
+	return u
+}
+
+// SetRefundedTotal sets the "refunded_total" field.
+func (u *OrderUpsert) SetRefundedTotal(v int) *OrderUpsert {
+	u.Set(order.FieldRefundedTotal, v)
+	return u
+}
+
+// UpdateRefundedTotal sets the "refunded_total" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateRefundedTotal() *OrderUpsert {
+	u.SetExcluded(order.FieldRefundedTotal)
+	return u
+}
+
+// AddRefundedTotal adds v to the "refunded_total" field.
+func (u *OrderUpsert) AddRefundedTotal(v int) *OrderUpsert {
+	u.Add(order.FieldRefundedTotal, v)
 	return u
 }
 
@@ -1967,6 +2089,41 @@ func (u *OrderUpsertOne) UpdateClosedAt() *OrderUpsertOne {
 func (u *OrderUpsertOne) ClearClosedAt() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.ClearClosedAt()
+	})
+}
+
+// SetTrackingNumber sets the "tracking_number" field.
+func (u *OrderUpsertOne) SetTrackingNumber(v string) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTrackingNumber(v)
+	})
+}
+
+// UpdateTrackingNumber sets the "tracking_number" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateTrackingNumber() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTrackingNumber()
+	})
+}
+
+// SetRefundedTotal sets the "refunded_total" field.
+func (u *OrderUpsertOne) SetRefundedTotal(v int) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetRefundedTotal(v)
+	})
+}
+
+// AddRefundedTotal adds v to the "refunded_total" field.
+func (u *OrderUpsertOne) AddRefundedTotal(v int) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddRefundedTotal(v)
+	})
+}
+
+// UpdateRefundedTotal sets the "refunded_total" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateRefundedTotal() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateRefundedTotal()
 	})
 }
 
@@ -2689,6 +2846,41 @@ func (u *OrderUpsertBulk) UpdateClosedAt() *OrderUpsertBulk {
 func (u *OrderUpsertBulk) ClearClosedAt() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.ClearClosedAt()
+	})
+}
+
+// SetTrackingNumber sets the "tracking_number" field.
+func (u *OrderUpsertBulk) SetTrackingNumber(v string) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetTrackingNumber(v)
+	})
+}
+
+// UpdateTrackingNumber sets the "tracking_number" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateTrackingNumber() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateTrackingNumber()
+	})
+}
+
+// SetRefundedTotal sets the "refunded_total" field.
+func (u *OrderUpsertBulk) SetRefundedTotal(v int) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetRefundedTotal(v)
+	})
+}
+
+// AddRefundedTotal adds v to the "refunded_total" field.
+func (u *OrderUpsertBulk) AddRefundedTotal(v int) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.AddRefundedTotal(v)
+	})
+}
+
+// UpdateRefundedTotal sets the "refunded_total" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateRefundedTotal() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateRefundedTotal()
 	})
 }
 

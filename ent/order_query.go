@@ -18,6 +18,7 @@ import (
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/ent/voucherredemption"
 )
@@ -34,12 +35,14 @@ type OrderQuery struct {
 	withLines            *OrderLineQuery
 	withPayments         *PaymentQuery
 	withRedemptions      *VoucherRedemptionQuery
+	withRefunds          *RefundQuery
 	withFKs              bool
 	loadTotal            []func(context.Context, []*Order) error
 	modifiers            []func(*sql.Selector)
 	withNamedLines       map[string]*OrderLineQuery
 	withNamedPayments    map[string]*PaymentQuery
 	withNamedRedemptions map[string]*VoucherRedemptionQuery
+	withNamedRefunds     map[string]*RefundQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -179,6 +182,28 @@ func (_q *OrderQuery) QueryRedemptions() *VoucherRedemptionQuery {
 			sqlgraph.From(order.Table, order.FieldID, selector),
 			sqlgraph.To(voucherredemption.Table, voucherredemption.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, order.RedemptionsTable, order.RedemptionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRefunds chains the current query on the "refunds" edge.
+func (_q *OrderQuery) QueryRefunds() *RefundQuery {
+	query := (&RefundClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(order.Table, order.FieldID, selector),
+			sqlgraph.To(refund.Table, refund.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, order.RefundsTable, order.RefundsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -383,6 +408,7 @@ func (_q *OrderQuery) Clone() *OrderQuery {
 		withLines:       _q.withLines.Clone(),
 		withPayments:    _q.withPayments.Clone(),
 		withRedemptions: _q.withRedemptions.Clone(),
+		withRefunds:     _q.withRefunds.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -442,6 +468,17 @@ func (_q *OrderQuery) WithRedemptions(opts ...func(*VoucherRedemptionQuery)) *Or
 		opt(query)
 	}
 	_q.withRedemptions = query
+	return _q
+}
+
+// WithRefunds tells the query-builder to eager-load the nodes that are connected to
+// the "refunds" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrderQuery) WithRefunds(opts ...func(*RefundQuery)) *OrderQuery {
+	query := (&RefundClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRefunds = query
 	return _q
 }
 
@@ -524,12 +561,13 @@ func (_q *OrderQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Order,
 		nodes       = []*Order{}
 		withFKs     = _q.withFKs
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [6]bool{
 			_q.withGallery != nil,
 			_q.withUser != nil,
 			_q.withLines != nil,
 			_q.withPayments != nil,
 			_q.withRedemptions != nil,
+			_q.withRefunds != nil,
 		}
 	)
 	if _q.withGallery != nil || _q.withUser != nil {
@@ -592,6 +630,13 @@ func (_q *OrderQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Order,
 			return nil, err
 		}
 	}
+	if query := _q.withRefunds; query != nil {
+		if err := _q.loadRefunds(ctx, query, nodes,
+			func(n *Order) { n.Edges.Refunds = []*Refund{} },
+			func(n *Order, e *Refund) { n.Edges.Refunds = append(n.Edges.Refunds, e) }); err != nil {
+			return nil, err
+		}
+	}
 	for name, query := range _q.withNamedLines {
 		if err := _q.loadLines(ctx, query, nodes,
 			func(n *Order) { n.appendNamedLines(name) },
@@ -610,6 +655,13 @@ func (_q *OrderQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Order,
 		if err := _q.loadRedemptions(ctx, query, nodes,
 			func(n *Order) { n.appendNamedRedemptions(name) },
 			func(n *Order, e *VoucherRedemption) { n.appendNamedRedemptions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRefunds {
+		if err := _q.loadRefunds(ctx, query, nodes,
+			func(n *Order) { n.appendNamedRefunds(name) },
+			func(n *Order, e *Refund) { n.appendNamedRefunds(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -778,6 +830,37 @@ func (_q *OrderQuery) loadRedemptions(ctx context.Context, query *VoucherRedempt
 	}
 	return nil
 }
+func (_q *OrderQuery) loadRefunds(ctx context.Context, query *RefundQuery, nodes []*Order, init func(*Order), assign func(*Order, *Refund)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Order)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	query.withFKs = true
+	query.Where(predicate.Refund(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(order.RefundsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.order_refunds
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "order_refunds" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "order_refunds" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
 
 func (_q *OrderQuery) sqlCount(ctx context.Context) (int, error) {
 	_spec := _q.querySpec()
@@ -937,6 +1020,20 @@ func (_q *OrderQuery) WithNamedRedemptions(name string, opts ...func(*VoucherRed
 		_q.withNamedRedemptions = make(map[string]*VoucherRedemptionQuery)
 	}
 	_q.withNamedRedemptions[name] = query
+	return _q
+}
+
+// WithNamedRefunds tells the query-builder to eager-load the nodes that are connected to the "refunds"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *OrderQuery) WithNamedRefunds(name string, opts ...func(*RefundQuery)) *OrderQuery {
+	query := (&RefundClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRefunds == nil {
+		_q.withNamedRefunds = make(map[string]*RefundQuery)
+	}
+	_q.withNamedRefunds[name] = query
 	return _q
 }
 

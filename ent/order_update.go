@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/user"
 	"github.com/studio/gallery/ent/voucherredemption"
 	"github.com/studio/gallery/internal/model"
@@ -503,6 +504,41 @@ func (_u *OrderUpdate) ClearClosedAt() *OrderUpdate {
 	return _u
 }
 
+// SetTrackingNumber sets the "tracking_number" field.
+func (_u *OrderUpdate) SetTrackingNumber(v string) *OrderUpdate {
+	_u.mutation.SetTrackingNumber(v)
+	return _u
+}
+
+// SetNillableTrackingNumber sets the "tracking_number" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableTrackingNumber(v *string) *OrderUpdate {
+	if v != nil {
+		_u.SetTrackingNumber(*v)
+	}
+	return _u
+}
+
+// SetRefundedTotal sets the "refunded_total" field.
+func (_u *OrderUpdate) SetRefundedTotal(v int) *OrderUpdate {
+	_u.mutation.ResetRefundedTotal()
+	_u.mutation.SetRefundedTotal(v)
+	return _u
+}
+
+// SetNillableRefundedTotal sets the "refunded_total" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableRefundedTotal(v *int) *OrderUpdate {
+	if v != nil {
+		_u.SetRefundedTotal(*v)
+	}
+	return _u
+}
+
+// AddRefundedTotal adds value to the "refunded_total" field.
+func (_u *OrderUpdate) AddRefundedTotal(v int) *OrderUpdate {
+	_u.mutation.AddRefundedTotal(v)
+	return _u
+}
+
 // SetSessionKey sets the "session_key" field.
 func (_u *OrderUpdate) SetSessionKey(v string) *OrderUpdate {
 	_u.mutation.SetSessionKey(v)
@@ -592,6 +628,21 @@ func (_u *OrderUpdate) AddRedemptions(v ...*VoucherRedemption) *OrderUpdate {
 	return _u.AddRedemptionIDs(ids...)
 }
 
+// AddRefundIDs adds the "refunds" edge to the Refund entity by IDs.
+func (_u *OrderUpdate) AddRefundIDs(ids ...string) *OrderUpdate {
+	_u.mutation.AddRefundIDs(ids...)
+	return _u
+}
+
+// AddRefunds adds the "refunds" edges to the Refund entity.
+func (_u *OrderUpdate) AddRefunds(v ...*Refund) *OrderUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRefundIDs(ids...)
+}
+
 // Mutation returns the OrderMutation object of the builder.
 func (_u *OrderUpdate) Mutation() *OrderMutation {
 	return _u.mutation
@@ -672,6 +723,27 @@ func (_u *OrderUpdate) RemoveRedemptions(v ...*VoucherRedemption) *OrderUpdate {
 	return _u.RemoveRedemptionIDs(ids...)
 }
 
+// ClearRefunds clears all "refunds" edges to the Refund entity.
+func (_u *OrderUpdate) ClearRefunds() *OrderUpdate {
+	_u.mutation.ClearRefunds()
+	return _u
+}
+
+// RemoveRefundIDs removes the "refunds" edge to Refund entities by IDs.
+func (_u *OrderUpdate) RemoveRefundIDs(ids ...string) *OrderUpdate {
+	_u.mutation.RemoveRefundIDs(ids...)
+	return _u
+}
+
+// RemoveRefunds removes "refunds" edges to Refund entities.
+func (_u *OrderUpdate) RemoveRefunds(v ...*Refund) *OrderUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRefundIDs(ids...)
+}
+
 // Save executes the query and returns the number of nodes affected by the update operation.
 func (_u *OrderUpdate) Save(ctx context.Context) (int, error) {
 	_u.defaults()
@@ -738,6 +810,16 @@ func (_u *OrderUpdate) check() error {
 	if v, ok := _u.mutation.Language(); ok {
 		if err := order.LanguageValidator(v); err != nil {
 			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "Order.language": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.TrackingNumber(); ok {
+		if err := order.TrackingNumberValidator(v); err != nil {
+			return &ValidationError{Name: "tracking_number", err: fmt.Errorf(`ent: validator failed for field "Order.tracking_number": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.RefundedTotal(); ok {
+		if err := order.RefundedTotalValidator(v); err != nil {
+			return &ValidationError{Name: "refunded_total", err: fmt.Errorf(`ent: validator failed for field "Order.refunded_total": %w`, err)}
 		}
 	}
 	if _u.mutation.GalleryCleared() && len(_u.mutation.GalleryIDs()) > 0 {
@@ -889,6 +971,15 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.ClosedAtCleared() {
 		_spec.ClearField(order.FieldClosedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.TrackingNumber(); ok {
+		_spec.SetField(order.FieldTrackingNumber, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.RefundedTotal(); ok {
+		_spec.SetField(order.FieldRefundedTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedRefundedTotal(); ok {
+		_spec.AddField(order.FieldRefundedTotal, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.SessionKey(); ok {
 		_spec.SetField(order.FieldSessionKey, field.TypeString, value)
@@ -1079,6 +1170,51 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(voucherredemption.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RefundsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   order.RefundsTable,
+			Columns: []string{order.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRefundsIDs(); len(nodes) > 0 && !_u.mutation.RefundsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   order.RefundsTable,
+			Columns: []string{order.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RefundsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   order.RefundsTable,
+			Columns: []string{order.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1576,6 +1712,41 @@ func (_u *OrderUpdateOne) ClearClosedAt() *OrderUpdateOne {
 	return _u
 }
 
+// SetTrackingNumber sets the "tracking_number" field.
+func (_u *OrderUpdateOne) SetTrackingNumber(v string) *OrderUpdateOne {
+	_u.mutation.SetTrackingNumber(v)
+	return _u
+}
+
+// SetNillableTrackingNumber sets the "tracking_number" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableTrackingNumber(v *string) *OrderUpdateOne {
+	if v != nil {
+		_u.SetTrackingNumber(*v)
+	}
+	return _u
+}
+
+// SetRefundedTotal sets the "refunded_total" field.
+func (_u *OrderUpdateOne) SetRefundedTotal(v int) *OrderUpdateOne {
+	_u.mutation.ResetRefundedTotal()
+	_u.mutation.SetRefundedTotal(v)
+	return _u
+}
+
+// SetNillableRefundedTotal sets the "refunded_total" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableRefundedTotal(v *int) *OrderUpdateOne {
+	if v != nil {
+		_u.SetRefundedTotal(*v)
+	}
+	return _u
+}
+
+// AddRefundedTotal adds value to the "refunded_total" field.
+func (_u *OrderUpdateOne) AddRefundedTotal(v int) *OrderUpdateOne {
+	_u.mutation.AddRefundedTotal(v)
+	return _u
+}
+
 // SetSessionKey sets the "session_key" field.
 func (_u *OrderUpdateOne) SetSessionKey(v string) *OrderUpdateOne {
 	_u.mutation.SetSessionKey(v)
@@ -1665,6 +1836,21 @@ func (_u *OrderUpdateOne) AddRedemptions(v ...*VoucherRedemption) *OrderUpdateOn
 	return _u.AddRedemptionIDs(ids...)
 }
 
+// AddRefundIDs adds the "refunds" edge to the Refund entity by IDs.
+func (_u *OrderUpdateOne) AddRefundIDs(ids ...string) *OrderUpdateOne {
+	_u.mutation.AddRefundIDs(ids...)
+	return _u
+}
+
+// AddRefunds adds the "refunds" edges to the Refund entity.
+func (_u *OrderUpdateOne) AddRefunds(v ...*Refund) *OrderUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRefundIDs(ids...)
+}
+
 // Mutation returns the OrderMutation object of the builder.
 func (_u *OrderUpdateOne) Mutation() *OrderMutation {
 	return _u.mutation
@@ -1743,6 +1929,27 @@ func (_u *OrderUpdateOne) RemoveRedemptions(v ...*VoucherRedemption) *OrderUpdat
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveRedemptionIDs(ids...)
+}
+
+// ClearRefunds clears all "refunds" edges to the Refund entity.
+func (_u *OrderUpdateOne) ClearRefunds() *OrderUpdateOne {
+	_u.mutation.ClearRefunds()
+	return _u
+}
+
+// RemoveRefundIDs removes the "refunds" edge to Refund entities by IDs.
+func (_u *OrderUpdateOne) RemoveRefundIDs(ids ...string) *OrderUpdateOne {
+	_u.mutation.RemoveRefundIDs(ids...)
+	return _u
+}
+
+// RemoveRefunds removes "refunds" edges to Refund entities.
+func (_u *OrderUpdateOne) RemoveRefunds(v ...*Refund) *OrderUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRefundIDs(ids...)
 }
 
 // Where appends a list predicates to the OrderUpdate builder.
@@ -1824,6 +2031,16 @@ func (_u *OrderUpdateOne) check() error {
 	if v, ok := _u.mutation.Language(); ok {
 		if err := order.LanguageValidator(v); err != nil {
 			return &ValidationError{Name: "language", err: fmt.Errorf(`ent: validator failed for field "Order.language": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.TrackingNumber(); ok {
+		if err := order.TrackingNumberValidator(v); err != nil {
+			return &ValidationError{Name: "tracking_number", err: fmt.Errorf(`ent: validator failed for field "Order.tracking_number": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.RefundedTotal(); ok {
+		if err := order.RefundedTotalValidator(v); err != nil {
+			return &ValidationError{Name: "refunded_total", err: fmt.Errorf(`ent: validator failed for field "Order.refunded_total": %w`, err)}
 		}
 	}
 	if _u.mutation.GalleryCleared() && len(_u.mutation.GalleryIDs()) > 0 {
@@ -1992,6 +2209,15 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if _u.mutation.ClosedAtCleared() {
 		_spec.ClearField(order.FieldClosedAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.TrackingNumber(); ok {
+		_spec.SetField(order.FieldTrackingNumber, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.RefundedTotal(); ok {
+		_spec.SetField(order.FieldRefundedTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedRefundedTotal(); ok {
+		_spec.AddField(order.FieldRefundedTotal, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.SessionKey(); ok {
 		_spec.SetField(order.FieldSessionKey, field.TypeString, value)
@@ -2182,6 +2408,51 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(voucherredemption.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RefundsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   order.RefundsTable,
+			Columns: []string{order.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRefundsIDs(); len(nodes) > 0 && !_u.mutation.RefundsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   order.RefundsTable,
+			Columns: []string{order.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RefundsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   order.RefundsTable,
+			Columns: []string{order.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -51,11 +51,15 @@ type Payment struct {
 type PaymentEdges struct {
 	// Order holds the value of the order edge.
 	Order *Order `json:"order,omitempty"`
+	// Refunds holds the value of the refunds edge.
+	Refunds []*Refund `json:"refunds,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [1]bool
+	loadedTypes [2]bool
 	// totalCount holds the count of the edges above.
-	totalCount [1]map[string]int
+	totalCount [2]map[string]int
+
+	namedRefunds map[string][]*Refund
 }
 
 // OrderOrErr returns the Order value or an error if the edge
@@ -67,6 +71,15 @@ func (e PaymentEdges) OrderOrErr() (*Order, error) {
 		return nil, &NotFoundError{label: order.Label}
 	}
 	return nil, &NotLoadedError{edge: "order"}
+}
+
+// RefundsOrErr returns the Refunds value or an error if the edge
+// was not loaded in eager-loading.
+func (e PaymentEdges) RefundsOrErr() ([]*Refund, error) {
+	if e.loadedTypes[1] {
+		return e.Refunds, nil
+	}
+	return nil, &NotLoadedError{edge: "refunds"}
 }
 
 // scanValues returns the types for scanning values from sql.Rows.
@@ -195,6 +208,11 @@ func (_m *Payment) QueryOrder() *OrderQuery {
 	return NewPaymentClient(_m.config).QueryOrder(_m)
 }
 
+// QueryRefunds queries the "refunds" edge of the Payment entity.
+func (_m *Payment) QueryRefunds() *RefundQuery {
+	return NewPaymentClient(_m.config).QueryRefunds(_m)
+}
+
 // Update returns a builder for updating this Payment.
 // Note that you need to call Payment.Unwrap() before calling this method if this Payment
 // was returned from a transaction, and the transaction was committed or rolled back.
@@ -254,6 +272,30 @@ func (_m *Payment) String() string {
 	}
 	builder.WriteByte(')')
 	return builder.String()
+}
+
+// NamedRefunds returns the Refunds named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Payment) NamedRefunds(name string) ([]*Refund, error) {
+	if _m.Edges.namedRefunds == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedRefunds[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Payment) appendNamedRefunds(name string, edges ...*Refund) {
+	if _m.Edges.namedRefunds == nil {
+		_m.Edges.namedRefunds = make(map[string][]*Refund)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedRefunds[name] = []*Refund{}
+	} else {
+		_m.Edges.namedRefunds[name] = append(_m.Edges.namedRefunds[name], edges...)
+	}
 }
 
 // Payments is a parsable slice of Payment.

@@ -14,6 +14,7 @@ import (
 	"entgo.io/ent/schema/field"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/payment"
+	"github.com/studio/gallery/ent/refund"
 )
 
 // PaymentCreate is the builder for creating a Payment entity.
@@ -177,6 +178,21 @@ func (_c *PaymentCreate) SetOrderID(id string) *PaymentCreate {
 // SetOrder sets the "order" edge to the Order entity.
 func (_c *PaymentCreate) SetOrder(v *Order) *PaymentCreate {
 	return _c.SetOrderID(v.ID)
+}
+
+// AddRefundIDs adds the "refunds" edge to the Refund entity by IDs.
+func (_c *PaymentCreate) AddRefundIDs(ids ...string) *PaymentCreate {
+	_c.mutation.AddRefundIDs(ids...)
+	return _c
+}
+
+// AddRefunds adds the "refunds" edges to the Refund entity.
+func (_c *PaymentCreate) AddRefunds(v ...*Refund) *PaymentCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddRefundIDs(ids...)
 }
 
 // Mutation returns the PaymentMutation object of the builder.
@@ -393,6 +409,22 @@ func (_c *PaymentCreate) createSpec() (*Payment, *sqlgraph.CreateSpec) {
 			edge.Target.Nodes = append(edge.Target.Nodes, k)
 		}
 		_node.order_payments = &nodes[0]
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.RefundsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   payment.RefundsTable,
+			Columns: []string{payment.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
 		_spec.Edges = append(_spec.Edges, edge)
 	}
 	return _node, _spec

@@ -4,6 +4,7 @@ package ent
 
 import (
 	"context"
+	"database/sql/driver"
 	"fmt"
 	"math"
 
@@ -15,19 +16,22 @@ import (
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/refund"
 )
 
 // PaymentQuery is the builder for querying Payment entities.
 type PaymentQuery struct {
 	config
-	ctx        *QueryContext
-	order      []payment.OrderOption
-	inters     []Interceptor
-	predicates []predicate.Payment
-	withOrder  *OrderQuery
-	withFKs    bool
-	loadTotal  []func(context.Context, []*Payment) error
-	modifiers  []func(*sql.Selector)
+	ctx              *QueryContext
+	order            []payment.OrderOption
+	inters           []Interceptor
+	predicates       []predicate.Payment
+	withOrder        *OrderQuery
+	withRefunds      *RefundQuery
+	withFKs          bool
+	loadTotal        []func(context.Context, []*Payment) error
+	modifiers        []func(*sql.Selector)
+	withNamedRefunds map[string]*RefundQuery
 	// intermediate query (i.e. traversal path).
 	sql  *sql.Selector
 	path func(context.Context) (*sql.Selector, error)
@@ -79,6 +83,28 @@ func (_q *PaymentQuery) QueryOrder() *OrderQuery {
 			sqlgraph.From(payment.Table, payment.FieldID, selector),
 			sqlgraph.To(order.Table, order.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, payment.OrderTable, payment.OrderColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryRefunds chains the current query on the "refunds" edge.
+func (_q *PaymentQuery) QueryRefunds() *RefundQuery {
+	query := (&RefundClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(payment.Table, payment.FieldID, selector),
+			sqlgraph.To(refund.Table, refund.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, payment.RefundsTable, payment.RefundsColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -273,12 +299,13 @@ func (_q *PaymentQuery) Clone() *PaymentQuery {
 		return nil
 	}
 	return &PaymentQuery{
-		config:     _q.config,
-		ctx:        _q.ctx.Clone(),
-		order:      append([]payment.OrderOption{}, _q.order...),
-		inters:     append([]Interceptor{}, _q.inters...),
-		predicates: append([]predicate.Payment{}, _q.predicates...),
-		withOrder:  _q.withOrder.Clone(),
+		config:      _q.config,
+		ctx:         _q.ctx.Clone(),
+		order:       append([]payment.OrderOption{}, _q.order...),
+		inters:      append([]Interceptor{}, _q.inters...),
+		predicates:  append([]predicate.Payment{}, _q.predicates...),
+		withOrder:   _q.withOrder.Clone(),
+		withRefunds: _q.withRefunds.Clone(),
 		// clone intermediate query.
 		sql:       _q.sql.Clone(),
 		path:      _q.path,
@@ -294,6 +321,17 @@ func (_q *PaymentQuery) WithOrder(opts ...func(*OrderQuery)) *PaymentQuery {
 		opt(query)
 	}
 	_q.withOrder = query
+	return _q
+}
+
+// WithRefunds tells the query-builder to eager-load the nodes that are connected to
+// the "refunds" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PaymentQuery) WithRefunds(opts ...func(*RefundQuery)) *PaymentQuery {
+	query := (&RefundClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withRefunds = query
 	return _q
 }
 
@@ -376,8 +414,9 @@ func (_q *PaymentQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Paym
 		nodes       = []*Payment{}
 		withFKs     = _q.withFKs
 		_spec       = _q.querySpec()
-		loadedTypes = [1]bool{
+		loadedTypes = [2]bool{
 			_q.withOrder != nil,
+			_q.withRefunds != nil,
 		}
 	)
 	if _q.withOrder != nil {
@@ -410,6 +449,20 @@ func (_q *PaymentQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]*Paym
 	if query := _q.withOrder; query != nil {
 		if err := _q.loadOrder(ctx, query, nodes, nil,
 			func(n *Payment, e *Order) { n.Edges.Order = e }); err != nil {
+			return nil, err
+		}
+	}
+	if query := _q.withRefunds; query != nil {
+		if err := _q.loadRefunds(ctx, query, nodes,
+			func(n *Payment) { n.Edges.Refunds = []*Refund{} },
+			func(n *Payment, e *Refund) { n.Edges.Refunds = append(n.Edges.Refunds, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedRefunds {
+		if err := _q.loadRefunds(ctx, query, nodes,
+			func(n *Payment) { n.appendNamedRefunds(name) },
+			func(n *Payment, e *Refund) { n.appendNamedRefunds(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -450,6 +503,37 @@ func (_q *PaymentQuery) loadOrder(ctx context.Context, query *OrderQuery, nodes 
 		for i := range nodes {
 			assign(nodes[i], n)
 		}
+	}
+	return nil
+}
+func (_q *PaymentQuery) loadRefunds(ctx context.Context, query *RefundQuery, nodes []*Payment, init func(*Payment), assign func(*Payment, *Refund)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Payment)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	query.withFKs = true
+	query.Where(predicate.Refund(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(payment.RefundsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.payment_refunds
+		if fk == nil {
+			return fmt.Errorf(`foreign-key "payment_refunds" is nil for node %v`, n.ID)
+		}
+		node, ok := nodeids[*fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "payment_refunds" returned %v for node %v`, *fk, n.ID)
+		}
+		assign(node, n)
 	}
 	return nil
 }
@@ -571,6 +655,20 @@ func (_q *PaymentQuery) ForShare(opts ...sql.LockOption) *PaymentQuery {
 func (_q *PaymentQuery) Modify(modifiers ...func(s *sql.Selector)) *PaymentSelect {
 	_q.modifiers = append(_q.modifiers, modifiers...)
 	return _q.Select()
+}
+
+// WithNamedRefunds tells the query-builder to eager-load the nodes that are connected to the "refunds"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PaymentQuery) WithNamedRefunds(name string, opts ...func(*RefundQuery)) *PaymentQuery {
+	query := (&RefundClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedRefunds == nil {
+		_q.withNamedRefunds = make(map[string]*RefundQuery)
+	}
+	_q.withNamedRefunds[name] = query
+	return _q
 }
 
 // PaymentGroupBy is the group-by builder for Payment entities.

@@ -14,6 +14,7 @@ import (
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/refund"
 )
 
 // PaymentUpdate is the builder for updating Payment entities.
@@ -186,6 +187,21 @@ func (_u *PaymentUpdate) SetOrder(v *Order) *PaymentUpdate {
 	return _u.SetOrderID(v.ID)
 }
 
+// AddRefundIDs adds the "refunds" edge to the Refund entity by IDs.
+func (_u *PaymentUpdate) AddRefundIDs(ids ...string) *PaymentUpdate {
+	_u.mutation.AddRefundIDs(ids...)
+	return _u
+}
+
+// AddRefunds adds the "refunds" edges to the Refund entity.
+func (_u *PaymentUpdate) AddRefunds(v ...*Refund) *PaymentUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRefundIDs(ids...)
+}
+
 // Mutation returns the PaymentMutation object of the builder.
 func (_u *PaymentUpdate) Mutation() *PaymentMutation {
 	return _u.mutation
@@ -195,6 +211,27 @@ func (_u *PaymentUpdate) Mutation() *PaymentMutation {
 func (_u *PaymentUpdate) ClearOrder() *PaymentUpdate {
 	_u.mutation.ClearOrder()
 	return _u
+}
+
+// ClearRefunds clears all "refunds" edges to the Refund entity.
+func (_u *PaymentUpdate) ClearRefunds() *PaymentUpdate {
+	_u.mutation.ClearRefunds()
+	return _u
+}
+
+// RemoveRefundIDs removes the "refunds" edge to Refund entities by IDs.
+func (_u *PaymentUpdate) RemoveRefundIDs(ids ...string) *PaymentUpdate {
+	_u.mutation.RemoveRefundIDs(ids...)
+	return _u
+}
+
+// RemoveRefunds removes "refunds" edges to Refund entities.
+func (_u *PaymentUpdate) RemoveRefunds(v ...*Refund) *PaymentUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRefundIDs(ids...)
 }
 
 // Save executes the query and returns the number of nodes affected by the update operation.
@@ -327,6 +364,51 @@ func (_u *PaymentUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(order.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RefundsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   payment.RefundsTable,
+			Columns: []string{payment.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRefundsIDs(); len(nodes) > 0 && !_u.mutation.RefundsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   payment.RefundsTable,
+			Columns: []string{payment.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RefundsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   payment.RefundsTable,
+			Columns: []string{payment.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -512,6 +594,21 @@ func (_u *PaymentUpdateOne) SetOrder(v *Order) *PaymentUpdateOne {
 	return _u.SetOrderID(v.ID)
 }
 
+// AddRefundIDs adds the "refunds" edge to the Refund entity by IDs.
+func (_u *PaymentUpdateOne) AddRefundIDs(ids ...string) *PaymentUpdateOne {
+	_u.mutation.AddRefundIDs(ids...)
+	return _u
+}
+
+// AddRefunds adds the "refunds" edges to the Refund entity.
+func (_u *PaymentUpdateOne) AddRefunds(v ...*Refund) *PaymentUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddRefundIDs(ids...)
+}
+
 // Mutation returns the PaymentMutation object of the builder.
 func (_u *PaymentUpdateOne) Mutation() *PaymentMutation {
 	return _u.mutation
@@ -521,6 +618,27 @@ func (_u *PaymentUpdateOne) Mutation() *PaymentMutation {
 func (_u *PaymentUpdateOne) ClearOrder() *PaymentUpdateOne {
 	_u.mutation.ClearOrder()
 	return _u
+}
+
+// ClearRefunds clears all "refunds" edges to the Refund entity.
+func (_u *PaymentUpdateOne) ClearRefunds() *PaymentUpdateOne {
+	_u.mutation.ClearRefunds()
+	return _u
+}
+
+// RemoveRefundIDs removes the "refunds" edge to Refund entities by IDs.
+func (_u *PaymentUpdateOne) RemoveRefundIDs(ids ...string) *PaymentUpdateOne {
+	_u.mutation.RemoveRefundIDs(ids...)
+	return _u
+}
+
+// RemoveRefunds removes "refunds" edges to Refund entities.
+func (_u *PaymentUpdateOne) RemoveRefunds(v ...*Refund) *PaymentUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemoveRefundIDs(ids...)
 }
 
 // Where appends a list predicates to the PaymentUpdate builder.
@@ -683,6 +801,51 @@ func (_u *PaymentUpdateOne) sqlSave(ctx context.Context) (_node *Payment, err er
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(order.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.RefundsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   payment.RefundsTable,
+			Columns: []string{payment.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedRefundsIDs(); len(nodes) > 0 && !_u.mutation.RefundsCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   payment.RefundsTable,
+			Columns: []string{payment.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RefundsIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   payment.RefundsTable,
+			Columns: []string{payment.RefundsColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(refund.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -31,6 +31,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/ratelimit"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/schema"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
@@ -1266,8 +1267,20 @@ func init() {
 	orderDescTermsAcceptedAt := orderFields[21].Descriptor()
 	// order.DefaultTermsAcceptedAt holds the default value on creation for the terms_accepted_at field.
 	order.DefaultTermsAcceptedAt = orderDescTermsAcceptedAt.Default.(func() time.Time)
+	// orderDescTrackingNumber is the schema descriptor for tracking_number field.
+	orderDescTrackingNumber := orderFields[27].Descriptor()
+	// order.DefaultTrackingNumber holds the default value on creation for the tracking_number field.
+	order.DefaultTrackingNumber = orderDescTrackingNumber.Default.(string)
+	// order.TrackingNumberValidator is a validator for the "tracking_number" field. It is called by the builders before save.
+	order.TrackingNumberValidator = orderDescTrackingNumber.Validators[0].(func(string) error)
+	// orderDescRefundedTotal is the schema descriptor for refunded_total field.
+	orderDescRefundedTotal := orderFields[28].Descriptor()
+	// order.DefaultRefundedTotal holds the default value on creation for the refunded_total field.
+	order.DefaultRefundedTotal = orderDescRefundedTotal.Default.(int)
+	// order.RefundedTotalValidator is a validator for the "refunded_total" field. It is called by the builders before save.
+	order.RefundedTotalValidator = orderDescRefundedTotal.Validators[0].(func(int) error)
 	// orderDescSessionKey is the schema descriptor for session_key field.
-	orderDescSessionKey := orderFields[27].Descriptor()
+	orderDescSessionKey := orderFields[29].Descriptor()
 	// order.DefaultSessionKey holds the default value on creation for the session_key field.
 	order.DefaultSessionKey = orderDescSessionKey.Default.(string)
 	// orderDescID is the schema descriptor for id field.
@@ -1859,6 +1872,55 @@ func init() {
 	// ratelimit.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	ratelimit.IDValidator = func() func(string) error {
 		validators := ratelimitDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	refundMixin := schema.Refund{}.Mixin()
+	refundMixinFields0 := refundMixin[0].Fields()
+	_ = refundMixinFields0
+	refundMixinFields1 := refundMixin[1].Fields()
+	_ = refundMixinFields1
+	refundFields := schema.Refund{}.Fields()
+	_ = refundFields
+	// refundDescCreatedAt is the schema descriptor for created_at field.
+	refundDescCreatedAt := refundMixinFields1[0].Descriptor()
+	// refund.DefaultCreatedAt holds the default value on creation for the created_at field.
+	refund.DefaultCreatedAt = refundDescCreatedAt.Default.(func() time.Time)
+	// refundDescUpdatedAt is the schema descriptor for updated_at field.
+	refundDescUpdatedAt := refundMixinFields1[1].Descriptor()
+	// refund.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	refund.DefaultUpdatedAt = refundDescUpdatedAt.Default.(func() time.Time)
+	// refund.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	refund.UpdateDefaultUpdatedAt = refundDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// refundDescAmount is the schema descriptor for amount field.
+	refundDescAmount := refundFields[0].Descriptor()
+	// refund.AmountValidator is a validator for the "amount" field. It is called by the builders before save.
+	refund.AmountValidator = refundDescAmount.Validators[0].(func(int) error)
+	// refundDescProviderRef is the schema descriptor for provider_ref field.
+	refundDescProviderRef := refundFields[2].Descriptor()
+	// refund.DefaultProviderRef holds the default value on creation for the provider_ref field.
+	refund.DefaultProviderRef = refundDescProviderRef.Default.(string)
+	// refundDescFailure is the schema descriptor for failure field.
+	refundDescFailure := refundFields[3].Descriptor()
+	// refund.DefaultFailure holds the default value on creation for the failure field.
+	refund.DefaultFailure = refundDescFailure.Default.(string)
+	// refundDescID is the schema descriptor for id field.
+	refundDescID := refundMixinFields0[0].Descriptor()
+	// refund.DefaultID holds the default value on creation for the id field.
+	refund.DefaultID = refundDescID.Default.(func() string)
+	// refund.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	refund.IDValidator = func() func(string) error {
+		validators := refundDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

@@ -66,6 +66,8 @@ type Tx struct {
 	PhotographerSession *PhotographerSessionClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
+	// Refund is the client for interacting with the Refund builders.
+	Refund *RefundClient
 	// Selection is the client for interacting with the Selection builders.
 	Selection *SelectionClient
 	// Share is the client for interacting with the Share builders.
@@ -237,6 +239,7 @@ func (tx *Tx) init() {
 	tx.Photographer = NewPhotographerClient(tx.config)
 	tx.PhotographerSession = NewPhotographerSessionClient(tx.config)
 	tx.RateLimit = NewRateLimitClient(tx.config)
+	tx.Refund = NewRefundClient(tx.config)
 	tx.Selection = NewSelectionClient(tx.config)
 	tx.Share = NewShareClient(tx.config)
 	tx.User = NewUserClient(tx.config)

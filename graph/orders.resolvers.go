@@ -7,6 +7,7 @@ package graph
 
 import (
 	"context"
+	"time"
 
 	"entgo.io/contrib/entgql"
 	"github.com/studio/gallery/ent"
@@ -56,8 +57,12 @@ func (r *mutationResolver) ResendOrderDownloads(ctx context.Context, id string) 
 }
 
 // MarkOrderSent is the resolver for the markOrderSent field.
-func (r *mutationResolver) MarkOrderSent(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
-	return orderPayload(r.Orders.MarkSent(ctx, id))
+func (r *mutationResolver) MarkOrderSent(ctx context.Context, id string, trackingNumber *string) (*gqlmodel.OrderPayload, error) {
+	tracking := ""
+	if trackingNumber != nil {
+		tracking = *trackingNumber
+	}
+	return orderPayload(r.Orders.MarkSent(ctx, id, tracking))
 }
 
 // MarkOrderReadyForPickup is the resolver for the markOrderReadyForPickup field.
@@ -71,7 +76,10 @@ func (r *mutationResolver) CancelOrder(ctx context.Context, id string) (*gqlmode
 }
 
 // RefundOrder is the resolver for the refundOrder field.
-func (r *mutationResolver) RefundOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
+func (r *mutationResolver) RefundOrder(ctx context.Context, id string, amount *money.Decimal) (*gqlmodel.OrderPayload, error) {
+	if amount != nil {
+		return orderPayload(r.Orders.RefundPart(ctx, id, money.Cents(*amount)))
+	}
 	return orderPayload(r.Orders.Refund(ctx, id))
 }
 
@@ -149,11 +157,8 @@ func (r *queryResolver) Order(ctx context.Context, id string) (*ent.Order, error
 }
 
 // Orders is the resolver for the orders field.
-func (r *queryResolver) Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) (*ent.OrderConnection, error) {
-	f := orders.Filter{Statuses: status}
-	if galleryID != nil {
-		f.GalleryID = *galleryID
-	}
+func (r *queryResolver) Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) (*ent.OrderConnection, error) {
+	f := orderFilter(status, galleryID, search, from, to, paymentMethod, delivery)
 	return r.Services.Orders.List(ctx, f, after, first)
 }
 

@@ -35,6 +35,7 @@ import (
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
 	"github.com/studio/gallery/ent/ratelimit"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -802,6 +803,33 @@ func (f TraverseRateLimit) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.RateLimitQuery", q)
 }
 
+// The RefundFunc type is an adapter to allow the use of ordinary function as a Querier.
+type RefundFunc func(context.Context, *ent.RefundQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f RefundFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.RefundQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.RefundQuery", q)
+}
+
+// The TraverseRefund type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseRefund func(context.Context, *ent.RefundQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseRefund) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseRefund) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.RefundQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.RefundQuery", q)
+}
+
 // The SelectionFunc type is an adapter to allow the use of ordinary function as a Querier.
 type SelectionFunc func(context.Context, *ent.SelectionQuery) (ent.Value, error)
 
@@ -1046,6 +1074,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.PhotographerSessionQuery, predicate.PhotographerSession, photographersession.OrderOption]{typ: ent.TypePhotographerSession, tq: q}, nil
 	case *ent.RateLimitQuery:
 		return &query[*ent.RateLimitQuery, predicate.RateLimit, ratelimit.OrderOption]{typ: ent.TypeRateLimit, tq: q}, nil
+	case *ent.RefundQuery:
+		return &query[*ent.RefundQuery, predicate.Refund, refund.OrderOption]{typ: ent.TypeRefund, tq: q}, nil
 	case *ent.SelectionQuery:
 		return &query[*ent.SelectionQuery, predicate.Selection, selection.OrderOption]{typ: ent.TypeSelection, tq: q}, nil
 	case *ent.ShareQuery:

@@ -611,6 +611,8 @@ var (
 		{Name: "sent_at", Type: field.TypeTime, Nullable: true},
 		{Name: "ready_at", Type: field.TypeTime, Nullable: true},
 		{Name: "closed_at", Type: field.TypeTime, Nullable: true},
+		{Name: "tracking_number", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "refunded_total", Type: field.TypeInt, Default: 0},
 		{Name: "session_key", Type: field.TypeString, Default: ""},
 		{Name: "gallery_orders", Type: field.TypeString, Size: 40},
 		{Name: "user_orders", Type: field.TypeString, Nullable: true, Size: 40},
@@ -623,13 +625,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "orders_galleries_orders",
-				Columns:    []*schema.Column{OrdersColumns[31]},
+				Columns:    []*schema.Column{OrdersColumns[33]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "orders_users_orders",
-				Columns:    []*schema.Column{OrdersColumns[32]},
+				Columns:    []*schema.Column{OrdersColumns[34]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -940,6 +942,38 @@ var (
 				Name:    "ratelimit_expires_at",
 				Unique:  false,
 				Columns: []*schema.Column{RateLimitsColumns[5]},
+			},
+		},
+	}
+	// RefundsColumns holds the columns for the "refunds" table.
+	RefundsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "amount", Type: field.TypeInt},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"pending", "succeeded", "failed"}, Default: "pending"},
+		{Name: "provider_ref", Type: field.TypeString, Default: ""},
+		{Name: "failure", Type: field.TypeString, Default: ""},
+		{Name: "order_refunds", Type: field.TypeString, Size: 40},
+		{Name: "payment_refunds", Type: field.TypeString, Size: 40},
+	}
+	// RefundsTable holds the schema information for the "refunds" table.
+	RefundsTable = &schema.Table{
+		Name:       "refunds",
+		Columns:    RefundsColumns,
+		PrimaryKey: []*schema.Column{RefundsColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "refunds_orders_refunds",
+				Columns:    []*schema.Column{RefundsColumns[7]},
+				RefColumns: []*schema.Column{OrdersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+			{
+				Symbol:     "refunds_payments_refunds",
+				Columns:    []*schema.Column{RefundsColumns[8]},
+				RefColumns: []*schema.Column{PaymentsColumns[0]},
+				OnDelete:   schema.NoAction,
 			},
 		},
 	}
@@ -1303,6 +1337,7 @@ var (
 		PhotographersTable,
 		PhotographerSessionsTable,
 		RateLimitsTable,
+		RefundsTable,
 		SelectionsTable,
 		SharesTable,
 		UsersTable,
@@ -1348,6 +1383,8 @@ func init() {
 	PaymentsTable.ForeignKeys[0].RefTable = OrdersTable
 	PhotosTable.ForeignKeys[0].RefTable = GalleriesTable
 	PhotographerSessionsTable.ForeignKeys[0].RefTable = PhotographersTable
+	RefundsTable.ForeignKeys[0].RefTable = OrdersTable
+	RefundsTable.ForeignKeys[1].RefTable = PaymentsTable
 	SelectionsTable.ForeignKeys[0].RefTable = GalleriesTable
 	SelectionsTable.ForeignKeys[1].RefTable = UsersTable
 	SharesTable.ForeignKeys[0].RefTable = GalleriesTable

@@ -75,6 +75,10 @@ const (
 	FieldReadyAt = "ready_at"
 	// FieldClosedAt holds the string denoting the closed_at field in the database.
 	FieldClosedAt = "closed_at"
+	// FieldTrackingNumber holds the string denoting the tracking_number field in the database.
+	FieldTrackingNumber = "tracking_number"
+	// FieldRefundedTotal holds the string denoting the refunded_total field in the database.
+	FieldRefundedTotal = "refunded_total"
 	// FieldSessionKey holds the string denoting the session_key field in the database.
 	FieldSessionKey = "session_key"
 	// EdgeGallery holds the string denoting the gallery edge name in mutations.
@@ -87,6 +91,8 @@ const (
 	EdgePayments = "payments"
 	// EdgeRedemptions holds the string denoting the redemptions edge name in mutations.
 	EdgeRedemptions = "redemptions"
+	// EdgeRefunds holds the string denoting the refunds edge name in mutations.
+	EdgeRefunds = "refunds"
 	// Table holds the table name of the order in the database.
 	Table = "orders"
 	// GalleryTable is the table that holds the gallery relation/edge.
@@ -124,6 +130,13 @@ const (
 	RedemptionsInverseTable = "voucher_redemptions"
 	// RedemptionsColumn is the table column denoting the redemptions relation/edge.
 	RedemptionsColumn = "order_redemptions"
+	// RefundsTable is the table that holds the refunds relation/edge.
+	RefundsTable = "refunds"
+	// RefundsInverseTable is the table name for the Refund entity.
+	// It exists in this package in order to avoid circular dependency with the "refund" package.
+	RefundsInverseTable = "refunds"
+	// RefundsColumn is the table column denoting the refunds relation/edge.
+	RefundsColumn = "order_refunds"
 )
 
 // Columns holds all SQL columns for order fields.
@@ -158,6 +171,8 @@ var Columns = []string{
 	FieldSentAt,
 	FieldReadyAt,
 	FieldClosedAt,
+	FieldTrackingNumber,
+	FieldRefundedTotal,
 	FieldSessionKey,
 }
 
@@ -224,6 +239,14 @@ var (
 	LanguageValidator func(string) error
 	// DefaultTermsAcceptedAt holds the default value on creation for the "terms_accepted_at" field.
 	DefaultTermsAcceptedAt func() time.Time
+	// DefaultTrackingNumber holds the default value on creation for the "tracking_number" field.
+	DefaultTrackingNumber string
+	// TrackingNumberValidator is a validator for the "tracking_number" field. It is called by the builders before save.
+	TrackingNumberValidator func(string) error
+	// DefaultRefundedTotal holds the default value on creation for the "refunded_total" field.
+	DefaultRefundedTotal int
+	// RefundedTotalValidator is a validator for the "refunded_total" field. It is called by the builders before save.
+	RefundedTotalValidator func(int) error
 	// DefaultSessionKey holds the default value on creation for the "session_key" field.
 	DefaultSessionKey string
 	// DefaultID holds the default value on creation for the "id" field.
@@ -435,6 +458,16 @@ func ByClosedAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldClosedAt, opts...).ToFunc()
 }
 
+// ByTrackingNumber orders the results by the tracking_number field.
+func ByTrackingNumber(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldTrackingNumber, opts...).ToFunc()
+}
+
+// ByRefundedTotal orders the results by the refunded_total field.
+func ByRefundedTotal(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldRefundedTotal, opts...).ToFunc()
+}
+
 // BySessionKey orders the results by the session_key field.
 func BySessionKey(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSessionKey, opts...).ToFunc()
@@ -495,6 +528,20 @@ func ByRedemptions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 		sqlgraph.OrderByNeighborTerms(s, newRedemptionsStep(), append([]sql.OrderTerm{term}, terms...)...)
 	}
 }
+
+// ByRefundsCount orders the results by refunds count.
+func ByRefundsCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newRefundsStep(), opts...)
+	}
+}
+
+// ByRefunds orders the results by refunds terms.
+func ByRefunds(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newRefundsStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
 func newGalleryStep() *sqlgraph.Step {
 	return sqlgraph.NewStep(
 		sqlgraph.From(Table, FieldID),
@@ -528,6 +575,13 @@ func newRedemptionsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(RedemptionsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, RedemptionsTable, RedemptionsColumn),
+	)
+}
+func newRefundsStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(RefundsInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, RefundsTable, RefundsColumn),
 	)
 }
 

@@ -190,6 +190,16 @@ func ClosedAt(v time.Time) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldClosedAt, v))
 }
 
+// TrackingNumber applies equality check predicate on the "tracking_number" field. It's identical to TrackingNumberEQ.
+func TrackingNumber(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTrackingNumber, v))
+}
+
+// RefundedTotal applies equality check predicate on the "refunded_total" field. It's identical to RefundedTotalEQ.
+func RefundedTotal(v int) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldRefundedTotal, v))
+}
+
 // SessionKey applies equality check predicate on the "session_key" field. It's identical to SessionKeyEQ.
 func SessionKey(v string) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldSessionKey, v))
@@ -1465,6 +1475,111 @@ func ClosedAtNotNil() predicate.Order {
 	return predicate.Order(sql.FieldNotNull(FieldClosedAt))
 }
 
+// TrackingNumberEQ applies the EQ predicate on the "tracking_number" field.
+func TrackingNumberEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldTrackingNumber, v))
+}
+
+// TrackingNumberNEQ applies the NEQ predicate on the "tracking_number" field.
+func TrackingNumberNEQ(v string) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldTrackingNumber, v))
+}
+
+// TrackingNumberIn applies the In predicate on the "tracking_number" field.
+func TrackingNumberIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldTrackingNumber, vs...))
+}
+
+// TrackingNumberNotIn applies the NotIn predicate on the "tracking_number" field.
+func TrackingNumberNotIn(vs ...string) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldTrackingNumber, vs...))
+}
+
+// TrackingNumberGT applies the GT predicate on the "tracking_number" field.
+func TrackingNumberGT(v string) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldTrackingNumber, v))
+}
+
+// TrackingNumberGTE applies the GTE predicate on the "tracking_number" field.
+func TrackingNumberGTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldTrackingNumber, v))
+}
+
+// TrackingNumberLT applies the LT predicate on the "tracking_number" field.
+func TrackingNumberLT(v string) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldTrackingNumber, v))
+}
+
+// TrackingNumberLTE applies the LTE predicate on the "tracking_number" field.
+func TrackingNumberLTE(v string) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldTrackingNumber, v))
+}
+
+// TrackingNumberContains applies the Contains predicate on the "tracking_number" field.
+func TrackingNumberContains(v string) predicate.Order {
+	return predicate.Order(sql.FieldContains(FieldTrackingNumber, v))
+}
+
+// TrackingNumberHasPrefix applies the HasPrefix predicate on the "tracking_number" field.
+func TrackingNumberHasPrefix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasPrefix(FieldTrackingNumber, v))
+}
+
+// TrackingNumberHasSuffix applies the HasSuffix predicate on the "tracking_number" field.
+func TrackingNumberHasSuffix(v string) predicate.Order {
+	return predicate.Order(sql.FieldHasSuffix(FieldTrackingNumber, v))
+}
+
+// TrackingNumberEqualFold applies the EqualFold predicate on the "tracking_number" field.
+func TrackingNumberEqualFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldEqualFold(FieldTrackingNumber, v))
+}
+
+// TrackingNumberContainsFold applies the ContainsFold predicate on the "tracking_number" field.
+func TrackingNumberContainsFold(v string) predicate.Order {
+	return predicate.Order(sql.FieldContainsFold(FieldTrackingNumber, v))
+}
+
+// RefundedTotalEQ applies the EQ predicate on the "refunded_total" field.
+func RefundedTotalEQ(v int) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldRefundedTotal, v))
+}
+
+// RefundedTotalNEQ applies the NEQ predicate on the "refunded_total" field.
+func RefundedTotalNEQ(v int) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldRefundedTotal, v))
+}
+
+// RefundedTotalIn applies the In predicate on the "refunded_total" field.
+func RefundedTotalIn(vs ...int) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldRefundedTotal, vs...))
+}
+
+// RefundedTotalNotIn applies the NotIn predicate on the "refunded_total" field.
+func RefundedTotalNotIn(vs ...int) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldRefundedTotal, vs...))
+}
+
+// RefundedTotalGT applies the GT predicate on the "refunded_total" field.
+func RefundedTotalGT(v int) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldRefundedTotal, v))
+}
+
+// RefundedTotalGTE applies the GTE predicate on the "refunded_total" field.
+func RefundedTotalGTE(v int) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldRefundedTotal, v))
+}
+
+// RefundedTotalLT applies the LT predicate on the "refunded_total" field.
+func RefundedTotalLT(v int) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldRefundedTotal, v))
+}
+
+// RefundedTotalLTE applies the LTE predicate on the "refunded_total" field.
+func RefundedTotalLTE(v int) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldRefundedTotal, v))
+}
+
 // SessionKeyEQ applies the EQ predicate on the "session_key" field.
 func SessionKeyEQ(v string) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldSessionKey, v))
@@ -1637,6 +1752,29 @@ func HasRedemptions() predicate.Order {
 func HasRedemptionsWith(preds ...predicate.VoucherRedemption) predicate.Order {
 	return predicate.Order(func(s *sql.Selector) {
 		step := newRedemptionsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
+// HasRefunds applies the HasEdge predicate on the "refunds" edge.
+func HasRefunds() predicate.Order {
+	return predicate.Order(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RefundsTable, RefundsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRefundsWith applies the HasEdge predicate on the "refunds" edge with a given conditions (other predicates).
+func HasRefundsWith(preds ...predicate.Refund) predicate.Order {
+	return predicate.Order(func(s *sql.Selector) {
+		step := newRefundsStep()
 		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
 			for _, p := range preds {
 				p(s)

@@ -668,6 +668,29 @@ func HasOrderWith(preds ...predicate.Order) predicate.Payment {
 	})
 }
 
+// HasRefunds applies the HasEdge predicate on the "refunds" edge.
+func HasRefunds() predicate.Payment {
+	return predicate.Payment(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, RefundsTable, RefundsColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasRefundsWith applies the HasEdge predicate on the "refunds" edge with a given conditions (other predicates).
+func HasRefundsWith(preds ...predicate.Refund) predicate.Payment {
+	return predicate.Payment(func(s *sql.Selector) {
+		step := newRefundsStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // And groups predicates with the AND operator between them.
 func And(predicates ...predicate.Payment) predicate.Payment {
 	return predicate.Payment(sql.AndPredicates(predicates...))

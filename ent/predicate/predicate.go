@@ -84,6 +84,9 @@ type PhotographerSession func(*sql.Selector)
 // RateLimit is the predicate function for ratelimit builders.
 type RateLimit func(*sql.Selector)
 
+// Refund is the predicate function for refund builders.
+type Refund func(*sql.Selector)
+
 // Selection is the predicate function for selection builders.
 type Selection func(*sql.Selector)
 

@@ -219,6 +219,14 @@ func (Order) Fields() []ent.Field {
 		field.Time("sent_at").Optional().Nillable(),
 		field.Time("ready_at").Optional().Nillable(),
 		field.Time("closed_at").Optional().Nillable(),
+		// TrackingNumber is the carrier's number given when the prints
+		// were sent (told to the buyer in the shipping e-mail).
+		field.String("tracking_number").Default("").MaxLen(100),
+		// RefundedTotal is what was given back of Total through the
+		// provider, in cents. Refunds raise it by a conditional update
+		// (refunded_total + x <= total), so concurrent refunds never give
+		// back more than was paid.
+		field.Int("refunded_total").Default(0).NonNegative(),
 		// SessionKey is the browser that placed the order, so that it can
 		// follow it even after its e-mail session ends.
 		field.String("session_key").Default("").Sensitive(),
@@ -242,6 +250,7 @@ func (Order) Edges() []ent.Edge {
 		edge.To("lines", OrderLine.Type),
 		edge.To("payments", Payment.Type),
 		edge.To("redemptions", VoucherRedemption.Type),
+		edge.To("refunds", Refund.Type),
 	}
 }
 
@@ -309,6 +318,36 @@ func (Payment) Indexes() []ent.Index {
 func (Payment) Edges() []ent.Edge {
 	return []ent.Edge{
 		edge.From("order", Order.Type).Ref("payments").Unique().Required(),
+		edge.To("refunds", Refund.Type),
+	}
+}
+
+// Refund is money given back of a succeeded payment through its provider:
+// the whole of it or a part. Its amount is counted in the order's
+// RefundedTotal when it is recorded; a job then asks the provider.
+type Refund struct{ ent.Schema }
+
+// Mixin of the Refund.
+func (Refund) Mixin() []ent.Mixin {
+	return []ent.Mixin{IDMixin{Prefix: "rfd"}, TimeMixin{}}
+}
+
+// Fields of the Refund.
+func (Refund) Fields() []ent.Field {
+	return []ent.Field{
+		// Amount in cents, positive.
+		field.Int("amount").Positive(),
+		field.Enum("status").Values("pending", "succeeded", "failed").Default("pending"),
+		field.String("provider_ref").Default(""),
+		field.String("failure").Default(""),
+	}
+}
+
+// Edges of the Refund.
+func (Refund) Edges() []ent.Edge {
+	return []ent.Edge{
+		edge.From("order", Order.Type).Ref("refunds").Unique().Required(),
+		edge.From("payment", Payment.Type).Ref("refunds").Unique().Required(),
 	}
 }
 

@@ -55,6 +55,11 @@ type OrderData struct {
 	Status string
 	// Link follows the order.
 	Link string
+	// Tracking is the carrier's tracking number of sent prints, or "".
+	Tracking string
+	// Refunded is what a partial refund gave back, in cents; 0 when the
+	// order is refunded whole (Total).
+	Refunded int
 }
 
 // OrderLine is one line of the recap.

@@ -13,6 +13,7 @@ const (
 	CodePaymentInProgress        = "payment_in_progress"
 	CodePaymentMethodUnavailable = "payment_method_unavailable"
 	CodePaymentUnavailable       = "payment_unavailable"
+	CodeRefundAmount             = "refund_amount"
 	CodeRetouchRequired          = "retouch_required"
 	CodeTermsRequired            = "terms_required"
 	CodeTotalChanged             = "total_changed"

@@ -195,6 +195,9 @@ func (s *Service) applyTo(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer
 			return nil, err
 		}
 		if done {
+			if err := tx.Order.UpdateOneID(o.ID).SetRefundedTotal(o.Total).Exec(ctx); err != nil {
+				return nil, err
+			}
 			if _, err := enq.Enqueue(ctx, MailArgs{OrderID: o.ID, Mail: MailRefunded}, nil); err != nil {
 				return nil, err
 			}

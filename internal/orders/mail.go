@@ -42,6 +42,9 @@ const (
 type MailArgs struct {
 	OrderID string   `json:"order_id"`
 	Mail    MailKind `json:"kind"`
+	// Amount is what a refund gave back, in cents, when it is not the
+	// order's whole total (a partial refund, or the rest after some).
+	Amount int `json:"amount,omitempty"`
 }
 
 // Kind names the job.
@@ -72,7 +75,7 @@ func (w *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 	if w.s.Mail == nil {
 		return river.JobCancel(fmt.Errorf("orders: no mail sender"))
 	}
-	m, err := w.s.message(ctx, o, job.Args.Mail)
+	m, err := w.s.message(ctx, o, job.Args.Mail, job.Args.Amount)
 	if err != nil {
 		return err
 	}
@@ -88,7 +91,7 @@ var mailNames = map[MailKind]emails.Name{
 
 // message writes an order e-mail: to the buyer in the language they
 // placed the order in, to the photographer in the gallery's.
-func (s *Service) message(ctx context.Context, o *ent.Order, kind MailKind) (mail.Message, error) {
+func (s *Service) message(ctx context.Context, o *ent.Order, kind MailKind, refunded int) (mail.Message, error) {
 	name, ok := mailNames[kind]
 	if !ok {
 		return mail.Message{}, river.JobCancel(fmt.Errorf("orders: unknown e-mail %q", kind))
@@ -106,7 +109,7 @@ func (s *Service) message(ctx context.Context, o *ent.Order, kind MailKind) (mai
 		Subtotal: o.Subtotal, Discount: o.DiscountTotal, DiscountCode: o.DiscountCode, Shipping: o.ShippingTotal,
 		GiftCard: o.GiftCardTotal, Total: o.Total, VAT: o.VatTotal,
 		Delivery: o.DeliveryOption, Pickup: o.PickupAddress, Digital: hasDigital(o),
-		Paid: o.PaidAt != nil, Status: string(o.Status),
+		Paid: o.PaidAt != nil, Status: string(o.Status), Tracking: o.TrackingNumber, Refunded: refunded,
 		Link: strings.TrimRight(s.PublicURL, "/") + "/" + url.PathEscape(g.URL) + "/paymentReturn?order=" + url.QueryEscape(o.ID),
 	}
 	for _, l := range o.Edges.Lines {

@@ -699,10 +699,10 @@ func TestPhotographerTools(t *testing.T) {
 	f.fill(ctx, 0, 1, false)
 	o := f.place(ctx).Order
 	pg := viewer.NewContext(context.Background(), &viewer.Viewer{PhotographerID: f.gala.PhotographerID})
-	if _, err := f.svc.MarkSent(pg, o.ID); code(err) != "order_state" {
+	if _, err := f.svc.MarkSent(pg, o.ID, ""); code(err) != "order_state" {
 		t.Fatalf("sent before paid: %v", err)
 	}
-	if _, err := f.svc.MarkSent(ctx, o.ID); code(err) != "unauthorized" {
+	if _, err := f.svc.MarkSent(ctx, o.ID, ""); code(err) != "unauthorized" {
 		t.Fatalf("buyer marks sent: %v", err)
 	}
 	stranger := buyer("eve@example.com")
@@ -717,7 +717,7 @@ func TestPhotographerTools(t *testing.T) {
 	if _, err := f.svc.MarkReadyForPickup(pg, o.ID); code(err) != "order_state" {
 		t.Fatalf("pickup of a shipped order: %v", err)
 	}
-	sent, err := f.svc.MarkSent(pg, o.ID)
+	sent, err := f.svc.MarkSent(pg, o.ID, "")
 	if err != nil || sent.Status != order.StatusSent || sent.SentAt == nil {
 		t.Fatalf("sent: %v", err)
 	}

@@ -81,6 +81,7 @@ func (s *Service) Register(ws *river.Workers) {
 	river.AddWorker(ws, &cancelWorker{s: s})
 	river.AddWorker(ws, &refundWorker{s: s})
 	river.AddWorker(ws, &mailWorker{s: s})
+	river.AddWorker(ws, &refundPartWorker{s: s})
 }
 
 type expireWorker struct {

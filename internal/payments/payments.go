@@ -102,8 +102,9 @@ type Provider interface {
 	Lookup(ctx context.Context, ref string) (ev Event, ok bool, err error)
 	// Cancel closes an attempt that is no longer wanted (best effort).
 	Cancel(ctx context.Context, ref string) error
-	// Refund gives the whole amount of a succeeded attempt back and
-	// returns the refund's reference. idempotencyKey makes a retry safe.
+	// Refund gives amount (cents: the whole of a succeeded attempt, or a
+	// part, as internal/orders' partial refunds ask) back and returns the
+	// refund's reference. idempotencyKey makes a retry safe.
 	Refund(ctx context.Context, ref string, amount int64, idempotencyKey string) (string, error)
 	// ParseWebhook verifies a webhook request's signature and reads it.
 	// It returns (nil, nil) for an authentic event of a kind that does not

@@ -8,6 +8,8 @@ import { ViewerPhotographerQuery } from './documents';
 import { GalleriesPage } from './galleries-page';
 import { GallerySettingsPage } from './gallery-settings-page';
 import { NewGalleryPage } from './new-gallery-page';
+import { OrderPage } from './order-page';
+import { OrdersPage } from './orders-page';
 import { SignInPage } from './sign-in-page';
 import { StudioLayout } from './studio-layout';
 
@@ -27,9 +29,9 @@ function RequireSignIn() {
 
 /**
  * StudioApp is the photographer's studio under /studio: sign-in, galleries,
- * account settings, a gallery's photos and what its clients picked, whose
- * screens (other features, their own chunks) the app hands in as photosPage
- * and picksPage.
+ * orders, account settings, a gallery's photos and what its clients picked,
+ * whose screens (other features, their own chunks) the app hands in as
+ * photosPage and picksPage.
  */
 export function StudioApp({ photosPage, picksPage }: { photosPage?: ReactNode; picksPage?: ReactNode }) {
   return (
@@ -42,6 +44,8 @@ export function StudioApp({ photosPage, picksPage }: { photosPage?: ReactNode; p
         <Route path="galeries/:id" element={<GallerySettingsPage />} />
         {photosPage && <Route path="galeries/:id/photos" element={photosPage} />}
         {picksPage && <Route path="galeries/:id/selections" element={picksPage} />}
+        <Route path="commandes" element={<OrdersPage />} />
+        <Route path="commandes/:id" element={<OrderPage />} />
         <Route path="compte" element={<AccountPage />} />
         <Route path="*" element={<Navigate to="galeries" replace />} />
       </Route>
