@@ -28,6 +28,8 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -82,6 +84,10 @@ type Client struct {
 	Format *FormatClient
 	// Gallery is the client for interacting with the Gallery builders.
 	Gallery *GalleryClient
+	// Invoice is the client for interacting with the Invoice builders.
+	Invoice *InvoiceClient
+	// InvoiceCounter is the client for interacting with the InvoiceCounter builders.
+	InvoiceCounter *InvoiceCounterClient
 	// MusicTrack is the client for interacting with the MusicTrack builders.
 	MusicTrack *MusicTrackClient
 	// OneTimeCode is the client for interacting with the OneTimeCode builders.
@@ -144,6 +150,8 @@ func (c *Client) init() {
 	c.Family = NewFamilyClient(c.config)
 	c.Format = NewFormatClient(c.config)
 	c.Gallery = NewGalleryClient(c.config)
+	c.Invoice = NewInvoiceClient(c.config)
+	c.InvoiceCounter = NewInvoiceCounterClient(c.config)
 	c.MusicTrack = NewMusicTrackClient(c.config)
 	c.OneTimeCode = NewOneTimeCodeClient(c.config)
 	c.Order = NewOrderClient(c.config)
@@ -268,6 +276,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Family:              NewFamilyClient(cfg),
 		Format:              NewFormatClient(cfg),
 		Gallery:             NewGalleryClient(cfg),
+		Invoice:             NewInvoiceClient(cfg),
+		InvoiceCounter:      NewInvoiceCounterClient(cfg),
 		MusicTrack:          NewMusicTrackClient(cfg),
 		OneTimeCode:         NewOneTimeCodeClient(cfg),
 		Order:               NewOrderClient(cfg),
@@ -319,6 +329,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Family:              NewFamilyClient(cfg),
 		Format:              NewFormatClient(cfg),
 		Gallery:             NewGalleryClient(cfg),
+		Invoice:             NewInvoiceClient(cfg),
+		InvoiceCounter:      NewInvoiceCounterClient(cfg),
 		MusicTrack:          NewMusicTrackClient(cfg),
 		OneTimeCode:         NewOneTimeCodeClient(cfg),
 		Order:               NewOrderClient(cfg),
@@ -369,10 +381,10 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
-		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
-		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
-		c.VoucherRedemption, c.WebhookEvent,
+		c.Invoice, c.InvoiceCounter, c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine,
+		c.Pack, c.PackDigitalFile, c.PackFormat, c.Payment, c.Photo, c.Photographer,
+		c.PhotographerSession, c.RateLimit, c.Selection, c.Share, c.User, c.Video,
+		c.Voucher, c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -384,10 +396,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
-		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
-		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
-		c.VoucherRedemption, c.WebhookEvent,
+		c.Invoice, c.InvoiceCounter, c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine,
+		c.Pack, c.PackDigitalFile, c.PackFormat, c.Payment, c.Photo, c.Photographer,
+		c.PhotographerSession, c.RateLimit, c.Selection, c.Share, c.User, c.Video,
+		c.Voucher, c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -422,6 +434,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Format.mutate(ctx, m)
 	case *GalleryMutation:
 		return c.Gallery.mutate(ctx, m)
+	case *InvoiceMutation:
+		return c.Invoice.mutate(ctx, m)
+	case *InvoiceCounterMutation:
+		return c.InvoiceCounter.mutate(ctx, m)
 	case *MusicTrackMutation:
 		return c.MusicTrack.mutate(ctx, m)
 	case *OneTimeCodeMutation:
@@ -2799,6 +2815,272 @@ func (c *GalleryClient) mutate(ctx context.Context, m *GalleryMutation) (Value, 
 		return (&GalleryDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown Gallery mutation op: %q", m.Op())
+	}
+}
+
+// InvoiceClient is a client for the Invoice schema.
+type InvoiceClient struct {
+	config
+}
+
+// NewInvoiceClient returns a client for the Invoice from the given config.
+func NewInvoiceClient(c config) *InvoiceClient {
+	return &InvoiceClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `invoice.Hooks(f(g(h())))`.
+func (c *InvoiceClient) Use(hooks ...Hook) {
+	c.hooks.Invoice = append(c.hooks.Invoice, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `invoice.Intercept(f(g(h())))`.
+func (c *InvoiceClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Invoice = append(c.inters.Invoice, interceptors...)
+}
+
+// Create returns a builder for creating a Invoice entity.
+func (c *InvoiceClient) Create() *InvoiceCreate {
+	mutation := newInvoiceMutation(c.config, OpCreate)
+	return &InvoiceCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Invoice entities.
+func (c *InvoiceClient) CreateBulk(builders ...*InvoiceCreate) *InvoiceCreateBulk {
+	return &InvoiceCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InvoiceClient) MapCreateBulk(slice any, setFunc func(*InvoiceCreate, int)) *InvoiceCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InvoiceCreateBulk{err: fmt.Errorf("calling to InvoiceClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InvoiceCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InvoiceCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Invoice.
+func (c *InvoiceClient) Update() *InvoiceUpdate {
+	mutation := newInvoiceMutation(c.config, OpUpdate)
+	return &InvoiceUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InvoiceClient) UpdateOne(_m *Invoice) *InvoiceUpdateOne {
+	mutation := newInvoiceMutation(c.config, OpUpdateOne, withInvoice(_m))
+	return &InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InvoiceClient) UpdateOneID(id string) *InvoiceUpdateOne {
+	mutation := newInvoiceMutation(c.config, OpUpdateOne, withInvoiceID(id))
+	return &InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Invoice.
+func (c *InvoiceClient) Delete() *InvoiceDelete {
+	mutation := newInvoiceMutation(c.config, OpDelete)
+	return &InvoiceDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InvoiceClient) DeleteOne(_m *Invoice) *InvoiceDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InvoiceClient) DeleteOneID(id string) *InvoiceDeleteOne {
+	builder := c.Delete().Where(invoice.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InvoiceDeleteOne{builder}
+}
+
+// Query returns a query builder for Invoice.
+func (c *InvoiceClient) Query() *InvoiceQuery {
+	return &InvoiceQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInvoice},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Invoice entity by its id.
+func (c *InvoiceClient) Get(ctx context.Context, id string) (*Invoice, error) {
+	return c.Query().Where(invoice.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InvoiceClient) GetX(ctx context.Context, id string) *Invoice {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *InvoiceClient) Hooks() []Hook {
+	return c.hooks.Invoice
+}
+
+// Interceptors returns the client interceptors.
+func (c *InvoiceClient) Interceptors() []Interceptor {
+	return c.inters.Invoice
+}
+
+func (c *InvoiceClient) mutate(ctx context.Context, m *InvoiceMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InvoiceCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InvoiceUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InvoiceDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Invoice mutation op: %q", m.Op())
+	}
+}
+
+// InvoiceCounterClient is a client for the InvoiceCounter schema.
+type InvoiceCounterClient struct {
+	config
+}
+
+// NewInvoiceCounterClient returns a client for the InvoiceCounter from the given config.
+func NewInvoiceCounterClient(c config) *InvoiceCounterClient {
+	return &InvoiceCounterClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `invoicecounter.Hooks(f(g(h())))`.
+func (c *InvoiceCounterClient) Use(hooks ...Hook) {
+	c.hooks.InvoiceCounter = append(c.hooks.InvoiceCounter, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `invoicecounter.Intercept(f(g(h())))`.
+func (c *InvoiceCounterClient) Intercept(interceptors ...Interceptor) {
+	c.inters.InvoiceCounter = append(c.inters.InvoiceCounter, interceptors...)
+}
+
+// Create returns a builder for creating a InvoiceCounter entity.
+func (c *InvoiceCounterClient) Create() *InvoiceCounterCreate {
+	mutation := newInvoiceCounterMutation(c.config, OpCreate)
+	return &InvoiceCounterCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of InvoiceCounter entities.
+func (c *InvoiceCounterClient) CreateBulk(builders ...*InvoiceCounterCreate) *InvoiceCounterCreateBulk {
+	return &InvoiceCounterCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InvoiceCounterClient) MapCreateBulk(slice any, setFunc func(*InvoiceCounterCreate, int)) *InvoiceCounterCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InvoiceCounterCreateBulk{err: fmt.Errorf("calling to InvoiceCounterClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InvoiceCounterCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InvoiceCounterCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for InvoiceCounter.
+func (c *InvoiceCounterClient) Update() *InvoiceCounterUpdate {
+	mutation := newInvoiceCounterMutation(c.config, OpUpdate)
+	return &InvoiceCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InvoiceCounterClient) UpdateOne(_m *InvoiceCounter) *InvoiceCounterUpdateOne {
+	mutation := newInvoiceCounterMutation(c.config, OpUpdateOne, withInvoiceCounter(_m))
+	return &InvoiceCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InvoiceCounterClient) UpdateOneID(id string) *InvoiceCounterUpdateOne {
+	mutation := newInvoiceCounterMutation(c.config, OpUpdateOne, withInvoiceCounterID(id))
+	return &InvoiceCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for InvoiceCounter.
+func (c *InvoiceCounterClient) Delete() *InvoiceCounterDelete {
+	mutation := newInvoiceCounterMutation(c.config, OpDelete)
+	return &InvoiceCounterDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InvoiceCounterClient) DeleteOne(_m *InvoiceCounter) *InvoiceCounterDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InvoiceCounterClient) DeleteOneID(id string) *InvoiceCounterDeleteOne {
+	builder := c.Delete().Where(invoicecounter.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InvoiceCounterDeleteOne{builder}
+}
+
+// Query returns a query builder for InvoiceCounter.
+func (c *InvoiceCounterClient) Query() *InvoiceCounterQuery {
+	return &InvoiceCounterQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInvoiceCounter},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a InvoiceCounter entity by its id.
+func (c *InvoiceCounterClient) Get(ctx context.Context, id string) (*InvoiceCounter, error) {
+	return c.Query().Where(invoicecounter.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InvoiceCounterClient) GetX(ctx context.Context, id string) *InvoiceCounter {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *InvoiceCounterClient) Hooks() []Hook {
+	return c.hooks.InvoiceCounter
+}
+
+// Interceptors returns the client interceptors.
+func (c *InvoiceCounterClient) Interceptors() []Interceptor {
+	return c.inters.InvoiceCounter
+}
+
+func (c *InvoiceCounterClient) mutate(ctx context.Context, m *InvoiceCounterMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InvoiceCounterCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InvoiceCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InvoiceCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InvoiceCounterDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown InvoiceCounter mutation op: %q", m.Op())
 	}
 }
 
@@ -6005,17 +6287,17 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 type (
 	hooks struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
-		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
-		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
-		Voucher, VoucherRedemption, WebhookEvent []ent.Hook
+		Discount, DownloadRequest, Family, Format, Gallery, Invoice, InvoiceCounter,
+		MusicTrack, OneTimeCode, Order, OrderLine, Pack, PackDigitalFile, PackFormat,
+		Payment, Photo, Photographer, PhotographerSession, RateLimit, Selection, Share,
+		User, Video, Voucher, VoucherRedemption, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
-		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
-		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
-		Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
+		Discount, DownloadRequest, Family, Format, Gallery, Invoice, InvoiceCounter,
+		MusicTrack, OneTimeCode, Order, OrderLine, Pack, PackDigitalFile, PackFormat,
+		Payment, Photo, Photographer, PhotographerSession, RateLimit, Selection, Share,
+		User, Video, Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -40,6 +40,10 @@ type Tx struct {
 	Format *FormatClient
 	// Gallery is the client for interacting with the Gallery builders.
 	Gallery *GalleryClient
+	// Invoice is the client for interacting with the Invoice builders.
+	Invoice *InvoiceClient
+	// InvoiceCounter is the client for interacting with the InvoiceCounter builders.
+	InvoiceCounter *InvoiceCounterClient
 	// MusicTrack is the client for interacting with the MusicTrack builders.
 	MusicTrack *MusicTrackClient
 	// OneTimeCode is the client for interacting with the OneTimeCode builders.
@@ -222,6 +226,8 @@ func (tx *Tx) init() {
 	tx.Family = NewFamilyClient(tx.config)
 	tx.Format = NewFormatClient(tx.config)
 	tx.Gallery = NewGalleryClient(tx.config)
+	tx.Invoice = NewInvoiceClient(tx.config)
+	tx.InvoiceCounter = NewInvoiceCounterClient(tx.config)
 	tx.MusicTrack = NewMusicTrackClient(tx.config)
 	tx.OneTimeCode = NewOneTimeCodeClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)

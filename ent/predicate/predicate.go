@@ -45,6 +45,12 @@ type Format func(*sql.Selector)
 // Gallery is the predicate function for gallery builders.
 type Gallery func(*sql.Selector)
 
+// Invoice is the predicate function for invoice builders.
+type Invoice func(*sql.Selector)
+
+// InvoiceCounter is the predicate function for invoicecounter builders.
+type InvoiceCounter func(*sql.Selector)
+
 // MusicTrack is the predicate function for musictrack builders.
 type MusicTrack func(*sql.Selector)
 
