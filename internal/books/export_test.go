@@ -60,6 +60,9 @@ func (f *fixture) order(in pricing.Input, paidAt time.Time, buyerVAT string) *en
 		SetShippingTotal(int(q.Shipping)).SetGiftCardTotal(int(q.GiftCardTotal)).SetVatTotal(int(q.VAT.Amount)).
 		SetVatRateBp(q.VAT.RateBP).SetTotal(int(q.Total)).SetStatus(order.StatusValidated).SetPaidAt(paidAt).
 		SetBillingAddress(model.Address{Firstname: "Anne", Lastname: "Dupré", Country: "BE", VatNumber: buyerVAT})
+	if q.Discount.Source == pricing.SourceCode {
+		c.SetDiscountCode(q.Discount.Code)
+	}
 	o := c.SaveX(sysCtx())
 	for i, lq := range q.Lines {
 		l := in.Lines[i]
