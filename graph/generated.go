@@ -159,6 +159,13 @@ type ComplexityRoot struct {
 		ReadOnly             func(childComplexity int) int
 	}
 
+	BooksError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+	}
+
 	BuildInfo struct {
 		Version func(childComplexity int) int
 	}
@@ -701,6 +708,7 @@ type ComplexityRoot struct {
 		UpdateFormat                  func(childComplexity int, input photographer.UpdateFormatInput) int
 		UpdateGallery                 func(childComplexity int, input photographer.UpdateGalleryInput) int
 		UpdatePack                    func(childComplexity int, input photographer.UpdatePackInput) int
+		UpdateStudioLegalDetails      func(childComplexity int, input gqlmodel.StudioLegalDetailsInput) int
 		UpdateVideo                   func(childComplexity int, input photographer.UpdateVideoInput) int
 		UpdateVoucher                 func(childComplexity int, input photographer.UpdateVoucherInput) int
 		UploadPhotos                  func(childComplexity int, input gqlmodel.UploadPhotosInput) int
@@ -953,7 +961,9 @@ type ComplexityRoot struct {
 		PaymentMethods     func(childComplexity int) int
 		PhotoProducts      func(childComplexity int, galleryID string, photoID string) int
 		ShippingRates      func(childComplexity int) int
+		StudioBooks        func(childComplexity int, from string, to string) int
 		StudioGalleries    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
+		StudioLegalDetails func(childComplexity int) int
 		ViewerPhotographer func(childComplexity int) int
 	}
 
@@ -1062,6 +1072,63 @@ type ComplexityRoot struct {
 	SignOutPayload struct {
 		EndedSessions func(childComplexity int) int
 		UserErrors    func(childComplexity int) int
+	}
+
+	StudioBooks struct {
+		AverageOrder func(childComplexity int) int
+		ByDay        func(childComplexity int) int
+		ByGallery    func(childComplexity int) int
+		ByMonth      func(childComplexity int) int
+		ByProduct    func(childComplexity int) int
+		ByWeek       func(childComplexity int) int
+		Conversion   func(childComplexity int) int
+		From         func(childComplexity int) int
+		Orders       func(childComplexity int) int
+		Revenue      func(childComplexity int) int
+		To           func(childComplexity int) int
+		TopPhotos    func(childComplexity int) int
+		UniqueBuyers func(childComplexity int) int
+		Visits       func(childComplexity int) int
+	}
+
+	StudioBooksGallery struct {
+		GalleryID func(childComplexity int) int
+		Orders    func(childComplexity int) int
+		Revenue   func(childComplexity int) int
+		Title     func(childComplexity int) int
+	}
+
+	StudioBooksPhoto struct {
+		Filename  func(childComplexity int) int
+		GalleryID func(childComplexity int) int
+		PhotoID   func(childComplexity int) int
+		Quantity  func(childComplexity int) int
+		Revenue   func(childComplexity int) int
+	}
+
+	StudioBooksPoint struct {
+		Orders  func(childComplexity int) int
+		Period  func(childComplexity int) int
+		Revenue func(childComplexity int) int
+	}
+
+	StudioBooksProduct struct {
+		Format   func(childComplexity int) int
+		Kind     func(childComplexity int) int
+		Quantity func(childComplexity int) int
+		Revenue  func(childComplexity int) int
+	}
+
+	StudioLegalDetails struct {
+		Address       func(childComplexity int) int
+		CompanyNumber func(childComplexity int) int
+		LegalName     func(childComplexity int) int
+		VatNumber     func(childComplexity int) int
+	}
+
+	StudioLegalDetailsPayload struct {
+		LegalDetails func(childComplexity int) int
+		UserErrors   func(childComplexity int) int
 	}
 
 	Subscription struct {
@@ -1327,6 +1394,7 @@ type MutationResolver interface {
 	RequestStudioCode(ctx context.Context, input gqlmodel.RequestStudioCodeInput) (*gqlmodel.RequestStudioCodePayload, error)
 	SignInWithCode(ctx context.Context, input gqlmodel.SignInWithCodeInput) (*gqlmodel.SignInPayload, error)
 	SignOut(ctx context.Context, input gqlmodel.SignOutInput) (*gqlmodel.SignOutPayload, error)
+	UpdateStudioLegalDetails(ctx context.Context, input gqlmodel.StudioLegalDetailsInput) (*gqlmodel.StudioLegalDetailsPayload, error)
 	RenameCollection(ctx context.Context, input photographer.RenameCollectionInput) (*gqlmodel.CollectionPayload, error)
 	DeleteCollection(ctx context.Context, input photographer.DeleteCollectionInput) (*gqlmodel.CollectionPayload, error)
 }
@@ -1383,6 +1451,8 @@ type QueryResolver interface {
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
 	ViewerPhotographer(ctx context.Context) (*ent.Photographer, error)
 	StudioGalleries(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) (*ent.GalleryConnection, error)
+	StudioBooks(ctx context.Context, from string, to string) (*gqlmodel.StudioBooks, error)
+	StudioLegalDetails(ctx context.Context) (*gqlmodel.StudioLegalDetails, error)
 }
 type SelectionResolver interface {
 	PhotoIds(ctx context.Context, obj *ent.Selection) ([]string, error)
@@ -1729,6 +1799,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AuthState.ReadOnly(childComplexity), true
+
+	case "BooksError.code":
+		if e.ComplexityRoot.BooksError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksError.Code(childComplexity), true
+	case "BooksError.field":
+		if e.ComplexityRoot.BooksError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksError.Field(childComplexity), true
+	case "BooksError.message":
+		if e.ComplexityRoot.BooksError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksError.Message(childComplexity), true
+	case "BooksError.retryAfter":
+		if e.ComplexityRoot.BooksError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksError.RetryAfter(childComplexity), true
 
 	case "BuildInfo.version":
 		if e.ComplexityRoot.BuildInfo.Version == nil {
@@ -4376,6 +4471,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePack(childComplexity, args["input"].(photographer.UpdatePackInput)), true
+	case "Mutation.updateStudioLegalDetails":
+		if e.ComplexityRoot.Mutation.UpdateStudioLegalDetails == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateStudioLegalDetails_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateStudioLegalDetails(childComplexity, args["input"].(gqlmodel.StudioLegalDetailsInput)), true
 	case "Mutation.updateVideo":
 		if e.ComplexityRoot.Mutation.UpdateVideo == nil {
 			break
@@ -5449,6 +5555,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ShippingRates(childComplexity), true
+	case "Query.studioBooks":
+		if e.ComplexityRoot.Query.StudioBooks == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioBooks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioBooks(childComplexity, args["from"].(string), args["to"].(string)), true
 	case "Query.studioGalleries":
 		if e.ComplexityRoot.Query.StudioGalleries == nil {
 			break
@@ -5460,6 +5577,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioGalleries(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["search"].(*string), args["orderBy"].(*ent.GalleryOrder)), true
+	case "Query.studioLegalDetails":
+		if e.ComplexityRoot.Query.StudioLegalDetails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioLegalDetails(childComplexity), true
 	case "Query.viewerPhotographer":
 		if e.ComplexityRoot.Query.ViewerPhotographer == nil {
 			break
@@ -5790,6 +5913,229 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.SignOutPayload.UserErrors(childComplexity), true
+
+	case "StudioBooks.averageOrder":
+		if e.ComplexityRoot.StudioBooks.AverageOrder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.AverageOrder(childComplexity), true
+	case "StudioBooks.byDay":
+		if e.ComplexityRoot.StudioBooks.ByDay == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByDay(childComplexity), true
+	case "StudioBooks.byGallery":
+		if e.ComplexityRoot.StudioBooks.ByGallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByGallery(childComplexity), true
+	case "StudioBooks.byMonth":
+		if e.ComplexityRoot.StudioBooks.ByMonth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByMonth(childComplexity), true
+	case "StudioBooks.byProduct":
+		if e.ComplexityRoot.StudioBooks.ByProduct == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByProduct(childComplexity), true
+	case "StudioBooks.byWeek":
+		if e.ComplexityRoot.StudioBooks.ByWeek == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByWeek(childComplexity), true
+	case "StudioBooks.conversion":
+		if e.ComplexityRoot.StudioBooks.Conversion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.Conversion(childComplexity), true
+	case "StudioBooks.from":
+		if e.ComplexityRoot.StudioBooks.From == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.From(childComplexity), true
+	case "StudioBooks.orders":
+		if e.ComplexityRoot.StudioBooks.Orders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.Orders(childComplexity), true
+	case "StudioBooks.revenue":
+		if e.ComplexityRoot.StudioBooks.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.Revenue(childComplexity), true
+	case "StudioBooks.to":
+		if e.ComplexityRoot.StudioBooks.To == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.To(childComplexity), true
+	case "StudioBooks.topPhotos":
+		if e.ComplexityRoot.StudioBooks.TopPhotos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.TopPhotos(childComplexity), true
+	case "StudioBooks.uniqueBuyers":
+		if e.ComplexityRoot.StudioBooks.UniqueBuyers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.UniqueBuyers(childComplexity), true
+	case "StudioBooks.visits":
+		if e.ComplexityRoot.StudioBooks.Visits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.Visits(childComplexity), true
+
+	case "StudioBooksGallery.galleryId":
+		if e.ComplexityRoot.StudioBooksGallery.GalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.GalleryID(childComplexity), true
+	case "StudioBooksGallery.orders":
+		if e.ComplexityRoot.StudioBooksGallery.Orders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.Orders(childComplexity), true
+	case "StudioBooksGallery.revenue":
+		if e.ComplexityRoot.StudioBooksGallery.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.Revenue(childComplexity), true
+	case "StudioBooksGallery.title":
+		if e.ComplexityRoot.StudioBooksGallery.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.Title(childComplexity), true
+
+	case "StudioBooksPhoto.filename":
+		if e.ComplexityRoot.StudioBooksPhoto.Filename == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.Filename(childComplexity), true
+	case "StudioBooksPhoto.galleryId":
+		if e.ComplexityRoot.StudioBooksPhoto.GalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.GalleryID(childComplexity), true
+	case "StudioBooksPhoto.photoId":
+		if e.ComplexityRoot.StudioBooksPhoto.PhotoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.PhotoID(childComplexity), true
+	case "StudioBooksPhoto.quantity":
+		if e.ComplexityRoot.StudioBooksPhoto.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.Quantity(childComplexity), true
+	case "StudioBooksPhoto.revenue":
+		if e.ComplexityRoot.StudioBooksPhoto.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.Revenue(childComplexity), true
+
+	case "StudioBooksPoint.orders":
+		if e.ComplexityRoot.StudioBooksPoint.Orders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPoint.Orders(childComplexity), true
+	case "StudioBooksPoint.period":
+		if e.ComplexityRoot.StudioBooksPoint.Period == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPoint.Period(childComplexity), true
+	case "StudioBooksPoint.revenue":
+		if e.ComplexityRoot.StudioBooksPoint.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPoint.Revenue(childComplexity), true
+
+	case "StudioBooksProduct.format":
+		if e.ComplexityRoot.StudioBooksProduct.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksProduct.Format(childComplexity), true
+	case "StudioBooksProduct.kind":
+		if e.ComplexityRoot.StudioBooksProduct.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksProduct.Kind(childComplexity), true
+	case "StudioBooksProduct.quantity":
+		if e.ComplexityRoot.StudioBooksProduct.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksProduct.Quantity(childComplexity), true
+	case "StudioBooksProduct.revenue":
+		if e.ComplexityRoot.StudioBooksProduct.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksProduct.Revenue(childComplexity), true
+
+	case "StudioLegalDetails.address":
+		if e.ComplexityRoot.StudioLegalDetails.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetails.Address(childComplexity), true
+	case "StudioLegalDetails.companyNumber":
+		if e.ComplexityRoot.StudioLegalDetails.CompanyNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetails.CompanyNumber(childComplexity), true
+	case "StudioLegalDetails.legalName":
+		if e.ComplexityRoot.StudioLegalDetails.LegalName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetails.LegalName(childComplexity), true
+	case "StudioLegalDetails.vatNumber":
+		if e.ComplexityRoot.StudioLegalDetails.VatNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetails.VatNumber(childComplexity), true
+
+	case "StudioLegalDetailsPayload.legalDetails":
+		if e.ComplexityRoot.StudioLegalDetailsPayload.LegalDetails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetailsPayload.LegalDetails(childComplexity), true
+	case "StudioLegalDetailsPayload.userErrors":
+		if e.ComplexityRoot.StudioLegalDetailsPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetailsPayload.UserErrors(childComplexity), true
 
 	case "Subscription.cartUpdated":
 		if e.ComplexityRoot.Subscription.CartUpdated == nil {
@@ -6308,6 +6654,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputShippingRateInput,
 		ec.unmarshalInputSignInWithCodeInput,
 		ec.unmarshalInputSignOutInput,
+		ec.unmarshalInputStudioLegalDetailsInput,
 		ec.unmarshalInputThemeColorsInput,
 		ec.unmarshalInputUpdateAccessCodeInput,
 		ec.unmarshalInputUpdateCategoryInput,
@@ -6413,7 +6760,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiobooks.graphql" "schema/studiophotos.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6435,6 +6782,7 @@ var sources = []*ast.Source{
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 	{Name: "schema/studio.graphql", Input: sourceData("schema/studio.graphql"), BuiltIn: false},
+	{Name: "schema/studiobooks.graphql", Input: sourceData("schema/studiobooks.graphql"), BuiltIn: false},
 	{Name: "schema/studiophotos.graphql", Input: sourceData("schema/studiophotos.graphql"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
@@ -6605,6 +6953,20 @@ func (ec *executionContext) childFields_AuthState(ctx context.Context, field gra
 		return ec.fieldContext_AuthState_readOnly(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AuthState", field.Name)
+}
+
+func (ec *executionContext) childFields_BooksError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_BooksError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_BooksError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_BooksError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_BooksError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BooksError", field.Name)
 }
 
 func (ec *executionContext) childFields_BuildInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8199,6 +8561,120 @@ func (ec *executionContext) childFields_SignOutPayload(ctx context.Context, fiel
 		return ec.fieldContext_SignOutPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type SignOutPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooks(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "from":
+		return ec.fieldContext_StudioBooks_from(ctx, field)
+	case "to":
+		return ec.fieldContext_StudioBooks_to(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooks_revenue(ctx, field)
+	case "orders":
+		return ec.fieldContext_StudioBooks_orders(ctx, field)
+	case "averageOrder":
+		return ec.fieldContext_StudioBooks_averageOrder(ctx, field)
+	case "uniqueBuyers":
+		return ec.fieldContext_StudioBooks_uniqueBuyers(ctx, field)
+	case "visits":
+		return ec.fieldContext_StudioBooks_visits(ctx, field)
+	case "conversion":
+		return ec.fieldContext_StudioBooks_conversion(ctx, field)
+	case "byDay":
+		return ec.fieldContext_StudioBooks_byDay(ctx, field)
+	case "byWeek":
+		return ec.fieldContext_StudioBooks_byWeek(ctx, field)
+	case "byMonth":
+		return ec.fieldContext_StudioBooks_byMonth(ctx, field)
+	case "byGallery":
+		return ec.fieldContext_StudioBooks_byGallery(ctx, field)
+	case "byProduct":
+		return ec.fieldContext_StudioBooks_byProduct(ctx, field)
+	case "topPhotos":
+		return ec.fieldContext_StudioBooks_topPhotos(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooks", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooksGallery(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "galleryId":
+		return ec.fieldContext_StudioBooksGallery_galleryId(ctx, field)
+	case "title":
+		return ec.fieldContext_StudioBooksGallery_title(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooksGallery_revenue(ctx, field)
+	case "orders":
+		return ec.fieldContext_StudioBooksGallery_orders(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooksGallery", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooksPhoto(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photoId":
+		return ec.fieldContext_StudioBooksPhoto_photoId(ctx, field)
+	case "filename":
+		return ec.fieldContext_StudioBooksPhoto_filename(ctx, field)
+	case "galleryId":
+		return ec.fieldContext_StudioBooksPhoto_galleryId(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooksPhoto_revenue(ctx, field)
+	case "quantity":
+		return ec.fieldContext_StudioBooksPhoto_quantity(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooksPhoto", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooksPoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "period":
+		return ec.fieldContext_StudioBooksPoint_period(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooksPoint_revenue(ctx, field)
+	case "orders":
+		return ec.fieldContext_StudioBooksPoint_orders(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooksPoint", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooksProduct(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_StudioBooksProduct_kind(ctx, field)
+	case "format":
+		return ec.fieldContext_StudioBooksProduct_format(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooksProduct_revenue(ctx, field)
+	case "quantity":
+		return ec.fieldContext_StudioBooksProduct_quantity(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooksProduct", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioLegalDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legalName":
+		return ec.fieldContext_StudioLegalDetails_legalName(ctx, field)
+	case "address":
+		return ec.fieldContext_StudioLegalDetails_address(ctx, field)
+	case "vatNumber":
+		return ec.fieldContext_StudioLegalDetails_vatNumber(ctx, field)
+	case "companyNumber":
+		return ec.fieldContext_StudioLegalDetails_companyNumber(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioLegalDetails", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioLegalDetailsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legalDetails":
+		return ec.fieldContext_StudioLegalDetailsPayload_legalDetails(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_StudioLegalDetailsPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioLegalDetailsPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_ThemeColors(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9829,6 +10305,20 @@ func (ec *executionContext) field_Mutation_updatePack_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateStudioLegalDetails_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.StudioLegalDetailsInput, error) {
+			return ec.unmarshalNStudioLegalDetailsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetailsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10140,6 +10630,28 @@ func (ec *executionContext) field_Query_photoProducts_args(ctx context.Context, 
 		return nil, err
 	}
 	args["photoId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioBooks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "to",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["to"] = arg1
 	return args, nil
 }
 
@@ -11577,6 +12089,98 @@ func (ec *executionContext) _AuthState_readOnly(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_AuthState_readOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AuthState", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BooksError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BooksError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BooksError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BooksError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BooksError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNBooksErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BooksError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksError", field, false, false, errors.New("field of type BooksErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _BooksError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BooksError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksError", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _BuildInfo_version(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BuildInfo) (ret graphql.Marshaler) {
@@ -22725,6 +23329,50 @@ func (ec *executionContext) fieldContext_Mutation_signOut(ctx context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_updateStudioLegalDetails(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateStudioLegalDetails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateStudioLegalDetails(ctx, fc.Args["input"].(gqlmodel.StudioLegalDetailsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioLegalDetailsPayload) graphql.Marshaler {
+			return ec.marshalNStudioLegalDetailsPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetailsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateStudioLegalDetails(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioLegalDetailsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateStudioLegalDetails_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_renameCollection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27191,6 +27839,82 @@ func (ec *executionContext) fieldContext_Query_studioGalleries(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_studioBooks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioBooks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioBooks(ctx, fc.Args["from"].(string), fc.Args["to"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioBooks) graphql.Marshaler {
+			return ec.marshalNStudioBooks2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooks(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioBooks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooks(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioBooks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioLegalDetails(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioLegalDetails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioLegalDetails(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+			return ec.marshalNStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioLegalDetails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioLegalDetails(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -28676,6 +29400,960 @@ func (ec *executionContext) fieldContext_SignOutPayload_userErrors(_ context.Con
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_AccessError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_from(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_from(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.From, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_to(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_to(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.To, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_to(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_orders(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_orders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Orders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_orders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_averageOrder(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_averageOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AverageOrder, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_averageOrder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_uniqueBuyers(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_uniqueBuyers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UniqueBuyers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_uniqueBuyers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_visits(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_visits(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Visits, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_visits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_conversion(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_conversion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Conversion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_conversion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_byDay(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byDay(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByDay, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksPoint) graphql.Marshaler {
+			return ec.marshalNStudioBooksPoint2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byDay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksPoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_byWeek(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byWeek(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByWeek, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksPoint) graphql.Marshaler {
+			return ec.marshalNStudioBooksPoint2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byWeek(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksPoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_byMonth(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byMonth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByMonth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksPoint) graphql.Marshaler {
+			return ec.marshalNStudioBooksPoint2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byMonth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksPoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_byGallery(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byGallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByGallery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksGallery) graphql.Marshaler {
+			return ec.marshalNStudioBooksGallery2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksGalleryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byGallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksGallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_byProduct(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byProduct(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByProduct, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksProduct) graphql.Marshaler {
+			return ec.marshalNStudioBooksProduct2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksProductᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byProduct(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksProduct(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_topPhotos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_topPhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TopPhotos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksPhoto) graphql.Marshaler {
+			return ec.marshalNStudioBooksPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_topPhotos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksPhoto(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksGallery_galleryId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_galleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GalleryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_galleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksGallery_title(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksGallery_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooksGallery",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksGallery_orders(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_orders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Orders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_orders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPhoto_photoId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_photoId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_photoId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPhoto", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPhoto_filename(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_filename(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Filename, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_filename(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPhoto", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPhoto_galleryId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_galleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GalleryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_galleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPhoto", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPhoto_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooksPhoto",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksPhoto_quantity(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPhoto", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPoint_period(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPoint_period(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Period, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPoint_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPoint", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPoint_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPoint_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPoint_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooksPoint",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksPoint_orders(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPoint_orders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Orders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPoint_orders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPoint", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksProduct_kind(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksProduct_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksProduct_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksProduct", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksProduct_format(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksProduct_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksProduct_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksProduct", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksProduct_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksProduct_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksProduct_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooksProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksProduct_quantity(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksProduct_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksProduct_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksProduct", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetails_legalName(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetails_legalName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetails_legalName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioLegalDetails", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetails_address(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetails_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetails_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioLegalDetails", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetails_vatNumber(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetails_vatNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetails_vatNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioLegalDetails", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetails_companyNumber(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetails_companyNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CompanyNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetails_companyNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioLegalDetails", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetailsPayload_legalDetails(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetailsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetailsPayload_legalDetails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalDetails, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+			return ec.marshalOStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetailsPayload_legalDetails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioLegalDetailsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioLegalDetails(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioLegalDetailsPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetailsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetailsPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNBooksError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetailsPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioLegalDetailsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BooksError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -35262,6 +36940,57 @@ func (ec *executionContext) unmarshalInputSignOutInput(ctx context.Context, obj 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputStudioLegalDetailsInput(ctx context.Context, obj any) (gqlmodel.StudioLegalDetailsInput, error) {
+	var it gqlmodel.StudioLegalDetailsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"legalName", "address", "vatNumber", "companyNumber"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "legalName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalName = data
+		case "address":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Address = data
+		case "vatNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("vatNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VatNumber = data
+		case "companyNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("companyNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CompanyNumber = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputThemeColorsInput(ctx context.Context, obj any) (photographer.ThemeColorsInput, error) {
 	var it photographer.ThemeColorsInput
 	if obj == nil {
@@ -36927,6 +38656,92 @@ func (ec *executionContext) _AuthState(ctx context.Context, sel ast.SelectionSet
 			out.Values[i] = ec._AuthState_readOnly(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var booksErrorImplementors = []string{"BooksError"}
+
+func (ec *executionContext) _BooksError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, booksErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BooksError")
+		case "field":
+			out.Values[i] = ec._BooksError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._BooksError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._BooksError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._BooksError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -42016,6 +43831,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "updateStudioLegalDetails":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateStudioLegalDetails(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "renameCollection":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_renameCollection(ctx, field)
@@ -44831,6 +46653,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioBooks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioBooks(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioLegalDetails":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioLegalDetails(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -45884,6 +47750,417 @@ func (ec *executionContext) _SignOutPayload(ctx context.Context, sel ast.Selecti
 			}
 		case "userErrors":
 			out.Values[i] = ec._SignOutPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksImplementors = []string{"StudioBooks"}
+
+func (ec *executionContext) _StudioBooks(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooks) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooks")
+		case "from":
+			out.Values[i] = ec._StudioBooks_from(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "to":
+			out.Values[i] = ec._StudioBooks_to(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooks_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orders":
+			out.Values[i] = ec._StudioBooks_orders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "averageOrder":
+			out.Values[i] = ec._StudioBooks_averageOrder(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uniqueBuyers":
+			out.Values[i] = ec._StudioBooks_uniqueBuyers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "visits":
+			out.Values[i] = ec._StudioBooks_visits(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "conversion":
+			out.Values[i] = ec._StudioBooks_conversion(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "byDay":
+			out.Values[i] = ec._StudioBooks_byDay(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byWeek":
+			out.Values[i] = ec._StudioBooks_byWeek(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byMonth":
+			out.Values[i] = ec._StudioBooks_byMonth(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byGallery":
+			out.Values[i] = ec._StudioBooks_byGallery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byProduct":
+			out.Values[i] = ec._StudioBooks_byProduct(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "topPhotos":
+			out.Values[i] = ec._StudioBooks_topPhotos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksGalleryImplementors = []string{"StudioBooksGallery"}
+
+func (ec *executionContext) _StudioBooksGallery(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooksGallery) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksGalleryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooksGallery")
+		case "galleryId":
+			out.Values[i] = ec._StudioBooksGallery_galleryId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._StudioBooksGallery_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooksGallery_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orders":
+			out.Values[i] = ec._StudioBooksGallery_orders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksPhotoImplementors = []string{"StudioBooksPhoto"}
+
+func (ec *executionContext) _StudioBooksPhoto(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooksPhoto) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksPhotoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooksPhoto")
+		case "photoId":
+			out.Values[i] = ec._StudioBooksPhoto_photoId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "filename":
+			out.Values[i] = ec._StudioBooksPhoto_filename(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "galleryId":
+			out.Values[i] = ec._StudioBooksPhoto_galleryId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooksPhoto_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._StudioBooksPhoto_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksPointImplementors = []string{"StudioBooksPoint"}
+
+func (ec *executionContext) _StudioBooksPoint(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooksPoint) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksPointImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooksPoint")
+		case "period":
+			out.Values[i] = ec._StudioBooksPoint_period(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooksPoint_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orders":
+			out.Values[i] = ec._StudioBooksPoint_orders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksProductImplementors = []string{"StudioBooksProduct"}
+
+func (ec *executionContext) _StudioBooksProduct(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooksProduct) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksProductImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooksProduct")
+		case "kind":
+			out.Values[i] = ec._StudioBooksProduct_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "format":
+			out.Values[i] = ec._StudioBooksProduct_format(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooksProduct_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._StudioBooksProduct_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioLegalDetailsImplementors = []string{"StudioLegalDetails"}
+
+func (ec *executionContext) _StudioLegalDetails(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioLegalDetailsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioLegalDetails")
+		case "legalName":
+			out.Values[i] = ec._StudioLegalDetails_legalName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "address":
+			out.Values[i] = ec._StudioLegalDetails_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatNumber":
+			out.Values[i] = ec._StudioLegalDetails_vatNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "companyNumber":
+			out.Values[i] = ec._StudioLegalDetails_companyNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioLegalDetailsPayloadImplementors = []string{"StudioLegalDetailsPayload"}
+
+func (ec *executionContext) _StudioLegalDetailsPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioLegalDetailsPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioLegalDetailsPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioLegalDetailsPayload")
+		case "legalDetails":
+			out.Values[i] = ec._StudioLegalDetailsPayload_legalDetails(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._StudioLegalDetailsPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -47493,6 +49770,48 @@ func (ec *executionContext) marshalNAuthState2ᚖgithubᚗcomᚋstudioᚋgallery
 	return ec._AuthState(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNBooksError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBooksError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNBooksError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BooksError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNBooksErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBooksErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
 	res, err := graphql.UnmarshalBoolean(v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -48673,6 +50992,16 @@ func (ec *executionContext) marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinte
 	return ec._Money(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v *money.Money) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Money(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNMovePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMovePhotosInput(ctx context.Context, v any) (photographer.MovePhotosInput, error) {
 	res, err := ec.unmarshalInputMovePhotosInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -49793,6 +52122,145 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	}
 
 	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooks2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooks(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooks) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooks(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioBooksGallery2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksGalleryᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.StudioBooksGallery) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioBooksGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksGallery(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooksGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksGallery(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooksGallery) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooksGallery(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioBooksPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.StudioBooksPhoto) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioBooksPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPhoto(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooksPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPhoto(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooksPhoto) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooksPhoto(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioBooksPoint2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPointᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.StudioBooksPoint) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioBooksPoint2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPoint(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooksPoint2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPoint(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooksPoint) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooksPoint(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioBooksProduct2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksProductᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.StudioBooksProduct) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioBooksProduct2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksProduct(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooksProduct2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksProduct(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooksProduct) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooksProduct(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioLegalDetails(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNStudioLegalDetailsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetailsInput(ctx context.Context, v any) (gqlmodel.StudioLegalDetailsInput, error) {
+	res, err := ec.unmarshalInputStudioLegalDetailsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStudioLegalDetailsPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetailsPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioLegalDetailsPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioLegalDetailsPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNThemeColors2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐColors(ctx context.Context, sel ast.SelectionSet, v model.Colors) graphql.Marshaler {
@@ -50941,6 +53409,13 @@ func (ec *executionContext) marshalOString2ᚖstring(ctx context.Context, sel as
 	_ = ctx
 	res := graphql.MarshalString(*v)
 	return res
+}
+
+func (ec *executionContext) marshalOStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._StudioLegalDetails(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOThemeColorsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐThemeColorsInput(ctx context.Context, v any) (*photographer.ThemeColorsInput, error) {

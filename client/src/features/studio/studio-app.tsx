@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { AccountPage } from './account-page';
+import { DashboardPage } from './dashboard-page';
 import { ViewerPhotographerQuery } from './documents';
 import { GalleriesPage } from './galleries-page';
 import { GallerySettingsPage } from './gallery-settings-page';
+import { LegalPage } from './legal-page';
 import { NewGalleryPage } from './new-gallery-page';
 import { SignInPage } from './sign-in-page';
 import { StudioLayout } from './studio-layout';
@@ -41,6 +43,8 @@ export function StudioApp({ photosPage }: { photosPage?: ReactNode }) {
         <Route path="galeries/:id" element={<GallerySettingsPage />} />
         {photosPage && <Route path="galeries/:id/photos" element={photosPage} />}
         <Route path="compte" element={<AccountPage />} />
+        <Route path="tableau-de-bord" element={<DashboardPage />} />
+        <Route path="coordonnees-legales" element={<LegalPage />} />
         <Route path="*" element={<Navigate to="galeries" replace />} />
       </Route>
     </Routes>

@@ -10,7 +10,7 @@ export interface StudioPhotographer {
   email: string;
 }
 
-/** StudioLayout is the studio's frame: its header with the navigation (Galeries, Réglages du compte) and sign out, over the screen. */
+/** StudioLayout is the studio's frame: its header with the navigation (Galeries, Tableau de bord, Coordonnées légales, Réglages du compte) and sign out, over the screen. */
 export function StudioLayout({ photographer }: { photographer: StudioPhotographer }) {
   const { t } = useTranslation();
   const client = useApolloClient();
@@ -31,6 +31,12 @@ export function StudioLayout({ photographer }: { photographer: StudioPhotographe
         <nav aria-label={t('studio.nav')} className={styles.nav}>
           <NavLink to="/studio/galeries" className={link}>
             {t('studio.galleries')}
+          </NavLink>
+          <NavLink to="/studio/tableau-de-bord" className={link}>
+            {t('studio.dashboard')}
+          </NavLink>
+          <NavLink to="/studio/coordonnees-legales" className={link}>
+            {t('studio.legal')}
           </NavLink>
           <NavLink to="/studio/compte" className={link}>
             {t('studio.account')}
