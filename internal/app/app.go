@@ -23,8 +23,8 @@ import (
 
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/backup"
-	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/books"
+	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/config"

@@ -313,7 +313,7 @@ func frenchAmount(c money.Cents) string {
 
 // frenchRate writes basis points as a percentage: 2100 -> "21", 550 -> "5,5".
 func frenchRate(bp int) string {
-	s := strconv.Itoa(bp/100)
+	s := strconv.Itoa(bp / 100)
 	if f := bp % 100; f != 0 {
 		s += "," + strings.TrimRight(fmt.Sprintf("%02d", f), "0")
 	}

@@ -84,7 +84,9 @@ func (f *fixture) month(y int, m time.Month) *books.Export {
 
 var brussels, _ = time.LoadLocation("Europe/Brussels")
 
-func at(y int, m time.Month, d, h, min int) time.Time { return time.Date(y, m, d, h, min, 0, 0, brussels) }
+func at(y int, m time.Month, d, h, min int) time.Time {
+	return time.Date(y, m, d, h, min, 0, 0, brussels)
+}
 
 // sums adds the rows up.
 func sums(e *books.Export) (excl, vat, incl money.Cents) {
