@@ -226,7 +226,7 @@ func New(ctx context.Context, o Options) (*Services, error) {
 	s.Orders = &orders.Service{DB: db.Client, Jobs: s.Jobs, Events: ev, Carts: s.Carts, Mail: sender,
 		PublicURL: cfg.PublicURL, Expiry: cfg.OrderExpiry, Logger: log, Now: o.Now,
 		Provider: provider, Providers: providers}
-	s.Books = &books.Service{DB: db.Client, Now: o.Now}
+	s.Books = &books.Service{DB: db.Client}
 	if s.Jobs != nil {
 		dev := o.DownloadEvents
 		if dev == nil {

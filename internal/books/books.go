@@ -29,15 +29,6 @@ var (
 // Service runs the books on the database.
 type Service struct {
 	DB *ent.Client
-	// Now is the clock (tests); nil is time.Now.
-	Now func() time.Time
-}
-
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
-	}
-	return time.Now()
 }
 
 // photographerID is the signed-in photographer, or unauthorized.
