@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -226,7 +227,7 @@ func (s *Service) Figures(ctx context.Context, fromDay, toDay string) (*Dashboar
 	}
 	names := map[string]string{}
 	for _, f := range s.DB.Format.Query().Where(format.IDIn(fids...)).AllX(sctx) {
-		names[f.ID] = f.Name
+		names[f.ID] = catalogue.FormatName(f)
 	}
 	for _, p := range ps {
 		d.Products = append(d.Products, ProductFigure{Kind: p.Kind, Format: names[p.Format], Revenue: money.Cents(p.Revenue), Quantity: p.Quantity})

@@ -38,6 +38,10 @@ export function DashboardPage() {
   const period = periodOf(preset, today);
   const { data, error } = useQuery(StudioBooksDashboardQuery, { variables: period, fetchPolicy: 'cache-and-network' });
   const money = useCallback((amount: string | number) => formatMoney({ amount: String(amount), currency: 'EUR' }, i18n.language), [i18n.language]);
+  const formatDate = useCallback(
+    (d: Date) => d.toLocaleDateString(i18n.language, grain === 'byMonth' ? { month: 'short', year: 'numeric', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    [i18n.language, grain],
+  );
   const b = data?.studioBooks;
   const points = useMemo(() => (b ? b[grain].map((p) => ({ period: p.period, value: Number(p.revenue.amount) })) : []), [b, grain]);
   const max = (xs: ReadonlyArray<{ revenue: { amount: string } }>) => Math.max(1, ...xs.map((x) => Number(x.revenue.amount)));
@@ -96,7 +100,7 @@ export function DashboardPage() {
           <section className={styles.card}>
             <h2>{t('studio.revenueOverTime')}</h2>
             <Suspense fallback={<Spinner label={t('common.loading')} block />}>
-              <RevenueChart points={points} label={t('studio.revenueChart')} format={money} />
+              <RevenueChart points={points} label={t('studio.revenueChart')} format={money} formatDate={formatDate} />
             </Suspense>
           </section>
           <div className={styles.columns}>

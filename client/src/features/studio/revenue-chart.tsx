@@ -18,7 +18,17 @@ function seconds(period: string): number {
  * RevenueChart draws a series of amounts as bars with uPlot (1.6.32, about
  * 50 kB): loaded with the dashboard only, never by a guest's page.
  */
-export default function RevenueChart({ points, label, format }: { points: ReadonlyArray<ChartPoint>; label: string; format: (v: number) => string }) {
+export default function RevenueChart({
+  points,
+  label,
+  format,
+  formatDate,
+}: {
+  points: ReadonlyArray<ChartPoint>;
+  label: string;
+  format: (v: number) => string;
+  formatDate: (d: Date) => string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -31,7 +41,7 @@ export default function RevenueChart({ points, label, format }: { points: Readon
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
-      axes: [{ stroke: '#555', grid: { show: false } }, { stroke: '#555', size: 64, values: (_u, vals) => vals.map((v) => format(v)) }],
+      axes: [{ stroke: '#555', grid: { show: false }, values: (_u, vals) => vals.map((v) => formatDate(new Date(v * 1000))) }, { stroke: '#555', size: 64, values: (_u, vals) => vals.map((v) => format(v)) }],
       series: [{}, { label, stroke: '#1f2d33', fill: 'rgba(224, 184, 79, 0.75)', paths: uPlot.paths.bars?.({ size: [0.7, 48] }), points: { show: false } }],
     };
     const plot = new uPlot(opts, [points.map((p) => seconds(p.period)), points.map((p) => p.value)], el);
@@ -41,6 +51,6 @@ export default function RevenueChart({ points, label, format }: { points: Readon
       observer.disconnect();
       plot.destroy();
     };
-  }, [points, label, format]);
+  }, [points, label, format, formatDate]);
   return <div ref={box} className={styles.chart} role="img" aria-label={label} />;
 }

@@ -908,7 +908,7 @@ const en: Messages = {
     averageOrder: 'Average order',
     conversion: 'Conversion (visits → orders)',
     ordersPerBuyer: 'Orders per buyer',
-    visitsNotCounted: 'Gallery visits are not counted yet: orders per buyer stand in for the conversion ({{buyers}} different buyers).',
+    visitsNotCounted: 'Gallery visits are not counted yet: orders per buyer stand in for the conversion (different buyers: {{buyers}}).',
     revenueOverTime: 'Sales over time',
     revenueChart: 'Chart of revenue by period',
     byGallery: 'By gallery',

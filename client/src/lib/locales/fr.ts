@@ -907,7 +907,7 @@ const fr = {
     averageOrder: 'Panier moyen',
     conversion: 'Conversion (visites → commandes)',
     ordersPerBuyer: 'Commandes par acheteur',
-    visitsNotCounted: 'Les visites des galeries ne sont pas encore comptées : la conversion est remplacée par les commandes par acheteur ({{buyers}} acheteurs différents).',
+    visitsNotCounted: 'Les visites des galeries ne sont pas encore comptées : la conversion est remplacée par les commandes par acheteur (acheteurs différents : {{buyers}}).',
     revenueOverTime: 'Ventes dans le temps',
     revenueChart: 'Graphique du chiffre d’affaires par période',
     byGallery: 'Par galerie',

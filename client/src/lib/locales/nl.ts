@@ -911,7 +911,7 @@ const nl: Messages = {
     averageOrder: 'Gemiddelde bestelling',
     conversion: 'Conversie (bezoeken → bestellingen)',
     ordersPerBuyer: 'Bestellingen per koper',
-    visitsNotCounted: 'De bezoeken aan de galerijen worden nog niet geteld: in plaats van de conversie ziet u de bestellingen per koper ({{buyers}} verschillende kopers).',
+    visitsNotCounted: 'De bezoeken aan de galerijen worden nog niet geteld: in plaats van de conversie ziet u de bestellingen per koper (verschillende kopers: {{buyers}}).',
     revenueOverTime: 'Verkoop in de tijd',
     revenueChart: 'Grafiek van de omzet per periode',
     byGallery: 'Per galerij',
