@@ -63,6 +63,8 @@ require (
 	github.com/google/wire v0.7.0 // indirect
 )
 
+require github.com/go-pdf/fpdf v0.9.0 // indirect
+
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect

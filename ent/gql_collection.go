@@ -23,6 +23,8 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -2297,6 +2299,169 @@ func newGalleryPaginateArgs(rv map[string]any) *galleryPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *InvoiceQuery) CollectFields(ctx context.Context, satisfies ...string) (*InvoiceQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *InvoiceQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(invoice.Columns))
+		selectedFields = []string{invoice.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "orderID":
+			if _, ok := fieldSeen[invoice.FieldOrderID]; !ok {
+				selectedFields = append(selectedFields, invoice.FieldOrderID)
+				fieldSeen[invoice.FieldOrderID] = struct{}{}
+			}
+		case "photographerID":
+			if _, ok := fieldSeen[invoice.FieldPhotographerID]; !ok {
+				selectedFields = append(selectedFields, invoice.FieldPhotographerID)
+				fieldSeen[invoice.FieldPhotographerID] = struct{}{}
+			}
+		case "year":
+			if _, ok := fieldSeen[invoice.FieldYear]; !ok {
+				selectedFields = append(selectedFields, invoice.FieldYear)
+				fieldSeen[invoice.FieldYear] = struct{}{}
+			}
+		case "seq":
+			if _, ok := fieldSeen[invoice.FieldSeq]; !ok {
+				selectedFields = append(selectedFields, invoice.FieldSeq)
+				fieldSeen[invoice.FieldSeq] = struct{}{}
+			}
+		case "number":
+			if _, ok := fieldSeen[invoice.FieldNumber]; !ok {
+				selectedFields = append(selectedFields, invoice.FieldNumber)
+				fieldSeen[invoice.FieldNumber] = struct{}{}
+			}
+		case "issuedAt":
+			if _, ok := fieldSeen[invoice.FieldIssuedAt]; !ok {
+				selectedFields = append(selectedFields, invoice.FieldIssuedAt)
+				fieldSeen[invoice.FieldIssuedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type invoicePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []InvoicePaginateOption
+}
+
+func newInvoicePaginateArgs(rv map[string]any) *invoicePaginateArgs {
+	args := &invoicePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *InvoiceCounterQuery) CollectFields(ctx context.Context, satisfies ...string) (*InvoiceCounterQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *InvoiceCounterQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(invoicecounter.Columns))
+		selectedFields = []string{invoicecounter.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "photographerID":
+			if _, ok := fieldSeen[invoicecounter.FieldPhotographerID]; !ok {
+				selectedFields = append(selectedFields, invoicecounter.FieldPhotographerID)
+				fieldSeen[invoicecounter.FieldPhotographerID] = struct{}{}
+			}
+		case "year":
+			if _, ok := fieldSeen[invoicecounter.FieldYear]; !ok {
+				selectedFields = append(selectedFields, invoicecounter.FieldYear)
+				fieldSeen[invoicecounter.FieldYear] = struct{}{}
+			}
+		case "last":
+			if _, ok := fieldSeen[invoicecounter.FieldLast]; !ok {
+				selectedFields = append(selectedFields, invoicecounter.FieldLast)
+				fieldSeen[invoicecounter.FieldLast] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type invoicecounterPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []InvoiceCounterPaginateOption
+}
+
+func newInvoiceCounterPaginateArgs(rv map[string]any) *invoicecounterPaginateArgs {
+	args := &invoicecounterPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *MusicTrackQuery) CollectFields(ctx context.Context, satisfies ...string) (*MusicTrackQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -2904,6 +3069,16 @@ func (_q *OrderLineQuery) collectField(ctx context.Context, oneNode bool, opCtx 
 			if _, ok := fieldSeen[orderline.FieldTotal]; !ok {
 				selectedFields = append(selectedFields, orderline.FieldTotal)
 				fieldSeen[orderline.FieldTotal] = struct{}{}
+			}
+		case "discount":
+			if _, ok := fieldSeen[orderline.FieldDiscount]; !ok {
+				selectedFields = append(selectedFields, orderline.FieldDiscount)
+				fieldSeen[orderline.FieldDiscount] = struct{}{}
+			}
+		case "vat":
+			if _, ok := fieldSeen[orderline.FieldVat]; !ok {
+				selectedFields = append(selectedFields, orderline.FieldVat)
+				fieldSeen[orderline.FieldVat] = struct{}{}
 			}
 		case "details":
 			if _, ok := fieldSeen[orderline.FieldDetails]; !ok {
@@ -3757,6 +3932,26 @@ func (_q *PhotographerQuery) collectField(ctx context.Context, oneNode bool, opC
 			if _, ok := fieldSeen[photographer.FieldShippingRates]; !ok {
 				selectedFields = append(selectedFields, photographer.FieldShippingRates)
 				fieldSeen[photographer.FieldShippingRates] = struct{}{}
+			}
+		case "legalName":
+			if _, ok := fieldSeen[photographer.FieldLegalName]; !ok {
+				selectedFields = append(selectedFields, photographer.FieldLegalName)
+				fieldSeen[photographer.FieldLegalName] = struct{}{}
+			}
+		case "legalAddress":
+			if _, ok := fieldSeen[photographer.FieldLegalAddress]; !ok {
+				selectedFields = append(selectedFields, photographer.FieldLegalAddress)
+				fieldSeen[photographer.FieldLegalAddress] = struct{}{}
+			}
+		case "vatNumber":
+			if _, ok := fieldSeen[photographer.FieldVatNumber]; !ok {
+				selectedFields = append(selectedFields, photographer.FieldVatNumber)
+				fieldSeen[photographer.FieldVatNumber] = struct{}{}
+			}
+		case "companyNumber":
+			if _, ok := fieldSeen[photographer.FieldCompanyNumber]; !ok {
+				selectedFields = append(selectedFields, photographer.FieldCompanyNumber)
+				fieldSeen[photographer.FieldCompanyNumber] = struct{}{}
 			}
 		case "orderSeq":
 			if _, ok := fieldSeen[photographer.FieldOrderSeq]; !ok {

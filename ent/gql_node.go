@@ -22,6 +22,8 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -112,6 +114,16 @@ var galleryImplementors = []string{"Gallery", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*Gallery) IsNode() {}
+
+var invoiceImplementors = []string{"Invoice", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Invoice) IsNode() {}
+
+var invoicecounterImplementors = []string{"InvoiceCounter", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*InvoiceCounter) IsNode() {}
 
 var musictrackImplementors = []string{"MusicTrack", "Node"}
 
@@ -379,6 +391,24 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(gallery.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, galleryImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case invoice.Table:
+		query := c.Invoice.Query().
+			Where(invoice.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, invoiceImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case invoicecounter.Table:
+		query := c.InvoiceCounter.Query().
+			Where(invoicecounter.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, invoicecounterImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -823,6 +853,38 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.Gallery.Query().
 			Where(gallery.IDIn(ids...))
 		query, err := query.CollectFields(ctx, galleryImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case invoice.Table:
+		query := c.Invoice.Query().
+			Where(invoice.IDIn(ids...))
+		query, err := query.CollectFields(ctx, invoiceImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case invoicecounter.Table:
+		query := c.InvoiceCounter.Query().
+			Where(invoicecounter.IDIn(ids...))
+		query, err := query.CollectFields(ctx, invoicecounterImplementors...)
 		if err != nil {
 			return nil, err
 		}

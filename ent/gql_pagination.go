@@ -27,6 +27,8 @@ import (
 	"github.com/studio/gallery/ent/family"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -4008,6 +4010,504 @@ func (_m *Gallery) ToEdge(order *GalleryOrder) *GalleryEdge {
 		order = DefaultGalleryOrder
 	}
 	return &GalleryEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// InvoiceEdge is the edge representation of Invoice.
+type InvoiceEdge struct {
+	Node   *Invoice `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// InvoiceConnection is the connection containing edges to Invoice.
+type InvoiceConnection struct {
+	Edges      []*InvoiceEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *InvoiceConnection) build(nodes []*Invoice, pager *invoicePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Invoice
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Invoice {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Invoice {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*InvoiceEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &InvoiceEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// InvoicePaginateOption enables pagination customization.
+type InvoicePaginateOption func(*invoicePager) error
+
+// WithInvoiceOrder configures pagination ordering.
+func WithInvoiceOrder(order *InvoiceOrder) InvoicePaginateOption {
+	if order == nil {
+		order = DefaultInvoiceOrder
+	}
+	o := *order
+	return func(pager *invoicePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultInvoiceOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithInvoiceFilter configures pagination filter.
+func WithInvoiceFilter(filter func(*InvoiceQuery) (*InvoiceQuery, error)) InvoicePaginateOption {
+	return func(pager *invoicePager) error {
+		if filter == nil {
+			return errors.New("InvoiceQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type invoicePager struct {
+	reverse bool
+	order   *InvoiceOrder
+	filter  func(*InvoiceQuery) (*InvoiceQuery, error)
+}
+
+func newInvoicePager(opts []InvoicePaginateOption, reverse bool) (*invoicePager, error) {
+	pager := &invoicePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultInvoiceOrder
+	}
+	return pager, nil
+}
+
+func (p *invoicePager) applyFilter(query *InvoiceQuery) (*InvoiceQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *invoicePager) toCursor(_m *Invoice) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *invoicePager) applyCursors(query *InvoiceQuery, after, before *Cursor) (*InvoiceQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultInvoiceOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *invoicePager) applyOrder(query *InvoiceQuery) *InvoiceQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultInvoiceOrder.Field {
+		query = query.Order(DefaultInvoiceOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *invoicePager) orderExpr(query *InvoiceQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultInvoiceOrder.Field {
+			b.Comma().Ident(DefaultInvoiceOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Invoice.
+func (_m *InvoiceQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...InvoicePaginateOption,
+) (*InvoiceConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newInvoicePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &InvoiceConnection{Edges: []*InvoiceEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// InvoiceOrderField defines the ordering field of Invoice.
+type InvoiceOrderField struct {
+	// Value extracts the ordering value from the given Invoice.
+	Value    func(*Invoice) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) invoice.OrderOption
+	toCursor func(*Invoice) Cursor
+}
+
+// InvoiceOrder defines the ordering of Invoice.
+type InvoiceOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *InvoiceOrderField `json:"field"`
+}
+
+// DefaultInvoiceOrder is the default ordering of Invoice.
+var DefaultInvoiceOrder = &InvoiceOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &InvoiceOrderField{
+		Value: func(_m *Invoice) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: invoice.FieldID,
+		toTerm: invoice.ByID,
+		toCursor: func(_m *Invoice) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Invoice into InvoiceEdge.
+func (_m *Invoice) ToEdge(order *InvoiceOrder) *InvoiceEdge {
+	if order == nil {
+		order = DefaultInvoiceOrder
+	}
+	return &InvoiceEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// InvoiceCounterEdge is the edge representation of InvoiceCounter.
+type InvoiceCounterEdge struct {
+	Node   *InvoiceCounter `json:"node"`
+	Cursor Cursor          `json:"cursor"`
+}
+
+// InvoiceCounterConnection is the connection containing edges to InvoiceCounter.
+type InvoiceCounterConnection struct {
+	Edges      []*InvoiceCounterEdge `json:"edges"`
+	PageInfo   PageInfo              `json:"pageInfo"`
+	TotalCount int                   `json:"totalCount"`
+}
+
+func (c *InvoiceCounterConnection) build(nodes []*InvoiceCounter, pager *invoicecounterPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *InvoiceCounter
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *InvoiceCounter {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *InvoiceCounter {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*InvoiceCounterEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &InvoiceCounterEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// InvoiceCounterPaginateOption enables pagination customization.
+type InvoiceCounterPaginateOption func(*invoicecounterPager) error
+
+// WithInvoiceCounterOrder configures pagination ordering.
+func WithInvoiceCounterOrder(order *InvoiceCounterOrder) InvoiceCounterPaginateOption {
+	if order == nil {
+		order = DefaultInvoiceCounterOrder
+	}
+	o := *order
+	return func(pager *invoicecounterPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultInvoiceCounterOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithInvoiceCounterFilter configures pagination filter.
+func WithInvoiceCounterFilter(filter func(*InvoiceCounterQuery) (*InvoiceCounterQuery, error)) InvoiceCounterPaginateOption {
+	return func(pager *invoicecounterPager) error {
+		if filter == nil {
+			return errors.New("InvoiceCounterQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type invoicecounterPager struct {
+	reverse bool
+	order   *InvoiceCounterOrder
+	filter  func(*InvoiceCounterQuery) (*InvoiceCounterQuery, error)
+}
+
+func newInvoiceCounterPager(opts []InvoiceCounterPaginateOption, reverse bool) (*invoicecounterPager, error) {
+	pager := &invoicecounterPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultInvoiceCounterOrder
+	}
+	return pager, nil
+}
+
+func (p *invoicecounterPager) applyFilter(query *InvoiceCounterQuery) (*InvoiceCounterQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *invoicecounterPager) toCursor(_m *InvoiceCounter) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *invoicecounterPager) applyCursors(query *InvoiceCounterQuery, after, before *Cursor) (*InvoiceCounterQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultInvoiceCounterOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *invoicecounterPager) applyOrder(query *InvoiceCounterQuery) *InvoiceCounterQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultInvoiceCounterOrder.Field {
+		query = query.Order(DefaultInvoiceCounterOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *invoicecounterPager) orderExpr(query *InvoiceCounterQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultInvoiceCounterOrder.Field {
+			b.Comma().Ident(DefaultInvoiceCounterOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to InvoiceCounter.
+func (_m *InvoiceCounterQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...InvoiceCounterPaginateOption,
+) (*InvoiceCounterConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newInvoiceCounterPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &InvoiceCounterConnection{Edges: []*InvoiceCounterEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// InvoiceCounterOrderField defines the ordering field of InvoiceCounter.
+type InvoiceCounterOrderField struct {
+	// Value extracts the ordering value from the given InvoiceCounter.
+	Value    func(*InvoiceCounter) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) invoicecounter.OrderOption
+	toCursor func(*InvoiceCounter) Cursor
+}
+
+// InvoiceCounterOrder defines the ordering of InvoiceCounter.
+type InvoiceCounterOrder struct {
+	Direction OrderDirection            `json:"direction"`
+	Field     *InvoiceCounterOrderField `json:"field"`
+}
+
+// DefaultInvoiceCounterOrder is the default ordering of InvoiceCounter.
+var DefaultInvoiceCounterOrder = &InvoiceCounterOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &InvoiceCounterOrderField{
+		Value: func(_m *InvoiceCounter) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: invoicecounter.FieldID,
+		toTerm: invoicecounter.ByID,
+		toCursor: func(_m *InvoiceCounter) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts InvoiceCounter into InvoiceCounterEdge.
+func (_m *InvoiceCounter) ToEdge(order *InvoiceCounterOrder) *InvoiceCounterEdge {
+	if order == nil {
+		order = DefaultInvoiceCounterOrder
+	}
+	return &InvoiceCounterEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

@@ -35,6 +35,10 @@ type OrderLine struct {
 	UnitPrice int `json:"unit_price,omitempty"`
 	// Total holds the value of the "total" field.
 	Total int `json:"total,omitempty"`
+	// Discount holds the value of the "discount" field.
+	Discount int `json:"discount,omitempty"`
+	// Vat holds the value of the "vat" field.
+	Vat int `json:"vat,omitempty"`
 	// Details holds the value of the "details" field.
 	Details *model.OrderLineDetails `json:"details,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
@@ -73,7 +77,7 @@ func (*OrderLine) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case orderline.FieldDetails:
 			values[i] = new([]byte)
-		case orderline.FieldQuantity, orderline.FieldUnitPrice, orderline.FieldTotal:
+		case orderline.FieldQuantity, orderline.FieldUnitPrice, orderline.FieldTotal, orderline.FieldDiscount, orderline.FieldVat:
 			values[i] = new(sql.NullInt64)
 		case orderline.FieldID, orderline.FieldKind, orderline.FieldDescription, orderline.FieldPhotoID, orderline.FieldFormatID, orderline.FieldPackID:
 			values[i] = new(sql.NullString)
@@ -147,6 +151,18 @@ func (_m *OrderLine) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field total", values[i])
 			} else if value.Valid {
 				_m.Total = int(value.Int64)
+			}
+		case orderline.FieldDiscount:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field discount", values[i])
+			} else if value.Valid {
+				_m.Discount = int(value.Int64)
+			}
+		case orderline.FieldVat:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field vat", values[i])
+			} else if value.Valid {
+				_m.Vat = int(value.Int64)
 			}
 		case orderline.FieldDetails:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -227,6 +243,12 @@ func (_m *OrderLine) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("total=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Total))
+	builder.WriteString(", ")
+	builder.WriteString("discount=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Discount))
+	builder.WriteString(", ")
+	builder.WriteString("vat=")
+	builder.WriteString(fmt.Sprintf("%v", _m.Vat))
 	builder.WriteString(", ")
 	builder.WriteString("details=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Details))

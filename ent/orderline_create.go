@@ -96,6 +96,34 @@ func (_c *OrderLineCreate) SetTotal(v int) *OrderLineCreate {
 	return _c
 }
 
+// SetDiscount sets the "discount" field.
+func (_c *OrderLineCreate) SetDiscount(v int) *OrderLineCreate {
+	_c.mutation.SetDiscount(v)
+	return _c
+}
+
+// SetNillableDiscount sets the "discount" field if the given value is not nil.
+func (_c *OrderLineCreate) SetNillableDiscount(v *int) *OrderLineCreate {
+	if v != nil {
+		_c.SetDiscount(*v)
+	}
+	return _c
+}
+
+// SetVat sets the "vat" field.
+func (_c *OrderLineCreate) SetVat(v int) *OrderLineCreate {
+	_c.mutation.SetVat(v)
+	return _c
+}
+
+// SetNillableVat sets the "vat" field if the given value is not nil.
+func (_c *OrderLineCreate) SetNillableVat(v *int) *OrderLineCreate {
+	if v != nil {
+		_c.SetVat(*v)
+	}
+	return _c
+}
+
 // SetDetails sets the "details" field.
 func (_c *OrderLineCreate) SetDetails(v *model.OrderLineDetails) *OrderLineCreate {
 	_c.mutation.SetDetails(v)
@@ -174,6 +202,14 @@ func (_c *OrderLineCreate) defaults() {
 		v := orderline.DefaultPackID
 		_c.mutation.SetPackID(v)
 	}
+	if _, ok := _c.mutation.Discount(); !ok {
+		v := orderline.DefaultDiscount
+		_c.mutation.SetDiscount(v)
+	}
+	if _, ok := _c.mutation.Vat(); !ok {
+		v := orderline.DefaultVat
+		_c.mutation.SetVat(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := orderline.DefaultID()
 		_c.mutation.SetID(v)
@@ -210,6 +246,12 @@ func (_c *OrderLineCreate) check() error {
 	}
 	if _, ok := _c.mutation.Total(); !ok {
 		return &ValidationError{Name: "total", err: errors.New(`ent: missing required field "OrderLine.total"`)}
+	}
+	if _, ok := _c.mutation.Discount(); !ok {
+		return &ValidationError{Name: "discount", err: errors.New(`ent: missing required field "OrderLine.discount"`)}
+	}
+	if _, ok := _c.mutation.Vat(); !ok {
+		return &ValidationError{Name: "vat", err: errors.New(`ent: missing required field "OrderLine.vat"`)}
 	}
 	if v, ok := _c.mutation.ID(); ok {
 		if err := orderline.IDValidator(v); err != nil {
@@ -286,6 +328,14 @@ func (_c *OrderLineCreate) createSpec() (*OrderLine, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Total(); ok {
 		_spec.SetField(orderline.FieldTotal, field.TypeInt, value)
 		_node.Total = value
+	}
+	if value, ok := _c.mutation.Discount(); ok {
+		_spec.SetField(orderline.FieldDiscount, field.TypeInt, value)
+		_node.Discount = value
+	}
+	if value, ok := _c.mutation.Vat(); ok {
+		_spec.SetField(orderline.FieldVat, field.TypeInt, value)
+		_node.Vat = value
 	}
 	if value, ok := _c.mutation.Details(); ok {
 		_spec.SetField(orderline.FieldDetails, field.TypeJSON, value)
@@ -471,6 +521,42 @@ func (u *OrderLineUpsert) UpdateTotal() *OrderLineUpsert {
 // AddTotal adds v to the "total" field.
 func (u *OrderLineUpsert) AddTotal(v int) *OrderLineUpsert {
 	u.Add(orderline.FieldTotal, v)
+	return u
+}
+
+// SetDiscount sets the "discount" field.
+func (u *OrderLineUpsert) SetDiscount(v int) *OrderLineUpsert {
+	u.Set(orderline.FieldDiscount, v)
+	return u
+}
+
+// UpdateDiscount sets the "discount" field to the value that was provided on create.
+func (u *OrderLineUpsert) UpdateDiscount() *OrderLineUpsert {
+	u.SetExcluded(orderline.FieldDiscount)
+	return u
+}
+
+// AddDiscount adds v to the "discount" field.
+func (u *OrderLineUpsert) AddDiscount(v int) *OrderLineUpsert {
+	u.Add(orderline.FieldDiscount, v)
+	return u
+}
+
+// SetVat sets the "vat" field.
+func (u *OrderLineUpsert) SetVat(v int) *OrderLineUpsert {
+	u.Set(orderline.FieldVat, v)
+	return u
+}
+
+// UpdateVat sets the "vat" field to the value that was provided on create.
+func (u *OrderLineUpsert) UpdateVat() *OrderLineUpsert {
+	u.SetExcluded(orderline.FieldVat)
+	return u
+}
+
+// AddVat adds v to the "vat" field.
+func (u *OrderLineUpsert) AddVat(v int) *OrderLineUpsert {
+	u.Add(orderline.FieldVat, v)
 	return u
 }
 
@@ -670,6 +756,48 @@ func (u *OrderLineUpsertOne) AddTotal(v int) *OrderLineUpsertOne {
 func (u *OrderLineUpsertOne) UpdateTotal() *OrderLineUpsertOne {
 	return u.Update(func(s *OrderLineUpsert) {
 		s.UpdateTotal()
+	})
+}
+
+// SetDiscount sets the "discount" field.
+func (u *OrderLineUpsertOne) SetDiscount(v int) *OrderLineUpsertOne {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.SetDiscount(v)
+	})
+}
+
+// AddDiscount adds v to the "discount" field.
+func (u *OrderLineUpsertOne) AddDiscount(v int) *OrderLineUpsertOne {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.AddDiscount(v)
+	})
+}
+
+// UpdateDiscount sets the "discount" field to the value that was provided on create.
+func (u *OrderLineUpsertOne) UpdateDiscount() *OrderLineUpsertOne {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.UpdateDiscount()
+	})
+}
+
+// SetVat sets the "vat" field.
+func (u *OrderLineUpsertOne) SetVat(v int) *OrderLineUpsertOne {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.SetVat(v)
+	})
+}
+
+// AddVat adds v to the "vat" field.
+func (u *OrderLineUpsertOne) AddVat(v int) *OrderLineUpsertOne {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.AddVat(v)
+	})
+}
+
+// UpdateVat sets the "vat" field to the value that was provided on create.
+func (u *OrderLineUpsertOne) UpdateVat() *OrderLineUpsertOne {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.UpdateVat()
 	})
 }
 
@@ -1039,6 +1167,48 @@ func (u *OrderLineUpsertBulk) AddTotal(v int) *OrderLineUpsertBulk {
 func (u *OrderLineUpsertBulk) UpdateTotal() *OrderLineUpsertBulk {
 	return u.Update(func(s *OrderLineUpsert) {
 		s.UpdateTotal()
+	})
+}
+
+// SetDiscount sets the "discount" field.
+func (u *OrderLineUpsertBulk) SetDiscount(v int) *OrderLineUpsertBulk {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.SetDiscount(v)
+	})
+}
+
+// AddDiscount adds v to the "discount" field.
+func (u *OrderLineUpsertBulk) AddDiscount(v int) *OrderLineUpsertBulk {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.AddDiscount(v)
+	})
+}
+
+// UpdateDiscount sets the "discount" field to the value that was provided on create.
+func (u *OrderLineUpsertBulk) UpdateDiscount() *OrderLineUpsertBulk {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.UpdateDiscount()
+	})
+}
+
+// SetVat sets the "vat" field.
+func (u *OrderLineUpsertBulk) SetVat(v int) *OrderLineUpsertBulk {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.SetVat(v)
+	})
+}
+
+// AddVat adds v to the "vat" field.
+func (u *OrderLineUpsertBulk) AddVat(v int) *OrderLineUpsertBulk {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.AddVat(v)
+	})
+}
+
+// UpdateVat sets the "vat" field to the value that was provided on create.
+func (u *OrderLineUpsertBulk) UpdateVat() *OrderLineUpsertBulk {
+	return u.Update(func(s *OrderLineUpsert) {
+		s.UpdateVat()
 	})
 }
 

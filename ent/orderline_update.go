@@ -163,6 +163,48 @@ func (_u *OrderLineUpdate) AddTotal(v int) *OrderLineUpdate {
 	return _u
 }
 
+// SetDiscount sets the "discount" field.
+func (_u *OrderLineUpdate) SetDiscount(v int) *OrderLineUpdate {
+	_u.mutation.ResetDiscount()
+	_u.mutation.SetDiscount(v)
+	return _u
+}
+
+// SetNillableDiscount sets the "discount" field if the given value is not nil.
+func (_u *OrderLineUpdate) SetNillableDiscount(v *int) *OrderLineUpdate {
+	if v != nil {
+		_u.SetDiscount(*v)
+	}
+	return _u
+}
+
+// AddDiscount adds value to the "discount" field.
+func (_u *OrderLineUpdate) AddDiscount(v int) *OrderLineUpdate {
+	_u.mutation.AddDiscount(v)
+	return _u
+}
+
+// SetVat sets the "vat" field.
+func (_u *OrderLineUpdate) SetVat(v int) *OrderLineUpdate {
+	_u.mutation.ResetVat()
+	_u.mutation.SetVat(v)
+	return _u
+}
+
+// SetNillableVat sets the "vat" field if the given value is not nil.
+func (_u *OrderLineUpdate) SetNillableVat(v *int) *OrderLineUpdate {
+	if v != nil {
+		_u.SetVat(*v)
+	}
+	return _u
+}
+
+// AddVat adds value to the "vat" field.
+func (_u *OrderLineUpdate) AddVat(v int) *OrderLineUpdate {
+	_u.mutation.AddVat(v)
+	return _u
+}
+
 // SetDetails sets the "details" field.
 func (_u *OrderLineUpdate) SetDetails(v *model.OrderLineDetails) *OrderLineUpdate {
 	_u.mutation.SetDetails(v)
@@ -287,6 +329,18 @@ func (_u *OrderLineUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.AddedTotal(); ok {
 		_spec.AddField(orderline.FieldTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Discount(); ok {
+		_spec.SetField(orderline.FieldDiscount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDiscount(); ok {
+		_spec.AddField(orderline.FieldDiscount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Vat(); ok {
+		_spec.SetField(orderline.FieldVat, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedVat(); ok {
+		_spec.AddField(orderline.FieldVat, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.Details(); ok {
 		_spec.SetField(orderline.FieldDetails, field.TypeJSON, value)
@@ -478,6 +532,48 @@ func (_u *OrderLineUpdateOne) AddTotal(v int) *OrderLineUpdateOne {
 	return _u
 }
 
+// SetDiscount sets the "discount" field.
+func (_u *OrderLineUpdateOne) SetDiscount(v int) *OrderLineUpdateOne {
+	_u.mutation.ResetDiscount()
+	_u.mutation.SetDiscount(v)
+	return _u
+}
+
+// SetNillableDiscount sets the "discount" field if the given value is not nil.
+func (_u *OrderLineUpdateOne) SetNillableDiscount(v *int) *OrderLineUpdateOne {
+	if v != nil {
+		_u.SetDiscount(*v)
+	}
+	return _u
+}
+
+// AddDiscount adds value to the "discount" field.
+func (_u *OrderLineUpdateOne) AddDiscount(v int) *OrderLineUpdateOne {
+	_u.mutation.AddDiscount(v)
+	return _u
+}
+
+// SetVat sets the "vat" field.
+func (_u *OrderLineUpdateOne) SetVat(v int) *OrderLineUpdateOne {
+	_u.mutation.ResetVat()
+	_u.mutation.SetVat(v)
+	return _u
+}
+
+// SetNillableVat sets the "vat" field if the given value is not nil.
+func (_u *OrderLineUpdateOne) SetNillableVat(v *int) *OrderLineUpdateOne {
+	if v != nil {
+		_u.SetVat(*v)
+	}
+	return _u
+}
+
+// AddVat adds value to the "vat" field.
+func (_u *OrderLineUpdateOne) AddVat(v int) *OrderLineUpdateOne {
+	_u.mutation.AddVat(v)
+	return _u
+}
+
 // SetDetails sets the "details" field.
 func (_u *OrderLineUpdateOne) SetDetails(v *model.OrderLineDetails) *OrderLineUpdateOne {
 	_u.mutation.SetDetails(v)
@@ -632,6 +728,18 @@ func (_u *OrderLineUpdateOne) sqlSave(ctx context.Context) (_node *OrderLine, er
 	}
 	if value, ok := _u.mutation.AddedTotal(); ok {
 		_spec.AddField(orderline.FieldTotal, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Discount(); ok {
+		_spec.SetField(orderline.FieldDiscount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedDiscount(); ok {
+		_spec.AddField(orderline.FieldDiscount, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.Vat(); ok {
+		_spec.SetField(orderline.FieldVat, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.AddedVat(); ok {
+		_spec.AddField(orderline.FieldVat, field.TypeInt, value)
 	}
 	if value, ok := _u.mutation.Details(); ok {
 		_spec.SetField(orderline.FieldDetails, field.TypeJSON, value)

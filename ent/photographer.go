@@ -47,6 +47,14 @@ type Photographer struct {
 	Timezone string `json:"timezone,omitempty"`
 	// ShippingRates holds the value of the "shipping_rates" field.
 	ShippingRates []model.ShippingRate `json:"shipping_rates,omitempty"`
+	// LegalName holds the value of the "legal_name" field.
+	LegalName string `json:"legal_name,omitempty"`
+	// LegalAddress holds the value of the "legal_address" field.
+	LegalAddress string `json:"legal_address,omitempty"`
+	// VatNumber holds the value of the "vat_number" field.
+	VatNumber string `json:"vat_number,omitempty"`
+	// CompanyNumber holds the value of the "company_number" field.
+	CompanyNumber string `json:"company_number,omitempty"`
 	// OrderSeq holds the value of the "order_seq" field.
 	OrderSeq int `json:"order_seq,omitempty"`
 	// SessionsEndedAt holds the value of the "sessions_ended_at" field.
@@ -134,7 +142,7 @@ func (*Photographer) scanValues(columns []string) ([]any, error) {
 			values[i] = new([]byte)
 		case photographer.FieldVatRateBp, photographer.FieldOrderSeq:
 			values[i] = new(sql.NullInt64)
-		case photographer.FieldID, photographer.FieldName, photographer.FieldEmail, photographer.FieldPhone, photographer.FieldWebsite, photographer.FieldStreet, photographer.FieldPostalCode, photographer.FieldCity, photographer.FieldCountry, photographer.FieldLogoURL, photographer.FieldTimezone:
+		case photographer.FieldID, photographer.FieldName, photographer.FieldEmail, photographer.FieldPhone, photographer.FieldWebsite, photographer.FieldStreet, photographer.FieldPostalCode, photographer.FieldCity, photographer.FieldCountry, photographer.FieldLogoURL, photographer.FieldTimezone, photographer.FieldLegalName, photographer.FieldLegalAddress, photographer.FieldVatNumber, photographer.FieldCompanyNumber:
 			values[i] = new(sql.NullString)
 		case photographer.FieldCreatedAt, photographer.FieldUpdatedAt, photographer.FieldSessionsEndedAt:
 			values[i] = new(sql.NullTime)
@@ -244,6 +252,30 @@ func (_m *Photographer) assignValues(columns []string, values []any) error {
 				if err := json.Unmarshal(*value, &_m.ShippingRates); err != nil {
 					return fmt.Errorf("unmarshal field shipping_rates: %w", err)
 				}
+			}
+		case photographer.FieldLegalName:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field legal_name", values[i])
+			} else if value.Valid {
+				_m.LegalName = value.String
+			}
+		case photographer.FieldLegalAddress:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field legal_address", values[i])
+			} else if value.Valid {
+				_m.LegalAddress = value.String
+			}
+		case photographer.FieldVatNumber:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field vat_number", values[i])
+			} else if value.Valid {
+				_m.VatNumber = value.String
+			}
+		case photographer.FieldCompanyNumber:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field company_number", values[i])
+			} else if value.Valid {
+				_m.CompanyNumber = value.String
 			}
 		case photographer.FieldOrderSeq:
 			if value, ok := values[i].(*sql.NullInt64); !ok {
@@ -360,6 +392,18 @@ func (_m *Photographer) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("shipping_rates=")
 	builder.WriteString(fmt.Sprintf("%v", _m.ShippingRates))
+	builder.WriteString(", ")
+	builder.WriteString("legal_name=")
+	builder.WriteString(_m.LegalName)
+	builder.WriteString(", ")
+	builder.WriteString("legal_address=")
+	builder.WriteString(_m.LegalAddress)
+	builder.WriteString(", ")
+	builder.WriteString("vat_number=")
+	builder.WriteString(_m.VatNumber)
+	builder.WriteString(", ")
+	builder.WriteString("company_number=")
+	builder.WriteString(_m.CompanyNumber)
 	builder.WriteString(", ")
 	builder.WriteString("order_seq=")
 	builder.WriteString(fmt.Sprintf("%v", _m.OrderSeq))

@@ -201,6 +201,62 @@ func (_c *PhotographerCreate) SetShippingRates(v []model.ShippingRate) *Photogra
 	return _c
 }
 
+// SetLegalName sets the "legal_name" field.
+func (_c *PhotographerCreate) SetLegalName(v string) *PhotographerCreate {
+	_c.mutation.SetLegalName(v)
+	return _c
+}
+
+// SetNillableLegalName sets the "legal_name" field if the given value is not nil.
+func (_c *PhotographerCreate) SetNillableLegalName(v *string) *PhotographerCreate {
+	if v != nil {
+		_c.SetLegalName(*v)
+	}
+	return _c
+}
+
+// SetLegalAddress sets the "legal_address" field.
+func (_c *PhotographerCreate) SetLegalAddress(v string) *PhotographerCreate {
+	_c.mutation.SetLegalAddress(v)
+	return _c
+}
+
+// SetNillableLegalAddress sets the "legal_address" field if the given value is not nil.
+func (_c *PhotographerCreate) SetNillableLegalAddress(v *string) *PhotographerCreate {
+	if v != nil {
+		_c.SetLegalAddress(*v)
+	}
+	return _c
+}
+
+// SetVatNumber sets the "vat_number" field.
+func (_c *PhotographerCreate) SetVatNumber(v string) *PhotographerCreate {
+	_c.mutation.SetVatNumber(v)
+	return _c
+}
+
+// SetNillableVatNumber sets the "vat_number" field if the given value is not nil.
+func (_c *PhotographerCreate) SetNillableVatNumber(v *string) *PhotographerCreate {
+	if v != nil {
+		_c.SetVatNumber(*v)
+	}
+	return _c
+}
+
+// SetCompanyNumber sets the "company_number" field.
+func (_c *PhotographerCreate) SetCompanyNumber(v string) *PhotographerCreate {
+	_c.mutation.SetCompanyNumber(v)
+	return _c
+}
+
+// SetNillableCompanyNumber sets the "company_number" field if the given value is not nil.
+func (_c *PhotographerCreate) SetNillableCompanyNumber(v *string) *PhotographerCreate {
+	if v != nil {
+		_c.SetCompanyNumber(*v)
+	}
+	return _c
+}
+
 // SetOrderSeq sets the "order_seq" field.
 func (_c *PhotographerCreate) SetOrderSeq(v int) *PhotographerCreate {
 	_c.mutation.SetOrderSeq(v)
@@ -377,6 +433,22 @@ func (_c *PhotographerCreate) defaults() {
 		v := photographer.DefaultShippingRates
 		_c.mutation.SetShippingRates(v)
 	}
+	if _, ok := _c.mutation.LegalName(); !ok {
+		v := photographer.DefaultLegalName
+		_c.mutation.SetLegalName(v)
+	}
+	if _, ok := _c.mutation.LegalAddress(); !ok {
+		v := photographer.DefaultLegalAddress
+		_c.mutation.SetLegalAddress(v)
+	}
+	if _, ok := _c.mutation.VatNumber(); !ok {
+		v := photographer.DefaultVatNumber
+		_c.mutation.SetVatNumber(v)
+	}
+	if _, ok := _c.mutation.CompanyNumber(); !ok {
+		v := photographer.DefaultCompanyNumber
+		_c.mutation.SetCompanyNumber(v)
+	}
 	if _, ok := _c.mutation.OrderSeq(); !ok {
 		v := photographer.DefaultOrderSeq
 		_c.mutation.SetOrderSeq(v)
@@ -462,6 +534,38 @@ func (_c *PhotographerCreate) check() error {
 	}
 	if _, ok := _c.mutation.ShippingRates(); !ok {
 		return &ValidationError{Name: "shipping_rates", err: errors.New(`ent: missing required field "Photographer.shipping_rates"`)}
+	}
+	if _, ok := _c.mutation.LegalName(); !ok {
+		return &ValidationError{Name: "legal_name", err: errors.New(`ent: missing required field "Photographer.legal_name"`)}
+	}
+	if v, ok := _c.mutation.LegalName(); ok {
+		if err := photographer.LegalNameValidator(v); err != nil {
+			return &ValidationError{Name: "legal_name", err: fmt.Errorf(`ent: validator failed for field "Photographer.legal_name": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.LegalAddress(); !ok {
+		return &ValidationError{Name: "legal_address", err: errors.New(`ent: missing required field "Photographer.legal_address"`)}
+	}
+	if v, ok := _c.mutation.LegalAddress(); ok {
+		if err := photographer.LegalAddressValidator(v); err != nil {
+			return &ValidationError{Name: "legal_address", err: fmt.Errorf(`ent: validator failed for field "Photographer.legal_address": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.VatNumber(); !ok {
+		return &ValidationError{Name: "vat_number", err: errors.New(`ent: missing required field "Photographer.vat_number"`)}
+	}
+	if v, ok := _c.mutation.VatNumber(); ok {
+		if err := photographer.VatNumberValidator(v); err != nil {
+			return &ValidationError{Name: "vat_number", err: fmt.Errorf(`ent: validator failed for field "Photographer.vat_number": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.CompanyNumber(); !ok {
+		return &ValidationError{Name: "company_number", err: errors.New(`ent: missing required field "Photographer.company_number"`)}
+	}
+	if v, ok := _c.mutation.CompanyNumber(); ok {
+		if err := photographer.CompanyNumberValidator(v); err != nil {
+			return &ValidationError{Name: "company_number", err: fmt.Errorf(`ent: validator failed for field "Photographer.company_number": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.OrderSeq(); !ok {
 		return &ValidationError{Name: "order_seq", err: errors.New(`ent: missing required field "Photographer.order_seq"`)}
@@ -562,6 +666,22 @@ func (_c *PhotographerCreate) createSpec() (*Photographer, *sqlgraph.CreateSpec)
 	if value, ok := _c.mutation.ShippingRates(); ok {
 		_spec.SetField(photographer.FieldShippingRates, field.TypeJSON, value)
 		_node.ShippingRates = value
+	}
+	if value, ok := _c.mutation.LegalName(); ok {
+		_spec.SetField(photographer.FieldLegalName, field.TypeString, value)
+		_node.LegalName = value
+	}
+	if value, ok := _c.mutation.LegalAddress(); ok {
+		_spec.SetField(photographer.FieldLegalAddress, field.TypeString, value)
+		_node.LegalAddress = value
+	}
+	if value, ok := _c.mutation.VatNumber(); ok {
+		_spec.SetField(photographer.FieldVatNumber, field.TypeString, value)
+		_node.VatNumber = value
+	}
+	if value, ok := _c.mutation.CompanyNumber(); ok {
+		_spec.SetField(photographer.FieldCompanyNumber, field.TypeString, value)
+		_node.CompanyNumber = value
 	}
 	if value, ok := _c.mutation.OrderSeq(); ok {
 		_spec.SetField(photographer.FieldOrderSeq, field.TypeInt, value)
@@ -901,6 +1021,54 @@ func (u *PhotographerUpsert) UpdateShippingRates() *PhotographerUpsert {
 	return u
 }
 
+// SetLegalName sets the "legal_name" field.
+func (u *PhotographerUpsert) SetLegalName(v string) *PhotographerUpsert {
+	u.Set(photographer.FieldLegalName, v)
+	return u
+}
+
+// UpdateLegalName sets the "legal_name" field to the value that was provided on create.
+func (u *PhotographerUpsert) UpdateLegalName() *PhotographerUpsert {
+	u.SetExcluded(photographer.FieldLegalName)
+	return u
+}
+
+// SetLegalAddress sets the "legal_address" field.
+func (u *PhotographerUpsert) SetLegalAddress(v string) *PhotographerUpsert {
+	u.Set(photographer.FieldLegalAddress, v)
+	return u
+}
+
+// UpdateLegalAddress sets the "legal_address" field to the value that was provided on create.
+func (u *PhotographerUpsert) UpdateLegalAddress() *PhotographerUpsert {
+	u.SetExcluded(photographer.FieldLegalAddress)
+	return u
+}
+
+// SetVatNumber sets the "vat_number" field.
+func (u *PhotographerUpsert) SetVatNumber(v string) *PhotographerUpsert {
+	u.Set(photographer.FieldVatNumber, v)
+	return u
+}
+
+// UpdateVatNumber sets the "vat_number" field to the value that was provided on create.
+func (u *PhotographerUpsert) UpdateVatNumber() *PhotographerUpsert {
+	u.SetExcluded(photographer.FieldVatNumber)
+	return u
+}
+
+// SetCompanyNumber sets the "company_number" field.
+func (u *PhotographerUpsert) SetCompanyNumber(v string) *PhotographerUpsert {
+	u.Set(photographer.FieldCompanyNumber, v)
+	return u
+}
+
+// UpdateCompanyNumber sets the "company_number" field to the value that was provided on create.
+func (u *PhotographerUpsert) UpdateCompanyNumber() *PhotographerUpsert {
+	u.SetExcluded(photographer.FieldCompanyNumber)
+	return u
+}
+
 // SetOrderSeq sets the "order_seq" field.
 func (u *PhotographerUpsert) SetOrderSeq(v int) *PhotographerUpsert {
 	u.Set(photographer.FieldOrderSeq, v)
@@ -1216,6 +1384,62 @@ func (u *PhotographerUpsertOne) SetShippingRates(v []model.ShippingRate) *Photog
 func (u *PhotographerUpsertOne) UpdateShippingRates() *PhotographerUpsertOne {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateShippingRates()
+	})
+}
+
+// SetLegalName sets the "legal_name" field.
+func (u *PhotographerUpsertOne) SetLegalName(v string) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetLegalName(v)
+	})
+}
+
+// UpdateLegalName sets the "legal_name" field to the value that was provided on create.
+func (u *PhotographerUpsertOne) UpdateLegalName() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateLegalName()
+	})
+}
+
+// SetLegalAddress sets the "legal_address" field.
+func (u *PhotographerUpsertOne) SetLegalAddress(v string) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetLegalAddress(v)
+	})
+}
+
+// UpdateLegalAddress sets the "legal_address" field to the value that was provided on create.
+func (u *PhotographerUpsertOne) UpdateLegalAddress() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateLegalAddress()
+	})
+}
+
+// SetVatNumber sets the "vat_number" field.
+func (u *PhotographerUpsertOne) SetVatNumber(v string) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetVatNumber(v)
+	})
+}
+
+// UpdateVatNumber sets the "vat_number" field to the value that was provided on create.
+func (u *PhotographerUpsertOne) UpdateVatNumber() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateVatNumber()
+	})
+}
+
+// SetCompanyNumber sets the "company_number" field.
+func (u *PhotographerUpsertOne) SetCompanyNumber(v string) *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetCompanyNumber(v)
+	})
+}
+
+// UpdateCompanyNumber sets the "company_number" field to the value that was provided on create.
+func (u *PhotographerUpsertOne) UpdateCompanyNumber() *PhotographerUpsertOne {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateCompanyNumber()
 	})
 }
 
@@ -1707,6 +1931,62 @@ func (u *PhotographerUpsertBulk) SetShippingRates(v []model.ShippingRate) *Photo
 func (u *PhotographerUpsertBulk) UpdateShippingRates() *PhotographerUpsertBulk {
 	return u.Update(func(s *PhotographerUpsert) {
 		s.UpdateShippingRates()
+	})
+}
+
+// SetLegalName sets the "legal_name" field.
+func (u *PhotographerUpsertBulk) SetLegalName(v string) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetLegalName(v)
+	})
+}
+
+// UpdateLegalName sets the "legal_name" field to the value that was provided on create.
+func (u *PhotographerUpsertBulk) UpdateLegalName() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateLegalName()
+	})
+}
+
+// SetLegalAddress sets the "legal_address" field.
+func (u *PhotographerUpsertBulk) SetLegalAddress(v string) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetLegalAddress(v)
+	})
+}
+
+// UpdateLegalAddress sets the "legal_address" field to the value that was provided on create.
+func (u *PhotographerUpsertBulk) UpdateLegalAddress() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateLegalAddress()
+	})
+}
+
+// SetVatNumber sets the "vat_number" field.
+func (u *PhotographerUpsertBulk) SetVatNumber(v string) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetVatNumber(v)
+	})
+}
+
+// UpdateVatNumber sets the "vat_number" field to the value that was provided on create.
+func (u *PhotographerUpsertBulk) UpdateVatNumber() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateVatNumber()
+	})
+}
+
+// SetCompanyNumber sets the "company_number" field.
+func (u *PhotographerUpsertBulk) SetCompanyNumber(v string) *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.SetCompanyNumber(v)
+	})
+}
+
+// UpdateCompanyNumber sets the "company_number" field to the value that was provided on create.
+func (u *PhotographerUpsertBulk) UpdateCompanyNumber() *PhotographerUpsertBulk {
+	return u.Update(func(s *PhotographerUpsert) {
+		s.UpdateCompanyNumber()
 	})
 }
 

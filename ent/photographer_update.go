@@ -251,6 +251,62 @@ func (_u *PhotographerUpdate) AppendShippingRates(v []model.ShippingRate) *Photo
 	return _u
 }
 
+// SetLegalName sets the "legal_name" field.
+func (_u *PhotographerUpdate) SetLegalName(v string) *PhotographerUpdate {
+	_u.mutation.SetLegalName(v)
+	return _u
+}
+
+// SetNillableLegalName sets the "legal_name" field if the given value is not nil.
+func (_u *PhotographerUpdate) SetNillableLegalName(v *string) *PhotographerUpdate {
+	if v != nil {
+		_u.SetLegalName(*v)
+	}
+	return _u
+}
+
+// SetLegalAddress sets the "legal_address" field.
+func (_u *PhotographerUpdate) SetLegalAddress(v string) *PhotographerUpdate {
+	_u.mutation.SetLegalAddress(v)
+	return _u
+}
+
+// SetNillableLegalAddress sets the "legal_address" field if the given value is not nil.
+func (_u *PhotographerUpdate) SetNillableLegalAddress(v *string) *PhotographerUpdate {
+	if v != nil {
+		_u.SetLegalAddress(*v)
+	}
+	return _u
+}
+
+// SetVatNumber sets the "vat_number" field.
+func (_u *PhotographerUpdate) SetVatNumber(v string) *PhotographerUpdate {
+	_u.mutation.SetVatNumber(v)
+	return _u
+}
+
+// SetNillableVatNumber sets the "vat_number" field if the given value is not nil.
+func (_u *PhotographerUpdate) SetNillableVatNumber(v *string) *PhotographerUpdate {
+	if v != nil {
+		_u.SetVatNumber(*v)
+	}
+	return _u
+}
+
+// SetCompanyNumber sets the "company_number" field.
+func (_u *PhotographerUpdate) SetCompanyNumber(v string) *PhotographerUpdate {
+	_u.mutation.SetCompanyNumber(v)
+	return _u
+}
+
+// SetNillableCompanyNumber sets the "company_number" field if the given value is not nil.
+func (_u *PhotographerUpdate) SetNillableCompanyNumber(v *string) *PhotographerUpdate {
+	if v != nil {
+		_u.SetCompanyNumber(*v)
+	}
+	return _u
+}
+
 // SetOrderSeq sets the "order_seq" field.
 func (_u *PhotographerUpdate) SetOrderSeq(v int) *PhotographerUpdate {
 	_u.mutation.ResetOrderSeq()
@@ -565,6 +621,26 @@ func (_u *PhotographerUpdate) check() error {
 			return &ValidationError{Name: "vat_rate_bp", err: fmt.Errorf(`ent: validator failed for field "Photographer.vat_rate_bp": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.LegalName(); ok {
+		if err := photographer.LegalNameValidator(v); err != nil {
+			return &ValidationError{Name: "legal_name", err: fmt.Errorf(`ent: validator failed for field "Photographer.legal_name": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.LegalAddress(); ok {
+		if err := photographer.LegalAddressValidator(v); err != nil {
+			return &ValidationError{Name: "legal_address", err: fmt.Errorf(`ent: validator failed for field "Photographer.legal_address": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.VatNumber(); ok {
+		if err := photographer.VatNumberValidator(v); err != nil {
+			return &ValidationError{Name: "vat_number", err: fmt.Errorf(`ent: validator failed for field "Photographer.vat_number": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.CompanyNumber(); ok {
+		if err := photographer.CompanyNumberValidator(v); err != nil {
+			return &ValidationError{Name: "company_number", err: fmt.Errorf(`ent: validator failed for field "Photographer.company_number": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -650,6 +726,18 @@ func (_u *PhotographerUpdate) sqlSave(ctx context.Context) (_node int, err error
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, photographer.FieldShippingRates, value)
 		})
+	}
+	if value, ok := _u.mutation.LegalName(); ok {
+		_spec.SetField(photographer.FieldLegalName, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.LegalAddress(); ok {
+		_spec.SetField(photographer.FieldLegalAddress, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.VatNumber(); ok {
+		_spec.SetField(photographer.FieldVatNumber, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CompanyNumber(); ok {
+		_spec.SetField(photographer.FieldCompanyNumber, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.OrderSeq(); ok {
 		_spec.SetField(photographer.FieldOrderSeq, field.TypeInt, value)
@@ -1125,6 +1213,62 @@ func (_u *PhotographerUpdateOne) AppendShippingRates(v []model.ShippingRate) *Ph
 	return _u
 }
 
+// SetLegalName sets the "legal_name" field.
+func (_u *PhotographerUpdateOne) SetLegalName(v string) *PhotographerUpdateOne {
+	_u.mutation.SetLegalName(v)
+	return _u
+}
+
+// SetNillableLegalName sets the "legal_name" field if the given value is not nil.
+func (_u *PhotographerUpdateOne) SetNillableLegalName(v *string) *PhotographerUpdateOne {
+	if v != nil {
+		_u.SetLegalName(*v)
+	}
+	return _u
+}
+
+// SetLegalAddress sets the "legal_address" field.
+func (_u *PhotographerUpdateOne) SetLegalAddress(v string) *PhotographerUpdateOne {
+	_u.mutation.SetLegalAddress(v)
+	return _u
+}
+
+// SetNillableLegalAddress sets the "legal_address" field if the given value is not nil.
+func (_u *PhotographerUpdateOne) SetNillableLegalAddress(v *string) *PhotographerUpdateOne {
+	if v != nil {
+		_u.SetLegalAddress(*v)
+	}
+	return _u
+}
+
+// SetVatNumber sets the "vat_number" field.
+func (_u *PhotographerUpdateOne) SetVatNumber(v string) *PhotographerUpdateOne {
+	_u.mutation.SetVatNumber(v)
+	return _u
+}
+
+// SetNillableVatNumber sets the "vat_number" field if the given value is not nil.
+func (_u *PhotographerUpdateOne) SetNillableVatNumber(v *string) *PhotographerUpdateOne {
+	if v != nil {
+		_u.SetVatNumber(*v)
+	}
+	return _u
+}
+
+// SetCompanyNumber sets the "company_number" field.
+func (_u *PhotographerUpdateOne) SetCompanyNumber(v string) *PhotographerUpdateOne {
+	_u.mutation.SetCompanyNumber(v)
+	return _u
+}
+
+// SetNillableCompanyNumber sets the "company_number" field if the given value is not nil.
+func (_u *PhotographerUpdateOne) SetNillableCompanyNumber(v *string) *PhotographerUpdateOne {
+	if v != nil {
+		_u.SetCompanyNumber(*v)
+	}
+	return _u
+}
+
 // SetOrderSeq sets the "order_seq" field.
 func (_u *PhotographerUpdateOne) SetOrderSeq(v int) *PhotographerUpdateOne {
 	_u.mutation.ResetOrderSeq()
@@ -1452,6 +1596,26 @@ func (_u *PhotographerUpdateOne) check() error {
 			return &ValidationError{Name: "vat_rate_bp", err: fmt.Errorf(`ent: validator failed for field "Photographer.vat_rate_bp": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.LegalName(); ok {
+		if err := photographer.LegalNameValidator(v); err != nil {
+			return &ValidationError{Name: "legal_name", err: fmt.Errorf(`ent: validator failed for field "Photographer.legal_name": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.LegalAddress(); ok {
+		if err := photographer.LegalAddressValidator(v); err != nil {
+			return &ValidationError{Name: "legal_address", err: fmt.Errorf(`ent: validator failed for field "Photographer.legal_address": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.VatNumber(); ok {
+		if err := photographer.VatNumberValidator(v); err != nil {
+			return &ValidationError{Name: "vat_number", err: fmt.Errorf(`ent: validator failed for field "Photographer.vat_number": %w`, err)}
+		}
+	}
+	if v, ok := _u.mutation.CompanyNumber(); ok {
+		if err := photographer.CompanyNumberValidator(v); err != nil {
+			return &ValidationError{Name: "company_number", err: fmt.Errorf(`ent: validator failed for field "Photographer.company_number": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -1554,6 +1718,18 @@ func (_u *PhotographerUpdateOne) sqlSave(ctx context.Context) (_node *Photograph
 		_spec.AddModifier(func(u *sql.UpdateBuilder) {
 			sqljson.Append(u, photographer.FieldShippingRates, value)
 		})
+	}
+	if value, ok := _u.mutation.LegalName(); ok {
+		_spec.SetField(photographer.FieldLegalName, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.LegalAddress(); ok {
+		_spec.SetField(photographer.FieldLegalAddress, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.VatNumber(); ok {
+		_spec.SetField(photographer.FieldVatNumber, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.CompanyNumber(); ok {
+		_spec.SetField(photographer.FieldCompanyNumber, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.OrderSeq(); ok {
 		_spec.SetField(photographer.FieldOrderSeq, field.TypeInt, value)

@@ -107,6 +107,7 @@ func (s *Server) answerOrder(w http.ResponseWriter, r *http.Request, o *ent.Orde
 func (s *Server) orderRoutes(r chi.Router) {
 	r.Post("/", s.restPlaceOrder)
 	r.Get("/{id}", s.restOrder)
+	r.Get("/{id}/invoice.pdf", s.restOrderInvoice)
 	r.Post("/{id}/resendDownloads", s.restResendOrderDownloads)
 }
 

@@ -139,6 +139,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/captcha/{file}", s.restCaptchaFile)
 		r.Route("/cart", s.cartRoutes)
 		r.Route("/orders", s.orderRoutes)
+		r.Get("/studio/exports/{file}", s.restStudioExport)
 		r.Get("/payments/methods", s.restPaymentMethods)
 		r.Post("/payments/webhook/{provider}", s.restWebhook)
 		r.Get("/countries", s.restCountries)

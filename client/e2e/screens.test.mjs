@@ -367,6 +367,8 @@ test('issue 20: every screen at 320, 390, 768, 1024 and 1440 px, signed out, as 
       ['studioNewGallery', '/studio/galeries/nouvelle'],
       ['studioGallery', `/studio/galeries/${galleryIds['julie-et-thomas']}`],
       ['studioAccount', '/studio/compte'],
+      ['studioDashboard', '/studio/tableau-de-bord'],
+      ['studioLegal', '/studio/coordonnees-legales'],
       ['studioPhotos', `/studio/galeries/${galleryIds['gala-2026']}/photos`],
       ['studioPicks', `/studio/galeries/${galleryIds['julie-et-thomas']}/selections`],
     ];

@@ -28,6 +28,10 @@ const (
 	FieldUnitPrice = "unit_price"
 	// FieldTotal holds the string denoting the total field in the database.
 	FieldTotal = "total"
+	// FieldDiscount holds the string denoting the discount field in the database.
+	FieldDiscount = "discount"
+	// FieldVat holds the string denoting the vat field in the database.
+	FieldVat = "vat"
 	// FieldDetails holds the string denoting the details field in the database.
 	FieldDetails = "details"
 	// EdgeOrder holds the string denoting the order edge name in mutations.
@@ -54,6 +58,8 @@ var Columns = []string{
 	FieldQuantity,
 	FieldUnitPrice,
 	FieldTotal,
+	FieldDiscount,
+	FieldVat,
 	FieldDetails,
 }
 
@@ -87,6 +93,10 @@ var (
 	DefaultPackID string
 	// QuantityValidator is a validator for the "quantity" field. It is called by the builders before save.
 	QuantityValidator func(int) error
+	// DefaultDiscount holds the default value on creation for the "discount" field.
+	DefaultDiscount int
+	// DefaultVat holds the default value on creation for the "vat" field.
+	DefaultVat int
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -139,6 +149,16 @@ func ByUnitPrice(opts ...sql.OrderTermOption) OrderOption {
 // ByTotal orders the results by the total field.
 func ByTotal(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTotal, opts...).ToFunc()
+}
+
+// ByDiscount orders the results by the discount field.
+func ByDiscount(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldDiscount, opts...).ToFunc()
+}
+
+// ByVat orders the results by the vat field.
+func ByVat(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldVat, opts...).ToFunc()
 }
 
 // ByOrderField orders the results by order field.

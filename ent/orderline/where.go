@@ -103,6 +103,16 @@ func Total(v int) predicate.OrderLine {
 	return predicate.OrderLine(sql.FieldEQ(FieldTotal, v))
 }
 
+// Discount applies equality check predicate on the "discount" field. It's identical to DiscountEQ.
+func Discount(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldEQ(FieldDiscount, v))
+}
+
+// Vat applies equality check predicate on the "vat" field. It's identical to VatEQ.
+func Vat(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldEQ(FieldVat, v))
+}
+
 // KindEQ applies the EQ predicate on the "kind" field.
 func KindEQ(v string) predicate.OrderLine {
 	return predicate.OrderLine(sql.FieldEQ(FieldKind, v))
@@ -546,6 +556,86 @@ func TotalLT(v int) predicate.OrderLine {
 // TotalLTE applies the LTE predicate on the "total" field.
 func TotalLTE(v int) predicate.OrderLine {
 	return predicate.OrderLine(sql.FieldLTE(FieldTotal, v))
+}
+
+// DiscountEQ applies the EQ predicate on the "discount" field.
+func DiscountEQ(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldEQ(FieldDiscount, v))
+}
+
+// DiscountNEQ applies the NEQ predicate on the "discount" field.
+func DiscountNEQ(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldNEQ(FieldDiscount, v))
+}
+
+// DiscountIn applies the In predicate on the "discount" field.
+func DiscountIn(vs ...int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldIn(FieldDiscount, vs...))
+}
+
+// DiscountNotIn applies the NotIn predicate on the "discount" field.
+func DiscountNotIn(vs ...int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldNotIn(FieldDiscount, vs...))
+}
+
+// DiscountGT applies the GT predicate on the "discount" field.
+func DiscountGT(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldGT(FieldDiscount, v))
+}
+
+// DiscountGTE applies the GTE predicate on the "discount" field.
+func DiscountGTE(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldGTE(FieldDiscount, v))
+}
+
+// DiscountLT applies the LT predicate on the "discount" field.
+func DiscountLT(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldLT(FieldDiscount, v))
+}
+
+// DiscountLTE applies the LTE predicate on the "discount" field.
+func DiscountLTE(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldLTE(FieldDiscount, v))
+}
+
+// VatEQ applies the EQ predicate on the "vat" field.
+func VatEQ(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldEQ(FieldVat, v))
+}
+
+// VatNEQ applies the NEQ predicate on the "vat" field.
+func VatNEQ(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldNEQ(FieldVat, v))
+}
+
+// VatIn applies the In predicate on the "vat" field.
+func VatIn(vs ...int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldIn(FieldVat, vs...))
+}
+
+// VatNotIn applies the NotIn predicate on the "vat" field.
+func VatNotIn(vs ...int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldNotIn(FieldVat, vs...))
+}
+
+// VatGT applies the GT predicate on the "vat" field.
+func VatGT(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldGT(FieldVat, v))
+}
+
+// VatGTE applies the GTE predicate on the "vat" field.
+func VatGTE(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldGTE(FieldVat, v))
+}
+
+// VatLT applies the LT predicate on the "vat" field.
+func VatLT(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldLT(FieldVat, v))
+}
+
+// VatLTE applies the LTE predicate on the "vat" field.
+func VatLTE(v int) predicate.OrderLine {
+	return predicate.OrderLine(sql.FieldLTE(FieldVat, v))
 }
 
 // DetailsIsNil applies the IsNil predicate on the "details" field.

@@ -43,6 +43,14 @@ const (
 	FieldTimezone = "timezone"
 	// FieldShippingRates holds the string denoting the shipping_rates field in the database.
 	FieldShippingRates = "shipping_rates"
+	// FieldLegalName holds the string denoting the legal_name field in the database.
+	FieldLegalName = "legal_name"
+	// FieldLegalAddress holds the string denoting the legal_address field in the database.
+	FieldLegalAddress = "legal_address"
+	// FieldVatNumber holds the string denoting the vat_number field in the database.
+	FieldVatNumber = "vat_number"
+	// FieldCompanyNumber holds the string denoting the company_number field in the database.
+	FieldCompanyNumber = "company_number"
 	// FieldOrderSeq holds the string denoting the order_seq field in the database.
 	FieldOrderSeq = "order_seq"
 	// FieldSessionsEndedAt holds the string denoting the sessions_ended_at field in the database.
@@ -113,6 +121,10 @@ var Columns = []string{
 	FieldVatRateBp,
 	FieldTimezone,
 	FieldShippingRates,
+	FieldLegalName,
+	FieldLegalAddress,
+	FieldVatNumber,
+	FieldCompanyNumber,
 	FieldOrderSeq,
 	FieldSessionsEndedAt,
 }
@@ -162,6 +174,22 @@ var (
 	DefaultTimezone string
 	// DefaultShippingRates holds the default value on creation for the "shipping_rates" field.
 	DefaultShippingRates []model.ShippingRate
+	// DefaultLegalName holds the default value on creation for the "legal_name" field.
+	DefaultLegalName string
+	// LegalNameValidator is a validator for the "legal_name" field. It is called by the builders before save.
+	LegalNameValidator func(string) error
+	// DefaultLegalAddress holds the default value on creation for the "legal_address" field.
+	DefaultLegalAddress string
+	// LegalAddressValidator is a validator for the "legal_address" field. It is called by the builders before save.
+	LegalAddressValidator func(string) error
+	// DefaultVatNumber holds the default value on creation for the "vat_number" field.
+	DefaultVatNumber string
+	// VatNumberValidator is a validator for the "vat_number" field. It is called by the builders before save.
+	VatNumberValidator func(string) error
+	// DefaultCompanyNumber holds the default value on creation for the "company_number" field.
+	DefaultCompanyNumber string
+	// CompanyNumberValidator is a validator for the "company_number" field. It is called by the builders before save.
+	CompanyNumberValidator func(string) error
 	// DefaultOrderSeq holds the default value on creation for the "order_seq" field.
 	DefaultOrderSeq int
 	// DefaultID holds the default value on creation for the "id" field.
@@ -241,6 +269,26 @@ func ByVatRateBp(opts ...sql.OrderTermOption) OrderOption {
 // ByTimezone orders the results by the timezone field.
 func ByTimezone(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldTimezone, opts...).ToFunc()
+}
+
+// ByLegalName orders the results by the legal_name field.
+func ByLegalName(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLegalName, opts...).ToFunc()
+}
+
+// ByLegalAddress orders the results by the legal_address field.
+func ByLegalAddress(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldLegalAddress, opts...).ToFunc()
+}
+
+// ByVatNumber orders the results by the vat_number field.
+func ByVatNumber(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldVatNumber, opts...).ToFunc()
+}
+
+// ByCompanyNumber orders the results by the company_number field.
+func ByCompanyNumber(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldCompanyNumber, opts...).ToFunc()
 }
 
 // ByOrderSeq orders the results by the order_seq field.

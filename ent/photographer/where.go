@@ -130,6 +130,26 @@ func Timezone(v string) predicate.Photographer {
 	return predicate.Photographer(sql.FieldEQ(FieldTimezone, v))
 }
 
+// LegalName applies equality check predicate on the "legal_name" field. It's identical to LegalNameEQ.
+func LegalName(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldLegalName, v))
+}
+
+// LegalAddress applies equality check predicate on the "legal_address" field. It's identical to LegalAddressEQ.
+func LegalAddress(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldLegalAddress, v))
+}
+
+// VatNumber applies equality check predicate on the "vat_number" field. It's identical to VatNumberEQ.
+func VatNumber(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldVatNumber, v))
+}
+
+// CompanyNumber applies equality check predicate on the "company_number" field. It's identical to CompanyNumberEQ.
+func CompanyNumber(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldCompanyNumber, v))
+}
+
 // OrderSeq applies equality check predicate on the "order_seq" field. It's identical to OrderSeqEQ.
 func OrderSeq(v int) predicate.Photographer {
 	return predicate.Photographer(sql.FieldEQ(FieldOrderSeq, v))
@@ -968,6 +988,266 @@ func TimezoneEqualFold(v string) predicate.Photographer {
 // TimezoneContainsFold applies the ContainsFold predicate on the "timezone" field.
 func TimezoneContainsFold(v string) predicate.Photographer {
 	return predicate.Photographer(sql.FieldContainsFold(FieldTimezone, v))
+}
+
+// LegalNameEQ applies the EQ predicate on the "legal_name" field.
+func LegalNameEQ(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldLegalName, v))
+}
+
+// LegalNameNEQ applies the NEQ predicate on the "legal_name" field.
+func LegalNameNEQ(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNEQ(FieldLegalName, v))
+}
+
+// LegalNameIn applies the In predicate on the "legal_name" field.
+func LegalNameIn(vs ...string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldIn(FieldLegalName, vs...))
+}
+
+// LegalNameNotIn applies the NotIn predicate on the "legal_name" field.
+func LegalNameNotIn(vs ...string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNotIn(FieldLegalName, vs...))
+}
+
+// LegalNameGT applies the GT predicate on the "legal_name" field.
+func LegalNameGT(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGT(FieldLegalName, v))
+}
+
+// LegalNameGTE applies the GTE predicate on the "legal_name" field.
+func LegalNameGTE(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGTE(FieldLegalName, v))
+}
+
+// LegalNameLT applies the LT predicate on the "legal_name" field.
+func LegalNameLT(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLT(FieldLegalName, v))
+}
+
+// LegalNameLTE applies the LTE predicate on the "legal_name" field.
+func LegalNameLTE(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLTE(FieldLegalName, v))
+}
+
+// LegalNameContains applies the Contains predicate on the "legal_name" field.
+func LegalNameContains(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldContains(FieldLegalName, v))
+}
+
+// LegalNameHasPrefix applies the HasPrefix predicate on the "legal_name" field.
+func LegalNameHasPrefix(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldHasPrefix(FieldLegalName, v))
+}
+
+// LegalNameHasSuffix applies the HasSuffix predicate on the "legal_name" field.
+func LegalNameHasSuffix(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldHasSuffix(FieldLegalName, v))
+}
+
+// LegalNameEqualFold applies the EqualFold predicate on the "legal_name" field.
+func LegalNameEqualFold(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEqualFold(FieldLegalName, v))
+}
+
+// LegalNameContainsFold applies the ContainsFold predicate on the "legal_name" field.
+func LegalNameContainsFold(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldContainsFold(FieldLegalName, v))
+}
+
+// LegalAddressEQ applies the EQ predicate on the "legal_address" field.
+func LegalAddressEQ(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldLegalAddress, v))
+}
+
+// LegalAddressNEQ applies the NEQ predicate on the "legal_address" field.
+func LegalAddressNEQ(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNEQ(FieldLegalAddress, v))
+}
+
+// LegalAddressIn applies the In predicate on the "legal_address" field.
+func LegalAddressIn(vs ...string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldIn(FieldLegalAddress, vs...))
+}
+
+// LegalAddressNotIn applies the NotIn predicate on the "legal_address" field.
+func LegalAddressNotIn(vs ...string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNotIn(FieldLegalAddress, vs...))
+}
+
+// LegalAddressGT applies the GT predicate on the "legal_address" field.
+func LegalAddressGT(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGT(FieldLegalAddress, v))
+}
+
+// LegalAddressGTE applies the GTE predicate on the "legal_address" field.
+func LegalAddressGTE(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGTE(FieldLegalAddress, v))
+}
+
+// LegalAddressLT applies the LT predicate on the "legal_address" field.
+func LegalAddressLT(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLT(FieldLegalAddress, v))
+}
+
+// LegalAddressLTE applies the LTE predicate on the "legal_address" field.
+func LegalAddressLTE(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLTE(FieldLegalAddress, v))
+}
+
+// LegalAddressContains applies the Contains predicate on the "legal_address" field.
+func LegalAddressContains(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldContains(FieldLegalAddress, v))
+}
+
+// LegalAddressHasPrefix applies the HasPrefix predicate on the "legal_address" field.
+func LegalAddressHasPrefix(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldHasPrefix(FieldLegalAddress, v))
+}
+
+// LegalAddressHasSuffix applies the HasSuffix predicate on the "legal_address" field.
+func LegalAddressHasSuffix(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldHasSuffix(FieldLegalAddress, v))
+}
+
+// LegalAddressEqualFold applies the EqualFold predicate on the "legal_address" field.
+func LegalAddressEqualFold(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEqualFold(FieldLegalAddress, v))
+}
+
+// LegalAddressContainsFold applies the ContainsFold predicate on the "legal_address" field.
+func LegalAddressContainsFold(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldContainsFold(FieldLegalAddress, v))
+}
+
+// VatNumberEQ applies the EQ predicate on the "vat_number" field.
+func VatNumberEQ(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldVatNumber, v))
+}
+
+// VatNumberNEQ applies the NEQ predicate on the "vat_number" field.
+func VatNumberNEQ(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNEQ(FieldVatNumber, v))
+}
+
+// VatNumberIn applies the In predicate on the "vat_number" field.
+func VatNumberIn(vs ...string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldIn(FieldVatNumber, vs...))
+}
+
+// VatNumberNotIn applies the NotIn predicate on the "vat_number" field.
+func VatNumberNotIn(vs ...string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNotIn(FieldVatNumber, vs...))
+}
+
+// VatNumberGT applies the GT predicate on the "vat_number" field.
+func VatNumberGT(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGT(FieldVatNumber, v))
+}
+
+// VatNumberGTE applies the GTE predicate on the "vat_number" field.
+func VatNumberGTE(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGTE(FieldVatNumber, v))
+}
+
+// VatNumberLT applies the LT predicate on the "vat_number" field.
+func VatNumberLT(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLT(FieldVatNumber, v))
+}
+
+// VatNumberLTE applies the LTE predicate on the "vat_number" field.
+func VatNumberLTE(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLTE(FieldVatNumber, v))
+}
+
+// VatNumberContains applies the Contains predicate on the "vat_number" field.
+func VatNumberContains(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldContains(FieldVatNumber, v))
+}
+
+// VatNumberHasPrefix applies the HasPrefix predicate on the "vat_number" field.
+func VatNumberHasPrefix(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldHasPrefix(FieldVatNumber, v))
+}
+
+// VatNumberHasSuffix applies the HasSuffix predicate on the "vat_number" field.
+func VatNumberHasSuffix(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldHasSuffix(FieldVatNumber, v))
+}
+
+// VatNumberEqualFold applies the EqualFold predicate on the "vat_number" field.
+func VatNumberEqualFold(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEqualFold(FieldVatNumber, v))
+}
+
+// VatNumberContainsFold applies the ContainsFold predicate on the "vat_number" field.
+func VatNumberContainsFold(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldContainsFold(FieldVatNumber, v))
+}
+
+// CompanyNumberEQ applies the EQ predicate on the "company_number" field.
+func CompanyNumberEQ(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEQ(FieldCompanyNumber, v))
+}
+
+// CompanyNumberNEQ applies the NEQ predicate on the "company_number" field.
+func CompanyNumberNEQ(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNEQ(FieldCompanyNumber, v))
+}
+
+// CompanyNumberIn applies the In predicate on the "company_number" field.
+func CompanyNumberIn(vs ...string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldIn(FieldCompanyNumber, vs...))
+}
+
+// CompanyNumberNotIn applies the NotIn predicate on the "company_number" field.
+func CompanyNumberNotIn(vs ...string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldNotIn(FieldCompanyNumber, vs...))
+}
+
+// CompanyNumberGT applies the GT predicate on the "company_number" field.
+func CompanyNumberGT(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGT(FieldCompanyNumber, v))
+}
+
+// CompanyNumberGTE applies the GTE predicate on the "company_number" field.
+func CompanyNumberGTE(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldGTE(FieldCompanyNumber, v))
+}
+
+// CompanyNumberLT applies the LT predicate on the "company_number" field.
+func CompanyNumberLT(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLT(FieldCompanyNumber, v))
+}
+
+// CompanyNumberLTE applies the LTE predicate on the "company_number" field.
+func CompanyNumberLTE(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldLTE(FieldCompanyNumber, v))
+}
+
+// CompanyNumberContains applies the Contains predicate on the "company_number" field.
+func CompanyNumberContains(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldContains(FieldCompanyNumber, v))
+}
+
+// CompanyNumberHasPrefix applies the HasPrefix predicate on the "company_number" field.
+func CompanyNumberHasPrefix(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldHasPrefix(FieldCompanyNumber, v))
+}
+
+// CompanyNumberHasSuffix applies the HasSuffix predicate on the "company_number" field.
+func CompanyNumberHasSuffix(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldHasSuffix(FieldCompanyNumber, v))
+}
+
+// CompanyNumberEqualFold applies the EqualFold predicate on the "company_number" field.
+func CompanyNumberEqualFold(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldEqualFold(FieldCompanyNumber, v))
+}
+
+// CompanyNumberContainsFold applies the ContainsFold predicate on the "company_number" field.
+func CompanyNumberContainsFold(v string) predicate.Photographer {
+	return predicate.Photographer(sql.FieldContainsFold(FieldCompanyNumber, v))
 }
 
 // OrderSeqEQ applies the EQ predicate on the "order_seq" field.

@@ -34,6 +34,13 @@ func (Photographer) Fields() []ent.Field {
 		field.String("timezone").Default("Europe/Brussels"),
 		// ShippingRates price home delivery by destination zone and lab.
 		field.JSON("shipping_rates", []model.ShippingRate{}).Default([]model.ShippingRate{}),
+		// Legal details printed on invoices (« Coordonnées légales »):
+		// the legal name of the business, its address (several lines), its
+		// VAT number and its company number (BCE / SIREN).
+		field.String("legal_name").Default("").MaxLen(200),
+		field.String("legal_address").Default("").MaxLen(500),
+		field.String("vat_number").Default("").MaxLen(40),
+		field.String("company_number").Default("").MaxLen(40),
 		// OrderSeq is the last order number given.
 		field.Int("order_seq").Default(10000),
 		// SessionsEndedAt is when the photographer last signed out

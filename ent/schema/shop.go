@@ -273,6 +273,12 @@ func (OrderLine) Fields() []ent.Field {
 		field.Int("quantity").Positive(),
 		field.Int("unit_price"),
 		field.Int("total"),
+		// Discount is the share of the order's discount the line carries
+		// and VAT the VAT its net amount (total - discount) contains, as
+		// the pricing engine gave them (internal/books writes them in the
+		// accountant's export; -1 for lines placed before they were kept).
+		field.Int("discount").Default(-1),
+		field.Int("vat").Default(-1),
 		// Details keep the keys of the untyped map they were before.
 		field.JSON("details", &model.OrderLineDetails{}).Optional(),
 	}

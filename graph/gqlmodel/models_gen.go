@@ -600,6 +600,78 @@ type SignOutPayload struct {
 	UserErrors    []*UserError `json:"userErrors"`
 }
 
+type StudioBooks struct {
+	From         string       `json:"from"`
+	To           string       `json:"to"`
+	Revenue      *money.Money `json:"revenue"`
+	Orders       int          `json:"orders"`
+	AverageOrder *money.Money `json:"averageOrder"`
+	UniqueBuyers int          `json:"uniqueBuyers"`
+	// The galleries' visits in the period: null while visits are not counted (the conversion is then unknown).
+	Visits *int `json:"visits,omitempty"`
+	// Orders per visit, null without visits.
+	Conversion *float64              `json:"conversion,omitempty"`
+	ByDay      []*StudioBooksPoint   `json:"byDay"`
+	ByWeek     []*StudioBooksPoint   `json:"byWeek"`
+	ByMonth    []*StudioBooksPoint   `json:"byMonth"`
+	ByGallery  []*StudioBooksGallery `json:"byGallery"`
+	ByProduct  []*StudioBooksProduct `json:"byProduct"`
+	// The ten photos that sold the most (by revenue).
+	TopPhotos []*StudioBooksPhoto `json:"topPhotos"`
+}
+
+type StudioBooksGallery struct {
+	GalleryID string       `json:"galleryId"`
+	Title     string       `json:"title"`
+	Revenue   *money.Money `json:"revenue"`
+	Orders    int          `json:"orders"`
+}
+
+type StudioBooksPhoto struct {
+	PhotoID   string       `json:"photoId"`
+	Filename  string       `json:"filename"`
+	GalleryID string       `json:"galleryId"`
+	Revenue   *money.Money `json:"revenue"`
+	Quantity  int          `json:"quantity"`
+}
+
+type StudioBooksPoint struct {
+	// A day or a week's Monday (2026-11-02), or a month (2026-11).
+	Period  string       `json:"period"`
+	Revenue *money.Money `json:"revenue"`
+	Orders  int          `json:"orders"`
+}
+
+type StudioBooksProduct struct {
+	// An order line's kind: print, digital_file, all_gallery, pack.
+	Kind string `json:"kind"`
+	// The format's name, empty for a pack or a deleted format.
+	Format   string       `json:"format"`
+	Revenue  *money.Money `json:"revenue"`
+	Quantity int          `json:"quantity"`
+}
+
+type StudioLegalDetails struct {
+	LegalName string `json:"legalName"`
+	// Several lines (street, postal code and city...).
+	Address   string `json:"address"`
+	VatNumber string `json:"vatNumber"`
+	// BCE / KBO number in Belgium, SIREN in France.
+	CompanyNumber string `json:"companyNumber"`
+}
+
+type StudioLegalDetailsInput struct {
+	LegalName     string `json:"legalName"`
+	Address       string `json:"address"`
+	VatNumber     string `json:"vatNumber"`
+	CompanyNumber string `json:"companyNumber"`
+}
+
+type StudioLegalDetailsPayload struct {
+	LegalDetails *StudioLegalDetails `json:"legalDetails,omitempty"`
+	UserErrors   []*UserError        `json:"userErrors"`
+}
+
 // Live updates, over websocket at /graphql (graphql-transport-ws, or the
 // legacy graphql-ws protocol). The connection's cookies identify the viewer;
 // a script may pass {"authorization": "Bearer glt_..."} in connection_init.

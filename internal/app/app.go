@@ -23,6 +23,7 @@ import (
 
 	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/backup"
+	"github.com/studio/gallery/internal/books"
 	"github.com/studio/gallery/internal/captcha"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
@@ -93,6 +94,8 @@ type Services struct {
 	DownloadWorkers *downloads.Workers
 	// Orders places orders and follows their payments.
 	Orders *orders.Service
+	// Books makes the accountant's exports, the invoices and the dashboard.
+	Books *books.Service
 	// TestPayments is the built-in test provider when it takes the
 	// payments (PAYMENT_PROVIDER=test): its page is served at /pay/test.
 	TestPayments *payments.Test
@@ -227,6 +230,7 @@ func New(ctx context.Context, o Options) (*Services, error) {
 	s.Orders = &orders.Service{DB: db.Client, Jobs: s.Jobs, Events: ev, Carts: s.Carts, Mail: sender,
 		PublicURL: cfg.PublicURL, Expiry: cfg.OrderExpiry, Logger: log, Now: o.Now,
 		Provider: provider, Providers: providers}
+	s.Books = &books.Service{DB: db.Client}
 	if s.Jobs != nil {
 		dev := o.DownloadEvents
 		if dev == nil {

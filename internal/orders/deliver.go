@@ -8,6 +8,7 @@ import (
 	"github.com/studio/gallery/ent/downloadrequest"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
+	"github.com/studio/gallery/internal/books"
 	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/downloads"
 	"github.com/studio/gallery/internal/jobs"
@@ -19,14 +20,19 @@ import (
 // its cart, queues the e-mails and starts preparing its digital files. It
 // reports whether the order moved.
 func (s *Service) validate(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer, o *ent.Order, pay *ent.Payment) (bool, error) {
+	paidAt := s.now()
 	upd := tx.Order.Update().Where(order.ID(o.ID),
 		order.StatusIn(order.StatusAwaitingPayment, order.StatusAwaitingValidation, order.StatusPaymentError)).
-		SetStatus(order.StatusValidated).SetPaidAt(s.now())
+		SetStatus(order.StatusValidated).SetPaidAt(paidAt)
 	if pay != nil {
 		upd.SetPaymentMethod(order.PaymentMethod(pay.Method))
 	}
 	n, err := upd.Save(ctx)
 	if err != nil || n == 0 {
+		return false, err
+	}
+	// The invoice's number, in the payment's transaction (internal/books).
+	if _, err := books.Assign(ctx, tx, o.ID, paidAt); err != nil {
 		return false, err
 	}
 	lines, err := tx.OrderLine.Query().Where(orderline.HasOrderWith(order.ID(o.ID))).All(ctx)

@@ -431,14 +431,15 @@ func usesOf(ctx context.Context, tx *ent.Client, voucherID, email string) (int, 
 // createLines records the cart's items as the order's lines, described in
 // French, with what the lab and the delivery need in details.
 func (s *Service) createLines(ctx context.Context, tx *ent.Client, snap *cart.Snapshot, o *ent.Order) error {
-	totals := map[string]money.Cents{}
+	quoted := map[string]pricing.LineQuote{}
 	for _, l := range snap.Quote.Lines {
-		totals[l.ID] = l.Total
+		quoted[l.ID] = l
 	}
 	var bulk []*ent.OrderLineCreate
 	for _, it := range snap.Items {
+		lq := quoted[it.ID]
 		l := tx.OrderLine.Create().SetOrderID(o.ID).SetKind(string(it.Kind)).SetQuantity(it.Quantity).
-			SetUnitPrice(it.UnitPrice).SetTotal(int(totals[it.ID]))
+			SetUnitPrice(it.UnitPrice).SetTotal(int(lq.Total)).SetDiscount(int(lq.Discount)).SetVat(int(lq.VAT))
 		d := &model.OrderLineDetails{CartItemID: it.ID}
 		f := snap.Format(it.FormatID)
 		if f != nil {

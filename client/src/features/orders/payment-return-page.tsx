@@ -170,11 +170,7 @@ function OrderResult({ id, abandoned, galleryUrl }: { id: string; abandoned: boo
         </div>
         {order.downloads.length > 0 && <OrderDownloads downloads={order.downloads} />}
         <OrderRecap order={order} />
-        <div className={styles.actions}>
-          <Link className="button button-primary" to={home}>
-            {t('orders.backToGallery')}
-          </Link>
-        </div>
+        <ConfirmedActions home={home} orderId={order.id} />
       </div>
     );
   } else if (view === 'pending') {
@@ -251,5 +247,20 @@ function OrderResult({ id, abandoned, galleryUrl }: { id: string; abandoned: boo
       </p>
       {content}
     </>
+  );
+}
+
+/** ConfirmedActions: back to the gallery, and the paid order's invoice (GET /api/orders/{id}/invoice.pdf, the order's access rules). */
+function ConfirmedActions({ home, orderId }: { home: string; orderId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.actions}>
+      <Link className="button button-primary" to={home}>
+        {t('orders.backToGallery')}
+      </Link>
+      <a className="button button-outline" href={`/api/orders/${encodeURIComponent(orderId)}/invoice.pdf`} download>
+        {t('orders.invoice')}
+      </a>
+    </div>
   );
 }

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { AccountPage } from './account-page';
+import { DashboardPage } from './dashboard-page';
 import { ViewerPhotographerQuery } from './documents';
 import { GalleriesPage } from './galleries-page';
 import { GallerySettingsPage } from './gallery-settings-page';
+import { LegalPage } from './legal-page';
 import { NewGalleryPage } from './new-gallery-page';
 import { OrderPage } from './order-page';
 import { OrdersPage } from './orders-page';
@@ -47,6 +49,8 @@ export function StudioApp({ photosPage, picksPage }: { photosPage?: ReactNode; p
         <Route path="commandes" element={<OrdersPage />} />
         <Route path="commandes/:id" element={<OrderPage />} />
         <Route path="compte" element={<AccountPage />} />
+        <Route path="tableau-de-bord" element={<DashboardPage />} />
+        <Route path="coordonnees-legales" element={<LegalPage />} />
         <Route path="*" element={<Navigate to="galeries" replace />} />
       </Route>
     </Routes>

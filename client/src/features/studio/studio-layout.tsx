@@ -10,7 +10,7 @@ export interface StudioPhotographer {
   email: string;
 }
 
-/** StudioLayout is the studio's frame: its header with the navigation (Galeries, Commandes, Réglages du compte) and sign out, over the screen. */
+/** StudioLayout is the studio's frame: its header with the navigation (Galeries, Commandes, Tableau de bord, Coordonnées légales, Réglages du compte) and sign out, over the screen. */
 export function StudioLayout({ photographer }: { photographer: StudioPhotographer }) {
   const { t } = useTranslation();
   const client = useApolloClient();
@@ -34,6 +34,12 @@ export function StudioLayout({ photographer }: { photographer: StudioPhotographe
           </NavLink>
           <NavLink to="/studio/commandes" className={link}>
             {t('studioOrders.nav')}
+          </NavLink>
+          <NavLink to="/studio/tableau-de-bord" className={link}>
+            {t('studio.dashboard')}
+          </NavLink>
+          <NavLink to="/studio/coordonnees-legales" className={link}>
+            {t('studio.legal')}
           </NavLink>
           <NavLink to="/studio/compte" className={link}>
             {t('studio.account')}
