@@ -35,6 +35,8 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/ent/passkey"
+	"github.com/studio/gallery/ent/passkeychallenge"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
@@ -96,6 +98,10 @@ type Client struct {
 	PackDigitalFile *PackDigitalFileClient
 	// PackFormat is the client for interacting with the PackFormat builders.
 	PackFormat *PackFormatClient
+	// Passkey is the client for interacting with the Passkey builders.
+	Passkey *PasskeyClient
+	// PasskeyChallenge is the client for interacting with the PasskeyChallenge builders.
+	PasskeyChallenge *PasskeyChallengeClient
 	// Payment is the client for interacting with the Payment builders.
 	Payment *PaymentClient
 	// Photo is the client for interacting with the Photo builders.
@@ -151,6 +157,8 @@ func (c *Client) init() {
 	c.Pack = NewPackClient(c.config)
 	c.PackDigitalFile = NewPackDigitalFileClient(c.config)
 	c.PackFormat = NewPackFormatClient(c.config)
+	c.Passkey = NewPasskeyClient(c.config)
+	c.PasskeyChallenge = NewPasskeyChallengeClient(c.config)
 	c.Payment = NewPaymentClient(c.config)
 	c.Photo = NewPhotoClient(c.config)
 	c.Photographer = NewPhotographerClient(c.config)
@@ -275,6 +283,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Pack:                NewPackClient(cfg),
 		PackDigitalFile:     NewPackDigitalFileClient(cfg),
 		PackFormat:          NewPackFormatClient(cfg),
+		Passkey:             NewPasskeyClient(cfg),
+		PasskeyChallenge:    NewPasskeyChallengeClient(cfg),
 		Payment:             NewPaymentClient(cfg),
 		Photo:               NewPhotoClient(cfg),
 		Photographer:        NewPhotographerClient(cfg),
@@ -326,6 +336,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Pack:                NewPackClient(cfg),
 		PackDigitalFile:     NewPackDigitalFileClient(cfg),
 		PackFormat:          NewPackFormatClient(cfg),
+		Passkey:             NewPasskeyClient(cfg),
+		PasskeyChallenge:    NewPasskeyChallengeClient(cfg),
 		Payment:             NewPaymentClient(cfg),
 		Photo:               NewPhotoClient(cfg),
 		Photographer:        NewPhotographerClient(cfg),
@@ -370,9 +382,9 @@ func (c *Client) Use(hooks ...Hook) {
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
-		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
-		c.VoucherRedemption, c.WebhookEvent,
+		c.PackFormat, c.Passkey, c.PasskeyChallenge, c.Payment, c.Photo,
+		c.Photographer, c.PhotographerSession, c.RateLimit, c.Selection, c.Share,
+		c.User, c.Video, c.Voucher, c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -385,9 +397,9 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack, c.PackDigitalFile,
-		c.PackFormat, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Selection, c.Share, c.User, c.Video, c.Voucher,
-		c.VoucherRedemption, c.WebhookEvent,
+		c.PackFormat, c.Passkey, c.PasskeyChallenge, c.Payment, c.Photo,
+		c.Photographer, c.PhotographerSession, c.RateLimit, c.Selection, c.Share,
+		c.User, c.Video, c.Voucher, c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -436,6 +448,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.PackDigitalFile.mutate(ctx, m)
 	case *PackFormatMutation:
 		return c.PackFormat.mutate(ctx, m)
+	case *PasskeyMutation:
+		return c.Passkey.mutate(ctx, m)
+	case *PasskeyChallengeMutation:
+		return c.PasskeyChallenge.mutate(ctx, m)
 	case *PaymentMutation:
 		return c.Payment.mutate(ctx, m)
 	case *PhotoMutation:
@@ -3973,6 +3989,288 @@ func (c *PackFormatClient) mutate(ctx context.Context, m *PackFormatMutation) (V
 	}
 }
 
+// PasskeyClient is a client for the Passkey schema.
+type PasskeyClient struct {
+	config
+}
+
+// NewPasskeyClient returns a client for the Passkey from the given config.
+func NewPasskeyClient(c config) *PasskeyClient {
+	return &PasskeyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `passkey.Hooks(f(g(h())))`.
+func (c *PasskeyClient) Use(hooks ...Hook) {
+	c.hooks.Passkey = append(c.hooks.Passkey, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `passkey.Intercept(f(g(h())))`.
+func (c *PasskeyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Passkey = append(c.inters.Passkey, interceptors...)
+}
+
+// Create returns a builder for creating a Passkey entity.
+func (c *PasskeyClient) Create() *PasskeyCreate {
+	mutation := newPasskeyMutation(c.config, OpCreate)
+	return &PasskeyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Passkey entities.
+func (c *PasskeyClient) CreateBulk(builders ...*PasskeyCreate) *PasskeyCreateBulk {
+	return &PasskeyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PasskeyClient) MapCreateBulk(slice any, setFunc func(*PasskeyCreate, int)) *PasskeyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PasskeyCreateBulk{err: fmt.Errorf("calling to PasskeyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PasskeyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PasskeyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Passkey.
+func (c *PasskeyClient) Update() *PasskeyUpdate {
+	mutation := newPasskeyMutation(c.config, OpUpdate)
+	return &PasskeyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PasskeyClient) UpdateOne(_m *Passkey) *PasskeyUpdateOne {
+	mutation := newPasskeyMutation(c.config, OpUpdateOne, withPasskey(_m))
+	return &PasskeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PasskeyClient) UpdateOneID(id string) *PasskeyUpdateOne {
+	mutation := newPasskeyMutation(c.config, OpUpdateOne, withPasskeyID(id))
+	return &PasskeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Passkey.
+func (c *PasskeyClient) Delete() *PasskeyDelete {
+	mutation := newPasskeyMutation(c.config, OpDelete)
+	return &PasskeyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PasskeyClient) DeleteOne(_m *Passkey) *PasskeyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PasskeyClient) DeleteOneID(id string) *PasskeyDeleteOne {
+	builder := c.Delete().Where(passkey.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PasskeyDeleteOne{builder}
+}
+
+// Query returns a query builder for Passkey.
+func (c *PasskeyClient) Query() *PasskeyQuery {
+	return &PasskeyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePasskey},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Passkey entity by its id.
+func (c *PasskeyClient) Get(ctx context.Context, id string) (*Passkey, error) {
+	return c.Query().Where(passkey.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PasskeyClient) GetX(ctx context.Context, id string) *Passkey {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryPhotographer queries the photographer edge of a Passkey.
+func (c *PasskeyClient) QueryPhotographer(_m *Passkey) *PhotographerQuery {
+	query := (&PhotographerClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(passkey.Table, passkey.FieldID, id),
+			sqlgraph.To(photographer.Table, photographer.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, passkey.PhotographerTable, passkey.PhotographerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PasskeyClient) Hooks() []Hook {
+	return c.hooks.Passkey
+}
+
+// Interceptors returns the client interceptors.
+func (c *PasskeyClient) Interceptors() []Interceptor {
+	return c.inters.Passkey
+}
+
+func (c *PasskeyClient) mutate(ctx context.Context, m *PasskeyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PasskeyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PasskeyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PasskeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PasskeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Passkey mutation op: %q", m.Op())
+	}
+}
+
+// PasskeyChallengeClient is a client for the PasskeyChallenge schema.
+type PasskeyChallengeClient struct {
+	config
+}
+
+// NewPasskeyChallengeClient returns a client for the PasskeyChallenge from the given config.
+func NewPasskeyChallengeClient(c config) *PasskeyChallengeClient {
+	return &PasskeyChallengeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `passkeychallenge.Hooks(f(g(h())))`.
+func (c *PasskeyChallengeClient) Use(hooks ...Hook) {
+	c.hooks.PasskeyChallenge = append(c.hooks.PasskeyChallenge, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `passkeychallenge.Intercept(f(g(h())))`.
+func (c *PasskeyChallengeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PasskeyChallenge = append(c.inters.PasskeyChallenge, interceptors...)
+}
+
+// Create returns a builder for creating a PasskeyChallenge entity.
+func (c *PasskeyChallengeClient) Create() *PasskeyChallengeCreate {
+	mutation := newPasskeyChallengeMutation(c.config, OpCreate)
+	return &PasskeyChallengeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PasskeyChallenge entities.
+func (c *PasskeyChallengeClient) CreateBulk(builders ...*PasskeyChallengeCreate) *PasskeyChallengeCreateBulk {
+	return &PasskeyChallengeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PasskeyChallengeClient) MapCreateBulk(slice any, setFunc func(*PasskeyChallengeCreate, int)) *PasskeyChallengeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PasskeyChallengeCreateBulk{err: fmt.Errorf("calling to PasskeyChallengeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PasskeyChallengeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PasskeyChallengeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PasskeyChallenge.
+func (c *PasskeyChallengeClient) Update() *PasskeyChallengeUpdate {
+	mutation := newPasskeyChallengeMutation(c.config, OpUpdate)
+	return &PasskeyChallengeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PasskeyChallengeClient) UpdateOne(_m *PasskeyChallenge) *PasskeyChallengeUpdateOne {
+	mutation := newPasskeyChallengeMutation(c.config, OpUpdateOne, withPasskeyChallenge(_m))
+	return &PasskeyChallengeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PasskeyChallengeClient) UpdateOneID(id string) *PasskeyChallengeUpdateOne {
+	mutation := newPasskeyChallengeMutation(c.config, OpUpdateOne, withPasskeyChallengeID(id))
+	return &PasskeyChallengeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PasskeyChallenge.
+func (c *PasskeyChallengeClient) Delete() *PasskeyChallengeDelete {
+	mutation := newPasskeyChallengeMutation(c.config, OpDelete)
+	return &PasskeyChallengeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PasskeyChallengeClient) DeleteOne(_m *PasskeyChallenge) *PasskeyChallengeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PasskeyChallengeClient) DeleteOneID(id string) *PasskeyChallengeDeleteOne {
+	builder := c.Delete().Where(passkeychallenge.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PasskeyChallengeDeleteOne{builder}
+}
+
+// Query returns a query builder for PasskeyChallenge.
+func (c *PasskeyChallengeClient) Query() *PasskeyChallengeQuery {
+	return &PasskeyChallengeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePasskeyChallenge},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PasskeyChallenge entity by its id.
+func (c *PasskeyChallengeClient) Get(ctx context.Context, id string) (*PasskeyChallenge, error) {
+	return c.Query().Where(passkeychallenge.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PasskeyChallengeClient) GetX(ctx context.Context, id string) *PasskeyChallenge {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PasskeyChallengeClient) Hooks() []Hook {
+	return c.hooks.PasskeyChallenge
+}
+
+// Interceptors returns the client interceptors.
+func (c *PasskeyChallengeClient) Interceptors() []Interceptor {
+	return c.inters.PasskeyChallenge
+}
+
+func (c *PasskeyChallengeClient) mutate(ctx context.Context, m *PasskeyChallengeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PasskeyChallengeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PasskeyChallengeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PasskeyChallengeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PasskeyChallengeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PasskeyChallenge mutation op: %q", m.Op())
+	}
+}
+
 // PaymentClient is a client for the Payment schema.
 type PaymentClient struct {
 	config
@@ -4468,6 +4766,22 @@ func (c *PhotographerClient) QuerySessions(_m *Photographer) *PhotographerSessio
 			sqlgraph.From(photographer.Table, photographer.FieldID, id),
 			sqlgraph.To(photographersession.Table, photographersession.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, photographer.SessionsTable, photographer.SessionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPasskeys queries the passkeys edge of a Photographer.
+func (c *PhotographerClient) QueryPasskeys(_m *Photographer) *PasskeyQuery {
+	query := (&PasskeyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photographer.Table, photographer.FieldID, id),
+			sqlgraph.To(passkey.Table, passkey.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, photographer.PasskeysTable, photographer.PasskeysColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -6006,16 +6320,16 @@ type (
 	hooks struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
 		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
-		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
-		Voucher, VoucherRedemption, WebhookEvent []ent.Hook
+		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Passkey, PasskeyChallenge,
+		Payment, Photo, Photographer, PhotographerSession, RateLimit, Selection, Share,
+		User, Video, Voucher, VoucherRedemption, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
 		Discount, DownloadRequest, Family, Format, Gallery, MusicTrack, OneTimeCode,
-		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Selection, Share, User, Video,
-		Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
+		Order, OrderLine, Pack, PackDigitalFile, PackFormat, Passkey, PasskeyChallenge,
+		Payment, Photo, Photographer, PhotographerSession, RateLimit, Selection, Share,
+		User, Video, Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -26,6 +26,7 @@ var codeSources = map[string][]string{
 	"CartErrorCode":         {"internal/cart/codes.go", "internal/address/codes.go", "internal/pricing/pricing.go", "internal/cart/vouchers.go"},
 	"OrderErrorCode":        {"internal/orders/codes.go"},
 	"PhotographerErrorCode": {"internal/photographer/codes.go", "internal/photos/codes.go"},
+	"PasskeyErrorCode":      {"internal/passkey/codes.go"},
 }
 
 // loadSchema parses graph/schema/*.graphql.

@@ -77,6 +77,15 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	APIToken struct {
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		LastUsedAt func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Prefix     func(childComplexity int) int
+		RevokedAt  func(childComplexity int) int
+	}
+
 	AccessCode struct {
 		Code      func(childComplexity int) int
 		CreatedAt func(childComplexity int) int
@@ -157,6 +166,16 @@ type ComplexityRoot struct {
 		IsPhotographer       func(childComplexity int) int
 		NeedEmail            func(childComplexity int) int
 		ReadOnly             func(childComplexity int) int
+	}
+
+	BeginPasskeyRegistrationPayload struct {
+		OptionsJSON func(childComplexity int) int
+		UserErrors  func(childComplexity int) int
+	}
+
+	BeginPasskeySignInPayload struct {
+		OptionsJSON func(childComplexity int) int
+		UserErrors  func(childComplexity int) int
 	}
 
 	BuildInfo struct {
@@ -334,6 +353,12 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	CreateApiTokenPayload struct {
+		APIToken   func(childComplexity int) int
+		Token      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	CreateCategoryPayload struct {
 		Category   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
@@ -423,6 +448,11 @@ type ComplexityRoot struct {
 		UserErrors    func(childComplexity int) int
 	}
 
+	DeletePasskeyPayload struct {
+		DeletedPasskeyID func(childComplexity int) int
+		UserErrors       func(childComplexity int) int
+	}
+
 	DeletePhotosPayload struct {
 		DeletedPhotoIds func(childComplexity int) int
 		UserErrors      func(childComplexity int) int
@@ -493,6 +523,11 @@ type ComplexityRoot struct {
 		Position           func(childComplexity int) int
 		WhiteBordersOption func(childComplexity int) int
 		WhiteMarginAllowed func(childComplexity int) int
+	}
+
+	FinishPasskeyRegistrationPayload struct {
+		Passkey    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	Format struct {
@@ -625,10 +660,13 @@ type ComplexityRoot struct {
 		AddToSelection                func(childComplexity int, input gqlmodel.SelectionItemsInput) int
 		AddVideo                      func(childComplexity int, input photographer.AddVideoInput) int
 		AddVoucher                    func(childComplexity int, input gqlmodel.VoucherInput) int
+		BeginPasskeyRegistration      func(childComplexity int) int
+		BeginPasskeySignIn            func(childComplexity int) int
 		CancelOrder                   func(childComplexity int, id string) int
 		ConfigureOngoingPack          func(childComplexity int, input gqlmodel.ConfigureOngoingPackInput) int
 		ConfirmEmail                  func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
 		ContactPhotographer           func(childComplexity int, input gqlmodel.ContactPhotographerInput) int
+		CreateAPIToken                func(childComplexity int, input gqlmodel.CreateAPITokenInput) int
 		CreateAccessCode              func(childComplexity int, input photographer.CreateAccessCodeInput) int
 		CreateCategory                func(childComplexity int, input photographer.CreateCategoryInput) int
 		CreateDiscount                func(childComplexity int, input photographer.CreateDiscountInput) int
@@ -650,6 +688,7 @@ type ComplexityRoot struct {
 		DeleteGallery                 func(childComplexity int, input photographer.DeleteGalleryInput) int
 		DeleteOngoingPack             func(childComplexity int, input gqlmodel.PackInstanceInput) int
 		DeletePack                    func(childComplexity int, input photographer.DeletePackInput) int
+		DeletePasskey                 func(childComplexity int, input gqlmodel.DeletePasskeyInput) int
 		DeletePhotos                  func(childComplexity int, input photographer.DeletePhotosInput) int
 		DeleteSelection               func(childComplexity int, input gqlmodel.DeleteSelectionInput) int
 		DeleteVideo                   func(childComplexity int, input photographer.DeleteVideoInput) int
@@ -657,6 +696,8 @@ type ComplexityRoot struct {
 		EditPack                      func(childComplexity int, input gqlmodel.PackInstanceInput) int
 		EnterAccessCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
 		EnterClientCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
+		FinishPasskeyRegistration     func(childComplexity int, input gqlmodel.FinishPasskeyRegistrationInput) int
+		FinishPasskeySignIn           func(childComplexity int, input gqlmodel.FinishPasskeySignInInput) int
 		Logout                        func(childComplexity int, input gqlmodel.LogoutInput) int
 		MarkOrderReadyForPickup       func(childComplexity int, id string) int
 		MarkOrderSent                 func(childComplexity int, id string) int
@@ -682,6 +723,7 @@ type ComplexityRoot struct {
 		RequestStudioCode             func(childComplexity int, input gqlmodel.RequestStudioCodeInput) int
 		ResendDownloadLink            func(childComplexity int, input gqlmodel.ResendDownloadLinkInput) int
 		ResendOrderDownloads          func(childComplexity int, id string) int
+		RevokeAPIToken                func(childComplexity int, input gqlmodel.RevokeAPITokenInput) int
 		RevokeAccessCode              func(childComplexity int, input photographer.RevokeAccessCodeInput) int
 		SendAlbum                     func(childComplexity int, input gqlmodel.SendAlbumInput) int
 		SetClientData                 func(childComplexity int, input gqlmodel.ClientDataInput) int
@@ -819,6 +861,25 @@ type ComplexityRoot struct {
 		StartCursor     func(childComplexity int) int
 	}
 
+	Passkey struct {
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		LastUsedAt func(childComplexity int) int
+		Name       func(childComplexity int) int
+	}
+
+	PasskeyError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+	}
+
+	PasskeySignInPayload struct {
+		Photographer func(childComplexity int) int
+		UserErrors   func(childComplexity int) int
+	}
+
 	Payment struct {
 		AmountMoney func(childComplexity int) int
 		CreatedAt   func(childComplexity int) int
@@ -953,7 +1014,9 @@ type ComplexityRoot struct {
 		PaymentMethods     func(childComplexity int) int
 		PhotoProducts      func(childComplexity int, galleryID string, photoID string) int
 		ShippingRates      func(childComplexity int) int
+		StudioAPITokens    func(childComplexity int) int
 		StudioGalleries    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
+		StudioPasskeys     func(childComplexity int) int
 		ViewerPhotographer func(childComplexity int) int
 	}
 
@@ -984,6 +1047,11 @@ type ComplexityRoot struct {
 
 	RevokeAccessCodePayload struct {
 		AccessCode func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	RevokeApiTokenPayload struct {
+		APIToken   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -1314,6 +1382,13 @@ type MutationResolver interface {
 	MarkOrderReadyForPickup(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
 	CancelOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
 	RefundOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	BeginPasskeyRegistration(ctx context.Context) (*gqlmodel.BeginPasskeyRegistrationPayload, error)
+	FinishPasskeyRegistration(ctx context.Context, input gqlmodel.FinishPasskeyRegistrationInput) (*gqlmodel.FinishPasskeyRegistrationPayload, error)
+	DeletePasskey(ctx context.Context, input gqlmodel.DeletePasskeyInput) (*gqlmodel.DeletePasskeyPayload, error)
+	BeginPasskeySignIn(ctx context.Context) (*gqlmodel.BeginPasskeySignInPayload, error)
+	FinishPasskeySignIn(ctx context.Context, input gqlmodel.FinishPasskeySignInInput) (*gqlmodel.PasskeySignInPayload, error)
+	CreateAPIToken(ctx context.Context, input gqlmodel.CreateAPITokenInput) (*gqlmodel.CreateAPITokenPayload, error)
+	RevokeAPIToken(ctx context.Context, input gqlmodel.RevokeAPITokenInput) (*gqlmodel.RevokeAPITokenPayload, error)
 	SetShippingRates(ctx context.Context, input gqlmodel.SetShippingRatesInput) (*gqlmodel.ShippingRatesPayload, error)
 	CreateSelection(ctx context.Context, input gqlmodel.CreateSelectionInput) (*gqlmodel.SelectionPayload, error)
 	DeleteSelection(ctx context.Context, input gqlmodel.DeleteSelectionInput) (*gqlmodel.DeleteSelectionPayload, error)
@@ -1378,6 +1453,8 @@ type QueryResolver interface {
 	Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) (*ent.OrderConnection, error)
 	PaymentMethods(ctx context.Context) ([]payment.Method, error)
 	Countries(ctx context.Context) ([]*address.Country, error)
+	StudioPasskeys(ctx context.Context) ([]*ent.Passkey, error)
+	StudioAPITokens(ctx context.Context) ([]*ent.APIToken, error)
 	ShippingRates(ctx context.Context) ([]*model.ShippingRate, error)
 	MySelections(ctx context.Context, galleryID string) ([]*ent.Selection, error)
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
@@ -1419,6 +1496,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "APIToken.createdAt":
+		if e.ComplexityRoot.APIToken.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.CreatedAt(childComplexity), true
+	case "APIToken.id":
+		if e.ComplexityRoot.APIToken.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.ID(childComplexity), true
+	case "APIToken.lastUsedAt":
+		if e.ComplexityRoot.APIToken.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.LastUsedAt(childComplexity), true
+	case "APIToken.name":
+		if e.ComplexityRoot.APIToken.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.Name(childComplexity), true
+	case "APIToken.prefix":
+		if e.ComplexityRoot.APIToken.Prefix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.Prefix(childComplexity), true
+	case "APIToken.revokedAt":
+		if e.ComplexityRoot.APIToken.RevokedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.RevokedAt(childComplexity), true
 
 	case "AccessCode.code":
 		if e.ComplexityRoot.AccessCode.Code == nil {
@@ -1729,6 +1843,32 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AuthState.ReadOnly(childComplexity), true
+
+	case "BeginPasskeyRegistrationPayload.optionsJSON":
+		if e.ComplexityRoot.BeginPasskeyRegistrationPayload.OptionsJSON == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeginPasskeyRegistrationPayload.OptionsJSON(childComplexity), true
+	case "BeginPasskeyRegistrationPayload.userErrors":
+		if e.ComplexityRoot.BeginPasskeyRegistrationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeginPasskeyRegistrationPayload.UserErrors(childComplexity), true
+
+	case "BeginPasskeySignInPayload.optionsJSON":
+		if e.ComplexityRoot.BeginPasskeySignInPayload.OptionsJSON == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeginPasskeySignInPayload.OptionsJSON(childComplexity), true
+	case "BeginPasskeySignInPayload.userErrors":
+		if e.ComplexityRoot.BeginPasskeySignInPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeginPasskeySignInPayload.UserErrors(childComplexity), true
 
 	case "BuildInfo.version":
 		if e.ComplexityRoot.BuildInfo.Version == nil {
@@ -2423,6 +2563,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreateAccessCodePayload.UserErrors(childComplexity), true
 
+	case "CreateApiTokenPayload.apiToken":
+		if e.ComplexityRoot.CreateApiTokenPayload.APIToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateApiTokenPayload.APIToken(childComplexity), true
+	case "CreateApiTokenPayload.token":
+		if e.ComplexityRoot.CreateApiTokenPayload.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateApiTokenPayload.Token(childComplexity), true
+	case "CreateApiTokenPayload.userErrors":
+		if e.ComplexityRoot.CreateApiTokenPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateApiTokenPayload.UserErrors(childComplexity), true
+
 	case "CreateCategoryPayload.category":
 		if e.ComplexityRoot.CreateCategoryPayload.Category == nil {
 			break
@@ -2667,6 +2826,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DeletePackPayload.UserErrors(childComplexity), true
+
+	case "DeletePasskeyPayload.deletedPasskeyId":
+		if e.ComplexityRoot.DeletePasskeyPayload.DeletedPasskeyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletePasskeyPayload.DeletedPasskeyID(childComplexity), true
+	case "DeletePasskeyPayload.userErrors":
+		if e.ComplexityRoot.DeletePasskeyPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletePasskeyPayload.UserErrors(childComplexity), true
 
 	case "DeletePhotosPayload.deletedPhotoIds":
 		if e.ComplexityRoot.DeletePhotosPayload.DeletedPhotoIds == nil {
@@ -2929,6 +3101,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Family.WhiteMarginAllowed(childComplexity), true
+
+	case "FinishPasskeyRegistrationPayload.passkey":
+		if e.ComplexityRoot.FinishPasskeyRegistrationPayload.Passkey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FinishPasskeyRegistrationPayload.Passkey(childComplexity), true
+	case "FinishPasskeyRegistrationPayload.userErrors":
+		if e.ComplexityRoot.FinishPasskeyRegistrationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FinishPasskeyRegistrationPayload.UserErrors(childComplexity), true
 
 	case "Format.category":
 		if e.ComplexityRoot.Format.Category == nil {
@@ -3545,6 +3730,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["input"].(gqlmodel.VoucherInput)), true
+	case "Mutation.beginPasskeyRegistration":
+		if e.ComplexityRoot.Mutation.BeginPasskeyRegistration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.BeginPasskeyRegistration(childComplexity), true
+	case "Mutation.beginPasskeySignIn":
+		if e.ComplexityRoot.Mutation.BeginPasskeySignIn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.BeginPasskeySignIn(childComplexity), true
 	case "Mutation.cancelOrder":
 		if e.ComplexityRoot.Mutation.CancelOrder == nil {
 			break
@@ -3589,6 +3786,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ContactPhotographer(childComplexity, args["input"].(gqlmodel.ContactPhotographerInput)), true
+	case "Mutation.createApiToken":
+		if e.ComplexityRoot.Mutation.CreateAPIToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createApiToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateAPIToken(childComplexity, args["input"].(gqlmodel.CreateAPITokenInput)), true
 	case "Mutation.createAccessCode":
 		if e.ComplexityRoot.Mutation.CreateAccessCode == nil {
 			break
@@ -3820,6 +4028,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeletePack(childComplexity, args["input"].(photographer.DeletePackInput)), true
+	case "Mutation.deletePasskey":
+		if e.ComplexityRoot.Mutation.DeletePasskey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePasskey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePasskey(childComplexity, args["input"].(gqlmodel.DeletePasskeyInput)), true
 	case "Mutation.deletePhotos":
 		if e.ComplexityRoot.Mutation.DeletePhotos == nil {
 			break
@@ -3897,6 +4116,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnterClientCode(childComplexity, args["input"].(gqlmodel.EnterAccessCodeInput)), true
+	case "Mutation.finishPasskeyRegistration":
+		if e.ComplexityRoot.Mutation.FinishPasskeyRegistration == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_finishPasskeyRegistration_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.FinishPasskeyRegistration(childComplexity, args["input"].(gqlmodel.FinishPasskeyRegistrationInput)), true
+	case "Mutation.finishPasskeySignIn":
+		if e.ComplexityRoot.Mutation.FinishPasskeySignIn == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_finishPasskeySignIn_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.FinishPasskeySignIn(childComplexity, args["input"].(gqlmodel.FinishPasskeySignInInput)), true
 	case "Mutation.logout":
 		if e.ComplexityRoot.Mutation.Logout == nil {
 			break
@@ -4167,6 +4408,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendOrderDownloads(childComplexity, args["id"].(string)), true
+	case "Mutation.revokeApiToken":
+		if e.ComplexityRoot.Mutation.RevokeAPIToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeApiToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeAPIToken(childComplexity, args["input"].(gqlmodel.RevokeAPITokenInput)), true
 	case "Mutation.revokeAccessCode":
 		if e.ComplexityRoot.Mutation.RevokeAccessCode == nil {
 			break
@@ -4867,6 +5119,69 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
 
+	case "Passkey.createdAt":
+		if e.ComplexityRoot.Passkey.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Passkey.CreatedAt(childComplexity), true
+	case "Passkey.id":
+		if e.ComplexityRoot.Passkey.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Passkey.ID(childComplexity), true
+	case "Passkey.lastUsedAt":
+		if e.ComplexityRoot.Passkey.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Passkey.LastUsedAt(childComplexity), true
+	case "Passkey.name":
+		if e.ComplexityRoot.Passkey.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Passkey.Name(childComplexity), true
+
+	case "PasskeyError.code":
+		if e.ComplexityRoot.PasskeyError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeyError.Code(childComplexity), true
+	case "PasskeyError.field":
+		if e.ComplexityRoot.PasskeyError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeyError.Field(childComplexity), true
+	case "PasskeyError.message":
+		if e.ComplexityRoot.PasskeyError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeyError.Message(childComplexity), true
+	case "PasskeyError.retryAfter":
+		if e.ComplexityRoot.PasskeyError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeyError.RetryAfter(childComplexity), true
+
+	case "PasskeySignInPayload.photographer":
+		if e.ComplexityRoot.PasskeySignInPayload.Photographer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeySignInPayload.Photographer(childComplexity), true
+	case "PasskeySignInPayload.userErrors":
+		if e.ComplexityRoot.PasskeySignInPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeySignInPayload.UserErrors(childComplexity), true
+
 	case "Payment.amount":
 		if e.ComplexityRoot.Payment.AmountMoney == nil {
 			break
@@ -5449,6 +5764,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ShippingRates(childComplexity), true
+	case "Query.studioApiTokens":
+		if e.ComplexityRoot.Query.StudioAPITokens == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioAPITokens(childComplexity), true
 	case "Query.studioGalleries":
 		if e.ComplexityRoot.Query.StudioGalleries == nil {
 			break
@@ -5460,6 +5781,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioGalleries(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["search"].(*string), args["orderBy"].(*ent.GalleryOrder)), true
+	case "Query.studioPasskeys":
+		if e.ComplexityRoot.Query.StudioPasskeys == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioPasskeys(childComplexity), true
 	case "Query.viewerPhotographer":
 		if e.ComplexityRoot.Query.ViewerPhotographer == nil {
 			break
@@ -5544,6 +5871,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevokeAccessCodePayload.UserErrors(childComplexity), true
+
+	case "RevokeApiTokenPayload.apiToken":
+		if e.ComplexityRoot.RevokeApiTokenPayload.APIToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeApiTokenPayload.APIToken(childComplexity), true
+	case "RevokeApiTokenPayload.userErrors":
+		if e.ComplexityRoot.RevokeApiTokenPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeApiTokenPayload.UserErrors(childComplexity), true
 
 	case "Selection.createdAt":
 		if e.ComplexityRoot.Selection.CreatedAt == nil {
@@ -6245,6 +6585,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputConfirmEmailInput,
 		ec.unmarshalInputContactPhotographerInput,
 		ec.unmarshalInputCreateAccessCodeInput,
+		ec.unmarshalInputCreateApiTokenInput,
 		ec.unmarshalInputCreateCategoryInput,
 		ec.unmarshalInputCreateDiscountInput,
 		ec.unmarshalInputCreateFamilyInput,
@@ -6265,6 +6606,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDeleteFormatInput,
 		ec.unmarshalInputDeleteGalleryInput,
 		ec.unmarshalInputDeletePackInput,
+		ec.unmarshalInputDeletePasskeyInput,
 		ec.unmarshalInputDeletePhotosInput,
 		ec.unmarshalInputDeleteSelectionInput,
 		ec.unmarshalInputDeleteVideoInput,
@@ -6272,6 +6614,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDigitalFileInput,
 		ec.unmarshalInputDownloadInformationInput,
 		ec.unmarshalInputEnterAccessCodeInput,
+		ec.unmarshalInputFinishPasskeyRegistrationInput,
+		ec.unmarshalInputFinishPasskeySignInInput,
 		ec.unmarshalInputGalleryOrder,
 		ec.unmarshalInputGallerySettingsInput,
 		ec.unmarshalInputGalleryThemeInput,
@@ -6297,6 +6641,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRequestStudioCodeInput,
 		ec.unmarshalInputResendDownloadLinkInput,
 		ec.unmarshalInputRevokeAccessCodeInput,
+		ec.unmarshalInputRevokeApiTokenInput,
 		ec.unmarshalInputSelectionItemsInput,
 		ec.unmarshalInputSendAlbumInput,
 		ec.unmarshalInputSetGalleryMusicInput,
@@ -6413,7 +6758,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/passkeys.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6432,6 +6777,7 @@ var sources = []*ast.Source{
 	{Name: "schema/downloads.graphql", Input: sourceData("schema/downloads.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
 	{Name: "schema/orders.graphql", Input: sourceData("schema/orders.graphql"), BuiltIn: false},
+	{Name: "schema/passkeys.graphql", Input: sourceData("schema/passkeys.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 	{Name: "schema/studio.graphql", Input: sourceData("schema/studio.graphql"), BuiltIn: false},
@@ -6442,6 +6788,24 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_APIToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_APIToken_id(ctx, field)
+	case "name":
+		return ec.fieldContext_APIToken_name(ctx, field)
+	case "prefix":
+		return ec.fieldContext_APIToken_prefix(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_APIToken_createdAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_APIToken_lastUsedAt(ctx, field)
+	case "revokedAt":
+		return ec.fieldContext_APIToken_revokedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type APIToken", field.Name)
+}
 
 func (ec *executionContext) childFields_AccessCode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -6605,6 +6969,26 @@ func (ec *executionContext) childFields_AuthState(ctx context.Context, field gra
 		return ec.fieldContext_AuthState_readOnly(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AuthState", field.Name)
+}
+
+func (ec *executionContext) childFields_BeginPasskeyRegistrationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "optionsJSON":
+		return ec.fieldContext_BeginPasskeyRegistrationPayload_optionsJSON(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_BeginPasskeyRegistrationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BeginPasskeyRegistrationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_BeginPasskeySignInPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "optionsJSON":
+		return ec.fieldContext_BeginPasskeySignInPayload_optionsJSON(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_BeginPasskeySignInPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BeginPasskeySignInPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_BuildInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -6957,6 +7341,18 @@ func (ec *executionContext) childFields_CreateAccessCodePayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type CreateAccessCodePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "apiToken":
+		return ec.fieldContext_CreateApiTokenPayload_apiToken(ctx, field)
+	case "token":
+		return ec.fieldContext_CreateApiTokenPayload_token(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateApiTokenPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateApiTokenPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateCategoryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "category":
@@ -7135,6 +7531,16 @@ func (ec *executionContext) childFields_DeletePackPayload(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type DeletePackPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_DeletePasskeyPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedPasskeyId":
+		return ec.fieldContext_DeletePasskeyPayload_deletedPasskeyId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeletePasskeyPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeletePasskeyPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_DeletePhotosPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "deletedPhotoIds":
@@ -7277,6 +7683,16 @@ func (ec *executionContext) childFields_Family(ctx context.Context, field graphq
 		return ec.fieldContext_Family_position(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Family", field.Name)
+}
+
+func (ec *executionContext) childFields_FinishPasskeyRegistrationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "passkey":
+		return ec.fieldContext_FinishPasskeyRegistrationPayload_passkey(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_FinishPasskeyRegistrationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FinishPasskeyRegistrationPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Format(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7749,6 +8165,44 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
 }
 
+func (ec *executionContext) childFields_Passkey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Passkey_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Passkey_name(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Passkey_createdAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_Passkey_lastUsedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Passkey", field.Name)
+}
+
+func (ec *executionContext) childFields_PasskeyError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_PasskeyError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_PasskeyError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_PasskeyError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_PasskeyError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PasskeyError", field.Name)
+}
+
+func (ec *executionContext) childFields_PasskeySignInPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photographer":
+		return ec.fieldContext_PasskeySignInPayload_photographer(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PasskeySignInPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PasskeySignInPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Payment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -8045,6 +8499,16 @@ func (ec *executionContext) childFields_RevokeAccessCodePayload(ctx context.Cont
 		return ec.fieldContext_RevokeAccessCodePayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevokeAccessCodePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "apiToken":
+		return ec.fieldContext_RevokeApiTokenPayload_apiToken(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RevokeApiTokenPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevokeApiTokenPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Selection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8849,6 +9313,20 @@ func (ec *executionContext) field_Mutation_createAccessCode_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createApiToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.CreateAPITokenInput, error) {
+			return ec.unmarshalNCreateApiTokenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAPITokenInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9129,6 +9607,20 @@ func (ec *executionContext) field_Mutation_deletePack_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deletePasskey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.DeletePasskeyInput, error) {
+			return ec.unmarshalNDeletePasskeyInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePasskeyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deletePhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9219,6 +9711,34 @@ func (ec *executionContext) field_Mutation_enterClientCode_args(ctx context.Cont
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (gqlmodel.EnterAccessCodeInput, error) {
 			return ec.unmarshalNEnterAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐEnterAccessCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_finishPasskeyRegistration_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.FinishPasskeyRegistrationInput, error) {
+			return ec.unmarshalNFinishPasskeyRegistrationInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeyRegistrationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_finishPasskeySignIn_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.FinishPasskeySignInInput, error) {
+			return ec.unmarshalNFinishPasskeySignInInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeySignInInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -9569,6 +10089,20 @@ func (ec *executionContext) field_Mutation_revokeAccessCode_args(ctx context.Con
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.RevokeAccessCodeInput, error) {
 			return ec.unmarshalNRevokeAccessCodeInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRevokeAccessCodeInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_revokeApiToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RevokeAPITokenInput, error) {
+			return ec.unmarshalNRevokeApiTokenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAPITokenInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -10358,6 +10892,144 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _APIToken_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_name(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_prefix(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_prefix(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Prefix, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_prefix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_lastUsedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastUsedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_revokedAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_revokedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RevokedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_revokedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type Time does not have child fields"))
+}
 
 func (ec *executionContext) _AccessCode_id(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -11577,6 +12249,116 @@ func (ec *executionContext) _AuthState_readOnly(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_AuthState_readOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AuthState", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BeginPasskeyRegistrationPayload_optionsJSON(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BeginPasskeyRegistrationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BeginPasskeyRegistrationPayload_optionsJSON(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OptionsJSON, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BeginPasskeyRegistrationPayload_optionsJSON(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BeginPasskeyRegistrationPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BeginPasskeyRegistrationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BeginPasskeyRegistrationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BeginPasskeyRegistrationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BeginPasskeyRegistrationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BeginPasskeyRegistrationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BeginPasskeySignInPayload_optionsJSON(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BeginPasskeySignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BeginPasskeySignInPayload_optionsJSON(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OptionsJSON, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BeginPasskeySignInPayload_optionsJSON(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BeginPasskeySignInPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BeginPasskeySignInPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BeginPasskeySignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BeginPasskeySignInPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BeginPasskeySignInPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BeginPasskeySignInPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _BuildInfo_version(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BuildInfo) (ret graphql.Marshaler) {
@@ -14587,6 +15369,93 @@ func (ec *executionContext) fieldContext_CreateAccessCodePayload_userErrors(_ co
 	return fc, nil
 }
 
+func (ec *executionContext) _CreateApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateApiTokenPayload_apiToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.APIToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIToken) graphql.Marshaler {
+			return ec.marshalOAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateApiTokenPayload_apiToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateApiTokenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_APIToken(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateApiTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateApiTokenPayload_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateApiTokenPayload_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CreateApiTokenPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CreateApiTokenPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateApiTokenPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateApiTokenPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateApiTokenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreateCategoryPayload_category(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateCategoryPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -15677,6 +16546,61 @@ func (ec *executionContext) fieldContext_DeletePackPayload_userErrors(_ context.
 	return fc, nil
 }
 
+func (ec *executionContext) _DeletePasskeyPayload_deletedPasskeyId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePasskeyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeletePasskeyPayload_deletedPasskeyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedPasskeyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeletePasskeyPayload_deletedPasskeyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeletePasskeyPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeletePasskeyPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePasskeyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeletePasskeyPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeletePasskeyPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeletePasskeyPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _DeletePhotosPayload_deletedPhotoIds(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePhotosPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -16713,6 +17637,70 @@ func (ec *executionContext) _Family_position(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Family_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Family", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _FinishPasskeyRegistrationPayload_passkey(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.FinishPasskeyRegistrationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FinishPasskeyRegistrationPayload_passkey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Passkey, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Passkey) graphql.Marshaler {
+			return ec.marshalOPasskey2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskey(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FinishPasskeyRegistrationPayload_passkey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinishPasskeyRegistrationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Passkey(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinishPasskeyRegistrationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.FinishPasskeyRegistrationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FinishPasskeyRegistrationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FinishPasskeyRegistrationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinishPasskeyRegistrationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Format_id(ctx context.Context, field graphql.CollectedField, obj *ent.Format) (ret graphql.Marshaler) {
@@ -22153,6 +23141,290 @@ func (ec *executionContext) fieldContext_Mutation_refundOrder(ctx context.Contex
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_beginPasskeyRegistration(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_beginPasskeyRegistration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().BeginPasskeyRegistration(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.BeginPasskeyRegistrationPayload) graphql.Marshaler {
+			return ec.marshalNBeginPasskeyRegistrationPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐBeginPasskeyRegistrationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_beginPasskeyRegistration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BeginPasskeyRegistrationPayload(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_finishPasskeyRegistration(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_finishPasskeyRegistration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().FinishPasskeyRegistration(ctx, fc.Args["input"].(gqlmodel.FinishPasskeyRegistrationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.FinishPasskeyRegistrationPayload) graphql.Marshaler {
+			return ec.marshalNFinishPasskeyRegistrationPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeyRegistrationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_finishPasskeyRegistration(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FinishPasskeyRegistrationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_finishPasskeyRegistration_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePasskey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePasskey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePasskey(ctx, fc.Args["input"].(gqlmodel.DeletePasskeyInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeletePasskeyPayload) graphql.Marshaler {
+			return ec.marshalNDeletePasskeyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePasskeyPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePasskey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeletePasskeyPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePasskey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_beginPasskeySignIn(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_beginPasskeySignIn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().BeginPasskeySignIn(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.BeginPasskeySignInPayload) graphql.Marshaler {
+			return ec.marshalNBeginPasskeySignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐBeginPasskeySignInPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_beginPasskeySignIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BeginPasskeySignInPayload(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_finishPasskeySignIn(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_finishPasskeySignIn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().FinishPasskeySignIn(ctx, fc.Args["input"].(gqlmodel.FinishPasskeySignInInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.PasskeySignInPayload) graphql.Marshaler {
+			return ec.marshalNPasskeySignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPasskeySignInPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_finishPasskeySignIn(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeySignInPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_finishPasskeySignIn_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createApiToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createApiToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateAPIToken(ctx, fc.Args["input"].(gqlmodel.CreateAPITokenInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateAPITokenPayload) graphql.Marshaler {
+			return ec.marshalNCreateApiTokenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAPITokenPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createApiToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateApiTokenPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createApiToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_revokeApiToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_revokeApiToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RevokeAPIToken(ctx, fc.Args["input"].(gqlmodel.RevokeAPITokenInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.RevokeAPITokenPayload) graphql.Marshaler {
+			return ec.marshalNRevokeApiTokenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAPITokenPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_revokeApiToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevokeApiTokenPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_revokeApiToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_setShippingRates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24758,6 +26030,254 @@ func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _Passkey_id(ctx context.Context, field graphql.CollectedField, obj *ent.Passkey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Passkey_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Passkey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Passkey", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Passkey_name(ctx context.Context, field graphql.CollectedField, obj *ent.Passkey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Passkey_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Passkey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Passkey", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Passkey_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Passkey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Passkey_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Passkey_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Passkey", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Passkey_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Passkey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Passkey_lastUsedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastUsedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Passkey_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Passkey", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeyError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeyError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeyError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasskeyError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeyError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeyError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeyError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasskeyError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeyError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeyError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNPasskeyErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeyError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasskeyError", field, false, false, errors.New("field of type PasskeyErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeyError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeyError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeyError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasskeyError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeySignInPayload_photographer(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PasskeySignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeySignInPayload_photographer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photographer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photographer) graphql.Marshaler {
+			return ec.marshalOPhotographer2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotographer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeySignInPayload_photographer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PasskeySignInPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photographer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PasskeySignInPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PasskeySignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeySignInPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeySignInPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PasskeySignInPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Payment_id(ctx context.Context, field graphql.CollectedField, obj *ent.Payment) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26995,6 +28515,70 @@ func (ec *executionContext) fieldContext_Query_countries(_ context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_studioPasskeys(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioPasskeys(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioPasskeys(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Passkey) graphql.Marshaler {
+			return ec.marshalNPasskey2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskeyᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioPasskeys(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Passkey(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioApiTokens(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioApiTokens(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioAPITokens(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.APIToken) graphql.Marshaler {
+			return ec.marshalNAPIToken2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPITokenᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioApiTokens(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_APIToken(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_shippingRates(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27614,6 +29198,70 @@ func (ec *executionContext) _RevokeAccessCodePayload_userErrors(ctx context.Cont
 func (ec *executionContext) fieldContext_RevokeAccessCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "RevokeAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevokeApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RevokeAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevokeApiTokenPayload_apiToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.APIToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIToken) graphql.Marshaler {
+			return ec.marshalOAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevokeApiTokenPayload_apiToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevokeApiTokenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_APIToken(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevokeApiTokenPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RevokeAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevokeApiTokenPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevokeApiTokenPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevokeApiTokenPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -32236,6 +33884,36 @@ func (ec *executionContext) unmarshalInputCreateAccessCodeInput(ctx context.Cont
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateApiTokenInput(ctx context.Context, obj any) (gqlmodel.CreateAPITokenInput, error) {
+	var it gqlmodel.CreateAPITokenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateCategoryInput(ctx context.Context, obj any) (photographer.CreateCategoryInput, error) {
 	var it photographer.CreateCategoryInput
 	if obj == nil {
@@ -33277,6 +34955,36 @@ func (ec *executionContext) unmarshalInputDeletePackInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputDeletePasskeyInput(ctx context.Context, obj any) (gqlmodel.DeletePasskeyInput, error) {
+	var it gqlmodel.DeletePasskeyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"passkeyId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "passkeyId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("passkeyId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PasskeyID = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputDeletePhotosInput(ctx context.Context, obj any) (photographer.DeletePhotosInput, error) {
 	var it photographer.DeletePhotosInput
 	if obj == nil {
@@ -33552,6 +35260,73 @@ func (ec *executionContext) unmarshalInputEnterAccessCodeInput(ctx context.Conte
 				return it, err
 			}
 			it.CaptchaText = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputFinishPasskeyRegistrationInput(ctx context.Context, obj any) (gqlmodel.FinishPasskeyRegistrationInput, error) {
+	var it gqlmodel.FinishPasskeyRegistrationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "responseJSON"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "responseJSON":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("responseJSON"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResponseJSON = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputFinishPasskeySignInInput(ctx context.Context, obj any) (gqlmodel.FinishPasskeySignInInput, error) {
+	var it gqlmodel.FinishPasskeySignInInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"responseJSON"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "responseJSON":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("responseJSON"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResponseJSON = data
 		}
 	}
 	return it, nil
@@ -34808,6 +36583,36 @@ func (ec *executionContext) unmarshalInputRevokeAccessCodeInput(ctx context.Cont
 				return it, err
 			}
 			it.AccessCodeID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Context, obj any) (gqlmodel.RevokeAPITokenInput, error) {
+	var it gqlmodel.RevokeAPITokenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"tokenId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "tokenId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenID = data
 		}
 	}
 	return it, nil
@@ -36275,6 +38080,69 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 
 // region    **************************** object.gotpl ****************************
 
+var aPITokenImplementors = []string{"APIToken"}
+
+func (ec *executionContext) _APIToken(ctx context.Context, sel ast.SelectionSet, obj *ent.APIToken) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, aPITokenImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("APIToken")
+		case "id":
+			out.Values[i] = ec._APIToken_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._APIToken_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "prefix":
+			out.Values[i] = ec._APIToken_prefix(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._APIToken_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastUsedAt":
+			out.Values[i] = ec._APIToken_lastUsedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "revokedAt":
+			out.Values[i] = ec._APIToken_revokedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var accessCodeImplementors = []string{"AccessCode", "Node"}
 
 func (ec *executionContext) _AccessCode(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessCode) graphql.Marshaler {
@@ -36925,6 +38793,92 @@ func (ec *executionContext) _AuthState(ctx context.Context, sel ast.SelectionSet
 			}
 		case "readOnly":
 			out.Values[i] = ec._AuthState_readOnly(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var beginPasskeyRegistrationPayloadImplementors = []string{"BeginPasskeyRegistrationPayload"}
+
+func (ec *executionContext) _BeginPasskeyRegistrationPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.BeginPasskeyRegistrationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, beginPasskeyRegistrationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BeginPasskeyRegistrationPayload")
+		case "optionsJSON":
+			out.Values[i] = ec._BeginPasskeyRegistrationPayload_optionsJSON(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._BeginPasskeyRegistrationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var beginPasskeySignInPayloadImplementors = []string{"BeginPasskeySignInPayload"}
+
+func (ec *executionContext) _BeginPasskeySignInPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.BeginPasskeySignInPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, beginPasskeySignInPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BeginPasskeySignInPayload")
+		case "optionsJSON":
+			out.Values[i] = ec._BeginPasskeySignInPayload_optionsJSON(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._BeginPasskeySignInPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -38334,6 +40288,54 @@ func (ec *executionContext) _CreateAccessCodePayload(ctx context.Context, sel as
 	return out
 }
 
+var createApiTokenPayloadImplementors = []string{"CreateApiTokenPayload"}
+
+func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateAPITokenPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createApiTokenPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateApiTokenPayload")
+		case "apiToken":
+			out.Values[i] = ec._CreateApiTokenPayload_apiToken(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "token":
+			out.Values[i] = ec._CreateApiTokenPayload_token(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateApiTokenPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var createCategoryPayloadImplementors = []string{"CreateCategoryPayload"}
 
 func (ec *executionContext) _CreateCategoryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateCategoryPayload) graphql.Marshaler {
@@ -39085,6 +41087,49 @@ func (ec *executionContext) _DeletePackPayload(ctx context.Context, sel ast.Sele
 	return out
 }
 
+var deletePasskeyPayloadImplementors = []string{"DeletePasskeyPayload"}
+
+func (ec *executionContext) _DeletePasskeyPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeletePasskeyPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deletePasskeyPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeletePasskeyPayload")
+		case "deletedPasskeyId":
+			out.Values[i] = ec._DeletePasskeyPayload_deletedPasskeyId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeletePasskeyPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var deletePhotosPayloadImplementors = []string{"DeletePhotosPayload"}
 
 func (ec *executionContext) _DeletePhotosPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeletePhotosPayload) graphql.Marshaler {
@@ -39735,6 +41780,49 @@ func (ec *executionContext) _Family(ctx context.Context, sel ast.SelectionSet, o
 			out.Values[i] = ec._Family_position(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var finishPasskeyRegistrationPayloadImplementors = []string{"FinishPasskeyRegistrationPayload"}
+
+func (ec *executionContext) _FinishPasskeyRegistrationPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.FinishPasskeyRegistrationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, finishPasskeyRegistrationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FinishPasskeyRegistrationPayload")
+		case "passkey":
+			out.Values[i] = ec._FinishPasskeyRegistrationPayload_passkey(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._FinishPasskeyRegistrationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -41925,6 +44013,55 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "beginPasskeyRegistration":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_beginPasskeyRegistration(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finishPasskeyRegistration":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_finishPasskeyRegistration(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePasskey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePasskey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "beginPasskeySignIn":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_beginPasskeySignIn(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finishPasskeySignIn":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_finishPasskeySignIn(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createApiToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createApiToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revokeApiToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_revokeApiToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "setShippingRates":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setShippingRates(ctx, field)
@@ -43345,6 +45482,188 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 	return out
 }
 
+var passkeyImplementors = []string{"Passkey"}
+
+func (ec *executionContext) _Passkey(ctx context.Context, sel ast.SelectionSet, obj *ent.Passkey) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, passkeyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Passkey")
+		case "id":
+			out.Values[i] = ec._Passkey_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._Passkey_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Passkey_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastUsedAt":
+			out.Values[i] = ec._Passkey_lastUsedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var passkeyErrorImplementors = []string{"PasskeyError"}
+
+func (ec *executionContext) _PasskeyError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, passkeyErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PasskeyError")
+		case "field":
+			out.Values[i] = ec._PasskeyError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PasskeyError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._PasskeyError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._PasskeyError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var passkeySignInPayloadImplementors = []string{"PasskeySignInPayload"}
+
+func (ec *executionContext) _PasskeySignInPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.PasskeySignInPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, passkeySignInPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PasskeySignInPayload")
+		case "photographer":
+			out.Values[i] = ec._PasskeySignInPayload_photographer(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PasskeySignInPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var paymentImplementors = []string{"Payment", "Node"}
 
 func (ec *executionContext) _Payment(ctx context.Context, sel ast.SelectionSet, obj *ent.Payment) graphql.Marshaler {
@@ -44721,6 +47040,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioPasskeys":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioPasskeys(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioApiTokens":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioApiTokens(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "shippingRates":
 			field := field
 
@@ -45100,6 +47463,49 @@ func (ec *executionContext) _RevokeAccessCodePayload(ctx context.Context, sel as
 			}
 		case "userErrors":
 			out.Values[i] = ec._RevokeAccessCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var revokeApiTokenPayloadImplementors = []string{"RevokeApiTokenPayload"}
+
+func (ec *executionContext) _RevokeApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.RevokeAPITokenPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revokeApiTokenPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevokeApiTokenPayload")
+		case "apiToken":
+			out.Values[i] = ec._RevokeApiTokenPayload_apiToken(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RevokeApiTokenPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -47296,6 +49702,32 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNAPIToken2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPITokenᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.APIToken) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx context.Context, sel ast.SelectionSet, v *ent.APIToken) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._APIToken(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNAccessCode2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCodeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AccessCode) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -47491,6 +49923,26 @@ func (ec *executionContext) marshalNAuthState2ᚖgithubᚗcomᚋstudioᚋgallery
 		return graphql.Null
 	}
 	return ec._AuthState(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBeginPasskeyRegistrationPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐBeginPasskeyRegistrationPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.BeginPasskeyRegistrationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BeginPasskeyRegistrationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBeginPasskeySignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐBeginPasskeySignInPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.BeginPasskeySignInPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BeginPasskeySignInPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
@@ -47925,6 +50377,21 @@ func (ec *executionContext) marshalNCreateAccessCodePayload2ᚖgithubᚗcomᚋst
 	return ec._CreateAccessCodePayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNCreateApiTokenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAPITokenInput(ctx context.Context, v any) (gqlmodel.CreateAPITokenInput, error) {
+	res, err := ec.unmarshalInputCreateApiTokenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateApiTokenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAPITokenPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateAPITokenPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateApiTokenPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCreateCategoryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateCategoryInput(ctx context.Context, v any) (photographer.CreateCategoryInput, error) {
 	res, err := ec.unmarshalInputCreateCategoryInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -48210,6 +50677,21 @@ func (ec *executionContext) marshalNDeletePackPayload2ᚖgithubᚗcomᚋstudio�
 	return ec._DeletePackPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNDeletePasskeyInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePasskeyInput(ctx context.Context, v any) (gqlmodel.DeletePasskeyInput, error) {
+	res, err := ec.unmarshalInputDeletePasskeyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeletePasskeyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePasskeyPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeletePasskeyPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeletePasskeyPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNDeletePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeletePhotosInput(ctx context.Context, v any) (photographer.DeletePhotosInput, error) {
 	res, err := ec.unmarshalInputDeletePhotosInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -48458,6 +50940,26 @@ func (ec *executionContext) marshalNFamily2ᚖgithubᚗcomᚋstudioᚋgalleryᚋ
 		return graphql.Null
 	}
 	return ec._Family(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNFinishPasskeyRegistrationInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeyRegistrationInput(ctx context.Context, v any) (gqlmodel.FinishPasskeyRegistrationInput, error) {
+	res, err := ec.unmarshalInputFinishPasskeyRegistrationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFinishPasskeyRegistrationPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeyRegistrationPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.FinishPasskeyRegistrationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._FinishPasskeyRegistrationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNFinishPasskeySignInInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeySignInInput(ctx context.Context, v any) (gqlmodel.FinishPasskeySignInInput, error) {
+	res, err := ec.unmarshalInputFinishPasskeySignInInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
@@ -48977,6 +51479,84 @@ func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPag
 	return ec._PageInfo(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNPasskey2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskeyᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Passkey) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPasskey2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskey(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPasskey2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskey(ctx context.Context, sel ast.SelectionSet, v *ent.Passkey) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Passkey(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPasskeyError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPasskeyError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PasskeyError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPasskeyErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPasskeyErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) marshalNPasskeySignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPasskeySignInPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.PasskeySignInPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PasskeySignInPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNPayment2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPaymentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Payment) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -49469,6 +52049,21 @@ func (ec *executionContext) marshalNRevokeAccessCodePayload2ᚖgithubᚗcomᚋst
 		return graphql.Null
 	}
 	return ec._RevokeAccessCodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRevokeApiTokenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAPITokenInput(ctx context.Context, v any) (gqlmodel.RevokeAPITokenInput, error) {
+	res, err := ec.unmarshalInputRevokeApiTokenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRevokeApiTokenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAPITokenPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.RevokeAPITokenPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RevokeApiTokenPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSelection2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelectionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Selection) graphql.Marshaler {
@@ -50259,6 +52854,13 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
+func (ec *executionContext) marshalOAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx context.Context, sel ast.SelectionSet, v *ent.APIToken) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._APIToken(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOAccessCode2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCode(ctx context.Context, sel ast.SelectionSet, v *ent.AccessCode) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -50770,6 +53372,13 @@ func (ec *executionContext) unmarshalOPackFormatPhotosInput2ᚕᚖgithubᚗcom�
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) marshalOPasskey2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskey(ctx context.Context, sel ast.SelectionSet, v *ent.Passkey) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Passkey(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx context.Context, sel ast.SelectionSet, v *ent.Photo) graphql.Marshaler {

@@ -101,6 +101,15 @@ type Documents = {
     "\n  mutation StudioPhotosUpdateGallery($input: UpdateGalleryInput!) {\n    updateGallery(input: $input) {\n      gallery {\n        id\n        collectionNames\n        coverPhoto {\n          id\n        }\n      }\n      userErrors {\n        field\n        code\n        message\n      }\n    }\n  }\n": typeof types.StudioPhotosUpdateGalleryDocument,
     "\n  mutation StudioRenameCollection($input: RenameCollectionInput!) {\n    renameCollection(input: $input) {\n      gallery {\n        id\n        collectionNames\n      }\n      userErrors {\n        field\n        code\n        message\n      }\n    }\n  }\n": typeof types.StudioRenameCollectionDocument,
     "\n  mutation StudioDeleteCollection($input: DeleteCollectionInput!) {\n    deleteCollection(input: $input) {\n      gallery {\n        id\n        collectionNames\n      }\n      userErrors {\n        field\n        code\n        message\n      }\n    }\n  }\n": typeof types.StudioDeleteCollectionDocument,
+    "\n  query StudioAccountPasskeys {\n    studioPasskeys {\n      id\n      name\n      createdAt\n      lastUsedAt\n    }\n  }\n": typeof types.StudioAccountPasskeysDocument,
+    "\n  mutation StudioAccountBeginPasskeyRegistration {\n    beginPasskeyRegistration {\n      optionsJSON\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.StudioAccountBeginPasskeyRegistrationDocument,
+    "\n  mutation StudioAccountFinishPasskeyRegistration($input: FinishPasskeyRegistrationInput!) {\n    finishPasskeyRegistration(input: $input) {\n      passkey {\n        id\n        name\n        createdAt\n        lastUsedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.StudioAccountFinishPasskeyRegistrationDocument,
+    "\n  mutation StudioAccountDeletePasskey($input: DeletePasskeyInput!) {\n    deletePasskey(input: $input) {\n      deletedPasskeyId\n    }\n  }\n": typeof types.StudioAccountDeletePasskeyDocument,
+    "\n  mutation StudioAccountBeginPasskeySignIn {\n    beginPasskeySignIn {\n      optionsJSON\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.StudioAccountBeginPasskeySignInDocument,
+    "\n  mutation StudioAccountFinishPasskeySignIn($input: FinishPasskeySignInInput!) {\n    finishPasskeySignIn(input: $input) {\n      photographer {\n        id\n        name\n        email\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.StudioAccountFinishPasskeySignInDocument,
+    "\n  query StudioAccountApiTokens {\n    studioApiTokens {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": typeof types.StudioAccountApiTokensDocument,
+    "\n  mutation StudioAccountCreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      token\n      apiToken {\n        id\n        name\n        prefix\n        createdAt\n        lastUsedAt\n        revokedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.StudioAccountCreateApiTokenDocument,
+    "\n  mutation StudioAccountRevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": typeof types.StudioAccountRevokeApiTokenDocument,
     "\n  query StudioViewer {\n    viewerPhotographer {\n      id\n      name\n      email\n    }\n  }\n": typeof types.StudioViewerDocument,
     "\n  mutation RequestStudioCode($input: RequestStudioCodeInput!) {\n    requestStudioCode(input: $input) {\n      email\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.RequestStudioCodeDocument,
     "\n  mutation SignInWithCode($input: SignInWithCodeInput!) {\n    signInWithCode(input: $input) {\n      photographer {\n        id\n        name\n        email\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": typeof types.SignInWithCodeDocument,
@@ -235,6 +244,15 @@ const documents: Documents = {
     "\n  mutation StudioPhotosUpdateGallery($input: UpdateGalleryInput!) {\n    updateGallery(input: $input) {\n      gallery {\n        id\n        collectionNames\n        coverPhoto {\n          id\n        }\n      }\n      userErrors {\n        field\n        code\n        message\n      }\n    }\n  }\n": types.StudioPhotosUpdateGalleryDocument,
     "\n  mutation StudioRenameCollection($input: RenameCollectionInput!) {\n    renameCollection(input: $input) {\n      gallery {\n        id\n        collectionNames\n      }\n      userErrors {\n        field\n        code\n        message\n      }\n    }\n  }\n": types.StudioRenameCollectionDocument,
     "\n  mutation StudioDeleteCollection($input: DeleteCollectionInput!) {\n    deleteCollection(input: $input) {\n      gallery {\n        id\n        collectionNames\n      }\n      userErrors {\n        field\n        code\n        message\n      }\n    }\n  }\n": types.StudioDeleteCollectionDocument,
+    "\n  query StudioAccountPasskeys {\n    studioPasskeys {\n      id\n      name\n      createdAt\n      lastUsedAt\n    }\n  }\n": types.StudioAccountPasskeysDocument,
+    "\n  mutation StudioAccountBeginPasskeyRegistration {\n    beginPasskeyRegistration {\n      optionsJSON\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.StudioAccountBeginPasskeyRegistrationDocument,
+    "\n  mutation StudioAccountFinishPasskeyRegistration($input: FinishPasskeyRegistrationInput!) {\n    finishPasskeyRegistration(input: $input) {\n      passkey {\n        id\n        name\n        createdAt\n        lastUsedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.StudioAccountFinishPasskeyRegistrationDocument,
+    "\n  mutation StudioAccountDeletePasskey($input: DeletePasskeyInput!) {\n    deletePasskey(input: $input) {\n      deletedPasskeyId\n    }\n  }\n": types.StudioAccountDeletePasskeyDocument,
+    "\n  mutation StudioAccountBeginPasskeySignIn {\n    beginPasskeySignIn {\n      optionsJSON\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.StudioAccountBeginPasskeySignInDocument,
+    "\n  mutation StudioAccountFinishPasskeySignIn($input: FinishPasskeySignInInput!) {\n    finishPasskeySignIn(input: $input) {\n      photographer {\n        id\n        name\n        email\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.StudioAccountFinishPasskeySignInDocument,
+    "\n  query StudioAccountApiTokens {\n    studioApiTokens {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": types.StudioAccountApiTokensDocument,
+    "\n  mutation StudioAccountCreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      token\n      apiToken {\n        id\n        name\n        prefix\n        createdAt\n        lastUsedAt\n        revokedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.StudioAccountCreateApiTokenDocument,
+    "\n  mutation StudioAccountRevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken {\n        id\n        revokedAt\n      }\n    }\n  }\n": types.StudioAccountRevokeApiTokenDocument,
     "\n  query StudioViewer {\n    viewerPhotographer {\n      id\n      name\n      email\n    }\n  }\n": types.StudioViewerDocument,
     "\n  mutation RequestStudioCode($input: RequestStudioCodeInput!) {\n    requestStudioCode(input: $input) {\n      email\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.RequestStudioCodeDocument,
     "\n  mutation SignInWithCode($input: SignInWithCodeInput!) {\n    signInWithCode(input: $input) {\n      photographer {\n        id\n        name\n        email\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": types.SignInWithCodeDocument,
@@ -644,6 +662,42 @@ export function graphql(source: "\n  mutation StudioRenameCollection($input: Ren
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation StudioDeleteCollection($input: DeleteCollectionInput!) {\n    deleteCollection(input: $input) {\n      gallery {\n        id\n        collectionNames\n      }\n      userErrors {\n        field\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StudioDeleteCollection($input: DeleteCollectionInput!) {\n    deleteCollection(input: $input) {\n      gallery {\n        id\n        collectionNames\n      }\n      userErrors {\n        field\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StudioAccountPasskeys {\n    studioPasskeys {\n      id\n      name\n      createdAt\n      lastUsedAt\n    }\n  }\n"): (typeof documents)["\n  query StudioAccountPasskeys {\n    studioPasskeys {\n      id\n      name\n      createdAt\n      lastUsedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StudioAccountBeginPasskeyRegistration {\n    beginPasskeyRegistration {\n      optionsJSON\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StudioAccountBeginPasskeyRegistration {\n    beginPasskeyRegistration {\n      optionsJSON\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StudioAccountFinishPasskeyRegistration($input: FinishPasskeyRegistrationInput!) {\n    finishPasskeyRegistration(input: $input) {\n      passkey {\n        id\n        name\n        createdAt\n        lastUsedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StudioAccountFinishPasskeyRegistration($input: FinishPasskeyRegistrationInput!) {\n    finishPasskeyRegistration(input: $input) {\n      passkey {\n        id\n        name\n        createdAt\n        lastUsedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StudioAccountDeletePasskey($input: DeletePasskeyInput!) {\n    deletePasskey(input: $input) {\n      deletedPasskeyId\n    }\n  }\n"): (typeof documents)["\n  mutation StudioAccountDeletePasskey($input: DeletePasskeyInput!) {\n    deletePasskey(input: $input) {\n      deletedPasskeyId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StudioAccountBeginPasskeySignIn {\n    beginPasskeySignIn {\n      optionsJSON\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StudioAccountBeginPasskeySignIn {\n    beginPasskeySignIn {\n      optionsJSON\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StudioAccountFinishPasskeySignIn($input: FinishPasskeySignInInput!) {\n    finishPasskeySignIn(input: $input) {\n      photographer {\n        id\n        name\n        email\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StudioAccountFinishPasskeySignIn($input: FinishPasskeySignInInput!) {\n    finishPasskeySignIn(input: $input) {\n      photographer {\n        id\n        name\n        email\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StudioAccountApiTokens {\n    studioApiTokens {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query StudioAccountApiTokens {\n    studioApiTokens {\n      id\n      name\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StudioAccountCreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      token\n      apiToken {\n        id\n        name\n        prefix\n        createdAt\n        lastUsedAt\n        revokedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StudioAccountCreateApiToken($input: CreateApiTokenInput!) {\n    createApiToken(input: $input) {\n      token\n      apiToken {\n        id\n        name\n        prefix\n        createdAt\n        lastUsedAt\n        revokedAt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StudioAccountRevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StudioAccountRevokeApiToken($input: RevokeApiTokenInput!) {\n    revokeApiToken(input: $input) {\n      apiToken {\n        id\n        revokedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
