@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/go-webauthn/webauthn/protocol/webauthncbor"
 
@@ -365,6 +366,16 @@ func TestPasskeys(t *testing.T) {
 	// Their passkey signs them in, as themselves.
 	if email, code := stranger.finishSignIn(theirs.get(stranger.beginSignIn(), passkeyOrigin, 2, theirs.user)); email != "autre@example.com" {
 		t.Fatalf("other photographer's sign-in: %q %q", email, code)
+	}
+
+	// A challenge past its 5 minutes is refused; used ones are gone.
+	o = stranger.beginSignIn()
+	laptop.db.Client.PasskeyChallenge.Update().SetExpiresAt(time.Now().Add(-time.Second)).ExecX(sys)
+	if _, code := stranger.finishSignIn(theirs.get(o, passkeyOrigin, 3, theirs.user)); code != "passkey_challenge_ended" {
+		t.Fatalf("expired challenge: %q", code)
+	}
+	if n := laptop.db.Client.PasskeyChallenge.Query().CountX(sys); n != 0 {
+		t.Fatalf("%d challenges left after their use", n)
 	}
 
 	// Removed, the passkey no longer signs in.
