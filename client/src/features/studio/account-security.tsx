@@ -14,6 +14,7 @@ import {
 } from './account-documents';
 import { cancelled, registerPasskey } from './passkey-ceremony';
 import { fieldErrors } from './user-errors';
+import own from './account-security.module.css';
 import styles from './studio.module.css';
 
 /** useDate formats a server time in the page's language (day and time), or the « never » word. */
@@ -64,11 +65,11 @@ export function PasskeysSection() {
       {passkeys.length === 0 ? (
         <p>{t('studioAccount.noPasskey')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('studioAccount.passkeysTitle')}>
+        <ul className={own.items} aria-label={t('studioAccount.passkeysTitle')}>
           {passkeys.map((p) => (
-            <li key={p.id} className={styles.row} data-passkey={p.name}>
-              <div>
-                <p className={styles.rowTitle}>{p.name}</p>
+            <li key={p.id} className={own.item} data-passkey={p.name}>
+              <div className={own.itemText}>
+                <p className={own.name}>{p.name}</p>
                 <p className={styles.muted}>{t('studioAccount.dates', { created: date(p.createdAt as string), used: date(p.lastUsedAt as string | null) })}</p>
               </div>
               <button
@@ -148,7 +149,7 @@ export function ApiTokensSection() {
         <div className={styles.notice} role="status">
           <p>{t('studioAccount.tokenShownOnce')}</p>
           <p>
-            <code className={styles.code} data-testid="new-token">
+            <code className={own.secret} data-testid="new-token">
               {secret}
             </code>
           </p>
@@ -165,12 +166,12 @@ export function ApiTokensSection() {
       {tokens.length === 0 ? (
         <p>{t('studioAccount.noToken')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('studioAccount.tokensTitle')}>
+        <ul className={own.items} aria-label={t('studioAccount.tokensTitle')}>
           {tokens.map((tok) => (
-            <li key={tok.id} className={styles.row} data-token={tok.name}>
-              <div>
-                <p className={styles.rowTitle}>
-                  {tok.name || t('studioAccount.unnamed')} <code className={styles.code}>{tok.prefix ? `${tok.prefix}…` : 'glt_…'}</code>
+            <li key={tok.id} className={own.item} data-token={tok.name}>
+              <div className={own.itemText}>
+                <p className={own.name}>
+                  {tok.name || t('studioAccount.unnamed')} <code className={own.prefix}>{tok.prefix ? `${tok.prefix}…` : 'glt_…'}</code>
                 </p>
                 <p className={styles.muted}>
                   {t('studioAccount.dates', { created: date(tok.createdAt as string), used: date(tok.lastUsedAt as string | null) })}
