@@ -24,6 +24,8 @@ type APIToken struct {
 	UpdatedAt time.Time `json:"updated_at,omitempty"`
 	// Name holds the value of the "name" field.
 	Name string `json:"name,omitempty"`
+	// Prefix holds the value of the "prefix" field.
+	Prefix string `json:"prefix,omitempty"`
 	// TokenHash holds the value of the "token_hash" field.
 	TokenHash string `json:"-"`
 	// LastUsedAt holds the value of the "last_used_at" field.
@@ -64,7 +66,7 @@ func (*APIToken) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case apitoken.FieldID, apitoken.FieldName, apitoken.FieldTokenHash:
+		case apitoken.FieldID, apitoken.FieldName, apitoken.FieldPrefix, apitoken.FieldTokenHash:
 			values[i] = new(sql.NullString)
 		case apitoken.FieldCreatedAt, apitoken.FieldUpdatedAt, apitoken.FieldLastUsedAt, apitoken.FieldRevokedAt:
 			values[i] = new(sql.NullTime)
@@ -108,6 +110,12 @@ func (_m *APIToken) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field name", values[i])
 			} else if value.Valid {
 				_m.Name = value.String
+			}
+		case apitoken.FieldPrefix:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field prefix", values[i])
+			} else if value.Valid {
+				_m.Prefix = value.String
 			}
 		case apitoken.FieldTokenHash:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -185,6 +193,9 @@ func (_m *APIToken) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("name=")
 	builder.WriteString(_m.Name)
+	builder.WriteString(", ")
+	builder.WriteString("prefix=")
+	builder.WriteString(_m.Prefix)
 	builder.WriteString(", ")
 	builder.WriteString("token_hash=<sensitive>")
 	builder.WriteString(", ")

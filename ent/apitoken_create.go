@@ -66,6 +66,20 @@ func (_c *APITokenCreate) SetNillableName(v *string) *APITokenCreate {
 	return _c
 }
 
+// SetPrefix sets the "prefix" field.
+func (_c *APITokenCreate) SetPrefix(v string) *APITokenCreate {
+	_c.mutation.SetPrefix(v)
+	return _c
+}
+
+// SetNillablePrefix sets the "prefix" field if the given value is not nil.
+func (_c *APITokenCreate) SetNillablePrefix(v *string) *APITokenCreate {
+	if v != nil {
+		_c.SetPrefix(*v)
+	}
+	return _c
+}
+
 // SetTokenHash sets the "token_hash" field.
 func (_c *APITokenCreate) SetTokenHash(v string) *APITokenCreate {
 	_c.mutation.SetTokenHash(v)
@@ -172,6 +186,10 @@ func (_c *APITokenCreate) defaults() {
 		v := apitoken.DefaultName
 		_c.mutation.SetName(v)
 	}
+	if _, ok := _c.mutation.Prefix(); !ok {
+		v := apitoken.DefaultPrefix
+		_c.mutation.SetPrefix(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := apitoken.DefaultID()
 		_c.mutation.SetID(v)
@@ -192,6 +210,14 @@ func (_c *APITokenCreate) check() error {
 	if v, ok := _c.mutation.Name(); ok {
 		if err := apitoken.NameValidator(v); err != nil {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "APIToken.name": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.Prefix(); !ok {
+		return &ValidationError{Name: "prefix", err: errors.New(`ent: missing required field "APIToken.prefix"`)}
+	}
+	if v, ok := _c.mutation.Prefix(); ok {
+		if err := apitoken.PrefixValidator(v); err != nil {
+			return &ValidationError{Name: "prefix", err: fmt.Errorf(`ent: validator failed for field "APIToken.prefix": %w`, err)}
 		}
 	}
 	if _, ok := _c.mutation.TokenHash(); !ok {
@@ -257,6 +283,10 @@ func (_c *APITokenCreate) createSpec() (*APIToken, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.Name(); ok {
 		_spec.SetField(apitoken.FieldName, field.TypeString, value)
 		_node.Name = value
+	}
+	if value, ok := _c.mutation.Prefix(); ok {
+		_spec.SetField(apitoken.FieldPrefix, field.TypeString, value)
+		_node.Prefix = value
 	}
 	if value, ok := _c.mutation.TokenHash(); ok {
 		_spec.SetField(apitoken.FieldTokenHash, field.TypeString, value)
@@ -360,6 +390,18 @@ func (u *APITokenUpsert) SetName(v string) *APITokenUpsert {
 // UpdateName sets the "name" field to the value that was provided on create.
 func (u *APITokenUpsert) UpdateName() *APITokenUpsert {
 	u.SetExcluded(apitoken.FieldName)
+	return u
+}
+
+// SetPrefix sets the "prefix" field.
+func (u *APITokenUpsert) SetPrefix(v string) *APITokenUpsert {
+	u.Set(apitoken.FieldPrefix, v)
+	return u
+}
+
+// UpdatePrefix sets the "prefix" field to the value that was provided on create.
+func (u *APITokenUpsert) UpdatePrefix() *APITokenUpsert {
+	u.SetExcluded(apitoken.FieldPrefix)
 	return u
 }
 
@@ -487,6 +529,20 @@ func (u *APITokenUpsertOne) SetName(v string) *APITokenUpsertOne {
 func (u *APITokenUpsertOne) UpdateName() *APITokenUpsertOne {
 	return u.Update(func(s *APITokenUpsert) {
 		s.UpdateName()
+	})
+}
+
+// SetPrefix sets the "prefix" field.
+func (u *APITokenUpsertOne) SetPrefix(v string) *APITokenUpsertOne {
+	return u.Update(func(s *APITokenUpsert) {
+		s.SetPrefix(v)
+	})
+}
+
+// UpdatePrefix sets the "prefix" field to the value that was provided on create.
+func (u *APITokenUpsertOne) UpdatePrefix() *APITokenUpsertOne {
+	return u.Update(func(s *APITokenUpsert) {
+		s.UpdatePrefix()
 	})
 }
 
@@ -789,6 +845,20 @@ func (u *APITokenUpsertBulk) SetName(v string) *APITokenUpsertBulk {
 func (u *APITokenUpsertBulk) UpdateName() *APITokenUpsertBulk {
 	return u.Update(func(s *APITokenUpsert) {
 		s.UpdateName()
+	})
+}
+
+// SetPrefix sets the "prefix" field.
+func (u *APITokenUpsertBulk) SetPrefix(v string) *APITokenUpsertBulk {
+	return u.Update(func(s *APITokenUpsert) {
+		s.SetPrefix(v)
+	})
+}
+
+// UpdatePrefix sets the "prefix" field to the value that was provided on create.
+func (u *APITokenUpsertBulk) UpdatePrefix() *APITokenUpsertBulk {
+	return u.Update(func(s *APITokenUpsert) {
+		s.UpdatePrefix()
 	})
 }
 

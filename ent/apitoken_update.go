@@ -50,6 +50,20 @@ func (_u *APITokenUpdate) SetNillableName(v *string) *APITokenUpdate {
 	return _u
 }
 
+// SetPrefix sets the "prefix" field.
+func (_u *APITokenUpdate) SetPrefix(v string) *APITokenUpdate {
+	_u.mutation.SetPrefix(v)
+	return _u
+}
+
+// SetNillablePrefix sets the "prefix" field if the given value is not nil.
+func (_u *APITokenUpdate) SetNillablePrefix(v *string) *APITokenUpdate {
+	if v != nil {
+		_u.SetPrefix(*v)
+	}
+	return _u
+}
+
 // SetTokenHash sets the "token_hash" field.
 func (_u *APITokenUpdate) SetTokenHash(v string) *APITokenUpdate {
 	_u.mutation.SetTokenHash(v)
@@ -169,6 +183,11 @@ func (_u *APITokenUpdate) check() error {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "APIToken.name": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Prefix(); ok {
+		if err := apitoken.PrefixValidator(v); err != nil {
+			return &ValidationError{Name: "prefix", err: fmt.Errorf(`ent: validator failed for field "APIToken.prefix": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.TokenHash(); ok {
 		if err := apitoken.TokenHashValidator(v); err != nil {
 			return &ValidationError{Name: "token_hash", err: fmt.Errorf(`ent: validator failed for field "APIToken.token_hash": %w`, err)}
@@ -203,6 +222,9 @@ func (_u *APITokenUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if value, ok := _u.mutation.Name(); ok {
 		_spec.SetField(apitoken.FieldName, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Prefix(); ok {
+		_spec.SetField(apitoken.FieldPrefix, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.TokenHash(); ok {
 		_spec.SetField(apitoken.FieldTokenHash, field.TypeString, value)
@@ -286,6 +308,20 @@ func (_u *APITokenUpdateOne) SetName(v string) *APITokenUpdateOne {
 func (_u *APITokenUpdateOne) SetNillableName(v *string) *APITokenUpdateOne {
 	if v != nil {
 		_u.SetName(*v)
+	}
+	return _u
+}
+
+// SetPrefix sets the "prefix" field.
+func (_u *APITokenUpdateOne) SetPrefix(v string) *APITokenUpdateOne {
+	_u.mutation.SetPrefix(v)
+	return _u
+}
+
+// SetNillablePrefix sets the "prefix" field if the given value is not nil.
+func (_u *APITokenUpdateOne) SetNillablePrefix(v *string) *APITokenUpdateOne {
+	if v != nil {
+		_u.SetPrefix(*v)
 	}
 	return _u
 }
@@ -422,6 +458,11 @@ func (_u *APITokenUpdateOne) check() error {
 			return &ValidationError{Name: "name", err: fmt.Errorf(`ent: validator failed for field "APIToken.name": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.Prefix(); ok {
+		if err := apitoken.PrefixValidator(v); err != nil {
+			return &ValidationError{Name: "prefix", err: fmt.Errorf(`ent: validator failed for field "APIToken.prefix": %w`, err)}
+		}
+	}
 	if v, ok := _u.mutation.TokenHash(); ok {
 		if err := apitoken.TokenHashValidator(v); err != nil {
 			return &ValidationError{Name: "token_hash", err: fmt.Errorf(`ent: validator failed for field "APIToken.token_hash": %w`, err)}
@@ -473,6 +514,9 @@ func (_u *APITokenUpdateOne) sqlSave(ctx context.Context) (_node *APIToken, err 
 	}
 	if value, ok := _u.mutation.Name(); ok {
 		_spec.SetField(apitoken.FieldName, field.TypeString, value)
+	}
+	if value, ok := _u.mutation.Prefix(); ok {
+		_spec.SetField(apitoken.FieldPrefix, field.TypeString, value)
 	}
 	if value, ok := _u.mutation.TokenHash(); ok {
 		_spec.SetField(apitoken.FieldTokenHash, field.TypeString, value)

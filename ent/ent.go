@@ -33,6 +33,8 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/ent/passkey"
+	"github.com/studio/gallery/ent/passkeychallenge"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
@@ -127,6 +129,8 @@ func checkColumn(t, c string) error {
 			pack.Table:                pack.ValidColumn,
 			packdigitalfile.Table:     packdigitalfile.ValidColumn,
 			packformat.Table:          packformat.ValidColumn,
+			passkey.Table:             passkey.ValidColumn,
+			passkeychallenge.Table:    passkeychallenge.ValidColumn,
 			payment.Table:             payment.ValidColumn,
 			photo.Table:               photo.ValidColumn,
 			photographer.Table:        photographer.ValidColumn,

@@ -32,6 +32,8 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/ent/passkey"
+	"github.com/studio/gallery/ent/passkeychallenge"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
@@ -92,6 +94,11 @@ func (_q *APITokenQuery) collectField(ctx context.Context, oneNode bool, opCtx *
 			if _, ok := fieldSeen[apitoken.FieldName]; !ok {
 				selectedFields = append(selectedFields, apitoken.FieldName)
 				fieldSeen[apitoken.FieldName] = struct{}{}
+			}
+		case "prefix":
+			if _, ok := fieldSeen[apitoken.FieldPrefix]; !ok {
+				selectedFields = append(selectedFields, apitoken.FieldPrefix)
+				fieldSeen[apitoken.FieldPrefix] = struct{}{}
 			}
 		case "lastUsedAt":
 			if _, ok := fieldSeen[apitoken.FieldLastUsedAt]; !ok {
@@ -3497,6 +3504,253 @@ func newPackFormatPaginateArgs(rv map[string]any) *packformatPaginateArgs {
 	}
 	if v := rv[beforeField]; v != nil {
 		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PasskeyQuery) CollectFields(ctx context.Context, satisfies ...string) (*PasskeyQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PasskeyQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(passkey.Columns))
+		selectedFields = []string{passkey.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+
+		case "photographer":
+			var (
+				alias = field.Alias
+				path  = append(path, alias)
+				query = (&PhotographerClient{config: _q.config}).Query()
+			)
+			if err := query.collectField(ctx, oneNode, opCtx, field, path, mayAddCondition(satisfies, photographerImplementors)...); err != nil {
+				return err
+			}
+			_q.withPhotographer = query
+			if _, ok := fieldSeen[passkey.FieldPhotographerID]; !ok {
+				selectedFields = append(selectedFields, passkey.FieldPhotographerID)
+				fieldSeen[passkey.FieldPhotographerID] = struct{}{}
+			}
+		case "createdAt":
+			if _, ok := fieldSeen[passkey.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, passkey.FieldCreatedAt)
+				fieldSeen[passkey.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[passkey.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, passkey.FieldUpdatedAt)
+				fieldSeen[passkey.FieldUpdatedAt] = struct{}{}
+			}
+		case "name":
+			if _, ok := fieldSeen[passkey.FieldName]; !ok {
+				selectedFields = append(selectedFields, passkey.FieldName)
+				fieldSeen[passkey.FieldName] = struct{}{}
+			}
+		case "credentialID":
+			if _, ok := fieldSeen[passkey.FieldCredentialID]; !ok {
+				selectedFields = append(selectedFields, passkey.FieldCredentialID)
+				fieldSeen[passkey.FieldCredentialID] = struct{}{}
+			}
+		case "lastUsedAt":
+			if _, ok := fieldSeen[passkey.FieldLastUsedAt]; !ok {
+				selectedFields = append(selectedFields, passkey.FieldLastUsedAt)
+				fieldSeen[passkey.FieldLastUsedAt] = struct{}{}
+			}
+		case "photographerID":
+			if _, ok := fieldSeen[passkey.FieldPhotographerID]; !ok {
+				selectedFields = append(selectedFields, passkey.FieldPhotographerID)
+				fieldSeen[passkey.FieldPhotographerID] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type passkeyPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PasskeyPaginateOption
+}
+
+func newPasskeyPaginateArgs(rv map[string]any) *passkeyPaginateArgs {
+	args := &passkeyPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PasskeyOrder{Field: &PasskeyOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPasskeyOrder(order))
+			}
+		case *PasskeyOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPasskeyOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PasskeyChallengeQuery) CollectFields(ctx context.Context, satisfies ...string) (*PasskeyChallengeQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PasskeyChallengeQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(passkeychallenge.Columns))
+		selectedFields = []string{passkeychallenge.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[passkeychallenge.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, passkeychallenge.FieldCreatedAt)
+				fieldSeen[passkeychallenge.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[passkeychallenge.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, passkeychallenge.FieldUpdatedAt)
+				fieldSeen[passkeychallenge.FieldUpdatedAt] = struct{}{}
+			}
+		case "challenge":
+			if _, ok := fieldSeen[passkeychallenge.FieldChallenge]; !ok {
+				selectedFields = append(selectedFields, passkeychallenge.FieldChallenge)
+				fieldSeen[passkeychallenge.FieldChallenge] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[passkeychallenge.FieldKind]; !ok {
+				selectedFields = append(selectedFields, passkeychallenge.FieldKind)
+				fieldSeen[passkeychallenge.FieldKind] = struct{}{}
+			}
+		case "photographerID":
+			if _, ok := fieldSeen[passkeychallenge.FieldPhotographerID]; !ok {
+				selectedFields = append(selectedFields, passkeychallenge.FieldPhotographerID)
+				fieldSeen[passkeychallenge.FieldPhotographerID] = struct{}{}
+			}
+		case "sessionID":
+			if _, ok := fieldSeen[passkeychallenge.FieldSessionID]; !ok {
+				selectedFields = append(selectedFields, passkeychallenge.FieldSessionID)
+				fieldSeen[passkeychallenge.FieldSessionID] = struct{}{}
+			}
+		case "data":
+			if _, ok := fieldSeen[passkeychallenge.FieldData]; !ok {
+				selectedFields = append(selectedFields, passkeychallenge.FieldData)
+				fieldSeen[passkeychallenge.FieldData] = struct{}{}
+			}
+		case "expiresAt":
+			if _, ok := fieldSeen[passkeychallenge.FieldExpiresAt]; !ok {
+				selectedFields = append(selectedFields, passkeychallenge.FieldExpiresAt)
+				fieldSeen[passkeychallenge.FieldExpiresAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type passkeychallengePaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PasskeyChallengePaginateOption
+}
+
+func newPasskeyChallengePaginateArgs(rv map[string]any) *passkeychallengePaginateArgs {
+	args := &passkeychallengePaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PasskeyChallengeOrder{Field: &PasskeyChallengeOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPasskeyChallengeOrder(order))
+			}
+		case *PasskeyChallengeOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPasskeyChallengeOrder(v))
+			}
+		}
 	}
 	return args
 }

@@ -424,6 +424,14 @@ func (_m *PackFormat) Format(ctx context.Context) (*Format, error) {
 	return result, err
 }
 
+func (_m *Passkey) Photographer(ctx context.Context) (*Photographer, error) {
+	result, err := _m.Edges.PhotographerOrErr()
+	if IsNotLoaded(err) {
+		result, err = _m.QueryPhotographer().Only(ctx)
+	}
+	return result, err
+}
+
 func (_m *Payment) Order(ctx context.Context) (*Order, error) {
 	result, err := _m.Edges.OrderOrErr()
 	if IsNotLoaded(err) {

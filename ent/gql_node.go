@@ -31,6 +31,8 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/ent/passkey"
+	"github.com/studio/gallery/ent/passkeychallenge"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
@@ -159,6 +161,16 @@ var packformatImplementors = []string{"PackFormat", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*PackFormat) IsNode() {}
+
+var passkeyImplementors = []string{"Passkey", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*Passkey) IsNode() {}
+
+var passkeychallengeImplementors = []string{"PasskeyChallenge", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PasskeyChallenge) IsNode() {}
 
 var paymentImplementors = []string{"Payment", "Node"}
 
@@ -472,6 +484,24 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(packformat.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, packformatImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case passkey.Table:
+		query := c.Passkey.Query().
+			Where(passkey.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, passkeyImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case passkeychallenge.Table:
+		query := c.PasskeyChallenge.Query().
+			Where(passkeychallenge.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, passkeychallengeImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -997,6 +1027,38 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.PackFormat.Query().
 			Where(packformat.IDIn(ids...))
 		query, err := query.CollectFields(ctx, packformatImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case passkey.Table:
+		query := c.Passkey.Query().
+			Where(passkey.IDIn(ids...))
+		query, err := query.CollectFields(ctx, passkeyImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case passkeychallenge.Table:
+		query := c.PasskeyChallenge.Query().
+			Where(passkeychallenge.IDIn(ids...))
+		query, err := query.CollectFields(ctx, passkeychallengeImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -36,6 +36,8 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/ent/passkey"
+	"github.com/studio/gallery/ent/passkeychallenge"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
@@ -6439,6 +6441,598 @@ func (_m *PackFormat) ToEdge(order *PackFormatOrder) *PackFormatEdge {
 		order = DefaultPackFormatOrder
 	}
 	return &PackFormatEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PasskeyEdge is the edge representation of Passkey.
+type PasskeyEdge struct {
+	Node   *Passkey `json:"node"`
+	Cursor Cursor   `json:"cursor"`
+}
+
+// PasskeyConnection is the connection containing edges to Passkey.
+type PasskeyConnection struct {
+	Edges      []*PasskeyEdge `json:"edges"`
+	PageInfo   PageInfo       `json:"pageInfo"`
+	TotalCount int            `json:"totalCount"`
+}
+
+func (c *PasskeyConnection) build(nodes []*Passkey, pager *passkeyPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *Passkey
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *Passkey {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *Passkey {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PasskeyEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PasskeyEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PasskeyPaginateOption enables pagination customization.
+type PasskeyPaginateOption func(*passkeyPager) error
+
+// WithPasskeyOrder configures pagination ordering.
+func WithPasskeyOrder(order *PasskeyOrder) PasskeyPaginateOption {
+	if order == nil {
+		order = DefaultPasskeyOrder
+	}
+	o := *order
+	return func(pager *passkeyPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPasskeyOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPasskeyFilter configures pagination filter.
+func WithPasskeyFilter(filter func(*PasskeyQuery) (*PasskeyQuery, error)) PasskeyPaginateOption {
+	return func(pager *passkeyPager) error {
+		if filter == nil {
+			return errors.New("PasskeyQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type passkeyPager struct {
+	reverse bool
+	order   *PasskeyOrder
+	filter  func(*PasskeyQuery) (*PasskeyQuery, error)
+}
+
+func newPasskeyPager(opts []PasskeyPaginateOption, reverse bool) (*passkeyPager, error) {
+	pager := &passkeyPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPasskeyOrder
+	}
+	return pager, nil
+}
+
+func (p *passkeyPager) applyFilter(query *PasskeyQuery) (*PasskeyQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *passkeyPager) toCursor(_m *Passkey) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *passkeyPager) applyCursors(query *PasskeyQuery, after, before *Cursor) (*PasskeyQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPasskeyOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *passkeyPager) applyOrder(query *PasskeyQuery) *PasskeyQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPasskeyOrder.Field {
+		query = query.Order(DefaultPasskeyOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *passkeyPager) orderExpr(query *PasskeyQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPasskeyOrder.Field {
+			b.Comma().Ident(DefaultPasskeyOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to Passkey.
+func (_m *PasskeyQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PasskeyPaginateOption,
+) (*PasskeyConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPasskeyPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PasskeyConnection{Edges: []*PasskeyEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// PasskeyOrderFieldCreatedAt orders Passkey by created_at.
+	PasskeyOrderFieldCreatedAt = &PasskeyOrderField{
+		Value: func(_m *Passkey) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: passkey.FieldCreatedAt,
+		toTerm: passkey.ByCreatedAt,
+		toCursor: func(_m *Passkey) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PasskeyOrderField) String() string {
+	var str string
+	switch f.column {
+	case PasskeyOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PasskeyOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PasskeyOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PasskeyOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PasskeyOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PasskeyOrderField", str)
+	}
+	return nil
+}
+
+// PasskeyOrderField defines the ordering field of Passkey.
+type PasskeyOrderField struct {
+	// Value extracts the ordering value from the given Passkey.
+	Value    func(*Passkey) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) passkey.OrderOption
+	toCursor func(*Passkey) Cursor
+}
+
+// PasskeyOrder defines the ordering of Passkey.
+type PasskeyOrder struct {
+	Direction OrderDirection     `json:"direction"`
+	Field     *PasskeyOrderField `json:"field"`
+}
+
+// DefaultPasskeyOrder is the default ordering of Passkey.
+var DefaultPasskeyOrder = &PasskeyOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PasskeyOrderField{
+		Value: func(_m *Passkey) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: passkey.FieldID,
+		toTerm: passkey.ByID,
+		toCursor: func(_m *Passkey) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts Passkey into PasskeyEdge.
+func (_m *Passkey) ToEdge(order *PasskeyOrder) *PasskeyEdge {
+	if order == nil {
+		order = DefaultPasskeyOrder
+	}
+	return &PasskeyEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PasskeyChallengeEdge is the edge representation of PasskeyChallenge.
+type PasskeyChallengeEdge struct {
+	Node   *PasskeyChallenge `json:"node"`
+	Cursor Cursor            `json:"cursor"`
+}
+
+// PasskeyChallengeConnection is the connection containing edges to PasskeyChallenge.
+type PasskeyChallengeConnection struct {
+	Edges      []*PasskeyChallengeEdge `json:"edges"`
+	PageInfo   PageInfo                `json:"pageInfo"`
+	TotalCount int                     `json:"totalCount"`
+}
+
+func (c *PasskeyChallengeConnection) build(nodes []*PasskeyChallenge, pager *passkeychallengePager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PasskeyChallenge
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PasskeyChallenge {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PasskeyChallenge {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PasskeyChallengeEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PasskeyChallengeEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PasskeyChallengePaginateOption enables pagination customization.
+type PasskeyChallengePaginateOption func(*passkeychallengePager) error
+
+// WithPasskeyChallengeOrder configures pagination ordering.
+func WithPasskeyChallengeOrder(order *PasskeyChallengeOrder) PasskeyChallengePaginateOption {
+	if order == nil {
+		order = DefaultPasskeyChallengeOrder
+	}
+	o := *order
+	return func(pager *passkeychallengePager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPasskeyChallengeOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPasskeyChallengeFilter configures pagination filter.
+func WithPasskeyChallengeFilter(filter func(*PasskeyChallengeQuery) (*PasskeyChallengeQuery, error)) PasskeyChallengePaginateOption {
+	return func(pager *passkeychallengePager) error {
+		if filter == nil {
+			return errors.New("PasskeyChallengeQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type passkeychallengePager struct {
+	reverse bool
+	order   *PasskeyChallengeOrder
+	filter  func(*PasskeyChallengeQuery) (*PasskeyChallengeQuery, error)
+}
+
+func newPasskeyChallengePager(opts []PasskeyChallengePaginateOption, reverse bool) (*passkeychallengePager, error) {
+	pager := &passkeychallengePager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPasskeyChallengeOrder
+	}
+	return pager, nil
+}
+
+func (p *passkeychallengePager) applyFilter(query *PasskeyChallengeQuery) (*PasskeyChallengeQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *passkeychallengePager) toCursor(_m *PasskeyChallenge) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *passkeychallengePager) applyCursors(query *PasskeyChallengeQuery, after, before *Cursor) (*PasskeyChallengeQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPasskeyChallengeOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *passkeychallengePager) applyOrder(query *PasskeyChallengeQuery) *PasskeyChallengeQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPasskeyChallengeOrder.Field {
+		query = query.Order(DefaultPasskeyChallengeOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *passkeychallengePager) orderExpr(query *PasskeyChallengeQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPasskeyChallengeOrder.Field {
+			b.Comma().Ident(DefaultPasskeyChallengeOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PasskeyChallenge.
+func (_m *PasskeyChallengeQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PasskeyChallengePaginateOption,
+) (*PasskeyChallengeConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPasskeyChallengePager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PasskeyChallengeConnection{Edges: []*PasskeyChallengeEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// PasskeyChallengeOrderFieldCreatedAt orders PasskeyChallenge by created_at.
+	PasskeyChallengeOrderFieldCreatedAt = &PasskeyChallengeOrderField{
+		Value: func(_m *PasskeyChallenge) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: passkeychallenge.FieldCreatedAt,
+		toTerm: passkeychallenge.ByCreatedAt,
+		toCursor: func(_m *PasskeyChallenge) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PasskeyChallengeOrderField) String() string {
+	var str string
+	switch f.column {
+	case PasskeyChallengeOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PasskeyChallengeOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PasskeyChallengeOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PasskeyChallengeOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PasskeyChallengeOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PasskeyChallengeOrderField", str)
+	}
+	return nil
+}
+
+// PasskeyChallengeOrderField defines the ordering field of PasskeyChallenge.
+type PasskeyChallengeOrderField struct {
+	// Value extracts the ordering value from the given PasskeyChallenge.
+	Value    func(*PasskeyChallenge) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) passkeychallenge.OrderOption
+	toCursor func(*PasskeyChallenge) Cursor
+}
+
+// PasskeyChallengeOrder defines the ordering of PasskeyChallenge.
+type PasskeyChallengeOrder struct {
+	Direction OrderDirection              `json:"direction"`
+	Field     *PasskeyChallengeOrderField `json:"field"`
+}
+
+// DefaultPasskeyChallengeOrder is the default ordering of PasskeyChallenge.
+var DefaultPasskeyChallengeOrder = &PasskeyChallengeOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PasskeyChallengeOrderField{
+		Value: func(_m *PasskeyChallenge) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: passkeychallenge.FieldID,
+		toTerm: passkeychallenge.ByID,
+		toCursor: func(_m *PasskeyChallenge) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PasskeyChallenge into PasskeyChallengeEdge.
+func (_m *PasskeyChallenge) ToEdge(order *PasskeyChallengeOrder) *PasskeyChallengeEdge {
+	if order == nil {
+		order = DefaultPasskeyChallengeOrder
+	}
+	return &PasskeyChallengeEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

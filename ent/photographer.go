@@ -73,17 +73,20 @@ type PhotographerEdges struct {
 	APITokens []*APIToken `json:"api_tokens,omitempty"`
 	// Sessions holds the value of the sessions edge.
 	Sessions []*PhotographerSession `json:"sessions,omitempty"`
+	// Passkeys holds the value of the passkeys edge.
+	Passkeys []*Passkey `json:"passkeys,omitempty"`
 	// MusicTracks holds the value of the music_tracks edge.
 	MusicTracks []*MusicTrack `json:"music_tracks,omitempty"`
 	// Vouchers holds the value of the vouchers edge.
 	Vouchers []*Voucher `json:"vouchers,omitempty"`
 	// loadedTypes holds the information for reporting if a
 	// type was loaded (or requested) in eager-loading or not.
-	loadedTypes [5]bool
+	loadedTypes [6]bool
 
 	namedGalleries   map[string][]*Gallery
 	namedAPITokens   map[string][]*APIToken
 	namedSessions    map[string][]*PhotographerSession
+	namedPasskeys    map[string][]*Passkey
 	namedMusicTracks map[string][]*MusicTrack
 	namedVouchers    map[string][]*Voucher
 }
@@ -115,10 +118,19 @@ func (e PhotographerEdges) SessionsOrErr() ([]*PhotographerSession, error) {
 	return nil, &NotLoadedError{edge: "sessions"}
 }
 
+// PasskeysOrErr returns the Passkeys value or an error if the edge
+// was not loaded in eager-loading.
+func (e PhotographerEdges) PasskeysOrErr() ([]*Passkey, error) {
+	if e.loadedTypes[3] {
+		return e.Passkeys, nil
+	}
+	return nil, &NotLoadedError{edge: "passkeys"}
+}
+
 // MusicTracksOrErr returns the MusicTracks value or an error if the edge
 // was not loaded in eager-loading.
 func (e PhotographerEdges) MusicTracksOrErr() ([]*MusicTrack, error) {
-	if e.loadedTypes[3] {
+	if e.loadedTypes[4] {
 		return e.MusicTracks, nil
 	}
 	return nil, &NotLoadedError{edge: "music_tracks"}
@@ -127,7 +139,7 @@ func (e PhotographerEdges) MusicTracksOrErr() ([]*MusicTrack, error) {
 // VouchersOrErr returns the Vouchers value or an error if the edge
 // was not loaded in eager-loading.
 func (e PhotographerEdges) VouchersOrErr() ([]*Voucher, error) {
-	if e.loadedTypes[4] {
+	if e.loadedTypes[5] {
 		return e.Vouchers, nil
 	}
 	return nil, &NotLoadedError{edge: "vouchers"}
@@ -318,6 +330,11 @@ func (_m *Photographer) QuerySessions() *PhotographerSessionQuery {
 	return NewPhotographerClient(_m.config).QuerySessions(_m)
 }
 
+// QueryPasskeys queries the "passkeys" edge of the Photographer entity.
+func (_m *Photographer) QueryPasskeys() *PasskeyQuery {
+	return NewPhotographerClient(_m.config).QueryPasskeys(_m)
+}
+
 // QueryMusicTracks queries the "music_tracks" edge of the Photographer entity.
 func (_m *Photographer) QueryMusicTracks() *MusicTrackQuery {
 	return NewPhotographerClient(_m.config).QueryMusicTracks(_m)
@@ -485,6 +502,30 @@ func (_m *Photographer) appendNamedSessions(name string, edges ...*PhotographerS
 		_m.Edges.namedSessions[name] = []*PhotographerSession{}
 	} else {
 		_m.Edges.namedSessions[name] = append(_m.Edges.namedSessions[name], edges...)
+	}
+}
+
+// NamedPasskeys returns the Passkeys named value or an error if the edge was not
+// loaded in eager-loading with this name.
+func (_m *Photographer) NamedPasskeys(name string) ([]*Passkey, error) {
+	if _m.Edges.namedPasskeys == nil {
+		return nil, &NotLoadedError{edge: name}
+	}
+	nodes, ok := _m.Edges.namedPasskeys[name]
+	if !ok {
+		return nil, &NotLoadedError{edge: name}
+	}
+	return nodes, nil
+}
+
+func (_m *Photographer) appendNamedPasskeys(name string, edges ...*Passkey) {
+	if _m.Edges.namedPasskeys == nil {
+		_m.Edges.namedPasskeys = make(map[string][]*Passkey)
+	}
+	if len(edges) == 0 {
+		_m.Edges.namedPasskeys[name] = []*Passkey{}
+	} else {
+		_m.Edges.namedPasskeys[name] = append(_m.Edges.namedPasskeys[name], edges...)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/apitoken"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
+	"github.com/studio/gallery/ent/passkey"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/voucher"
@@ -342,6 +343,21 @@ func (_c *PhotographerCreate) AddSessions(v ...*PhotographerSession) *Photograph
 		ids[i] = v[i].ID
 	}
 	return _c.AddSessionIDs(ids...)
+}
+
+// AddPasskeyIDs adds the "passkeys" edge to the Passkey entity by IDs.
+func (_c *PhotographerCreate) AddPasskeyIDs(ids ...string) *PhotographerCreate {
+	_c.mutation.AddPasskeyIDs(ids...)
+	return _c
+}
+
+// AddPasskeys adds the "passkeys" edges to the Passkey entity.
+func (_c *PhotographerCreate) AddPasskeys(v ...*Passkey) *PhotographerCreate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _c.AddPasskeyIDs(ids...)
 }
 
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
@@ -732,6 +748,22 @@ func (_c *PhotographerCreate) createSpec() (*Photographer, *sqlgraph.CreateSpec)
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges = append(_spec.Edges, edge)
+	}
+	if nodes := _c.mutation.PasskeysIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.PasskeysTable,
+			Columns: []string{photographer.PasskeysColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(passkey.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/apitoken"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
+	"github.com/studio/gallery/ent/passkey"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
@@ -32,6 +33,7 @@ type PhotographerQuery struct {
 	withGalleries        *GalleryQuery
 	withAPITokens        *APITokenQuery
 	withSessions         *PhotographerSessionQuery
+	withPasskeys         *PasskeyQuery
 	withMusicTracks      *MusicTrackQuery
 	withVouchers         *VoucherQuery
 	loadTotal            []func(context.Context, []*Photographer) error
@@ -39,6 +41,7 @@ type PhotographerQuery struct {
 	withNamedGalleries   map[string]*GalleryQuery
 	withNamedAPITokens   map[string]*APITokenQuery
 	withNamedSessions    map[string]*PhotographerSessionQuery
+	withNamedPasskeys    map[string]*PasskeyQuery
 	withNamedMusicTracks map[string]*MusicTrackQuery
 	withNamedVouchers    map[string]*VoucherQuery
 	// intermediate query (i.e. traversal path).
@@ -136,6 +139,28 @@ func (_q *PhotographerQuery) QuerySessions() *PhotographerSessionQuery {
 			sqlgraph.From(photographer.Table, photographer.FieldID, selector),
 			sqlgraph.To(photographersession.Table, photographersession.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, photographer.SessionsTable, photographer.SessionsColumn),
+		)
+		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
+		return fromU, nil
+	}
+	return query
+}
+
+// QueryPasskeys chains the current query on the "passkeys" edge.
+func (_q *PhotographerQuery) QueryPasskeys() *PasskeyQuery {
+	query := (&PasskeyClient{config: _q.config}).Query()
+	query.path = func(ctx context.Context) (fromU *sql.Selector, err error) {
+		if err := _q.prepareQuery(ctx); err != nil {
+			return nil, err
+		}
+		selector := _q.sqlQuery(ctx)
+		if err := selector.Err(); err != nil {
+			return nil, err
+		}
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photographer.Table, photographer.FieldID, selector),
+			sqlgraph.To(passkey.Table, passkey.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, photographer.PasskeysTable, photographer.PasskeysColumn),
 		)
 		fromU = sqlgraph.SetNeighbors(_q.driver.Dialect(), step)
 		return fromU, nil
@@ -382,6 +407,7 @@ func (_q *PhotographerQuery) Clone() *PhotographerQuery {
 		withGalleries:   _q.withGalleries.Clone(),
 		withAPITokens:   _q.withAPITokens.Clone(),
 		withSessions:    _q.withSessions.Clone(),
+		withPasskeys:    _q.withPasskeys.Clone(),
 		withMusicTracks: _q.withMusicTracks.Clone(),
 		withVouchers:    _q.withVouchers.Clone(),
 		// clone intermediate query.
@@ -421,6 +447,17 @@ func (_q *PhotographerQuery) WithSessions(opts ...func(*PhotographerSessionQuery
 		opt(query)
 	}
 	_q.withSessions = query
+	return _q
+}
+
+// WithPasskeys tells the query-builder to eager-load the nodes that are connected to
+// the "passkeys" edge. The optional arguments are used to configure the query builder of the edge.
+func (_q *PhotographerQuery) WithPasskeys(opts ...func(*PasskeyQuery)) *PhotographerQuery {
+	query := (&PasskeyClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	_q.withPasskeys = query
 	return _q
 }
 
@@ -524,10 +561,11 @@ func (_q *PhotographerQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 	var (
 		nodes       = []*Photographer{}
 		_spec       = _q.querySpec()
-		loadedTypes = [5]bool{
+		loadedTypes = [6]bool{
 			_q.withGalleries != nil,
 			_q.withAPITokens != nil,
 			_q.withSessions != nil,
+			_q.withPasskeys != nil,
 			_q.withMusicTracks != nil,
 			_q.withVouchers != nil,
 		}
@@ -574,6 +612,13 @@ func (_q *PhotographerQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 			return nil, err
 		}
 	}
+	if query := _q.withPasskeys; query != nil {
+		if err := _q.loadPasskeys(ctx, query, nodes,
+			func(n *Photographer) { n.Edges.Passkeys = []*Passkey{} },
+			func(n *Photographer, e *Passkey) { n.Edges.Passkeys = append(n.Edges.Passkeys, e) }); err != nil {
+			return nil, err
+		}
+	}
 	if query := _q.withMusicTracks; query != nil {
 		if err := _q.loadMusicTracks(ctx, query, nodes,
 			func(n *Photographer) { n.Edges.MusicTracks = []*MusicTrack{} },
@@ -606,6 +651,13 @@ func (_q *PhotographerQuery) sqlAll(ctx context.Context, hooks ...queryHook) ([]
 		if err := _q.loadSessions(ctx, query, nodes,
 			func(n *Photographer) { n.appendNamedSessions(name) },
 			func(n *Photographer, e *PhotographerSession) { n.appendNamedSessions(name, e) }); err != nil {
+			return nil, err
+		}
+	}
+	for name, query := range _q.withNamedPasskeys {
+		if err := _q.loadPasskeys(ctx, query, nodes,
+			func(n *Photographer) { n.appendNamedPasskeys(name) },
+			func(n *Photographer, e *Passkey) { n.appendNamedPasskeys(name, e) }); err != nil {
 			return nil, err
 		}
 	}
@@ -707,6 +759,36 @@ func (_q *PhotographerQuery) loadSessions(ctx context.Context, query *Photograph
 	}
 	query.Where(predicate.PhotographerSession(func(s *sql.Selector) {
 		s.Where(sql.InValues(s.C(photographer.SessionsColumn), fks...))
+	}))
+	neighbors, err := query.All(ctx)
+	if err != nil {
+		return err
+	}
+	for _, n := range neighbors {
+		fk := n.PhotographerID
+		node, ok := nodeids[fk]
+		if !ok {
+			return fmt.Errorf(`unexpected referenced foreign-key "photographer_id" returned %v for node %v`, fk, n.ID)
+		}
+		assign(node, n)
+	}
+	return nil
+}
+func (_q *PhotographerQuery) loadPasskeys(ctx context.Context, query *PasskeyQuery, nodes []*Photographer, init func(*Photographer), assign func(*Photographer, *Passkey)) error {
+	fks := make([]driver.Value, 0, len(nodes))
+	nodeids := make(map[string]*Photographer)
+	for i := range nodes {
+		fks = append(fks, nodes[i].ID)
+		nodeids[nodes[i].ID] = nodes[i]
+		if init != nil {
+			init(nodes[i])
+		}
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(passkey.FieldPhotographerID)
+	}
+	query.Where(predicate.Passkey(func(s *sql.Selector) {
+		s.Where(sql.InValues(s.C(photographer.PasskeysColumn), fks...))
 	}))
 	neighbors, err := query.All(ctx)
 	if err != nil {
@@ -943,6 +1025,20 @@ func (_q *PhotographerQuery) WithNamedSessions(name string, opts ...func(*Photog
 		_q.withNamedSessions = make(map[string]*PhotographerSessionQuery)
 	}
 	_q.withNamedSessions[name] = query
+	return _q
+}
+
+// WithNamedPasskeys tells the query-builder to eager-load the nodes that are connected to the "passkeys"
+// edge with the given name. The optional arguments are used to configure the query builder of the edge.
+func (_q *PhotographerQuery) WithNamedPasskeys(name string, opts ...func(*PasskeyQuery)) *PhotographerQuery {
+	query := (&PasskeyClient{config: _q.config}).Query()
+	for _, opt := range opts {
+		opt(query)
+	}
+	if _q.withNamedPasskeys == nil {
+		_q.withNamedPasskeys = make(map[string]*PasskeyQuery)
+	}
+	_q.withNamedPasskeys[name] = query
 	return _q
 }
 

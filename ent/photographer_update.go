@@ -15,6 +15,7 @@ import (
 	"github.com/studio/gallery/ent/apitoken"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
+	"github.com/studio/gallery/ent/passkey"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
@@ -393,6 +394,21 @@ func (_u *PhotographerUpdate) AddSessions(v ...*PhotographerSession) *Photograph
 	return _u.AddSessionIDs(ids...)
 }
 
+// AddPasskeyIDs adds the "passkeys" edge to the Passkey entity by IDs.
+func (_u *PhotographerUpdate) AddPasskeyIDs(ids ...string) *PhotographerUpdate {
+	_u.mutation.AddPasskeyIDs(ids...)
+	return _u
+}
+
+// AddPasskeys adds the "passkeys" edges to the Passkey entity.
+func (_u *PhotographerUpdate) AddPasskeys(v ...*Passkey) *PhotographerUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPasskeyIDs(ids...)
+}
+
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
 func (_u *PhotographerUpdate) AddMusicTrackIDs(ids ...string) *PhotographerUpdate {
 	_u.mutation.AddMusicTrackIDs(ids...)
@@ -489,6 +505,27 @@ func (_u *PhotographerUpdate) RemoveSessions(v ...*PhotographerSession) *Photogr
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveSessionIDs(ids...)
+}
+
+// ClearPasskeys clears all "passkeys" edges to the Passkey entity.
+func (_u *PhotographerUpdate) ClearPasskeys() *PhotographerUpdate {
+	_u.mutation.ClearPasskeys()
+	return _u
+}
+
+// RemovePasskeyIDs removes the "passkeys" edge to Passkey entities by IDs.
+func (_u *PhotographerUpdate) RemovePasskeyIDs(ids ...string) *PhotographerUpdate {
+	_u.mutation.RemovePasskeyIDs(ids...)
+	return _u
+}
+
+// RemovePasskeys removes "passkeys" edges to Passkey entities.
+func (_u *PhotographerUpdate) RemovePasskeys(v ...*Passkey) *PhotographerUpdate {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePasskeyIDs(ids...)
 }
 
 // ClearMusicTracks clears all "music_tracks" edges to the MusicTrack entity.
@@ -879,6 +916,51 @@ func (_u *PhotographerUpdate) sqlSave(ctx context.Context) (_node int, err error
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PasskeysCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.PasskeysTable,
+			Columns: []string{photographer.PasskeysColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(passkey.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPasskeysIDs(); len(nodes) > 0 && !_u.mutation.PasskeysCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.PasskeysTable,
+			Columns: []string{photographer.PasskeysColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(passkey.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PasskeysIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.PasskeysTable,
+			Columns: []string{photographer.PasskeysColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(passkey.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {
@@ -1355,6 +1437,21 @@ func (_u *PhotographerUpdateOne) AddSessions(v ...*PhotographerSession) *Photogr
 	return _u.AddSessionIDs(ids...)
 }
 
+// AddPasskeyIDs adds the "passkeys" edge to the Passkey entity by IDs.
+func (_u *PhotographerUpdateOne) AddPasskeyIDs(ids ...string) *PhotographerUpdateOne {
+	_u.mutation.AddPasskeyIDs(ids...)
+	return _u
+}
+
+// AddPasskeys adds the "passkeys" edges to the Passkey entity.
+func (_u *PhotographerUpdateOne) AddPasskeys(v ...*Passkey) *PhotographerUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.AddPasskeyIDs(ids...)
+}
+
 // AddMusicTrackIDs adds the "music_tracks" edge to the MusicTrack entity by IDs.
 func (_u *PhotographerUpdateOne) AddMusicTrackIDs(ids ...string) *PhotographerUpdateOne {
 	_u.mutation.AddMusicTrackIDs(ids...)
@@ -1451,6 +1548,27 @@ func (_u *PhotographerUpdateOne) RemoveSessions(v ...*PhotographerSession) *Phot
 		ids[i] = v[i].ID
 	}
 	return _u.RemoveSessionIDs(ids...)
+}
+
+// ClearPasskeys clears all "passkeys" edges to the Passkey entity.
+func (_u *PhotographerUpdateOne) ClearPasskeys() *PhotographerUpdateOne {
+	_u.mutation.ClearPasskeys()
+	return _u
+}
+
+// RemovePasskeyIDs removes the "passkeys" edge to Passkey entities by IDs.
+func (_u *PhotographerUpdateOne) RemovePasskeyIDs(ids ...string) *PhotographerUpdateOne {
+	_u.mutation.RemovePasskeyIDs(ids...)
+	return _u
+}
+
+// RemovePasskeys removes "passkeys" edges to Passkey entities.
+func (_u *PhotographerUpdateOne) RemovePasskeys(v ...*Passkey) *PhotographerUpdateOne {
+	ids := make([]string, len(v))
+	for i := range v {
+		ids[i] = v[i].ID
+	}
+	return _u.RemovePasskeyIDs(ids...)
 }
 
 // ClearMusicTracks clears all "music_tracks" edges to the MusicTrack entity.
@@ -1871,6 +1989,51 @@ func (_u *PhotographerUpdateOne) sqlSave(ctx context.Context) (_node *Photograph
 			Bidi:    false,
 			Target: &sqlgraph.EdgeTarget{
 				IDSpec: sqlgraph.NewFieldSpec(photographersession.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Add = append(_spec.Edges.Add, edge)
+	}
+	if _u.mutation.PasskeysCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.PasskeysTable,
+			Columns: []string{photographer.PasskeysColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(passkey.FieldID, field.TypeString),
+			},
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.RemovedPasskeysIDs(); len(nodes) > 0 && !_u.mutation.PasskeysCleared() {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.PasskeysTable,
+			Columns: []string{photographer.PasskeysColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(passkey.FieldID, field.TypeString),
+			},
+		}
+		for _, k := range nodes {
+			edge.Target.Nodes = append(edge.Target.Nodes, k)
+		}
+		_spec.Edges.Clear = append(_spec.Edges.Clear, edge)
+	}
+	if nodes := _u.mutation.PasskeysIDs(); len(nodes) > 0 {
+		edge := &sqlgraph.EdgeSpec{
+			Rel:     sqlgraph.O2M,
+			Inverse: false,
+			Table:   photographer.PasskeysTable,
+			Columns: []string{photographer.PasskeysColumn},
+			Bidi:    false,
+			Target: &sqlgraph.EdgeTarget{
+				IDSpec: sqlgraph.NewFieldSpec(passkey.FieldID, field.TypeString),
 			},
 		}
 		for _, k := range nodes {

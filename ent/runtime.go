@@ -26,6 +26,8 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/ent/passkey"
+	"github.com/studio/gallery/ent/passkeychallenge"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
@@ -70,8 +72,14 @@ func init() {
 	apitoken.DefaultName = apitokenDescName.Default.(string)
 	// apitoken.NameValidator is a validator for the "name" field. It is called by the builders before save.
 	apitoken.NameValidator = apitokenDescName.Validators[0].(func(string) error)
+	// apitokenDescPrefix is the schema descriptor for prefix field.
+	apitokenDescPrefix := apitokenFields[1].Descriptor()
+	// apitoken.DefaultPrefix holds the default value on creation for the prefix field.
+	apitoken.DefaultPrefix = apitokenDescPrefix.Default.(string)
+	// apitoken.PrefixValidator is a validator for the "prefix" field. It is called by the builders before save.
+	apitoken.PrefixValidator = apitokenDescPrefix.Validators[0].(func(string) error)
 	// apitokenDescTokenHash is the schema descriptor for token_hash field.
-	apitokenDescTokenHash := apitokenFields[1].Descriptor()
+	apitokenDescTokenHash := apitokenFields[2].Descriptor()
 	// apitoken.TokenHashValidator is a validator for the "token_hash" field. It is called by the builders before save.
 	apitoken.TokenHashValidator = apitokenDescTokenHash.Validators[0].(func(string) error)
 	// apitokenDescID is the schema descriptor for id field.
@@ -1510,6 +1518,142 @@ func init() {
 	// packformat.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	packformat.IDValidator = func() func(string) error {
 		validators := packformatDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	passkeyMixin := schema.Passkey{}.Mixin()
+	passkeyMixinFields0 := passkeyMixin[0].Fields()
+	_ = passkeyMixinFields0
+	passkeyMixinFields1 := passkeyMixin[1].Fields()
+	_ = passkeyMixinFields1
+	passkeyFields := schema.Passkey{}.Fields()
+	_ = passkeyFields
+	// passkeyDescCreatedAt is the schema descriptor for created_at field.
+	passkeyDescCreatedAt := passkeyMixinFields1[0].Descriptor()
+	// passkey.DefaultCreatedAt holds the default value on creation for the created_at field.
+	passkey.DefaultCreatedAt = passkeyDescCreatedAt.Default.(func() time.Time)
+	// passkeyDescUpdatedAt is the schema descriptor for updated_at field.
+	passkeyDescUpdatedAt := passkeyMixinFields1[1].Descriptor()
+	// passkey.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	passkey.DefaultUpdatedAt = passkeyDescUpdatedAt.Default.(func() time.Time)
+	// passkey.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	passkey.UpdateDefaultUpdatedAt = passkeyDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// passkeyDescName is the schema descriptor for name field.
+	passkeyDescName := passkeyFields[0].Descriptor()
+	// passkey.NameValidator is a validator for the "name" field. It is called by the builders before save.
+	passkey.NameValidator = func() func(string) error {
+		validators := passkeyDescName.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(name string) error {
+			for _, fn := range fns {
+				if err := fn(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// passkeyDescCredentialID is the schema descriptor for credential_id field.
+	passkeyDescCredentialID := passkeyFields[1].Descriptor()
+	// passkey.CredentialIDValidator is a validator for the "credential_id" field. It is called by the builders before save.
+	passkey.CredentialIDValidator = func() func(string) error {
+		validators := passkeyDescCredentialID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(credential_id string) error {
+			for _, fn := range fns {
+				if err := fn(credential_id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// passkeyDescID is the schema descriptor for id field.
+	passkeyDescID := passkeyMixinFields0[0].Descriptor()
+	// passkey.DefaultID holds the default value on creation for the id field.
+	passkey.DefaultID = passkeyDescID.Default.(func() string)
+	// passkey.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	passkey.IDValidator = func() func(string) error {
+		validators := passkeyDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	passkeychallengeMixin := schema.PasskeyChallenge{}.Mixin()
+	passkeychallengeMixinFields0 := passkeychallengeMixin[0].Fields()
+	_ = passkeychallengeMixinFields0
+	passkeychallengeMixinFields1 := passkeychallengeMixin[1].Fields()
+	_ = passkeychallengeMixinFields1
+	passkeychallengeFields := schema.PasskeyChallenge{}.Fields()
+	_ = passkeychallengeFields
+	// passkeychallengeDescCreatedAt is the schema descriptor for created_at field.
+	passkeychallengeDescCreatedAt := passkeychallengeMixinFields1[0].Descriptor()
+	// passkeychallenge.DefaultCreatedAt holds the default value on creation for the created_at field.
+	passkeychallenge.DefaultCreatedAt = passkeychallengeDescCreatedAt.Default.(func() time.Time)
+	// passkeychallengeDescUpdatedAt is the schema descriptor for updated_at field.
+	passkeychallengeDescUpdatedAt := passkeychallengeMixinFields1[1].Descriptor()
+	// passkeychallenge.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	passkeychallenge.DefaultUpdatedAt = passkeychallengeDescUpdatedAt.Default.(func() time.Time)
+	// passkeychallenge.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	passkeychallenge.UpdateDefaultUpdatedAt = passkeychallengeDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// passkeychallengeDescChallenge is the schema descriptor for challenge field.
+	passkeychallengeDescChallenge := passkeychallengeFields[0].Descriptor()
+	// passkeychallenge.ChallengeValidator is a validator for the "challenge" field. It is called by the builders before save.
+	passkeychallenge.ChallengeValidator = func() func(string) error {
+		validators := passkeychallengeDescChallenge.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(challenge string) error {
+			for _, fn := range fns {
+				if err := fn(challenge); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// passkeychallengeDescPhotographerID is the schema descriptor for photographer_id field.
+	passkeychallengeDescPhotographerID := passkeychallengeFields[2].Descriptor()
+	// passkeychallenge.DefaultPhotographerID holds the default value on creation for the photographer_id field.
+	passkeychallenge.DefaultPhotographerID = passkeychallengeDescPhotographerID.Default.(string)
+	// passkeychallengeDescSessionID is the schema descriptor for session_id field.
+	passkeychallengeDescSessionID := passkeychallengeFields[3].Descriptor()
+	// passkeychallenge.DefaultSessionID holds the default value on creation for the session_id field.
+	passkeychallenge.DefaultSessionID = passkeychallengeDescSessionID.Default.(string)
+	// passkeychallengeDescID is the schema descriptor for id field.
+	passkeychallengeDescID := passkeychallengeMixinFields0[0].Descriptor()
+	// passkeychallenge.DefaultID holds the default value on creation for the id field.
+	passkeychallenge.DefaultID = passkeychallengeDescID.Default.(func() string)
+	// passkeychallenge.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	passkeychallenge.IDValidator = func() func(string) error {
+		validators := passkeychallengeDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

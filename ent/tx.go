@@ -56,6 +56,10 @@ type Tx struct {
 	PackDigitalFile *PackDigitalFileClient
 	// PackFormat is the client for interacting with the PackFormat builders.
 	PackFormat *PackFormatClient
+	// Passkey is the client for interacting with the Passkey builders.
+	Passkey *PasskeyClient
+	// PasskeyChallenge is the client for interacting with the PasskeyChallenge builders.
+	PasskeyChallenge *PasskeyChallengeClient
 	// Payment is the client for interacting with the Payment builders.
 	Payment *PaymentClient
 	// Photo is the client for interacting with the Photo builders.
@@ -234,6 +238,8 @@ func (tx *Tx) init() {
 	tx.Pack = NewPackClient(tx.config)
 	tx.PackDigitalFile = NewPackDigitalFileClient(tx.config)
 	tx.PackFormat = NewPackFormatClient(tx.config)
+	tx.Passkey = NewPasskeyClient(tx.config)
+	tx.PasskeyChallenge = NewPasskeyChallengeClient(tx.config)
 	tx.Payment = NewPaymentClient(tx.config)
 	tx.Photo = NewPhotoClient(tx.config)
 	tx.Photographer = NewPhotographerClient(tx.config)

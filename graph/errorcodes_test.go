@@ -27,6 +27,7 @@ var codeSources = map[string][]string{
 	"OrderErrorCode":        {"internal/orders/codes.go"},
 	"PhotographerErrorCode": {"internal/photographer/codes.go", "internal/photos/codes.go"},
 	"BooksErrorCode":        {"internal/books/codes.go"},
+	"PasskeyErrorCode":      {"internal/passkey/codes.go"},
 }
 
 // loadSchema parses graph/schema/*.graphql.

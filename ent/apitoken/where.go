@@ -80,6 +80,11 @@ func Name(v string) predicate.APIToken {
 	return predicate.APIToken(sql.FieldEQ(FieldName, v))
 }
 
+// Prefix applies equality check predicate on the "prefix" field. It's identical to PrefixEQ.
+func Prefix(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldEQ(FieldPrefix, v))
+}
+
 // TokenHash applies equality check predicate on the "token_hash" field. It's identical to TokenHashEQ.
 func TokenHash(v string) predicate.APIToken {
 	return predicate.APIToken(sql.FieldEQ(FieldTokenHash, v))
@@ -238,6 +243,71 @@ func NameEqualFold(v string) predicate.APIToken {
 // NameContainsFold applies the ContainsFold predicate on the "name" field.
 func NameContainsFold(v string) predicate.APIToken {
 	return predicate.APIToken(sql.FieldContainsFold(FieldName, v))
+}
+
+// PrefixEQ applies the EQ predicate on the "prefix" field.
+func PrefixEQ(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldEQ(FieldPrefix, v))
+}
+
+// PrefixNEQ applies the NEQ predicate on the "prefix" field.
+func PrefixNEQ(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldNEQ(FieldPrefix, v))
+}
+
+// PrefixIn applies the In predicate on the "prefix" field.
+func PrefixIn(vs ...string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldIn(FieldPrefix, vs...))
+}
+
+// PrefixNotIn applies the NotIn predicate on the "prefix" field.
+func PrefixNotIn(vs ...string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldNotIn(FieldPrefix, vs...))
+}
+
+// PrefixGT applies the GT predicate on the "prefix" field.
+func PrefixGT(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldGT(FieldPrefix, v))
+}
+
+// PrefixGTE applies the GTE predicate on the "prefix" field.
+func PrefixGTE(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldGTE(FieldPrefix, v))
+}
+
+// PrefixLT applies the LT predicate on the "prefix" field.
+func PrefixLT(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldLT(FieldPrefix, v))
+}
+
+// PrefixLTE applies the LTE predicate on the "prefix" field.
+func PrefixLTE(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldLTE(FieldPrefix, v))
+}
+
+// PrefixContains applies the Contains predicate on the "prefix" field.
+func PrefixContains(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldContains(FieldPrefix, v))
+}
+
+// PrefixHasPrefix applies the HasPrefix predicate on the "prefix" field.
+func PrefixHasPrefix(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldHasPrefix(FieldPrefix, v))
+}
+
+// PrefixHasSuffix applies the HasSuffix predicate on the "prefix" field.
+func PrefixHasSuffix(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldHasSuffix(FieldPrefix, v))
+}
+
+// PrefixEqualFold applies the EqualFold predicate on the "prefix" field.
+func PrefixEqualFold(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldEqualFold(FieldPrefix, v))
+}
+
+// PrefixContainsFold applies the ContainsFold predicate on the "prefix" field.
+func PrefixContainsFold(v string) predicate.APIToken {
+	return predicate.APIToken(sql.FieldContainsFold(FieldPrefix, v))
 }
 
 // TokenHashEQ applies the EQ predicate on the "token_hash" field.

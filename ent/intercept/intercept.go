@@ -29,6 +29,8 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/ent/passkey"
+	"github.com/studio/gallery/ent/passkeychallenge"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
@@ -668,6 +670,60 @@ func (f TraversePackFormat) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.PackFormatQuery", q)
 }
 
+// The PasskeyFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PasskeyFunc func(context.Context, *ent.PasskeyQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PasskeyFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PasskeyQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PasskeyQuery", q)
+}
+
+// The TraversePasskey type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePasskey func(context.Context, *ent.PasskeyQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePasskey) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePasskey) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PasskeyQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PasskeyQuery", q)
+}
+
+// The PasskeyChallengeFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PasskeyChallengeFunc func(context.Context, *ent.PasskeyChallengeQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PasskeyChallengeFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PasskeyChallengeQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PasskeyChallengeQuery", q)
+}
+
+// The TraversePasskeyChallenge type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePasskeyChallenge func(context.Context, *ent.PasskeyChallengeQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePasskeyChallenge) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePasskeyChallenge) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PasskeyChallengeQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PasskeyChallengeQuery", q)
+}
+
 // The PaymentFunc type is an adapter to allow the use of ordinary function as a Querier.
 type PaymentFunc func(context.Context, *ent.PaymentQuery) (ent.Value, error)
 
@@ -1064,6 +1120,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.PackDigitalFileQuery, predicate.PackDigitalFile, packdigitalfile.OrderOption]{typ: ent.TypePackDigitalFile, tq: q}, nil
 	case *ent.PackFormatQuery:
 		return &query[*ent.PackFormatQuery, predicate.PackFormat, packformat.OrderOption]{typ: ent.TypePackFormat, tq: q}, nil
+	case *ent.PasskeyQuery:
+		return &query[*ent.PasskeyQuery, predicate.Passkey, passkey.OrderOption]{typ: ent.TypePasskey, tq: q}, nil
+	case *ent.PasskeyChallengeQuery:
+		return &query[*ent.PasskeyChallengeQuery, predicate.PasskeyChallenge, passkeychallenge.OrderOption]{typ: ent.TypePasskeyChallenge, tq: q}, nil
 	case *ent.PaymentQuery:
 		return &query[*ent.PaymentQuery, predicate.Payment, payment.OrderOption]{typ: ent.TypePayment, tq: q}, nil
 	case *ent.PhotoQuery:

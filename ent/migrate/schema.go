@@ -15,6 +15,7 @@ var (
 		{Name: "created_at", Type: field.TypeTime},
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "name", Type: field.TypeString, Size: 100, Default: ""},
+		{Name: "prefix", Type: field.TypeString, Size: 16, Default: ""},
 		{Name: "token_hash", Type: field.TypeString, Unique: true},
 		{Name: "last_used_at", Type: field.TypeTime, Nullable: true},
 		{Name: "revoked_at", Type: field.TypeTime, Nullable: true},
@@ -28,7 +29,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "api_tokens_photographers_api_tokens",
-				Columns:    []*schema.Column{APITokensColumns[7]},
+				Columns:    []*schema.Column{APITokensColumns[8]},
 				RefColumns: []*schema.Column{PhotographersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -776,6 +777,63 @@ var (
 			},
 		},
 	}
+	// PasskeysColumns holds the columns for the "passkeys" table.
+	PasskeysColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "name", Type: field.TypeString, Size: 100},
+		{Name: "credential_id", Type: field.TypeString, Unique: true, Size: 1400},
+		{Name: "credential", Type: field.TypeBytes},
+		{Name: "last_used_at", Type: field.TypeTime, Nullable: true},
+		{Name: "photographer_id", Type: field.TypeString, Size: 40},
+	}
+	// PasskeysTable holds the schema information for the "passkeys" table.
+	PasskeysTable = &schema.Table{
+		Name:       "passkeys",
+		Columns:    PasskeysColumns,
+		PrimaryKey: []*schema.Column{PasskeysColumns[0]},
+		ForeignKeys: []*schema.ForeignKey{
+			{
+				Symbol:     "passkeys_photographers_passkeys",
+				Columns:    []*schema.Column{PasskeysColumns[7]},
+				RefColumns: []*schema.Column{PhotographersColumns[0]},
+				OnDelete:   schema.NoAction,
+			},
+		},
+		Indexes: []*schema.Index{
+			{
+				Name:    "passkey_photographer_id",
+				Unique:  false,
+				Columns: []*schema.Column{PasskeysColumns[7]},
+			},
+		},
+	}
+	// PasskeyChallengesColumns holds the columns for the "passkey_challenges" table.
+	PasskeyChallengesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "challenge", Type: field.TypeString, Unique: true, Size: 200},
+		{Name: "kind", Type: field.TypeEnum, Enums: []string{"registration", "login"}},
+		{Name: "photographer_id", Type: field.TypeString, Default: ""},
+		{Name: "session_id", Type: field.TypeString, Default: ""},
+		{Name: "data", Type: field.TypeBytes},
+		{Name: "expires_at", Type: field.TypeTime},
+	}
+	// PasskeyChallengesTable holds the schema information for the "passkey_challenges" table.
+	PasskeyChallengesTable = &schema.Table{
+		Name:       "passkey_challenges",
+		Columns:    PasskeyChallengesColumns,
+		PrimaryKey: []*schema.Column{PasskeyChallengesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "passkeychallenge_expires_at",
+				Unique:  false,
+				Columns: []*schema.Column{PasskeyChallengesColumns[8]},
+			},
+		},
+	}
 	// PaymentsColumns holds the columns for the "payments" table.
 	PaymentsColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -1332,6 +1390,8 @@ var (
 		PacksTable,
 		PackDigitalFilesTable,
 		PackFormatsTable,
+		PasskeysTable,
+		PasskeyChallengesTable,
 		PaymentsTable,
 		PhotosTable,
 		PhotographersTable,
@@ -1380,6 +1440,7 @@ func init() {
 	PackDigitalFilesTable.ForeignKeys[1].RefTable = FormatsTable
 	PackFormatsTable.ForeignKeys[0].RefTable = PacksTable
 	PackFormatsTable.ForeignKeys[1].RefTable = FormatsTable
+	PasskeysTable.ForeignKeys[0].RefTable = PhotographersTable
 	PaymentsTable.ForeignKeys[0].RefTable = OrdersTable
 	PhotosTable.ForeignKeys[0].RefTable = GalleriesTable
 	PhotographerSessionsTable.ForeignKeys[0].RefTable = PhotographersTable

@@ -61,6 +61,8 @@ const (
 	EdgeAPITokens = "api_tokens"
 	// EdgeSessions holds the string denoting the sessions edge name in mutations.
 	EdgeSessions = "sessions"
+	// EdgePasskeys holds the string denoting the passkeys edge name in mutations.
+	EdgePasskeys = "passkeys"
 	// EdgeMusicTracks holds the string denoting the music_tracks edge name in mutations.
 	EdgeMusicTracks = "music_tracks"
 	// EdgeVouchers holds the string denoting the vouchers edge name in mutations.
@@ -88,6 +90,13 @@ const (
 	SessionsInverseTable = "photographer_sessions"
 	// SessionsColumn is the table column denoting the sessions relation/edge.
 	SessionsColumn = "photographer_id"
+	// PasskeysTable is the table that holds the passkeys relation/edge.
+	PasskeysTable = "passkeys"
+	// PasskeysInverseTable is the table name for the Passkey entity.
+	// It exists in this package in order to avoid circular dependency with the "passkey" package.
+	PasskeysInverseTable = "passkeys"
+	// PasskeysColumn is the table column denoting the passkeys relation/edge.
+	PasskeysColumn = "photographer_id"
 	// MusicTracksTable is the table that holds the music_tracks relation/edge.
 	MusicTracksTable = "music_tracks"
 	// MusicTracksInverseTable is the table name for the MusicTrack entity.
@@ -343,6 +352,20 @@ func BySessions(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
 	}
 }
 
+// ByPasskeysCount orders the results by passkeys count.
+func ByPasskeysCount(opts ...sql.OrderTermOption) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborsCount(s, newPasskeysStep(), opts...)
+	}
+}
+
+// ByPasskeys orders the results by passkeys terms.
+func ByPasskeys(term sql.OrderTerm, terms ...sql.OrderTerm) OrderOption {
+	return func(s *sql.Selector) {
+		sqlgraph.OrderByNeighborTerms(s, newPasskeysStep(), append([]sql.OrderTerm{term}, terms...)...)
+	}
+}
+
 // ByMusicTracksCount orders the results by music_tracks count.
 func ByMusicTracksCount(opts ...sql.OrderTermOption) OrderOption {
 	return func(s *sql.Selector) {
@@ -389,6 +412,13 @@ func newSessionsStep() *sqlgraph.Step {
 		sqlgraph.From(Table, FieldID),
 		sqlgraph.To(SessionsInverseTable, FieldID),
 		sqlgraph.Edge(sqlgraph.O2M, false, SessionsTable, SessionsColumn),
+	)
+}
+func newPasskeysStep() *sqlgraph.Step {
+	return sqlgraph.NewStep(
+		sqlgraph.From(Table, FieldID),
+		sqlgraph.To(PasskeysInverseTable, FieldID),
+		sqlgraph.Edge(sqlgraph.O2M, false, PasskeysTable, PasskeysColumn),
 	)
 }
 func newMusicTracksStep() *sqlgraph.Step {

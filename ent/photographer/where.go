@@ -1409,6 +1409,29 @@ func HasSessionsWith(preds ...predicate.PhotographerSession) predicate.Photograp
 	})
 }
 
+// HasPasskeys applies the HasEdge predicate on the "passkeys" edge.
+func HasPasskeys() predicate.Photographer {
+	return predicate.Photographer(func(s *sql.Selector) {
+		step := sqlgraph.NewStep(
+			sqlgraph.From(Table, FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, PasskeysTable, PasskeysColumn),
+		)
+		sqlgraph.HasNeighbors(s, step)
+	})
+}
+
+// HasPasskeysWith applies the HasEdge predicate on the "passkeys" edge with a given conditions (other predicates).
+func HasPasskeysWith(preds ...predicate.Passkey) predicate.Photographer {
+	return predicate.Photographer(func(s *sql.Selector) {
+		step := newPasskeysStep()
+		sqlgraph.HasNeighborsWith(s, step, func(s *sql.Selector) {
+			for _, p := range preds {
+				p(s)
+			}
+		})
+	})
+}
+
 // HasMusicTracks applies the HasEdge predicate on the "music_tracks" edge.
 func HasMusicTracks() predicate.Photographer {
 	return predicate.Photographer(func(s *sql.Selector) {

@@ -69,6 +69,12 @@ type PackDigitalFile func(*sql.Selector)
 // PackFormat is the predicate function for packformat builders.
 type PackFormat func(*sql.Selector)
 
+// Passkey is the predicate function for passkey builders.
+type Passkey func(*sql.Selector)
+
+// PasskeyChallenge is the predicate function for passkeychallenge builders.
+type PasskeyChallenge func(*sql.Selector)
+
 // Payment is the predicate function for payment builders.
 type Payment func(*sql.Selector)
 

@@ -19,6 +19,10 @@ func (APIToken) Mixin() []ent.Mixin {
 func (APIToken) Fields() []ent.Field {
 	return []ent.Field{
 		field.String("name").Default("").MaxLen(100),
+		// Prefix is the token's first characters (glt_ and 8 more), shown in
+		// the studio's list to tell tokens apart; empty for tokens made
+		// before it was kept.
+		field.String("prefix").Default("").MaxLen(16),
 		field.String("token_hash").NotEmpty().Unique().Sensitive(),
 		field.Time("last_used_at").Optional().Nillable(),
 		field.Time("revoked_at").Optional().Nillable(),

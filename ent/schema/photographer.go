@@ -56,6 +56,7 @@ func (Photographer) Edges() []ent.Edge {
 		edge.To("galleries", Gallery.Type).Annotations(entgql.Skip()),
 		edge.To("api_tokens", APIToken.Type).Annotations(entgql.Skip()),
 		edge.To("sessions", PhotographerSession.Type).Annotations(entgql.Skip()),
+		edge.To("passkeys", Passkey.Type).Annotations(entgql.Skip()),
 		edge.To("music_tracks", MusicTrack.Type).Annotations(entgql.Skip()),
 		edge.To("vouchers", Voucher.Type).Annotations(entgql.Skip()),
 	}

@@ -108,6 +108,18 @@ type AuthState struct {
 	ReadOnly bool `json:"readOnly"`
 }
 
+type BeginPasskeyRegistrationPayload struct {
+	// The JSON of the creation options ({"publicKey": {...}}).
+	OptionsJSON *string      `json:"optionsJSON,omitempty"`
+	UserErrors  []*UserError `json:"userErrors"`
+}
+
+type BeginPasskeySignInPayload struct {
+	// The JSON of the request options ({"publicKey": {...}}).
+	OptionsJSON *string      `json:"optionsJSON,omitempty"`
+	UserErrors  []*UserError `json:"userErrors"`
+}
+
 type BuildInfo struct {
 	Version string `json:"version"`
 }
@@ -175,6 +187,18 @@ type ContactPhotographerPayload struct {
 type CreateAccessCodePayload struct {
 	AccessCode *ent.AccessCode `json:"accessCode,omitempty"`
 	UserErrors []*UserError    `json:"userErrors"`
+}
+
+type CreateAPITokenInput struct {
+	// 1 to 100 characters.
+	Name string `json:"name"`
+}
+
+type CreateAPITokenPayload struct {
+	APIToken *ent.APIToken `json:"apiToken,omitempty"`
+	// The token in clear: shown once, never stored.
+	Token      *string      `json:"token,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
 }
 
 type CreateCategoryPayload struct {
@@ -276,6 +300,15 @@ type DeletePackPayload struct {
 	UserErrors    []*UserError `json:"userErrors"`
 }
 
+type DeletePasskeyInput struct {
+	PasskeyID string `json:"passkeyId"`
+}
+
+type DeletePasskeyPayload struct {
+	DeletedPasskeyID *string      `json:"deletedPasskeyId,omitempty"`
+	UserErrors       []*UserError `json:"userErrors"`
+}
+
 type DeletePhotosPayload struct {
 	DeletedPhotoIds []string     `json:"deletedPhotoIds"`
 	UserErrors      []*UserError `json:"userErrors"`
@@ -319,6 +352,23 @@ type EnterAccessCodeInput struct {
 	CaptchaID *string `json:"captchaId,omitempty"`
 	// The digits copied from that captcha.
 	CaptchaText *string `json:"captchaText,omitempty"`
+}
+
+type FinishPasskeyRegistrationInput struct {
+	// 1 to 100 characters (« MacBook », « Téléphone »).
+	Name string `json:"name"`
+	// The browser's PublicKeyCredential as JSON (registration).
+	ResponseJSON string `json:"responseJSON"`
+}
+
+type FinishPasskeyRegistrationPayload struct {
+	Passkey    *ent.Passkey `json:"passkey,omitempty"`
+	UserErrors []*UserError `json:"userErrors"`
+}
+
+type FinishPasskeySignInInput struct {
+	// The browser's PublicKeyCredential as JSON (assertion).
+	ResponseJSON string `json:"responseJSON"`
 }
 
 // A collection of a gallery's photos (Gallery.collections).
@@ -387,6 +437,12 @@ type PackPhotoChoiceInput struct {
 	Finish   *cartitem.Finish `json:"finish,omitempty"`
 	Border   *cartitem.Border `json:"border,omitempty"`
 	Crop     *model.Crop      `json:"crop,omitempty"`
+}
+
+type PasskeySignInPayload struct {
+	// The photographer now signed in.
+	Photographer *ent.Photographer `json:"photographer,omitempty"`
+	UserErrors   []*UserError      `json:"userErrors"`
 }
 
 type PhotoUrls struct {
@@ -511,6 +567,15 @@ type ResendDownloadLinkInput struct {
 type RevokeAccessCodePayload struct {
 	AccessCode *ent.AccessCode `json:"accessCode,omitempty"`
 	UserErrors []*UserError    `json:"userErrors"`
+}
+
+type RevokeAPITokenInput struct {
+	TokenID string `json:"tokenId"`
+}
+
+type RevokeAPITokenPayload struct {
+	APIToken   *ent.APIToken `json:"apiToken,omitempty"`
+	UserErrors []*UserError  `json:"userErrors"`
 }
 
 type SelectionItemsInput struct {

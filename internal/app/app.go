@@ -39,6 +39,7 @@ import (
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/orders"
+	"github.com/studio/gallery/internal/passkey"
 	"github.com/studio/gallery/internal/payments"
 	"github.com/studio/gallery/internal/payments/stripe"
 	"github.com/studio/gallery/internal/photographer"
@@ -74,8 +75,11 @@ type Services struct {
 	// Photographer makes the photographer's changes; Tokens and Sessions
 	// say who the photographer is (bearer token, playground cookie).
 	Photographer *photographer.Service
-	Tokens       *photographer.Tokens
-	Sessions     *photographer.Sessions
+	// Passkeys registers the photographer's passkeys and signs in with
+	// them (the relying party is PUBLIC_URL).
+	Passkeys *passkey.Service
+	Tokens   *photographer.Tokens
+	Sessions *photographer.Sessions
 	// Photos stores uploads; nil (no runner) refuses them.
 	Photos *photos.Service
 	// Selections keeps favourites, named selections, the clients' album
@@ -202,6 +206,7 @@ func New(ctx context.Context, o Options) (*Services, error) {
 	s.Photographer = &photographer.Service{DB: db.Client, Jobs: s.Jobs, Events: ev}
 	s.Tokens = photographer.NewTokens(db.Client, ttl)
 	s.Sessions = photographer.NewSessions(db.Client, signer, s.Tokens, s.Access, ttl)
+	s.Passkeys = passkey.New(db.Client, s.Sessions, cfg.PublicURL, "")
 	if s.Jobs != nil {
 		s.Photos = photos.New(db.Client, o.Media, s.Jobs,
 			media.Limits{MaxBytes: cfg.MaxUploadFileBytes, MaxPixels: cfg.MaxUploadPixels}).WithLogger(log)

@@ -90,16 +90,68 @@ func (t *Tokens) Create(ctx context.Context, email, name string) (string, *ent.A
 	if err != nil {
 		return "", nil, err
 	}
+	return t.create(ctx, pg.ID, name)
+}
+
+// shownChars is how much of a token the studio's list shows: glt_ and 8
+// characters of the random part (40 bits, enough to tell tokens apart).
+const shownChars = len(TokenPrefix) + 8
+
+func (t *Tokens) create(ctx context.Context, pid, name string) (string, *ent.APIToken, error) {
 	name = strings.TrimSpace(name)
 	if len(name) > 100 {
 		return "", nil, userErr(CodeTooLong, "name_too_long", "name")
 	}
 	plain := TokenPrefix + ids.Token(tokenChars)
-	tok, err := t.DB.APIToken.Create().SetName(name).SetTokenHash(HashToken(plain)).SetPhotographer(pg).Save(ctx)
+	tok, err := t.DB.APIToken.Create().SetName(name).SetPrefix(plain[:shownChars]).SetTokenHash(HashToken(plain)).
+		SetPhotographerID(pid).Save(viewer.SystemContext(ctx))
 	if err != nil {
 		return "", nil, fmt.Errorf("photographer: create token: %w", err)
 	}
 	return plain, tok, nil
+}
+
+// CreateOwn issues a token for the signed-in photographer (the studio),
+// returned in clear once; a name is required there.
+func (t *Tokens) CreateOwn(ctx context.Context, name string) (string, *ent.APIToken, error) {
+	pid, err := requirePhotographer(ctx)
+	if err != nil {
+		return "", nil, err
+	}
+	if strings.TrimSpace(name) == "" {
+		return "", nil, userErr(CodeRequired, "required", "name")
+	}
+	return t.create(ctx, pid, name)
+}
+
+// ListOwn returns the signed-in photographer's tokens, newest first,
+// revoked ones included.
+func (t *Tokens) ListOwn(ctx context.Context) ([]*ent.APIToken, error) {
+	pid, err := requirePhotographer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := t.DB.APIToken.Query().Where(apitoken.HasPhotographerWith(photographer.ID(pid))).
+		Order(ent.Desc(apitoken.FieldCreatedAt), ent.Asc(apitoken.FieldID)).All(viewer.SystemContext(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("photographer: list tokens: %w", err)
+	}
+	return ts, nil
+}
+
+// RevokeOwn revokes one of the signed-in photographer's tokens (another
+// photographer's is not_found). Revoking twice keeps the first date.
+func (t *Tokens) RevokeOwn(ctx context.Context, id string) (*ent.APIToken, error) {
+	pid, err := requirePhotographer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	_, err = t.DB.APIToken.Query().Where(apitoken.ID(id), apitoken.HasPhotographerWith(photographer.ID(pid))).
+		Only(viewer.SystemContext(ctx))
+	if err != nil {
+		return nil, notFound(err, "token "+id, "tokenId")
+	}
+	return t.Revoke(ctx, id)
 }
 
 // List returns the tokens of the photographer with this e-mail, newest first.

@@ -1,10 +1,11 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ApiTokensSection, PasskeysSection } from './account-security';
 import { SignOutMutation, ViewerPhotographerQuery } from './documents';
 import styles from './studio.module.css';
 
-/** AccountPage is /studio/compte: who is signed in, and « Se déconnecter partout ». */
+/** AccountPage is /studio/compte: who is signed in, « Se déconnecter partout », the passkeys and the API tokens. */
 export function AccountPage() {
   const { t } = useTranslation();
   const client = useApolloClient();
@@ -31,6 +32,8 @@ export function AccountPage() {
           </button>
         </div>
       </section>
+      <PasskeysSection />
+      <ApiTokensSection />
     </>
   );
 }

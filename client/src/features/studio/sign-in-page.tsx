@@ -1,9 +1,12 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useState, type FormEvent } from 'react';
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { FormField } from '../../components/ui/form-field';
+import { StudioAccountBeginSignInMutation, StudioAccountFinishSignInMutation } from './account-documents';
 import { RequestStudioCodeMutation, SignInWithCodeMutation } from './documents';
+import { cancelled, signInWithPasskey } from './passkey-ceremony';
 import { fieldErrors } from './user-errors';
 import styles from './studio.module.css';
 
@@ -28,7 +31,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   return (
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
       <p className={styles.muted}>{t('studio.signInIntro')}</p>
-      <FormField label={t('studio.emailLabel')} name="email" type="email" autoComplete="username" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+      <FormField label={t('studio.emailLabel')} name="email" type="email" autoComplete="username webauthn" value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
       <div className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={loading}>
           {t('studio.sendCode')}
@@ -95,6 +98,72 @@ function CodeStep({ email, onBack, onSignedIn }: { email: string; onBack: () => 
   );
 }
 
+/**
+ * PasskeySignIn is « Se connecter avec une clé d'accès »: the button asks
+ * the browser for a passkey of this site; where the browser offers passkeys
+ * in the e-mail field's autofill (conditional mediation), a request waits
+ * there from the start. Either signs in (finishPasskeySignIn).
+ */
+function PasskeySignIn({ onSignedIn, autofill }: { onSignedIn: () => void; autofill: boolean }) {
+  const { t } = useTranslation();
+  const [begin] = useMutation(StudioAccountBeginSignInMutation);
+  const [finish] = useMutation(StudioAccountFinishSignInMutation);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const run = async (conditional: boolean) => {
+    const started = (await begin()).data?.beginPasskeySignIn;
+    if (!started?.optionsJSON) {
+      if (!conditional) setError(started?.userErrors[0]?.message || t('studio.error'));
+      return;
+    }
+    const responseJSON = await signInWithPasskey(started.optionsJSON, conditional);
+    setBusy(true);
+    const done = (await finish({ variables: { input: { responseJSON } } })).data?.finishPasskeySignIn;
+    setBusy(false);
+    if (done?.userErrors.length) return setError(done.userErrors[0].message || t('studio.error'));
+    if (done?.photographer) onSignedIn();
+  };
+  const waitInAutofill = useEffectEvent(() => {
+    void run(true).catch(() => setBusy(false));
+  });
+  useEffect(() => {
+    if (!autofill) return;
+    let live = true;
+    void browserSupportsWebAuthnAutofill().then((ok) => {
+      if (ok && live) waitInAutofill();
+    });
+    return () => {
+      live = false;
+    };
+  }, [autofill]);
+  if (!browserSupportsWebAuthn()) return null;
+  const click = async () => {
+    setError(undefined);
+    try {
+      await run(false);
+    } catch (err) {
+      setBusy(false);
+      if (!cancelled(err)) setError(t('studio.error'));
+      else setError(t('studioAccount.passkeyCancelled'));
+    }
+  };
+  return (
+    <div className={styles.form}>
+      <p className={styles.muted}>{t('studioAccount.orPasskey')}</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => void click()}>
+          {t('studioAccount.signInWithPasskey')}
+        </button>
+      </div>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** SignInPage is /studio/connexion: the e-mail, then the code it received. */
 export function SignInPage() {
   const { t } = useTranslation();
@@ -113,6 +182,7 @@ export function SignInPage() {
         <section className={`${styles.card} ${styles.narrow}`}>
           <h1>{t('studio.signInTitle')}</h1>
           {email ? <CodeStep email={email} onBack={() => setEmail(undefined)} onSignedIn={() => void signedIn()} /> : <EmailStep onSent={setEmail} />}
+          <PasskeySignIn autofill={!email} onSignedIn={() => void signedIn()} />
         </section>
       </main>
     </div>
