@@ -64,7 +64,9 @@ require (
 	github.com/google/wire v0.7.0 // indirect
 )
 
-require github.com/go-pdf/fpdf v0.9.0 // indirect
+require github.com/go-pdf/fpdf v0.9.0
+
+require (
 	github.com/fxamacker/cbor/v2 v2.9.4 // indirect
 	github.com/go-webauthn/x v0.3.1 // indirect
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect

@@ -29,6 +29,8 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/galleryvisit"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -36,11 +38,14 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
 	"github.com/studio/gallery/ent/packformat"
+	"github.com/studio/gallery/ent/passkey"
+	"github.com/studio/gallery/ent/passkeychallenge"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/ratelimit"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
 	"github.com/studio/gallery/ent/user"
@@ -85,6 +90,10 @@ type Client struct {
 	Gallery *GalleryClient
 	// GalleryVisit is the client for interacting with the GalleryVisit builders.
 	GalleryVisit *GalleryVisitClient
+	// Invoice is the client for interacting with the Invoice builders.
+	Invoice *InvoiceClient
+	// InvoiceCounter is the client for interacting with the InvoiceCounter builders.
+	InvoiceCounter *InvoiceCounterClient
 	// MusicTrack is the client for interacting with the MusicTrack builders.
 	MusicTrack *MusicTrackClient
 	// OneTimeCode is the client for interacting with the OneTimeCode builders.
@@ -99,6 +108,10 @@ type Client struct {
 	PackDigitalFile *PackDigitalFileClient
 	// PackFormat is the client for interacting with the PackFormat builders.
 	PackFormat *PackFormatClient
+	// Passkey is the client for interacting with the Passkey builders.
+	Passkey *PasskeyClient
+	// PasskeyChallenge is the client for interacting with the PasskeyChallenge builders.
+	PasskeyChallenge *PasskeyChallengeClient
 	// Payment is the client for interacting with the Payment builders.
 	Payment *PaymentClient
 	// Photo is the client for interacting with the Photo builders.
@@ -109,6 +122,8 @@ type Client struct {
 	PhotographerSession *PhotographerSessionClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
+	// Refund is the client for interacting with the Refund builders.
+	Refund *RefundClient
 	// Selection is the client for interacting with the Selection builders.
 	Selection *SelectionClient
 	// Share is the client for interacting with the Share builders.
@@ -148,6 +163,8 @@ func (c *Client) init() {
 	c.Format = NewFormatClient(c.config)
 	c.Gallery = NewGalleryClient(c.config)
 	c.GalleryVisit = NewGalleryVisitClient(c.config)
+	c.Invoice = NewInvoiceClient(c.config)
+	c.InvoiceCounter = NewInvoiceCounterClient(c.config)
 	c.MusicTrack = NewMusicTrackClient(c.config)
 	c.OneTimeCode = NewOneTimeCodeClient(c.config)
 	c.Order = NewOrderClient(c.config)
@@ -155,11 +172,14 @@ func (c *Client) init() {
 	c.Pack = NewPackClient(c.config)
 	c.PackDigitalFile = NewPackDigitalFileClient(c.config)
 	c.PackFormat = NewPackFormatClient(c.config)
+	c.Passkey = NewPasskeyClient(c.config)
+	c.PasskeyChallenge = NewPasskeyChallengeClient(c.config)
 	c.Payment = NewPaymentClient(c.config)
 	c.Photo = NewPhotoClient(c.config)
 	c.Photographer = NewPhotographerClient(c.config)
 	c.PhotographerSession = NewPhotographerSessionClient(c.config)
 	c.RateLimit = NewRateLimitClient(c.config)
+	c.Refund = NewRefundClient(c.config)
 	c.Selection = NewSelectionClient(c.config)
 	c.Share = NewShareClient(c.config)
 	c.User = NewUserClient(c.config)
@@ -273,6 +293,8 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Format:              NewFormatClient(cfg),
 		Gallery:             NewGalleryClient(cfg),
 		GalleryVisit:        NewGalleryVisitClient(cfg),
+		Invoice:             NewInvoiceClient(cfg),
+		InvoiceCounter:      NewInvoiceCounterClient(cfg),
 		MusicTrack:          NewMusicTrackClient(cfg),
 		OneTimeCode:         NewOneTimeCodeClient(cfg),
 		Order:               NewOrderClient(cfg),
@@ -280,11 +302,14 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Pack:                NewPackClient(cfg),
 		PackDigitalFile:     NewPackDigitalFileClient(cfg),
 		PackFormat:          NewPackFormatClient(cfg),
+		Passkey:             NewPasskeyClient(cfg),
+		PasskeyChallenge:    NewPasskeyChallengeClient(cfg),
 		Payment:             NewPaymentClient(cfg),
 		Photo:               NewPhotoClient(cfg),
 		Photographer:        NewPhotographerClient(cfg),
 		PhotographerSession: NewPhotographerSessionClient(cfg),
 		RateLimit:           NewRateLimitClient(cfg),
+		Refund:              NewRefundClient(cfg),
 		Selection:           NewSelectionClient(cfg),
 		Share:               NewShareClient(cfg),
 		User:                NewUserClient(cfg),
@@ -325,6 +350,8 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Format:              NewFormatClient(cfg),
 		Gallery:             NewGalleryClient(cfg),
 		GalleryVisit:        NewGalleryVisitClient(cfg),
+		Invoice:             NewInvoiceClient(cfg),
+		InvoiceCounter:      NewInvoiceCounterClient(cfg),
 		MusicTrack:          NewMusicTrackClient(cfg),
 		OneTimeCode:         NewOneTimeCodeClient(cfg),
 		Order:               NewOrderClient(cfg),
@@ -332,11 +359,14 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Pack:                NewPackClient(cfg),
 		PackDigitalFile:     NewPackDigitalFileClient(cfg),
 		PackFormat:          NewPackFormatClient(cfg),
+		Passkey:             NewPasskeyClient(cfg),
+		PasskeyChallenge:    NewPasskeyChallengeClient(cfg),
 		Payment:             NewPaymentClient(cfg),
 		Photo:               NewPhotoClient(cfg),
 		Photographer:        NewPhotographerClient(cfg),
 		PhotographerSession: NewPhotographerSessionClient(cfg),
 		RateLimit:           NewRateLimitClient(cfg),
+		Refund:              NewRefundClient(cfg),
 		Selection:           NewSelectionClient(cfg),
 		Share:               NewShareClient(cfg),
 		User:                NewUserClient(cfg),
@@ -375,10 +405,11 @@ func (c *Client) Use(hooks ...Hook) {
 	for _, n := range []interface{ Use(...Hook) }{
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
-		c.GalleryVisit, c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack,
-		c.PackDigitalFile, c.PackFormat, c.Payment, c.Photo, c.Photographer,
-		c.PhotographerSession, c.RateLimit, c.Selection, c.Share, c.User, c.Video,
-		c.Voucher, c.VoucherRedemption, c.WebhookEvent,
+		c.GalleryVisit, c.Invoice, c.InvoiceCounter, c.MusicTrack, c.OneTimeCode,
+		c.Order, c.OrderLine, c.Pack, c.PackDigitalFile, c.PackFormat, c.Passkey,
+		c.PasskeyChallenge, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
+		c.RateLimit, c.Refund, c.Selection, c.Share, c.User, c.Video, c.Voucher,
+		c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -390,10 +421,11 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 	for _, n := range []interface{ Intercept(...Interceptor) }{
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
-		c.GalleryVisit, c.MusicTrack, c.OneTimeCode, c.Order, c.OrderLine, c.Pack,
-		c.PackDigitalFile, c.PackFormat, c.Payment, c.Photo, c.Photographer,
-		c.PhotographerSession, c.RateLimit, c.Selection, c.Share, c.User, c.Video,
-		c.Voucher, c.VoucherRedemption, c.WebhookEvent,
+		c.GalleryVisit, c.Invoice, c.InvoiceCounter, c.MusicTrack, c.OneTimeCode,
+		c.Order, c.OrderLine, c.Pack, c.PackDigitalFile, c.PackFormat, c.Passkey,
+		c.PasskeyChallenge, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
+		c.RateLimit, c.Refund, c.Selection, c.Share, c.User, c.Video, c.Voucher,
+		c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -430,6 +462,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Gallery.mutate(ctx, m)
 	case *GalleryVisitMutation:
 		return c.GalleryVisit.mutate(ctx, m)
+	case *InvoiceMutation:
+		return c.Invoice.mutate(ctx, m)
+	case *InvoiceCounterMutation:
+		return c.InvoiceCounter.mutate(ctx, m)
 	case *MusicTrackMutation:
 		return c.MusicTrack.mutate(ctx, m)
 	case *OneTimeCodeMutation:
@@ -444,6 +480,10 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.PackDigitalFile.mutate(ctx, m)
 	case *PackFormatMutation:
 		return c.PackFormat.mutate(ctx, m)
+	case *PasskeyMutation:
+		return c.Passkey.mutate(ctx, m)
+	case *PasskeyChallengeMutation:
+		return c.PasskeyChallenge.mutate(ctx, m)
 	case *PaymentMutation:
 		return c.Payment.mutate(ctx, m)
 	case *PhotoMutation:
@@ -454,6 +494,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.PhotographerSession.mutate(ctx, m)
 	case *RateLimitMutation:
 		return c.RateLimit.mutate(ctx, m)
+	case *RefundMutation:
+		return c.Refund.mutate(ctx, m)
 	case *SelectionMutation:
 		return c.Selection.mutate(ctx, m)
 	case *ShareMutation:
@@ -2975,6 +3017,272 @@ func (c *GalleryVisitClient) mutate(ctx context.Context, m *GalleryVisitMutation
 	}
 }
 
+// InvoiceClient is a client for the Invoice schema.
+type InvoiceClient struct {
+	config
+}
+
+// NewInvoiceClient returns a client for the Invoice from the given config.
+func NewInvoiceClient(c config) *InvoiceClient {
+	return &InvoiceClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `invoice.Hooks(f(g(h())))`.
+func (c *InvoiceClient) Use(hooks ...Hook) {
+	c.hooks.Invoice = append(c.hooks.Invoice, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `invoice.Intercept(f(g(h())))`.
+func (c *InvoiceClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Invoice = append(c.inters.Invoice, interceptors...)
+}
+
+// Create returns a builder for creating a Invoice entity.
+func (c *InvoiceClient) Create() *InvoiceCreate {
+	mutation := newInvoiceMutation(c.config, OpCreate)
+	return &InvoiceCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Invoice entities.
+func (c *InvoiceClient) CreateBulk(builders ...*InvoiceCreate) *InvoiceCreateBulk {
+	return &InvoiceCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InvoiceClient) MapCreateBulk(slice any, setFunc func(*InvoiceCreate, int)) *InvoiceCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InvoiceCreateBulk{err: fmt.Errorf("calling to InvoiceClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InvoiceCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InvoiceCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Invoice.
+func (c *InvoiceClient) Update() *InvoiceUpdate {
+	mutation := newInvoiceMutation(c.config, OpUpdate)
+	return &InvoiceUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InvoiceClient) UpdateOne(_m *Invoice) *InvoiceUpdateOne {
+	mutation := newInvoiceMutation(c.config, OpUpdateOne, withInvoice(_m))
+	return &InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InvoiceClient) UpdateOneID(id string) *InvoiceUpdateOne {
+	mutation := newInvoiceMutation(c.config, OpUpdateOne, withInvoiceID(id))
+	return &InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Invoice.
+func (c *InvoiceClient) Delete() *InvoiceDelete {
+	mutation := newInvoiceMutation(c.config, OpDelete)
+	return &InvoiceDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InvoiceClient) DeleteOne(_m *Invoice) *InvoiceDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InvoiceClient) DeleteOneID(id string) *InvoiceDeleteOne {
+	builder := c.Delete().Where(invoice.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InvoiceDeleteOne{builder}
+}
+
+// Query returns a query builder for Invoice.
+func (c *InvoiceClient) Query() *InvoiceQuery {
+	return &InvoiceQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInvoice},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Invoice entity by its id.
+func (c *InvoiceClient) Get(ctx context.Context, id string) (*Invoice, error) {
+	return c.Query().Where(invoice.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InvoiceClient) GetX(ctx context.Context, id string) *Invoice {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *InvoiceClient) Hooks() []Hook {
+	return c.hooks.Invoice
+}
+
+// Interceptors returns the client interceptors.
+func (c *InvoiceClient) Interceptors() []Interceptor {
+	return c.inters.Invoice
+}
+
+func (c *InvoiceClient) mutate(ctx context.Context, m *InvoiceMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InvoiceCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InvoiceUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InvoiceUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InvoiceDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Invoice mutation op: %q", m.Op())
+	}
+}
+
+// InvoiceCounterClient is a client for the InvoiceCounter schema.
+type InvoiceCounterClient struct {
+	config
+}
+
+// NewInvoiceCounterClient returns a client for the InvoiceCounter from the given config.
+func NewInvoiceCounterClient(c config) *InvoiceCounterClient {
+	return &InvoiceCounterClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `invoicecounter.Hooks(f(g(h())))`.
+func (c *InvoiceCounterClient) Use(hooks ...Hook) {
+	c.hooks.InvoiceCounter = append(c.hooks.InvoiceCounter, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `invoicecounter.Intercept(f(g(h())))`.
+func (c *InvoiceCounterClient) Intercept(interceptors ...Interceptor) {
+	c.inters.InvoiceCounter = append(c.inters.InvoiceCounter, interceptors...)
+}
+
+// Create returns a builder for creating a InvoiceCounter entity.
+func (c *InvoiceCounterClient) Create() *InvoiceCounterCreate {
+	mutation := newInvoiceCounterMutation(c.config, OpCreate)
+	return &InvoiceCounterCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of InvoiceCounter entities.
+func (c *InvoiceCounterClient) CreateBulk(builders ...*InvoiceCounterCreate) *InvoiceCounterCreateBulk {
+	return &InvoiceCounterCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *InvoiceCounterClient) MapCreateBulk(slice any, setFunc func(*InvoiceCounterCreate, int)) *InvoiceCounterCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &InvoiceCounterCreateBulk{err: fmt.Errorf("calling to InvoiceCounterClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*InvoiceCounterCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &InvoiceCounterCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for InvoiceCounter.
+func (c *InvoiceCounterClient) Update() *InvoiceCounterUpdate {
+	mutation := newInvoiceCounterMutation(c.config, OpUpdate)
+	return &InvoiceCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *InvoiceCounterClient) UpdateOne(_m *InvoiceCounter) *InvoiceCounterUpdateOne {
+	mutation := newInvoiceCounterMutation(c.config, OpUpdateOne, withInvoiceCounter(_m))
+	return &InvoiceCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *InvoiceCounterClient) UpdateOneID(id string) *InvoiceCounterUpdateOne {
+	mutation := newInvoiceCounterMutation(c.config, OpUpdateOne, withInvoiceCounterID(id))
+	return &InvoiceCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for InvoiceCounter.
+func (c *InvoiceCounterClient) Delete() *InvoiceCounterDelete {
+	mutation := newInvoiceCounterMutation(c.config, OpDelete)
+	return &InvoiceCounterDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *InvoiceCounterClient) DeleteOne(_m *InvoiceCounter) *InvoiceCounterDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *InvoiceCounterClient) DeleteOneID(id string) *InvoiceCounterDeleteOne {
+	builder := c.Delete().Where(invoicecounter.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &InvoiceCounterDeleteOne{builder}
+}
+
+// Query returns a query builder for InvoiceCounter.
+func (c *InvoiceCounterClient) Query() *InvoiceCounterQuery {
+	return &InvoiceCounterQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeInvoiceCounter},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a InvoiceCounter entity by its id.
+func (c *InvoiceCounterClient) Get(ctx context.Context, id string) (*InvoiceCounter, error) {
+	return c.Query().Where(invoicecounter.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *InvoiceCounterClient) GetX(ctx context.Context, id string) *InvoiceCounter {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *InvoiceCounterClient) Hooks() []Hook {
+	return c.hooks.InvoiceCounter
+}
+
+// Interceptors returns the client interceptors.
+func (c *InvoiceCounterClient) Interceptors() []Interceptor {
+	return c.inters.InvoiceCounter
+}
+
+func (c *InvoiceCounterClient) mutate(ctx context.Context, m *InvoiceCounterMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&InvoiceCounterCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&InvoiceCounterUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&InvoiceCounterUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&InvoiceCounterDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown InvoiceCounter mutation op: %q", m.Op())
+	}
+}
+
 // MusicTrackClient is a client for the MusicTrack schema.
 type MusicTrackClient struct {
 	config
@@ -3454,6 +3762,22 @@ func (c *OrderClient) QueryRedemptions(_m *Order) *VoucherRedemptionQuery {
 			sqlgraph.From(order.Table, order.FieldID, id),
 			sqlgraph.To(voucherredemption.Table, voucherredemption.FieldID),
 			sqlgraph.Edge(sqlgraph.O2M, false, order.RedemptionsTable, order.RedemptionsColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRefunds queries the refunds edge of a Order.
+func (c *OrderClient) QueryRefunds(_m *Order) *RefundQuery {
+	query := (&RefundClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(order.Table, order.FieldID, id),
+			sqlgraph.To(refund.Table, refund.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, order.RefundsTable, order.RefundsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4146,6 +4470,288 @@ func (c *PackFormatClient) mutate(ctx context.Context, m *PackFormatMutation) (V
 	}
 }
 
+// PasskeyClient is a client for the Passkey schema.
+type PasskeyClient struct {
+	config
+}
+
+// NewPasskeyClient returns a client for the Passkey from the given config.
+func NewPasskeyClient(c config) *PasskeyClient {
+	return &PasskeyClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `passkey.Hooks(f(g(h())))`.
+func (c *PasskeyClient) Use(hooks ...Hook) {
+	c.hooks.Passkey = append(c.hooks.Passkey, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `passkey.Intercept(f(g(h())))`.
+func (c *PasskeyClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Passkey = append(c.inters.Passkey, interceptors...)
+}
+
+// Create returns a builder for creating a Passkey entity.
+func (c *PasskeyClient) Create() *PasskeyCreate {
+	mutation := newPasskeyMutation(c.config, OpCreate)
+	return &PasskeyCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Passkey entities.
+func (c *PasskeyClient) CreateBulk(builders ...*PasskeyCreate) *PasskeyCreateBulk {
+	return &PasskeyCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PasskeyClient) MapCreateBulk(slice any, setFunc func(*PasskeyCreate, int)) *PasskeyCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PasskeyCreateBulk{err: fmt.Errorf("calling to PasskeyClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PasskeyCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PasskeyCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Passkey.
+func (c *PasskeyClient) Update() *PasskeyUpdate {
+	mutation := newPasskeyMutation(c.config, OpUpdate)
+	return &PasskeyUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PasskeyClient) UpdateOne(_m *Passkey) *PasskeyUpdateOne {
+	mutation := newPasskeyMutation(c.config, OpUpdateOne, withPasskey(_m))
+	return &PasskeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PasskeyClient) UpdateOneID(id string) *PasskeyUpdateOne {
+	mutation := newPasskeyMutation(c.config, OpUpdateOne, withPasskeyID(id))
+	return &PasskeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Passkey.
+func (c *PasskeyClient) Delete() *PasskeyDelete {
+	mutation := newPasskeyMutation(c.config, OpDelete)
+	return &PasskeyDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PasskeyClient) DeleteOne(_m *Passkey) *PasskeyDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PasskeyClient) DeleteOneID(id string) *PasskeyDeleteOne {
+	builder := c.Delete().Where(passkey.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PasskeyDeleteOne{builder}
+}
+
+// Query returns a query builder for Passkey.
+func (c *PasskeyClient) Query() *PasskeyQuery {
+	return &PasskeyQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePasskey},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Passkey entity by its id.
+func (c *PasskeyClient) Get(ctx context.Context, id string) (*Passkey, error) {
+	return c.Query().Where(passkey.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PasskeyClient) GetX(ctx context.Context, id string) *Passkey {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryPhotographer queries the photographer edge of a Passkey.
+func (c *PasskeyClient) QueryPhotographer(_m *Passkey) *PhotographerQuery {
+	query := (&PhotographerClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(passkey.Table, passkey.FieldID, id),
+			sqlgraph.To(photographer.Table, photographer.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, passkey.PhotographerTable, passkey.PhotographerColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *PasskeyClient) Hooks() []Hook {
+	return c.hooks.Passkey
+}
+
+// Interceptors returns the client interceptors.
+func (c *PasskeyClient) Interceptors() []Interceptor {
+	return c.inters.Passkey
+}
+
+func (c *PasskeyClient) mutate(ctx context.Context, m *PasskeyMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PasskeyCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PasskeyUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PasskeyUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PasskeyDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Passkey mutation op: %q", m.Op())
+	}
+}
+
+// PasskeyChallengeClient is a client for the PasskeyChallenge schema.
+type PasskeyChallengeClient struct {
+	config
+}
+
+// NewPasskeyChallengeClient returns a client for the PasskeyChallenge from the given config.
+func NewPasskeyChallengeClient(c config) *PasskeyChallengeClient {
+	return &PasskeyChallengeClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `passkeychallenge.Hooks(f(g(h())))`.
+func (c *PasskeyChallengeClient) Use(hooks ...Hook) {
+	c.hooks.PasskeyChallenge = append(c.hooks.PasskeyChallenge, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `passkeychallenge.Intercept(f(g(h())))`.
+func (c *PasskeyChallengeClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PasskeyChallenge = append(c.inters.PasskeyChallenge, interceptors...)
+}
+
+// Create returns a builder for creating a PasskeyChallenge entity.
+func (c *PasskeyChallengeClient) Create() *PasskeyChallengeCreate {
+	mutation := newPasskeyChallengeMutation(c.config, OpCreate)
+	return &PasskeyChallengeCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PasskeyChallenge entities.
+func (c *PasskeyChallengeClient) CreateBulk(builders ...*PasskeyChallengeCreate) *PasskeyChallengeCreateBulk {
+	return &PasskeyChallengeCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PasskeyChallengeClient) MapCreateBulk(slice any, setFunc func(*PasskeyChallengeCreate, int)) *PasskeyChallengeCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PasskeyChallengeCreateBulk{err: fmt.Errorf("calling to PasskeyChallengeClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PasskeyChallengeCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PasskeyChallengeCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PasskeyChallenge.
+func (c *PasskeyChallengeClient) Update() *PasskeyChallengeUpdate {
+	mutation := newPasskeyChallengeMutation(c.config, OpUpdate)
+	return &PasskeyChallengeUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PasskeyChallengeClient) UpdateOne(_m *PasskeyChallenge) *PasskeyChallengeUpdateOne {
+	mutation := newPasskeyChallengeMutation(c.config, OpUpdateOne, withPasskeyChallenge(_m))
+	return &PasskeyChallengeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PasskeyChallengeClient) UpdateOneID(id string) *PasskeyChallengeUpdateOne {
+	mutation := newPasskeyChallengeMutation(c.config, OpUpdateOne, withPasskeyChallengeID(id))
+	return &PasskeyChallengeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PasskeyChallenge.
+func (c *PasskeyChallengeClient) Delete() *PasskeyChallengeDelete {
+	mutation := newPasskeyChallengeMutation(c.config, OpDelete)
+	return &PasskeyChallengeDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PasskeyChallengeClient) DeleteOne(_m *PasskeyChallenge) *PasskeyChallengeDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PasskeyChallengeClient) DeleteOneID(id string) *PasskeyChallengeDeleteOne {
+	builder := c.Delete().Where(passkeychallenge.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PasskeyChallengeDeleteOne{builder}
+}
+
+// Query returns a query builder for PasskeyChallenge.
+func (c *PasskeyChallengeClient) Query() *PasskeyChallengeQuery {
+	return &PasskeyChallengeQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePasskeyChallenge},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PasskeyChallenge entity by its id.
+func (c *PasskeyChallengeClient) Get(ctx context.Context, id string) (*PasskeyChallenge, error) {
+	return c.Query().Where(passkeychallenge.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PasskeyChallengeClient) GetX(ctx context.Context, id string) *PasskeyChallenge {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PasskeyChallengeClient) Hooks() []Hook {
+	return c.hooks.PasskeyChallenge
+}
+
+// Interceptors returns the client interceptors.
+func (c *PasskeyChallengeClient) Interceptors() []Interceptor {
+	return c.inters.PasskeyChallenge
+}
+
+func (c *PasskeyChallengeClient) mutate(ctx context.Context, m *PasskeyChallengeMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PasskeyChallengeCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PasskeyChallengeUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PasskeyChallengeUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PasskeyChallengeDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PasskeyChallenge mutation op: %q", m.Op())
+	}
+}
+
 // PaymentClient is a client for the Payment schema.
 type PaymentClient struct {
 	config
@@ -4263,6 +4869,22 @@ func (c *PaymentClient) QueryOrder(_m *Payment) *OrderQuery {
 			sqlgraph.From(payment.Table, payment.FieldID, id),
 			sqlgraph.To(order.Table, order.FieldID),
 			sqlgraph.Edge(sqlgraph.M2O, true, payment.OrderTable, payment.OrderColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryRefunds queries the refunds edge of a Payment.
+func (c *PaymentClient) QueryRefunds(_m *Payment) *RefundQuery {
+	query := (&RefundClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(payment.Table, payment.FieldID, id),
+			sqlgraph.To(refund.Table, refund.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, payment.RefundsTable, payment.RefundsColumn),
 		)
 		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
 		return fromV, nil
@@ -4648,6 +5270,22 @@ func (c *PhotographerClient) QuerySessions(_m *Photographer) *PhotographerSessio
 	return query
 }
 
+// QueryPasskeys queries the passkeys edge of a Photographer.
+func (c *PhotographerClient) QueryPasskeys(_m *Photographer) *PasskeyQuery {
+	query := (&PasskeyClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(photographer.Table, photographer.FieldID, id),
+			sqlgraph.To(passkey.Table, passkey.FieldID),
+			sqlgraph.Edge(sqlgraph.O2M, false, photographer.PasskeysTable, photographer.PasskeysColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
 // QueryMusicTracks queries the music_tracks edge of a Photographer.
 func (c *PhotographerClient) QueryMusicTracks(_m *Photographer) *MusicTrackQuery {
 	query := (&MusicTrackClient{config: c.config}).Query()
@@ -4984,6 +5622,171 @@ func (c *RateLimitClient) mutate(ctx context.Context, m *RateLimitMutation) (Val
 		return (&RateLimitDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
 	default:
 		return nil, fmt.Errorf("ent: unknown RateLimit mutation op: %q", m.Op())
+	}
+}
+
+// RefundClient is a client for the Refund schema.
+type RefundClient struct {
+	config
+}
+
+// NewRefundClient returns a client for the Refund from the given config.
+func NewRefundClient(c config) *RefundClient {
+	return &RefundClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `refund.Hooks(f(g(h())))`.
+func (c *RefundClient) Use(hooks ...Hook) {
+	c.hooks.Refund = append(c.hooks.Refund, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `refund.Intercept(f(g(h())))`.
+func (c *RefundClient) Intercept(interceptors ...Interceptor) {
+	c.inters.Refund = append(c.inters.Refund, interceptors...)
+}
+
+// Create returns a builder for creating a Refund entity.
+func (c *RefundClient) Create() *RefundCreate {
+	mutation := newRefundMutation(c.config, OpCreate)
+	return &RefundCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of Refund entities.
+func (c *RefundClient) CreateBulk(builders ...*RefundCreate) *RefundCreateBulk {
+	return &RefundCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *RefundClient) MapCreateBulk(slice any, setFunc func(*RefundCreate, int)) *RefundCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &RefundCreateBulk{err: fmt.Errorf("calling to RefundClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*RefundCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &RefundCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for Refund.
+func (c *RefundClient) Update() *RefundUpdate {
+	mutation := newRefundMutation(c.config, OpUpdate)
+	return &RefundUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *RefundClient) UpdateOne(_m *Refund) *RefundUpdateOne {
+	mutation := newRefundMutation(c.config, OpUpdateOne, withRefund(_m))
+	return &RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *RefundClient) UpdateOneID(id string) *RefundUpdateOne {
+	mutation := newRefundMutation(c.config, OpUpdateOne, withRefundID(id))
+	return &RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for Refund.
+func (c *RefundClient) Delete() *RefundDelete {
+	mutation := newRefundMutation(c.config, OpDelete)
+	return &RefundDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *RefundClient) DeleteOne(_m *Refund) *RefundDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *RefundClient) DeleteOneID(id string) *RefundDeleteOne {
+	builder := c.Delete().Where(refund.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &RefundDeleteOne{builder}
+}
+
+// Query returns a query builder for Refund.
+func (c *RefundClient) Query() *RefundQuery {
+	return &RefundQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeRefund},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a Refund entity by its id.
+func (c *RefundClient) Get(ctx context.Context, id string) (*Refund, error) {
+	return c.Query().Where(refund.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *RefundClient) GetX(ctx context.Context, id string) *Refund {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// QueryOrder queries the order edge of a Refund.
+func (c *RefundClient) QueryOrder(_m *Refund) *OrderQuery {
+	query := (&OrderClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(refund.Table, refund.FieldID, id),
+			sqlgraph.To(order.Table, order.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, refund.OrderTable, refund.OrderColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// QueryPayment queries the payment edge of a Refund.
+func (c *RefundClient) QueryPayment(_m *Refund) *PaymentQuery {
+	query := (&PaymentClient{config: c.config}).Query()
+	query.path = func(context.Context) (fromV *sql.Selector, _ error) {
+		id := _m.ID
+		step := sqlgraph.NewStep(
+			sqlgraph.From(refund.Table, refund.FieldID, id),
+			sqlgraph.To(payment.Table, payment.FieldID),
+			sqlgraph.Edge(sqlgraph.M2O, true, refund.PaymentTable, refund.PaymentColumn),
+		)
+		fromV = sqlgraph.Neighbors(_m.driver.Dialect(), step)
+		return fromV, nil
+	}
+	return query
+}
+
+// Hooks returns the client hooks.
+func (c *RefundClient) Hooks() []Hook {
+	return c.hooks.Refund
+}
+
+// Interceptors returns the client interceptors.
+func (c *RefundClient) Interceptors() []Interceptor {
+	return c.inters.Refund
+}
+
+func (c *RefundClient) mutate(ctx context.Context, m *RefundMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&RefundCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&RefundUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&RefundUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&RefundDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown Refund mutation op: %q", m.Op())
 	}
 }
 
@@ -6178,16 +6981,18 @@ func (c *WebhookEventClient) mutate(ctx context.Context, m *WebhookEventMutation
 type (
 	hooks struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
-		Discount, DownloadRequest, Family, Format, Gallery, GalleryVisit, MusicTrack,
-		OneTimeCode, Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment,
-		Photo, Photographer, PhotographerSession, RateLimit, Selection, Share, User,
+		Discount, DownloadRequest, Family, Format, Gallery, GalleryVisit, Invoice,
+		InvoiceCounter, MusicTrack, OneTimeCode, Order, OrderLine, Pack,
+		PackDigitalFile, PackFormat, Passkey, PasskeyChallenge, Payment, Photo,
+		Photographer, PhotographerSession, RateLimit, Refund, Selection, Share, User,
 		Video, Voucher, VoucherRedemption, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
-		Discount, DownloadRequest, Family, Format, Gallery, GalleryVisit, MusicTrack,
-		OneTimeCode, Order, OrderLine, Pack, PackDigitalFile, PackFormat, Payment,
-		Photo, Photographer, PhotographerSession, RateLimit, Selection, Share, User,
+		Discount, DownloadRequest, Family, Format, Gallery, GalleryVisit, Invoice,
+		InvoiceCounter, MusicTrack, OneTimeCode, Order, OrderLine, Pack,
+		PackDigitalFile, PackFormat, Passkey, PasskeyChallenge, Payment, Photo,
+		Photographer, PhotographerSession, RateLimit, Refund, Selection, Share, User,
 		Video, Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
 	}
 )

@@ -26,6 +26,8 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/galleryvisit"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -122,6 +124,8 @@ func checkColumn(t, c string) error {
 			format.Table:              format.ValidColumn,
 			gallery.Table:             gallery.ValidColumn,
 			galleryvisit.Table:        galleryvisit.ValidColumn,
+			invoice.Table:             invoice.ValidColumn,
+			invoicecounter.Table:      invoicecounter.ValidColumn,
 			musictrack.Table:          musictrack.ValidColumn,
 			onetimecode.Table:         onetimecode.ValidColumn,
 			order.Table:               order.ValidColumn,

@@ -25,6 +25,8 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/galleryvisit"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -74,6 +76,8 @@ const (
 	TypeFormat              = "Format"
 	TypeGallery             = "Gallery"
 	TypeGalleryVisit        = "GalleryVisit"
+	TypeInvoice             = "Invoice"
+	TypeInvoiceCounter      = "InvoiceCounter"
 	TypeMusicTrack          = "MusicTrack"
 	TypeOneTimeCode         = "OneTimeCode"
 	TypeOrder               = "Order"
@@ -15761,6 +15765,1262 @@ func (m *GalleryVisitMutation) ResetEdge(name string) error {
 	return fmt.Errorf("unknown GalleryVisit edge %s", name)
 }
 
+// InvoiceMutation represents an operation that mutates the Invoice nodes in the graph.
+type InvoiceMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	order_id        *string
+	photographer_id *string
+	year            *int
+	addyear         *int
+	seq             *int
+	addseq          *int
+	number          *string
+	issued_at       *time.Time
+	seller          *map[string]string
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*Invoice, error)
+	predicates      []predicate.Invoice
+}
+
+var _ ent.Mutation = (*InvoiceMutation)(nil)
+
+// invoiceOption allows management of the mutation configuration using functional options.
+type invoiceOption func(*InvoiceMutation)
+
+// newInvoiceMutation creates new mutation for the Invoice entity.
+func newInvoiceMutation(c config, op Op, opts ...invoiceOption) *InvoiceMutation {
+	m := &InvoiceMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeInvoice,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withInvoiceID sets the ID field of the mutation.
+func withInvoiceID(id string) invoiceOption {
+	return func(m *InvoiceMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *Invoice
+		)
+		m.oldValue = func(ctx context.Context) (*Invoice, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().Invoice.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withInvoice sets the old Invoice of the mutation.
+func withInvoice(node *Invoice) invoiceOption {
+	return func(m *InvoiceMutation) {
+		m.oldValue = func(context.Context) (*Invoice, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m InvoiceMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m InvoiceMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of Invoice entities.
+func (m *InvoiceMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *InvoiceMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *InvoiceMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().Invoice.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetOrderID sets the "order_id" field.
+func (m *InvoiceMutation) SetOrderID(s string) {
+	m.order_id = &s
+}
+
+// OrderID returns the value of the "order_id" field in the mutation.
+func (m *InvoiceMutation) OrderID() (r string, exists bool) {
+	v := m.order_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderID returns the old "order_id" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldOrderID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderID: %w", err)
+	}
+	return oldValue.OrderID, nil
+}
+
+// ResetOrderID resets all changes to the "order_id" field.
+func (m *InvoiceMutation) ResetOrderID() {
+	m.order_id = nil
+}
+
+// SetPhotographerID sets the "photographer_id" field.
+func (m *InvoiceMutation) SetPhotographerID(s string) {
+	m.photographer_id = &s
+}
+
+// PhotographerID returns the value of the "photographer_id" field in the mutation.
+func (m *InvoiceMutation) PhotographerID() (r string, exists bool) {
+	v := m.photographer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPhotographerID returns the old "photographer_id" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldPhotographerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPhotographerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPhotographerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPhotographerID: %w", err)
+	}
+	return oldValue.PhotographerID, nil
+}
+
+// ResetPhotographerID resets all changes to the "photographer_id" field.
+func (m *InvoiceMutation) ResetPhotographerID() {
+	m.photographer_id = nil
+}
+
+// SetYear sets the "year" field.
+func (m *InvoiceMutation) SetYear(i int) {
+	m.year = &i
+	m.addyear = nil
+}
+
+// Year returns the value of the "year" field in the mutation.
+func (m *InvoiceMutation) Year() (r int, exists bool) {
+	v := m.year
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldYear returns the old "year" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldYear(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldYear is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldYear requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldYear: %w", err)
+	}
+	return oldValue.Year, nil
+}
+
+// AddYear adds i to the "year" field.
+func (m *InvoiceMutation) AddYear(i int) {
+	if m.addyear != nil {
+		*m.addyear += i
+	} else {
+		m.addyear = &i
+	}
+}
+
+// AddedYear returns the value that was added to the "year" field in this mutation.
+func (m *InvoiceMutation) AddedYear() (r int, exists bool) {
+	v := m.addyear
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetYear resets all changes to the "year" field.
+func (m *InvoiceMutation) ResetYear() {
+	m.year = nil
+	m.addyear = nil
+}
+
+// SetSeq sets the "seq" field.
+func (m *InvoiceMutation) SetSeq(i int) {
+	m.seq = &i
+	m.addseq = nil
+}
+
+// Seq returns the value of the "seq" field in the mutation.
+func (m *InvoiceMutation) Seq() (r int, exists bool) {
+	v := m.seq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeq returns the old "seq" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldSeq(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeq is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeq requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeq: %w", err)
+	}
+	return oldValue.Seq, nil
+}
+
+// AddSeq adds i to the "seq" field.
+func (m *InvoiceMutation) AddSeq(i int) {
+	if m.addseq != nil {
+		*m.addseq += i
+	} else {
+		m.addseq = &i
+	}
+}
+
+// AddedSeq returns the value that was added to the "seq" field in this mutation.
+func (m *InvoiceMutation) AddedSeq() (r int, exists bool) {
+	v := m.addseq
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSeq resets all changes to the "seq" field.
+func (m *InvoiceMutation) ResetSeq() {
+	m.seq = nil
+	m.addseq = nil
+}
+
+// SetNumber sets the "number" field.
+func (m *InvoiceMutation) SetNumber(s string) {
+	m.number = &s
+}
+
+// Number returns the value of the "number" field in the mutation.
+func (m *InvoiceMutation) Number() (r string, exists bool) {
+	v := m.number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldNumber returns the old "number" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldNumber(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldNumber: %w", err)
+	}
+	return oldValue.Number, nil
+}
+
+// ResetNumber resets all changes to the "number" field.
+func (m *InvoiceMutation) ResetNumber() {
+	m.number = nil
+}
+
+// SetIssuedAt sets the "issued_at" field.
+func (m *InvoiceMutation) SetIssuedAt(t time.Time) {
+	m.issued_at = &t
+}
+
+// IssuedAt returns the value of the "issued_at" field in the mutation.
+func (m *InvoiceMutation) IssuedAt() (r time.Time, exists bool) {
+	v := m.issued_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldIssuedAt returns the old "issued_at" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldIssuedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldIssuedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldIssuedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldIssuedAt: %w", err)
+	}
+	return oldValue.IssuedAt, nil
+}
+
+// ResetIssuedAt resets all changes to the "issued_at" field.
+func (m *InvoiceMutation) ResetIssuedAt() {
+	m.issued_at = nil
+}
+
+// SetSeller sets the "seller" field.
+func (m *InvoiceMutation) SetSeller(value map[string]string) {
+	m.seller = &value
+}
+
+// Seller returns the value of the "seller" field in the mutation.
+func (m *InvoiceMutation) Seller() (r map[string]string, exists bool) {
+	v := m.seller
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSeller returns the old "seller" field's value of the Invoice entity.
+// If the Invoice object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceMutation) OldSeller(ctx context.Context) (v map[string]string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSeller is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSeller requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSeller: %w", err)
+	}
+	return oldValue.Seller, nil
+}
+
+// ClearSeller clears the value of the "seller" field.
+func (m *InvoiceMutation) ClearSeller() {
+	m.seller = nil
+	m.clearedFields[invoice.FieldSeller] = struct{}{}
+}
+
+// SellerCleared returns if the "seller" field was cleared in this mutation.
+func (m *InvoiceMutation) SellerCleared() bool {
+	_, ok := m.clearedFields[invoice.FieldSeller]
+	return ok
+}
+
+// ResetSeller resets all changes to the "seller" field.
+func (m *InvoiceMutation) ResetSeller() {
+	m.seller = nil
+	delete(m.clearedFields, invoice.FieldSeller)
+}
+
+// Where appends a list predicates to the InvoiceMutation builder.
+func (m *InvoiceMutation) Where(ps ...predicate.Invoice) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the InvoiceMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *InvoiceMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.Invoice, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *InvoiceMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *InvoiceMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (Invoice).
+func (m *InvoiceMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *InvoiceMutation) Fields() []string {
+	fields := make([]string, 0, 7)
+	if m.order_id != nil {
+		fields = append(fields, invoice.FieldOrderID)
+	}
+	if m.photographer_id != nil {
+		fields = append(fields, invoice.FieldPhotographerID)
+	}
+	if m.year != nil {
+		fields = append(fields, invoice.FieldYear)
+	}
+	if m.seq != nil {
+		fields = append(fields, invoice.FieldSeq)
+	}
+	if m.number != nil {
+		fields = append(fields, invoice.FieldNumber)
+	}
+	if m.issued_at != nil {
+		fields = append(fields, invoice.FieldIssuedAt)
+	}
+	if m.seller != nil {
+		fields = append(fields, invoice.FieldSeller)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *InvoiceMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case invoice.FieldOrderID:
+		return m.OrderID()
+	case invoice.FieldPhotographerID:
+		return m.PhotographerID()
+	case invoice.FieldYear:
+		return m.Year()
+	case invoice.FieldSeq:
+		return m.Seq()
+	case invoice.FieldNumber:
+		return m.Number()
+	case invoice.FieldIssuedAt:
+		return m.IssuedAt()
+	case invoice.FieldSeller:
+		return m.Seller()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *InvoiceMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case invoice.FieldOrderID:
+		return m.OldOrderID(ctx)
+	case invoice.FieldPhotographerID:
+		return m.OldPhotographerID(ctx)
+	case invoice.FieldYear:
+		return m.OldYear(ctx)
+	case invoice.FieldSeq:
+		return m.OldSeq(ctx)
+	case invoice.FieldNumber:
+		return m.OldNumber(ctx)
+	case invoice.FieldIssuedAt:
+		return m.OldIssuedAt(ctx)
+	case invoice.FieldSeller:
+		return m.OldSeller(ctx)
+	}
+	return nil, fmt.Errorf("unknown Invoice field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case invoice.FieldOrderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderID(v)
+		return nil
+	case invoice.FieldPhotographerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPhotographerID(v)
+		return nil
+	case invoice.FieldYear:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetYear(v)
+		return nil
+	case invoice.FieldSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeq(v)
+		return nil
+	case invoice.FieldNumber:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetNumber(v)
+		return nil
+	case invoice.FieldIssuedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetIssuedAt(v)
+		return nil
+	case invoice.FieldSeller:
+		v, ok := value.(map[string]string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSeller(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *InvoiceMutation) AddedFields() []string {
+	var fields []string
+	if m.addyear != nil {
+		fields = append(fields, invoice.FieldYear)
+	}
+	if m.addseq != nil {
+		fields = append(fields, invoice.FieldSeq)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *InvoiceMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case invoice.FieldYear:
+		return m.AddedYear()
+	case invoice.FieldSeq:
+		return m.AddedSeq()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case invoice.FieldYear:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddYear(v)
+		return nil
+	case invoice.FieldSeq:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSeq(v)
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *InvoiceMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(invoice.FieldSeller) {
+		fields = append(fields, invoice.FieldSeller)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *InvoiceMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *InvoiceMutation) ClearField(name string) error {
+	switch name {
+	case invoice.FieldSeller:
+		m.ClearSeller()
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *InvoiceMutation) ResetField(name string) error {
+	switch name {
+	case invoice.FieldOrderID:
+		m.ResetOrderID()
+		return nil
+	case invoice.FieldPhotographerID:
+		m.ResetPhotographerID()
+		return nil
+	case invoice.FieldYear:
+		m.ResetYear()
+		return nil
+	case invoice.FieldSeq:
+		m.ResetSeq()
+		return nil
+	case invoice.FieldNumber:
+		m.ResetNumber()
+		return nil
+	case invoice.FieldIssuedAt:
+		m.ResetIssuedAt()
+		return nil
+	case invoice.FieldSeller:
+		m.ResetSeller()
+		return nil
+	}
+	return fmt.Errorf("unknown Invoice field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *InvoiceMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *InvoiceMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *InvoiceMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *InvoiceMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *InvoiceMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *InvoiceMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *InvoiceMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown Invoice unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *InvoiceMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown Invoice edge %s", name)
+}
+
+// InvoiceCounterMutation represents an operation that mutates the InvoiceCounter nodes in the graph.
+type InvoiceCounterMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	photographer_id *string
+	year            *int
+	addyear         *int
+	last            *int
+	addlast         *int
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*InvoiceCounter, error)
+	predicates      []predicate.InvoiceCounter
+}
+
+var _ ent.Mutation = (*InvoiceCounterMutation)(nil)
+
+// invoicecounterOption allows management of the mutation configuration using functional options.
+type invoicecounterOption func(*InvoiceCounterMutation)
+
+// newInvoiceCounterMutation creates new mutation for the InvoiceCounter entity.
+func newInvoiceCounterMutation(c config, op Op, opts ...invoicecounterOption) *InvoiceCounterMutation {
+	m := &InvoiceCounterMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeInvoiceCounter,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withInvoiceCounterID sets the ID field of the mutation.
+func withInvoiceCounterID(id string) invoicecounterOption {
+	return func(m *InvoiceCounterMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *InvoiceCounter
+		)
+		m.oldValue = func(ctx context.Context) (*InvoiceCounter, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().InvoiceCounter.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withInvoiceCounter sets the old InvoiceCounter of the mutation.
+func withInvoiceCounter(node *InvoiceCounter) invoicecounterOption {
+	return func(m *InvoiceCounterMutation) {
+		m.oldValue = func(context.Context) (*InvoiceCounter, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m InvoiceCounterMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m InvoiceCounterMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of InvoiceCounter entities.
+func (m *InvoiceCounterMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *InvoiceCounterMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *InvoiceCounterMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().InvoiceCounter.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetPhotographerID sets the "photographer_id" field.
+func (m *InvoiceCounterMutation) SetPhotographerID(s string) {
+	m.photographer_id = &s
+}
+
+// PhotographerID returns the value of the "photographer_id" field in the mutation.
+func (m *InvoiceCounterMutation) PhotographerID() (r string, exists bool) {
+	v := m.photographer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPhotographerID returns the old "photographer_id" field's value of the InvoiceCounter entity.
+// If the InvoiceCounter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceCounterMutation) OldPhotographerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPhotographerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPhotographerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPhotographerID: %w", err)
+	}
+	return oldValue.PhotographerID, nil
+}
+
+// ResetPhotographerID resets all changes to the "photographer_id" field.
+func (m *InvoiceCounterMutation) ResetPhotographerID() {
+	m.photographer_id = nil
+}
+
+// SetYear sets the "year" field.
+func (m *InvoiceCounterMutation) SetYear(i int) {
+	m.year = &i
+	m.addyear = nil
+}
+
+// Year returns the value of the "year" field in the mutation.
+func (m *InvoiceCounterMutation) Year() (r int, exists bool) {
+	v := m.year
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldYear returns the old "year" field's value of the InvoiceCounter entity.
+// If the InvoiceCounter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceCounterMutation) OldYear(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldYear is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldYear requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldYear: %w", err)
+	}
+	return oldValue.Year, nil
+}
+
+// AddYear adds i to the "year" field.
+func (m *InvoiceCounterMutation) AddYear(i int) {
+	if m.addyear != nil {
+		*m.addyear += i
+	} else {
+		m.addyear = &i
+	}
+}
+
+// AddedYear returns the value that was added to the "year" field in this mutation.
+func (m *InvoiceCounterMutation) AddedYear() (r int, exists bool) {
+	v := m.addyear
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetYear resets all changes to the "year" field.
+func (m *InvoiceCounterMutation) ResetYear() {
+	m.year = nil
+	m.addyear = nil
+}
+
+// SetLast sets the "last" field.
+func (m *InvoiceCounterMutation) SetLast(i int) {
+	m.last = &i
+	m.addlast = nil
+}
+
+// Last returns the value of the "last" field in the mutation.
+func (m *InvoiceCounterMutation) Last() (r int, exists bool) {
+	v := m.last
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLast returns the old "last" field's value of the InvoiceCounter entity.
+// If the InvoiceCounter object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *InvoiceCounterMutation) OldLast(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLast is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLast requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLast: %w", err)
+	}
+	return oldValue.Last, nil
+}
+
+// AddLast adds i to the "last" field.
+func (m *InvoiceCounterMutation) AddLast(i int) {
+	if m.addlast != nil {
+		*m.addlast += i
+	} else {
+		m.addlast = &i
+	}
+}
+
+// AddedLast returns the value that was added to the "last" field in this mutation.
+func (m *InvoiceCounterMutation) AddedLast() (r int, exists bool) {
+	v := m.addlast
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetLast resets all changes to the "last" field.
+func (m *InvoiceCounterMutation) ResetLast() {
+	m.last = nil
+	m.addlast = nil
+}
+
+// Where appends a list predicates to the InvoiceCounterMutation builder.
+func (m *InvoiceCounterMutation) Where(ps ...predicate.InvoiceCounter) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the InvoiceCounterMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *InvoiceCounterMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.InvoiceCounter, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *InvoiceCounterMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *InvoiceCounterMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (InvoiceCounter).
+func (m *InvoiceCounterMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *InvoiceCounterMutation) Fields() []string {
+	fields := make([]string, 0, 3)
+	if m.photographer_id != nil {
+		fields = append(fields, invoicecounter.FieldPhotographerID)
+	}
+	if m.year != nil {
+		fields = append(fields, invoicecounter.FieldYear)
+	}
+	if m.last != nil {
+		fields = append(fields, invoicecounter.FieldLast)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *InvoiceCounterMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case invoicecounter.FieldPhotographerID:
+		return m.PhotographerID()
+	case invoicecounter.FieldYear:
+		return m.Year()
+	case invoicecounter.FieldLast:
+		return m.Last()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *InvoiceCounterMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case invoicecounter.FieldPhotographerID:
+		return m.OldPhotographerID(ctx)
+	case invoicecounter.FieldYear:
+		return m.OldYear(ctx)
+	case invoicecounter.FieldLast:
+		return m.OldLast(ctx)
+	}
+	return nil, fmt.Errorf("unknown InvoiceCounter field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceCounterMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case invoicecounter.FieldPhotographerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPhotographerID(v)
+		return nil
+	case invoicecounter.FieldYear:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetYear(v)
+		return nil
+	case invoicecounter.FieldLast:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLast(v)
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceCounter field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *InvoiceCounterMutation) AddedFields() []string {
+	var fields []string
+	if m.addyear != nil {
+		fields = append(fields, invoicecounter.FieldYear)
+	}
+	if m.addlast != nil {
+		fields = append(fields, invoicecounter.FieldLast)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *InvoiceCounterMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case invoicecounter.FieldYear:
+		return m.AddedYear()
+	case invoicecounter.FieldLast:
+		return m.AddedLast()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *InvoiceCounterMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case invoicecounter.FieldYear:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddYear(v)
+		return nil
+	case invoicecounter.FieldLast:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddLast(v)
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceCounter numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *InvoiceCounterMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *InvoiceCounterMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *InvoiceCounterMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown InvoiceCounter nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *InvoiceCounterMutation) ResetField(name string) error {
+	switch name {
+	case invoicecounter.FieldPhotographerID:
+		m.ResetPhotographerID()
+		return nil
+	case invoicecounter.FieldYear:
+		m.ResetYear()
+		return nil
+	case invoicecounter.FieldLast:
+		m.ResetLast()
+		return nil
+	}
+	return fmt.Errorf("unknown InvoiceCounter field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *InvoiceCounterMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *InvoiceCounterMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *InvoiceCounterMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *InvoiceCounterMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *InvoiceCounterMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *InvoiceCounterMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *InvoiceCounterMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown InvoiceCounter unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *InvoiceCounterMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown InvoiceCounter edge %s", name)
+}
+
 // MusicTrackMutation represents an operation that mutates the MusicTrack nodes in the graph.
 type MusicTrackMutation struct {
 	config
@@ -20327,6 +21587,10 @@ type OrderLineMutation struct {
 	addunit_price *int
 	total         *int
 	addtotal      *int
+	discount      *int
+	adddiscount   *int
+	vat           *int
+	addvat        *int
 	details       **model.OrderLineDetails
 	clearedFields map[string]struct{}
 	_order        *string
@@ -20788,6 +22052,118 @@ func (m *OrderLineMutation) ResetTotal() {
 	m.addtotal = nil
 }
 
+// SetDiscount sets the "discount" field.
+func (m *OrderLineMutation) SetDiscount(i int) {
+	m.discount = &i
+	m.adddiscount = nil
+}
+
+// Discount returns the value of the "discount" field in the mutation.
+func (m *OrderLineMutation) Discount() (r int, exists bool) {
+	v := m.discount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldDiscount returns the old "discount" field's value of the OrderLine entity.
+// If the OrderLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderLineMutation) OldDiscount(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldDiscount is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldDiscount requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldDiscount: %w", err)
+	}
+	return oldValue.Discount, nil
+}
+
+// AddDiscount adds i to the "discount" field.
+func (m *OrderLineMutation) AddDiscount(i int) {
+	if m.adddiscount != nil {
+		*m.adddiscount += i
+	} else {
+		m.adddiscount = &i
+	}
+}
+
+// AddedDiscount returns the value that was added to the "discount" field in this mutation.
+func (m *OrderLineMutation) AddedDiscount() (r int, exists bool) {
+	v := m.adddiscount
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetDiscount resets all changes to the "discount" field.
+func (m *OrderLineMutation) ResetDiscount() {
+	m.discount = nil
+	m.adddiscount = nil
+}
+
+// SetVat sets the "vat" field.
+func (m *OrderLineMutation) SetVat(i int) {
+	m.vat = &i
+	m.addvat = nil
+}
+
+// Vat returns the value of the "vat" field in the mutation.
+func (m *OrderLineMutation) Vat() (r int, exists bool) {
+	v := m.vat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVat returns the old "vat" field's value of the OrderLine entity.
+// If the OrderLine object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderLineMutation) OldVat(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVat is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVat requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVat: %w", err)
+	}
+	return oldValue.Vat, nil
+}
+
+// AddVat adds i to the "vat" field.
+func (m *OrderLineMutation) AddVat(i int) {
+	if m.addvat != nil {
+		*m.addvat += i
+	} else {
+		m.addvat = &i
+	}
+}
+
+// AddedVat returns the value that was added to the "vat" field in this mutation.
+func (m *OrderLineMutation) AddedVat() (r int, exists bool) {
+	v := m.addvat
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetVat resets all changes to the "vat" field.
+func (m *OrderLineMutation) ResetVat() {
+	m.vat = nil
+	m.addvat = nil
+}
+
 // SetDetails sets the "details" field.
 func (m *OrderLineMutation) SetDetails(mld *model.OrderLineDetails) {
 	m.details = &mld
@@ -20910,7 +22286,7 @@ func (m *OrderLineMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderLineMutation) Fields() []string {
-	fields := make([]string, 0, 9)
+	fields := make([]string, 0, 11)
 	if m.kind != nil {
 		fields = append(fields, orderline.FieldKind)
 	}
@@ -20934,6 +22310,12 @@ func (m *OrderLineMutation) Fields() []string {
 	}
 	if m.total != nil {
 		fields = append(fields, orderline.FieldTotal)
+	}
+	if m.discount != nil {
+		fields = append(fields, orderline.FieldDiscount)
+	}
+	if m.vat != nil {
+		fields = append(fields, orderline.FieldVat)
 	}
 	if m.details != nil {
 		fields = append(fields, orderline.FieldDetails)
@@ -20962,6 +22344,10 @@ func (m *OrderLineMutation) Field(name string) (ent.Value, bool) {
 		return m.UnitPrice()
 	case orderline.FieldTotal:
 		return m.Total()
+	case orderline.FieldDiscount:
+		return m.Discount()
+	case orderline.FieldVat:
+		return m.Vat()
 	case orderline.FieldDetails:
 		return m.Details()
 	}
@@ -20989,6 +22375,10 @@ func (m *OrderLineMutation) OldField(ctx context.Context, name string) (ent.Valu
 		return m.OldUnitPrice(ctx)
 	case orderline.FieldTotal:
 		return m.OldTotal(ctx)
+	case orderline.FieldDiscount:
+		return m.OldDiscount(ctx)
+	case orderline.FieldVat:
+		return m.OldVat(ctx)
 	case orderline.FieldDetails:
 		return m.OldDetails(ctx)
 	}
@@ -21056,6 +22446,20 @@ func (m *OrderLineMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetTotal(v)
 		return nil
+	case orderline.FieldDiscount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetDiscount(v)
+		return nil
+	case orderline.FieldVat:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVat(v)
+		return nil
 	case orderline.FieldDetails:
 		v, ok := value.(*model.OrderLineDetails)
 		if !ok {
@@ -21080,6 +22484,12 @@ func (m *OrderLineMutation) AddedFields() []string {
 	if m.addtotal != nil {
 		fields = append(fields, orderline.FieldTotal)
 	}
+	if m.adddiscount != nil {
+		fields = append(fields, orderline.FieldDiscount)
+	}
+	if m.addvat != nil {
+		fields = append(fields, orderline.FieldVat)
+	}
 	return fields
 }
 
@@ -21094,6 +22504,10 @@ func (m *OrderLineMutation) AddedField(name string) (ent.Value, bool) {
 		return m.AddedUnitPrice()
 	case orderline.FieldTotal:
 		return m.AddedTotal()
+	case orderline.FieldDiscount:
+		return m.AddedDiscount()
+	case orderline.FieldVat:
+		return m.AddedVat()
 	}
 	return nil, false
 }
@@ -21123,6 +22537,20 @@ func (m *OrderLineMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddTotal(v)
+		return nil
+	case orderline.FieldDiscount:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddDiscount(v)
+		return nil
+	case orderline.FieldVat:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddVat(v)
 		return nil
 	}
 	return fmt.Errorf("unknown OrderLine numeric field %s", name)
@@ -21183,6 +22611,12 @@ func (m *OrderLineMutation) ResetField(name string) error {
 		return nil
 	case orderline.FieldTotal:
 		m.ResetTotal()
+		return nil
+	case orderline.FieldDiscount:
+		m.ResetDiscount()
+		return nil
+	case orderline.FieldVat:
+		m.ResetVat()
 		return nil
 	case orderline.FieldDetails:
 		m.ResetDetails()
@@ -28104,6 +29538,10 @@ type PhotographerMutation struct {
 	timezone             *string
 	shipping_rates       *[]model.ShippingRate
 	appendshipping_rates []model.ShippingRate
+	legal_name           *string
+	legal_address        *string
+	vat_number           *string
+	company_number       *string
 	order_seq            *int
 	addorder_seq         *int
 	sessions_ended_at    *time.Time
@@ -28852,6 +30290,150 @@ func (m *PhotographerMutation) ResetShippingRates() {
 	m.appendshipping_rates = nil
 }
 
+// SetLegalName sets the "legal_name" field.
+func (m *PhotographerMutation) SetLegalName(s string) {
+	m.legal_name = &s
+}
+
+// LegalName returns the value of the "legal_name" field in the mutation.
+func (m *PhotographerMutation) LegalName() (r string, exists bool) {
+	v := m.legal_name
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLegalName returns the old "legal_name" field's value of the Photographer entity.
+// If the Photographer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerMutation) OldLegalName(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLegalName is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLegalName requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLegalName: %w", err)
+	}
+	return oldValue.LegalName, nil
+}
+
+// ResetLegalName resets all changes to the "legal_name" field.
+func (m *PhotographerMutation) ResetLegalName() {
+	m.legal_name = nil
+}
+
+// SetLegalAddress sets the "legal_address" field.
+func (m *PhotographerMutation) SetLegalAddress(s string) {
+	m.legal_address = &s
+}
+
+// LegalAddress returns the value of the "legal_address" field in the mutation.
+func (m *PhotographerMutation) LegalAddress() (r string, exists bool) {
+	v := m.legal_address
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldLegalAddress returns the old "legal_address" field's value of the Photographer entity.
+// If the Photographer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerMutation) OldLegalAddress(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldLegalAddress is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldLegalAddress requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldLegalAddress: %w", err)
+	}
+	return oldValue.LegalAddress, nil
+}
+
+// ResetLegalAddress resets all changes to the "legal_address" field.
+func (m *PhotographerMutation) ResetLegalAddress() {
+	m.legal_address = nil
+}
+
+// SetVatNumber sets the "vat_number" field.
+func (m *PhotographerMutation) SetVatNumber(s string) {
+	m.vat_number = &s
+}
+
+// VatNumber returns the value of the "vat_number" field in the mutation.
+func (m *PhotographerMutation) VatNumber() (r string, exists bool) {
+	v := m.vat_number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldVatNumber returns the old "vat_number" field's value of the Photographer entity.
+// If the Photographer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerMutation) OldVatNumber(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldVatNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldVatNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldVatNumber: %w", err)
+	}
+	return oldValue.VatNumber, nil
+}
+
+// ResetVatNumber resets all changes to the "vat_number" field.
+func (m *PhotographerMutation) ResetVatNumber() {
+	m.vat_number = nil
+}
+
+// SetCompanyNumber sets the "company_number" field.
+func (m *PhotographerMutation) SetCompanyNumber(s string) {
+	m.company_number = &s
+}
+
+// CompanyNumber returns the value of the "company_number" field in the mutation.
+func (m *PhotographerMutation) CompanyNumber() (r string, exists bool) {
+	v := m.company_number
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCompanyNumber returns the old "company_number" field's value of the Photographer entity.
+// If the Photographer object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PhotographerMutation) OldCompanyNumber(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCompanyNumber is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCompanyNumber requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCompanyNumber: %w", err)
+	}
+	return oldValue.CompanyNumber, nil
+}
+
+// ResetCompanyNumber resets all changes to the "company_number" field.
+func (m *PhotographerMutation) ResetCompanyNumber() {
+	m.company_number = nil
+}
+
 // SetOrderSeq sets the "order_seq" field.
 func (m *PhotographerMutation) SetOrderSeq(i int) {
 	m.order_seq = &i
@@ -29315,7 +30897,7 @@ func (m *PhotographerMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PhotographerMutation) Fields() []string {
-	fields := make([]string, 0, 16)
+	fields := make([]string, 0, 20)
 	if m.created_at != nil {
 		fields = append(fields, photographer.FieldCreatedAt)
 	}
@@ -29357,6 +30939,18 @@ func (m *PhotographerMutation) Fields() []string {
 	}
 	if m.shipping_rates != nil {
 		fields = append(fields, photographer.FieldShippingRates)
+	}
+	if m.legal_name != nil {
+		fields = append(fields, photographer.FieldLegalName)
+	}
+	if m.legal_address != nil {
+		fields = append(fields, photographer.FieldLegalAddress)
+	}
+	if m.vat_number != nil {
+		fields = append(fields, photographer.FieldVatNumber)
+	}
+	if m.company_number != nil {
+		fields = append(fields, photographer.FieldCompanyNumber)
 	}
 	if m.order_seq != nil {
 		fields = append(fields, photographer.FieldOrderSeq)
@@ -29400,6 +30994,14 @@ func (m *PhotographerMutation) Field(name string) (ent.Value, bool) {
 		return m.Timezone()
 	case photographer.FieldShippingRates:
 		return m.ShippingRates()
+	case photographer.FieldLegalName:
+		return m.LegalName()
+	case photographer.FieldLegalAddress:
+		return m.LegalAddress()
+	case photographer.FieldVatNumber:
+		return m.VatNumber()
+	case photographer.FieldCompanyNumber:
+		return m.CompanyNumber()
 	case photographer.FieldOrderSeq:
 		return m.OrderSeq()
 	case photographer.FieldSessionsEndedAt:
@@ -29441,6 +31043,14 @@ func (m *PhotographerMutation) OldField(ctx context.Context, name string) (ent.V
 		return m.OldTimezone(ctx)
 	case photographer.FieldShippingRates:
 		return m.OldShippingRates(ctx)
+	case photographer.FieldLegalName:
+		return m.OldLegalName(ctx)
+	case photographer.FieldLegalAddress:
+		return m.OldLegalAddress(ctx)
+	case photographer.FieldVatNumber:
+		return m.OldVatNumber(ctx)
+	case photographer.FieldCompanyNumber:
+		return m.OldCompanyNumber(ctx)
 	case photographer.FieldOrderSeq:
 		return m.OldOrderSeq(ctx)
 	case photographer.FieldSessionsEndedAt:
@@ -29551,6 +31161,34 @@ func (m *PhotographerMutation) SetField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetShippingRates(v)
+		return nil
+	case photographer.FieldLegalName:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLegalName(v)
+		return nil
+	case photographer.FieldLegalAddress:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetLegalAddress(v)
+		return nil
+	case photographer.FieldVatNumber:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetVatNumber(v)
+		return nil
+	case photographer.FieldCompanyNumber:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCompanyNumber(v)
 		return nil
 	case photographer.FieldOrderSeq:
 		v, ok := value.(int)
@@ -29728,6 +31366,18 @@ func (m *PhotographerMutation) ResetField(name string) error {
 		return nil
 	case photographer.FieldShippingRates:
 		m.ResetShippingRates()
+		return nil
+	case photographer.FieldLegalName:
+		m.ResetLegalName()
+		return nil
+	case photographer.FieldLegalAddress:
+		m.ResetLegalAddress()
+		return nil
+	case photographer.FieldVatNumber:
+		m.ResetVatNumber()
+		return nil
+	case photographer.FieldCompanyNumber:
+		m.ResetCompanyNumber()
 		return nil
 	case photographer.FieldOrderSeq:
 		m.ResetOrderSeq()

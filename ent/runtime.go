@@ -19,6 +19,8 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/galleryvisit"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -1044,6 +1046,82 @@ func init() {
 			return nil
 		}
 	}()
+	invoiceMixin := schema.Invoice{}.Mixin()
+	invoiceMixinFields0 := invoiceMixin[0].Fields()
+	_ = invoiceMixinFields0
+	invoiceFields := schema.Invoice{}.Fields()
+	_ = invoiceFields
+	// invoiceDescOrderID is the schema descriptor for order_id field.
+	invoiceDescOrderID := invoiceFields[0].Descriptor()
+	// invoice.OrderIDValidator is a validator for the "order_id" field. It is called by the builders before save.
+	invoice.OrderIDValidator = invoiceDescOrderID.Validators[0].(func(string) error)
+	// invoiceDescPhotographerID is the schema descriptor for photographer_id field.
+	invoiceDescPhotographerID := invoiceFields[1].Descriptor()
+	// invoice.PhotographerIDValidator is a validator for the "photographer_id" field. It is called by the builders before save.
+	invoice.PhotographerIDValidator = invoiceDescPhotographerID.Validators[0].(func(string) error)
+	// invoiceDescSeq is the schema descriptor for seq field.
+	invoiceDescSeq := invoiceFields[3].Descriptor()
+	// invoice.SeqValidator is a validator for the "seq" field. It is called by the builders before save.
+	invoice.SeqValidator = invoiceDescSeq.Validators[0].(func(int) error)
+	// invoiceDescNumber is the schema descriptor for number field.
+	invoiceDescNumber := invoiceFields[4].Descriptor()
+	// invoice.NumberValidator is a validator for the "number" field. It is called by the builders before save.
+	invoice.NumberValidator = invoiceDescNumber.Validators[0].(func(string) error)
+	// invoiceDescID is the schema descriptor for id field.
+	invoiceDescID := invoiceMixinFields0[0].Descriptor()
+	// invoice.DefaultID holds the default value on creation for the id field.
+	invoice.DefaultID = invoiceDescID.Default.(func() string)
+	// invoice.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	invoice.IDValidator = func() func(string) error {
+		validators := invoiceDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	invoicecounterMixin := schema.InvoiceCounter{}.Mixin()
+	invoicecounterMixinFields0 := invoicecounterMixin[0].Fields()
+	_ = invoicecounterMixinFields0
+	invoicecounterFields := schema.InvoiceCounter{}.Fields()
+	_ = invoicecounterFields
+	// invoicecounterDescPhotographerID is the schema descriptor for photographer_id field.
+	invoicecounterDescPhotographerID := invoicecounterFields[0].Descriptor()
+	// invoicecounter.PhotographerIDValidator is a validator for the "photographer_id" field. It is called by the builders before save.
+	invoicecounter.PhotographerIDValidator = invoicecounterDescPhotographerID.Validators[0].(func(string) error)
+	// invoicecounterDescLast is the schema descriptor for last field.
+	invoicecounterDescLast := invoicecounterFields[2].Descriptor()
+	// invoicecounter.DefaultLast holds the default value on creation for the last field.
+	invoicecounter.DefaultLast = invoicecounterDescLast.Default.(int)
+	// invoicecounter.LastValidator is a validator for the "last" field. It is called by the builders before save.
+	invoicecounter.LastValidator = invoicecounterDescLast.Validators[0].(func(int) error)
+	// invoicecounterDescID is the schema descriptor for id field.
+	invoicecounterDescID := invoicecounterMixinFields0[0].Descriptor()
+	// invoicecounter.DefaultID holds the default value on creation for the id field.
+	invoicecounter.DefaultID = invoicecounterDescID.Default.(func() string)
+	// invoicecounter.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	invoicecounter.IDValidator = func() func(string) error {
+		validators := invoicecounterDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
 	musictrackMixin := schema.MusicTrack{}.Mixin()
 	musictrackMixinFields0 := musictrackMixin[0].Fields()
 	_ = musictrackMixinFields0
@@ -1332,6 +1410,14 @@ func init() {
 	orderlineDescQuantity := orderlineFields[5].Descriptor()
 	// orderline.QuantityValidator is a validator for the "quantity" field. It is called by the builders before save.
 	orderline.QuantityValidator = orderlineDescQuantity.Validators[0].(func(int) error)
+	// orderlineDescDiscount is the schema descriptor for discount field.
+	orderlineDescDiscount := orderlineFields[8].Descriptor()
+	// orderline.DefaultDiscount holds the default value on creation for the discount field.
+	orderline.DefaultDiscount = orderlineDescDiscount.Default.(int)
+	// orderlineDescVat is the schema descriptor for vat field.
+	orderlineDescVat := orderlineFields[9].Descriptor()
+	// orderline.DefaultVat holds the default value on creation for the vat field.
+	orderline.DefaultVat = orderlineDescVat.Default.(int)
 	// orderlineDescID is the schema descriptor for id field.
 	orderlineDescID := orderlineMixinFields0[0].Descriptor()
 	// orderline.DefaultID holds the default value on creation for the id field.
@@ -1934,8 +2020,32 @@ func init() {
 	photographerDescShippingRates := photographerFields[11].Descriptor()
 	// photographer.DefaultShippingRates holds the default value on creation for the shipping_rates field.
 	photographer.DefaultShippingRates = photographerDescShippingRates.Default.([]model.ShippingRate)
+	// photographerDescLegalName is the schema descriptor for legal_name field.
+	photographerDescLegalName := photographerFields[12].Descriptor()
+	// photographer.DefaultLegalName holds the default value on creation for the legal_name field.
+	photographer.DefaultLegalName = photographerDescLegalName.Default.(string)
+	// photographer.LegalNameValidator is a validator for the "legal_name" field. It is called by the builders before save.
+	photographer.LegalNameValidator = photographerDescLegalName.Validators[0].(func(string) error)
+	// photographerDescLegalAddress is the schema descriptor for legal_address field.
+	photographerDescLegalAddress := photographerFields[13].Descriptor()
+	// photographer.DefaultLegalAddress holds the default value on creation for the legal_address field.
+	photographer.DefaultLegalAddress = photographerDescLegalAddress.Default.(string)
+	// photographer.LegalAddressValidator is a validator for the "legal_address" field. It is called by the builders before save.
+	photographer.LegalAddressValidator = photographerDescLegalAddress.Validators[0].(func(string) error)
+	// photographerDescVatNumber is the schema descriptor for vat_number field.
+	photographerDescVatNumber := photographerFields[14].Descriptor()
+	// photographer.DefaultVatNumber holds the default value on creation for the vat_number field.
+	photographer.DefaultVatNumber = photographerDescVatNumber.Default.(string)
+	// photographer.VatNumberValidator is a validator for the "vat_number" field. It is called by the builders before save.
+	photographer.VatNumberValidator = photographerDescVatNumber.Validators[0].(func(string) error)
+	// photographerDescCompanyNumber is the schema descriptor for company_number field.
+	photographerDescCompanyNumber := photographerFields[15].Descriptor()
+	// photographer.DefaultCompanyNumber holds the default value on creation for the company_number field.
+	photographer.DefaultCompanyNumber = photographerDescCompanyNumber.Default.(string)
+	// photographer.CompanyNumberValidator is a validator for the "company_number" field. It is called by the builders before save.
+	photographer.CompanyNumberValidator = photographerDescCompanyNumber.Validators[0].(func(string) error)
 	// photographerDescOrderSeq is the schema descriptor for order_seq field.
-	photographerDescOrderSeq := photographerFields[12].Descriptor()
+	photographerDescOrderSeq := photographerFields[16].Descriptor()
 	// photographer.DefaultOrderSeq holds the default value on creation for the order_seq field.
 	photographer.DefaultOrderSeq = photographerDescOrderSeq.Default.(int)
 	// photographerDescID is the schema descriptor for id field.

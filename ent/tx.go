@@ -42,6 +42,10 @@ type Tx struct {
 	Gallery *GalleryClient
 	// GalleryVisit is the client for interacting with the GalleryVisit builders.
 	GalleryVisit *GalleryVisitClient
+	// Invoice is the client for interacting with the Invoice builders.
+	Invoice *InvoiceClient
+	// InvoiceCounter is the client for interacting with the InvoiceCounter builders.
+	InvoiceCounter *InvoiceCounterClient
 	// MusicTrack is the client for interacting with the MusicTrack builders.
 	MusicTrack *MusicTrackClient
 	// OneTimeCode is the client for interacting with the OneTimeCode builders.
@@ -231,6 +235,8 @@ func (tx *Tx) init() {
 	tx.Format = NewFormatClient(tx.config)
 	tx.Gallery = NewGalleryClient(tx.config)
 	tx.GalleryVisit = NewGalleryVisitClient(tx.config)
+	tx.Invoice = NewInvoiceClient(tx.config)
+	tx.InvoiceCounter = NewInvoiceCounterClient(tx.config)
 	tx.MusicTrack = NewMusicTrackClient(tx.config)
 	tx.OneTimeCode = NewOneTimeCodeClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)

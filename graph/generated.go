@@ -26,6 +26,7 @@ import (
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/ent/voucher"
 	"github.com/studio/gallery/graph/gqlmodel"
@@ -77,6 +78,15 @@ type DirectiveRoot struct {
 }
 
 type ComplexityRoot struct {
+	APIToken struct {
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		LastUsedAt func(childComplexity int) int
+		Name       func(childComplexity int) int
+		Prefix     func(childComplexity int) int
+		RevokedAt  func(childComplexity int) int
+	}
+
 	AccessCode struct {
 		Code      func(childComplexity int) int
 		CreatedAt func(childComplexity int) int
@@ -157,6 +167,23 @@ type ComplexityRoot struct {
 		IsPhotographer       func(childComplexity int) int
 		NeedEmail            func(childComplexity int) int
 		ReadOnly             func(childComplexity int) int
+	}
+
+	BeginPasskeyRegistrationPayload struct {
+		OptionsJSON func(childComplexity int) int
+		UserErrors  func(childComplexity int) int
+	}
+
+	BeginPasskeySignInPayload struct {
+		OptionsJSON func(childComplexity int) int
+		UserErrors  func(childComplexity int) int
+	}
+
+	BooksError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
 	}
 
 	BuildInfo struct {
@@ -334,6 +361,12 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	CreateApiTokenPayload struct {
+		APIToken   func(childComplexity int) int
+		Token      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	CreateCategoryPayload struct {
 		Category   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
@@ -423,6 +456,11 @@ type ComplexityRoot struct {
 		UserErrors    func(childComplexity int) int
 	}
 
+	DeletePasskeyPayload struct {
+		DeletedPasskeyID func(childComplexity int) int
+		UserErrors       func(childComplexity int) int
+	}
+
 	DeletePhotosPayload struct {
 		DeletedPhotoIds func(childComplexity int) int
 		UserErrors      func(childComplexity int) int
@@ -495,6 +533,11 @@ type ComplexityRoot struct {
 		WhiteMarginAllowed func(childComplexity int) int
 	}
 
+	FinishPasskeyRegistrationPayload struct {
+		Passkey    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Format struct {
 		Category          func(childComplexity int) int
 		DigitalQuality    func(childComplexity int) int
@@ -518,6 +561,7 @@ type ComplexityRoot struct {
 		AccessPolicy               func(childComplexity int) int
 		Album                      func(childComplexity int) int
 		AlbumSelection             func(childComplexity int) int
+		ArchivedAt                 func(childComplexity int) int
 		Auth                       func(childComplexity int) int
 		AvailablePacks             func(childComplexity int) int
 		CollectionNames            func(childComplexity int) int
@@ -529,6 +573,8 @@ type ComplexityRoot struct {
 		DownloadInformation        func(childComplexity int) int
 		EventDateString            func(childComplexity int) int
 		EventName                  func(childComplexity int) int
+		Expired                    func(childComplexity int) int
+		ExpiresAt                  func(childComplexity int) int
 		HideSaleEmphasis           func(childComplexity int) int
 		ID                         func(childComplexity int) int
 		Language                   func(childComplexity int) int
@@ -547,6 +593,7 @@ type ComplexityRoot struct {
 		ShopEnabled                func(childComplexity int) int
 		ShowFilename               func(childComplexity int) int
 		Stats                      func(childComplexity int) int
+		Status                     func(childComplexity int) int
 		Theme                      func(childComplexity int) int
 		URL                        func(childComplexity int) int
 		Videos                     func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, orderBy *ent.VideoOrder) int
@@ -574,6 +621,7 @@ type ComplexityRoot struct {
 		OrderCount         func(childComplexity int) int
 		PhotoCount         func(childComplexity int) int
 		Revenue            func(childComplexity int) int
+		Visits             func(childComplexity int) int
 	}
 
 	GalleryTheme struct {
@@ -625,10 +673,13 @@ type ComplexityRoot struct {
 		AddToSelection                func(childComplexity int, input gqlmodel.SelectionItemsInput) int
 		AddVideo                      func(childComplexity int, input photographer.AddVideoInput) int
 		AddVoucher                    func(childComplexity int, input gqlmodel.VoucherInput) int
+		BeginPasskeyRegistration      func(childComplexity int) int
+		BeginPasskeySignIn            func(childComplexity int) int
 		CancelOrder                   func(childComplexity int, id string) int
 		ConfigureOngoingPack          func(childComplexity int, input gqlmodel.ConfigureOngoingPackInput) int
 		ConfirmEmail                  func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
 		ContactPhotographer           func(childComplexity int, input gqlmodel.ContactPhotographerInput) int
+		CreateAPIToken                func(childComplexity int, input gqlmodel.CreateAPITokenInput) int
 		CreateAccessCode              func(childComplexity int, input photographer.CreateAccessCodeInput) int
 		CreateCategory                func(childComplexity int, input photographer.CreateCategoryInput) int
 		CreateDiscount                func(childComplexity int, input photographer.CreateDiscountInput) int
@@ -650,6 +701,7 @@ type ComplexityRoot struct {
 		DeleteGallery                 func(childComplexity int, input photographer.DeleteGalleryInput) int
 		DeleteOngoingPack             func(childComplexity int, input gqlmodel.PackInstanceInput) int
 		DeletePack                    func(childComplexity int, input photographer.DeletePackInput) int
+		DeletePasskey                 func(childComplexity int, input gqlmodel.DeletePasskeyInput) int
 		DeletePhotos                  func(childComplexity int, input photographer.DeletePhotosInput) int
 		DeleteSelection               func(childComplexity int, input gqlmodel.DeleteSelectionInput) int
 		DeleteVideo                   func(childComplexity int, input photographer.DeleteVideoInput) int
@@ -657,14 +709,16 @@ type ComplexityRoot struct {
 		EditPack                      func(childComplexity int, input gqlmodel.PackInstanceInput) int
 		EnterAccessCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
 		EnterClientCode               func(childComplexity int, input gqlmodel.EnterAccessCodeInput) int
+		FinishPasskeyRegistration     func(childComplexity int, input gqlmodel.FinishPasskeyRegistrationInput) int
+		FinishPasskeySignIn           func(childComplexity int, input gqlmodel.FinishPasskeySignInInput) int
 		Logout                        func(childComplexity int, input gqlmodel.LogoutInput) int
 		MarkOrderReadyForPickup       func(childComplexity int, id string) int
-		MarkOrderSent                 func(childComplexity int, id string) int
+		MarkOrderSent                 func(childComplexity int, id string, trackingNumber *string) int
 		MovePhotos                    func(childComplexity int, input photographer.MovePhotosInput) int
 		NewCaptcha                    func(childComplexity int) int
 		PlaceOrder                    func(childComplexity int, input gqlmodel.PlaceOrderInput) int
 		RecoverClientCode             func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
-		RefundOrder                   func(childComplexity int, id string) int
+		RefundOrder                   func(childComplexity int, id string, amount *money.Decimal) int
 		RegroupItemsInPack            func(childComplexity int, input gqlmodel.CartGalleryInput) int
 		RemoveAllGallery              func(childComplexity int, input gqlmodel.AllGalleryInput) int
 		RemoveDigitalFile             func(childComplexity int, input gqlmodel.DigitalFileInput) int
@@ -682,6 +736,7 @@ type ComplexityRoot struct {
 		RequestStudioCode             func(childComplexity int, input gqlmodel.RequestStudioCodeInput) int
 		ResendDownloadLink            func(childComplexity int, input gqlmodel.ResendDownloadLinkInput) int
 		ResendOrderDownloads          func(childComplexity int, id string) int
+		RevokeAPIToken                func(childComplexity int, input gqlmodel.RevokeAPITokenInput) int
 		RevokeAccessCode              func(childComplexity int, input photographer.RevokeAccessCodeInput) int
 		SendAlbum                     func(childComplexity int, input gqlmodel.SendAlbumInput) int
 		SetClientData                 func(childComplexity int, input gqlmodel.ClientDataInput) int
@@ -701,6 +756,7 @@ type ComplexityRoot struct {
 		UpdateFormat                  func(childComplexity int, input photographer.UpdateFormatInput) int
 		UpdateGallery                 func(childComplexity int, input photographer.UpdateGalleryInput) int
 		UpdatePack                    func(childComplexity int, input photographer.UpdatePackInput) int
+		UpdateStudioLegalDetails      func(childComplexity int, input gqlmodel.StudioLegalDetailsInput) int
 		UpdateVideo                   func(childComplexity int, input photographer.UpdateVideoInput) int
 		UpdateVoucher                 func(childComplexity int, input photographer.UpdateVoucherInput) int
 		UploadPhotos                  func(childComplexity int, input gqlmodel.UploadPhotosInput) int
@@ -722,6 +778,7 @@ type ComplexityRoot struct {
 	Order struct {
 		BillingAddress  func(childComplexity int) int
 		CanPay          func(childComplexity int) int
+		ClosedAt        func(childComplexity int) int
 		CreatedAt       func(childComplexity int) int
 		DeliveryOption  func(childComplexity int) int
 		Downloads       func(childComplexity int) int
@@ -737,10 +794,15 @@ type ComplexityRoot struct {
 		Payments        func(childComplexity int) int
 		PickupAddress   func(childComplexity int) int
 		ReadyAt         func(childComplexity int) int
+		Refundable      func(childComplexity int) int
+		Refunded        func(childComplexity int) int
+		Refunds         func(childComplexity int) int
 		SentAt          func(childComplexity int) int
 		ShippingAddress func(childComplexity int) int
 		Status          func(childComplexity int) int
 		Totals          func(childComplexity int) int
+		TrackingNumber  func(childComplexity int) int
+		VouchersUsed    func(childComplexity int) int
 	}
 
 	OrderConnection struct {
@@ -762,9 +824,14 @@ type ComplexityRoot struct {
 	}
 
 	OrderLine struct {
+		Border         func(childComplexity int) int
+		Crop           func(childComplexity int) int
 		Description    func(childComplexity int) int
+		Finish         func(childComplexity int) int
+		Format         func(childComplexity int) int
 		ID             func(childComplexity int) int
 		Kind           func(childComplexity int) int
+		Photo          func(childComplexity int) int
 		PhotoID        func(childComplexity int) int
 		Quantity       func(childComplexity int) int
 		TotalMoney     func(childComplexity int) int
@@ -784,6 +851,12 @@ type ComplexityRoot struct {
 		Shipping     func(childComplexity int) int
 		Total        func(childComplexity int) int
 		Vat          func(childComplexity int) int
+	}
+
+	OrderVoucherUse struct {
+		Amount func(childComplexity int) int
+		Code   func(childComplexity int) int
+		Kind   func(childComplexity int) int
 	}
 
 	Pack struct {
@@ -817,6 +890,25 @@ type ComplexityRoot struct {
 		HasNextPage     func(childComplexity int) int
 		HasPreviousPage func(childComplexity int) int
 		StartCursor     func(childComplexity int) int
+	}
+
+	Passkey struct {
+		CreatedAt  func(childComplexity int) int
+		ID         func(childComplexity int) int
+		LastUsedAt func(childComplexity int) int
+		Name       func(childComplexity int) int
+	}
+
+	PasskeyError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+	}
+
+	PasskeySignInPayload struct {
+		Photographer func(childComplexity int) int
+		UserErrors   func(childComplexity int) int
 	}
 
 	Payment struct {
@@ -949,11 +1041,17 @@ type ComplexityRoot struct {
 		MySelections       func(childComplexity int, galleryID string) int
 		Node               func(childComplexity int, id string) int
 		Order              func(childComplexity int, id string) int
-		Orders             func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) int
+		Orders             func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) int
 		PaymentMethods     func(childComplexity int) int
 		PhotoProducts      func(childComplexity int, galleryID string, photoID string) int
 		ShippingRates      func(childComplexity int) int
+		StudioAPITokens    func(childComplexity int) int
+		StudioBooks        func(childComplexity int, from string, to string) int
 		StudioGalleries    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
+		StudioLegalDetails func(childComplexity int) int
+		StudioMusicTracks  func(childComplexity int) int
+		StudioOrderSummary func(childComplexity int, status []order.Status, galleryID *string, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) int
+		StudioPasskeys     func(childComplexity int) int
 		StudioPicks        func(childComplexity int, galleryID string) int
 		ViewerPhotographer func(childComplexity int) int
 	}
@@ -961,6 +1059,13 @@ type ComplexityRoot struct {
 	RecoverClientCodePayload struct {
 		Sent       func(childComplexity int) int
 		UserErrors func(childComplexity int) int
+	}
+
+	Refund struct {
+		AmountMoney func(childComplexity int) int
+		CreatedAt   func(childComplexity int) int
+		ID          func(childComplexity int) int
+		Status      func(childComplexity int) int
 	}
 
 	RegroupSuggestion struct {
@@ -985,6 +1090,11 @@ type ComplexityRoot struct {
 
 	RevokeAccessCodePayload struct {
 		AccessCode func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	RevokeApiTokenPayload struct {
+		APIToken   func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -1074,6 +1184,51 @@ type ComplexityRoot struct {
 		UpdatedAt  func(childComplexity int) int
 	}
 
+	StudioBooks struct {
+		AverageOrder func(childComplexity int) int
+		ByDay        func(childComplexity int) int
+		ByGallery    func(childComplexity int) int
+		ByMonth      func(childComplexity int) int
+		ByProduct    func(childComplexity int) int
+		ByWeek       func(childComplexity int) int
+		Conversion   func(childComplexity int) int
+		From         func(childComplexity int) int
+		Orders       func(childComplexity int) int
+		Revenue      func(childComplexity int) int
+		To           func(childComplexity int) int
+		TopPhotos    func(childComplexity int) int
+		UniqueBuyers func(childComplexity int) int
+		Visits       func(childComplexity int) int
+	}
+
+	StudioBooksGallery struct {
+		GalleryID func(childComplexity int) int
+		Orders    func(childComplexity int) int
+		Revenue   func(childComplexity int) int
+		Title     func(childComplexity int) int
+	}
+
+	StudioBooksPhoto struct {
+		Filename  func(childComplexity int) int
+		GalleryID func(childComplexity int) int
+		PhotoID   func(childComplexity int) int
+		Quantity  func(childComplexity int) int
+		Revenue   func(childComplexity int) int
+	}
+
+	StudioBooksPoint struct {
+		Orders  func(childComplexity int) int
+		Period  func(childComplexity int) int
+		Revenue func(childComplexity int) int
+	}
+
+	StudioBooksProduct struct {
+		Format   func(childComplexity int) int
+		Kind     func(childComplexity int) int
+		Quantity func(childComplexity int) int
+		Revenue  func(childComplexity int) int
+	}
+
 	StudioContactMessage struct {
 		CreatedAt func(childComplexity int) int
 		Email     func(childComplexity int) int
@@ -1103,6 +1258,24 @@ type ComplexityRoot struct {
 		ID        func(childComplexity int) int
 		Name      func(childComplexity int) int
 		PhotoIDs  func(childComplexity int) int
+	}
+
+	StudioLegalDetails struct {
+		Address       func(childComplexity int) int
+		CompanyNumber func(childComplexity int) int
+		LegalName     func(childComplexity int) int
+		VatNumber     func(childComplexity int) int
+	}
+
+	StudioLegalDetailsPayload struct {
+		LegalDetails func(childComplexity int) int
+		UserErrors   func(childComplexity int) int
+	}
+
+	StudioOrderSummary struct {
+		Count         func(childComplexity int) int
+		PaidMoney     func(childComplexity int) int
+		RefundedMoney func(childComplexity int) int
 	}
 
 	StudioPickedPhoto struct {
@@ -1135,6 +1308,7 @@ type ComplexityRoot struct {
 		DownloadRequestUpdated func(childComplexity int, id string) int
 		GalleryPhotoStatuses   func(childComplexity int, galleryID string) int
 		OrderUpdated           func(childComplexity int, id string) int
+		StudioOrderEvents      func(childComplexity int) int
 	}
 
 	ThemeColors struct {
@@ -1301,6 +1475,9 @@ type GalleryResolver interface {
 	OgData(ctx context.Context, obj *ent.Gallery) (*gqlmodel.OgData, error)
 
 	AccessCodes(ctx context.Context, obj *ent.Gallery) ([]*ent.AccessCode, error)
+	Status(ctx context.Context, obj *ent.Gallery) (gqlmodel.GalleryStatus, error)
+
+	Expired(ctx context.Context, obj *ent.Gallery) (bool, error)
 	PhotographerSelection(ctx context.Context, obj *ent.Gallery) (*gallery.PhotographerSelection, error)
 	AlbumSelection(ctx context.Context, obj *ent.Gallery) (*selections.Album, error)
 	Stats(ctx context.Context, obj *ent.Gallery) (*photographer.GalleryStats, error)
@@ -1376,10 +1553,17 @@ type MutationResolver interface {
 	ResendDownloadLink(ctx context.Context, input gqlmodel.ResendDownloadLinkInput) (*gqlmodel.DownloadRequestPayload, error)
 	PlaceOrder(ctx context.Context, input gqlmodel.PlaceOrderInput) (*gqlmodel.PlaceOrderPayload, error)
 	ResendOrderDownloads(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
-	MarkOrderSent(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	MarkOrderSent(ctx context.Context, id string, trackingNumber *string) (*gqlmodel.OrderPayload, error)
 	MarkOrderReadyForPickup(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
 	CancelOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
-	RefundOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	RefundOrder(ctx context.Context, id string, amount *money.Decimal) (*gqlmodel.OrderPayload, error)
+	BeginPasskeyRegistration(ctx context.Context) (*gqlmodel.BeginPasskeyRegistrationPayload, error)
+	FinishPasskeyRegistration(ctx context.Context, input gqlmodel.FinishPasskeyRegistrationInput) (*gqlmodel.FinishPasskeyRegistrationPayload, error)
+	DeletePasskey(ctx context.Context, input gqlmodel.DeletePasskeyInput) (*gqlmodel.DeletePasskeyPayload, error)
+	BeginPasskeySignIn(ctx context.Context) (*gqlmodel.BeginPasskeySignInPayload, error)
+	FinishPasskeySignIn(ctx context.Context, input gqlmodel.FinishPasskeySignInInput) (*gqlmodel.PasskeySignInPayload, error)
+	CreateAPIToken(ctx context.Context, input gqlmodel.CreateAPITokenInput) (*gqlmodel.CreateAPITokenPayload, error)
+	RevokeAPIToken(ctx context.Context, input gqlmodel.RevokeAPITokenInput) (*gqlmodel.RevokeAPITokenPayload, error)
 	SetShippingRates(ctx context.Context, input gqlmodel.SetShippingRatesInput) (*gqlmodel.ShippingRatesPayload, error)
 	CreateSelection(ctx context.Context, input gqlmodel.CreateSelectionInput) (*gqlmodel.SelectionPayload, error)
 	DeleteSelection(ctx context.Context, input gqlmodel.DeleteSelectionInput) (*gqlmodel.DeleteSelectionPayload, error)
@@ -1393,6 +1577,7 @@ type MutationResolver interface {
 	RequestStudioCode(ctx context.Context, input gqlmodel.RequestStudioCodeInput) (*gqlmodel.RequestStudioCodePayload, error)
 	SignInWithCode(ctx context.Context, input gqlmodel.SignInWithCodeInput) (*gqlmodel.SignInPayload, error)
 	SignOut(ctx context.Context, input gqlmodel.SignOutInput) (*gqlmodel.SignOutPayload, error)
+	UpdateStudioLegalDetails(ctx context.Context, input gqlmodel.StudioLegalDetailsInput) (*gqlmodel.StudioLegalDetailsPayload, error)
 	RenameCollection(ctx context.Context, input photographer.RenameCollectionInput) (*gqlmodel.CollectionPayload, error)
 	DeleteCollection(ctx context.Context, input photographer.DeleteCollectionInput) (*gqlmodel.CollectionPayload, error)
 }
@@ -1407,9 +1592,20 @@ type OrderResolver interface {
 	CanPay(ctx context.Context, obj *ent.Order) (bool, error)
 	PaymentURL(ctx context.Context, obj *ent.Order) (*string, error)
 	Downloads(ctx context.Context, obj *ent.Order) ([]*ent.DownloadRequest, error)
+
+	Refunded(ctx context.Context, obj *ent.Order) (*money.Money, error)
+	Refundable(ctx context.Context, obj *ent.Order) (*money.Money, error)
+	Refunds(ctx context.Context, obj *ent.Order) ([]*ent.Refund, error)
+	VouchersUsed(ctx context.Context, obj *ent.Order) ([]*orders.VoucherUse, error)
 }
 type OrderLineResolver interface {
 	PhotoID(ctx context.Context, obj *ent.OrderLine) (*string, error)
+
+	Photo(ctx context.Context, obj *ent.OrderLine) (*ent.Photo, error)
+	Format(ctx context.Context, obj *ent.OrderLine) (*string, error)
+	Finish(ctx context.Context, obj *ent.OrderLine) (*string, error)
+	Border(ctx context.Context, obj *ent.OrderLine) (*string, error)
+	Crop(ctx context.Context, obj *ent.OrderLine) (*model.Crop, error)
 }
 type PackResolver interface {
 	Formats(ctx context.Context, obj *ent.Pack) ([]*ent.PackFormat, error)
@@ -1440,15 +1636,21 @@ type QueryResolver interface {
 	PhotoProducts(ctx context.Context, galleryID string, photoID string) ([]*cart.PhotoProduct, error)
 	DownloadRequest(ctx context.Context, id string) (*ent.DownloadRequest, error)
 	Gallery(ctx context.Context, url string, previewHash *string, email *string) (*ent.Gallery, error)
+	StudioMusicTracks(ctx context.Context) ([]*ent.MusicTrack, error)
 	Order(ctx context.Context, id string) (*ent.Order, error)
-	Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int) (*ent.OrderConnection, error)
+	Orders(ctx context.Context, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) (*ent.OrderConnection, error)
 	PaymentMethods(ctx context.Context) ([]payment.Method, error)
 	Countries(ctx context.Context) ([]*address.Country, error)
+	StudioPasskeys(ctx context.Context) ([]*ent.Passkey, error)
+	StudioAPITokens(ctx context.Context) ([]*ent.APIToken, error)
 	ShippingRates(ctx context.Context) ([]*model.ShippingRate, error)
 	MySelections(ctx context.Context, galleryID string) ([]*ent.Selection, error)
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
 	ViewerPhotographer(ctx context.Context) (*ent.Photographer, error)
 	StudioGalleries(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) (*ent.GalleryConnection, error)
+	StudioBooks(ctx context.Context, from string, to string) (*gqlmodel.StudioBooks, error)
+	StudioLegalDetails(ctx context.Context) (*gqlmodel.StudioLegalDetails, error)
+	StudioOrderSummary(ctx context.Context, status []order.Status, galleryID *string, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) (*orders.Summary, error)
 	StudioPicks(ctx context.Context, galleryID string) (*photographer.StudioPicks, error)
 }
 type SelectionResolver interface {
@@ -1459,6 +1661,7 @@ type SubscriptionResolver interface {
 	DownloadRequestUpdated(ctx context.Context, id string) (<-chan *ent.DownloadRequest, error)
 	CartUpdated(ctx context.Context, galleryID string) (<-chan *cart.View, error)
 	OrderUpdated(ctx context.Context, id string) (<-chan *ent.Order, error)
+	StudioOrderEvents(ctx context.Context) (<-chan *ent.Order, error)
 	GalleryPhotoStatuses(ctx context.Context, galleryID string) (<-chan *photographer.PhotoStatusCounts, error)
 }
 type VideoResolver interface {
@@ -1486,6 +1689,43 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 	ec := newExecutionContext(nil, e, nil)
 	_ = ec
 	switch typeName + "." + field {
+
+	case "APIToken.createdAt":
+		if e.ComplexityRoot.APIToken.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.CreatedAt(childComplexity), true
+	case "APIToken.id":
+		if e.ComplexityRoot.APIToken.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.ID(childComplexity), true
+	case "APIToken.lastUsedAt":
+		if e.ComplexityRoot.APIToken.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.LastUsedAt(childComplexity), true
+	case "APIToken.name":
+		if e.ComplexityRoot.APIToken.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.Name(childComplexity), true
+	case "APIToken.prefix":
+		if e.ComplexityRoot.APIToken.Prefix == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.Prefix(childComplexity), true
+	case "APIToken.revokedAt":
+		if e.ComplexityRoot.APIToken.RevokedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.APIToken.RevokedAt(childComplexity), true
 
 	case "AccessCode.code":
 		if e.ComplexityRoot.AccessCode.Code == nil {
@@ -1796,6 +2036,57 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.AuthState.ReadOnly(childComplexity), true
+
+	case "BeginPasskeyRegistrationPayload.optionsJSON":
+		if e.ComplexityRoot.BeginPasskeyRegistrationPayload.OptionsJSON == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeginPasskeyRegistrationPayload.OptionsJSON(childComplexity), true
+	case "BeginPasskeyRegistrationPayload.userErrors":
+		if e.ComplexityRoot.BeginPasskeyRegistrationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeginPasskeyRegistrationPayload.UserErrors(childComplexity), true
+
+	case "BeginPasskeySignInPayload.optionsJSON":
+		if e.ComplexityRoot.BeginPasskeySignInPayload.OptionsJSON == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeginPasskeySignInPayload.OptionsJSON(childComplexity), true
+	case "BeginPasskeySignInPayload.userErrors":
+		if e.ComplexityRoot.BeginPasskeySignInPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BeginPasskeySignInPayload.UserErrors(childComplexity), true
+
+	case "BooksError.code":
+		if e.ComplexityRoot.BooksError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksError.Code(childComplexity), true
+	case "BooksError.field":
+		if e.ComplexityRoot.BooksError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksError.Field(childComplexity), true
+	case "BooksError.message":
+		if e.ComplexityRoot.BooksError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksError.Message(childComplexity), true
+	case "BooksError.retryAfter":
+		if e.ComplexityRoot.BooksError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.BooksError.RetryAfter(childComplexity), true
 
 	case "BuildInfo.version":
 		if e.ComplexityRoot.BuildInfo.Version == nil {
@@ -2490,6 +2781,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreateAccessCodePayload.UserErrors(childComplexity), true
 
+	case "CreateApiTokenPayload.apiToken":
+		if e.ComplexityRoot.CreateApiTokenPayload.APIToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateApiTokenPayload.APIToken(childComplexity), true
+	case "CreateApiTokenPayload.token":
+		if e.ComplexityRoot.CreateApiTokenPayload.Token == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateApiTokenPayload.Token(childComplexity), true
+	case "CreateApiTokenPayload.userErrors":
+		if e.ComplexityRoot.CreateApiTokenPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateApiTokenPayload.UserErrors(childComplexity), true
+
 	case "CreateCategoryPayload.category":
 		if e.ComplexityRoot.CreateCategoryPayload.Category == nil {
 			break
@@ -2734,6 +3044,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DeletePackPayload.UserErrors(childComplexity), true
+
+	case "DeletePasskeyPayload.deletedPasskeyId":
+		if e.ComplexityRoot.DeletePasskeyPayload.DeletedPasskeyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletePasskeyPayload.DeletedPasskeyID(childComplexity), true
+	case "DeletePasskeyPayload.userErrors":
+		if e.ComplexityRoot.DeletePasskeyPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeletePasskeyPayload.UserErrors(childComplexity), true
 
 	case "DeletePhotosPayload.deletedPhotoIds":
 		if e.ComplexityRoot.DeletePhotosPayload.DeletedPhotoIds == nil {
@@ -2997,6 +3320,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Family.WhiteMarginAllowed(childComplexity), true
 
+	case "FinishPasskeyRegistrationPayload.passkey":
+		if e.ComplexityRoot.FinishPasskeyRegistrationPayload.Passkey == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FinishPasskeyRegistrationPayload.Passkey(childComplexity), true
+	case "FinishPasskeyRegistrationPayload.userErrors":
+		if e.ComplexityRoot.FinishPasskeyRegistrationPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.FinishPasskeyRegistrationPayload.UserErrors(childComplexity), true
+
 	case "Format.category":
 		if e.ComplexityRoot.Format.Category == nil {
 			break
@@ -3112,6 +3448,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.AlbumSelection(childComplexity), true
+	case "Gallery.archivedAt":
+		if e.ComplexityRoot.Gallery.ArchivedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.ArchivedAt(childComplexity), true
 	case "Gallery.auth":
 		if e.ComplexityRoot.Gallery.Auth == nil {
 			break
@@ -3178,6 +3520,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.EventName(childComplexity), true
+	case "Gallery.expired":
+		if e.ComplexityRoot.Gallery.Expired == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.Expired(childComplexity), true
+	case "Gallery.expiresAt":
+		if e.ComplexityRoot.Gallery.ExpiresAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.ExpiresAt(childComplexity), true
 	case "Gallery.hideSaleEmphasis":
 		if e.ComplexityRoot.Gallery.HideSaleEmphasis == nil {
 			break
@@ -3291,6 +3645,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Gallery.Stats(childComplexity), true
+	case "Gallery.status":
+		if e.ComplexityRoot.Gallery.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Gallery.Status(childComplexity), true
 	case "Gallery.theme":
 		if e.ComplexityRoot.Gallery.Theme == nil {
 			break
@@ -3390,6 +3750,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.GalleryStats.Revenue(childComplexity), true
+	case "GalleryStats.visits":
+		if e.ComplexityRoot.GalleryStats.Visits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryStats.Visits(childComplexity), true
 
 	case "GalleryTheme.colorTheme":
 		if e.ComplexityRoot.GalleryTheme.ColorTheme == nil {
@@ -3612,6 +3978,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.AddVoucher(childComplexity, args["input"].(gqlmodel.VoucherInput)), true
+	case "Mutation.beginPasskeyRegistration":
+		if e.ComplexityRoot.Mutation.BeginPasskeyRegistration == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.BeginPasskeyRegistration(childComplexity), true
+	case "Mutation.beginPasskeySignIn":
+		if e.ComplexityRoot.Mutation.BeginPasskeySignIn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Mutation.BeginPasskeySignIn(childComplexity), true
 	case "Mutation.cancelOrder":
 		if e.ComplexityRoot.Mutation.CancelOrder == nil {
 			break
@@ -3656,6 +4034,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ContactPhotographer(childComplexity, args["input"].(gqlmodel.ContactPhotographerInput)), true
+	case "Mutation.createApiToken":
+		if e.ComplexityRoot.Mutation.CreateAPIToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createApiToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateAPIToken(childComplexity, args["input"].(gqlmodel.CreateAPITokenInput)), true
 	case "Mutation.createAccessCode":
 		if e.ComplexityRoot.Mutation.CreateAccessCode == nil {
 			break
@@ -3887,6 +4276,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeletePack(childComplexity, args["input"].(photographer.DeletePackInput)), true
+	case "Mutation.deletePasskey":
+		if e.ComplexityRoot.Mutation.DeletePasskey == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deletePasskey_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeletePasskey(childComplexity, args["input"].(gqlmodel.DeletePasskeyInput)), true
 	case "Mutation.deletePhotos":
 		if e.ComplexityRoot.Mutation.DeletePhotos == nil {
 			break
@@ -3964,6 +4364,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.EnterClientCode(childComplexity, args["input"].(gqlmodel.EnterAccessCodeInput)), true
+	case "Mutation.finishPasskeyRegistration":
+		if e.ComplexityRoot.Mutation.FinishPasskeyRegistration == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_finishPasskeyRegistration_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.FinishPasskeyRegistration(childComplexity, args["input"].(gqlmodel.FinishPasskeyRegistrationInput)), true
+	case "Mutation.finishPasskeySignIn":
+		if e.ComplexityRoot.Mutation.FinishPasskeySignIn == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_finishPasskeySignIn_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.FinishPasskeySignIn(childComplexity, args["input"].(gqlmodel.FinishPasskeySignInInput)), true
 	case "Mutation.logout":
 		if e.ComplexityRoot.Mutation.Logout == nil {
 			break
@@ -3996,7 +4418,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.MarkOrderSent(childComplexity, args["id"].(string)), true
+		return e.ComplexityRoot.Mutation.MarkOrderSent(childComplexity, args["id"].(string), args["trackingNumber"].(*string)), true
 	case "Mutation.movePhotos":
 		if e.ComplexityRoot.Mutation.MovePhotos == nil {
 			break
@@ -4046,7 +4468,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Mutation.RefundOrder(childComplexity, args["id"].(string)), true
+		return e.ComplexityRoot.Mutation.RefundOrder(childComplexity, args["id"].(string), args["amount"].(*money.Decimal)), true
 	case "Mutation.regroupItemsInPack":
 		if e.ComplexityRoot.Mutation.RegroupItemsInPack == nil {
 			break
@@ -4234,6 +4656,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ResendOrderDownloads(childComplexity, args["id"].(string)), true
+	case "Mutation.revokeApiToken":
+		if e.ComplexityRoot.Mutation.RevokeAPIToken == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_revokeApiToken_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RevokeAPIToken(childComplexity, args["input"].(gqlmodel.RevokeAPITokenInput)), true
 	case "Mutation.revokeAccessCode":
 		if e.ComplexityRoot.Mutation.RevokeAccessCode == nil {
 			break
@@ -4443,6 +4876,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdatePack(childComplexity, args["input"].(photographer.UpdatePackInput)), true
+	case "Mutation.updateStudioLegalDetails":
+		if e.ComplexityRoot.Mutation.UpdateStudioLegalDetails == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateStudioLegalDetails_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateStudioLegalDetails(childComplexity, args["input"].(gqlmodel.StudioLegalDetailsInput)), true
 	case "Mutation.updateVideo":
 		if e.ComplexityRoot.Mutation.UpdateVideo == nil {
 			break
@@ -4533,6 +4977,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.CanPay(childComplexity), true
+	case "Order.closedAt":
+		if e.ComplexityRoot.Order.ClosedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.ClosedAt(childComplexity), true
 	case "Order.createdAt":
 		if e.ComplexityRoot.Order.CreatedAt == nil {
 			break
@@ -4623,6 +5073,24 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.ReadyAt(childComplexity), true
+	case "Order.refundable":
+		if e.ComplexityRoot.Order.Refundable == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Refundable(childComplexity), true
+	case "Order.refunded":
+		if e.ComplexityRoot.Order.Refunded == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Refunded(childComplexity), true
+	case "Order.refunds":
+		if e.ComplexityRoot.Order.Refunds == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.Refunds(childComplexity), true
 	case "Order.sentAt":
 		if e.ComplexityRoot.Order.SentAt == nil {
 			break
@@ -4647,6 +5115,18 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.Totals(childComplexity), true
+	case "Order.trackingNumber":
+		if e.ComplexityRoot.Order.TrackingNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.TrackingNumber(childComplexity), true
+	case "Order.vouchersUsed":
+		if e.ComplexityRoot.Order.VouchersUsed == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.VouchersUsed(childComplexity), true
 
 	case "OrderConnection.edges":
 		if e.ComplexityRoot.OrderConnection.Edges == nil {
@@ -4705,12 +5185,36 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.OrderError.RetryAfter(childComplexity), true
 
+	case "OrderLine.border":
+		if e.ComplexityRoot.OrderLine.Border == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Border(childComplexity), true
+	case "OrderLine.crop":
+		if e.ComplexityRoot.OrderLine.Crop == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Crop(childComplexity), true
 	case "OrderLine.description":
 		if e.ComplexityRoot.OrderLine.Description == nil {
 			break
 		}
 
 		return e.ComplexityRoot.OrderLine.Description(childComplexity), true
+	case "OrderLine.finish":
+		if e.ComplexityRoot.OrderLine.Finish == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Finish(childComplexity), true
+	case "OrderLine.format":
+		if e.ComplexityRoot.OrderLine.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Format(childComplexity), true
 	case "OrderLine.id":
 		if e.ComplexityRoot.OrderLine.ID == nil {
 			break
@@ -4723,6 +5227,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OrderLine.Kind(childComplexity), true
+	case "OrderLine.photo":
+		if e.ComplexityRoot.OrderLine.Photo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderLine.Photo(childComplexity), true
 	case "OrderLine.photoId":
 		if e.ComplexityRoot.OrderLine.PhotoID == nil {
 			break
@@ -4803,6 +5313,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OrderTotals.Vat(childComplexity), true
+
+	case "OrderVoucherUse.amount":
+		if e.ComplexityRoot.OrderVoucherUse.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderVoucherUse.Amount(childComplexity), true
+	case "OrderVoucherUse.code":
+		if e.ComplexityRoot.OrderVoucherUse.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderVoucherUse.Code(childComplexity), true
+	case "OrderVoucherUse.kind":
+		if e.ComplexityRoot.OrderVoucherUse.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderVoucherUse.Kind(childComplexity), true
 
 	case "Pack.description":
 		if e.ComplexityRoot.Pack.Description == nil {
@@ -4933,6 +5462,69 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PageInfo.StartCursor(childComplexity), true
+
+	case "Passkey.createdAt":
+		if e.ComplexityRoot.Passkey.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Passkey.CreatedAt(childComplexity), true
+	case "Passkey.id":
+		if e.ComplexityRoot.Passkey.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Passkey.ID(childComplexity), true
+	case "Passkey.lastUsedAt":
+		if e.ComplexityRoot.Passkey.LastUsedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Passkey.LastUsedAt(childComplexity), true
+	case "Passkey.name":
+		if e.ComplexityRoot.Passkey.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Passkey.Name(childComplexity), true
+
+	case "PasskeyError.code":
+		if e.ComplexityRoot.PasskeyError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeyError.Code(childComplexity), true
+	case "PasskeyError.field":
+		if e.ComplexityRoot.PasskeyError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeyError.Field(childComplexity), true
+	case "PasskeyError.message":
+		if e.ComplexityRoot.PasskeyError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeyError.Message(childComplexity), true
+	case "PasskeyError.retryAfter":
+		if e.ComplexityRoot.PasskeyError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeyError.RetryAfter(childComplexity), true
+
+	case "PasskeySignInPayload.photographer":
+		if e.ComplexityRoot.PasskeySignInPayload.Photographer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeySignInPayload.Photographer(childComplexity), true
+	case "PasskeySignInPayload.userErrors":
+		if e.ComplexityRoot.PasskeySignInPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PasskeySignInPayload.UserErrors(childComplexity), true
 
 	case "Payment.amount":
 		if e.ComplexityRoot.Payment.AmountMoney == nil {
@@ -5492,7 +6084,7 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 			return 0, false
 		}
 
-		return e.ComplexityRoot.Query.Orders(childComplexity, args["status"].([]order.Status), args["galleryId"].(*string), args["after"].(*entgql.Cursor[string]), args["first"].(*int)), true
+		return e.ComplexityRoot.Query.Orders(childComplexity, args["status"].([]order.Status), args["galleryId"].(*string), args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["search"].(*string), args["from"].(*time.Time), args["to"].(*time.Time), args["paymentMethod"].([]order.PaymentMethod), args["delivery"].([]gqlmodel.OrderDelivery)), true
 	case "Query.paymentMethods":
 		if e.ComplexityRoot.Query.PaymentMethods == nil {
 			break
@@ -5516,6 +6108,23 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.ShippingRates(childComplexity), true
+	case "Query.studioApiTokens":
+		if e.ComplexityRoot.Query.StudioAPITokens == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioAPITokens(childComplexity), true
+	case "Query.studioBooks":
+		if e.ComplexityRoot.Query.StudioBooks == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioBooks_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioBooks(childComplexity, args["from"].(string), args["to"].(string)), true
 	case "Query.studioGalleries":
 		if e.ComplexityRoot.Query.StudioGalleries == nil {
 			break
@@ -5527,6 +6136,35 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioGalleries(childComplexity, args["after"].(*entgql.Cursor[string]), args["first"].(*int), args["before"].(*entgql.Cursor[string]), args["last"].(*int), args["search"].(*string), args["orderBy"].(*ent.GalleryOrder)), true
+	case "Query.studioLegalDetails":
+		if e.ComplexityRoot.Query.StudioLegalDetails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioLegalDetails(childComplexity), true
+	case "Query.studioMusicTracks":
+		if e.ComplexityRoot.Query.StudioMusicTracks == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioMusicTracks(childComplexity), true
+	case "Query.studioOrderSummary":
+		if e.ComplexityRoot.Query.StudioOrderSummary == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioOrderSummary_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioOrderSummary(childComplexity, args["status"].([]order.Status), args["galleryId"].(*string), args["search"].(*string), args["from"].(*time.Time), args["to"].(*time.Time), args["paymentMethod"].([]order.PaymentMethod), args["delivery"].([]gqlmodel.OrderDelivery)), true
+	case "Query.studioPasskeys":
+		if e.ComplexityRoot.Query.StudioPasskeys == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioPasskeys(childComplexity), true
 	case "Query.studioPicks":
 		if e.ComplexityRoot.Query.StudioPicks == nil {
 			break
@@ -5557,6 +6195,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RecoverClientCodePayload.UserErrors(childComplexity), true
+
+	case "Refund.amount":
+		if e.ComplexityRoot.Refund.AmountMoney == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.AmountMoney(childComplexity), true
+	case "Refund.createdAt":
+		if e.ComplexityRoot.Refund.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.CreatedAt(childComplexity), true
+	case "Refund.id":
+		if e.ComplexityRoot.Refund.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.ID(childComplexity), true
+	case "Refund.status":
+		if e.ComplexityRoot.Refund.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Refund.Status(childComplexity), true
 
 	case "RegroupSuggestion.pack":
 		if e.ComplexityRoot.RegroupSuggestion.Pack == nil {
@@ -5622,6 +6285,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.RevokeAccessCodePayload.UserErrors(childComplexity), true
+
+	case "RevokeApiTokenPayload.apiToken":
+		if e.ComplexityRoot.RevokeApiTokenPayload.APIToken == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeApiTokenPayload.APIToken(childComplexity), true
+	case "RevokeApiTokenPayload.userErrors":
+		if e.ComplexityRoot.RevokeApiTokenPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RevokeApiTokenPayload.UserErrors(childComplexity), true
 
 	case "Selection.createdAt":
 		if e.ComplexityRoot.Selection.CreatedAt == nil {
@@ -5906,6 +6582,191 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.StudioAlbum.UpdatedAt(childComplexity), true
 
+	case "StudioBooks.averageOrder":
+		if e.ComplexityRoot.StudioBooks.AverageOrder == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.AverageOrder(childComplexity), true
+	case "StudioBooks.byDay":
+		if e.ComplexityRoot.StudioBooks.ByDay == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByDay(childComplexity), true
+	case "StudioBooks.byGallery":
+		if e.ComplexityRoot.StudioBooks.ByGallery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByGallery(childComplexity), true
+	case "StudioBooks.byMonth":
+		if e.ComplexityRoot.StudioBooks.ByMonth == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByMonth(childComplexity), true
+	case "StudioBooks.byProduct":
+		if e.ComplexityRoot.StudioBooks.ByProduct == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByProduct(childComplexity), true
+	case "StudioBooks.byWeek":
+		if e.ComplexityRoot.StudioBooks.ByWeek == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.ByWeek(childComplexity), true
+	case "StudioBooks.conversion":
+		if e.ComplexityRoot.StudioBooks.Conversion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.Conversion(childComplexity), true
+	case "StudioBooks.from":
+		if e.ComplexityRoot.StudioBooks.From == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.From(childComplexity), true
+	case "StudioBooks.orders":
+		if e.ComplexityRoot.StudioBooks.Orders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.Orders(childComplexity), true
+	case "StudioBooks.revenue":
+		if e.ComplexityRoot.StudioBooks.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.Revenue(childComplexity), true
+	case "StudioBooks.to":
+		if e.ComplexityRoot.StudioBooks.To == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.To(childComplexity), true
+	case "StudioBooks.topPhotos":
+		if e.ComplexityRoot.StudioBooks.TopPhotos == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.TopPhotos(childComplexity), true
+	case "StudioBooks.uniqueBuyers":
+		if e.ComplexityRoot.StudioBooks.UniqueBuyers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.UniqueBuyers(childComplexity), true
+	case "StudioBooks.visits":
+		if e.ComplexityRoot.StudioBooks.Visits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooks.Visits(childComplexity), true
+
+	case "StudioBooksGallery.galleryId":
+		if e.ComplexityRoot.StudioBooksGallery.GalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.GalleryID(childComplexity), true
+	case "StudioBooksGallery.orders":
+		if e.ComplexityRoot.StudioBooksGallery.Orders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.Orders(childComplexity), true
+	case "StudioBooksGallery.revenue":
+		if e.ComplexityRoot.StudioBooksGallery.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.Revenue(childComplexity), true
+	case "StudioBooksGallery.title":
+		if e.ComplexityRoot.StudioBooksGallery.Title == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.Title(childComplexity), true
+
+	case "StudioBooksPhoto.filename":
+		if e.ComplexityRoot.StudioBooksPhoto.Filename == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.Filename(childComplexity), true
+	case "StudioBooksPhoto.galleryId":
+		if e.ComplexityRoot.StudioBooksPhoto.GalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.GalleryID(childComplexity), true
+	case "StudioBooksPhoto.photoId":
+		if e.ComplexityRoot.StudioBooksPhoto.PhotoID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.PhotoID(childComplexity), true
+	case "StudioBooksPhoto.quantity":
+		if e.ComplexityRoot.StudioBooksPhoto.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.Quantity(childComplexity), true
+	case "StudioBooksPhoto.revenue":
+		if e.ComplexityRoot.StudioBooksPhoto.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPhoto.Revenue(childComplexity), true
+
+	case "StudioBooksPoint.orders":
+		if e.ComplexityRoot.StudioBooksPoint.Orders == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPoint.Orders(childComplexity), true
+	case "StudioBooksPoint.period":
+		if e.ComplexityRoot.StudioBooksPoint.Period == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPoint.Period(childComplexity), true
+	case "StudioBooksPoint.revenue":
+		if e.ComplexityRoot.StudioBooksPoint.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksPoint.Revenue(childComplexity), true
+
+	case "StudioBooksProduct.format":
+		if e.ComplexityRoot.StudioBooksProduct.Format == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksProduct.Format(childComplexity), true
+	case "StudioBooksProduct.kind":
+		if e.ComplexityRoot.StudioBooksProduct.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksProduct.Kind(childComplexity), true
+	case "StudioBooksProduct.quantity":
+		if e.ComplexityRoot.StudioBooksProduct.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksProduct.Quantity(childComplexity), true
+	case "StudioBooksProduct.revenue":
+		if e.ComplexityRoot.StudioBooksProduct.Revenue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksProduct.Revenue(childComplexity), true
+
 	case "StudioContactMessage.createdAt":
 		if e.ComplexityRoot.StudioContactMessage.CreatedAt == nil {
 			break
@@ -6023,6 +6884,63 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.StudioGuestSelection.PhotoIDs(childComplexity), true
+
+	case "StudioLegalDetails.address":
+		if e.ComplexityRoot.StudioLegalDetails.Address == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetails.Address(childComplexity), true
+	case "StudioLegalDetails.companyNumber":
+		if e.ComplexityRoot.StudioLegalDetails.CompanyNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetails.CompanyNumber(childComplexity), true
+	case "StudioLegalDetails.legalName":
+		if e.ComplexityRoot.StudioLegalDetails.LegalName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetails.LegalName(childComplexity), true
+	case "StudioLegalDetails.vatNumber":
+		if e.ComplexityRoot.StudioLegalDetails.VatNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetails.VatNumber(childComplexity), true
+
+	case "StudioLegalDetailsPayload.legalDetails":
+		if e.ComplexityRoot.StudioLegalDetailsPayload.LegalDetails == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetailsPayload.LegalDetails(childComplexity), true
+	case "StudioLegalDetailsPayload.userErrors":
+		if e.ComplexityRoot.StudioLegalDetailsPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioLegalDetailsPayload.UserErrors(childComplexity), true
+
+	case "StudioOrderSummary.count":
+		if e.ComplexityRoot.StudioOrderSummary.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioOrderSummary.Count(childComplexity), true
+	case "StudioOrderSummary.paid":
+		if e.ComplexityRoot.StudioOrderSummary.PaidMoney == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioOrderSummary.PaidMoney(childComplexity), true
+	case "StudioOrderSummary.refunded":
+		if e.ComplexityRoot.StudioOrderSummary.RefundedMoney == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioOrderSummary.RefundedMoney(childComplexity), true
 
 	case "StudioPickedPhoto.favoriteCount":
 		if e.ComplexityRoot.StudioPickedPhoto.FavoriteCount == nil {
@@ -6167,6 +7085,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.OrderUpdated(childComplexity, args["id"].(string)), true
+	case "Subscription.studioOrderEvents":
+		if e.ComplexityRoot.Subscription.StudioOrderEvents == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Subscription.StudioOrderEvents(childComplexity), true
 
 	case "ThemeColors.accent":
 		if e.ComplexityRoot.ThemeColors.Accent == nil {
@@ -6577,6 +7501,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputConfirmEmailInput,
 		ec.unmarshalInputContactPhotographerInput,
 		ec.unmarshalInputCreateAccessCodeInput,
+		ec.unmarshalInputCreateApiTokenInput,
 		ec.unmarshalInputCreateCategoryInput,
 		ec.unmarshalInputCreateDiscountInput,
 		ec.unmarshalInputCreateFamilyInput,
@@ -6597,6 +7522,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDeleteFormatInput,
 		ec.unmarshalInputDeleteGalleryInput,
 		ec.unmarshalInputDeletePackInput,
+		ec.unmarshalInputDeletePasskeyInput,
 		ec.unmarshalInputDeletePhotosInput,
 		ec.unmarshalInputDeleteSelectionInput,
 		ec.unmarshalInputDeleteVideoInput,
@@ -6604,6 +7530,8 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDigitalFileInput,
 		ec.unmarshalInputDownloadInformationInput,
 		ec.unmarshalInputEnterAccessCodeInput,
+		ec.unmarshalInputFinishPasskeyRegistrationInput,
+		ec.unmarshalInputFinishPasskeySignInInput,
 		ec.unmarshalInputGalleryOrder,
 		ec.unmarshalInputGallerySettingsInput,
 		ec.unmarshalInputGalleryThemeInput,
@@ -6629,6 +7557,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputRequestStudioCodeInput,
 		ec.unmarshalInputResendDownloadLinkInput,
 		ec.unmarshalInputRevokeAccessCodeInput,
+		ec.unmarshalInputRevokeApiTokenInput,
 		ec.unmarshalInputSelectionItemsInput,
 		ec.unmarshalInputSendAlbumInput,
 		ec.unmarshalInputSetGalleryMusicInput,
@@ -6640,6 +7569,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputShippingRateInput,
 		ec.unmarshalInputSignInWithCodeInput,
 		ec.unmarshalInputSignOutInput,
+		ec.unmarshalInputStudioLegalDetailsInput,
 		ec.unmarshalInputThemeColorsInput,
 		ec.unmarshalInputUpdateAccessCodeInput,
 		ec.unmarshalInputUpdateCategoryInput,
@@ -6745,7 +7675,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/orders.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiophotos.graphql" "schema/studiopicks.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/gallerysettings.graphql" "schema/orders.graphql" "schema/passkeys.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiobooks.graphql" "schema/studioorders.graphql" "schema/studiophotos.graphql" "schema/studiopicks.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -6763,10 +7693,14 @@ var sources = []*ast.Source{
 	{Name: "schema/contact.graphql", Input: sourceData("schema/contact.graphql"), BuiltIn: false},
 	{Name: "schema/downloads.graphql", Input: sourceData("schema/downloads.graphql"), BuiltIn: false},
 	{Name: "schema/gallery.graphql", Input: sourceData("schema/gallery.graphql"), BuiltIn: false},
+	{Name: "schema/gallerysettings.graphql", Input: sourceData("schema/gallerysettings.graphql"), BuiltIn: false},
 	{Name: "schema/orders.graphql", Input: sourceData("schema/orders.graphql"), BuiltIn: false},
+	{Name: "schema/passkeys.graphql", Input: sourceData("schema/passkeys.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 	{Name: "schema/studio.graphql", Input: sourceData("schema/studio.graphql"), BuiltIn: false},
+	{Name: "schema/studiobooks.graphql", Input: sourceData("schema/studiobooks.graphql"), BuiltIn: false},
+	{Name: "schema/studioorders.graphql", Input: sourceData("schema/studioorders.graphql"), BuiltIn: false},
 	{Name: "schema/studiophotos.graphql", Input: sourceData("schema/studiophotos.graphql"), BuiltIn: false},
 	{Name: "schema/studiopicks.graphql", Input: sourceData("schema/studiopicks.graphql"), BuiltIn: false},
 }
@@ -6775,6 +7709,24 @@ var parsedSchema = gqlparser.MustLoadSchema(sources...)
 // childFields_* functions provide shared child field context lookups.
 // Each function is generated once per unique object type, deduplicating the
 // switch statements that were previously inlined in every fieldContext_* function.
+
+func (ec *executionContext) childFields_APIToken(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_APIToken_id(ctx, field)
+	case "name":
+		return ec.fieldContext_APIToken_name(ctx, field)
+	case "prefix":
+		return ec.fieldContext_APIToken_prefix(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_APIToken_createdAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_APIToken_lastUsedAt(ctx, field)
+	case "revokedAt":
+		return ec.fieldContext_APIToken_revokedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type APIToken", field.Name)
+}
 
 func (ec *executionContext) childFields_AccessCode(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
@@ -6938,6 +7890,40 @@ func (ec *executionContext) childFields_AuthState(ctx context.Context, field gra
 		return ec.fieldContext_AuthState_readOnly(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type AuthState", field.Name)
+}
+
+func (ec *executionContext) childFields_BeginPasskeyRegistrationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "optionsJSON":
+		return ec.fieldContext_BeginPasskeyRegistrationPayload_optionsJSON(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_BeginPasskeyRegistrationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BeginPasskeyRegistrationPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_BeginPasskeySignInPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "optionsJSON":
+		return ec.fieldContext_BeginPasskeySignInPayload_optionsJSON(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_BeginPasskeySignInPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BeginPasskeySignInPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_BooksError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_BooksError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_BooksError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_BooksError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_BooksError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type BooksError", field.Name)
 }
 
 func (ec *executionContext) childFields_BuildInfo(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -7290,6 +8276,18 @@ func (ec *executionContext) childFields_CreateAccessCodePayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type CreateAccessCodePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CreateApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "apiToken":
+		return ec.fieldContext_CreateApiTokenPayload_apiToken(ctx, field)
+	case "token":
+		return ec.fieldContext_CreateApiTokenPayload_token(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateApiTokenPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateApiTokenPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateCategoryPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "category":
@@ -7468,6 +8466,16 @@ func (ec *executionContext) childFields_DeletePackPayload(ctx context.Context, f
 	return nil, fmt.Errorf("no field named %q was found under type DeletePackPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_DeletePasskeyPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedPasskeyId":
+		return ec.fieldContext_DeletePasskeyPayload_deletedPasskeyId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeletePasskeyPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeletePasskeyPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_DeletePhotosPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "deletedPhotoIds":
@@ -7612,6 +8620,16 @@ func (ec *executionContext) childFields_Family(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Family", field.Name)
 }
 
+func (ec *executionContext) childFields_FinishPasskeyRegistrationPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "passkey":
+		return ec.fieldContext_FinishPasskeyRegistrationPayload_passkey(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_FinishPasskeyRegistrationPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type FinishPasskeyRegistrationPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_Format(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -7718,6 +8736,14 @@ func (ec *executionContext) childFields_Gallery(ctx context.Context, field graph
 		return ec.fieldContext_Gallery_language(ctx, field)
 	case "accessCodes":
 		return ec.fieldContext_Gallery_accessCodes(ctx, field)
+	case "status":
+		return ec.fieldContext_Gallery_status(ctx, field)
+	case "archivedAt":
+		return ec.fieldContext_Gallery_archivedAt(ctx, field)
+	case "expiresAt":
+		return ec.fieldContext_Gallery_expiresAt(ctx, field)
+	case "expired":
+		return ec.fieldContext_Gallery_expired(ctx, field)
 	case "photographerSelection":
 		return ec.fieldContext_Gallery_photographerSelection(ctx, field)
 	case "albumSelection":
@@ -7770,6 +8796,8 @@ func (ec *executionContext) childFields_GalleryStats(ctx context.Context, field 
 		return ec.fieldContext_GalleryStats_orderCount(ctx, field)
 	case "revenue":
 		return ec.fieldContext_GalleryStats_revenue(ctx, field)
+	case "visits":
+		return ec.fieldContext_GalleryStats_visits(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type GalleryStats", field.Name)
 }
@@ -7926,6 +8954,18 @@ func (ec *executionContext) childFields_Order(ctx context.Context, field graphql
 		return ec.fieldContext_Order_sentAt(ctx, field)
 	case "readyAt":
 		return ec.fieldContext_Order_readyAt(ctx, field)
+	case "trackingNumber":
+		return ec.fieldContext_Order_trackingNumber(ctx, field)
+	case "refunded":
+		return ec.fieldContext_Order_refunded(ctx, field)
+	case "refundable":
+		return ec.fieldContext_Order_refundable(ctx, field)
+	case "refunds":
+		return ec.fieldContext_Order_refunds(ctx, field)
+	case "vouchersUsed":
+		return ec.fieldContext_Order_vouchersUsed(ctx, field)
+	case "closedAt":
+		return ec.fieldContext_Order_closedAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Order", field.Name)
 }
@@ -7982,6 +9022,16 @@ func (ec *executionContext) childFields_OrderLine(ctx context.Context, field gra
 		return ec.fieldContext_OrderLine_unitPrice(ctx, field)
 	case "total":
 		return ec.fieldContext_OrderLine_total(ctx, field)
+	case "photo":
+		return ec.fieldContext_OrderLine_photo(ctx, field)
+	case "format":
+		return ec.fieldContext_OrderLine_format(ctx, field)
+	case "finish":
+		return ec.fieldContext_OrderLine_finish(ctx, field)
+	case "border":
+		return ec.fieldContext_OrderLine_border(ctx, field)
+	case "crop":
+		return ec.fieldContext_OrderLine_crop(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OrderLine", field.Name)
 }
@@ -8014,6 +9064,18 @@ func (ec *executionContext) childFields_OrderTotals(ctx context.Context, field g
 		return ec.fieldContext_OrderTotals_total(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OrderTotals", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderVoucherUse(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "code":
+		return ec.fieldContext_OrderVoucherUse_code(ctx, field)
+	case "kind":
+		return ec.fieldContext_OrderVoucherUse_kind(ctx, field)
+	case "amount":
+		return ec.fieldContext_OrderVoucherUse_amount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderVoucherUse", field.Name)
 }
 
 func (ec *executionContext) childFields_Pack(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8080,6 +9142,44 @@ func (ec *executionContext) childFields_PageInfo(ctx context.Context, field grap
 		return ec.fieldContext_PageInfo_endCursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PageInfo", field.Name)
+}
+
+func (ec *executionContext) childFields_Passkey(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Passkey_id(ctx, field)
+	case "name":
+		return ec.fieldContext_Passkey_name(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Passkey_createdAt(ctx, field)
+	case "lastUsedAt":
+		return ec.fieldContext_Passkey_lastUsedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Passkey", field.Name)
+}
+
+func (ec *executionContext) childFields_PasskeyError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_PasskeyError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_PasskeyError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_PasskeyError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_PasskeyError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PasskeyError", field.Name)
+}
+
+func (ec *executionContext) childFields_PasskeySignInPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photographer":
+		return ec.fieldContext_PasskeySignInPayload_photographer(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PasskeySignInPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PasskeySignInPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Payment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8330,6 +9430,20 @@ func (ec *executionContext) childFields_RecoverClientCodePayload(ctx context.Con
 	return nil, fmt.Errorf("no field named %q was found under type RecoverClientCodePayload", field.Name)
 }
 
+func (ec *executionContext) childFields_Refund(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_Refund_id(ctx, field)
+	case "amount":
+		return ec.fieldContext_Refund_amount(ctx, field)
+	case "status":
+		return ec.fieldContext_Refund_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Refund_createdAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type Refund", field.Name)
+}
+
 func (ec *executionContext) childFields_RegroupSuggestion(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "pack":
@@ -8378,6 +9492,16 @@ func (ec *executionContext) childFields_RevokeAccessCodePayload(ctx context.Cont
 		return ec.fieldContext_RevokeAccessCodePayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type RevokeAccessCodePayload", field.Name)
+}
+
+func (ec *executionContext) childFields_RevokeApiTokenPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "apiToken":
+		return ec.fieldContext_RevokeApiTokenPayload_apiToken(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RevokeApiTokenPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RevokeApiTokenPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Selection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8552,6 +9676,96 @@ func (ec *executionContext) childFields_StudioAlbum(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type StudioAlbum", field.Name)
 }
 
+func (ec *executionContext) childFields_StudioBooks(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "from":
+		return ec.fieldContext_StudioBooks_from(ctx, field)
+	case "to":
+		return ec.fieldContext_StudioBooks_to(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooks_revenue(ctx, field)
+	case "orders":
+		return ec.fieldContext_StudioBooks_orders(ctx, field)
+	case "averageOrder":
+		return ec.fieldContext_StudioBooks_averageOrder(ctx, field)
+	case "uniqueBuyers":
+		return ec.fieldContext_StudioBooks_uniqueBuyers(ctx, field)
+	case "visits":
+		return ec.fieldContext_StudioBooks_visits(ctx, field)
+	case "conversion":
+		return ec.fieldContext_StudioBooks_conversion(ctx, field)
+	case "byDay":
+		return ec.fieldContext_StudioBooks_byDay(ctx, field)
+	case "byWeek":
+		return ec.fieldContext_StudioBooks_byWeek(ctx, field)
+	case "byMonth":
+		return ec.fieldContext_StudioBooks_byMonth(ctx, field)
+	case "byGallery":
+		return ec.fieldContext_StudioBooks_byGallery(ctx, field)
+	case "byProduct":
+		return ec.fieldContext_StudioBooks_byProduct(ctx, field)
+	case "topPhotos":
+		return ec.fieldContext_StudioBooks_topPhotos(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooks", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooksGallery(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "galleryId":
+		return ec.fieldContext_StudioBooksGallery_galleryId(ctx, field)
+	case "title":
+		return ec.fieldContext_StudioBooksGallery_title(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooksGallery_revenue(ctx, field)
+	case "orders":
+		return ec.fieldContext_StudioBooksGallery_orders(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooksGallery", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooksPhoto(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "photoId":
+		return ec.fieldContext_StudioBooksPhoto_photoId(ctx, field)
+	case "filename":
+		return ec.fieldContext_StudioBooksPhoto_filename(ctx, field)
+	case "galleryId":
+		return ec.fieldContext_StudioBooksPhoto_galleryId(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooksPhoto_revenue(ctx, field)
+	case "quantity":
+		return ec.fieldContext_StudioBooksPhoto_quantity(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooksPhoto", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooksPoint(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "period":
+		return ec.fieldContext_StudioBooksPoint_period(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooksPoint_revenue(ctx, field)
+	case "orders":
+		return ec.fieldContext_StudioBooksPoint_orders(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooksPoint", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioBooksProduct(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_StudioBooksProduct_kind(ctx, field)
+	case "format":
+		return ec.fieldContext_StudioBooksProduct_format(ctx, field)
+	case "revenue":
+		return ec.fieldContext_StudioBooksProduct_revenue(ctx, field)
+	case "quantity":
+		return ec.fieldContext_StudioBooksProduct_quantity(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioBooksProduct", field.Name)
+}
+
 func (ec *executionContext) childFields_StudioContactMessage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -8612,6 +9826,42 @@ func (ec *executionContext) childFields_StudioGuestSelection(ctx context.Context
 		return ec.fieldContext_StudioGuestSelection_photoIds(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type StudioGuestSelection", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioLegalDetails(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legalName":
+		return ec.fieldContext_StudioLegalDetails_legalName(ctx, field)
+	case "address":
+		return ec.fieldContext_StudioLegalDetails_address(ctx, field)
+	case "vatNumber":
+		return ec.fieldContext_StudioLegalDetails_vatNumber(ctx, field)
+	case "companyNumber":
+		return ec.fieldContext_StudioLegalDetails_companyNumber(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioLegalDetails", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioLegalDetailsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legalDetails":
+		return ec.fieldContext_StudioLegalDetailsPayload_legalDetails(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_StudioLegalDetailsPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioLegalDetailsPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioOrderSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "count":
+		return ec.fieldContext_StudioOrderSummary_count(ctx, field)
+	case "paid":
+		return ec.fieldContext_StudioOrderSummary_paid(ctx, field)
+	case "refunded":
+		return ec.fieldContext_StudioOrderSummary_refunded(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioOrderSummary", field.Name)
 }
 
 func (ec *executionContext) childFields_StudioPickedPhoto(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9312,6 +10562,20 @@ func (ec *executionContext) field_Mutation_createAccessCode_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createApiToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.CreateAPITokenInput, error) {
+			return ec.unmarshalNCreateApiTokenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAPITokenInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createCategory_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9592,6 +10856,20 @@ func (ec *executionContext) field_Mutation_deletePack_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_deletePasskey_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.DeletePasskeyInput, error) {
+			return ec.unmarshalNDeletePasskeyInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePasskeyInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_deletePhotos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9690,6 +10968,34 @@ func (ec *executionContext) field_Mutation_enterClientCode_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_finishPasskeyRegistration_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.FinishPasskeyRegistrationInput, error) {
+			return ec.unmarshalNFinishPasskeyRegistrationInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeyRegistrationInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_finishPasskeySignIn_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.FinishPasskeySignInInput, error) {
+			return ec.unmarshalNFinishPasskeySignInInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeySignInInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_logout_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -9729,6 +11035,14 @@ func (ec *executionContext) field_Mutation_markOrderSent_args(ctx context.Contex
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "trackingNumber",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["trackingNumber"] = arg1
 	return args, nil
 }
 
@@ -9785,6 +11099,14 @@ func (ec *executionContext) field_Mutation_refundOrder_args(ctx context.Context,
 		return nil, err
 	}
 	args["id"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "amount",
+		func(ctx context.Context, v any) (*money.Decimal, error) {
+			return ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["amount"] = arg1
 	return args, nil
 }
 
@@ -10040,6 +11362,20 @@ func (ec *executionContext) field_Mutation_revokeAccessCode_args(ctx context.Con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_revokeApiToken_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RevokeAPITokenInput, error) {
+			return ec.unmarshalNRevokeApiTokenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAPITokenInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_sendAlbum_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10284,6 +11620,20 @@ func (ec *executionContext) field_Mutation_updatePack_args(ctx context.Context, 
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.UpdatePackInput, error) {
 			return ec.unmarshalNUpdatePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdatePackInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateStudioLegalDetails_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.StudioLegalDetailsInput, error) {
+			return ec.unmarshalNStudioLegalDetailsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetailsInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -10581,6 +11931,46 @@ func (ec *executionContext) field_Query_orders_args(ctx context.Context, rawArgs
 		return nil, err
 	}
 	args["first"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "to",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["to"] = arg6
+	arg7, err := graphql.ProcessArgField(ctx, rawArgs, "paymentMethod",
+		func(ctx context.Context, v any) ([]order.PaymentMethod, error) {
+			return ec.unmarshalOOrderPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethodᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["paymentMethod"] = arg7
+	arg8, err := graphql.ProcessArgField(ctx, rawArgs, "delivery",
+		func(ctx context.Context, v any) ([]gqlmodel.OrderDelivery, error) {
+			return ec.unmarshalOOrderDelivery2ᚕgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDeliveryᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["delivery"] = arg8
 	return args, nil
 }
 
@@ -10603,6 +11993,28 @@ func (ec *executionContext) field_Query_photoProducts_args(ctx context.Context, 
 		return nil, err
 	}
 	args["photoId"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioBooks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "to",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["to"] = arg1
 	return args, nil
 }
 
@@ -10657,6 +12069,68 @@ func (ec *executionContext) field_Query_studioGalleries_args(ctx context.Context
 		return nil, err
 	}
 	args["orderBy"] = arg5
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioOrderSummary_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) ([]order.Status, error) {
+			return ec.unmarshalOOrderStatus2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatusᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "from",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["from"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "to",
+		func(ctx context.Context, v any) (*time.Time, error) {
+			return ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["to"] = arg4
+	arg5, err := graphql.ProcessArgField(ctx, rawArgs, "paymentMethod",
+		func(ctx context.Context, v any) ([]order.PaymentMethod, error) {
+			return ec.unmarshalOOrderPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethodᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["paymentMethod"] = arg5
+	arg6, err := graphql.ProcessArgField(ctx, rawArgs, "delivery",
+		func(ctx context.Context, v any) ([]gqlmodel.OrderDelivery, error) {
+			return ec.unmarshalOOrderDelivery2ᚕgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDeliveryᚄ(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["delivery"] = arg6
 	return args, nil
 }
 
@@ -10835,6 +12309,144 @@ func (ec *executionContext) field___Type_fields_args(ctx context.Context, rawArg
 // endregion ***************************** args.gotpl *****************************
 
 // region    **************************** field.gotpl *****************************
+
+func (ec *executionContext) _APIToken_id(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_name(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_prefix(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_prefix(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Prefix, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_prefix(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_lastUsedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastUsedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _APIToken_revokedAt(ctx context.Context, field graphql.CollectedField, obj *ent.APIToken) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_APIToken_revokedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RevokedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_APIToken_revokedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("APIToken", field, false, false, errors.New("field of type Time does not have child fields"))
+}
 
 func (ec *executionContext) _AccessCode_id(ctx context.Context, field graphql.CollectedField, obj *ent.AccessCode) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
@@ -12054,6 +13666,208 @@ func (ec *executionContext) _AuthState_readOnly(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_AuthState_readOnly(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("AuthState", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _BeginPasskeyRegistrationPayload_optionsJSON(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BeginPasskeyRegistrationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BeginPasskeyRegistrationPayload_optionsJSON(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OptionsJSON, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BeginPasskeyRegistrationPayload_optionsJSON(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BeginPasskeyRegistrationPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BeginPasskeyRegistrationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BeginPasskeyRegistrationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BeginPasskeyRegistrationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BeginPasskeyRegistrationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BeginPasskeyRegistrationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BeginPasskeySignInPayload_optionsJSON(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BeginPasskeySignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BeginPasskeySignInPayload_optionsJSON(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OptionsJSON, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BeginPasskeySignInPayload_optionsJSON(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BeginPasskeySignInPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BeginPasskeySignInPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BeginPasskeySignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BeginPasskeySignInPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BeginPasskeySignInPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "BeginPasskeySignInPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _BooksError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BooksError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BooksError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BooksError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _BooksError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNBooksErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_BooksError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksError", field, false, false, errors.New("field of type BooksErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _BooksError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_BooksError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_BooksError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("BooksError", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _BuildInfo_version(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.BuildInfo) (ret graphql.Marshaler) {
@@ -15064,6 +16878,93 @@ func (ec *executionContext) fieldContext_CreateAccessCodePayload_userErrors(_ co
 	return fc, nil
 }
 
+func (ec *executionContext) _CreateApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateApiTokenPayload_apiToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.APIToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIToken) graphql.Marshaler {
+			return ec.marshalOAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateApiTokenPayload_apiToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateApiTokenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_APIToken(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateApiTokenPayload_token(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateApiTokenPayload_token(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Token, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CreateApiTokenPayload_token(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CreateApiTokenPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CreateApiTokenPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateApiTokenPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateApiTokenPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateApiTokenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreateCategoryPayload_category(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateCategoryPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -16154,6 +18055,61 @@ func (ec *executionContext) fieldContext_DeletePackPayload_userErrors(_ context.
 	return fc, nil
 }
 
+func (ec *executionContext) _DeletePasskeyPayload_deletedPasskeyId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePasskeyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeletePasskeyPayload_deletedPasskeyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedPasskeyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeletePasskeyPayload_deletedPasskeyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeletePasskeyPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeletePasskeyPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePasskeyPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeletePasskeyPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeletePasskeyPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeletePasskeyPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _DeletePhotosPayload_deletedPhotoIds(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeletePhotosPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17190,6 +19146,70 @@ func (ec *executionContext) _Family_position(ctx context.Context, field graphql.
 }
 func (ec *executionContext) fieldContext_Family_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Family", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _FinishPasskeyRegistrationPayload_passkey(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.FinishPasskeyRegistrationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FinishPasskeyRegistrationPayload_passkey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Passkey, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Passkey) graphql.Marshaler {
+			return ec.marshalOPasskey2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskey(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_FinishPasskeyRegistrationPayload_passkey(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinishPasskeyRegistrationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Passkey(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _FinishPasskeyRegistrationPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.FinishPasskeyRegistrationPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_FinishPasskeyRegistrationPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_FinishPasskeyRegistrationPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "FinishPasskeyRegistrationPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Format_id(ctx context.Context, field graphql.CollectedField, obj *ent.Format) (ret graphql.Marshaler) {
@@ -18550,6 +20570,98 @@ func (ec *executionContext) fieldContext_Gallery_accessCodes(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Gallery_status(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().Status(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v gqlmodel.GalleryStatus) graphql.Marshaler {
+			return ec.marshalNGalleryStatus2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, true, true, errors.New("field of type GalleryStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_archivedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_archivedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ArchivedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_archivedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_expiresAt(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_expiresAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiresAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Gallery_expired(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Gallery_expired(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Gallery().Expired(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Gallery_expired(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Gallery", field, true, true, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _Gallery_photographerSelection(ctx context.Context, field graphql.CollectedField, obj *ent.Gallery) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -18933,6 +21045,29 @@ func (ec *executionContext) fieldContext_GalleryStats_revenue(_ context.Context,
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GalleryStats_visits(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryStats_visits(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Visits, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryStats_visits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryStats", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _GalleryTheme_theme(ctx context.Context, field graphql.CollectedField, obj *model.Theme) (ret graphql.Marshaler) {
@@ -22464,7 +24599,7 @@ func (ec *executionContext) _Mutation_markOrderSent(ctx context.Context, field g
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().MarkOrderSent(ctx, fc.Args["id"].(string))
+			return ec.Resolvers.Mutation().MarkOrderSent(ctx, fc.Args["id"].(string), fc.Args["trackingNumber"].(*string))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
@@ -22596,7 +24731,7 @@ func (ec *executionContext) _Mutation_refundOrder(ctx context.Context, field gra
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Mutation().RefundOrder(ctx, fc.Args["id"].(string))
+			return ec.Resolvers.Mutation().RefundOrder(ctx, fc.Args["id"].(string), fc.Args["amount"].(*money.Decimal))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
@@ -22624,6 +24759,290 @@ func (ec *executionContext) fieldContext_Mutation_refundOrder(ctx context.Contex
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_refundOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_beginPasskeyRegistration(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_beginPasskeyRegistration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().BeginPasskeyRegistration(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.BeginPasskeyRegistrationPayload) graphql.Marshaler {
+			return ec.marshalNBeginPasskeyRegistrationPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐBeginPasskeyRegistrationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_beginPasskeyRegistration(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BeginPasskeyRegistrationPayload(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_finishPasskeyRegistration(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_finishPasskeyRegistration(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().FinishPasskeyRegistration(ctx, fc.Args["input"].(gqlmodel.FinishPasskeyRegistrationInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.FinishPasskeyRegistrationPayload) graphql.Marshaler {
+			return ec.marshalNFinishPasskeyRegistrationPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeyRegistrationPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_finishPasskeyRegistration(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_FinishPasskeyRegistrationPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_finishPasskeyRegistration_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deletePasskey(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deletePasskey(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeletePasskey(ctx, fc.Args["input"].(gqlmodel.DeletePasskeyInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeletePasskeyPayload) graphql.Marshaler {
+			return ec.marshalNDeletePasskeyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePasskeyPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deletePasskey(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeletePasskeyPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deletePasskey_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_beginPasskeySignIn(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_beginPasskeySignIn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Mutation().BeginPasskeySignIn(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.BeginPasskeySignInPayload) graphql.Marshaler {
+			return ec.marshalNBeginPasskeySignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐBeginPasskeySignInPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_beginPasskeySignIn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BeginPasskeySignInPayload(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_finishPasskeySignIn(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_finishPasskeySignIn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().FinishPasskeySignIn(ctx, fc.Args["input"].(gqlmodel.FinishPasskeySignInInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.PasskeySignInPayload) graphql.Marshaler {
+			return ec.marshalNPasskeySignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPasskeySignInPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_finishPasskeySignIn(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeySignInPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_finishPasskeySignIn_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createApiToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createApiToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateAPIToken(ctx, fc.Args["input"].(gqlmodel.CreateAPITokenInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateAPITokenPayload) graphql.Marshaler {
+			return ec.marshalNCreateApiTokenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAPITokenPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createApiToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateApiTokenPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createApiToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_revokeApiToken(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_revokeApiToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RevokeAPIToken(ctx, fc.Args["input"].(gqlmodel.RevokeAPITokenInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.RevokeAPITokenPayload) graphql.Marshaler {
+			return ec.marshalNRevokeApiTokenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAPITokenPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_revokeApiToken(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RevokeApiTokenPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_revokeApiToken_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -23196,6 +25615,50 @@ func (ec *executionContext) fieldContext_Mutation_signOut(ctx context.Context, f
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_signOut_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateStudioLegalDetails(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateStudioLegalDetails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateStudioLegalDetails(ctx, fc.Args["input"].(gqlmodel.StudioLegalDetailsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioLegalDetailsPayload) graphql.Marshaler {
+			return ec.marshalNStudioLegalDetailsPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetailsPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateStudioLegalDetails(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioLegalDetailsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateStudioLegalDetails_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -24015,6 +26478,180 @@ func (ec *executionContext) fieldContext_Order_readyAt(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
+func (ec *executionContext) _Order_trackingNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_trackingNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TrackingNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_trackingNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Order_refunded(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_refunded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Refunded(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_refunded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_refundable(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_refundable(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Refundable(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_refundable(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_refunds(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_refunds(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().Refunds(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Refund) graphql.Marshaler {
+			return ec.marshalNRefund2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐRefundᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_refunds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Refund(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_vouchersUsed(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_vouchersUsed(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().VouchersUsed(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*orders.VoucherUse) graphql.Marshaler {
+			return ec.marshalNOrderVoucherUse2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐVoucherUseᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_vouchersUsed(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderVoucherUse(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_closedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_closedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ClosedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_closedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
 func (ec *executionContext) _OrderConnection_edges(ctx context.Context, field graphql.CollectedField, obj *ent.OrderConnection) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24428,6 +27065,139 @@ func (ec *executionContext) fieldContext_OrderLine_total(_ context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _OrderLine_photo(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_photo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Photo(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
+			return ec.marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_photo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderLine",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderLine_format(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Format(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_finish(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_finish(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Finish(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_finish(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_border(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_border(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Border(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_border(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderLine", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderLine_crop(ctx context.Context, field graphql.CollectedField, obj *ent.OrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderLine_crop(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.OrderLine().Crop(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Crop) graphql.Marshaler {
+			return ec.marshalOCrop2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_OrderLine_crop(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderLine",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Crop(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _OrderPayload_order(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.OrderPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -24697,6 +27467,84 @@ func (ec *executionContext) _OrderTotals_total(ctx context.Context, field graphq
 func (ec *executionContext) fieldContext_OrderTotals_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "OrderTotals",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _OrderVoucherUse_code(ctx context.Context, field graphql.CollectedField, obj *orders.VoucherUse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderVoucherUse_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderVoucherUse_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderVoucherUse", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderVoucherUse_kind(ctx context.Context, field graphql.CollectedField, obj *orders.VoucherUse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderVoucherUse_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v voucher.Kind) graphql.Marshaler {
+			return ec.marshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderVoucherUse_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderVoucherUse", field, false, false, errors.New("field of type VoucherKind does not have child fields"))
+}
+
+func (ec *executionContext) _OrderVoucherUse_amount(ctx context.Context, field graphql.CollectedField, obj *orders.VoucherUse) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderVoucherUse_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderVoucherUse_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "OrderVoucherUse",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -25233,6 +28081,254 @@ func (ec *executionContext) _PageInfo_endCursor(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_PageInfo_endCursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PageInfo", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _Passkey_id(ctx context.Context, field graphql.CollectedField, obj *ent.Passkey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Passkey_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Passkey_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Passkey", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Passkey_name(ctx context.Context, field graphql.CollectedField, obj *ent.Passkey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Passkey_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Passkey_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Passkey", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Passkey_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Passkey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Passkey_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Passkey_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Passkey", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Passkey_lastUsedAt(ctx context.Context, field graphql.CollectedField, obj *ent.Passkey) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Passkey_lastUsedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastUsedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Passkey_lastUsedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Passkey", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeyError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeyError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeyError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasskeyError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeyError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeyError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeyError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasskeyError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeyError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeyError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNPasskeyErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeyError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasskeyError", field, false, false, errors.New("field of type PasskeyErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeyError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeyError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeyError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PasskeyError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PasskeySignInPayload_photographer(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PasskeySignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeySignInPayload_photographer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Photographer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Photographer) graphql.Marshaler {
+			return ec.marshalOPhotographer2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhotographer(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeySignInPayload_photographer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PasskeySignInPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Photographer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PasskeySignInPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PasskeySignInPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PasskeySignInPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PasskeySignInPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PasskeySignInPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PasskeyError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Payment_id(ctx context.Context, field graphql.CollectedField, obj *ent.Payment) (ret graphql.Marshaler) {
@@ -27329,6 +30425,38 @@ func (ec *executionContext) fieldContext_Query_gallery(ctx context.Context, fiel
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_studioMusicTracks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioMusicTracks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioMusicTracks(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.MusicTrack) graphql.Marshaler {
+			return ec.marshalNMusicTrack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrackᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioMusicTracks(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MusicTrack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_order(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27383,7 +30511,7 @@ func (ec *executionContext) _Query_orders(ctx context.Context, field graphql.Col
 		},
 		func(ctx context.Context) (any, error) {
 			fc := graphql.GetFieldContext(ctx)
-			return ec.Resolvers.Query().Orders(ctx, fc.Args["status"].([]order.Status), fc.Args["galleryId"].(*string), fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int))
+			return ec.Resolvers.Query().Orders(ctx, fc.Args["status"].([]order.Status), fc.Args["galleryId"].(*string), fc.Args["after"].(*entgql.Cursor[string]), fc.Args["first"].(*int), fc.Args["search"].(*string), fc.Args["from"].(*time.Time), fc.Args["to"].(*time.Time), fc.Args["paymentMethod"].([]order.PaymentMethod), fc.Args["delivery"].([]gqlmodel.OrderDelivery))
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v *ent.OrderConnection) graphql.Marshaler {
@@ -27467,6 +30595,70 @@ func (ec *executionContext) fieldContext_Query_countries(_ context.Context, fiel
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_Country(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioPasskeys(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioPasskeys(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioPasskeys(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Passkey) graphql.Marshaler {
+			return ec.marshalNPasskey2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskeyᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioPasskeys(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Passkey(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioApiTokens(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioApiTokens(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioAPITokens(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.APIToken) graphql.Marshaler {
+			return ec.marshalNAPIToken2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPITokenᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioApiTokens(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_APIToken(ctx, field)
 		},
 	}
 	return fc, nil
@@ -27668,6 +30860,126 @@ func (ec *executionContext) fieldContext_Query_studioGalleries(ctx context.Conte
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_studioBooks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioBooks(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioBooks(ctx, fc.Args["from"].(string), fc.Args["to"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioBooks) graphql.Marshaler {
+			return ec.marshalNStudioBooks2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooks(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioBooks(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooks(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioBooks_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioLegalDetails(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioLegalDetails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioLegalDetails(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+			return ec.marshalNStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioLegalDetails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioLegalDetails(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioOrderSummary(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioOrderSummary(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioOrderSummary(ctx, fc.Args["status"].([]order.Status), fc.Args["galleryId"].(*string), fc.Args["search"].(*string), fc.Args["from"].(*time.Time), fc.Args["to"].(*time.Time), fc.Args["paymentMethod"].([]order.PaymentMethod), fc.Args["delivery"].([]gqlmodel.OrderDelivery))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *orders.Summary) graphql.Marshaler {
+			return ec.marshalNStudioOrderSummary2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐSummary(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioOrderSummary(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioOrderSummary(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioOrderSummary_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_studioPicks(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -27841,6 +31153,107 @@ func (ec *executionContext) fieldContext_RecoverClientCodePayload_userErrors(_ c
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _Refund_id(ctx context.Context, field graphql.CollectedField, obj *ent.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_amount(ctx context.Context, field graphql.CollectedField, obj *ent.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AmountMoney(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Refund",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Refund_status(ctx context.Context, field graphql.CollectedField, obj *ent.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v refund.Status) graphql.Marshaler {
+			return ec.marshalNRefundStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋrefundᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type RefundStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Refund_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Refund) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Refund_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Refund_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
 func (ec *executionContext) _RegroupSuggestion_pack(ctx context.Context, field graphql.CollectedField, obj *cart.RegroupSuggestion) (ret graphql.Marshaler) {
@@ -28135,6 +31548,70 @@ func (ec *executionContext) _RevokeAccessCodePayload_userErrors(ctx context.Cont
 func (ec *executionContext) fieldContext_RevokeAccessCodePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "RevokeAccessCodePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevokeApiTokenPayload_apiToken(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RevokeAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevokeApiTokenPayload_apiToken(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.APIToken, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.APIToken) graphql.Marshaler {
+			return ec.marshalOAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RevokeApiTokenPayload_apiToken(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevokeApiTokenPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_APIToken(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RevokeApiTokenPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.RevokeAPITokenPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RevokeApiTokenPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RevokeApiTokenPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RevokeApiTokenPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -29340,6 +32817,804 @@ func (ec *executionContext) fieldContext_StudioAlbum_photoIds(_ context.Context,
 	return graphql.NewScalarFieldContext("StudioAlbum", field, false, false, errors.New("field of type ID does not have child fields"))
 }
 
+func (ec *executionContext) _StudioBooks_from(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_from(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.From, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_from(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_to(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_to(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.To, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_to(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_orders(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_orders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Orders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_orders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_averageOrder(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_averageOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AverageOrder, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_averageOrder(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_uniqueBuyers(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_uniqueBuyers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UniqueBuyers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_uniqueBuyers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_visits(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_visits(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Visits, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_visits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_conversion(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_conversion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Conversion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_conversion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooks", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooks_byDay(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byDay(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByDay, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksPoint) graphql.Marshaler {
+			return ec.marshalNStudioBooksPoint2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byDay(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksPoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_byWeek(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byWeek(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByWeek, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksPoint) graphql.Marshaler {
+			return ec.marshalNStudioBooksPoint2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byWeek(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksPoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_byMonth(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byMonth(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByMonth, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksPoint) graphql.Marshaler {
+			return ec.marshalNStudioBooksPoint2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPointᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byMonth(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksPoint(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_byGallery(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byGallery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByGallery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksGallery) graphql.Marshaler {
+			return ec.marshalNStudioBooksGallery2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksGalleryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byGallery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksGallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_byProduct(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_byProduct(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ByProduct, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksProduct) graphql.Marshaler {
+			return ec.marshalNStudioBooksProduct2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksProductᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_byProduct(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksProduct(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooks_topPhotos(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooks) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooks_topPhotos(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TopPhotos, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.StudioBooksPhoto) graphql.Marshaler {
+			return ec.marshalNStudioBooksPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPhotoᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooks_topPhotos(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooks",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioBooksPhoto(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksGallery_galleryId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_galleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GalleryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_galleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksGallery_title(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_title(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Title, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_title(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksGallery_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooksGallery",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksGallery_orders(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_orders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Orders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_orders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPhoto_photoId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_photoId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PhotoID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_photoId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPhoto", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPhoto_filename(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_filename(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Filename, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_filename(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPhoto", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPhoto_galleryId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_galleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GalleryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_galleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPhoto", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPhoto_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooksPhoto",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksPhoto_quantity(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPhoto_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPhoto_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPhoto", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPoint_period(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPoint_period(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Period, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPoint_period(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPoint", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksPoint_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPoint_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPoint_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooksPoint",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksPoint_orders(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPoint) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksPoint_orders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Orders, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksPoint_orders(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksPoint", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksProduct_kind(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksProduct_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksProduct_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksProduct", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksProduct_format(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksProduct_format(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Format, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksProduct_format(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksProduct", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksProduct_revenue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksProduct_revenue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Revenue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksProduct_revenue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioBooksProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioBooksProduct_quantity(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksProduct_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksProduct_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksProduct", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _StudioContactMessage_id(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioContactMessage) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29784,6 +34059,249 @@ func (ec *executionContext) _StudioGuestSelection_photoIds(ctx context.Context, 
 }
 func (ec *executionContext) fieldContext_StudioGuestSelection_photoIds(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("StudioGuestSelection", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetails_legalName(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetails_legalName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetails_legalName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioLegalDetails", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetails_address(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetails_address(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Address, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetails_address(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioLegalDetails", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetails_vatNumber(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetails_vatNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetails_vatNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioLegalDetails", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetails_companyNumber(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetails) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetails_companyNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CompanyNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetails_companyNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioLegalDetails", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioLegalDetailsPayload_legalDetails(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetailsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetailsPayload_legalDetails(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegalDetails, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+			return ec.marshalOStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetailsPayload_legalDetails(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioLegalDetailsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioLegalDetails(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioLegalDetailsPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioLegalDetailsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioLegalDetailsPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNBooksError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioLegalDetailsPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioLegalDetailsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_BooksError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioOrderSummary_count(ctx context.Context, field graphql.CollectedField, obj *orders.Summary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioOrderSummary_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioOrderSummary_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioOrderSummary", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioOrderSummary_paid(ctx context.Context, field graphql.CollectedField, obj *orders.Summary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioOrderSummary_paid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidMoney(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioOrderSummary_paid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioOrderSummary",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioOrderSummary_refunded(ctx context.Context, field graphql.CollectedField, obj *orders.Summary) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioOrderSummary_refunded(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundedMoney(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioOrderSummary_refunded(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioOrderSummary",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _StudioPickedPhoto_photo(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioPickedPhoto) (ret graphql.Marshaler) {
@@ -30354,6 +34872,38 @@ func (ec *executionContext) fieldContext_Subscription_orderUpdated(ctx context.C
 	if fc.Args, err = ec.field_Subscription_orderUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_studioOrderEvents(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_studioOrderEvents(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Subscription().StudioOrderEvents(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Order) graphql.Marshaler {
+			return ec.marshalNOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_studioOrderEvents(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Order(ctx, field)
+		},
 	}
 	return fc, nil
 }
@@ -33781,6 +38331,36 @@ func (ec *executionContext) unmarshalInputCreateAccessCodeInput(ctx context.Cont
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateApiTokenInput(ctx context.Context, obj any) (gqlmodel.CreateAPITokenInput, error) {
+	var it gqlmodel.CreateAPITokenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateCategoryInput(ctx context.Context, obj any) (photographer.CreateCategoryInput, error) {
 	var it photographer.CreateCategoryInput
 	if obj == nil {
@@ -34822,6 +39402,36 @@ func (ec *executionContext) unmarshalInputDeletePackInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputDeletePasskeyInput(ctx context.Context, obj any) (gqlmodel.DeletePasskeyInput, error) {
+	var it gqlmodel.DeletePasskeyInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"passkeyId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "passkeyId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("passkeyId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PasskeyID = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputDeletePhotosInput(ctx context.Context, obj any) (photographer.DeletePhotosInput, error) {
 	var it photographer.DeletePhotosInput
 	if obj == nil {
@@ -35102,6 +39712,73 @@ func (ec *executionContext) unmarshalInputEnterAccessCodeInput(ctx context.Conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputFinishPasskeyRegistrationInput(ctx context.Context, obj any) (gqlmodel.FinishPasskeyRegistrationInput, error) {
+	var it gqlmodel.FinishPasskeyRegistrationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "responseJSON"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "responseJSON":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("responseJSON"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResponseJSON = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputFinishPasskeySignInInput(ctx context.Context, obj any) (gqlmodel.FinishPasskeySignInInput, error) {
+	var it gqlmodel.FinishPasskeySignInInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"responseJSON"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "responseJSON":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("responseJSON"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ResponseJSON = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputGalleryOrder(ctx context.Context, obj any) (ent.GalleryOrder, error) {
 	var it ent.GalleryOrder
 	if obj == nil {
@@ -35154,7 +39831,7 @@ func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Conte
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"url", "eventName", "eventDate", "coverPhotoId", "coverPhotoPosition", "isPublic", "needEmail", "hasClients", "published", "theme", "printOptions", "collectionNames", "album", "showFilename", "music", "deliveryOptions", "welcomePopupConfig", "downloadInformation", "hideSaleEmphasis", "lightenHomepage", "shopEnabled", "ogDescription", "language"}
+	fieldsInOrder := [...]string{"url", "eventName", "eventDate", "coverPhotoId", "coverPhotoPosition", "isPublic", "needEmail", "hasClients", "published", "theme", "printOptions", "collectionNames", "album", "showFilename", "music", "deliveryOptions", "welcomePopupConfig", "downloadInformation", "hideSaleEmphasis", "lightenHomepage", "shopEnabled", "ogDescription", "language", "archived", "expiresAt", "noExpiry"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -35322,6 +39999,27 @@ func (ec *executionContext) unmarshalInputGallerySettingsInput(ctx context.Conte
 				return it, err
 			}
 			it.Language = data
+		case "archived":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("archived"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Archived = data
+		case "expiresAt":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("expiresAt"))
+			data, err := ec.unmarshalOTime2ᚖtimeᚐTime(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExpiresAt = data
+		case "noExpiry":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("noExpiry"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.NoExpiry = data
 		}
 	}
 	return it, nil
@@ -36358,6 +41056,36 @@ func (ec *executionContext) unmarshalInputRevokeAccessCodeInput(ctx context.Cont
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRevokeApiTokenInput(ctx context.Context, obj any) (gqlmodel.RevokeAPITokenInput, error) {
+	var it gqlmodel.RevokeAPITokenInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"tokenId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "tokenId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("tokenId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TokenID = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputSelectionItemsInput(ctx context.Context, obj any) (gqlmodel.SelectionItemsInput, error) {
 	var it gqlmodel.SelectionItemsInput
 	if obj == nil {
@@ -36802,6 +41530,57 @@ func (ec *executionContext) unmarshalInputSignOutInput(ctx context.Context, obj 
 				return it, err
 			}
 			it.Everywhere = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputStudioLegalDetailsInput(ctx context.Context, obj any) (gqlmodel.StudioLegalDetailsInput, error) {
+	var it gqlmodel.StudioLegalDetailsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"legalName", "address", "vatNumber", "companyNumber"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "legalName":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("legalName"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.LegalName = data
+		case "address":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("address"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Address = data
+		case "vatNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("vatNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VatNumber = data
+		case "companyNumber":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("companyNumber"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CompanyNumber = data
 		}
 	}
 	return it, nil
@@ -37820,6 +42599,69 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 
 // region    **************************** object.gotpl ****************************
 
+var aPITokenImplementors = []string{"APIToken"}
+
+func (ec *executionContext) _APIToken(ctx context.Context, sel ast.SelectionSet, obj *ent.APIToken) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, aPITokenImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("APIToken")
+		case "id":
+			out.Values[i] = ec._APIToken_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._APIToken_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "prefix":
+			out.Values[i] = ec._APIToken_prefix(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._APIToken_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastUsedAt":
+			out.Values[i] = ec._APIToken_lastUsedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "revokedAt":
+			out.Values[i] = ec._APIToken_revokedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var accessCodeImplementors = []string{"AccessCode", "Node"}
 
 func (ec *executionContext) _AccessCode(ctx context.Context, sel ast.SelectionSet, obj *ent.AccessCode) graphql.Marshaler {
@@ -38472,6 +43314,178 @@ func (ec *executionContext) _AuthState(ctx context.Context, sel ast.SelectionSet
 			out.Values[i] = ec._AuthState_readOnly(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var beginPasskeyRegistrationPayloadImplementors = []string{"BeginPasskeyRegistrationPayload"}
+
+func (ec *executionContext) _BeginPasskeyRegistrationPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.BeginPasskeyRegistrationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, beginPasskeyRegistrationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BeginPasskeyRegistrationPayload")
+		case "optionsJSON":
+			out.Values[i] = ec._BeginPasskeyRegistrationPayload_optionsJSON(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._BeginPasskeyRegistrationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var beginPasskeySignInPayloadImplementors = []string{"BeginPasskeySignInPayload"}
+
+func (ec *executionContext) _BeginPasskeySignInPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.BeginPasskeySignInPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, beginPasskeySignInPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BeginPasskeySignInPayload")
+		case "optionsJSON":
+			out.Values[i] = ec._BeginPasskeySignInPayload_optionsJSON(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._BeginPasskeySignInPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var booksErrorImplementors = []string{"BooksError"}
+
+func (ec *executionContext) _BooksError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, booksErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("BooksError")
+		case "field":
+			out.Values[i] = ec._BooksError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._BooksError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._BooksError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._BooksError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -39879,6 +44893,54 @@ func (ec *executionContext) _CreateAccessCodePayload(ctx context.Context, sel as
 	return out
 }
 
+var createApiTokenPayloadImplementors = []string{"CreateApiTokenPayload"}
+
+func (ec *executionContext) _CreateApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateAPITokenPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createApiTokenPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateApiTokenPayload")
+		case "apiToken":
+			out.Values[i] = ec._CreateApiTokenPayload_apiToken(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "token":
+			out.Values[i] = ec._CreateApiTokenPayload_token(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateApiTokenPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var createCategoryPayloadImplementors = []string{"CreateCategoryPayload"}
 
 func (ec *executionContext) _CreateCategoryPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateCategoryPayload) graphql.Marshaler {
@@ -40630,6 +45692,49 @@ func (ec *executionContext) _DeletePackPayload(ctx context.Context, sel ast.Sele
 	return out
 }
 
+var deletePasskeyPayloadImplementors = []string{"DeletePasskeyPayload"}
+
+func (ec *executionContext) _DeletePasskeyPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeletePasskeyPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deletePasskeyPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeletePasskeyPayload")
+		case "deletedPasskeyId":
+			out.Values[i] = ec._DeletePasskeyPayload_deletedPasskeyId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeletePasskeyPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var deletePhotosPayloadImplementors = []string{"DeletePhotosPayload"}
 
 func (ec *executionContext) _DeletePhotosPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeletePhotosPayload) graphql.Marshaler {
@@ -41280,6 +46385,49 @@ func (ec *executionContext) _Family(ctx context.Context, sel ast.SelectionSet, o
 			out.Values[i] = ec._Family_position(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var finishPasskeyRegistrationPayloadImplementors = []string{"FinishPasskeyRegistrationPayload"}
+
+func (ec *executionContext) _FinishPasskeyRegistrationPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.FinishPasskeyRegistrationPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, finishPasskeyRegistrationPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("FinishPasskeyRegistrationPayload")
+		case "passkey":
+			out.Values[i] = ec._FinishPasskeyRegistrationPayload_passkey(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._FinishPasskeyRegistrationPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
 			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
@@ -42285,6 +47433,92 @@ func (ec *executionContext) _Gallery(ctx context.Context, sel ast.SelectionSet, 
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "status":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_status(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "archivedAt":
+			out.Values[i] = ec._Gallery_archivedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expiresAt":
+			out.Values[i] = ec._Gallery_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expired":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Gallery_expired(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "photographerSelection":
 			field := field
 
@@ -42583,6 +47817,11 @@ func (ec *executionContext) _GalleryStats(ctx context.Context, sel ast.Selection
 			}
 		case "revenue":
 			out.Values[i] = ec._GalleryStats_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "visits":
+			out.Values[i] = ec._GalleryStats_visits(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -43470,6 +48709,55 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "beginPasskeyRegistration":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_beginPasskeyRegistration(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finishPasskeyRegistration":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_finishPasskeyRegistration(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deletePasskey":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deletePasskey(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "beginPasskeySignIn":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_beginPasskeySignIn(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "finishPasskeySignIn":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_finishPasskeySignIn(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createApiToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createApiToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revokeApiToken":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_revokeApiToken(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "setShippingRates":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_setShippingRates(ctx, field)
@@ -43557,6 +48845,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "signOut":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_signOut(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateStudioLegalDetails":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateStudioLegalDetails(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -44111,6 +49406,168 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "trackingNumber":
+			out.Values[i] = ec._Order_trackingNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "refunded":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_refunded(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "refundable":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_refundable(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "refunds":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_refunds(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "vouchersUsed":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_vouchersUsed(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "closedAt":
+			out.Values[i] = ec._Order_closedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -44389,6 +49846,196 @@ func (ec *executionContext) _OrderLine(ctx context.Context, sel ast.SelectionSet
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "photo":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_photo(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "format":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_format(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "finish":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_finish(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "border":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_border(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "crop":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._OrderLine_crop(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -44497,6 +50144,54 @@ func (ec *executionContext) _OrderTotals(ctx context.Context, sel ast.SelectionS
 			}
 		case "total":
 			out.Values[i] = ec._OrderTotals_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderVoucherUseImplementors = []string{"OrderVoucherUse"}
+
+func (ec *executionContext) _OrderVoucherUse(ctx context.Context, sel ast.SelectionSet, obj *orders.VoucherUse) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderVoucherUseImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderVoucherUse")
+		case "code":
+			out.Values[i] = ec._OrderVoucherUse_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "kind":
+			out.Values[i] = ec._OrderVoucherUse_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._OrderVoucherUse_amount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -44867,6 +50562,188 @@ func (ec *executionContext) _PageInfo(ctx context.Context, sel ast.SelectionSet,
 		case "endCursor":
 			out.Values[i] = ec._PageInfo_endCursor(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var passkeyImplementors = []string{"Passkey"}
+
+func (ec *executionContext) _Passkey(ctx context.Context, sel ast.SelectionSet, obj *ent.Passkey) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, passkeyImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Passkey")
+		case "id":
+			out.Values[i] = ec._Passkey_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._Passkey_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Passkey_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastUsedAt":
+			out.Values[i] = ec._Passkey_lastUsedAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var passkeyErrorImplementors = []string{"PasskeyError"}
+
+func (ec *executionContext) _PasskeyError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, passkeyErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PasskeyError")
+		case "field":
+			out.Values[i] = ec._PasskeyError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PasskeyError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._PasskeyError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._PasskeyError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var passkeySignInPayloadImplementors = []string{"PasskeySignInPayload"}
+
+func (ec *executionContext) _PasskeySignInPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.PasskeySignInPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, passkeySignInPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PasskeySignInPayload")
+		case "photographer":
+			out.Values[i] = ec._PasskeySignInPayload_photographer(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PasskeySignInPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -46178,6 +52055,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioMusicTracks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioMusicTracks(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "order":
 			field := field
 
@@ -46254,6 +52153,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_countries(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioPasskeys":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioPasskeys(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioApiTokens":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioApiTokens(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -46376,6 +52319,72 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioBooks":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioBooks(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioLegalDetails":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioLegalDetails(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioOrderSummary":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioOrderSummary(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "studioPicks":
 			field := field
 
@@ -46452,6 +52461,59 @@ func (ec *executionContext) _RecoverClientCodePayload(ctx context.Context, sel a
 			}
 		case "userErrors":
 			out.Values[i] = ec._RecoverClientCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var refundImplementors = []string{"Refund"}
+
+func (ec *executionContext) _Refund(ctx context.Context, sel ast.SelectionSet, obj *ent.Refund) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, refundImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("Refund")
+		case "id":
+			out.Values[i] = ec._Refund_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._Refund_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._Refund_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._Refund_createdAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -46667,6 +52729,49 @@ func (ec *executionContext) _RevokeAccessCodePayload(ctx context.Context, sel as
 			}
 		case "userErrors":
 			out.Values[i] = ec._RevokeAccessCodePayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var revokeApiTokenPayloadImplementors = []string{"RevokeApiTokenPayload"}
+
+func (ec *executionContext) _RevokeApiTokenPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.RevokeAPITokenPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, revokeApiTokenPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RevokeApiTokenPayload")
+		case "apiToken":
+			out.Values[i] = ec._RevokeApiTokenPayload_apiToken(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RevokeApiTokenPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -47538,6 +53643,321 @@ func (ec *executionContext) _StudioAlbum(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var studioBooksImplementors = []string{"StudioBooks"}
+
+func (ec *executionContext) _StudioBooks(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooks) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooks")
+		case "from":
+			out.Values[i] = ec._StudioBooks_from(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "to":
+			out.Values[i] = ec._StudioBooks_to(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooks_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orders":
+			out.Values[i] = ec._StudioBooks_orders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "averageOrder":
+			out.Values[i] = ec._StudioBooks_averageOrder(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uniqueBuyers":
+			out.Values[i] = ec._StudioBooks_uniqueBuyers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "visits":
+			out.Values[i] = ec._StudioBooks_visits(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "conversion":
+			out.Values[i] = ec._StudioBooks_conversion(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "byDay":
+			out.Values[i] = ec._StudioBooks_byDay(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byWeek":
+			out.Values[i] = ec._StudioBooks_byWeek(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byMonth":
+			out.Values[i] = ec._StudioBooks_byMonth(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byGallery":
+			out.Values[i] = ec._StudioBooks_byGallery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "byProduct":
+			out.Values[i] = ec._StudioBooks_byProduct(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "topPhotos":
+			out.Values[i] = ec._StudioBooks_topPhotos(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksGalleryImplementors = []string{"StudioBooksGallery"}
+
+func (ec *executionContext) _StudioBooksGallery(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooksGallery) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksGalleryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooksGallery")
+		case "galleryId":
+			out.Values[i] = ec._StudioBooksGallery_galleryId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "title":
+			out.Values[i] = ec._StudioBooksGallery_title(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooksGallery_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orders":
+			out.Values[i] = ec._StudioBooksGallery_orders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksPhotoImplementors = []string{"StudioBooksPhoto"}
+
+func (ec *executionContext) _StudioBooksPhoto(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooksPhoto) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksPhotoImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooksPhoto")
+		case "photoId":
+			out.Values[i] = ec._StudioBooksPhoto_photoId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "filename":
+			out.Values[i] = ec._StudioBooksPhoto_filename(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "galleryId":
+			out.Values[i] = ec._StudioBooksPhoto_galleryId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooksPhoto_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._StudioBooksPhoto_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksPointImplementors = []string{"StudioBooksPoint"}
+
+func (ec *executionContext) _StudioBooksPoint(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooksPoint) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksPointImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooksPoint")
+		case "period":
+			out.Values[i] = ec._StudioBooksPoint_period(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooksPoint_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orders":
+			out.Values[i] = ec._StudioBooksPoint_orders(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioBooksProductImplementors = []string{"StudioBooksProduct"}
+
+func (ec *executionContext) _StudioBooksProduct(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioBooksProduct) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioBooksProductImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioBooksProduct")
+		case "kind":
+			out.Values[i] = ec._StudioBooksProduct_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "format":
+			out.Values[i] = ec._StudioBooksProduct_format(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "revenue":
+			out.Values[i] = ec._StudioBooksProduct_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._StudioBooksProduct_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var studioContactMessageImplementors = []string{"StudioContactMessage"}
 
 func (ec *executionContext) _StudioContactMessage(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioContactMessage) graphql.Marshaler {
@@ -47765,6 +54185,150 @@ func (ec *executionContext) _StudioGuestSelection(ctx context.Context, sel ast.S
 	return out
 }
 
+var studioLegalDetailsImplementors = []string{"StudioLegalDetails"}
+
+func (ec *executionContext) _StudioLegalDetails(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioLegalDetailsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioLegalDetails")
+		case "legalName":
+			out.Values[i] = ec._StudioLegalDetails_legalName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "address":
+			out.Values[i] = ec._StudioLegalDetails_address(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatNumber":
+			out.Values[i] = ec._StudioLegalDetails_vatNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "companyNumber":
+			out.Values[i] = ec._StudioLegalDetails_companyNumber(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioLegalDetailsPayloadImplementors = []string{"StudioLegalDetailsPayload"}
+
+func (ec *executionContext) _StudioLegalDetailsPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioLegalDetailsPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioLegalDetailsPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioLegalDetailsPayload")
+		case "legalDetails":
+			out.Values[i] = ec._StudioLegalDetailsPayload_legalDetails(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._StudioLegalDetailsPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioOrderSummaryImplementors = []string{"StudioOrderSummary"}
+
+func (ec *executionContext) _StudioOrderSummary(ctx context.Context, sel ast.SelectionSet, obj *orders.Summary) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioOrderSummaryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioOrderSummary")
+		case "count":
+			out.Values[i] = ec._StudioOrderSummary_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paid":
+			out.Values[i] = ec._StudioOrderSummary_paid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refunded":
+			out.Values[i] = ec._StudioOrderSummary_refunded(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var studioPickedPhotoImplementors = []string{"StudioPickedPhoto"}
 
 func (ec *executionContext) _StudioPickedPhoto(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioPickedPhoto) graphql.Marshaler {
@@ -47963,6 +54527,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_cartUpdated(ctx, fields[0])
 	case "orderUpdated":
 		return ec._Subscription_orderUpdated(ctx, fields[0])
+	case "studioOrderEvents":
+		return ec._Subscription_studioOrderEvents(ctx, fields[0])
 	case "galleryPhotoStatuses":
 		return ec._Subscription_galleryPhotoStatuses(ctx, fields[0])
 	default:
@@ -49332,6 +55898,32 @@ func (ec *executionContext) ___Type(ctx context.Context, sel ast.SelectionSet, o
 
 // region    ***************************** type.gotpl *****************************
 
+func (ec *executionContext) marshalNAPIToken2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPITokenᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.APIToken) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx context.Context, sel ast.SelectionSet, v *ent.APIToken) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._APIToken(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNAccessCode2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCodeᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.AccessCode) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -49527,6 +56119,68 @@ func (ec *executionContext) marshalNAuthState2ᚖgithubᚗcomᚋstudioᚋgallery
 		return graphql.Null
 	}
 	return ec._AuthState(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBeginPasskeyRegistrationPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐBeginPasskeyRegistrationPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.BeginPasskeyRegistrationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BeginPasskeyRegistrationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBeginPasskeySignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐBeginPasskeySignInPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.BeginPasskeySignInPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BeginPasskeySignInPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNBooksError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNBooksError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNBooksError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._BooksError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNBooksErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNBooksErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
 }
 
 func (ec *executionContext) unmarshalNBoolean2bool(ctx context.Context, v any) (bool, error) {
@@ -49961,6 +56615,21 @@ func (ec *executionContext) marshalNCreateAccessCodePayload2ᚖgithubᚗcomᚋst
 	return ec._CreateAccessCodePayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNCreateApiTokenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAPITokenInput(ctx context.Context, v any) (gqlmodel.CreateAPITokenInput, error) {
+	res, err := ec.unmarshalInputCreateApiTokenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateApiTokenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateAPITokenPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateAPITokenPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateApiTokenPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCreateCategoryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateCategoryInput(ctx context.Context, v any) (photographer.CreateCategoryInput, error) {
 	res, err := ec.unmarshalInputCreateCategoryInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -50246,6 +56915,21 @@ func (ec *executionContext) marshalNDeletePackPayload2ᚖgithubᚗcomᚋstudio�
 	return ec._DeletePackPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNDeletePasskeyInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePasskeyInput(ctx context.Context, v any) (gqlmodel.DeletePasskeyInput, error) {
+	res, err := ec.unmarshalInputDeletePasskeyInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeletePasskeyPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeletePasskeyPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeletePasskeyPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeletePasskeyPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNDeletePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeletePhotosInput(ctx context.Context, v any) (photographer.DeletePhotosInput, error) {
 	res, err := ec.unmarshalInputDeletePhotosInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -50496,6 +57180,26 @@ func (ec *executionContext) marshalNFamily2ᚖgithubᚗcomᚋstudioᚋgalleryᚋ
 	return ec._Family(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNFinishPasskeyRegistrationInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeyRegistrationInput(ctx context.Context, v any) (gqlmodel.FinishPasskeyRegistrationInput, error) {
+	res, err := ec.unmarshalInputFinishPasskeyRegistrationInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNFinishPasskeyRegistrationPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeyRegistrationPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.FinishPasskeyRegistrationPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._FinishPasskeyRegistrationPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNFinishPasskeySignInInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐFinishPasskeySignInInput(ctx context.Context, v any) (gqlmodel.FinishPasskeySignInInput, error) {
+	res, err := ec.unmarshalInputFinishPasskeySignInInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNFloat2float64(ctx context.Context, v any) (float64, error) {
 	res, err := graphql.UnmarshalFloatContext(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -50625,6 +57329,16 @@ func (ec *executionContext) marshalNGalleryStats2ᚖgithubᚗcomᚋstudioᚋgall
 	return ec._GalleryStats(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNGalleryStatus2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryStatus(ctx context.Context, v any) (gqlmodel.GalleryStatus, error) {
+	var res gqlmodel.GalleryStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNGalleryStatus2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryStatus(ctx context.Context, sel ast.SelectionSet, v gqlmodel.GalleryStatus) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) marshalNGalleryTheme2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐTheme(ctx context.Context, sel ast.SelectionSet, v model.Theme) graphql.Marshaler {
 	return ec._GalleryTheme(ctx, sel, &v)
 }
@@ -50709,6 +57423,16 @@ func (ec *executionContext) marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinte
 	return ec._Money(ctx, sel, &v)
 }
 
+func (ec *executionContext) marshalNMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx context.Context, sel ast.SelectionSet, v *money.Money) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Money(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNMovePhotosInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐMovePhotosInput(ctx context.Context, v any) (photographer.MovePhotosInput, error) {
 	res, err := ec.unmarshalInputMovePhotosInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -50732,6 +57456,32 @@ func (ec *executionContext) marshalNMusic2ᚖgithubᚗcomᚋstudioᚋgalleryᚋg
 		return graphql.Null
 	}
 	return ec._Music(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNMusicTrack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrackᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.MusicTrack) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrack(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrack(ctx context.Context, sel ast.SelectionSet, v *ent.MusicTrack) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MusicTrack(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNNewCaptchaPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐNewCaptchaPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.NewCaptchaPayload) graphql.Marshaler {
@@ -50772,6 +57522,16 @@ func (ec *executionContext) marshalNOrderConnection2ᚖgithubᚗcomᚋstudioᚋg
 		return graphql.Null
 	}
 	return ec._OrderConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNOrderDelivery2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDelivery(ctx context.Context, v any) (gqlmodel.OrderDelivery, error) {
+	var res gqlmodel.OrderDelivery
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNOrderDelivery2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDelivery(ctx context.Context, sel ast.SelectionSet, v gqlmodel.OrderDelivery) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, v any) (entgql.OrderDirection, error) {
@@ -50890,6 +57650,32 @@ func (ec *executionContext) marshalNOrderTotals2ᚖgithubᚗcomᚋstudioᚋgalle
 		return graphql.Null
 	}
 	return ec._OrderTotals(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNOrderVoucherUse2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐVoucherUseᚄ(ctx context.Context, sel ast.SelectionSet, v []*orders.VoucherUse) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderVoucherUse2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐVoucherUse(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOrderVoucherUse2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐVoucherUse(ctx context.Context, sel ast.SelectionSet, v *orders.VoucherUse) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OrderVoucherUse(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPackᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Pack) graphql.Marshaler {
@@ -51011,6 +57797,84 @@ func (ec *executionContext) unmarshalNPackPhotoChoiceInput2ᚖgithubᚗcomᚋstu
 
 func (ec *executionContext) marshalNPageInfo2entgoᚗioᚋcontribᚋentgqlᚐPageInfo(ctx context.Context, sel ast.SelectionSet, v entgql.PageInfo[string]) graphql.Marshaler {
 	return ec._PageInfo(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPasskey2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskeyᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Passkey) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPasskey2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskey(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPasskey2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskey(ctx context.Context, sel ast.SelectionSet, v *ent.Passkey) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Passkey(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPasskeyError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPasskeyError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPasskeyError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PasskeyError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPasskeyErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPasskeyErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
+func (ec *executionContext) marshalNPasskeySignInPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPasskeySignInPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.PasskeySignInPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PasskeySignInPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNPayment2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPaymentᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Payment) graphql.Marshaler {
@@ -51422,6 +58286,42 @@ func (ec *executionContext) marshalNRecoverClientCodePayload2ᚖgithubᚗcomᚋs
 	return ec._RecoverClientCodePayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNRefund2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐRefundᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Refund) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNRefund2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐRefund(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNRefund2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐRefund(ctx context.Context, sel ast.SelectionSet, v *ent.Refund) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Refund(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRefundStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋrefundᚐStatus(ctx context.Context, v any) (refund.Status, error) {
+	var res refund.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRefundStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋrefundᚐStatus(ctx context.Context, sel ast.SelectionSet, v refund.Status) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNRemovePackFormatInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRemovePackFormatInput(ctx context.Context, v any) (gqlmodel.RemovePackFormatInput, error) {
 	res, err := ec.unmarshalInputRemovePackFormatInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -51505,6 +58405,21 @@ func (ec *executionContext) marshalNRevokeAccessCodePayload2ᚖgithubᚗcomᚋst
 		return graphql.Null
 	}
 	return ec._RevokeAccessCodePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNRevokeApiTokenInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAPITokenInput(ctx context.Context, v any) (gqlmodel.RevokeAPITokenInput, error) {
+	res, err := ec.unmarshalInputRevokeApiTokenInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNRevokeApiTokenPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRevokeAPITokenPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.RevokeAPITokenPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._RevokeApiTokenPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNSelection2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐSelectionᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Selection) graphql.Marshaler {
@@ -51831,6 +58746,120 @@ func (ec *executionContext) marshalNString2ᚕstringᚄ(ctx context.Context, sel
 	return ret
 }
 
+func (ec *executionContext) marshalNStudioBooks2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooks(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooks) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooks(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioBooksGallery2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksGalleryᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.StudioBooksGallery) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioBooksGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksGallery(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooksGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksGallery(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooksGallery) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooksGallery(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioBooksPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.StudioBooksPhoto) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioBooksPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPhoto(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooksPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPhoto(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooksPhoto) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooksPhoto(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioBooksPoint2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPointᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.StudioBooksPoint) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioBooksPoint2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPoint(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooksPoint2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksPoint(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooksPoint) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooksPoint(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioBooksProduct2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksProductᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.StudioBooksProduct) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioBooksProduct2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksProduct(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioBooksProduct2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioBooksProduct(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioBooksProduct) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioBooksProduct(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNStudioContactMessage2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioContactMessageᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioContactMessage) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -51933,6 +58962,41 @@ func (ec *executionContext) marshalNStudioGuestSelection2ᚖgithubᚗcomᚋstudi
 		return graphql.Null
 	}
 	return ec._StudioGuestSelection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioLegalDetails(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNStudioLegalDetailsInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetailsInput(ctx context.Context, v any) (gqlmodel.StudioLegalDetailsInput, error) {
+	res, err := ec.unmarshalInputStudioLegalDetailsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStudioLegalDetailsPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetailsPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioLegalDetailsPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioLegalDetailsPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNStudioOrderSummary2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐSummary(ctx context.Context, sel ast.SelectionSet, v *orders.Summary) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioOrderSummary(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNStudioPickedPhoto2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPickedPhotoᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioPickedPhoto) graphql.Marshaler {
@@ -52461,6 +59525,13 @@ func (ec *executionContext) marshalN__TypeKind2string(ctx context.Context, sel a
 	return res
 }
 
+func (ec *executionContext) marshalOAPIToken2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAPIToken(ctx context.Context, sel ast.SelectionSet, v *ent.APIToken) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._APIToken(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOAccessCode2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐAccessCode(ctx context.Context, sel ast.SelectionSet, v *ent.AccessCode) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -52860,6 +59931,42 @@ func (ec *executionContext) marshalOOrder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋe
 	return ec._Order(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOOrderDelivery2ᚕgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDeliveryᚄ(ctx context.Context, v any) ([]gqlmodel.OrderDelivery, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]gqlmodel.OrderDelivery, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderDelivery2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDelivery(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOOrderDelivery2ᚕgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDeliveryᚄ(ctx context.Context, sel ast.SelectionSet, v []gqlmodel.OrderDelivery) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderDelivery2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderDelivery(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalOOrderEdge2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEdge(ctx context.Context, sel ast.SelectionSet, v []*ent.OrderEdge) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -52878,6 +59985,42 @@ func (ec *executionContext) marshalOOrderEdge2ᚖgithubᚗcomᚋstudioᚋgallery
 		return graphql.Null
 	}
 	return ec._OrderEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOOrderPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethodᚄ(ctx context.Context, v any) ([]order.PaymentMethod, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]order.PaymentMethod, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNOrderPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethod(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOOrderPaymentMethod2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethodᚄ(ctx context.Context, sel ast.SelectionSet, v []order.PaymentMethod) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderPaymentMethod2githubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐPaymentMethod(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOOrderStatus2ᚕgithubᚗcomᚋstudioᚋgalleryᚋentᚋorderᚐStatusᚄ(ctx context.Context, v any) ([]order.Status, error) {
@@ -52972,6 +60115,13 @@ func (ec *executionContext) unmarshalOPackFormatPhotosInput2ᚕᚖgithubᚗcom�
 		}
 	}
 	return res, nil
+}
+
+func (ec *executionContext) marshalOPasskey2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPasskey(ctx context.Context, sel ast.SelectionSet, v *ent.Passkey) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._Passkey(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalOPhoto2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPhoto(ctx context.Context, sel ast.SelectionSet, v *ent.Photo) graphql.Marshaler {
@@ -53150,6 +60300,13 @@ func (ec *executionContext) marshalOStudioAlbum2ᚖgithubᚗcomᚋstudioᚋgalle
 		return graphql.Null
 	}
 	return ec._StudioAlbum(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._StudioLegalDetails(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOThemeColorsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐThemeColorsInput(ctx context.Context, v any) (*photographer.ThemeColorsInput, error) {

@@ -70,7 +70,3 @@ func (r *queryResolver) StudioLegalDetails(ctx context.Context) (*gqlmodel.Studi
 	}
 	return legalDetails(d), nil
 }
-
-func legalDetails(d books.LegalDetails) *gqlmodel.StudioLegalDetails {
-	return &gqlmodel.StudioLegalDetails{LegalName: d.LegalName, Address: d.Address, VatNumber: d.VATNumber, CompanyNumber: d.CompanyNumber}
-}

@@ -177,6 +177,30 @@ func (f GalleryVisitFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.GalleryVisitMutation", m)
 }
 
+// The InvoiceFunc type is an adapter to allow the use of ordinary
+// function as Invoice mutator.
+type InvoiceFunc func(context.Context, *ent.InvoiceMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f InvoiceFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.InvoiceMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.InvoiceMutation", m)
+}
+
+// The InvoiceCounterFunc type is an adapter to allow the use of ordinary
+// function as InvoiceCounter mutator.
+type InvoiceCounterFunc func(context.Context, *ent.InvoiceCounterMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f InvoiceCounterFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.InvoiceCounterMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.InvoiceCounterMutation", m)
+}
+
 // The MusicTrackFunc type is an adapter to allow the use of ordinary
 // function as MusicTrack mutator.
 type MusicTrackFunc func(context.Context, *ent.MusicTrackMutation) (ent.Value, error)

@@ -22,6 +22,8 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/galleryvisit"
+	"github.com/studio/gallery/ent/invoice"
+	"github.com/studio/gallery/ent/invoicecounter"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
@@ -479,6 +481,60 @@ func (f TraverseGalleryVisit) Traverse(ctx context.Context, q ent.Query) error {
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.GalleryVisitQuery", q)
+}
+
+// The InvoiceFunc type is an adapter to allow the use of ordinary function as a Querier.
+type InvoiceFunc func(context.Context, *ent.InvoiceQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f InvoiceFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.InvoiceQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.InvoiceQuery", q)
+}
+
+// The TraverseInvoice type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseInvoice func(context.Context, *ent.InvoiceQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseInvoice) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseInvoice) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvoiceQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.InvoiceQuery", q)
+}
+
+// The InvoiceCounterFunc type is an adapter to allow the use of ordinary function as a Querier.
+type InvoiceCounterFunc func(context.Context, *ent.InvoiceCounterQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f InvoiceCounterFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.InvoiceCounterQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.InvoiceCounterQuery", q)
+}
+
+// The TraverseInvoiceCounter type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseInvoiceCounter func(context.Context, *ent.InvoiceCounterQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseInvoiceCounter) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseInvoiceCounter) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.InvoiceCounterQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.InvoiceCounterQuery", q)
 }
 
 // The MusicTrackFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1106,6 +1162,10 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.GalleryQuery, predicate.Gallery, gallery.OrderOption]{typ: ent.TypeGallery, tq: q}, nil
 	case *ent.GalleryVisitQuery:
 		return &query[*ent.GalleryVisitQuery, predicate.GalleryVisit, galleryvisit.OrderOption]{typ: ent.TypeGalleryVisit, tq: q}, nil
+	case *ent.InvoiceQuery:
+		return &query[*ent.InvoiceQuery, predicate.Invoice, invoice.OrderOption]{typ: ent.TypeInvoice, tq: q}, nil
+	case *ent.InvoiceCounterQuery:
+		return &query[*ent.InvoiceCounterQuery, predicate.InvoiceCounter, invoicecounter.OrderOption]{typ: ent.TypeInvoiceCounter, tq: q}, nil
 	case *ent.MusicTrackQuery:
 		return &query[*ent.MusicTrackQuery, predicate.MusicTrack, musictrack.OrderOption]{typ: ent.TypeMusicTrack, tq: q}, nil
 	case *ent.OneTimeCodeQuery:

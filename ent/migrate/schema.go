@@ -528,6 +528,50 @@ var (
 			},
 		},
 	}
+	// InvoicesColumns holds the columns for the "invoices" table.
+	InvoicesColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "order_id", Type: field.TypeString, Unique: true},
+		{Name: "photographer_id", Type: field.TypeString},
+		{Name: "year", Type: field.TypeInt},
+		{Name: "seq", Type: field.TypeInt},
+		{Name: "number", Type: field.TypeString},
+		{Name: "issued_at", Type: field.TypeTime},
+		{Name: "seller", Type: field.TypeJSON, Nullable: true},
+	}
+	// InvoicesTable holds the schema information for the "invoices" table.
+	InvoicesTable = &schema.Table{
+		Name:       "invoices",
+		Columns:    InvoicesColumns,
+		PrimaryKey: []*schema.Column{InvoicesColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "invoice_photographer_id_year_seq",
+				Unique:  true,
+				Columns: []*schema.Column{InvoicesColumns[2], InvoicesColumns[3], InvoicesColumns[4]},
+			},
+		},
+	}
+	// InvoiceCountersColumns holds the columns for the "invoice_counters" table.
+	InvoiceCountersColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "photographer_id", Type: field.TypeString},
+		{Name: "year", Type: field.TypeInt},
+		{Name: "last", Type: field.TypeInt, Default: 0},
+	}
+	// InvoiceCountersTable holds the schema information for the "invoice_counters" table.
+	InvoiceCountersTable = &schema.Table{
+		Name:       "invoice_counters",
+		Columns:    InvoiceCountersColumns,
+		PrimaryKey: []*schema.Column{InvoiceCountersColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "invoicecounter_photographer_id_year",
+				Unique:  true,
+				Columns: []*schema.Column{InvoiceCountersColumns[1], InvoiceCountersColumns[2]},
+			},
+		},
+	}
 	// MusicTracksColumns holds the columns for the "music_tracks" table.
 	MusicTracksColumns = []*schema.Column{
 		{Name: "id", Type: field.TypeString, Size: 40},
@@ -666,6 +710,8 @@ var (
 		{Name: "quantity", Type: field.TypeInt},
 		{Name: "unit_price", Type: field.TypeInt},
 		{Name: "total", Type: field.TypeInt},
+		{Name: "discount", Type: field.TypeInt, Default: -1},
+		{Name: "vat", Type: field.TypeInt, Default: -1},
 		{Name: "details", Type: field.TypeJSON, Nullable: true},
 		{Name: "order_lines", Type: field.TypeString, Size: 40},
 	}
@@ -677,7 +723,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "order_lines_orders_lines",
-				Columns:    []*schema.Column{OrderLinesColumns[10]},
+				Columns:    []*schema.Column{OrderLinesColumns[12]},
 				RefColumns: []*schema.Column{OrdersColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
@@ -938,6 +984,10 @@ var (
 		{Name: "vat_rate_bp", Type: field.TypeInt, Default: 2100},
 		{Name: "timezone", Type: field.TypeString, Default: "Europe/Brussels"},
 		{Name: "shipping_rates", Type: field.TypeJSON},
+		{Name: "legal_name", Type: field.TypeString, Size: 200, Default: ""},
+		{Name: "legal_address", Type: field.TypeString, Size: 500, Default: ""},
+		{Name: "vat_number", Type: field.TypeString, Size: 40, Default: ""},
+		{Name: "company_number", Type: field.TypeString, Size: 40, Default: ""},
 		{Name: "order_seq", Type: field.TypeInt, Default: 10000},
 		{Name: "sessions_ended_at", Type: field.TypeTime, Nullable: true},
 	}
@@ -1383,6 +1433,8 @@ var (
 		FormatsTable,
 		GalleriesTable,
 		GalleryVisitsTable,
+		InvoicesTable,
+		InvoiceCountersTable,
 		MusicTracksTable,
 		OneTimeCodesTable,
 		OrdersTable,

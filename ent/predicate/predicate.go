@@ -48,6 +48,12 @@ type Gallery func(*sql.Selector)
 // GalleryVisit is the predicate function for galleryvisit builders.
 type GalleryVisit func(*sql.Selector)
 
+// Invoice is the predicate function for invoice builders.
+type Invoice func(*sql.Selector)
+
+// InvoiceCounter is the predicate function for invoicecounter builders.
+type InvoiceCounter func(*sql.Selector)
+
 // MusicTrack is the predicate function for musictrack builders.
 type MusicTrack func(*sql.Selector)
 

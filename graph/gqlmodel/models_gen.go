@@ -867,3 +867,62 @@ func (e GalleryStatus) MarshalJSON() ([]byte, error) {
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
 }
+
+// How an order is delivered.
+type OrderDelivery string
+
+const (
+	OrderDeliveryShipping OrderDelivery = "shipping"
+	OrderDeliveryPickup   OrderDelivery = "pickup"
+	// Digital files only: nothing to deliver.
+	OrderDeliveryDigital OrderDelivery = "digital"
+)
+
+var AllOrderDelivery = []OrderDelivery{
+	OrderDeliveryShipping,
+	OrderDeliveryPickup,
+	OrderDeliveryDigital,
+}
+
+func (e OrderDelivery) IsValid() bool {
+	switch e {
+	case OrderDeliveryShipping, OrderDeliveryPickup, OrderDeliveryDigital:
+		return true
+	}
+	return false
+}
+
+func (e OrderDelivery) String() string {
+	return string(e)
+}
+
+func (e *OrderDelivery) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = OrderDelivery(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid OrderDelivery", str)
+	}
+	return nil
+}
+
+func (e OrderDelivery) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *OrderDelivery) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e OrderDelivery) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}

@@ -966,6 +966,7 @@ const en: Messages = {
     statusReady: 'ready',
     statusFailed: 'failed',
     singleDownloadsNote: 'Downloads of single photos are not recorded.',
+  },
   studioAccount: {
     passkeysTitle: 'Passkeys',
     passkeysHint: 'A passkey signs you in to the studio with your device’s fingerprint, face or PIN, without an e-mailed code.',
@@ -1201,6 +1202,7 @@ const en: Messages = {
     shareMailClientCode: "Client code: {{code}}",
     shareMailVisitorCode: "Visitor code: {{code}}",
     close: "Close",
+  },
   studioOrders: {
     nav: 'Orders',
     title: 'Orders',

@@ -965,6 +965,7 @@ const fr = {
     statusReady: 'prêt',
     statusFailed: 'échec',
     singleDownloadsNote: 'Les téléchargements de photos une à une ne sont pas enregistrés.',
+  },
   studioAccount: {
     passkeysTitle: 'Clés d’accès',
     passkeysHint: 'Une clé d’accès vous connecte au studio avec l’empreinte, le visage ou le code de votre appareil, sans code par e-mail.',
@@ -1200,6 +1201,7 @@ const fr = {
     shareMailClientCode: "Code client : {{code}}",
     shareMailVisitorCode: "Code visiteur : {{code}}",
     close: "Fermer",
+  },
   studioOrders: {
     nav: 'Commandes',
     title: 'Commandes',

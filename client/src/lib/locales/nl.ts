@@ -969,6 +969,7 @@ const nl: Messages = {
     statusReady: 'klaar',
     statusFailed: 'mislukt',
     singleDownloadsNote: 'Downloads van losse foto’s worden niet bijgehouden.',
+  },
   studioAccount: {
     passkeysTitle: 'Toegangssleutels',
     passkeysHint: 'Met een toegangssleutel meldt u zich aan bij de studio met de vingerafdruk, het gezicht of de code van uw toestel, zonder code per e-mail.',
@@ -1204,6 +1205,7 @@ const nl: Messages = {
     shareMailClientCode: "Klantcode: {{code}}",
     shareMailVisitorCode: "Bezoekerscode: {{code}}",
     close: "Sluiten",
+  },
   studioOrders: {
     nav: 'Bestellingen',
     title: 'Bestellingen',
