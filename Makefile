@@ -73,7 +73,7 @@ test-go: test-go-sqlite test-go-postgres test-go-s3 test-media-vips test-fuzz
 # a private bucket): stores, derivatives, deletes, backups, download
 # archives, and the server's uploads (multipart and tus), protected and
 # presigned delivery, music. On SQLite; `go test ./...` covers file://.
-S3_PACKAGES := ./internal/media/ ./internal/photos/ ./internal/jobs/ ./internal/downloads/ ./internal/backup/
+S3_PACKAGES := ./internal/testblob/ ./internal/media/ ./internal/photos/ ./internal/jobs/ ./internal/downloads/ ./internal/backup/
 S3_SERVER_TESTS := Presigned|Download|Upload|Ingest|Retina|WebP|PrivatePhoto|StudioCollections|GalleryPhotoStatuses|WrongPerson
 .PHONY: test-go-s3
 test-go-s3: tools

@@ -10,6 +10,9 @@ import { OrderRow } from './order-row';
 import { StudioOrderEventsSubscription, StudioOrderRowFragment, StudioOrdersQuery } from './orders-documents';
 import styles from './studio.module.css';
 
+// The states of an order just placed or just paid.
+const FRESH = new Set(['awaiting_payment', 'awaiting_validation', 'validated']);
+
 /**
  * OrdersPage is /studio/commandes: the photographer's orders, filtered,
  * searched and paged, with what they add up to. It follows the studio's
@@ -40,8 +43,11 @@ export function OrdersPage() {
       const row = getFragmentData(StudioOrderRowFragment, o);
       const before = seen.current.get(row.id);
       seen.current.set(row.id, row.status);
-      if (before === undefined) notify({ type: 'info', message: t('studioOrders.newOrder', { number: row.number }) });
-      else if (before !== row.status && row.status === 'validated') notify({ type: 'success', message: t('studioOrders.paidOrder', { number: row.number }) });
+      // Not seen yet and placed or paid just now: a new order (another
+      // page's order that is sent or refunded is not announced).
+      if (before === undefined && FRESH.has(row.status)) notify({ type: 'info', message: t('studioOrders.newOrder', { number: row.number }) });
+      else if (before !== undefined && before !== row.status && row.status === 'validated')
+        notify({ type: 'success', message: t('studioOrders.paidOrder', { number: row.number }) });
       void refetch();
     },
   });
