@@ -33,14 +33,21 @@ import (
 const WritesTopic = "store-writes"
 
 // ShareWrites publishes the counted writes committed through db on ev and
-// applies the writes other replicas publish there. stop ends both.
+// applies the writes other replicas publish there. stop ends both (after
+// sending what is pending).
+//
+// Notices are sent by one goroutine, after the commit, and coalesced: the
+// kinds of write committed while a notice is being sent go out once, next
+// (a transaction that reorders 500 photos sends one notice, not 500, and
+// no request waits for a notice to be sent).
 func ShareWrites(db *ent.Client, ev events.Broker, log *slog.Logger) (stop func()) {
 	if log == nil {
 		log = slog.Default()
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	s := &sharer{db: db, ev: ev, log: log, origin: hex.EncodeToString(b[:]), txs: map[*ent.Tx]map[writeKind]bool{}}
+	s := &sharer{db: db, ev: ev, log: log, origin: hex.EncodeToString(b[:]),
+		pending: map[writeKind]bool{}, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	sub := ev.Subscribe(WritesTopic)
 	sub.Notify(func() {
 		evs, _ := sub.Take()
@@ -49,7 +56,12 @@ func ShareWrites(db *ent.Client, ev events.Broker, log *slog.Logger) (stop func(
 		}
 	})
 	db.Use(s.hook)
-	return sub.Close
+	go s.run()
+	return func() {
+		close(s.stop)
+		<-s.done
+		sub.Close()
+	}
 }
 
 type writeKind struct {
@@ -63,8 +75,11 @@ type sharer struct {
 	log    *slog.Logger
 	origin string
 
-	mu  sync.Mutex
-	txs map[*ent.Tx]map[writeKind]bool // kinds written in each open transaction
+	mu      sync.Mutex
+	pending map[writeKind]bool // committed, not sent yet
+	wake    chan struct{}
+	stop    chan struct{}
+	done    chan struct{}
 }
 
 // counted tells whether any Writes installed on the client counts k.
@@ -79,63 +94,59 @@ func (s *sharer) hook(next ent.Mutator) ent.Mutator {
 		}
 		if txm, ok := m.(interface{ Tx() (*ent.Tx, error) }); ok {
 			if tx, terr := txm.Tx(); terr == nil && tx != nil {
-				s.inTx(tx, k)
+				// Told once the transaction commits; nothing if it rolls back.
+				tx.OnCommit(func(next ent.Committer) ent.Committer {
+					return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
+						err := next.Commit(ctx, tx)
+						if err == nil {
+							s.note(k)
+						}
+						return err
+					})
+				})
 				return v, nil
 			}
 		}
-		s.publish(ctx, []writeKind{k})
+		s.note(k)
 		return v, nil
 	})
 }
 
-// inTx notes k as written in tx; the kinds are published once it commits.
-func (s *sharer) inTx(tx *ent.Tx, k writeKind) {
+// note queues a committed write's kind for the sender.
+func (s *sharer) note(k writeKind) {
 	s.mu.Lock()
-	kinds, open := s.txs[tx]
-	if !open {
-		kinds = map[writeKind]bool{}
-		s.txs[tx] = kinds
-	}
-	kinds[k] = true
+	s.pending[k] = true
 	s.mu.Unlock()
-	if open {
-		return
+	select {
+	case s.wake <- struct{}{}:
+	default:
 	}
-	take := func() []writeKind {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		out := make([]writeKind, 0, len(s.txs[tx]))
-		for k := range s.txs[tx] {
-			out = append(out, k)
-		}
-		delete(s.txs, tx)
-		return out
-	}
-	tx.OnCommit(func(next ent.Committer) ent.Committer {
-		return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
-			err := next.Commit(ctx, tx)
-			kinds := take()
-			if err == nil {
-				s.publish(ctx, kinds)
-			}
-			return err
-		})
-	})
-	tx.OnRollback(func(next ent.Rollbacker) ent.Rollbacker {
-		return ent.RollbackFunc(func(ctx context.Context, tx *ent.Tx) error {
-			take()
-			return next.Rollback(ctx, tx)
-		})
-	})
 }
 
-// publish tells the other replicas of committed writes. A failure is only
+// run sends what is pending whenever there is some, until stopped.
+func (s *sharer) run() {
+	defer close(s.done)
+	for {
+		select {
+		case <-s.stop:
+			s.flush()
+			return
+		case <-s.wake:
+			s.flush()
+		}
+	}
+}
+
+// flush tells the other replicas of the pending kinds. A failure is only
 // logged: CACHE_TTL bounds what they keep.
-func (s *sharer) publish(ctx context.Context, kinds []writeKind) {
-	ctx = context.WithoutCancel(ctx)
-	for _, k := range kinds {
+func (s *sharer) flush() {
+	s.mu.Lock()
+	kinds := s.pending
+	s.pending = map[writeKind]bool{}
+	s.mu.Unlock()
+	for k := range kinds {
 		id := s.origin + ";" + k.t + ";" + strconv.FormatUint(uint64(k.op), 10)
-		if err := s.ev.Publish(ctx, WritesTopic, id); err != nil {
+		if err := s.ev.Publish(context.Background(), WritesTopic, id); err != nil {
 			s.log.Warn("store: telling the other replicas of a write failed", "type", k.t, "err", err)
 		}
 	}
