@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/studio/gallery/ent"
-	"github.com/studio/gallery/internal/events"
 )
 
 // Writes made by another replica.
@@ -32,36 +31,35 @@ import (
 // WritesTopic is the events topic of the writes replicas share.
 const WritesTopic = "store-writes"
 
-// ShareWrites publishes the counted writes committed through db on ev and
-// applies the writes other replicas publish there. stop ends both (after
-// sending what is pending).
+// ShareWrites tells the other replicas, through publish, of the counted
+// writes committed through db (each as a notice's id, published on
+// WritesTopic); the notices the other replicas publish there are handed
+// to the returned Sharer's Receive (app.ShareWrites joins both to the
+// events broker). Stop ends it, after sending what is pending.
 //
 // Notices are sent by one goroutine, after the commit, and coalesced: the
 // kinds of write committed while a notice is being sent go out once, next
 // (a transaction that reorders 500 photos sends one notice, not 500, and
 // no request waits for a notice to be sent).
-func ShareWrites(db *ent.Client, ev events.Broker, log *slog.Logger) (stop func()) {
+func ShareWrites(db *ent.Client, publish func(ctx context.Context, id string) error, log *slog.Logger) *Sharer {
 	if log == nil {
 		log = slog.Default()
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	s := &sharer{db: db, ev: ev, log: log, origin: hex.EncodeToString(b[:]),
+	s := &Sharer{db: db, publish: publish, log: log, origin: hex.EncodeToString(b[:]),
 		pending: map[writeKind]bool{}, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
-	sub := ev.Subscribe(WritesTopic)
-	sub.Notify(func() {
-		evs, _ := sub.Take()
-		for _, e := range evs {
-			s.apply(e)
-		}
-	})
 	db.Use(s.hook)
 	go s.run()
-	return func() {
+	return s
+}
+
+// Stop sends what is pending and stops sending.
+func (s *Sharer) Stop() {
+	s.stopOnce.Do(func() {
 		close(s.stop)
 		<-s.done
-		sub.Close()
-	}
+	})
 }
 
 type writeKind struct {
@@ -69,11 +67,13 @@ type writeKind struct {
 	op ent.Op
 }
 
-type sharer struct {
-	db     *ent.Client
-	ev     events.Broker
-	log    *slog.Logger
-	origin string
+// Sharer is what ShareWrites started.
+type Sharer struct {
+	db       *ent.Client
+	publish  func(ctx context.Context, id string) error
+	log      *slog.Logger
+	origin   string
+	stopOnce sync.Once
 
 	mu      sync.Mutex
 	pending map[writeKind]bool // committed, not sent yet
@@ -83,9 +83,9 @@ type sharer struct {
 }
 
 // counted tells whether any Writes installed on the client counts k.
-func (s *sharer) counted(k writeKind) bool { return len(matching(s.db, k.t, k.op)) > 0 }
+func (s *Sharer) counted(k writeKind) bool { return len(matching(s.db, k.t, k.op)) > 0 }
 
-func (s *sharer) hook(next ent.Mutator) ent.Mutator {
+func (s *Sharer) hook(next ent.Mutator) ent.Mutator {
 	return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
 		v, err := next.Mutate(ctx, m)
 		k := writeKind{m.Type(), m.Op()}
@@ -113,7 +113,7 @@ func (s *sharer) hook(next ent.Mutator) ent.Mutator {
 }
 
 // note queues a committed write's kind for the sender.
-func (s *sharer) note(k writeKind) {
+func (s *Sharer) note(k writeKind) {
 	s.mu.Lock()
 	s.pending[k] = true
 	s.mu.Unlock()
@@ -124,7 +124,7 @@ func (s *sharer) note(k writeKind) {
 }
 
 // run sends what is pending whenever there is some, until stopped.
-func (s *sharer) run() {
+func (s *Sharer) run() {
 	defer close(s.done)
 	for {
 		select {
@@ -139,29 +139,32 @@ func (s *sharer) run() {
 
 // flush tells the other replicas of the pending kinds. A failure is only
 // logged: CACHE_TTL bounds what they keep.
-func (s *sharer) flush() {
+func (s *Sharer) flush() {
 	s.mu.Lock()
 	kinds := s.pending
 	s.pending = map[writeKind]bool{}
 	s.mu.Unlock()
 	for k := range kinds {
 		id := s.origin + ";" + k.t + ";" + strconv.FormatUint(uint64(k.op), 10)
-		if err := s.ev.Publish(context.Background(), WritesTopic, id); err != nil {
+		if err := s.publish(context.Background(), id); err != nil {
 			s.log.Warn("store: telling the other replicas of a write failed", "type", k.t, "err", err)
 		}
 	}
 }
 
-// apply bumps the Writes a write told by another replica makes stale; a
-// resynchronisation (the notices may have been lost) bumps them all.
-func (s *sharer) apply(e events.Event) {
-	if e.Resync() {
+// Receive applies a notice another replica published on WritesTopic: it
+// bumps the Writes such a write makes stale. An empty id asks for a
+// resynchronisation (the notices may have been lost: events.Postgres sends
+// one after its listening connection came back) and bumps them all. The
+// replica's own notices are ignored.
+func (s *Sharer) Receive(id string) {
+	if id == "" {
 		BumpAll(s.db)
 		return
 	}
-	k, origin, err := parseWrite(e.ID)
+	k, origin, err := parseWrite(id)
 	if err != nil {
-		s.log.Warn("store: a write notice is not understood", "id", e.ID, "err", err)
+		s.log.Warn("store: a write notice is not understood", "id", id, "err", err)
 		BumpAll(s.db)
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/testdb"
@@ -28,8 +29,8 @@ func TestShareWritesTellsTheOtherReplicas(t *testing.T) {
 	aGalleries.Install(a.Client, func(t string) bool { return t == ent.TypeGallery })
 	bGalleries.Install(b.Client, func(t string) bool { return t == ent.TypeGallery })
 	bPhotos.Install(b.Client, func(t string) bool { return t == ent.TypePhoto })
-	t.Cleanup(store.ShareWrites(a.Client, ev, nil))
-	t.Cleanup(store.ShareWrites(b.Client, ev, nil))
+	t.Cleanup(app.ShareWrites(a.Client, ev, nil))
+	t.Cleanup(app.ShareWrites(b.Client, ev, nil))
 
 	// wait gives the broker's delivery a moment, then reads the counters.
 	wait := func(w *store.Writes, want uint64, what string) {
