@@ -62,7 +62,7 @@ func newReplicas(t *testing.T, n int, settings map[string]string) (a, b *replica
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { ev.Close() })
-		t.Cleanup(store.ShareWrites(db.Client, ev, log))
+		t.Cleanup(app.ShareWrites(db.Client, ev, log))
 		cfg, err := config.Load(func(k string) string { return settings[k] })
 		if err != nil {
 			t.Fatal(err)

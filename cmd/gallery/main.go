@@ -185,7 +185,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	if cfg.UsesPostgres() {
 		// What each replica keeps goes stale at once when another
 		// replica writes (CACHE_TTL stays as the safety net).
-		defer store.ShareWrites(db.Client, ev, log)()
+		defer app.ShareWrites(db.Client, ev, log)()
 	}
 	// A stable worker id lets a restarted server take back at once the jobs
 	// it left running when it was killed.

@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/studio/gallery/ent"
-	"github.com/studio/gallery/internal/events"
 )
 
 // Writes made by another replica.
@@ -32,24 +31,35 @@ import (
 // WritesTopic is the events topic of the writes replicas share.
 const WritesTopic = "store-writes"
 
-// ShareWrites publishes the counted writes committed through db on ev and
-// applies the writes other replicas publish there. stop ends both.
-func ShareWrites(db *ent.Client, ev events.Broker, log *slog.Logger) (stop func()) {
+// ShareWrites tells the other replicas, through publish, of the counted
+// writes committed through db (each as a notice's id, published on
+// WritesTopic); the notices the other replicas publish there are handed
+// to the returned Sharer's Receive (app.ShareWrites joins both to the
+// events broker). Stop ends it, after sending what is pending.
+//
+// Notices are sent by one goroutine, after the commit, and coalesced: the
+// kinds of write committed while a notice is being sent go out once, next
+// (a transaction that reorders 500 photos sends one notice, not 500, and
+// no request waits for a notice to be sent).
+func ShareWrites(db *ent.Client, publish func(ctx context.Context, id string) error, log *slog.Logger) *Sharer {
 	if log == nil {
 		log = slog.Default()
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	s := &sharer{db: db, ev: ev, log: log, origin: hex.EncodeToString(b[:]), txs: map[*ent.Tx]map[writeKind]bool{}}
-	sub := ev.Subscribe(WritesTopic)
-	sub.Notify(func() {
-		evs, _ := sub.Take()
-		for _, e := range evs {
-			s.apply(e)
-		}
-	})
+	s := &Sharer{db: db, publish: publish, log: log, origin: hex.EncodeToString(b[:]),
+		pending: map[writeKind]bool{}, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	db.Use(s.hook)
-	return sub.Close
+	go s.run()
+	return s
+}
+
+// Stop sends what is pending and stops sending.
+func (s *Sharer) Stop() {
+	s.stopOnce.Do(func() {
+		close(s.stop)
+		<-s.done
+	})
 }
 
 type writeKind struct {
@@ -57,20 +67,25 @@ type writeKind struct {
 	op ent.Op
 }
 
-type sharer struct {
-	db     *ent.Client
-	ev     events.Broker
-	log    *slog.Logger
-	origin string
+// Sharer is what ShareWrites started.
+type Sharer struct {
+	db       *ent.Client
+	publish  func(ctx context.Context, id string) error
+	log      *slog.Logger
+	origin   string
+	stopOnce sync.Once
 
-	mu  sync.Mutex
-	txs map[*ent.Tx]map[writeKind]bool // kinds written in each open transaction
+	mu      sync.Mutex
+	pending map[writeKind]bool // committed, not sent yet
+	wake    chan struct{}
+	stop    chan struct{}
+	done    chan struct{}
 }
 
 // counted tells whether any Writes installed on the client counts k.
-func (s *sharer) counted(k writeKind) bool { return len(matching(s.db, k.t, k.op)) > 0 }
+func (s *Sharer) counted(k writeKind) bool { return len(matching(s.db, k.t, k.op)) > 0 }
 
-func (s *sharer) hook(next ent.Mutator) ent.Mutator {
+func (s *Sharer) hook(next ent.Mutator) ent.Mutator {
 	return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
 		v, err := next.Mutate(ctx, m)
 		k := writeKind{m.Type(), m.Op()}
@@ -79,78 +94,77 @@ func (s *sharer) hook(next ent.Mutator) ent.Mutator {
 		}
 		if txm, ok := m.(interface{ Tx() (*ent.Tx, error) }); ok {
 			if tx, terr := txm.Tx(); terr == nil && tx != nil {
-				s.inTx(tx, k)
+				// Told once the transaction commits; nothing if it rolls back.
+				tx.OnCommit(func(next ent.Committer) ent.Committer {
+					return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
+						err := next.Commit(ctx, tx)
+						if err == nil {
+							s.note(k)
+						}
+						return err
+					})
+				})
 				return v, nil
 			}
 		}
-		s.publish(ctx, []writeKind{k})
+		s.note(k)
 		return v, nil
 	})
 }
 
-// inTx notes k as written in tx; the kinds are published once it commits.
-func (s *sharer) inTx(tx *ent.Tx, k writeKind) {
+// note queues a committed write's kind for the sender.
+func (s *Sharer) note(k writeKind) {
 	s.mu.Lock()
-	kinds, open := s.txs[tx]
-	if !open {
-		kinds = map[writeKind]bool{}
-		s.txs[tx] = kinds
-	}
-	kinds[k] = true
+	s.pending[k] = true
 	s.mu.Unlock()
-	if open {
-		return
+	select {
+	case s.wake <- struct{}{}:
+	default:
 	}
-	take := func() []writeKind {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		out := make([]writeKind, 0, len(s.txs[tx]))
-		for k := range s.txs[tx] {
-			out = append(out, k)
-		}
-		delete(s.txs, tx)
-		return out
-	}
-	tx.OnCommit(func(next ent.Committer) ent.Committer {
-		return ent.CommitFunc(func(ctx context.Context, tx *ent.Tx) error {
-			err := next.Commit(ctx, tx)
-			kinds := take()
-			if err == nil {
-				s.publish(ctx, kinds)
-			}
-			return err
-		})
-	})
-	tx.OnRollback(func(next ent.Rollbacker) ent.Rollbacker {
-		return ent.RollbackFunc(func(ctx context.Context, tx *ent.Tx) error {
-			take()
-			return next.Rollback(ctx, tx)
-		})
-	})
 }
 
-// publish tells the other replicas of committed writes. A failure is only
+// run sends what is pending whenever there is some, until stopped.
+func (s *Sharer) run() {
+	defer close(s.done)
+	for {
+		select {
+		case <-s.stop:
+			s.flush()
+			return
+		case <-s.wake:
+			s.flush()
+		}
+	}
+}
+
+// flush tells the other replicas of the pending kinds. A failure is only
 // logged: CACHE_TTL bounds what they keep.
-func (s *sharer) publish(ctx context.Context, kinds []writeKind) {
-	ctx = context.WithoutCancel(ctx)
-	for _, k := range kinds {
+func (s *Sharer) flush() {
+	s.mu.Lock()
+	kinds := s.pending
+	s.pending = map[writeKind]bool{}
+	s.mu.Unlock()
+	for k := range kinds {
 		id := s.origin + ";" + k.t + ";" + strconv.FormatUint(uint64(k.op), 10)
-		if err := s.ev.Publish(ctx, WritesTopic, id); err != nil {
+		if err := s.publish(context.Background(), id); err != nil {
 			s.log.Warn("store: telling the other replicas of a write failed", "type", k.t, "err", err)
 		}
 	}
 }
 
-// apply bumps the Writes a write told by another replica makes stale; a
-// resynchronisation (the notices may have been lost) bumps them all.
-func (s *sharer) apply(e events.Event) {
-	if e.Resync() {
+// Receive applies a notice another replica published on WritesTopic: it
+// bumps the Writes such a write makes stale. An empty id asks for a
+// resynchronisation (the notices may have been lost: events.Postgres sends
+// one after its listening connection came back) and bumps them all. The
+// replica's own notices are ignored.
+func (s *Sharer) Receive(id string) {
+	if id == "" {
 		BumpAll(s.db)
 		return
 	}
-	k, origin, err := parseWrite(e.ID)
+	k, origin, err := parseWrite(id)
 	if err != nil {
-		s.log.Warn("store: a write notice is not understood", "id", e.ID, "err", err)
+		s.log.Warn("store: a write notice is not understood", "id", id, "err", err)
 		BumpAll(s.db)
 		return
 	}
