@@ -244,7 +244,7 @@ func TestStudioGalleriesList(t *testing.T) {
 					CoverPhoto     *struct{ ID string }
 					Stats          struct {
 						PhotoCount, FavoritePhotoCount, OrderCount, Visits int
-						Revenue                                    struct{ Amount, Currency string }
+						Revenue                                            struct{ Amount, Currency string }
 					}
 				}
 			}
