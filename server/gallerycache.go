@@ -496,7 +496,8 @@ var sharedFields = map[string]map[string]bool{
 	"Gallery": fieldSet("id url eventName eventDateString coverPhoto coverPhotoPosition accessPolicy auth theme " +
 		"prices availablePacks productImages downloadInformation printOptions collectionNames album showFilename " +
 		"music deliveryOptions welcomePopupConfig discounts hideSaleEmphasis lightenHomepage photographer photos " +
-		"videos collections photographerSelection photographerSelectionCount ogData published ogDescription shopEnabled language"),
+		"videos collections photographerSelection photographerSelectionCount ogData published ogDescription shopEnabled language " +
+		"status archivedAt expiresAt expired"),
 	// accessEmail is the viewer's own address.
 	"AuthState": fieldSet("accessCodeAuthorized isClient isPhotographer connectedAs needEmail readOnly"),
 	"Photo": fieldSet("id filename width height portrait ratio isPrivate favorite collection position " +

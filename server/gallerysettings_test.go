@@ -154,6 +154,14 @@ func TestGalleryStatusArchiveAndExpiry(t *testing.T) {
 	if code := guestCode(); code != "" {
 		t.Fatalf("expiry removed, guest: %s", code)
 	}
+	// An unreadable moment is the caller's input: invalid_input, not internal.
+	for _, bad := range []any{"demain", "2026-05-01T10:00:00Z\u0000", 12} {
+		r := e.graphqlWith(bearer(plain), `mutation($in: UpdateGalleryInput!) { updateGallery(input: $in) { gallery { id } } }`,
+			map[string]any{"in": map[string]any{"galleryId": gala, "settings": map[string]any{"expiresAt": bad}}}, nil)
+		if errorCode(r) != "invalid_input" {
+			t.Errorf("expiresAt %q: %+v", bad, r.Errors)
+		}
+	}
 	// A draft stays unknown to guests.
 	if st := update(map[string]any{"published": false}); st.Status != "draft" {
 		t.Fatalf("draft: %+v", st)

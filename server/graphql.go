@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/99designs/gqlgen/graphql"
 	"github.com/99designs/gqlgen/graphql/handler"
@@ -95,6 +96,14 @@ func (s *Server) presentError(ctx context.Context, err error) *gqlerror.Error {
 	var ge *gqlerror.Error
 	if errors.As(err, &ge) && ge.Err == nil {
 		return withStableCode(ctx, gerr)
+	}
+	// A Time argument that is not RFC 3339 (gqlgen's UnmarshalTime) is the
+	// caller's input, not a failure of ours.
+	var pe *time.ParseError
+	if errors.As(err, &pe) || strings.Contains(err.Error(), "time should be RFC3339") {
+		gerr.Message = apperr.ErrInvalidInput.Localized(ctx)
+		gerr.Extensions = map[string]any{"code": apperr.ErrInvalidInput.Code}
+		return gerr
 	}
 	if strings.HasSuffix(err.Error(), "introspection disabled") {
 		gerr.Message = apperr.Render(lang.Or(ctx, lang.Default), "introspection_photographer_only", nil)
