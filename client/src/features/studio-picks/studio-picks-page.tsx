@@ -321,7 +321,7 @@ function MessagesSection({ picks, when }: { picks: Picks; when: (iso?: string | 
             <li key={m.id}>
               <p className={styles.muted}>{t('studioPicks.messageFrom', { name: m.name, email: m.email, date: when(m.createdAt) })}</p>
               <p className={styles.messageText}>{m.message}</p>
-              <a className={styles.secondary} href={`mailto:${encodeURIComponent(m.email)}?subject=${encodeURIComponent(subject)}`}>
+              <a className={styles.secondary} href={`mailto:${encodeURIComponent(m.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`}>
                 {t('studioPicks.reply')}
               </a>
             </li>
