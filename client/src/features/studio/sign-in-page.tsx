@@ -182,7 +182,7 @@ export function SignInPage() {
         <section className={`${styles.card} ${styles.narrow}`}>
           <h1>{t('studio.signInTitle')}</h1>
           {email ? <CodeStep email={email} onBack={() => setEmail(undefined)} onSignedIn={() => void signedIn()} /> : <EmailStep onSent={setEmail} />}
-          <PasskeySignIn autofill={!email} onSignedIn={() => void signedIn()} />
+          {!email && <PasskeySignIn autofill onSignedIn={() => void signedIn()} />}
         </section>
       </main>
     </div>
