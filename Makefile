@@ -31,6 +31,9 @@ bin/staticcheck:
 bin/weed: tools/weed/go.mod tools/weed/go.sum
 	cd tools/weed && GOFLAGS=-mod=mod $(GO) build -o $(CURDIR)/bin/weed github.com/seaweedfs/seaweedfs/weed
 
+bin/tests3:
+	$(GO) build -o bin/tests3 ./cmd/tests3
+
 run: build ## Build everything, seed the demo and serve it on http://localhost:8080
 	DATA_DIR=$(DATA_DIR) ./bin/gallery seed-demo
 	DATA_DIR=$(DATA_DIR) ADDR=$(ADDR) ./bin/gallery serve
@@ -66,22 +69,28 @@ generate: ## ent, gqlgen, graphql-codegen and the client's queries the binary em
 
 test: test-go test-client test-e2e ## Everything: Go on SQLite and PostgreSQL, client units, browser journeys
 
-test-go: test-go-sqlite test-go-postgres test-go-s3 test-media-vips test-fuzz
+test-go: test-go-sqlite test-go-postgres test-go-s3 test-media-vips
 
 # The media paths again with blobs on S3 (TEST_BLOB=s3: each package's tests
 # start one SeaweedFS server, bin/weed, and each test gets its own prefix of
 # a private bucket): stores, derivatives, deletes, backups, download
 # archives, and the server's uploads (multipart and tus), protected and
 # presigned delivery, music. On SQLite; `go test ./...` covers file://.
-S3_PACKAGES := ./internal/testblob/ ./internal/media/ ./internal/photos/ ./internal/jobs/ ./internal/downloads/ ./internal/backup/
+S3_PACKAGES := ./internal/testblob/ ./internal/media/ ./internal/photos/ ./internal/jobs/ ./internal/downloads/ ./internal/backup/ ./internal/printlab/
+# Two replicas on one PostgreSQL database and one bucket (server/replicas_test.go).
+S3_REPLICA_TESTS := Replicas
 S3_SERVER_TESTS := Presigned|Download|Upload|Ingest|Retina|WebP|PrivatePhoto|StudioCollections|GalleryPhotoStatuses|WrongPerson
 .PHONY: test-go-s3
 test-go-s3: tools
 	TEST_BLOB=s3 TEST_DATABASE=sqlite $(GO) test -count=1 $(S3_PACKAGES)
 	TEST_BLOB=s3 TEST_DATABASE=sqlite $(GO) test -count=1 -timeout $(GO_TEST_TIMEOUT) -run '$(S3_SERVER_TESTS)' ./server/
+	TEST_BLOB=s3 TEST_DATABASE=postgres TEST_POSTGRES_URL=$${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable} $(GO) test -count=1 -run '$(S3_REPLICA_TESTS)' ./server/
 
 # Each fuzz target briefly (go fuzzes one target per run), on SQLite; the
-# seeds and testdata/fuzz corpora also run in every plain `go test`.
+# seeds and testdata/fuzz corpora also run in every plain `go test`, so
+# `make test` checks them; fuzzing itself builds every package again with
+# coverage instrumentation (minutes on two cores), so it is its own target,
+# like the benches, out of `make test` and CI's 30 minutes.
 # docs/limits.md lists the targets. A count, not a duration: Go 1.26 can fail a
 # duration run at its deadline (golang/go#75804). FUZZTIME=1m make test-fuzz digs longer.
 FUZZTIME ?= 5000x
@@ -89,7 +98,8 @@ FUZZ_TARGETS := \
 	./server/:FuzzRESTBody ./server/:FuzzGraphQLMutation ./server/:FuzzUpload \
 	./server/:FuzzUploadMultipart ./server/:FuzzPreviewHash ./internal/cart/:FuzzCheckCrop \
 	./internal/media/:FuzzPutOriginal ./internal/access/:FuzzOpenPreview ./internal/address/:FuzzCheck
-.PHONY: test-fuzz
+.PHONY: test-fuzz fuzz
+fuzz: test-fuzz
 test-fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \
 	  pkg=$${t%%:*}; name=$${t##*:}; \
@@ -121,7 +131,10 @@ test-media-vips:
 test-client: client-deps
 	cd client && $(NPM) run test
 
-test-e2e: build
+# bin/weed: the cluster journey's replicas share a bucket of it, which
+# bin/tests3 starts as the Go tests do (client/e2e/weed.mjs).
+.PHONY: bin/tests3
+test-e2e: build bin/weed bin/tests3
 	cd client && GALLERY_BIN=$(CURDIR)/bin/gallery $(NPM) run e2e
 
 # go vet, gofmt, staticcheck, then the client's tsc and ESLint
@@ -141,6 +154,7 @@ bench: ## All Go benchmarks, the media pipeline against vipsthumbnail, photo ing
 	$(MAKE) --no-print-directory bench-load
 	$(MAKE) --no-print-directory bench-client
 	$(MAKE) --no-print-directory bench-lighthouse
+	$(MAKE) --no-print-directory bench-trace
 
 # The client's budgets (client/bench/budgets.mjs): JavaScript of the gallery
 # home, first thumbnails painted and DOM size while scrolling a 5,000-photo
@@ -148,6 +162,13 @@ bench: ## All Go benchmarks, the media pipeline against vipsthumbnail, photo ing
 .PHONY: bench-client
 bench-client: build
 	cd client && GALLERY_BIN=$(CURDIR)/bin/gallery $(NPM) run bench
+
+# A Chromium performance trace of the demo's /gala-2026 on a phone with the
+# CPU slowed 4x (client/bench/trace-home.mjs): the main thread's long tasks
+# and the scripts that ran in them. Prints; budgets are Lighthouse's.
+.PHONY: bench-trace
+bench-trace: build
+	cd client && GALLERY_BIN=$(CURDIR)/bin/gallery node bench/trace-home.mjs
 
 # Lighthouse 12.2.3 (client/bench/lighthouse, its own package so that the
 # client's npm ci stays light) on the demo's /gala-2026 (mobile and desktop),

@@ -3,13 +3,14 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { inlineDocuments } from './build/inline-documents';
+import { splitCatalogues } from './build/split-catalogues';
 
 const backend = 'http://localhost:8080';
 
 // The Go server embeds ../server/web/dist (build tag embedclient) and serves it
 // for every path that is not an API path.
 export default defineConfig({
-  plugins: [inlineDocuments(new URL('./src/gql', import.meta.url).pathname), react()],
+  plugins: [inlineDocuments(new URL('./src/gql', import.meta.url).pathname), splitCatalogues(new URL('./src', import.meta.url).pathname), react()],
   resolve: {
     // rxjs (under Apollo Client) in its ES2015 build: classes instead of ES5 helpers, no tslib (2 KB gzipped less).
     conditions: [...defaultClientConditions, 'es2015'],

@@ -34,6 +34,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
@@ -44,6 +45,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
@@ -100,6 +102,8 @@ type Client struct {
 	OneTimeCode *OneTimeCodeClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
+	// OrderEmail is the client for interacting with the OrderEmail builders.
+	OrderEmail *OrderEmailClient
 	// OrderLine is the client for interacting with the OrderLine builders.
 	OrderLine *OrderLineClient
 	// Pack is the client for interacting with the Pack builders.
@@ -120,6 +124,8 @@ type Client struct {
 	Photographer *PhotographerClient
 	// PhotographerSession is the client for interacting with the PhotographerSession builders.
 	PhotographerSession *PhotographerSessionClient
+	// PrintSheet is the client for interacting with the PrintSheet builders.
+	PrintSheet *PrintSheetClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
 	// Refund is the client for interacting with the Refund builders.
@@ -168,6 +174,7 @@ func (c *Client) init() {
 	c.MusicTrack = NewMusicTrackClient(c.config)
 	c.OneTimeCode = NewOneTimeCodeClient(c.config)
 	c.Order = NewOrderClient(c.config)
+	c.OrderEmail = NewOrderEmailClient(c.config)
 	c.OrderLine = NewOrderLineClient(c.config)
 	c.Pack = NewPackClient(c.config)
 	c.PackDigitalFile = NewPackDigitalFileClient(c.config)
@@ -178,6 +185,7 @@ func (c *Client) init() {
 	c.Photo = NewPhotoClient(c.config)
 	c.Photographer = NewPhotographerClient(c.config)
 	c.PhotographerSession = NewPhotographerSessionClient(c.config)
+	c.PrintSheet = NewPrintSheetClient(c.config)
 	c.RateLimit = NewRateLimitClient(c.config)
 	c.Refund = NewRefundClient(c.config)
 	c.Selection = NewSelectionClient(c.config)
@@ -298,6 +306,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		MusicTrack:          NewMusicTrackClient(cfg),
 		OneTimeCode:         NewOneTimeCodeClient(cfg),
 		Order:               NewOrderClient(cfg),
+		OrderEmail:          NewOrderEmailClient(cfg),
 		OrderLine:           NewOrderLineClient(cfg),
 		Pack:                NewPackClient(cfg),
 		PackDigitalFile:     NewPackDigitalFileClient(cfg),
@@ -308,6 +317,7 @@ func (c *Client) Tx(ctx context.Context) (*Tx, error) {
 		Photo:               NewPhotoClient(cfg),
 		Photographer:        NewPhotographerClient(cfg),
 		PhotographerSession: NewPhotographerSessionClient(cfg),
+		PrintSheet:          NewPrintSheetClient(cfg),
 		RateLimit:           NewRateLimitClient(cfg),
 		Refund:              NewRefundClient(cfg),
 		Selection:           NewSelectionClient(cfg),
@@ -355,6 +365,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		MusicTrack:          NewMusicTrackClient(cfg),
 		OneTimeCode:         NewOneTimeCodeClient(cfg),
 		Order:               NewOrderClient(cfg),
+		OrderEmail:          NewOrderEmailClient(cfg),
 		OrderLine:           NewOrderLineClient(cfg),
 		Pack:                NewPackClient(cfg),
 		PackDigitalFile:     NewPackDigitalFileClient(cfg),
@@ -365,6 +376,7 @@ func (c *Client) BeginTx(ctx context.Context, opts *sql.TxOptions) (*Tx, error) 
 		Photo:               NewPhotoClient(cfg),
 		Photographer:        NewPhotographerClient(cfg),
 		PhotographerSession: NewPhotographerSessionClient(cfg),
+		PrintSheet:          NewPrintSheetClient(cfg),
 		RateLimit:           NewRateLimitClient(cfg),
 		Refund:              NewRefundClient(cfg),
 		Selection:           NewSelectionClient(cfg),
@@ -406,10 +418,10 @@ func (c *Client) Use(hooks ...Hook) {
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.GalleryVisit, c.Invoice, c.InvoiceCounter, c.MusicTrack, c.OneTimeCode,
-		c.Order, c.OrderLine, c.Pack, c.PackDigitalFile, c.PackFormat, c.Passkey,
-		c.PasskeyChallenge, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Refund, c.Selection, c.Share, c.User, c.Video, c.Voucher,
-		c.VoucherRedemption, c.WebhookEvent,
+		c.Order, c.OrderEmail, c.OrderLine, c.Pack, c.PackDigitalFile, c.PackFormat,
+		c.Passkey, c.PasskeyChallenge, c.Payment, c.Photo, c.Photographer,
+		c.PhotographerSession, c.PrintSheet, c.RateLimit, c.Refund, c.Selection,
+		c.Share, c.User, c.Video, c.Voucher, c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Use(hooks...)
 	}
@@ -422,10 +434,10 @@ func (c *Client) Intercept(interceptors ...Interceptor) {
 		c.APIToken, c.AccessCode, c.Album, c.Captcha, c.Cart, c.CartItem, c.Category,
 		c.ContactMessage, c.Discount, c.DownloadRequest, c.Family, c.Format, c.Gallery,
 		c.GalleryVisit, c.Invoice, c.InvoiceCounter, c.MusicTrack, c.OneTimeCode,
-		c.Order, c.OrderLine, c.Pack, c.PackDigitalFile, c.PackFormat, c.Passkey,
-		c.PasskeyChallenge, c.Payment, c.Photo, c.Photographer, c.PhotographerSession,
-		c.RateLimit, c.Refund, c.Selection, c.Share, c.User, c.Video, c.Voucher,
-		c.VoucherRedemption, c.WebhookEvent,
+		c.Order, c.OrderEmail, c.OrderLine, c.Pack, c.PackDigitalFile, c.PackFormat,
+		c.Passkey, c.PasskeyChallenge, c.Payment, c.Photo, c.Photographer,
+		c.PhotographerSession, c.PrintSheet, c.RateLimit, c.Refund, c.Selection,
+		c.Share, c.User, c.Video, c.Voucher, c.VoucherRedemption, c.WebhookEvent,
 	} {
 		n.Intercept(interceptors...)
 	}
@@ -472,6 +484,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.OneTimeCode.mutate(ctx, m)
 	case *OrderMutation:
 		return c.Order.mutate(ctx, m)
+	case *OrderEmailMutation:
+		return c.OrderEmail.mutate(ctx, m)
 	case *OrderLineMutation:
 		return c.OrderLine.mutate(ctx, m)
 	case *PackMutation:
@@ -492,6 +506,8 @@ func (c *Client) Mutate(ctx context.Context, m Mutation) (Value, error) {
 		return c.Photographer.mutate(ctx, m)
 	case *PhotographerSessionMutation:
 		return c.PhotographerSession.mutate(ctx, m)
+	case *PrintSheetMutation:
+		return c.PrintSheet.mutate(ctx, m)
 	case *RateLimitMutation:
 		return c.RateLimit.mutate(ctx, m)
 	case *RefundMutation:
@@ -3810,6 +3826,139 @@ func (c *OrderClient) mutate(ctx context.Context, m *OrderMutation) (Value, erro
 	}
 }
 
+// OrderEmailClient is a client for the OrderEmail schema.
+type OrderEmailClient struct {
+	config
+}
+
+// NewOrderEmailClient returns a client for the OrderEmail from the given config.
+func NewOrderEmailClient(c config) *OrderEmailClient {
+	return &OrderEmailClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `orderemail.Hooks(f(g(h())))`.
+func (c *OrderEmailClient) Use(hooks ...Hook) {
+	c.hooks.OrderEmail = append(c.hooks.OrderEmail, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `orderemail.Intercept(f(g(h())))`.
+func (c *OrderEmailClient) Intercept(interceptors ...Interceptor) {
+	c.inters.OrderEmail = append(c.inters.OrderEmail, interceptors...)
+}
+
+// Create returns a builder for creating a OrderEmail entity.
+func (c *OrderEmailClient) Create() *OrderEmailCreate {
+	mutation := newOrderEmailMutation(c.config, OpCreate)
+	return &OrderEmailCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of OrderEmail entities.
+func (c *OrderEmailClient) CreateBulk(builders ...*OrderEmailCreate) *OrderEmailCreateBulk {
+	return &OrderEmailCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *OrderEmailClient) MapCreateBulk(slice any, setFunc func(*OrderEmailCreate, int)) *OrderEmailCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &OrderEmailCreateBulk{err: fmt.Errorf("calling to OrderEmailClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*OrderEmailCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &OrderEmailCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for OrderEmail.
+func (c *OrderEmailClient) Update() *OrderEmailUpdate {
+	mutation := newOrderEmailMutation(c.config, OpUpdate)
+	return &OrderEmailUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *OrderEmailClient) UpdateOne(_m *OrderEmail) *OrderEmailUpdateOne {
+	mutation := newOrderEmailMutation(c.config, OpUpdateOne, withOrderEmail(_m))
+	return &OrderEmailUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *OrderEmailClient) UpdateOneID(id string) *OrderEmailUpdateOne {
+	mutation := newOrderEmailMutation(c.config, OpUpdateOne, withOrderEmailID(id))
+	return &OrderEmailUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for OrderEmail.
+func (c *OrderEmailClient) Delete() *OrderEmailDelete {
+	mutation := newOrderEmailMutation(c.config, OpDelete)
+	return &OrderEmailDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *OrderEmailClient) DeleteOne(_m *OrderEmail) *OrderEmailDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *OrderEmailClient) DeleteOneID(id string) *OrderEmailDeleteOne {
+	builder := c.Delete().Where(orderemail.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &OrderEmailDeleteOne{builder}
+}
+
+// Query returns a query builder for OrderEmail.
+func (c *OrderEmailClient) Query() *OrderEmailQuery {
+	return &OrderEmailQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypeOrderEmail},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a OrderEmail entity by its id.
+func (c *OrderEmailClient) Get(ctx context.Context, id string) (*OrderEmail, error) {
+	return c.Query().Where(orderemail.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *OrderEmailClient) GetX(ctx context.Context, id string) *OrderEmail {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *OrderEmailClient) Hooks() []Hook {
+	return c.hooks.OrderEmail
+}
+
+// Interceptors returns the client interceptors.
+func (c *OrderEmailClient) Interceptors() []Interceptor {
+	return c.inters.OrderEmail
+}
+
+func (c *OrderEmailClient) mutate(ctx context.Context, m *OrderEmailMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&OrderEmailCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&OrderEmailUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&OrderEmailUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&OrderEmailDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown OrderEmail mutation op: %q", m.Op())
+	}
+}
+
 // OrderLineClient is a client for the OrderLine schema.
 type OrderLineClient struct {
 	config
@@ -5492,6 +5641,139 @@ func (c *PhotographerSessionClient) mutate(ctx context.Context, m *PhotographerS
 	}
 }
 
+// PrintSheetClient is a client for the PrintSheet schema.
+type PrintSheetClient struct {
+	config
+}
+
+// NewPrintSheetClient returns a client for the PrintSheet from the given config.
+func NewPrintSheetClient(c config) *PrintSheetClient {
+	return &PrintSheetClient{config: c}
+}
+
+// Use adds a list of mutation hooks to the hooks stack.
+// A call to `Use(f, g, h)` equals to `printsheet.Hooks(f(g(h())))`.
+func (c *PrintSheetClient) Use(hooks ...Hook) {
+	c.hooks.PrintSheet = append(c.hooks.PrintSheet, hooks...)
+}
+
+// Intercept adds a list of query interceptors to the interceptors stack.
+// A call to `Intercept(f, g, h)` equals to `printsheet.Intercept(f(g(h())))`.
+func (c *PrintSheetClient) Intercept(interceptors ...Interceptor) {
+	c.inters.PrintSheet = append(c.inters.PrintSheet, interceptors...)
+}
+
+// Create returns a builder for creating a PrintSheet entity.
+func (c *PrintSheetClient) Create() *PrintSheetCreate {
+	mutation := newPrintSheetMutation(c.config, OpCreate)
+	return &PrintSheetCreate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// CreateBulk returns a builder for creating a bulk of PrintSheet entities.
+func (c *PrintSheetClient) CreateBulk(builders ...*PrintSheetCreate) *PrintSheetCreateBulk {
+	return &PrintSheetCreateBulk{config: c.config, builders: builders}
+}
+
+// MapCreateBulk creates a bulk creation builder from the given slice. For each item in the slice, the function creates
+// a builder and applies setFunc on it.
+func (c *PrintSheetClient) MapCreateBulk(slice any, setFunc func(*PrintSheetCreate, int)) *PrintSheetCreateBulk {
+	rv := reflect.ValueOf(slice)
+	if rv.Kind() != reflect.Slice {
+		return &PrintSheetCreateBulk{err: fmt.Errorf("calling to PrintSheetClient.MapCreateBulk with wrong type %T, need slice", slice)}
+	}
+	builders := make([]*PrintSheetCreate, rv.Len())
+	for i := 0; i < rv.Len(); i++ {
+		builders[i] = c.Create()
+		setFunc(builders[i], i)
+	}
+	return &PrintSheetCreateBulk{config: c.config, builders: builders}
+}
+
+// Update returns an update builder for PrintSheet.
+func (c *PrintSheetClient) Update() *PrintSheetUpdate {
+	mutation := newPrintSheetMutation(c.config, OpUpdate)
+	return &PrintSheetUpdate{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOne returns an update builder for the given entity.
+func (c *PrintSheetClient) UpdateOne(_m *PrintSheet) *PrintSheetUpdateOne {
+	mutation := newPrintSheetMutation(c.config, OpUpdateOne, withPrintSheet(_m))
+	return &PrintSheetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// UpdateOneID returns an update builder for the given id.
+func (c *PrintSheetClient) UpdateOneID(id string) *PrintSheetUpdateOne {
+	mutation := newPrintSheetMutation(c.config, OpUpdateOne, withPrintSheetID(id))
+	return &PrintSheetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// Delete returns a delete builder for PrintSheet.
+func (c *PrintSheetClient) Delete() *PrintSheetDelete {
+	mutation := newPrintSheetMutation(c.config, OpDelete)
+	return &PrintSheetDelete{config: c.config, hooks: c.Hooks(), mutation: mutation}
+}
+
+// DeleteOne returns a builder for deleting the given entity.
+func (c *PrintSheetClient) DeleteOne(_m *PrintSheet) *PrintSheetDeleteOne {
+	return c.DeleteOneID(_m.ID)
+}
+
+// DeleteOneID returns a builder for deleting the given entity by its id.
+func (c *PrintSheetClient) DeleteOneID(id string) *PrintSheetDeleteOne {
+	builder := c.Delete().Where(printsheet.ID(id))
+	builder.mutation.id = &id
+	builder.mutation.op = OpDeleteOne
+	return &PrintSheetDeleteOne{builder}
+}
+
+// Query returns a query builder for PrintSheet.
+func (c *PrintSheetClient) Query() *PrintSheetQuery {
+	return &PrintSheetQuery{
+		config: c.config,
+		ctx:    &QueryContext{Type: TypePrintSheet},
+		inters: c.Interceptors(),
+	}
+}
+
+// Get returns a PrintSheet entity by its id.
+func (c *PrintSheetClient) Get(ctx context.Context, id string) (*PrintSheet, error) {
+	return c.Query().Where(printsheet.ID(id)).Only(ctx)
+}
+
+// GetX is like Get, but panics if an error occurs.
+func (c *PrintSheetClient) GetX(ctx context.Context, id string) *PrintSheet {
+	obj, err := c.Get(ctx, id)
+	if err != nil {
+		panic(err)
+	}
+	return obj
+}
+
+// Hooks returns the client hooks.
+func (c *PrintSheetClient) Hooks() []Hook {
+	return c.hooks.PrintSheet
+}
+
+// Interceptors returns the client interceptors.
+func (c *PrintSheetClient) Interceptors() []Interceptor {
+	return c.inters.PrintSheet
+}
+
+func (c *PrintSheetClient) mutate(ctx context.Context, m *PrintSheetMutation) (Value, error) {
+	switch m.Op() {
+	case OpCreate:
+		return (&PrintSheetCreate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdate:
+		return (&PrintSheetUpdate{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpUpdateOne:
+		return (&PrintSheetUpdateOne{config: c.config, hooks: c.Hooks(), mutation: m}).Save(ctx)
+	case OpDelete, OpDeleteOne:
+		return (&PrintSheetDelete{config: c.config, hooks: c.Hooks(), mutation: m}).Exec(ctx)
+	default:
+		return nil, fmt.Errorf("ent: unknown PrintSheet mutation op: %q", m.Op())
+	}
+}
+
 // RateLimitClient is a client for the RateLimit schema.
 type RateLimitClient struct {
 	config
@@ -6982,18 +7264,18 @@ type (
 	hooks struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
 		Discount, DownloadRequest, Family, Format, Gallery, GalleryVisit, Invoice,
-		InvoiceCounter, MusicTrack, OneTimeCode, Order, OrderLine, Pack,
+		InvoiceCounter, MusicTrack, OneTimeCode, Order, OrderEmail, OrderLine, Pack,
 		PackDigitalFile, PackFormat, Passkey, PasskeyChallenge, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Refund, Selection, Share, User,
-		Video, Voucher, VoucherRedemption, WebhookEvent []ent.Hook
+		Photographer, PhotographerSession, PrintSheet, RateLimit, Refund, Selection,
+		Share, User, Video, Voucher, VoucherRedemption, WebhookEvent []ent.Hook
 	}
 	inters struct {
 		APIToken, AccessCode, Album, Captcha, Cart, CartItem, Category, ContactMessage,
 		Discount, DownloadRequest, Family, Format, Gallery, GalleryVisit, Invoice,
-		InvoiceCounter, MusicTrack, OneTimeCode, Order, OrderLine, Pack,
+		InvoiceCounter, MusicTrack, OneTimeCode, Order, OrderEmail, OrderLine, Pack,
 		PackDigitalFile, PackFormat, Passkey, PasskeyChallenge, Payment, Photo,
-		Photographer, PhotographerSession, RateLimit, Refund, Selection, Share, User,
-		Video, Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
+		Photographer, PhotographerSession, PrintSheet, RateLimit, Refund, Selection,
+		Share, User, Video, Voucher, VoucherRedemption, WebhookEvent []ent.Interceptor
 	}
 )
 

@@ -31,6 +31,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
@@ -41,6 +42,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
@@ -129,6 +131,7 @@ func checkColumn(t, c string) error {
 			musictrack.Table:          musictrack.ValidColumn,
 			onetimecode.Table:         onetimecode.ValidColumn,
 			order.Table:               order.ValidColumn,
+			orderemail.Table:          orderemail.ValidColumn,
 			orderline.Table:           orderline.ValidColumn,
 			pack.Table:                pack.ValidColumn,
 			packdigitalfile.Table:     packdigitalfile.ValidColumn,
@@ -139,6 +142,7 @@ func checkColumn(t, c string) error {
 			photo.Table:               photo.ValidColumn,
 			photographer.Table:        photographer.ValidColumn,
 			photographersession.Table: photographersession.ValidColumn,
+			printsheet.Table:          printsheet.ValidColumn,
 			ratelimit.Table:           ratelimit.ValidColumn,
 			refund.Table:              refund.ValidColumn,
 			selection.Table:           selection.ValidColumn,

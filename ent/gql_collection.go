@@ -28,6 +28,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
@@ -38,6 +39,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
@@ -3006,6 +3008,90 @@ func newOrderPaginateArgs(rv map[string]any) *orderPaginateArgs {
 }
 
 // CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *OrderEmailQuery) CollectFields(ctx context.Context, satisfies ...string) (*OrderEmailQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *OrderEmailQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(orderemail.Columns))
+		selectedFields = []string{orderemail.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "orderID":
+			if _, ok := fieldSeen[orderemail.FieldOrderID]; !ok {
+				selectedFields = append(selectedFields, orderemail.FieldOrderID)
+				fieldSeen[orderemail.FieldOrderID] = struct{}{}
+			}
+		case "kind":
+			if _, ok := fieldSeen[orderemail.FieldKind]; !ok {
+				selectedFields = append(selectedFields, orderemail.FieldKind)
+				fieldSeen[orderemail.FieldKind] = struct{}{}
+			}
+		case "recipient":
+			if _, ok := fieldSeen[orderemail.FieldRecipient]; !ok {
+				selectedFields = append(selectedFields, orderemail.FieldRecipient)
+				fieldSeen[orderemail.FieldRecipient] = struct{}{}
+			}
+		case "subject":
+			if _, ok := fieldSeen[orderemail.FieldSubject]; !ok {
+				selectedFields = append(selectedFields, orderemail.FieldSubject)
+				fieldSeen[orderemail.FieldSubject] = struct{}{}
+			}
+		case "sentAt":
+			if _, ok := fieldSeen[orderemail.FieldSentAt]; !ok {
+				selectedFields = append(selectedFields, orderemail.FieldSentAt)
+				fieldSeen[orderemail.FieldSentAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type orderemailPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []OrderEmailPaginateOption
+}
+
+func newOrderEmailPaginateArgs(rv map[string]any) *orderemailPaginateArgs {
+	args := &orderemailPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
 func (_q *OrderLineQuery) CollectFields(ctx context.Context, satisfies ...string) (*OrderLineQuery, error) {
 	fc := graphql.GetFieldContext(ctx)
 	if fc == nil {
@@ -4407,6 +4493,152 @@ func newPhotographerSessionPaginateArgs(rv map[string]any) *photographersessionP
 		case *PhotographerSessionOrder:
 			if v != nil {
 				args.opts = append(args.opts, WithPhotographerSessionOrder(v))
+			}
+		}
+	}
+	return args
+}
+
+// CollectFields tells the query-builder to eagerly load connected nodes by resolver context.
+func (_q *PrintSheetQuery) CollectFields(ctx context.Context, satisfies ...string) (*PrintSheetQuery, error) {
+	fc := graphql.GetFieldContext(ctx)
+	if fc == nil {
+		return _q, nil
+	}
+	if err := _q.collectField(ctx, false, graphql.GetOperationContext(ctx), fc.Field, nil, satisfies...); err != nil {
+		return nil, err
+	}
+	return _q, nil
+}
+
+func (_q *PrintSheetQuery) collectField(ctx context.Context, oneNode bool, opCtx *graphql.OperationContext, collected graphql.CollectedField, path []string, satisfies ...string) error {
+	path = append([]string(nil), path...)
+	var (
+		unknownSeen    bool
+		fieldSeen      = make(map[string]struct{}, len(printsheet.Columns))
+		selectedFields = []string{printsheet.FieldID}
+	)
+	for _, field := range graphql.CollectFields(opCtx, collected.Selections, satisfies) {
+		switch field.Name {
+		case "createdAt":
+			if _, ok := fieldSeen[printsheet.FieldCreatedAt]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldCreatedAt)
+				fieldSeen[printsheet.FieldCreatedAt] = struct{}{}
+			}
+		case "updatedAt":
+			if _, ok := fieldSeen[printsheet.FieldUpdatedAt]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldUpdatedAt)
+				fieldSeen[printsheet.FieldUpdatedAt] = struct{}{}
+			}
+		case "orderID":
+			if _, ok := fieldSeen[printsheet.FieldOrderID]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldOrderID)
+				fieldSeen[printsheet.FieldOrderID] = struct{}{}
+			}
+		case "photographerID":
+			if _, ok := fieldSeen[printsheet.FieldPhotographerID]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldPhotographerID)
+				fieldSeen[printsheet.FieldPhotographerID] = struct{}{}
+			}
+		case "status":
+			if _, ok := fieldSeen[printsheet.FieldStatus]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldStatus)
+				fieldSeen[printsheet.FieldStatus] = struct{}{}
+			}
+		case "filesDone":
+			if _, ok := fieldSeen[printsheet.FieldFilesDone]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldFilesDone)
+				fieldSeen[printsheet.FieldFilesDone] = struct{}{}
+			}
+		case "filesTotal":
+			if _, ok := fieldSeen[printsheet.FieldFilesTotal]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldFilesTotal)
+				fieldSeen[printsheet.FieldFilesTotal] = struct{}{}
+			}
+		case "blobKey":
+			if _, ok := fieldSeen[printsheet.FieldBlobKey]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldBlobKey)
+				fieldSeen[printsheet.FieldBlobKey] = struct{}{}
+			}
+		case "sizeBytes":
+			if _, ok := fieldSeen[printsheet.FieldSizeBytes]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldSizeBytes)
+				fieldSeen[printsheet.FieldSizeBytes] = struct{}{}
+			}
+		case "error":
+			if _, ok := fieldSeen[printsheet.FieldError]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldError)
+				fieldSeen[printsheet.FieldError] = struct{}{}
+			}
+		case "readyAt":
+			if _, ok := fieldSeen[printsheet.FieldReadyAt]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldReadyAt)
+				fieldSeen[printsheet.FieldReadyAt] = struct{}{}
+			}
+		case "expiredAt":
+			if _, ok := fieldSeen[printsheet.FieldExpiredAt]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldExpiredAt)
+				fieldSeen[printsheet.FieldExpiredAt] = struct{}{}
+			}
+		case "cleanedAt":
+			if _, ok := fieldSeen[printsheet.FieldCleanedAt]; !ok {
+				selectedFields = append(selectedFields, printsheet.FieldCleanedAt)
+				fieldSeen[printsheet.FieldCleanedAt] = struct{}{}
+			}
+		case "id":
+		case "__typename":
+		default:
+			unknownSeen = true
+		}
+	}
+	if !unknownSeen {
+		_q.Select(selectedFields...)
+	}
+	return nil
+}
+
+type printsheetPaginateArgs struct {
+	first, last   *int
+	after, before *Cursor
+	opts          []PrintSheetPaginateOption
+}
+
+func newPrintSheetPaginateArgs(rv map[string]any) *printsheetPaginateArgs {
+	args := &printsheetPaginateArgs{}
+	if rv == nil {
+		return args
+	}
+	if v := rv[firstField]; v != nil {
+		args.first = v.(*int)
+	}
+	if v := rv[lastField]; v != nil {
+		args.last = v.(*int)
+	}
+	if v := rv[afterField]; v != nil {
+		args.after = v.(*Cursor)
+	}
+	if v := rv[beforeField]; v != nil {
+		args.before = v.(*Cursor)
+	}
+	if v, ok := rv[orderByField]; ok {
+		switch v := v.(type) {
+		case map[string]any:
+			var (
+				err1, err2 error
+				order      = &PrintSheetOrder{Field: &PrintSheetOrderField{}, Direction: entgql.OrderDirectionAsc}
+			)
+			if d, ok := v[directionField]; ok {
+				err1 = order.Direction.UnmarshalGQL(d)
+			}
+			if f, ok := v[fieldField]; ok {
+				err2 = order.Field.UnmarshalGQL(f)
+			}
+			if err1 == nil && err2 == nil {
+				args.opts = append(args.opts, WithPrintSheetOrder(order))
+			}
+		case *PrintSheetOrder:
+			if v != nil {
+				args.opts = append(args.opts, WithPrintSheetOrder(v))
 			}
 		}
 	}

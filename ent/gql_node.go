@@ -27,6 +27,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
@@ -37,6 +38,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
@@ -142,6 +144,11 @@ var orderImplementors = []string{"Order", "Node"}
 // IsNode implements the Node interface check for GQLGen.
 func (*Order) IsNode() {}
 
+var orderemailImplementors = []string{"OrderEmail", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*OrderEmail) IsNode() {}
+
 var orderlineImplementors = []string{"OrderLine", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
@@ -191,6 +198,11 @@ var photographersessionImplementors = []string{"PhotographerSession", "Node"}
 
 // IsNode implements the Node interface check for GQLGen.
 func (*PhotographerSession) IsNode() {}
+
+var printsheetImplementors = []string{"PrintSheet", "Node"}
+
+// IsNode implements the Node interface check for GQLGen.
+func (*PrintSheet) IsNode() {}
 
 var refundImplementors = []string{"Refund", "Node"}
 
@@ -452,6 +464,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			}
 		}
 		return query.Only(ctx)
+	case orderemail.Table:
+		query := c.OrderEmail.Query().
+			Where(orderemail.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, orderemailImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
 	case orderline.Table:
 		query := c.OrderLine.Query().
 			Where(orderline.ID(id))
@@ -538,6 +559,15 @@ func (c *Client) noder(ctx context.Context, table string, id string) (Noder, err
 			Where(photographersession.ID(id))
 		if fc := graphql.GetFieldContext(ctx); fc != nil {
 			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, photographersessionImplementors...); err != nil {
+				return nil, err
+			}
+		}
+		return query.Only(ctx)
+	case printsheet.Table:
+		query := c.PrintSheet.Query().
+			Where(printsheet.ID(id))
+		if fc := graphql.GetFieldContext(ctx); fc != nil {
+			if err := query.collectField(ctx, true, graphql.GetOperationContext(ctx), fc.Field, nil, printsheetImplementors...); err != nil {
 				return nil, err
 			}
 		}
@@ -975,6 +1005,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 				*noder = node
 			}
 		}
+	case orderemail.Table:
+		query := c.OrderEmail.Query().
+			Where(orderemail.IDIn(ids...))
+		query, err := query.CollectFields(ctx, orderemailImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
 	case orderline.Table:
 		query := c.OrderLine.Query().
 			Where(orderline.IDIn(ids...))
@@ -1123,6 +1169,22 @@ func (c *Client) noders(ctx context.Context, table string, ids []string) ([]Node
 		query := c.PhotographerSession.Query().
 			Where(photographersession.IDIn(ids...))
 		query, err := query.CollectFields(ctx, photographersessionImplementors...)
+		if err != nil {
+			return nil, err
+		}
+		nodes, err := query.All(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, node := range nodes {
+			for _, noder := range idmap[node.ID] {
+				*noder = node
+			}
+		}
+	case printsheet.Table:
+		query := c.PrintSheet.Query().
+			Where(printsheet.IDIn(ids...))
+		query, err := query.CollectFields(ctx, printsheetImplementors...)
 		if err != nil {
 			return nil, err
 		}

@@ -32,6 +32,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
@@ -42,6 +43,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
 	"github.com/studio/gallery/ent/share"
@@ -5403,6 +5405,255 @@ func (_m *Order) ToEdge(order *OrderOrder) *OrderEdge {
 	}
 }
 
+// OrderEmailEdge is the edge representation of OrderEmail.
+type OrderEmailEdge struct {
+	Node   *OrderEmail `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// OrderEmailConnection is the connection containing edges to OrderEmail.
+type OrderEmailConnection struct {
+	Edges      []*OrderEmailEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *OrderEmailConnection) build(nodes []*OrderEmail, pager *orderemailPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *OrderEmail
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *OrderEmail {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *OrderEmail {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*OrderEmailEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &OrderEmailEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// OrderEmailPaginateOption enables pagination customization.
+type OrderEmailPaginateOption func(*orderemailPager) error
+
+// WithOrderEmailOrder configures pagination ordering.
+func WithOrderEmailOrder(order *OrderEmailOrder) OrderEmailPaginateOption {
+	if order == nil {
+		order = DefaultOrderEmailOrder
+	}
+	o := *order
+	return func(pager *orderemailPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultOrderEmailOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithOrderEmailFilter configures pagination filter.
+func WithOrderEmailFilter(filter func(*OrderEmailQuery) (*OrderEmailQuery, error)) OrderEmailPaginateOption {
+	return func(pager *orderemailPager) error {
+		if filter == nil {
+			return errors.New("OrderEmailQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type orderemailPager struct {
+	reverse bool
+	order   *OrderEmailOrder
+	filter  func(*OrderEmailQuery) (*OrderEmailQuery, error)
+}
+
+func newOrderEmailPager(opts []OrderEmailPaginateOption, reverse bool) (*orderemailPager, error) {
+	pager := &orderemailPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultOrderEmailOrder
+	}
+	return pager, nil
+}
+
+func (p *orderemailPager) applyFilter(query *OrderEmailQuery) (*OrderEmailQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *orderemailPager) toCursor(_m *OrderEmail) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *orderemailPager) applyCursors(query *OrderEmailQuery, after, before *Cursor) (*OrderEmailQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultOrderEmailOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *orderemailPager) applyOrder(query *OrderEmailQuery) *OrderEmailQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultOrderEmailOrder.Field {
+		query = query.Order(DefaultOrderEmailOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *orderemailPager) orderExpr(query *OrderEmailQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultOrderEmailOrder.Field {
+			b.Comma().Ident(DefaultOrderEmailOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to OrderEmail.
+func (_m *OrderEmailQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...OrderEmailPaginateOption,
+) (*OrderEmailConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newOrderEmailPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &OrderEmailConnection{Edges: []*OrderEmailEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+// OrderEmailOrderField defines the ordering field of OrderEmail.
+type OrderEmailOrderField struct {
+	// Value extracts the ordering value from the given OrderEmail.
+	Value    func(*OrderEmail) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) orderemail.OrderOption
+	toCursor func(*OrderEmail) Cursor
+}
+
+// OrderEmailOrder defines the ordering of OrderEmail.
+type OrderEmailOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *OrderEmailOrderField `json:"field"`
+}
+
+// DefaultOrderEmailOrder is the default ordering of OrderEmail.
+var DefaultOrderEmailOrder = &OrderEmailOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &OrderEmailOrderField{
+		Value: func(_m *OrderEmail) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: orderemail.FieldID,
+		toTerm: orderemail.ByID,
+		toCursor: func(_m *OrderEmail) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts OrderEmail into OrderEmailEdge.
+func (_m *OrderEmail) ToEdge(order *OrderEmailOrder) *OrderEmailEdge {
+	if order == nil {
+		order = DefaultOrderEmailOrder
+	}
+	return &OrderEmailEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
 // OrderLineEdge is the edge representation of OrderLine.
 type OrderLineEdge struct {
 	Node   *OrderLine `json:"node"`
@@ -8235,6 +8486,302 @@ func (_m *PhotographerSession) ToEdge(order *PhotographerSessionOrder) *Photogra
 		order = DefaultPhotographerSessionOrder
 	}
 	return &PhotographerSessionEdge{
+		Node:   _m,
+		Cursor: order.Field.toCursor(_m),
+	}
+}
+
+// PrintSheetEdge is the edge representation of PrintSheet.
+type PrintSheetEdge struct {
+	Node   *PrintSheet `json:"node"`
+	Cursor Cursor      `json:"cursor"`
+}
+
+// PrintSheetConnection is the connection containing edges to PrintSheet.
+type PrintSheetConnection struct {
+	Edges      []*PrintSheetEdge `json:"edges"`
+	PageInfo   PageInfo          `json:"pageInfo"`
+	TotalCount int               `json:"totalCount"`
+}
+
+func (c *PrintSheetConnection) build(nodes []*PrintSheet, pager *printsheetPager, after *Cursor, first *int, before *Cursor, last *int) {
+	c.PageInfo.HasNextPage = before != nil
+	c.PageInfo.HasPreviousPage = after != nil
+	if first != nil && *first+1 == len(nodes) {
+		c.PageInfo.HasNextPage = true
+		nodes = nodes[:len(nodes)-1]
+	} else if last != nil && *last+1 == len(nodes) {
+		c.PageInfo.HasPreviousPage = true
+		nodes = nodes[:len(nodes)-1]
+	}
+	var nodeAt func(int) *PrintSheet
+	if last != nil {
+		n := len(nodes) - 1
+		nodeAt = func(i int) *PrintSheet {
+			return nodes[n-i]
+		}
+	} else {
+		nodeAt = func(i int) *PrintSheet {
+			return nodes[i]
+		}
+	}
+	c.Edges = make([]*PrintSheetEdge, len(nodes))
+	for i := range nodes {
+		node := nodeAt(i)
+		c.Edges[i] = &PrintSheetEdge{
+			Node:   node,
+			Cursor: pager.toCursor(node),
+		}
+	}
+	if l := len(c.Edges); l > 0 {
+		c.PageInfo.StartCursor = &c.Edges[0].Cursor
+		c.PageInfo.EndCursor = &c.Edges[l-1].Cursor
+	}
+	if c.TotalCount == 0 {
+		c.TotalCount = len(nodes)
+	}
+}
+
+// PrintSheetPaginateOption enables pagination customization.
+type PrintSheetPaginateOption func(*printsheetPager) error
+
+// WithPrintSheetOrder configures pagination ordering.
+func WithPrintSheetOrder(order *PrintSheetOrder) PrintSheetPaginateOption {
+	if order == nil {
+		order = DefaultPrintSheetOrder
+	}
+	o := *order
+	return func(pager *printsheetPager) error {
+		if err := o.Direction.Validate(); err != nil {
+			return err
+		}
+		if o.Field == nil {
+			o.Field = DefaultPrintSheetOrder.Field
+		}
+		pager.order = &o
+		return nil
+	}
+}
+
+// WithPrintSheetFilter configures pagination filter.
+func WithPrintSheetFilter(filter func(*PrintSheetQuery) (*PrintSheetQuery, error)) PrintSheetPaginateOption {
+	return func(pager *printsheetPager) error {
+		if filter == nil {
+			return errors.New("PrintSheetQuery filter cannot be nil")
+		}
+		pager.filter = filter
+		return nil
+	}
+}
+
+type printsheetPager struct {
+	reverse bool
+	order   *PrintSheetOrder
+	filter  func(*PrintSheetQuery) (*PrintSheetQuery, error)
+}
+
+func newPrintSheetPager(opts []PrintSheetPaginateOption, reverse bool) (*printsheetPager, error) {
+	pager := &printsheetPager{reverse: reverse}
+	for _, opt := range opts {
+		if err := opt(pager); err != nil {
+			return nil, err
+		}
+	}
+	if pager.order == nil {
+		pager.order = DefaultPrintSheetOrder
+	}
+	return pager, nil
+}
+
+func (p *printsheetPager) applyFilter(query *PrintSheetQuery) (*PrintSheetQuery, error) {
+	if p.filter != nil {
+		return p.filter(query)
+	}
+	return query, nil
+}
+
+func (p *printsheetPager) toCursor(_m *PrintSheet) Cursor {
+	return p.order.Field.toCursor(_m)
+}
+
+func (p *printsheetPager) applyCursors(query *PrintSheetQuery, after, before *Cursor) (*PrintSheetQuery, error) {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	for _, predicate := range entgql.CursorsPredicate(after, before, DefaultPrintSheetOrder.Field.column, p.order.Field.column, direction) {
+		query = query.Where(predicate)
+	}
+	return query, nil
+}
+
+func (p *printsheetPager) applyOrder(query *PrintSheetQuery) *PrintSheetQuery {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	query = query.Order(p.order.Field.toTerm(direction.OrderTermOption()))
+	if p.order.Field != DefaultPrintSheetOrder.Field {
+		query = query.Order(DefaultPrintSheetOrder.Field.toTerm(direction.OrderTermOption()))
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return query
+}
+
+func (p *printsheetPager) orderExpr(query *PrintSheetQuery) sql.Querier {
+	direction := p.order.Direction
+	if p.reverse {
+		direction = direction.Reverse()
+	}
+	if len(query.ctx.Fields) > 0 {
+		query.ctx.AppendFieldOnce(p.order.Field.column)
+	}
+	return sql.ExprFunc(func(b *sql.Builder) {
+		b.Ident(p.order.Field.column).Pad().WriteString(string(direction))
+		if p.order.Field != DefaultPrintSheetOrder.Field {
+			b.Comma().Ident(DefaultPrintSheetOrder.Field.column).Pad().WriteString(string(direction))
+		}
+	})
+}
+
+// Paginate executes the query and returns a relay based cursor connection to PrintSheet.
+func (_m *PrintSheetQuery) Paginate(
+	ctx context.Context, after *Cursor, first *int,
+	before *Cursor, last *int, opts ...PrintSheetPaginateOption,
+) (*PrintSheetConnection, error) {
+	if err := validateFirstLast(first, last); err != nil {
+		return nil, err
+	}
+	pager, err := newPrintSheetPager(opts, last != nil)
+	if err != nil {
+		return nil, err
+	}
+	if _m, err = pager.applyFilter(_m); err != nil {
+		return nil, err
+	}
+	conn := &PrintSheetConnection{Edges: []*PrintSheetEdge{}}
+	ignoredEdges := !hasCollectedField(ctx, edgesField)
+	if hasCollectedField(ctx, totalCountField) || hasCollectedField(ctx, pageInfoField) {
+		hasPagination := after != nil || first != nil || before != nil || last != nil
+		if hasPagination || ignoredEdges {
+			c := _m.Clone()
+			c.ctx.Fields = nil
+			if conn.TotalCount, err = c.Count(ctx); err != nil {
+				return nil, err
+			}
+			conn.PageInfo.HasNextPage = first != nil && conn.TotalCount > 0
+			conn.PageInfo.HasPreviousPage = last != nil && conn.TotalCount > 0
+		}
+	}
+	if ignoredEdges || (first != nil && *first == 0) || (last != nil && *last == 0) {
+		return conn, nil
+	}
+	if _m, err = pager.applyCursors(_m, after, before); err != nil {
+		return nil, err
+	}
+	limit := paginateLimit(first, last)
+	if limit != 0 {
+		_m.Limit(limit)
+	}
+	if field := collectedField(ctx, edgesField, nodeField); field != nil {
+		if err := _m.collectField(ctx, limit == 1, graphql.GetOperationContext(ctx), *field, []string{edgesField, nodeField}); err != nil {
+			return nil, err
+		}
+	}
+	_m = pager.applyOrder(_m)
+	nodes, err := _m.All(ctx)
+	if err != nil {
+		return nil, err
+	}
+	conn.build(nodes, pager, after, first, before, last)
+	return conn, nil
+}
+
+var (
+	// PrintSheetOrderFieldCreatedAt orders PrintSheet by created_at.
+	PrintSheetOrderFieldCreatedAt = &PrintSheetOrderField{
+		Value: func(_m *PrintSheet) (ent.Value, error) {
+			return _m.CreatedAt, nil
+		},
+		column: printsheet.FieldCreatedAt,
+		toTerm: printsheet.ByCreatedAt,
+		toCursor: func(_m *PrintSheet) Cursor {
+			return Cursor{
+				ID:    _m.ID,
+				Value: _m.CreatedAt,
+			}
+		},
+	}
+)
+
+// String implement fmt.Stringer interface.
+func (f PrintSheetOrderField) String() string {
+	var str string
+	switch f.column {
+	case PrintSheetOrderFieldCreatedAt.column:
+		str = "CREATED_AT"
+	}
+	return str
+}
+
+// MarshalGQL implements graphql.Marshaler interface.
+func (f PrintSheetOrderField) MarshalGQL(w io.Writer) {
+	io.WriteString(w, strconv.Quote(f.String()))
+}
+
+// UnmarshalGQL implements graphql.Unmarshaler interface.
+func (f *PrintSheetOrderField) UnmarshalGQL(v interface{}) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("PrintSheetOrderField %T must be a string", v)
+	}
+	switch str {
+	case "CREATED_AT":
+		*f = *PrintSheetOrderFieldCreatedAt
+	default:
+		return fmt.Errorf("%s is not a valid PrintSheetOrderField", str)
+	}
+	return nil
+}
+
+// PrintSheetOrderField defines the ordering field of PrintSheet.
+type PrintSheetOrderField struct {
+	// Value extracts the ordering value from the given PrintSheet.
+	Value    func(*PrintSheet) (ent.Value, error)
+	column   string // field or computed.
+	toTerm   func(...sql.OrderTermOption) printsheet.OrderOption
+	toCursor func(*PrintSheet) Cursor
+}
+
+// PrintSheetOrder defines the ordering of PrintSheet.
+type PrintSheetOrder struct {
+	Direction OrderDirection        `json:"direction"`
+	Field     *PrintSheetOrderField `json:"field"`
+}
+
+// DefaultPrintSheetOrder is the default ordering of PrintSheet.
+var DefaultPrintSheetOrder = &PrintSheetOrder{
+	Direction: entgql.OrderDirectionAsc,
+	Field: &PrintSheetOrderField{
+		Value: func(_m *PrintSheet) (ent.Value, error) {
+			return _m.ID, nil
+		},
+		column: printsheet.FieldID,
+		toTerm: printsheet.ByID,
+		toCursor: func(_m *PrintSheet) Cursor {
+			return Cursor{ID: _m.ID}
+		},
+	},
+}
+
+// ToEdge converts PrintSheet into PrintSheetEdge.
+func (_m *PrintSheet) ToEdge(order *PrintSheetOrder) *PrintSheetEdge {
+	if order == nil {
+		order = DefaultPrintSheetOrder
+	}
+	return &PrintSheetEdge{
 		Node:   _m,
 		Cursor: order.Field.toCursor(_m),
 	}

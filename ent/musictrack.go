@@ -32,6 +32,8 @@ type MusicTrack struct {
 	ContentType string `json:"content_type,omitempty"`
 	// DurationSeconds holds the value of the "duration_seconds" field.
 	DurationSeconds int `json:"duration_seconds,omitempty"`
+	// SizeBytes holds the value of the "size_bytes" field.
+	SizeBytes int64 `json:"size_bytes,omitempty"`
 	// Edges holds the relations/edges for other nodes in the graph.
 	// The values are being populated by the MusicTrackQuery when eager-loading is set.
 	Edges                     MusicTrackEdges `json:"edges"`
@@ -77,7 +79,7 @@ func (*MusicTrack) scanValues(columns []string) ([]any, error) {
 	values := make([]any, len(columns))
 	for i := range columns {
 		switch columns[i] {
-		case musictrack.FieldDurationSeconds:
+		case musictrack.FieldDurationSeconds, musictrack.FieldSizeBytes:
 			values[i] = new(sql.NullInt64)
 		case musictrack.FieldID, musictrack.FieldTitle, musictrack.FieldArtist, musictrack.FieldBlobKey, musictrack.FieldContentType:
 			values[i] = new(sql.NullString)
@@ -147,6 +149,12 @@ func (_m *MusicTrack) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field duration_seconds", values[i])
 			} else if value.Valid {
 				_m.DurationSeconds = int(value.Int64)
+			}
+		case musictrack.FieldSizeBytes:
+			if value, ok := values[i].(*sql.NullInt64); !ok {
+				return fmt.Errorf("unexpected type %T for field size_bytes", values[i])
+			} else if value.Valid {
+				_m.SizeBytes = value.Int64
 			}
 		case musictrack.ForeignKeys[0]:
 			if value, ok := values[i].(*sql.NullString); !ok {
@@ -221,6 +229,9 @@ func (_m *MusicTrack) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("duration_seconds=")
 	builder.WriteString(fmt.Sprintf("%v", _m.DurationSeconds))
+	builder.WriteString(", ")
+	builder.WriteString("size_bytes=")
+	builder.WriteString(fmt.Sprintf("%v", _m.SizeBytes))
 	builder.WriteByte(')')
 	return builder.String()
 }

@@ -115,6 +115,20 @@ func (_c *MusicTrackCreate) SetNillableDurationSeconds(v *int) *MusicTrackCreate
 	return _c
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (_c *MusicTrackCreate) SetSizeBytes(v int64) *MusicTrackCreate {
+	_c.mutation.SetSizeBytes(v)
+	return _c
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_c *MusicTrackCreate) SetNillableSizeBytes(v *int64) *MusicTrackCreate {
+	if v != nil {
+		_c.SetSizeBytes(*v)
+	}
+	return _c
+}
+
 // SetID sets the "id" field.
 func (_c *MusicTrackCreate) SetID(v string) *MusicTrackCreate {
 	_c.mutation.SetID(v)
@@ -222,6 +236,10 @@ func (_c *MusicTrackCreate) defaults() {
 		v := musictrack.DefaultDurationSeconds
 		_c.mutation.SetDurationSeconds(v)
 	}
+	if _, ok := _c.mutation.SizeBytes(); !ok {
+		v := musictrack.DefaultSizeBytes
+		_c.mutation.SetSizeBytes(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := musictrack.DefaultID()
 		_c.mutation.SetID(v)
@@ -264,6 +282,14 @@ func (_c *MusicTrackCreate) check() error {
 	if v, ok := _c.mutation.DurationSeconds(); ok {
 		if err := musictrack.DurationSecondsValidator(v); err != nil {
 			return &ValidationError{Name: "duration_seconds", err: fmt.Errorf(`ent: validator failed for field "MusicTrack.duration_seconds": %w`, err)}
+		}
+	}
+	if _, ok := _c.mutation.SizeBytes(); !ok {
+		return &ValidationError{Name: "size_bytes", err: errors.New(`ent: missing required field "MusicTrack.size_bytes"`)}
+	}
+	if v, ok := _c.mutation.SizeBytes(); ok {
+		if err := musictrack.SizeBytesValidator(v); err != nil {
+			return &ValidationError{Name: "size_bytes", err: fmt.Errorf(`ent: validator failed for field "MusicTrack.size_bytes": %w`, err)}
 		}
 	}
 	if v, ok := _c.mutation.ID(); ok {
@@ -334,6 +360,10 @@ func (_c *MusicTrackCreate) createSpec() (*MusicTrack, *sqlgraph.CreateSpec) {
 	if value, ok := _c.mutation.DurationSeconds(); ok {
 		_spec.SetField(musictrack.FieldDurationSeconds, field.TypeInt, value)
 		_node.DurationSeconds = value
+	}
+	if value, ok := _c.mutation.SizeBytes(); ok {
+		_spec.SetField(musictrack.FieldSizeBytes, field.TypeInt64, value)
+		_node.SizeBytes = value
 	}
 	if nodes := _c.mutation.PhotographerIDs(); len(nodes) > 0 {
 		edge := &sqlgraph.EdgeSpec{
@@ -498,6 +528,24 @@ func (u *MusicTrackUpsert) AddDurationSeconds(v int) *MusicTrackUpsert {
 	return u
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (u *MusicTrackUpsert) SetSizeBytes(v int64) *MusicTrackUpsert {
+	u.Set(musictrack.FieldSizeBytes, v)
+	return u
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *MusicTrackUpsert) UpdateSizeBytes() *MusicTrackUpsert {
+	u.SetExcluded(musictrack.FieldSizeBytes)
+	return u
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *MusicTrackUpsert) AddSizeBytes(v int64) *MusicTrackUpsert {
+	u.Add(musictrack.FieldSizeBytes, v)
+	return u
+}
+
 // UpdateNewValues updates the mutable fields using the new values that were set on create except the ID field.
 // Using this option is equivalent to using:
 //
@@ -637,6 +685,27 @@ func (u *MusicTrackUpsertOne) AddDurationSeconds(v int) *MusicTrackUpsertOne {
 func (u *MusicTrackUpsertOne) UpdateDurationSeconds() *MusicTrackUpsertOne {
 	return u.Update(func(s *MusicTrackUpsert) {
 		s.UpdateDurationSeconds()
+	})
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (u *MusicTrackUpsertOne) SetSizeBytes(v int64) *MusicTrackUpsertOne {
+	return u.Update(func(s *MusicTrackUpsert) {
+		s.SetSizeBytes(v)
+	})
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *MusicTrackUpsertOne) AddSizeBytes(v int64) *MusicTrackUpsertOne {
+	return u.Update(func(s *MusicTrackUpsert) {
+		s.AddSizeBytes(v)
+	})
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *MusicTrackUpsertOne) UpdateSizeBytes() *MusicTrackUpsertOne {
+	return u.Update(func(s *MusicTrackUpsert) {
+		s.UpdateSizeBytes()
 	})
 }
 
@@ -946,6 +1015,27 @@ func (u *MusicTrackUpsertBulk) AddDurationSeconds(v int) *MusicTrackUpsertBulk {
 func (u *MusicTrackUpsertBulk) UpdateDurationSeconds() *MusicTrackUpsertBulk {
 	return u.Update(func(s *MusicTrackUpsert) {
 		s.UpdateDurationSeconds()
+	})
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (u *MusicTrackUpsertBulk) SetSizeBytes(v int64) *MusicTrackUpsertBulk {
+	return u.Update(func(s *MusicTrackUpsert) {
+		s.SetSizeBytes(v)
+	})
+}
+
+// AddSizeBytes adds v to the "size_bytes" field.
+func (u *MusicTrackUpsertBulk) AddSizeBytes(v int64) *MusicTrackUpsertBulk {
+	return u.Update(func(s *MusicTrackUpsert) {
+		s.AddSizeBytes(v)
+	})
+}
+
+// UpdateSizeBytes sets the "size_bytes" field to the value that was provided on create.
+func (u *MusicTrackUpsertBulk) UpdateSizeBytes() *MusicTrackUpsertBulk {
+	return u.Update(func(s *MusicTrackUpsert) {
+		s.UpdateSizeBytes()
 	})
 }
 

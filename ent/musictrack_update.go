@@ -114,6 +114,27 @@ func (_u *MusicTrackUpdate) AddDurationSeconds(v int) *MusicTrackUpdate {
 	return _u
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (_u *MusicTrackUpdate) SetSizeBytes(v int64) *MusicTrackUpdate {
+	_u.mutation.ResetSizeBytes()
+	_u.mutation.SetSizeBytes(v)
+	return _u
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_u *MusicTrackUpdate) SetNillableSizeBytes(v *int64) *MusicTrackUpdate {
+	if v != nil {
+		_u.SetSizeBytes(*v)
+	}
+	return _u
+}
+
+// AddSizeBytes adds value to the "size_bytes" field.
+func (_u *MusicTrackUpdate) AddSizeBytes(v int64) *MusicTrackUpdate {
+	_u.mutation.AddSizeBytes(v)
+	return _u
+}
+
 // SetPhotographerID sets the "photographer" edge to the Photographer entity by ID.
 func (_u *MusicTrackUpdate) SetPhotographerID(id string) *MusicTrackUpdate {
 	_u.mutation.SetPhotographerID(id)
@@ -233,6 +254,11 @@ func (_u *MusicTrackUpdate) check() error {
 			return &ValidationError{Name: "duration_seconds", err: fmt.Errorf(`ent: validator failed for field "MusicTrack.duration_seconds": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.SizeBytes(); ok {
+		if err := musictrack.SizeBytesValidator(v); err != nil {
+			return &ValidationError{Name: "size_bytes", err: fmt.Errorf(`ent: validator failed for field "MusicTrack.size_bytes": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -274,6 +300,12 @@ func (_u *MusicTrackUpdate) sqlSave(ctx context.Context) (_node int, err error) 
 	}
 	if value, ok := _u.mutation.AddedDurationSeconds(); ok {
 		_spec.AddField(musictrack.FieldDurationSeconds, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SizeBytes(); ok {
+		_spec.SetField(musictrack.FieldSizeBytes, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedSizeBytes(); ok {
+		_spec.AddField(musictrack.FieldSizeBytes, field.TypeInt64, value)
 	}
 	if _u.mutation.PhotographerCleared() {
 		edge := &sqlgraph.EdgeSpec{
@@ -454,6 +486,27 @@ func (_u *MusicTrackUpdateOne) AddDurationSeconds(v int) *MusicTrackUpdateOne {
 	return _u
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (_u *MusicTrackUpdateOne) SetSizeBytes(v int64) *MusicTrackUpdateOne {
+	_u.mutation.ResetSizeBytes()
+	_u.mutation.SetSizeBytes(v)
+	return _u
+}
+
+// SetNillableSizeBytes sets the "size_bytes" field if the given value is not nil.
+func (_u *MusicTrackUpdateOne) SetNillableSizeBytes(v *int64) *MusicTrackUpdateOne {
+	if v != nil {
+		_u.SetSizeBytes(*v)
+	}
+	return _u
+}
+
+// AddSizeBytes adds value to the "size_bytes" field.
+func (_u *MusicTrackUpdateOne) AddSizeBytes(v int64) *MusicTrackUpdateOne {
+	_u.mutation.AddSizeBytes(v)
+	return _u
+}
+
 // SetPhotographerID sets the "photographer" edge to the Photographer entity by ID.
 func (_u *MusicTrackUpdateOne) SetPhotographerID(id string) *MusicTrackUpdateOne {
 	_u.mutation.SetPhotographerID(id)
@@ -586,6 +639,11 @@ func (_u *MusicTrackUpdateOne) check() error {
 			return &ValidationError{Name: "duration_seconds", err: fmt.Errorf(`ent: validator failed for field "MusicTrack.duration_seconds": %w`, err)}
 		}
 	}
+	if v, ok := _u.mutation.SizeBytes(); ok {
+		if err := musictrack.SizeBytesValidator(v); err != nil {
+			return &ValidationError{Name: "size_bytes", err: fmt.Errorf(`ent: validator failed for field "MusicTrack.size_bytes": %w`, err)}
+		}
+	}
 	return nil
 }
 
@@ -644,6 +702,12 @@ func (_u *MusicTrackUpdateOne) sqlSave(ctx context.Context) (_node *MusicTrack, 
 	}
 	if value, ok := _u.mutation.AddedDurationSeconds(); ok {
 		_spec.AddField(musictrack.FieldDurationSeconds, field.TypeInt, value)
+	}
+	if value, ok := _u.mutation.SizeBytes(); ok {
+		_spec.SetField(musictrack.FieldSizeBytes, field.TypeInt64, value)
+	}
+	if value, ok := _u.mutation.AddedSizeBytes(); ok {
+		_spec.AddField(musictrack.FieldSizeBytes, field.TypeInt64, value)
 	}
 	if _u.mutation.PhotographerCleared() {
 		edge := &sqlgraph.EdgeSpec{

@@ -30,6 +30,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
@@ -41,6 +42,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
@@ -81,6 +83,7 @@ const (
 	TypeMusicTrack          = "MusicTrack"
 	TypeOneTimeCode         = "OneTimeCode"
 	TypeOrder               = "Order"
+	TypeOrderEmail          = "OrderEmail"
 	TypeOrderLine           = "OrderLine"
 	TypePack                = "Pack"
 	TypePackDigitalFile     = "PackDigitalFile"
@@ -91,6 +94,7 @@ const (
 	TypePhoto               = "Photo"
 	TypePhotographer        = "Photographer"
 	TypePhotographerSession = "PhotographerSession"
+	TypePrintSheet          = "PrintSheet"
 	TypeRateLimit           = "RateLimit"
 	TypeRefund              = "Refund"
 	TypeSelection           = "Selection"
@@ -17035,6 +17039,8 @@ type MusicTrackMutation struct {
 	content_type        *string
 	duration_seconds    *int
 	addduration_seconds *int
+	size_bytes          *int64
+	addsize_bytes       *int64
 	clearedFields       map[string]struct{}
 	photographer        *string
 	clearedphotographer bool
@@ -17422,6 +17428,62 @@ func (m *MusicTrackMutation) ResetDurationSeconds() {
 	m.addduration_seconds = nil
 }
 
+// SetSizeBytes sets the "size_bytes" field.
+func (m *MusicTrackMutation) SetSizeBytes(i int64) {
+	m.size_bytes = &i
+	m.addsize_bytes = nil
+}
+
+// SizeBytes returns the value of the "size_bytes" field in the mutation.
+func (m *MusicTrackMutation) SizeBytes() (r int64, exists bool) {
+	v := m.size_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSizeBytes returns the old "size_bytes" field's value of the MusicTrack entity.
+// If the MusicTrack object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *MusicTrackMutation) OldSizeBytes(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSizeBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSizeBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSizeBytes: %w", err)
+	}
+	return oldValue.SizeBytes, nil
+}
+
+// AddSizeBytes adds i to the "size_bytes" field.
+func (m *MusicTrackMutation) AddSizeBytes(i int64) {
+	if m.addsize_bytes != nil {
+		*m.addsize_bytes += i
+	} else {
+		m.addsize_bytes = &i
+	}
+}
+
+// AddedSizeBytes returns the value that was added to the "size_bytes" field in this mutation.
+func (m *MusicTrackMutation) AddedSizeBytes() (r int64, exists bool) {
+	v := m.addsize_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSizeBytes resets all changes to the "size_bytes" field.
+func (m *MusicTrackMutation) ResetSizeBytes() {
+	m.size_bytes = nil
+	m.addsize_bytes = nil
+}
+
 // SetPhotographerID sets the "photographer" edge to the Photographer entity by id.
 func (m *MusicTrackMutation) SetPhotographerID(id string) {
 	m.photographer = &id
@@ -17549,7 +17611,7 @@ func (m *MusicTrackMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *MusicTrackMutation) Fields() []string {
-	fields := make([]string, 0, 7)
+	fields := make([]string, 0, 8)
 	if m.created_at != nil {
 		fields = append(fields, musictrack.FieldCreatedAt)
 	}
@@ -17570,6 +17632,9 @@ func (m *MusicTrackMutation) Fields() []string {
 	}
 	if m.duration_seconds != nil {
 		fields = append(fields, musictrack.FieldDurationSeconds)
+	}
+	if m.size_bytes != nil {
+		fields = append(fields, musictrack.FieldSizeBytes)
 	}
 	return fields
 }
@@ -17593,6 +17658,8 @@ func (m *MusicTrackMutation) Field(name string) (ent.Value, bool) {
 		return m.ContentType()
 	case musictrack.FieldDurationSeconds:
 		return m.DurationSeconds()
+	case musictrack.FieldSizeBytes:
+		return m.SizeBytes()
 	}
 	return nil, false
 }
@@ -17616,6 +17683,8 @@ func (m *MusicTrackMutation) OldField(ctx context.Context, name string) (ent.Val
 		return m.OldContentType(ctx)
 	case musictrack.FieldDurationSeconds:
 		return m.OldDurationSeconds(ctx)
+	case musictrack.FieldSizeBytes:
+		return m.OldSizeBytes(ctx)
 	}
 	return nil, fmt.Errorf("unknown MusicTrack field %s", name)
 }
@@ -17674,6 +17743,13 @@ func (m *MusicTrackMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetDurationSeconds(v)
 		return nil
+	case musictrack.FieldSizeBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSizeBytes(v)
+		return nil
 	}
 	return fmt.Errorf("unknown MusicTrack field %s", name)
 }
@@ -17685,6 +17761,9 @@ func (m *MusicTrackMutation) AddedFields() []string {
 	if m.addduration_seconds != nil {
 		fields = append(fields, musictrack.FieldDurationSeconds)
 	}
+	if m.addsize_bytes != nil {
+		fields = append(fields, musictrack.FieldSizeBytes)
+	}
 	return fields
 }
 
@@ -17695,6 +17774,8 @@ func (m *MusicTrackMutation) AddedField(name string) (ent.Value, bool) {
 	switch name {
 	case musictrack.FieldDurationSeconds:
 		return m.AddedDurationSeconds()
+	case musictrack.FieldSizeBytes:
+		return m.AddedSizeBytes()
 	}
 	return nil, false
 }
@@ -17710,6 +17791,13 @@ func (m *MusicTrackMutation) AddField(name string, value ent.Value) error {
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.AddDurationSeconds(v)
+		return nil
+	case musictrack.FieldSizeBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSizeBytes(v)
 		return nil
 	}
 	return fmt.Errorf("unknown MusicTrack numeric field %s", name)
@@ -17758,6 +17846,9 @@ func (m *MusicTrackMutation) ResetField(name string) error {
 		return nil
 	case musictrack.FieldDurationSeconds:
 		m.ResetDurationSeconds()
+		return nil
+	case musictrack.FieldSizeBytes:
+		m.ResetSizeBytes()
 		return nil
 	}
 	return fmt.Errorf("unknown MusicTrack field %s", name)
@@ -21568,6 +21659,554 @@ func (m *OrderMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown Order edge %s", name)
+}
+
+// OrderEmailMutation represents an operation that mutates the OrderEmail nodes in the graph.
+type OrderEmailMutation struct {
+	config
+	op            Op
+	typ           string
+	id            *string
+	order_id      *string
+	kind          *string
+	recipient     *string
+	subject       *string
+	sent_at       *time.Time
+	clearedFields map[string]struct{}
+	done          bool
+	oldValue      func(context.Context) (*OrderEmail, error)
+	predicates    []predicate.OrderEmail
+}
+
+var _ ent.Mutation = (*OrderEmailMutation)(nil)
+
+// orderemailOption allows management of the mutation configuration using functional options.
+type orderemailOption func(*OrderEmailMutation)
+
+// newOrderEmailMutation creates new mutation for the OrderEmail entity.
+func newOrderEmailMutation(c config, op Op, opts ...orderemailOption) *OrderEmailMutation {
+	m := &OrderEmailMutation{
+		config:        c,
+		op:            op,
+		typ:           TypeOrderEmail,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withOrderEmailID sets the ID field of the mutation.
+func withOrderEmailID(id string) orderemailOption {
+	return func(m *OrderEmailMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *OrderEmail
+		)
+		m.oldValue = func(ctx context.Context) (*OrderEmail, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().OrderEmail.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withOrderEmail sets the old OrderEmail of the mutation.
+func withOrderEmail(node *OrderEmail) orderemailOption {
+	return func(m *OrderEmailMutation) {
+		m.oldValue = func(context.Context) (*OrderEmail, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m OrderEmailMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m OrderEmailMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of OrderEmail entities.
+func (m *OrderEmailMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *OrderEmailMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *OrderEmailMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().OrderEmail.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetOrderID sets the "order_id" field.
+func (m *OrderEmailMutation) SetOrderID(s string) {
+	m.order_id = &s
+}
+
+// OrderID returns the value of the "order_id" field in the mutation.
+func (m *OrderEmailMutation) OrderID() (r string, exists bool) {
+	v := m.order_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderID returns the old "order_id" field's value of the OrderEmail entity.
+// If the OrderEmail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEmailMutation) OldOrderID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderID: %w", err)
+	}
+	return oldValue.OrderID, nil
+}
+
+// ResetOrderID resets all changes to the "order_id" field.
+func (m *OrderEmailMutation) ResetOrderID() {
+	m.order_id = nil
+}
+
+// SetKind sets the "kind" field.
+func (m *OrderEmailMutation) SetKind(s string) {
+	m.kind = &s
+}
+
+// Kind returns the value of the "kind" field in the mutation.
+func (m *OrderEmailMutation) Kind() (r string, exists bool) {
+	v := m.kind
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldKind returns the old "kind" field's value of the OrderEmail entity.
+// If the OrderEmail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEmailMutation) OldKind(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldKind is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldKind requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldKind: %w", err)
+	}
+	return oldValue.Kind, nil
+}
+
+// ResetKind resets all changes to the "kind" field.
+func (m *OrderEmailMutation) ResetKind() {
+	m.kind = nil
+}
+
+// SetRecipient sets the "recipient" field.
+func (m *OrderEmailMutation) SetRecipient(s string) {
+	m.recipient = &s
+}
+
+// Recipient returns the value of the "recipient" field in the mutation.
+func (m *OrderEmailMutation) Recipient() (r string, exists bool) {
+	v := m.recipient
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldRecipient returns the old "recipient" field's value of the OrderEmail entity.
+// If the OrderEmail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEmailMutation) OldRecipient(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldRecipient is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldRecipient requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldRecipient: %w", err)
+	}
+	return oldValue.Recipient, nil
+}
+
+// ResetRecipient resets all changes to the "recipient" field.
+func (m *OrderEmailMutation) ResetRecipient() {
+	m.recipient = nil
+}
+
+// SetSubject sets the "subject" field.
+func (m *OrderEmailMutation) SetSubject(s string) {
+	m.subject = &s
+}
+
+// Subject returns the value of the "subject" field in the mutation.
+func (m *OrderEmailMutation) Subject() (r string, exists bool) {
+	v := m.subject
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSubject returns the old "subject" field's value of the OrderEmail entity.
+// If the OrderEmail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEmailMutation) OldSubject(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSubject is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSubject requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSubject: %w", err)
+	}
+	return oldValue.Subject, nil
+}
+
+// ResetSubject resets all changes to the "subject" field.
+func (m *OrderEmailMutation) ResetSubject() {
+	m.subject = nil
+}
+
+// SetSentAt sets the "sent_at" field.
+func (m *OrderEmailMutation) SetSentAt(t time.Time) {
+	m.sent_at = &t
+}
+
+// SentAt returns the value of the "sent_at" field in the mutation.
+func (m *OrderEmailMutation) SentAt() (r time.Time, exists bool) {
+	v := m.sent_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSentAt returns the old "sent_at" field's value of the OrderEmail entity.
+// If the OrderEmail object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderEmailMutation) OldSentAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSentAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSentAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSentAt: %w", err)
+	}
+	return oldValue.SentAt, nil
+}
+
+// ResetSentAt resets all changes to the "sent_at" field.
+func (m *OrderEmailMutation) ResetSentAt() {
+	m.sent_at = nil
+}
+
+// Where appends a list predicates to the OrderEmailMutation builder.
+func (m *OrderEmailMutation) Where(ps ...predicate.OrderEmail) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the OrderEmailMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *OrderEmailMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.OrderEmail, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *OrderEmailMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *OrderEmailMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (OrderEmail).
+func (m *OrderEmailMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *OrderEmailMutation) Fields() []string {
+	fields := make([]string, 0, 5)
+	if m.order_id != nil {
+		fields = append(fields, orderemail.FieldOrderID)
+	}
+	if m.kind != nil {
+		fields = append(fields, orderemail.FieldKind)
+	}
+	if m.recipient != nil {
+		fields = append(fields, orderemail.FieldRecipient)
+	}
+	if m.subject != nil {
+		fields = append(fields, orderemail.FieldSubject)
+	}
+	if m.sent_at != nil {
+		fields = append(fields, orderemail.FieldSentAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *OrderEmailMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case orderemail.FieldOrderID:
+		return m.OrderID()
+	case orderemail.FieldKind:
+		return m.Kind()
+	case orderemail.FieldRecipient:
+		return m.Recipient()
+	case orderemail.FieldSubject:
+		return m.Subject()
+	case orderemail.FieldSentAt:
+		return m.SentAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *OrderEmailMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case orderemail.FieldOrderID:
+		return m.OldOrderID(ctx)
+	case orderemail.FieldKind:
+		return m.OldKind(ctx)
+	case orderemail.FieldRecipient:
+		return m.OldRecipient(ctx)
+	case orderemail.FieldSubject:
+		return m.OldSubject(ctx)
+	case orderemail.FieldSentAt:
+		return m.OldSentAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown OrderEmail field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OrderEmailMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case orderemail.FieldOrderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderID(v)
+		return nil
+	case orderemail.FieldKind:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetKind(v)
+		return nil
+	case orderemail.FieldRecipient:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetRecipient(v)
+		return nil
+	case orderemail.FieldSubject:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSubject(v)
+		return nil
+	case orderemail.FieldSentAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSentAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown OrderEmail field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *OrderEmailMutation) AddedFields() []string {
+	return nil
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *OrderEmailMutation) AddedField(name string) (ent.Value, bool) {
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *OrderEmailMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	}
+	return fmt.Errorf("unknown OrderEmail numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *OrderEmailMutation) ClearedFields() []string {
+	return nil
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *OrderEmailMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *OrderEmailMutation) ClearField(name string) error {
+	return fmt.Errorf("unknown OrderEmail nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *OrderEmailMutation) ResetField(name string) error {
+	switch name {
+	case orderemail.FieldOrderID:
+		m.ResetOrderID()
+		return nil
+	case orderemail.FieldKind:
+		m.ResetKind()
+		return nil
+	case orderemail.FieldRecipient:
+		m.ResetRecipient()
+		return nil
+	case orderemail.FieldSubject:
+		m.ResetSubject()
+		return nil
+	case orderemail.FieldSentAt:
+		m.ResetSentAt()
+		return nil
+	}
+	return fmt.Errorf("unknown OrderEmail field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *OrderEmailMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *OrderEmailMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *OrderEmailMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *OrderEmailMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *OrderEmailMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *OrderEmailMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *OrderEmailMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown OrderEmail unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *OrderEmailMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown OrderEmail edge %s", name)
 }
 
 // OrderLineMutation represents an operation that mutates the OrderLine nodes in the graph.
@@ -25900,6 +26539,7 @@ type PasskeyChallengeMutation struct {
 	kind            *passkeychallenge.Kind
 	photographer_id *string
 	session_id      *string
+	browser_hash    *string
 	data            *[]byte
 	expires_at      *time.Time
 	clearedFields   map[string]struct{}
@@ -26228,6 +26868,42 @@ func (m *PasskeyChallengeMutation) ResetSessionID() {
 	m.session_id = nil
 }
 
+// SetBrowserHash sets the "browser_hash" field.
+func (m *PasskeyChallengeMutation) SetBrowserHash(s string) {
+	m.browser_hash = &s
+}
+
+// BrowserHash returns the value of the "browser_hash" field in the mutation.
+func (m *PasskeyChallengeMutation) BrowserHash() (r string, exists bool) {
+	v := m.browser_hash
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBrowserHash returns the old "browser_hash" field's value of the PasskeyChallenge entity.
+// If the PasskeyChallenge object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PasskeyChallengeMutation) OldBrowserHash(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBrowserHash is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBrowserHash requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBrowserHash: %w", err)
+	}
+	return oldValue.BrowserHash, nil
+}
+
+// ResetBrowserHash resets all changes to the "browser_hash" field.
+func (m *PasskeyChallengeMutation) ResetBrowserHash() {
+	m.browser_hash = nil
+}
+
 // SetData sets the "data" field.
 func (m *PasskeyChallengeMutation) SetData(b []byte) {
 	m.data = &b
@@ -26334,7 +27010,7 @@ func (m *PasskeyChallengeMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *PasskeyChallengeMutation) Fields() []string {
-	fields := make([]string, 0, 8)
+	fields := make([]string, 0, 9)
 	if m.created_at != nil {
 		fields = append(fields, passkeychallenge.FieldCreatedAt)
 	}
@@ -26352,6 +27028,9 @@ func (m *PasskeyChallengeMutation) Fields() []string {
 	}
 	if m.session_id != nil {
 		fields = append(fields, passkeychallenge.FieldSessionID)
+	}
+	if m.browser_hash != nil {
+		fields = append(fields, passkeychallenge.FieldBrowserHash)
 	}
 	if m.data != nil {
 		fields = append(fields, passkeychallenge.FieldData)
@@ -26379,6 +27058,8 @@ func (m *PasskeyChallengeMutation) Field(name string) (ent.Value, bool) {
 		return m.PhotographerID()
 	case passkeychallenge.FieldSessionID:
 		return m.SessionID()
+	case passkeychallenge.FieldBrowserHash:
+		return m.BrowserHash()
 	case passkeychallenge.FieldData:
 		return m.Data()
 	case passkeychallenge.FieldExpiresAt:
@@ -26404,6 +27085,8 @@ func (m *PasskeyChallengeMutation) OldField(ctx context.Context, name string) (e
 		return m.OldPhotographerID(ctx)
 	case passkeychallenge.FieldSessionID:
 		return m.OldSessionID(ctx)
+	case passkeychallenge.FieldBrowserHash:
+		return m.OldBrowserHash(ctx)
 	case passkeychallenge.FieldData:
 		return m.OldData(ctx)
 	case passkeychallenge.FieldExpiresAt:
@@ -26458,6 +27141,13 @@ func (m *PasskeyChallengeMutation) SetField(name string, value ent.Value) error 
 			return fmt.Errorf("unexpected type %T for field %s", value, name)
 		}
 		m.SetSessionID(v)
+		return nil
+	case passkeychallenge.FieldBrowserHash:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBrowserHash(v)
 		return nil
 	case passkeychallenge.FieldData:
 		v, ok := value.([]byte)
@@ -26539,6 +27229,9 @@ func (m *PasskeyChallengeMutation) ResetField(name string) error {
 		return nil
 	case passkeychallenge.FieldSessionID:
 		m.ResetSessionID()
+		return nil
+	case passkeychallenge.FieldBrowserHash:
+		m.ResetBrowserHash()
 		return nil
 	case passkeychallenge.FieldData:
 		m.ResetData()
@@ -32479,6 +33172,1202 @@ func (m *PhotographerSessionMutation) ResetEdge(name string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown PhotographerSession edge %s", name)
+}
+
+// PrintSheetMutation represents an operation that mutates the PrintSheet nodes in the graph.
+type PrintSheetMutation struct {
+	config
+	op              Op
+	typ             string
+	id              *string
+	created_at      *time.Time
+	updated_at      *time.Time
+	order_id        *string
+	photographer_id *string
+	status          *printsheet.Status
+	files_done      *int
+	addfiles_done   *int
+	files_total     *int
+	addfiles_total  *int
+	blob_key        *string
+	size_bytes      *int64
+	addsize_bytes   *int64
+	token           *string
+	error           *string
+	ready_at        *time.Time
+	expired_at      *time.Time
+	cleaned_at      *time.Time
+	clearedFields   map[string]struct{}
+	done            bool
+	oldValue        func(context.Context) (*PrintSheet, error)
+	predicates      []predicate.PrintSheet
+}
+
+var _ ent.Mutation = (*PrintSheetMutation)(nil)
+
+// printsheetOption allows management of the mutation configuration using functional options.
+type printsheetOption func(*PrintSheetMutation)
+
+// newPrintSheetMutation creates new mutation for the PrintSheet entity.
+func newPrintSheetMutation(c config, op Op, opts ...printsheetOption) *PrintSheetMutation {
+	m := &PrintSheetMutation{
+		config:        c,
+		op:            op,
+		typ:           TypePrintSheet,
+		clearedFields: make(map[string]struct{}),
+	}
+	for _, opt := range opts {
+		opt(m)
+	}
+	return m
+}
+
+// withPrintSheetID sets the ID field of the mutation.
+func withPrintSheetID(id string) printsheetOption {
+	return func(m *PrintSheetMutation) {
+		var (
+			err   error
+			once  sync.Once
+			value *PrintSheet
+		)
+		m.oldValue = func(ctx context.Context) (*PrintSheet, error) {
+			once.Do(func() {
+				if m.done {
+					err = errors.New("querying old values post mutation is not allowed")
+				} else {
+					value, err = m.Client().PrintSheet.Get(ctx, id)
+				}
+			})
+			return value, err
+		}
+		m.id = &id
+	}
+}
+
+// withPrintSheet sets the old PrintSheet of the mutation.
+func withPrintSheet(node *PrintSheet) printsheetOption {
+	return func(m *PrintSheetMutation) {
+		m.oldValue = func(context.Context) (*PrintSheet, error) {
+			return node, nil
+		}
+		m.id = &node.ID
+	}
+}
+
+// Client returns a new `ent.Client` from the mutation. If the mutation was
+// executed in a transaction (ent.Tx), a transactional client is returned.
+func (m PrintSheetMutation) Client() *Client {
+	client := &Client{config: m.config}
+	client.init()
+	return client
+}
+
+// Tx returns an `ent.Tx` for mutations that were executed in transactions;
+// it returns an error otherwise.
+func (m PrintSheetMutation) Tx() (*Tx, error) {
+	if _, ok := m.driver.(*txDriver); !ok {
+		return nil, errors.New("ent: mutation is not running in a transaction")
+	}
+	tx := &Tx{config: m.config}
+	tx.init()
+	return tx, nil
+}
+
+// SetID sets the value of the id field. Note that this
+// operation is only accepted on creation of PrintSheet entities.
+func (m *PrintSheetMutation) SetID(id string) {
+	m.id = &id
+}
+
+// ID returns the ID value in the mutation. Note that the ID is only available
+// if it was provided to the builder or after it was returned from the database.
+func (m *PrintSheetMutation) ID() (id string, exists bool) {
+	if m.id == nil {
+		return
+	}
+	return *m.id, true
+}
+
+// IDs queries the database and returns the entity ids that match the mutation's predicate.
+// That means, if the mutation is applied within a transaction with an isolation level such
+// as sql.LevelSerializable, the returned ids match the ids of the rows that will be updated
+// or updated by the mutation.
+func (m *PrintSheetMutation) IDs(ctx context.Context) ([]string, error) {
+	switch {
+	case m.op.Is(OpUpdateOne | OpDeleteOne):
+		id, exists := m.ID()
+		if exists {
+			return []string{id}, nil
+		}
+		fallthrough
+	case m.op.Is(OpUpdate | OpDelete):
+		return m.Client().PrintSheet.Query().Where(m.predicates...).IDs(ctx)
+	default:
+		return nil, fmt.Errorf("IDs is not allowed on %s operations", m.op)
+	}
+}
+
+// SetCreatedAt sets the "created_at" field.
+func (m *PrintSheetMutation) SetCreatedAt(t time.Time) {
+	m.created_at = &t
+}
+
+// CreatedAt returns the value of the "created_at" field in the mutation.
+func (m *PrintSheetMutation) CreatedAt() (r time.Time, exists bool) {
+	v := m.created_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCreatedAt returns the old "created_at" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldCreatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCreatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCreatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCreatedAt: %w", err)
+	}
+	return oldValue.CreatedAt, nil
+}
+
+// ResetCreatedAt resets all changes to the "created_at" field.
+func (m *PrintSheetMutation) ResetCreatedAt() {
+	m.created_at = nil
+}
+
+// SetUpdatedAt sets the "updated_at" field.
+func (m *PrintSheetMutation) SetUpdatedAt(t time.Time) {
+	m.updated_at = &t
+}
+
+// UpdatedAt returns the value of the "updated_at" field in the mutation.
+func (m *PrintSheetMutation) UpdatedAt() (r time.Time, exists bool) {
+	v := m.updated_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldUpdatedAt returns the old "updated_at" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldUpdatedAt(ctx context.Context) (v time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldUpdatedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldUpdatedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldUpdatedAt: %w", err)
+	}
+	return oldValue.UpdatedAt, nil
+}
+
+// ResetUpdatedAt resets all changes to the "updated_at" field.
+func (m *PrintSheetMutation) ResetUpdatedAt() {
+	m.updated_at = nil
+}
+
+// SetOrderID sets the "order_id" field.
+func (m *PrintSheetMutation) SetOrderID(s string) {
+	m.order_id = &s
+}
+
+// OrderID returns the value of the "order_id" field in the mutation.
+func (m *PrintSheetMutation) OrderID() (r string, exists bool) {
+	v := m.order_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldOrderID returns the old "order_id" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldOrderID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldOrderID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldOrderID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldOrderID: %w", err)
+	}
+	return oldValue.OrderID, nil
+}
+
+// ResetOrderID resets all changes to the "order_id" field.
+func (m *PrintSheetMutation) ResetOrderID() {
+	m.order_id = nil
+}
+
+// SetPhotographerID sets the "photographer_id" field.
+func (m *PrintSheetMutation) SetPhotographerID(s string) {
+	m.photographer_id = &s
+}
+
+// PhotographerID returns the value of the "photographer_id" field in the mutation.
+func (m *PrintSheetMutation) PhotographerID() (r string, exists bool) {
+	v := m.photographer_id
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldPhotographerID returns the old "photographer_id" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldPhotographerID(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldPhotographerID is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldPhotographerID requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldPhotographerID: %w", err)
+	}
+	return oldValue.PhotographerID, nil
+}
+
+// ResetPhotographerID resets all changes to the "photographer_id" field.
+func (m *PrintSheetMutation) ResetPhotographerID() {
+	m.photographer_id = nil
+}
+
+// SetStatus sets the "status" field.
+func (m *PrintSheetMutation) SetStatus(pr printsheet.Status) {
+	m.status = &pr
+}
+
+// Status returns the value of the "status" field in the mutation.
+func (m *PrintSheetMutation) Status() (r printsheet.Status, exists bool) {
+	v := m.status
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldStatus returns the old "status" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldStatus(ctx context.Context) (v printsheet.Status, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldStatus is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldStatus requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldStatus: %w", err)
+	}
+	return oldValue.Status, nil
+}
+
+// ResetStatus resets all changes to the "status" field.
+func (m *PrintSheetMutation) ResetStatus() {
+	m.status = nil
+}
+
+// SetFilesDone sets the "files_done" field.
+func (m *PrintSheetMutation) SetFilesDone(i int) {
+	m.files_done = &i
+	m.addfiles_done = nil
+}
+
+// FilesDone returns the value of the "files_done" field in the mutation.
+func (m *PrintSheetMutation) FilesDone() (r int, exists bool) {
+	v := m.files_done
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFilesDone returns the old "files_done" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldFilesDone(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFilesDone is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFilesDone requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFilesDone: %w", err)
+	}
+	return oldValue.FilesDone, nil
+}
+
+// AddFilesDone adds i to the "files_done" field.
+func (m *PrintSheetMutation) AddFilesDone(i int) {
+	if m.addfiles_done != nil {
+		*m.addfiles_done += i
+	} else {
+		m.addfiles_done = &i
+	}
+}
+
+// AddedFilesDone returns the value that was added to the "files_done" field in this mutation.
+func (m *PrintSheetMutation) AddedFilesDone() (r int, exists bool) {
+	v := m.addfiles_done
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetFilesDone resets all changes to the "files_done" field.
+func (m *PrintSheetMutation) ResetFilesDone() {
+	m.files_done = nil
+	m.addfiles_done = nil
+}
+
+// SetFilesTotal sets the "files_total" field.
+func (m *PrintSheetMutation) SetFilesTotal(i int) {
+	m.files_total = &i
+	m.addfiles_total = nil
+}
+
+// FilesTotal returns the value of the "files_total" field in the mutation.
+func (m *PrintSheetMutation) FilesTotal() (r int, exists bool) {
+	v := m.files_total
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldFilesTotal returns the old "files_total" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldFilesTotal(ctx context.Context) (v int, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldFilesTotal is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldFilesTotal requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldFilesTotal: %w", err)
+	}
+	return oldValue.FilesTotal, nil
+}
+
+// AddFilesTotal adds i to the "files_total" field.
+func (m *PrintSheetMutation) AddFilesTotal(i int) {
+	if m.addfiles_total != nil {
+		*m.addfiles_total += i
+	} else {
+		m.addfiles_total = &i
+	}
+}
+
+// AddedFilesTotal returns the value that was added to the "files_total" field in this mutation.
+func (m *PrintSheetMutation) AddedFilesTotal() (r int, exists bool) {
+	v := m.addfiles_total
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetFilesTotal resets all changes to the "files_total" field.
+func (m *PrintSheetMutation) ResetFilesTotal() {
+	m.files_total = nil
+	m.addfiles_total = nil
+}
+
+// SetBlobKey sets the "blob_key" field.
+func (m *PrintSheetMutation) SetBlobKey(s string) {
+	m.blob_key = &s
+}
+
+// BlobKey returns the value of the "blob_key" field in the mutation.
+func (m *PrintSheetMutation) BlobKey() (r string, exists bool) {
+	v := m.blob_key
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldBlobKey returns the old "blob_key" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldBlobKey(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldBlobKey is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldBlobKey requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldBlobKey: %w", err)
+	}
+	return oldValue.BlobKey, nil
+}
+
+// ResetBlobKey resets all changes to the "blob_key" field.
+func (m *PrintSheetMutation) ResetBlobKey() {
+	m.blob_key = nil
+}
+
+// SetSizeBytes sets the "size_bytes" field.
+func (m *PrintSheetMutation) SetSizeBytes(i int64) {
+	m.size_bytes = &i
+	m.addsize_bytes = nil
+}
+
+// SizeBytes returns the value of the "size_bytes" field in the mutation.
+func (m *PrintSheetMutation) SizeBytes() (r int64, exists bool) {
+	v := m.size_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldSizeBytes returns the old "size_bytes" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldSizeBytes(ctx context.Context) (v int64, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldSizeBytes is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldSizeBytes requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldSizeBytes: %w", err)
+	}
+	return oldValue.SizeBytes, nil
+}
+
+// AddSizeBytes adds i to the "size_bytes" field.
+func (m *PrintSheetMutation) AddSizeBytes(i int64) {
+	if m.addsize_bytes != nil {
+		*m.addsize_bytes += i
+	} else {
+		m.addsize_bytes = &i
+	}
+}
+
+// AddedSizeBytes returns the value that was added to the "size_bytes" field in this mutation.
+func (m *PrintSheetMutation) AddedSizeBytes() (r int64, exists bool) {
+	v := m.addsize_bytes
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// ResetSizeBytes resets all changes to the "size_bytes" field.
+func (m *PrintSheetMutation) ResetSizeBytes() {
+	m.size_bytes = nil
+	m.addsize_bytes = nil
+}
+
+// SetToken sets the "token" field.
+func (m *PrintSheetMutation) SetToken(s string) {
+	m.token = &s
+}
+
+// Token returns the value of the "token" field in the mutation.
+func (m *PrintSheetMutation) Token() (r string, exists bool) {
+	v := m.token
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldToken returns the old "token" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldToken(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldToken is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldToken requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldToken: %w", err)
+	}
+	return oldValue.Token, nil
+}
+
+// ResetToken resets all changes to the "token" field.
+func (m *PrintSheetMutation) ResetToken() {
+	m.token = nil
+}
+
+// SetError sets the "error" field.
+func (m *PrintSheetMutation) SetError(s string) {
+	m.error = &s
+}
+
+// Error returns the value of the "error" field in the mutation.
+func (m *PrintSheetMutation) Error() (r string, exists bool) {
+	v := m.error
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldError returns the old "error" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldError(ctx context.Context) (v string, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldError is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldError requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldError: %w", err)
+	}
+	return oldValue.Error, nil
+}
+
+// ResetError resets all changes to the "error" field.
+func (m *PrintSheetMutation) ResetError() {
+	m.error = nil
+}
+
+// SetReadyAt sets the "ready_at" field.
+func (m *PrintSheetMutation) SetReadyAt(t time.Time) {
+	m.ready_at = &t
+}
+
+// ReadyAt returns the value of the "ready_at" field in the mutation.
+func (m *PrintSheetMutation) ReadyAt() (r time.Time, exists bool) {
+	v := m.ready_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldReadyAt returns the old "ready_at" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldReadyAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldReadyAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldReadyAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldReadyAt: %w", err)
+	}
+	return oldValue.ReadyAt, nil
+}
+
+// ClearReadyAt clears the value of the "ready_at" field.
+func (m *PrintSheetMutation) ClearReadyAt() {
+	m.ready_at = nil
+	m.clearedFields[printsheet.FieldReadyAt] = struct{}{}
+}
+
+// ReadyAtCleared returns if the "ready_at" field was cleared in this mutation.
+func (m *PrintSheetMutation) ReadyAtCleared() bool {
+	_, ok := m.clearedFields[printsheet.FieldReadyAt]
+	return ok
+}
+
+// ResetReadyAt resets all changes to the "ready_at" field.
+func (m *PrintSheetMutation) ResetReadyAt() {
+	m.ready_at = nil
+	delete(m.clearedFields, printsheet.FieldReadyAt)
+}
+
+// SetExpiredAt sets the "expired_at" field.
+func (m *PrintSheetMutation) SetExpiredAt(t time.Time) {
+	m.expired_at = &t
+}
+
+// ExpiredAt returns the value of the "expired_at" field in the mutation.
+func (m *PrintSheetMutation) ExpiredAt() (r time.Time, exists bool) {
+	v := m.expired_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldExpiredAt returns the old "expired_at" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldExpiredAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldExpiredAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldExpiredAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldExpiredAt: %w", err)
+	}
+	return oldValue.ExpiredAt, nil
+}
+
+// ClearExpiredAt clears the value of the "expired_at" field.
+func (m *PrintSheetMutation) ClearExpiredAt() {
+	m.expired_at = nil
+	m.clearedFields[printsheet.FieldExpiredAt] = struct{}{}
+}
+
+// ExpiredAtCleared returns if the "expired_at" field was cleared in this mutation.
+func (m *PrintSheetMutation) ExpiredAtCleared() bool {
+	_, ok := m.clearedFields[printsheet.FieldExpiredAt]
+	return ok
+}
+
+// ResetExpiredAt resets all changes to the "expired_at" field.
+func (m *PrintSheetMutation) ResetExpiredAt() {
+	m.expired_at = nil
+	delete(m.clearedFields, printsheet.FieldExpiredAt)
+}
+
+// SetCleanedAt sets the "cleaned_at" field.
+func (m *PrintSheetMutation) SetCleanedAt(t time.Time) {
+	m.cleaned_at = &t
+}
+
+// CleanedAt returns the value of the "cleaned_at" field in the mutation.
+func (m *PrintSheetMutation) CleanedAt() (r time.Time, exists bool) {
+	v := m.cleaned_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldCleanedAt returns the old "cleaned_at" field's value of the PrintSheet entity.
+// If the PrintSheet object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *PrintSheetMutation) OldCleanedAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldCleanedAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldCleanedAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldCleanedAt: %w", err)
+	}
+	return oldValue.CleanedAt, nil
+}
+
+// ClearCleanedAt clears the value of the "cleaned_at" field.
+func (m *PrintSheetMutation) ClearCleanedAt() {
+	m.cleaned_at = nil
+	m.clearedFields[printsheet.FieldCleanedAt] = struct{}{}
+}
+
+// CleanedAtCleared returns if the "cleaned_at" field was cleared in this mutation.
+func (m *PrintSheetMutation) CleanedAtCleared() bool {
+	_, ok := m.clearedFields[printsheet.FieldCleanedAt]
+	return ok
+}
+
+// ResetCleanedAt resets all changes to the "cleaned_at" field.
+func (m *PrintSheetMutation) ResetCleanedAt() {
+	m.cleaned_at = nil
+	delete(m.clearedFields, printsheet.FieldCleanedAt)
+}
+
+// Where appends a list predicates to the PrintSheetMutation builder.
+func (m *PrintSheetMutation) Where(ps ...predicate.PrintSheet) {
+	m.predicates = append(m.predicates, ps...)
+}
+
+// WhereP appends storage-level predicates to the PrintSheetMutation builder. Using this method,
+// users can use type-assertion to append predicates that do not depend on any generated package.
+func (m *PrintSheetMutation) WhereP(ps ...func(*sql.Selector)) {
+	p := make([]predicate.PrintSheet, len(ps))
+	for i := range ps {
+		p[i] = ps[i]
+	}
+	m.Where(p...)
+}
+
+// Op returns the operation name.
+func (m *PrintSheetMutation) Op() Op {
+	return m.op
+}
+
+// SetOp allows setting the mutation operation.
+func (m *PrintSheetMutation) SetOp(op Op) {
+	m.op = op
+}
+
+// Type returns the node type of this mutation (PrintSheet).
+func (m *PrintSheetMutation) Type() string {
+	return m.typ
+}
+
+// Fields returns all fields that were changed during this mutation. Note that in
+// order to get all numeric fields that were incremented/decremented, call
+// AddedFields().
+func (m *PrintSheetMutation) Fields() []string {
+	fields := make([]string, 0, 14)
+	if m.created_at != nil {
+		fields = append(fields, printsheet.FieldCreatedAt)
+	}
+	if m.updated_at != nil {
+		fields = append(fields, printsheet.FieldUpdatedAt)
+	}
+	if m.order_id != nil {
+		fields = append(fields, printsheet.FieldOrderID)
+	}
+	if m.photographer_id != nil {
+		fields = append(fields, printsheet.FieldPhotographerID)
+	}
+	if m.status != nil {
+		fields = append(fields, printsheet.FieldStatus)
+	}
+	if m.files_done != nil {
+		fields = append(fields, printsheet.FieldFilesDone)
+	}
+	if m.files_total != nil {
+		fields = append(fields, printsheet.FieldFilesTotal)
+	}
+	if m.blob_key != nil {
+		fields = append(fields, printsheet.FieldBlobKey)
+	}
+	if m.size_bytes != nil {
+		fields = append(fields, printsheet.FieldSizeBytes)
+	}
+	if m.token != nil {
+		fields = append(fields, printsheet.FieldToken)
+	}
+	if m.error != nil {
+		fields = append(fields, printsheet.FieldError)
+	}
+	if m.ready_at != nil {
+		fields = append(fields, printsheet.FieldReadyAt)
+	}
+	if m.expired_at != nil {
+		fields = append(fields, printsheet.FieldExpiredAt)
+	}
+	if m.cleaned_at != nil {
+		fields = append(fields, printsheet.FieldCleanedAt)
+	}
+	return fields
+}
+
+// Field returns the value of a field with the given name. The second boolean
+// return value indicates that this field was not set, or was not defined in the
+// schema.
+func (m *PrintSheetMutation) Field(name string) (ent.Value, bool) {
+	switch name {
+	case printsheet.FieldCreatedAt:
+		return m.CreatedAt()
+	case printsheet.FieldUpdatedAt:
+		return m.UpdatedAt()
+	case printsheet.FieldOrderID:
+		return m.OrderID()
+	case printsheet.FieldPhotographerID:
+		return m.PhotographerID()
+	case printsheet.FieldStatus:
+		return m.Status()
+	case printsheet.FieldFilesDone:
+		return m.FilesDone()
+	case printsheet.FieldFilesTotal:
+		return m.FilesTotal()
+	case printsheet.FieldBlobKey:
+		return m.BlobKey()
+	case printsheet.FieldSizeBytes:
+		return m.SizeBytes()
+	case printsheet.FieldToken:
+		return m.Token()
+	case printsheet.FieldError:
+		return m.Error()
+	case printsheet.FieldReadyAt:
+		return m.ReadyAt()
+	case printsheet.FieldExpiredAt:
+		return m.ExpiredAt()
+	case printsheet.FieldCleanedAt:
+		return m.CleanedAt()
+	}
+	return nil, false
+}
+
+// OldField returns the old value of the field from the database. An error is
+// returned if the mutation operation is not UpdateOne, or the query to the
+// database failed.
+func (m *PrintSheetMutation) OldField(ctx context.Context, name string) (ent.Value, error) {
+	switch name {
+	case printsheet.FieldCreatedAt:
+		return m.OldCreatedAt(ctx)
+	case printsheet.FieldUpdatedAt:
+		return m.OldUpdatedAt(ctx)
+	case printsheet.FieldOrderID:
+		return m.OldOrderID(ctx)
+	case printsheet.FieldPhotographerID:
+		return m.OldPhotographerID(ctx)
+	case printsheet.FieldStatus:
+		return m.OldStatus(ctx)
+	case printsheet.FieldFilesDone:
+		return m.OldFilesDone(ctx)
+	case printsheet.FieldFilesTotal:
+		return m.OldFilesTotal(ctx)
+	case printsheet.FieldBlobKey:
+		return m.OldBlobKey(ctx)
+	case printsheet.FieldSizeBytes:
+		return m.OldSizeBytes(ctx)
+	case printsheet.FieldToken:
+		return m.OldToken(ctx)
+	case printsheet.FieldError:
+		return m.OldError(ctx)
+	case printsheet.FieldReadyAt:
+		return m.OldReadyAt(ctx)
+	case printsheet.FieldExpiredAt:
+		return m.OldExpiredAt(ctx)
+	case printsheet.FieldCleanedAt:
+		return m.OldCleanedAt(ctx)
+	}
+	return nil, fmt.Errorf("unknown PrintSheet field %s", name)
+}
+
+// SetField sets the value of a field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PrintSheetMutation) SetField(name string, value ent.Value) error {
+	switch name {
+	case printsheet.FieldCreatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCreatedAt(v)
+		return nil
+	case printsheet.FieldUpdatedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetUpdatedAt(v)
+		return nil
+	case printsheet.FieldOrderID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetOrderID(v)
+		return nil
+	case printsheet.FieldPhotographerID:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetPhotographerID(v)
+		return nil
+	case printsheet.FieldStatus:
+		v, ok := value.(printsheet.Status)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetStatus(v)
+		return nil
+	case printsheet.FieldFilesDone:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFilesDone(v)
+		return nil
+	case printsheet.FieldFilesTotal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetFilesTotal(v)
+		return nil
+	case printsheet.FieldBlobKey:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetBlobKey(v)
+		return nil
+	case printsheet.FieldSizeBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetSizeBytes(v)
+		return nil
+	case printsheet.FieldToken:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetToken(v)
+		return nil
+	case printsheet.FieldError:
+		v, ok := value.(string)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetError(v)
+		return nil
+	case printsheet.FieldReadyAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetReadyAt(v)
+		return nil
+	case printsheet.FieldExpiredAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetExpiredAt(v)
+		return nil
+	case printsheet.FieldCleanedAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetCleanedAt(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PrintSheet field %s", name)
+}
+
+// AddedFields returns all numeric fields that were incremented/decremented during
+// this mutation.
+func (m *PrintSheetMutation) AddedFields() []string {
+	var fields []string
+	if m.addfiles_done != nil {
+		fields = append(fields, printsheet.FieldFilesDone)
+	}
+	if m.addfiles_total != nil {
+		fields = append(fields, printsheet.FieldFilesTotal)
+	}
+	if m.addsize_bytes != nil {
+		fields = append(fields, printsheet.FieldSizeBytes)
+	}
+	return fields
+}
+
+// AddedField returns the numeric value that was incremented/decremented on a field
+// with the given name. The second boolean return value indicates that this field
+// was not set, or was not defined in the schema.
+func (m *PrintSheetMutation) AddedField(name string) (ent.Value, bool) {
+	switch name {
+	case printsheet.FieldFilesDone:
+		return m.AddedFilesDone()
+	case printsheet.FieldFilesTotal:
+		return m.AddedFilesTotal()
+	case printsheet.FieldSizeBytes:
+		return m.AddedSizeBytes()
+	}
+	return nil, false
+}
+
+// AddField adds the value to the field with the given name. It returns an error if
+// the field is not defined in the schema, or if the type mismatched the field
+// type.
+func (m *PrintSheetMutation) AddField(name string, value ent.Value) error {
+	switch name {
+	case printsheet.FieldFilesDone:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddFilesDone(v)
+		return nil
+	case printsheet.FieldFilesTotal:
+		v, ok := value.(int)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddFilesTotal(v)
+		return nil
+	case printsheet.FieldSizeBytes:
+		v, ok := value.(int64)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.AddSizeBytes(v)
+		return nil
+	}
+	return fmt.Errorf("unknown PrintSheet numeric field %s", name)
+}
+
+// ClearedFields returns all nullable fields that were cleared during this
+// mutation.
+func (m *PrintSheetMutation) ClearedFields() []string {
+	var fields []string
+	if m.FieldCleared(printsheet.FieldReadyAt) {
+		fields = append(fields, printsheet.FieldReadyAt)
+	}
+	if m.FieldCleared(printsheet.FieldExpiredAt) {
+		fields = append(fields, printsheet.FieldExpiredAt)
+	}
+	if m.FieldCleared(printsheet.FieldCleanedAt) {
+		fields = append(fields, printsheet.FieldCleanedAt)
+	}
+	return fields
+}
+
+// FieldCleared returns a boolean indicating if a field with the given name was
+// cleared in this mutation.
+func (m *PrintSheetMutation) FieldCleared(name string) bool {
+	_, ok := m.clearedFields[name]
+	return ok
+}
+
+// ClearField clears the value of the field with the given name. It returns an
+// error if the field is not defined in the schema.
+func (m *PrintSheetMutation) ClearField(name string) error {
+	switch name {
+	case printsheet.FieldReadyAt:
+		m.ClearReadyAt()
+		return nil
+	case printsheet.FieldExpiredAt:
+		m.ClearExpiredAt()
+		return nil
+	case printsheet.FieldCleanedAt:
+		m.ClearCleanedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown PrintSheet nullable field %s", name)
+}
+
+// ResetField resets all changes in the mutation for the field with the given name.
+// It returns an error if the field is not defined in the schema.
+func (m *PrintSheetMutation) ResetField(name string) error {
+	switch name {
+	case printsheet.FieldCreatedAt:
+		m.ResetCreatedAt()
+		return nil
+	case printsheet.FieldUpdatedAt:
+		m.ResetUpdatedAt()
+		return nil
+	case printsheet.FieldOrderID:
+		m.ResetOrderID()
+		return nil
+	case printsheet.FieldPhotographerID:
+		m.ResetPhotographerID()
+		return nil
+	case printsheet.FieldStatus:
+		m.ResetStatus()
+		return nil
+	case printsheet.FieldFilesDone:
+		m.ResetFilesDone()
+		return nil
+	case printsheet.FieldFilesTotal:
+		m.ResetFilesTotal()
+		return nil
+	case printsheet.FieldBlobKey:
+		m.ResetBlobKey()
+		return nil
+	case printsheet.FieldSizeBytes:
+		m.ResetSizeBytes()
+		return nil
+	case printsheet.FieldToken:
+		m.ResetToken()
+		return nil
+	case printsheet.FieldError:
+		m.ResetError()
+		return nil
+	case printsheet.FieldReadyAt:
+		m.ResetReadyAt()
+		return nil
+	case printsheet.FieldExpiredAt:
+		m.ResetExpiredAt()
+		return nil
+	case printsheet.FieldCleanedAt:
+		m.ResetCleanedAt()
+		return nil
+	}
+	return fmt.Errorf("unknown PrintSheet field %s", name)
+}
+
+// AddedEdges returns all edge names that were set/added in this mutation.
+func (m *PrintSheetMutation) AddedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// AddedIDs returns all IDs (to other nodes) that were added for the given edge
+// name in this mutation.
+func (m *PrintSheetMutation) AddedIDs(name string) []ent.Value {
+	return nil
+}
+
+// RemovedEdges returns all edge names that were removed in this mutation.
+func (m *PrintSheetMutation) RemovedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// RemovedIDs returns all IDs (to other nodes) that were removed for the edge with
+// the given name in this mutation.
+func (m *PrintSheetMutation) RemovedIDs(name string) []ent.Value {
+	return nil
+}
+
+// ClearedEdges returns all edge names that were cleared in this mutation.
+func (m *PrintSheetMutation) ClearedEdges() []string {
+	edges := make([]string, 0, 0)
+	return edges
+}
+
+// EdgeCleared returns a boolean which indicates if the edge with the given name
+// was cleared in this mutation.
+func (m *PrintSheetMutation) EdgeCleared(name string) bool {
+	return false
+}
+
+// ClearEdge clears the value of the edge with the given name. It returns an error
+// if that edge is not defined in the schema.
+func (m *PrintSheetMutation) ClearEdge(name string) error {
+	return fmt.Errorf("unknown PrintSheet unique edge %s", name)
+}
+
+// ResetEdge resets all changes to the edge with the given name in this mutation.
+// It returns an error if the edge is not defined in the schema.
+func (m *PrintSheetMutation) ResetEdge(name string) error {
+	return fmt.Errorf("unknown PrintSheet edge %s", name)
 }
 
 // RateLimitMutation represents an operation that mutates the RateLimit nodes in the graph.

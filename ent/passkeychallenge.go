@@ -29,6 +29,8 @@ type PasskeyChallenge struct {
 	PhotographerID string `json:"photographer_id,omitempty"`
 	// SessionID holds the value of the "session_id" field.
 	SessionID string `json:"session_id,omitempty"`
+	// BrowserHash holds the value of the "browser_hash" field.
+	BrowserHash string `json:"-"`
 	// Data holds the value of the "data" field.
 	Data []byte `json:"data,omitempty"`
 	// ExpiresAt holds the value of the "expires_at" field.
@@ -43,7 +45,7 @@ func (*PasskeyChallenge) scanValues(columns []string) ([]any, error) {
 		switch columns[i] {
 		case passkeychallenge.FieldData:
 			values[i] = new([]byte)
-		case passkeychallenge.FieldID, passkeychallenge.FieldChallenge, passkeychallenge.FieldKind, passkeychallenge.FieldPhotographerID, passkeychallenge.FieldSessionID:
+		case passkeychallenge.FieldID, passkeychallenge.FieldChallenge, passkeychallenge.FieldKind, passkeychallenge.FieldPhotographerID, passkeychallenge.FieldSessionID, passkeychallenge.FieldBrowserHash:
 			values[i] = new(sql.NullString)
 		case passkeychallenge.FieldCreatedAt, passkeychallenge.FieldUpdatedAt, passkeychallenge.FieldExpiresAt:
 			values[i] = new(sql.NullTime)
@@ -103,6 +105,12 @@ func (_m *PasskeyChallenge) assignValues(columns []string, values []any) error {
 				return fmt.Errorf("unexpected type %T for field session_id", values[i])
 			} else if value.Valid {
 				_m.SessionID = value.String
+			}
+		case passkeychallenge.FieldBrowserHash:
+			if value, ok := values[i].(*sql.NullString); !ok {
+				return fmt.Errorf("unexpected type %T for field browser_hash", values[i])
+			} else if value.Valid {
+				_m.BrowserHash = value.String
 			}
 		case passkeychallenge.FieldData:
 			if value, ok := values[i].(*[]byte); !ok {
@@ -169,6 +177,8 @@ func (_m *PasskeyChallenge) String() string {
 	builder.WriteString(", ")
 	builder.WriteString("session_id=")
 	builder.WriteString(_m.SessionID)
+	builder.WriteString(", ")
+	builder.WriteString("browser_hash=<sensitive>")
 	builder.WriteString(", ")
 	builder.WriteString("data=")
 	builder.WriteString(fmt.Sprintf("%v", _m.Data))

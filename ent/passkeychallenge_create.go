@@ -91,6 +91,20 @@ func (_c *PasskeyChallengeCreate) SetNillableSessionID(v *string) *PasskeyChalle
 	return _c
 }
 
+// SetBrowserHash sets the "browser_hash" field.
+func (_c *PasskeyChallengeCreate) SetBrowserHash(v string) *PasskeyChallengeCreate {
+	_c.mutation.SetBrowserHash(v)
+	return _c
+}
+
+// SetNillableBrowserHash sets the "browser_hash" field if the given value is not nil.
+func (_c *PasskeyChallengeCreate) SetNillableBrowserHash(v *string) *PasskeyChallengeCreate {
+	if v != nil {
+		_c.SetBrowserHash(*v)
+	}
+	return _c
+}
+
 // SetData sets the "data" field.
 func (_c *PasskeyChallengeCreate) SetData(v []byte) *PasskeyChallengeCreate {
 	_c.mutation.SetData(v)
@@ -168,6 +182,10 @@ func (_c *PasskeyChallengeCreate) defaults() {
 		v := passkeychallenge.DefaultSessionID
 		_c.mutation.SetSessionID(v)
 	}
+	if _, ok := _c.mutation.BrowserHash(); !ok {
+		v := passkeychallenge.DefaultBrowserHash
+		_c.mutation.SetBrowserHash(v)
+	}
 	if _, ok := _c.mutation.ID(); !ok {
 		v := passkeychallenge.DefaultID()
 		_c.mutation.SetID(v)
@@ -203,6 +221,14 @@ func (_c *PasskeyChallengeCreate) check() error {
 	}
 	if _, ok := _c.mutation.SessionID(); !ok {
 		return &ValidationError{Name: "session_id", err: errors.New(`ent: missing required field "PasskeyChallenge.session_id"`)}
+	}
+	if _, ok := _c.mutation.BrowserHash(); !ok {
+		return &ValidationError{Name: "browser_hash", err: errors.New(`ent: missing required field "PasskeyChallenge.browser_hash"`)}
+	}
+	if v, ok := _c.mutation.BrowserHash(); ok {
+		if err := passkeychallenge.BrowserHashValidator(v); err != nil {
+			return &ValidationError{Name: "browser_hash", err: fmt.Errorf(`ent: validator failed for field "PasskeyChallenge.browser_hash": %w`, err)}
+		}
 	}
 	if _, ok := _c.mutation.Data(); !ok {
 		return &ValidationError{Name: "data", err: errors.New(`ent: missing required field "PasskeyChallenge.data"`)}
@@ -274,6 +300,10 @@ func (_c *PasskeyChallengeCreate) createSpec() (*PasskeyChallenge, *sqlgraph.Cre
 	if value, ok := _c.mutation.SessionID(); ok {
 		_spec.SetField(passkeychallenge.FieldSessionID, field.TypeString, value)
 		_node.SessionID = value
+	}
+	if value, ok := _c.mutation.BrowserHash(); ok {
+		_spec.SetField(passkeychallenge.FieldBrowserHash, field.TypeString, value)
+		_node.BrowserHash = value
 	}
 	if value, ok := _c.mutation.Data(); ok {
 		_spec.SetField(passkeychallenge.FieldData, field.TypeBytes, value)
@@ -390,6 +420,9 @@ func (u *PasskeyChallengeUpsertOne) UpdateNewValues() *PasskeyChallengeUpsertOne
 		}
 		if _, exists := u.create.mutation.SessionID(); exists {
 			s.SetIgnore(passkeychallenge.FieldSessionID)
+		}
+		if _, exists := u.create.mutation.BrowserHash(); exists {
+			s.SetIgnore(passkeychallenge.FieldBrowserHash)
 		}
 		if _, exists := u.create.mutation.Data(); exists {
 			s.SetIgnore(passkeychallenge.FieldData)
@@ -650,6 +683,9 @@ func (u *PasskeyChallengeUpsertBulk) UpdateNewValues() *PasskeyChallengeUpsertBu
 			}
 			if _, exists := b.mutation.SessionID(); exists {
 				s.SetIgnore(passkeychallenge.FieldSessionID)
+			}
+			if _, exists := b.mutation.BrowserHash(); exists {
+				s.SetIgnore(passkeychallenge.FieldBrowserHash)
 			}
 			if _, exists := b.mutation.Data(); exists {
 				s.SetIgnore(passkeychallenge.FieldData)

@@ -24,6 +24,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
@@ -34,6 +35,7 @@ import (
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/schema"
@@ -1177,6 +1179,12 @@ func init() {
 	musictrack.DefaultDurationSeconds = musictrackDescDurationSeconds.Default.(int)
 	// musictrack.DurationSecondsValidator is a validator for the "duration_seconds" field. It is called by the builders before save.
 	musictrack.DurationSecondsValidator = musictrackDescDurationSeconds.Validators[0].(func(int) error)
+	// musictrackDescSizeBytes is the schema descriptor for size_bytes field.
+	musictrackDescSizeBytes := musictrackFields[5].Descriptor()
+	// musictrack.DefaultSizeBytes holds the default value on creation for the size_bytes field.
+	musictrack.DefaultSizeBytes = musictrackDescSizeBytes.Default.(int64)
+	// musictrack.SizeBytesValidator is a validator for the "size_bytes" field. It is called by the builders before save.
+	musictrack.SizeBytesValidator = musictrackDescSizeBytes.Validators[0].(func(int64) error)
 	// musictrackDescID is the schema descriptor for id field.
 	musictrackDescID := musictrackMixinFields0[0].Descriptor()
 	// musictrack.DefaultID holds the default value on creation for the id field.
@@ -1376,6 +1384,81 @@ func init() {
 	// order.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	order.IDValidator = func() func(string) error {
 		validators := orderDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	orderemailMixin := schema.OrderEmail{}.Mixin()
+	orderemailMixinFields0 := orderemailMixin[0].Fields()
+	_ = orderemailMixinFields0
+	orderemailFields := schema.OrderEmail{}.Fields()
+	_ = orderemailFields
+	// orderemailDescOrderID is the schema descriptor for order_id field.
+	orderemailDescOrderID := orderemailFields[0].Descriptor()
+	// orderemail.OrderIDValidator is a validator for the "order_id" field. It is called by the builders before save.
+	orderemail.OrderIDValidator = orderemailDescOrderID.Validators[0].(func(string) error)
+	// orderemailDescKind is the schema descriptor for kind field.
+	orderemailDescKind := orderemailFields[1].Descriptor()
+	// orderemail.KindValidator is a validator for the "kind" field. It is called by the builders before save.
+	orderemail.KindValidator = func() func(string) error {
+		validators := orderemailDescKind.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(kind string) error {
+			for _, fn := range fns {
+				if err := fn(kind); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// orderemailDescRecipient is the schema descriptor for recipient field.
+	orderemailDescRecipient := orderemailFields[2].Descriptor()
+	// orderemail.RecipientValidator is a validator for the "recipient" field. It is called by the builders before save.
+	orderemail.RecipientValidator = func() func(string) error {
+		validators := orderemailDescRecipient.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(recipient string) error {
+			for _, fn := range fns {
+				if err := fn(recipient); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	// orderemailDescSubject is the schema descriptor for subject field.
+	orderemailDescSubject := orderemailFields[3].Descriptor()
+	// orderemail.DefaultSubject holds the default value on creation for the subject field.
+	orderemail.DefaultSubject = orderemailDescSubject.Default.(string)
+	// orderemail.SubjectValidator is a validator for the "subject" field. It is called by the builders before save.
+	orderemail.SubjectValidator = orderemailDescSubject.Validators[0].(func(string) error)
+	// orderemailDescSentAt is the schema descriptor for sent_at field.
+	orderemailDescSentAt := orderemailFields[4].Descriptor()
+	// orderemail.DefaultSentAt holds the default value on creation for the sent_at field.
+	orderemail.DefaultSentAt = orderemailDescSentAt.Default.(func() time.Time)
+	// orderemailDescID is the schema descriptor for id field.
+	orderemailDescID := orderemailMixinFields0[0].Descriptor()
+	// orderemail.DefaultID holds the default value on creation for the id field.
+	orderemail.DefaultID = orderemailDescID.Default.(func() string)
+	// orderemail.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	orderemail.IDValidator = func() func(string) error {
+		validators := orderemailDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),
@@ -1733,6 +1816,12 @@ func init() {
 	passkeychallengeDescSessionID := passkeychallengeFields[3].Descriptor()
 	// passkeychallenge.DefaultSessionID holds the default value on creation for the session_id field.
 	passkeychallenge.DefaultSessionID = passkeychallengeDescSessionID.Default.(string)
+	// passkeychallengeDescBrowserHash is the schema descriptor for browser_hash field.
+	passkeychallengeDescBrowserHash := passkeychallengeFields[4].Descriptor()
+	// passkeychallenge.DefaultBrowserHash holds the default value on creation for the browser_hash field.
+	passkeychallenge.DefaultBrowserHash = passkeychallengeDescBrowserHash.Default.(string)
+	// passkeychallenge.BrowserHashValidator is a validator for the "browser_hash" field. It is called by the builders before save.
+	passkeychallenge.BrowserHashValidator = passkeychallengeDescBrowserHash.Validators[0].(func(string) error)
 	// passkeychallengeDescID is the schema descriptor for id field.
 	passkeychallengeDescID := passkeychallengeMixinFields0[0].Descriptor()
 	// passkeychallenge.DefaultID holds the default value on creation for the id field.
@@ -2098,6 +2187,75 @@ func init() {
 	// photographersession.IDValidator is a validator for the "id" field. It is called by the builders before save.
 	photographersession.IDValidator = func() func(string) error {
 		validators := photographersessionDescID.Validators
+		fns := [...]func(string) error{
+			validators[0].(func(string) error),
+			validators[1].(func(string) error),
+		}
+		return func(id string) error {
+			for _, fn := range fns {
+				if err := fn(id); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}()
+	printsheetMixin := schema.PrintSheet{}.Mixin()
+	printsheetMixinFields0 := printsheetMixin[0].Fields()
+	_ = printsheetMixinFields0
+	printsheetMixinFields1 := printsheetMixin[1].Fields()
+	_ = printsheetMixinFields1
+	printsheetFields := schema.PrintSheet{}.Fields()
+	_ = printsheetFields
+	// printsheetDescCreatedAt is the schema descriptor for created_at field.
+	printsheetDescCreatedAt := printsheetMixinFields1[0].Descriptor()
+	// printsheet.DefaultCreatedAt holds the default value on creation for the created_at field.
+	printsheet.DefaultCreatedAt = printsheetDescCreatedAt.Default.(func() time.Time)
+	// printsheetDescUpdatedAt is the schema descriptor for updated_at field.
+	printsheetDescUpdatedAt := printsheetMixinFields1[1].Descriptor()
+	// printsheet.DefaultUpdatedAt holds the default value on creation for the updated_at field.
+	printsheet.DefaultUpdatedAt = printsheetDescUpdatedAt.Default.(func() time.Time)
+	// printsheet.UpdateDefaultUpdatedAt holds the default value on update for the updated_at field.
+	printsheet.UpdateDefaultUpdatedAt = printsheetDescUpdatedAt.UpdateDefault.(func() time.Time)
+	// printsheetDescOrderID is the schema descriptor for order_id field.
+	printsheetDescOrderID := printsheetFields[0].Descriptor()
+	// printsheet.OrderIDValidator is a validator for the "order_id" field. It is called by the builders before save.
+	printsheet.OrderIDValidator = printsheetDescOrderID.Validators[0].(func(string) error)
+	// printsheetDescPhotographerID is the schema descriptor for photographer_id field.
+	printsheetDescPhotographerID := printsheetFields[1].Descriptor()
+	// printsheet.PhotographerIDValidator is a validator for the "photographer_id" field. It is called by the builders before save.
+	printsheet.PhotographerIDValidator = printsheetDescPhotographerID.Validators[0].(func(string) error)
+	// printsheetDescFilesDone is the schema descriptor for files_done field.
+	printsheetDescFilesDone := printsheetFields[3].Descriptor()
+	// printsheet.DefaultFilesDone holds the default value on creation for the files_done field.
+	printsheet.DefaultFilesDone = printsheetDescFilesDone.Default.(int)
+	// printsheetDescFilesTotal is the schema descriptor for files_total field.
+	printsheetDescFilesTotal := printsheetFields[4].Descriptor()
+	// printsheet.DefaultFilesTotal holds the default value on creation for the files_total field.
+	printsheet.DefaultFilesTotal = printsheetDescFilesTotal.Default.(int)
+	// printsheetDescBlobKey is the schema descriptor for blob_key field.
+	printsheetDescBlobKey := printsheetFields[5].Descriptor()
+	// printsheet.DefaultBlobKey holds the default value on creation for the blob_key field.
+	printsheet.DefaultBlobKey = printsheetDescBlobKey.Default.(string)
+	// printsheetDescSizeBytes is the schema descriptor for size_bytes field.
+	printsheetDescSizeBytes := printsheetFields[6].Descriptor()
+	// printsheet.DefaultSizeBytes holds the default value on creation for the size_bytes field.
+	printsheet.DefaultSizeBytes = printsheetDescSizeBytes.Default.(int64)
+	// printsheetDescToken is the schema descriptor for token field.
+	printsheetDescToken := printsheetFields[7].Descriptor()
+	// printsheet.TokenValidator is a validator for the "token" field. It is called by the builders before save.
+	printsheet.TokenValidator = printsheetDescToken.Validators[0].(func(string) error)
+	// printsheetDescError is the schema descriptor for error field.
+	printsheetDescError := printsheetFields[8].Descriptor()
+	// printsheet.DefaultError holds the default value on creation for the error field.
+	printsheet.DefaultError = printsheetDescError.Default.(string)
+	// printsheetDescID is the schema descriptor for id field.
+	printsheetDescID := printsheetMixinFields0[0].Descriptor()
+	// printsheet.DefaultID holds the default value on creation for the id field.
+	printsheet.DefaultID = printsheetDescID.Default.(func() string)
+	// printsheet.IDValidator is a validator for the "id" field. It is called by the builders before save.
+	printsheet.IDValidator = func() func(string) error {
+		validators := printsheetDescID.Validators
 		fns := [...]func(string) error{
 			validators[0].(func(string) error),
 			validators[1].(func(string) error),

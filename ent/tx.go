@@ -52,6 +52,8 @@ type Tx struct {
 	OneTimeCode *OneTimeCodeClient
 	// Order is the client for interacting with the Order builders.
 	Order *OrderClient
+	// OrderEmail is the client for interacting with the OrderEmail builders.
+	OrderEmail *OrderEmailClient
 	// OrderLine is the client for interacting with the OrderLine builders.
 	OrderLine *OrderLineClient
 	// Pack is the client for interacting with the Pack builders.
@@ -72,6 +74,8 @@ type Tx struct {
 	Photographer *PhotographerClient
 	// PhotographerSession is the client for interacting with the PhotographerSession builders.
 	PhotographerSession *PhotographerSessionClient
+	// PrintSheet is the client for interacting with the PrintSheet builders.
+	PrintSheet *PrintSheetClient
 	// RateLimit is the client for interacting with the RateLimit builders.
 	RateLimit *RateLimitClient
 	// Refund is the client for interacting with the Refund builders.
@@ -240,6 +244,7 @@ func (tx *Tx) init() {
 	tx.MusicTrack = NewMusicTrackClient(tx.config)
 	tx.OneTimeCode = NewOneTimeCodeClient(tx.config)
 	tx.Order = NewOrderClient(tx.config)
+	tx.OrderEmail = NewOrderEmailClient(tx.config)
 	tx.OrderLine = NewOrderLineClient(tx.config)
 	tx.Pack = NewPackClient(tx.config)
 	tx.PackDigitalFile = NewPackDigitalFileClient(tx.config)
@@ -250,6 +255,7 @@ func (tx *Tx) init() {
 	tx.Photo = NewPhotoClient(tx.config)
 	tx.Photographer = NewPhotographerClient(tx.config)
 	tx.PhotographerSession = NewPhotographerSessionClient(tx.config)
+	tx.PrintSheet = NewPrintSheetClient(tx.config)
 	tx.RateLimit = NewRateLimitClient(tx.config)
 	tx.Refund = NewRefundClient(tx.config)
 	tx.Selection = NewSelectionClient(tx.config)

@@ -25,6 +25,7 @@ var codeSources = map[string][]string{
 	"SelectionErrorCode":    {"internal/selections/codes.go"},
 	"CartErrorCode":         {"internal/cart/codes.go", "internal/address/codes.go", "internal/pricing/pricing.go", "internal/cart/vouchers.go"},
 	"OrderErrorCode":        {"internal/orders/codes.go"},
+	"PrintLabErrorCode":     {"internal/printlab/codes.go"},
 	"PhotographerErrorCode": {"internal/photographer/codes.go", "internal/photos/codes.go"},
 	"BooksErrorCode":        {"internal/books/codes.go"},
 	"PasskeyErrorCode":      {"internal/passkey/codes.go"},

@@ -68,7 +68,8 @@ func (r *galleryResolver) CoverPhoto(ctx context.Context, obj *ent.Gallery) (*en
 		}
 		id := *obj.CoverPhotoID
 		p, err := gallery.KeptMedia(ctx, r.Galleries, obj, gallery.Photos, "cover\x00"+id, func() (*ent.Photo, error) {
-			return loader.Get(ctx, loader.For(ctx).Photo, id)
+			l := loader.For(ctx)
+			return loader.GetAmong(ctx, l.Photo, l.PageKeys(obj.ID, id, coverID))
 		})
 		if !errors.Is(err, apperr.ErrNotFound) {
 			return p, err
@@ -77,7 +78,8 @@ func (r *galleryResolver) CoverPhoto(ctx context.Context, obj *ent.Gallery) (*en
 	}
 	if gallery.Role(ctx, obj) >= viewer.RolePhotographer {
 		// The studio's list: every gallery's automatic cover in one statement.
-		p, err := loader.Get(ctx, loader.For(ctx).FirstPhoto, obj.ID)
+		l := loader.For(ctx)
+		p, err := loader.GetAmong(ctx, l.FirstPhoto, l.PageKeys(obj.ID, obj.ID, withoutCover))
 		if errors.Is(err, apperr.ErrNotFound) {
 			return nil, nil
 		}
@@ -150,7 +152,10 @@ func (r *galleryResolver) WelcomePopupConfig(ctx context.Context, obj *ent.Galle
 	if obj.WelcomePopup == nil || obj.WelcomePopup.Mode == "" {
 		return nil, nil
 	}
-	return obj.WelcomePopup, nil
+	// A copy that knows the gallery's language (localized falls back to it).
+	w := *obj.WelcomePopup
+	w.DefaultLanguage = obj.Language
+	return &w, nil
 }
 
 // Discounts is the resolver for the discounts field.
@@ -244,6 +249,11 @@ func (r *galleryResolver) AccessCodes(ctx context.Context, obj *ent.Gallery) ([]
 // URL is the resolver for the url field.
 func (r *musicTrackResolver) URL(ctx context.Context, obj *ent.MusicTrack) (string, error) {
 	return "/media/music/" + obj.ID, nil
+}
+
+// OfferType is the resolver for the offerType field.
+func (r *packResolver) OfferType(ctx context.Context, obj *ent.Pack) (string, error) {
+	return catalogue.OfferType(obj), nil
 }
 
 // Formats is the resolver for the formats field.
@@ -349,14 +359,20 @@ func (r *Resolver) Photo() PhotoResolver { return &photoResolver{r} }
 // Video returns VideoResolver implementation.
 func (r *Resolver) Video() VideoResolver { return &videoResolver{r} }
 
+// WelcomePopupConfig returns WelcomePopupConfigResolver implementation.
+func (r *Resolver) WelcomePopupConfig() WelcomePopupConfigResolver {
+	return &welcomePopupConfigResolver{r}
+}
+
 type (
-	familyResolver          struct{ *Resolver }
-	formatResolver          struct{ *Resolver }
-	galleryResolver         struct{ *Resolver }
-	musicTrackResolver      struct{ *Resolver }
-	packResolver            struct{ *Resolver }
-	packDigitalFileResolver struct{ *Resolver }
-	packFormatResolver      struct{ *Resolver }
-	photoResolver           struct{ *Resolver }
-	videoResolver           struct{ *Resolver }
+	familyResolver             struct{ *Resolver }
+	formatResolver             struct{ *Resolver }
+	galleryResolver            struct{ *Resolver }
+	musicTrackResolver         struct{ *Resolver }
+	packResolver               struct{ *Resolver }
+	packDigitalFileResolver    struct{ *Resolver }
+	packFormatResolver         struct{ *Resolver }
+	photoResolver              struct{ *Resolver }
+	videoResolver              struct{ *Resolver }
+	welcomePopupConfigResolver struct{ *Resolver }
 )

@@ -26,9 +26,11 @@ import (
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/video"
 	"github.com/studio/gallery/ent/voucher"
+	"github.com/studio/gallery/ent/voucherredemption"
 	"github.com/studio/gallery/graph/gqlmodel"
 	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/cart"
@@ -67,11 +69,13 @@ type ResolverRoot interface {
 	PackFormat() PackFormatResolver
 	Photo() PhotoResolver
 	PhotographerSelection() PhotographerSelectionResolver
+	PrintSheet() PrintSheetResolver
 	Query() QueryResolver
 	Selection() SelectionResolver
 	Subscription() SubscriptionResolver
 	Video() VideoResolver
 	Voucher() VoucherResolver
+	WelcomePopupConfig() WelcomePopupConfigResolver
 }
 
 type DirectiveRoot struct {
@@ -314,6 +318,37 @@ type ComplexityRoot struct {
 		RemainingBalance func(childComplexity int) int
 	}
 
+	CataloguePreview struct {
+		Discount         func(childComplexity int) int
+		DiscountPercent  func(childComplexity int) int
+		Lines            func(childComplexity int) int
+		Merchandise      func(childComplexity int) int
+		Shipping         func(childComplexity int) int
+		ShippingProblems func(childComplexity int) int
+		Total            func(childComplexity int) int
+		Vat              func(childComplexity int) int
+	}
+
+	CataloguePreviewLine struct {
+		Available func(childComplexity int) int
+		Discount  func(childComplexity int) int
+		Name      func(childComplexity int) int
+		Quantity  func(childComplexity int) int
+		Ref       func(childComplexity int) int
+		Total     func(childComplexity int) int
+		UnitPrice func(childComplexity int) int
+	}
+
+	CataloguePreviewPayload struct {
+		Preview    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CataloguePreviewProblem struct {
+		Reason func(childComplexity int) int
+		Ref    func(childComplexity int) int
+	}
+
 	Category struct {
 		Description func(childComplexity int) int
 		ID          func(childComplexity int) int
@@ -348,6 +383,11 @@ type ComplexityRoot struct {
 
 	ContactPhotographerPayload struct {
 		Sent       func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	CopyCataloguePayload struct {
+		Catalogue  func(childComplexity int) int
 		UserErrors func(childComplexity int) int
 	}
 
@@ -409,6 +449,11 @@ type ComplexityRoot struct {
 		UserErrors  func(childComplexity int) int
 	}
 
+	CreateVoucherBatchPayload struct {
+		UserErrors func(childComplexity int) int
+		Vouchers   func(childComplexity int) int
+	}
+
 	CreateVoucherPayload struct {
 		UserErrors func(childComplexity int) int
 		Voucher    func(childComplexity int) int
@@ -449,6 +494,11 @@ type ComplexityRoot struct {
 	DeleteGalleryPayload struct {
 		DeletedGalleryID func(childComplexity int) int
 		UserErrors       func(childComplexity int) int
+	}
+
+	DeleteMusicTrackPayload struct {
+		DeletedTrackID func(childComplexity int) int
+		UserErrors     func(childComplexity int) int
 	}
 
 	DeletePackPayload struct {
@@ -554,6 +604,7 @@ type ComplexityRoot struct {
 		ShortSize         func(childComplexity int) int
 		UnitPriceMoney    func(childComplexity int) int
 		Watermark         func(childComplexity int) int
+		Withdrawn         func(childComplexity int) int
 	}
 
 	Gallery struct {
@@ -616,8 +667,14 @@ type ComplexityRoot struct {
 		Node   func(childComplexity int) int
 	}
 
+	GalleryPhotoCount struct {
+		Count     func(childComplexity int) int
+		GalleryID func(childComplexity int) int
+	}
+
 	GalleryStats struct {
 		FavoritePhotoCount func(childComplexity int) int
+		FormatCount        func(childComplexity int) int
 		OrderCount         func(childComplexity int) int
 		PhotoCount         func(childComplexity int) int
 		Revenue            func(childComplexity int) int
@@ -665,6 +722,11 @@ type ComplexityRoot struct {
 		URL             func(childComplexity int) int
 	}
 
+	MusicTrackPayload struct {
+		Track      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
 	Mutation struct {
 		AddAllGallery                 func(childComplexity int, input gqlmodel.AllGalleryInput) int
 		AddDigitalFile                func(childComplexity int, input gqlmodel.DigitalFileInput) int
@@ -679,6 +741,7 @@ type ComplexityRoot struct {
 		ConfigureOngoingPack          func(childComplexity int, input gqlmodel.ConfigureOngoingPackInput) int
 		ConfirmEmail                  func(childComplexity int, input gqlmodel.ConfirmEmailInput) int
 		ContactPhotographer           func(childComplexity int, input gqlmodel.ContactPhotographerInput) int
+		CopyCatalogue                 func(childComplexity int, input photographer.CopyCatalogueInput) int
 		CreateAPIToken                func(childComplexity int, input gqlmodel.CreateAPITokenInput) int
 		CreateAccessCode              func(childComplexity int, input photographer.CreateAccessCodeInput) int
 		CreateCategory                func(childComplexity int, input photographer.CreateCategoryInput) int
@@ -692,6 +755,7 @@ type ComplexityRoot struct {
 		CreatePreviewLink             func(childComplexity int, input gqlmodel.CreatePreviewLinkInput) int
 		CreateSelection               func(childComplexity int, input gqlmodel.CreateSelectionInput) int
 		CreateVoucher                 func(childComplexity int, input photographer.CreateVoucherInput) int
+		CreateVoucherBatch            func(childComplexity int, input photographer.CreateVoucherBatchInput) int
 		DeleteAccessCode              func(childComplexity int, input photographer.DeleteAccessCodeInput) int
 		DeleteCategory                func(childComplexity int, input photographer.DeleteCategoryInput) int
 		DeleteCollection              func(childComplexity int, input photographer.DeleteCollectionInput) int
@@ -699,6 +763,7 @@ type ComplexityRoot struct {
 		DeleteFamily                  func(childComplexity int, input photographer.DeleteFamilyInput) int
 		DeleteFormat                  func(childComplexity int, input photographer.DeleteFormatInput) int
 		DeleteGallery                 func(childComplexity int, input photographer.DeleteGalleryInput) int
+		DeleteMusicTrack              func(childComplexity int, input gqlmodel.DeleteMusicTrackInput) int
 		DeleteOngoingPack             func(childComplexity int, input gqlmodel.PackInstanceInput) int
 		DeletePack                    func(childComplexity int, input photographer.DeletePackInput) int
 		DeletePasskey                 func(childComplexity int, input gqlmodel.DeletePasskeyInput) int
@@ -717,6 +782,7 @@ type ComplexityRoot struct {
 		MovePhotos                    func(childComplexity int, input photographer.MovePhotosInput) int
 		NewCaptcha                    func(childComplexity int) int
 		PlaceOrder                    func(childComplexity int, input gqlmodel.PlaceOrderInput) int
+		PreparePrintSheet             func(childComplexity int, orderID string) int
 		RecoverClientCode             func(childComplexity int, input gqlmodel.RecoverClientCodeInput) int
 		RefundOrder                   func(childComplexity int, id string, amount *money.Decimal) int
 		RegroupItemsInPack            func(childComplexity int, input gqlmodel.CartGalleryInput) int
@@ -729,6 +795,7 @@ type ComplexityRoot struct {
 		RemovePrint                   func(childComplexity int, input gqlmodel.RemovePrintInput) int
 		RemoveVoucher                 func(childComplexity int, input gqlmodel.VoucherInput) int
 		RenameCollection              func(childComplexity int, input photographer.RenameCollectionInput) int
+		RenameMusicTrack              func(childComplexity int, input gqlmodel.RenameMusicTrackInput) int
 		ReopenAlbum                   func(childComplexity int, input gqlmodel.SendAlbumInput) int
 		ReorderPhotos                 func(childComplexity int, input photographer.ReorderPhotosInput) int
 		RequestDownload               func(childComplexity int, input gqlmodel.RequestDownloadInput) int
@@ -757,8 +824,10 @@ type ComplexityRoot struct {
 		UpdateGallery                 func(childComplexity int, input photographer.UpdateGalleryInput) int
 		UpdatePack                    func(childComplexity int, input photographer.UpdatePackInput) int
 		UpdateStudioLegalDetails      func(childComplexity int, input gqlmodel.StudioLegalDetailsInput) int
+		UpdateStudioPickup            func(childComplexity int, input photographer.StudioPickupInput) int
 		UpdateVideo                   func(childComplexity int, input photographer.UpdateVideoInput) int
 		UpdateVoucher                 func(childComplexity int, input photographer.UpdateVoucherInput) int
+		UploadMusicTrack              func(childComplexity int, input gqlmodel.UploadMusicTrackInput) int
 		UploadPhotos                  func(childComplexity int, input gqlmodel.UploadPhotosInput) int
 	}
 
@@ -783,6 +852,7 @@ type ComplexityRoot struct {
 		DeliveryOption  func(childComplexity int) int
 		Downloads       func(childComplexity int) int
 		Email           func(childComplexity int) int
+		EmailsSent      func(childComplexity int) int
 		ExpiresAt       func(childComplexity int) int
 		Gallery         func(childComplexity int) int
 		ID              func(childComplexity int) int
@@ -793,6 +863,7 @@ type ComplexityRoot struct {
 		PaymentURL      func(childComplexity int) int
 		Payments        func(childComplexity int) int
 		PickupAddress   func(childComplexity int) int
+		PrintSheets     func(childComplexity int) int
 		ReadyAt         func(childComplexity int) int
 		Refundable      func(childComplexity int) int
 		Refunded        func(childComplexity int) int
@@ -814,6 +885,13 @@ type ComplexityRoot struct {
 	OrderEdge struct {
 		Cursor func(childComplexity int) int
 		Node   func(childComplexity int) int
+	}
+
+	OrderEmail struct {
+		Kind      func(childComplexity int) int
+		Recipient func(childComplexity int) int
+		SentAt    func(childComplexity int) int
+		Subject   func(childComplexity int) int
 	}
 
 	OrderError struct {
@@ -868,8 +946,10 @@ type ComplexityRoot struct {
 		ID                 func(childComplexity int) int
 		Name               func(childComplexity int) int
 		OfferType          func(childComplexity int) int
+		Position           func(childComplexity int) int
 		ShippingIncludedTo func(childComplexity int) int
 		UnitPriceMoney     func(childComplexity int) int
+		Withdrawn          func(childComplexity int) int
 	}
 
 	PackDigitalFile struct {
@@ -1019,10 +1099,35 @@ type ComplexityRoot struct {
 		Formats    func(childComplexity int) int
 	}
 
+	PrintLabError struct {
+		Code       func(childComplexity int) int
+		Field      func(childComplexity int) int
+		Message    func(childComplexity int) int
+		RetryAfter func(childComplexity int) int
+	}
+
 	PrintOptions struct {
 		Finish           func(childComplexity int) int
 		NonHomotheticity func(childComplexity int) int
 		WhiteBorders     func(childComplexity int) int
+	}
+
+	PrintSheet struct {
+		CreatedAt  func(childComplexity int) int
+		Error      func(childComplexity int) int
+		ExpiredAt  func(childComplexity int) int
+		FilesDone  func(childComplexity int) int
+		FilesTotal func(childComplexity int) int
+		ID         func(childComplexity int) int
+		ReadyAt    func(childComplexity int) int
+		SizeBytes  func(childComplexity int) int
+		Status     func(childComplexity int) int
+		URL        func(childComplexity int) int
+	}
+
+	PrintSheetPayload struct {
+		PrintSheet func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	ProductImages struct {
@@ -1031,29 +1136,35 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		Build              func(childComplexity int) int
-		Cart               func(childComplexity int, galleryID string) int
-		Countries          func(childComplexity int) int
-		DownloadRequest    func(childComplexity int, id string) int
-		Gallery            func(childComplexity int, url string, previewHash *string, email *string) int
-		Me                 func(childComplexity int) int
-		MySelection        func(childComplexity int, galleryID string, id string) int
-		MySelections       func(childComplexity int, galleryID string) int
-		Node               func(childComplexity int, id string) int
-		Order              func(childComplexity int, id string) int
-		Orders             func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) int
-		PaymentMethods     func(childComplexity int) int
-		PhotoProducts      func(childComplexity int, galleryID string, photoID string) int
-		ShippingRates      func(childComplexity int) int
-		StudioAPITokens    func(childComplexity int) int
-		StudioBooks        func(childComplexity int, from string, to string) int
-		StudioGalleries    func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
-		StudioLegalDetails func(childComplexity int) int
-		StudioMusicTracks  func(childComplexity int) int
-		StudioOrderSummary func(childComplexity int, status []order.Status, galleryID *string, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) int
-		StudioPasskeys     func(childComplexity int) int
-		StudioPicks        func(childComplexity int, galleryID string) int
-		ViewerPhotographer func(childComplexity int) int
+		Build                  func(childComplexity int) int
+		Cart                   func(childComplexity int, galleryID string) int
+		Countries              func(childComplexity int) int
+		DownloadRequest        func(childComplexity int, id string) int
+		Gallery                func(childComplexity int, url string, previewHash *string, email *string) int
+		Me                     func(childComplexity int) int
+		MySelection            func(childComplexity int, galleryID string, id string) int
+		MySelections           func(childComplexity int, galleryID string) int
+		Node                   func(childComplexity int, id string) int
+		Order                  func(childComplexity int, id string) int
+		Orders                 func(childComplexity int, status []order.Status, galleryID *string, after *entgql.Cursor[string], first *int, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) int
+		PaymentMethods         func(childComplexity int) int
+		PhotoProducts          func(childComplexity int, galleryID string, photoID string) int
+		PrintSheet             func(childComplexity int, id string) int
+		ShippingRates          func(childComplexity int) int
+		StudioAPITokens        func(childComplexity int) int
+		StudioBooks            func(childComplexity int, from string, to string) int
+		StudioCatalogue        func(childComplexity int, galleryID string) int
+		StudioCataloguePreview func(childComplexity int, input photographer.CataloguePreviewInput) int
+		StudioGalleries        func(childComplexity int, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) int
+		StudioLegalDetails     func(childComplexity int) int
+		StudioMusic            func(childComplexity int) int
+		StudioMusicTracks      func(childComplexity int) int
+		StudioOrderSummary     func(childComplexity int, status []order.Status, galleryID *string, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) int
+		StudioPasskeys         func(childComplexity int) int
+		StudioPicks            func(childComplexity int, galleryID string) int
+		StudioVoucherLedger    func(childComplexity int, voucherID string) int
+		StudioVouchers         func(childComplexity int, search *string, status *photographer.VoucherStatus, kind *voucher.Kind, galleryID *string, galleryScope *photographer.VoucherGalleryScope) int
+		ViewerPhotographer     func(childComplexity int) int
 	}
 
 	RecoverClientCodePayload struct {
@@ -1154,10 +1265,11 @@ type ComplexityRoot struct {
 	}
 
 	ShippingRate struct {
-		Countries  func(childComplexity int) int
-		Lab        func(childComplexity int) int
-		PriceMoney func(childComplexity int) int
-		Zone       func(childComplexity int) int
+		Countries     func(childComplexity int) int
+		FreeFromMoney func(childComplexity int) int
+		Lab           func(childComplexity int) int
+		PriceMoney    func(childComplexity int) int
+		Zone          func(childComplexity int) int
 	}
 
 	ShippingRatesPayload struct {
@@ -1202,10 +1314,12 @@ type ComplexityRoot struct {
 	}
 
 	StudioBooksGallery struct {
-		GalleryID func(childComplexity int) int
-		Orders    func(childComplexity int) int
-		Revenue   func(childComplexity int) int
-		Title     func(childComplexity int) int
+		Conversion func(childComplexity int) int
+		GalleryID  func(childComplexity int) int
+		Orders     func(childComplexity int) int
+		Revenue    func(childComplexity int) int
+		Title      func(childComplexity int) int
+		Visits     func(childComplexity int) int
 	}
 
 	StudioBooksPhoto struct {
@@ -1227,6 +1341,22 @@ type ComplexityRoot struct {
 		Kind     func(childComplexity int) int
 		Quantity func(childComplexity int) int
 		Revenue  func(childComplexity int) int
+	}
+
+	StudioCatalogue struct {
+		Categories       func(childComplexity int) int
+		Country          func(childComplexity int) int
+		DeliveryOptions  func(childComplexity int) int
+		Discounts        func(childComplexity int) int
+		Families         func(childComplexity int) int
+		Formats          func(childComplexity int) int
+		GalleryID        func(childComplexity int) int
+		Packs            func(childComplexity int) int
+		PickupAddress    func(childComplexity int) int
+		PickupCity       func(childComplexity int) int
+		PickupPostalCode func(childComplexity int) int
+		PickupStreet     func(childComplexity int) int
+		ShippingRates    func(childComplexity int) int
 	}
 
 	StudioContactMessage struct {
@@ -1272,6 +1402,13 @@ type ComplexityRoot struct {
 		UserErrors   func(childComplexity int) int
 	}
 
+	StudioMusicTrack struct {
+		ContentType func(childComplexity int) int
+		SizeBytes   func(childComplexity int) int
+		Track       func(childComplexity int) int
+		UsedBy      func(childComplexity int) int
+	}
+
 	StudioOrderSummary struct {
 		Count         func(childComplexity int) int
 		PaidMoney     func(childComplexity int) int
@@ -1295,6 +1432,11 @@ type ComplexityRoot struct {
 		Shares           func(childComplexity int) int
 	}
 
+	StudioPickupPayload struct {
+		PickupAddress func(childComplexity int) int
+		UserErrors    func(childComplexity int) int
+	}
+
 	StudioShare struct {
 		ID             func(childComplexity int) int
 		RecipientCount func(childComplexity int) int
@@ -1306,6 +1448,7 @@ type ComplexityRoot struct {
 	Subscription struct {
 		CartUpdated            func(childComplexity int, galleryID string) int
 		DownloadRequestUpdated func(childComplexity int, id string) int
+		GalleryPhotoCount      func(childComplexity int, url string) int
 		GalleryPhotoStatuses   func(childComplexity int, galleryID string) int
 		OrderUpdated           func(childComplexity int, id string) int
 		StudioOrderEvents      func(childComplexity int) int
@@ -1403,6 +1546,7 @@ type ComplexityRoot struct {
 		AmountOffMoney        func(childComplexity int) int
 		BalanceMoney          func(childComplexity int) int
 		Code                  func(childComplexity int) int
+		CreatedAt             func(childComplexity int) int
 		FreeShipping          func(childComplexity int) int
 		FreeShippingCountries func(childComplexity int) int
 		GalleryID             func(childComplexity int) int
@@ -1412,16 +1556,43 @@ type ComplexityRoot struct {
 		MinSpendMoney         func(childComplexity int) int
 		PerEmailLimit         func(childComplexity int) int
 		PercentOff            func(childComplexity int) int
+		Status                func(childComplexity int) int
 		TimesUsed             func(childComplexity int) int
 		UsageLimit            func(childComplexity int) int
 		ValidFrom             func(childComplexity int) int
 		ValidUntil            func(childComplexity int) int
 	}
 
+	VoucherLedger struct {
+		Amount    func(childComplexity int) int
+		Balance   func(childComplexity int) int
+		Entries   func(childComplexity int) int
+		GivenBack func(childComplexity int) int
+		Spent     func(childComplexity int) int
+		Voucher   func(childComplexity int) int
+	}
+
+	VoucherLedgerEntry struct {
+		Amount      func(childComplexity int) int
+		At          func(childComplexity int) int
+		Email       func(childComplexity int) int
+		OrderID     func(childComplexity int) int
+		OrderNumber func(childComplexity int) int
+		Reason      func(childComplexity int) int
+	}
+
 	WelcomePopupConfig struct {
+		Localized          func(childComplexity int, language string) int
 		MessageForClients  func(childComplexity int) int
 		MessageForVisitors func(childComplexity int) int
 		Mode               func(childComplexity int) int
+		TranslationList    func(childComplexity int) int
+	}
+
+	WelcomeTranslation struct {
+		Language           func(childComplexity int) int
+		MessageForClients  func(childComplexity int) int
+		MessageForVisitors func(childComplexity int) int
 	}
 }
 
@@ -1565,6 +1736,7 @@ type MutationResolver interface {
 	CreateAPIToken(ctx context.Context, input gqlmodel.CreateAPITokenInput) (*gqlmodel.CreateAPITokenPayload, error)
 	RevokeAPIToken(ctx context.Context, input gqlmodel.RevokeAPITokenInput) (*gqlmodel.RevokeAPITokenPayload, error)
 	SetShippingRates(ctx context.Context, input gqlmodel.SetShippingRatesInput) (*gqlmodel.ShippingRatesPayload, error)
+	PreparePrintSheet(ctx context.Context, orderID string) (*gqlmodel.PrintSheetPayload, error)
 	CreateSelection(ctx context.Context, input gqlmodel.CreateSelectionInput) (*gqlmodel.SelectionPayload, error)
 	DeleteSelection(ctx context.Context, input gqlmodel.DeleteSelectionInput) (*gqlmodel.DeleteSelectionPayload, error)
 	AddToSelection(ctx context.Context, input gqlmodel.SelectionItemsInput) (*gqlmodel.SelectionPayload, error)
@@ -1578,6 +1750,12 @@ type MutationResolver interface {
 	SignInWithCode(ctx context.Context, input gqlmodel.SignInWithCodeInput) (*gqlmodel.SignInPayload, error)
 	SignOut(ctx context.Context, input gqlmodel.SignOutInput) (*gqlmodel.SignOutPayload, error)
 	UpdateStudioLegalDetails(ctx context.Context, input gqlmodel.StudioLegalDetailsInput) (*gqlmodel.StudioLegalDetailsPayload, error)
+	UpdateStudioPickup(ctx context.Context, input photographer.StudioPickupInput) (*gqlmodel.StudioPickupPayload, error)
+	CopyCatalogue(ctx context.Context, input photographer.CopyCatalogueInput) (*gqlmodel.CopyCataloguePayload, error)
+	CreateVoucherBatch(ctx context.Context, input photographer.CreateVoucherBatchInput) (*gqlmodel.CreateVoucherBatchPayload, error)
+	UploadMusicTrack(ctx context.Context, input gqlmodel.UploadMusicTrackInput) (*gqlmodel.MusicTrackPayload, error)
+	RenameMusicTrack(ctx context.Context, input gqlmodel.RenameMusicTrackInput) (*gqlmodel.MusicTrackPayload, error)
+	DeleteMusicTrack(ctx context.Context, input gqlmodel.DeleteMusicTrackInput) (*gqlmodel.DeleteMusicTrackPayload, error)
 	RenameCollection(ctx context.Context, input photographer.RenameCollectionInput) (*gqlmodel.CollectionPayload, error)
 	DeleteCollection(ctx context.Context, input photographer.DeleteCollectionInput) (*gqlmodel.CollectionPayload, error)
 }
@@ -1592,6 +1770,9 @@ type OrderResolver interface {
 	CanPay(ctx context.Context, obj *ent.Order) (bool, error)
 	PaymentURL(ctx context.Context, obj *ent.Order) (*string, error)
 	Downloads(ctx context.Context, obj *ent.Order) ([]*ent.DownloadRequest, error)
+
+	PrintSheets(ctx context.Context, obj *ent.Order) ([]*ent.PrintSheet, error)
+	EmailsSent(ctx context.Context, obj *ent.Order) ([]*ent.OrderEmail, error)
 
 	Refunded(ctx context.Context, obj *ent.Order) (*money.Money, error)
 	Refundable(ctx context.Context, obj *ent.Order) (*money.Money, error)
@@ -1608,6 +1789,8 @@ type OrderLineResolver interface {
 	Crop(ctx context.Context, obj *ent.OrderLine) (*model.Crop, error)
 }
 type PackResolver interface {
+	OfferType(ctx context.Context, obj *ent.Pack) (string, error)
+
 	Formats(ctx context.Context, obj *ent.Pack) ([]*ent.PackFormat, error)
 	DigitalFiles(ctx context.Context, obj *ent.Pack) ([]*ent.PackDigitalFile, error)
 }
@@ -1628,6 +1811,9 @@ type PhotographerSelectionResolver interface {
 	Photos(ctx context.Context, obj *gallery.PhotographerSelection, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) (*ent.PhotoConnection, error)
 	Videos(ctx context.Context, obj *gallery.PhotographerSelection, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int) (*ent.VideoConnection, error)
 }
+type PrintSheetResolver interface {
+	URL(ctx context.Context, obj *ent.PrintSheet) (*string, error)
+}
 type QueryResolver interface {
 	Node(ctx context.Context, id string) (ent.Noder, error)
 	Build(ctx context.Context) (*gqlmodel.BuildInfo, error)
@@ -1644,12 +1830,18 @@ type QueryResolver interface {
 	StudioPasskeys(ctx context.Context) ([]*ent.Passkey, error)
 	StudioAPITokens(ctx context.Context) ([]*ent.APIToken, error)
 	ShippingRates(ctx context.Context) ([]*model.ShippingRate, error)
+	PrintSheet(ctx context.Context, id string) (*ent.PrintSheet, error)
 	MySelections(ctx context.Context, galleryID string) ([]*ent.Selection, error)
 	MySelection(ctx context.Context, galleryID string, id string) (*ent.Selection, error)
 	ViewerPhotographer(ctx context.Context) (*ent.Photographer, error)
 	StudioGalleries(ctx context.Context, after *entgql.Cursor[string], first *int, before *entgql.Cursor[string], last *int, search *string, orderBy *ent.GalleryOrder) (*ent.GalleryConnection, error)
 	StudioBooks(ctx context.Context, from string, to string) (*gqlmodel.StudioBooks, error)
 	StudioLegalDetails(ctx context.Context) (*gqlmodel.StudioLegalDetails, error)
+	StudioCatalogue(ctx context.Context, galleryID string) (*photographer.StudioCatalogue, error)
+	StudioCataloguePreview(ctx context.Context, input photographer.CataloguePreviewInput) (*gqlmodel.CataloguePreviewPayload, error)
+	StudioVouchers(ctx context.Context, search *string, status *photographer.VoucherStatus, kind *voucher.Kind, galleryID *string, galleryScope *photographer.VoucherGalleryScope) ([]*ent.Voucher, error)
+	StudioVoucherLedger(ctx context.Context, voucherID string) (*photographer.VoucherLedger, error)
+	StudioMusic(ctx context.Context) ([]*photographer.StudioMusicTrack, error)
 	StudioOrderSummary(ctx context.Context, status []order.Status, galleryID *string, search *string, from *time.Time, to *time.Time, paymentMethod []order.PaymentMethod, delivery []gqlmodel.OrderDelivery) (*orders.Summary, error)
 	StudioPicks(ctx context.Context, galleryID string) (*photographer.StudioPicks, error)
 }
@@ -1661,6 +1853,7 @@ type SubscriptionResolver interface {
 	DownloadRequestUpdated(ctx context.Context, id string) (<-chan *ent.DownloadRequest, error)
 	CartUpdated(ctx context.Context, galleryID string) (<-chan *cart.View, error)
 	OrderUpdated(ctx context.Context, id string) (<-chan *ent.Order, error)
+	GalleryPhotoCount(ctx context.Context, url string) (<-chan *gqlmodel.GalleryPhotoCount, error)
 	StudioOrderEvents(ctx context.Context) (<-chan *ent.Order, error)
 	GalleryPhotoStatuses(ctx context.Context, galleryID string) (<-chan *photographer.PhotoStatusCounts, error)
 }
@@ -1670,6 +1863,11 @@ type VideoResolver interface {
 }
 type VoucherResolver interface {
 	GalleryID(ctx context.Context, obj *ent.Voucher) (*string, error)
+
+	Status(ctx context.Context, obj *ent.Voucher) (photographer.VoucherStatus, error)
+}
+type WelcomePopupConfigResolver interface {
+	Localized(ctx context.Context, obj *model.WelcomePopup, language string) (*model.WelcomeTranslation, error)
 }
 
 // endregion ************************** generated!.gotpl **************************
@@ -2635,6 +2833,124 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CartVoucher.RemainingBalance(childComplexity), true
 
+	case "CataloguePreview.discount":
+		if e.ComplexityRoot.CataloguePreview.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreview.Discount(childComplexity), true
+	case "CataloguePreview.discountPercent":
+		if e.ComplexityRoot.CataloguePreview.DiscountPercent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreview.DiscountPercent(childComplexity), true
+	case "CataloguePreview.lines":
+		if e.ComplexityRoot.CataloguePreview.Lines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreview.Lines(childComplexity), true
+	case "CataloguePreview.merchandise":
+		if e.ComplexityRoot.CataloguePreview.Merchandise == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreview.Merchandise(childComplexity), true
+	case "CataloguePreview.shipping":
+		if e.ComplexityRoot.CataloguePreview.Shipping == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreview.Shipping(childComplexity), true
+	case "CataloguePreview.shippingProblems":
+		if e.ComplexityRoot.CataloguePreview.ShippingProblems == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreview.ShippingProblems(childComplexity), true
+	case "CataloguePreview.total":
+		if e.ComplexityRoot.CataloguePreview.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreview.Total(childComplexity), true
+	case "CataloguePreview.vat":
+		if e.ComplexityRoot.CataloguePreview.Vat == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreview.Vat(childComplexity), true
+
+	case "CataloguePreviewLine.available":
+		if e.ComplexityRoot.CataloguePreviewLine.Available == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewLine.Available(childComplexity), true
+	case "CataloguePreviewLine.discount":
+		if e.ComplexityRoot.CataloguePreviewLine.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewLine.Discount(childComplexity), true
+	case "CataloguePreviewLine.name":
+		if e.ComplexityRoot.CataloguePreviewLine.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewLine.Name(childComplexity), true
+	case "CataloguePreviewLine.quantity":
+		if e.ComplexityRoot.CataloguePreviewLine.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewLine.Quantity(childComplexity), true
+	case "CataloguePreviewLine.ref":
+		if e.ComplexityRoot.CataloguePreviewLine.Ref == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewLine.Ref(childComplexity), true
+	case "CataloguePreviewLine.total":
+		if e.ComplexityRoot.CataloguePreviewLine.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewLine.Total(childComplexity), true
+	case "CataloguePreviewLine.unitPrice":
+		if e.ComplexityRoot.CataloguePreviewLine.UnitPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewLine.UnitPrice(childComplexity), true
+
+	case "CataloguePreviewPayload.preview":
+		if e.ComplexityRoot.CataloguePreviewPayload.Preview == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewPayload.Preview(childComplexity), true
+	case "CataloguePreviewPayload.userErrors":
+		if e.ComplexityRoot.CataloguePreviewPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewPayload.UserErrors(childComplexity), true
+
+	case "CataloguePreviewProblem.reason":
+		if e.ComplexityRoot.CataloguePreviewProblem.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewProblem.Reason(childComplexity), true
+	case "CataloguePreviewProblem.ref":
+		if e.ComplexityRoot.CataloguePreviewProblem.Ref == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CataloguePreviewProblem.Ref(childComplexity), true
+
 	case "Category.description":
 		if e.ComplexityRoot.Category.Description == nil {
 			break
@@ -2754,6 +3070,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ContactPhotographerPayload.UserErrors(childComplexity), true
+
+	case "CopyCataloguePayload.catalogue":
+		if e.ComplexityRoot.CopyCataloguePayload.Catalogue == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CopyCataloguePayload.Catalogue(childComplexity), true
+	case "CopyCataloguePayload.userErrors":
+		if e.ComplexityRoot.CopyCataloguePayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CopyCataloguePayload.UserErrors(childComplexity), true
 
 	case "Country.code":
 		if e.ComplexityRoot.Country.Code == nil {
@@ -2916,6 +3245,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CreatePreviewLinkPayload.UserErrors(childComplexity), true
 
+	case "CreateVoucherBatchPayload.userErrors":
+		if e.ComplexityRoot.CreateVoucherBatchPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateVoucherBatchPayload.UserErrors(childComplexity), true
+	case "CreateVoucherBatchPayload.vouchers":
+		if e.ComplexityRoot.CreateVoucherBatchPayload.Vouchers == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CreateVoucherBatchPayload.Vouchers(childComplexity), true
+
 	case "CreateVoucherPayload.userErrors":
 		if e.ComplexityRoot.CreateVoucherPayload.UserErrors == nil {
 			break
@@ -3031,6 +3373,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.DeleteGalleryPayload.UserErrors(childComplexity), true
+
+	case "DeleteMusicTrackPayload.deletedTrackId":
+		if e.ComplexityRoot.DeleteMusicTrackPayload.DeletedTrackID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteMusicTrackPayload.DeletedTrackID(childComplexity), true
+	case "DeleteMusicTrackPayload.userErrors":
+		if e.ComplexityRoot.DeleteMusicTrackPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.DeleteMusicTrackPayload.UserErrors(childComplexity), true
 
 	case "DeletePackPayload.deletedPackId":
 		if e.ComplexityRoot.DeletePackPayload.DeletedPackID == nil {
@@ -3423,6 +3778,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Format.Watermark(childComplexity), true
+	case "Format.withdrawn":
+		if e.ComplexityRoot.Format.Withdrawn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Format.Withdrawn(childComplexity), true
 
 	case "Gallery.accessCodes":
 		if e.ComplexityRoot.Gallery.AccessCodes == nil {
@@ -3726,12 +4087,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.GalleryEdge.Node(childComplexity), true
 
+	case "GalleryPhotoCount.count":
+		if e.ComplexityRoot.GalleryPhotoCount.Count == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryPhotoCount.Count(childComplexity), true
+	case "GalleryPhotoCount.galleryId":
+		if e.ComplexityRoot.GalleryPhotoCount.GalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryPhotoCount.GalleryID(childComplexity), true
+
 	case "GalleryStats.favoritePhotoCount":
 		if e.ComplexityRoot.GalleryStats.FavoritePhotoCount == nil {
 			break
 		}
 
 		return e.ComplexityRoot.GalleryStats.FavoritePhotoCount(childComplexity), true
+	case "GalleryStats.formatCount":
+		if e.ComplexityRoot.GalleryStats.FormatCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.GalleryStats.FormatCount(childComplexity), true
 	case "GalleryStats.orderCount":
 		if e.ComplexityRoot.GalleryStats.OrderCount == nil {
 			break
@@ -3901,6 +4281,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.MusicTrack.URL(childComplexity), true
 
+	case "MusicTrackPayload.track":
+		if e.ComplexityRoot.MusicTrackPayload.Track == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MusicTrackPayload.Track(childComplexity), true
+	case "MusicTrackPayload.userErrors":
+		if e.ComplexityRoot.MusicTrackPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.MusicTrackPayload.UserErrors(childComplexity), true
+
 	case "Mutation.addAllGallery":
 		if e.ComplexityRoot.Mutation.AddAllGallery == nil {
 			break
@@ -4034,6 +4427,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.ContactPhotographer(childComplexity, args["input"].(gqlmodel.ContactPhotographerInput)), true
+	case "Mutation.copyCatalogue":
+		if e.ComplexityRoot.Mutation.CopyCatalogue == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_copyCatalogue_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CopyCatalogue(childComplexity, args["input"].(photographer.CopyCatalogueInput)), true
 	case "Mutation.createApiToken":
 		if e.ComplexityRoot.Mutation.CreateAPIToken == nil {
 			break
@@ -4177,6 +4581,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateVoucher(childComplexity, args["input"].(photographer.CreateVoucherInput)), true
+	case "Mutation.createVoucherBatch":
+		if e.ComplexityRoot.Mutation.CreateVoucherBatch == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createVoucherBatch_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateVoucherBatch(childComplexity, args["input"].(photographer.CreateVoucherBatchInput)), true
 	case "Mutation.deleteAccessCode":
 		if e.ComplexityRoot.Mutation.DeleteAccessCode == nil {
 			break
@@ -4254,6 +4669,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.DeleteGallery(childComplexity, args["input"].(photographer.DeleteGalleryInput)), true
+	case "Mutation.deleteMusicTrack":
+		if e.ComplexityRoot.Mutation.DeleteMusicTrack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_deleteMusicTrack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.DeleteMusicTrack(childComplexity, args["input"].(gqlmodel.DeleteMusicTrackInput)), true
 	case "Mutation.deleteOngoingPack":
 		if e.ComplexityRoot.Mutation.DeleteOngoingPack == nil {
 			break
@@ -4447,6 +4873,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.PlaceOrder(childComplexity, args["input"].(gqlmodel.PlaceOrderInput)), true
+	case "Mutation.preparePrintSheet":
+		if e.ComplexityRoot.Mutation.PreparePrintSheet == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_preparePrintSheet_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.PreparePrintSheet(childComplexity, args["orderId"].(string)), true
 	case "Mutation.recoverClientCode":
 		if e.ComplexityRoot.Mutation.RecoverClientCode == nil {
 			break
@@ -4579,6 +5016,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RenameCollection(childComplexity, args["input"].(photographer.RenameCollectionInput)), true
+	case "Mutation.renameMusicTrack":
+		if e.ComplexityRoot.Mutation.RenameMusicTrack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_renameMusicTrack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RenameMusicTrack(childComplexity, args["input"].(gqlmodel.RenameMusicTrackInput)), true
 	case "Mutation.reopenAlbum":
 		if e.ComplexityRoot.Mutation.ReopenAlbum == nil {
 			break
@@ -4887,6 +5335,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateStudioLegalDetails(childComplexity, args["input"].(gqlmodel.StudioLegalDetailsInput)), true
+	case "Mutation.updateStudioPickup":
+		if e.ComplexityRoot.Mutation.UpdateStudioPickup == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateStudioPickup_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateStudioPickup(childComplexity, args["input"].(photographer.StudioPickupInput)), true
 	case "Mutation.updateVideo":
 		if e.ComplexityRoot.Mutation.UpdateVideo == nil {
 			break
@@ -4909,6 +5368,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateVoucher(childComplexity, args["input"].(photographer.UpdateVoucherInput)), true
+	case "Mutation.uploadMusicTrack":
+		if e.ComplexityRoot.Mutation.UploadMusicTrack == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_uploadMusicTrack_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UploadMusicTrack(childComplexity, args["input"].(gqlmodel.UploadMusicTrackInput)), true
 	case "Mutation.uploadPhotos":
 		if e.ComplexityRoot.Mutation.UploadPhotos == nil {
 			break
@@ -5007,6 +5477,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.Email(childComplexity), true
+	case "Order.emailsSent":
+		if e.ComplexityRoot.Order.EmailsSent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.EmailsSent(childComplexity), true
 	case "Order.expiresAt":
 		if e.ComplexityRoot.Order.ExpiresAt == nil {
 			break
@@ -5067,6 +5543,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.PickupAddress(childComplexity), true
+	case "Order.printSheets":
+		if e.ComplexityRoot.Order.PrintSheets == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.PrintSheets(childComplexity), true
 	case "Order.readyAt":
 		if e.ComplexityRoot.Order.ReadyAt == nil {
 			break
@@ -5159,6 +5641,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.OrderEdge.Node(childComplexity), true
+
+	case "OrderEmail.kind":
+		if e.ComplexityRoot.OrderEmail.Kind == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderEmail.Kind(childComplexity), true
+	case "OrderEmail.recipient":
+		if e.ComplexityRoot.OrderEmail.Recipient == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderEmail.Recipient(childComplexity), true
+	case "OrderEmail.sentAt":
+		if e.ComplexityRoot.OrderEmail.SentAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderEmail.SentAt(childComplexity), true
+	case "OrderEmail.subject":
+		if e.ComplexityRoot.OrderEmail.Subject == nil {
+			break
+		}
+
+		return e.ComplexityRoot.OrderEmail.Subject(childComplexity), true
 
 	case "OrderError.code":
 		if e.ComplexityRoot.OrderError.Code == nil {
@@ -5381,6 +5888,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Pack.OfferType(childComplexity), true
+	case "Pack.position":
+		if e.ComplexityRoot.Pack.Position == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Pack.Position(childComplexity), true
 	case "Pack.shippingIncludedTo":
 		if e.ComplexityRoot.Pack.ShippingIncludedTo == nil {
 			break
@@ -5393,6 +5906,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Pack.UnitPriceMoney(childComplexity), true
+	case "Pack.withdrawn":
+		if e.ComplexityRoot.Pack.Withdrawn == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Pack.Withdrawn(childComplexity), true
 
 	case "PackDigitalFile.format":
 		if e.ComplexityRoot.PackDigitalFile.Format == nil {
@@ -5946,6 +6465,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Prices.Formats(childComplexity), true
 
+	case "PrintLabError.code":
+		if e.ComplexityRoot.PrintLabError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintLabError.Code(childComplexity), true
+	case "PrintLabError.field":
+		if e.ComplexityRoot.PrintLabError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintLabError.Field(childComplexity), true
+	case "PrintLabError.message":
+		if e.ComplexityRoot.PrintLabError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintLabError.Message(childComplexity), true
+	case "PrintLabError.retryAfter":
+		if e.ComplexityRoot.PrintLabError.RetryAfter == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintLabError.RetryAfter(childComplexity), true
+
 	case "PrintOptions.finish":
 		if e.ComplexityRoot.PrintOptions.Finish == nil {
 			break
@@ -5964,6 +6508,80 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.PrintOptions.WhiteBorders(childComplexity), true
+
+	case "PrintSheet.createdAt":
+		if e.ComplexityRoot.PrintSheet.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.CreatedAt(childComplexity), true
+	case "PrintSheet.error":
+		if e.ComplexityRoot.PrintSheet.Error == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.Error(childComplexity), true
+	case "PrintSheet.expiredAt":
+		if e.ComplexityRoot.PrintSheet.ExpiredAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.ExpiredAt(childComplexity), true
+	case "PrintSheet.filesDone":
+		if e.ComplexityRoot.PrintSheet.FilesDone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.FilesDone(childComplexity), true
+	case "PrintSheet.filesTotal":
+		if e.ComplexityRoot.PrintSheet.FilesTotal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.FilesTotal(childComplexity), true
+	case "PrintSheet.id":
+		if e.ComplexityRoot.PrintSheet.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.ID(childComplexity), true
+	case "PrintSheet.readyAt":
+		if e.ComplexityRoot.PrintSheet.ReadyAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.ReadyAt(childComplexity), true
+	case "PrintSheet.sizeBytes":
+		if e.ComplexityRoot.PrintSheet.SizeBytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.SizeBytes(childComplexity), true
+	case "PrintSheet.status":
+		if e.ComplexityRoot.PrintSheet.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.Status(childComplexity), true
+	case "PrintSheet.url":
+		if e.ComplexityRoot.PrintSheet.URL == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheet.URL(childComplexity), true
+
+	case "PrintSheetPayload.printSheet":
+		if e.ComplexityRoot.PrintSheetPayload.PrintSheet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheetPayload.PrintSheet(childComplexity), true
+	case "PrintSheetPayload.userErrors":
+		if e.ComplexityRoot.PrintSheetPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.PrintSheetPayload.UserErrors(childComplexity), true
 
 	case "ProductImages.family":
 		if e.ComplexityRoot.ProductImages.Family == nil {
@@ -6102,6 +6720,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.PhotoProducts(childComplexity, args["galleryId"].(string), args["photoId"].(string)), true
+	case "Query.printSheet":
+		if e.ComplexityRoot.Query.PrintSheet == nil {
+			break
+		}
+
+		args, err := ec.field_Query_printSheet_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.PrintSheet(childComplexity, args["id"].(string)), true
 	case "Query.shippingRates":
 		if e.ComplexityRoot.Query.ShippingRates == nil {
 			break
@@ -6125,6 +6754,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioBooks(childComplexity, args["from"].(string), args["to"].(string)), true
+	case "Query.studioCatalogue":
+		if e.ComplexityRoot.Query.StudioCatalogue == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioCatalogue_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioCatalogue(childComplexity, args["galleryId"].(string)), true
+	case "Query.studioCataloguePreview":
+		if e.ComplexityRoot.Query.StudioCataloguePreview == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioCataloguePreview_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioCataloguePreview(childComplexity, args["input"].(photographer.CataloguePreviewInput)), true
 	case "Query.studioGalleries":
 		if e.ComplexityRoot.Query.StudioGalleries == nil {
 			break
@@ -6142,6 +6793,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioLegalDetails(childComplexity), true
+	case "Query.studioMusic":
+		if e.ComplexityRoot.Query.StudioMusic == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.StudioMusic(childComplexity), true
 	case "Query.studioMusicTracks":
 		if e.ComplexityRoot.Query.StudioMusicTracks == nil {
 			break
@@ -6176,6 +6833,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.StudioPicks(childComplexity, args["galleryId"].(string)), true
+	case "Query.studioVoucherLedger":
+		if e.ComplexityRoot.Query.StudioVoucherLedger == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioVoucherLedger_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioVoucherLedger(childComplexity, args["voucherId"].(string)), true
+	case "Query.studioVouchers":
+		if e.ComplexityRoot.Query.StudioVouchers == nil {
+			break
+		}
+
+		args, err := ec.field_Query_studioVouchers_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.StudioVouchers(childComplexity, args["search"].(*string), args["status"].(*photographer.VoucherStatus), args["kind"].(*voucher.Kind), args["galleryId"].(*string), args["galleryScope"].(*photographer.VoucherGalleryScope)), true
 	case "Query.viewerPhotographer":
 		if e.ComplexityRoot.Query.ViewerPhotographer == nil {
 			break
@@ -6487,6 +7166,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.ShippingRate.Countries(childComplexity), true
+	case "ShippingRate.freeFrom":
+		if e.ComplexityRoot.ShippingRate.FreeFromMoney == nil {
+			break
+		}
+
+		return e.ComplexityRoot.ShippingRate.FreeFromMoney(childComplexity), true
 	case "ShippingRate.lab":
 		if e.ComplexityRoot.ShippingRate.Lab == nil {
 			break
@@ -6667,6 +7352,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.StudioBooks.Visits(childComplexity), true
 
+	case "StudioBooksGallery.conversion":
+		if e.ComplexityRoot.StudioBooksGallery.Conversion == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.Conversion(childComplexity), true
 	case "StudioBooksGallery.galleryId":
 		if e.ComplexityRoot.StudioBooksGallery.GalleryID == nil {
 			break
@@ -6691,6 +7382,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.StudioBooksGallery.Title(childComplexity), true
+	case "StudioBooksGallery.visits":
+		if e.ComplexityRoot.StudioBooksGallery.Visits == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioBooksGallery.Visits(childComplexity), true
 
 	case "StudioBooksPhoto.filename":
 		if e.ComplexityRoot.StudioBooksPhoto.Filename == nil {
@@ -6766,6 +7463,85 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.StudioBooksProduct.Revenue(childComplexity), true
+
+	case "StudioCatalogue.categories":
+		if e.ComplexityRoot.StudioCatalogue.Categories == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.Categories(childComplexity), true
+	case "StudioCatalogue.country":
+		if e.ComplexityRoot.StudioCatalogue.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.Country(childComplexity), true
+	case "StudioCatalogue.deliveryOptions":
+		if e.ComplexityRoot.StudioCatalogue.DeliveryOptions == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.DeliveryOptions(childComplexity), true
+	case "StudioCatalogue.discounts":
+		if e.ComplexityRoot.StudioCatalogue.Discounts == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.Discounts(childComplexity), true
+	case "StudioCatalogue.families":
+		if e.ComplexityRoot.StudioCatalogue.Families == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.Families(childComplexity), true
+	case "StudioCatalogue.formats":
+		if e.ComplexityRoot.StudioCatalogue.Formats == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.Formats(childComplexity), true
+	case "StudioCatalogue.galleryId":
+		if e.ComplexityRoot.StudioCatalogue.GalleryID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.GalleryID(childComplexity), true
+	case "StudioCatalogue.packs":
+		if e.ComplexityRoot.StudioCatalogue.Packs == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.Packs(childComplexity), true
+	case "StudioCatalogue.pickupAddress":
+		if e.ComplexityRoot.StudioCatalogue.PickupAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.PickupAddress(childComplexity), true
+	case "StudioCatalogue.pickupCity":
+		if e.ComplexityRoot.StudioCatalogue.PickupCity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.PickupCity(childComplexity), true
+	case "StudioCatalogue.pickupPostalCode":
+		if e.ComplexityRoot.StudioCatalogue.PickupPostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.PickupPostalCode(childComplexity), true
+	case "StudioCatalogue.pickupStreet":
+		if e.ComplexityRoot.StudioCatalogue.PickupStreet == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.PickupStreet(childComplexity), true
+	case "StudioCatalogue.shippingRates":
+		if e.ComplexityRoot.StudioCatalogue.ShippingRates == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioCatalogue.ShippingRates(childComplexity), true
 
 	case "StudioContactMessage.createdAt":
 		if e.ComplexityRoot.StudioContactMessage.CreatedAt == nil {
@@ -6923,6 +7699,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.StudioLegalDetailsPayload.UserErrors(childComplexity), true
 
+	case "StudioMusicTrack.contentType":
+		if e.ComplexityRoot.StudioMusicTrack.ContentType == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioMusicTrack.ContentType(childComplexity), true
+	case "StudioMusicTrack.sizeBytes":
+		if e.ComplexityRoot.StudioMusicTrack.SizeBytes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioMusicTrack.SizeBytes(childComplexity), true
+	case "StudioMusicTrack.track":
+		if e.ComplexityRoot.StudioMusicTrack.Track == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioMusicTrack.Track(childComplexity), true
+	case "StudioMusicTrack.usedBy":
+		if e.ComplexityRoot.StudioMusicTrack.UsedBy == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioMusicTrack.UsedBy(childComplexity), true
+
 	case "StudioOrderSummary.count":
 		if e.ComplexityRoot.StudioOrderSummary.Count == nil {
 			break
@@ -7010,6 +7811,19 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.StudioPicks.Shares(childComplexity), true
 
+	case "StudioPickupPayload.pickupAddress":
+		if e.ComplexityRoot.StudioPickupPayload.PickupAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPickupPayload.PickupAddress(childComplexity), true
+	case "StudioPickupPayload.userErrors":
+		if e.ComplexityRoot.StudioPickupPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.StudioPickupPayload.UserErrors(childComplexity), true
+
 	case "StudioShare.id":
 		if e.ComplexityRoot.StudioShare.ID == nil {
 			break
@@ -7063,6 +7877,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Subscription.DownloadRequestUpdated(childComplexity, args["id"].(string)), true
+	case "Subscription.galleryPhotoCount":
+		if e.ComplexityRoot.Subscription.GalleryPhotoCount == nil {
+			break
+		}
+
+		args, err := ec.field_Subscription_galleryPhotoCount_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Subscription.GalleryPhotoCount(childComplexity, args["url"].(string)), true
 	case "Subscription.galleryPhotoStatuses":
 		if e.ComplexityRoot.Subscription.GalleryPhotoStatuses == nil {
 			break
@@ -7383,6 +8208,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Voucher.Code(childComplexity), true
+	case "Voucher.createdAt":
+		if e.ComplexityRoot.Voucher.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.CreatedAt(childComplexity), true
 	case "Voucher.freeShipping":
 		if e.ComplexityRoot.Voucher.FreeShipping == nil {
 			break
@@ -7437,6 +8268,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Voucher.PercentOff(childComplexity), true
+	case "Voucher.status":
+		if e.ComplexityRoot.Voucher.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Voucher.Status(childComplexity), true
 	case "Voucher.timesUsed":
 		if e.ComplexityRoot.Voucher.TimesUsed == nil {
 			break
@@ -7462,6 +8299,91 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.Voucher.ValidUntil(childComplexity), true
 
+	case "VoucherLedger.amount":
+		if e.ComplexityRoot.VoucherLedger.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedger.Amount(childComplexity), true
+	case "VoucherLedger.balance":
+		if e.ComplexityRoot.VoucherLedger.Balance == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedger.Balance(childComplexity), true
+	case "VoucherLedger.entries":
+		if e.ComplexityRoot.VoucherLedger.Entries == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedger.Entries(childComplexity), true
+	case "VoucherLedger.givenBack":
+		if e.ComplexityRoot.VoucherLedger.GivenBack == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedger.GivenBack(childComplexity), true
+	case "VoucherLedger.spent":
+		if e.ComplexityRoot.VoucherLedger.Spent == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedger.Spent(childComplexity), true
+	case "VoucherLedger.voucher":
+		if e.ComplexityRoot.VoucherLedger.Voucher == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedger.Voucher(childComplexity), true
+
+	case "VoucherLedgerEntry.amount":
+		if e.ComplexityRoot.VoucherLedgerEntry.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedgerEntry.Amount(childComplexity), true
+	case "VoucherLedgerEntry.at":
+		if e.ComplexityRoot.VoucherLedgerEntry.At == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedgerEntry.At(childComplexity), true
+	case "VoucherLedgerEntry.email":
+		if e.ComplexityRoot.VoucherLedgerEntry.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedgerEntry.Email(childComplexity), true
+	case "VoucherLedgerEntry.orderId":
+		if e.ComplexityRoot.VoucherLedgerEntry.OrderID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedgerEntry.OrderID(childComplexity), true
+	case "VoucherLedgerEntry.orderNumber":
+		if e.ComplexityRoot.VoucherLedgerEntry.OrderNumber == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedgerEntry.OrderNumber(childComplexity), true
+	case "VoucherLedgerEntry.reason":
+		if e.ComplexityRoot.VoucherLedgerEntry.Reason == nil {
+			break
+		}
+
+		return e.ComplexityRoot.VoucherLedgerEntry.Reason(childComplexity), true
+
+	case "WelcomePopupConfig.localized":
+		if e.ComplexityRoot.WelcomePopupConfig.Localized == nil {
+			break
+		}
+
+		args, err := ec.field_WelcomePopupConfig_localized_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.WelcomePopupConfig.Localized(childComplexity, args["language"].(string)), true
 	case "WelcomePopupConfig.messageForClients":
 		if e.ComplexityRoot.WelcomePopupConfig.MessageForClients == nil {
 			break
@@ -7480,6 +8402,31 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.WelcomePopupConfig.Mode(childComplexity), true
+	case "WelcomePopupConfig.translations":
+		if e.ComplexityRoot.WelcomePopupConfig.TranslationList == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WelcomePopupConfig.TranslationList(childComplexity), true
+
+	case "WelcomeTranslation.language":
+		if e.ComplexityRoot.WelcomeTranslation.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WelcomeTranslation.Language(childComplexity), true
+	case "WelcomeTranslation.messageForClients":
+		if e.ComplexityRoot.WelcomeTranslation.MessageForClients == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WelcomeTranslation.MessageForClients(childComplexity), true
+	case "WelcomeTranslation.messageForVisitors":
+		if e.ComplexityRoot.WelcomeTranslation.MessageForVisitors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.WelcomeTranslation.MessageForVisitors(childComplexity), true
 
 	}
 	return 0, false
@@ -7496,10 +8443,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputAlbumSettingsInput,
 		ec.unmarshalInputAllGalleryInput,
 		ec.unmarshalInputCartGalleryInput,
+		ec.unmarshalInputCataloguePreviewInput,
 		ec.unmarshalInputClientDataInput,
 		ec.unmarshalInputConfigureOngoingPackInput,
 		ec.unmarshalInputConfirmEmailInput,
 		ec.unmarshalInputContactPhotographerInput,
+		ec.unmarshalInputCopyCatalogueInput,
 		ec.unmarshalInputCreateAccessCodeInput,
 		ec.unmarshalInputCreateApiTokenInput,
 		ec.unmarshalInputCreateCategoryInput,
@@ -7512,6 +8461,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreatePackInput,
 		ec.unmarshalInputCreatePreviewLinkInput,
 		ec.unmarshalInputCreateSelectionInput,
+		ec.unmarshalInputCreateVoucherBatchInput,
 		ec.unmarshalInputCreateVoucherInput,
 		ec.unmarshalInputCropInput,
 		ec.unmarshalInputDeleteAccessCodeInput,
@@ -7521,6 +8471,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputDeleteFamilyInput,
 		ec.unmarshalInputDeleteFormatInput,
 		ec.unmarshalInputDeleteGalleryInput,
+		ec.unmarshalInputDeleteMusicTrackInput,
 		ec.unmarshalInputDeletePackInput,
 		ec.unmarshalInputDeletePasskeyInput,
 		ec.unmarshalInputDeletePhotosInput,
@@ -7545,12 +8496,17 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputPackPhotoChoiceInput,
 		ec.unmarshalInputPhotoOrder,
 		ec.unmarshalInputPlaceOrderInput,
+		ec.unmarshalInputPreviewDiscountInput,
+		ec.unmarshalInputPreviewFormatInput,
+		ec.unmarshalInputPreviewLineInput,
+		ec.unmarshalInputPreviewPackInput,
 		ec.unmarshalInputPrintInput,
 		ec.unmarshalInputPrintOptionsInput,
 		ec.unmarshalInputRecoverClientCodeInput,
 		ec.unmarshalInputRemovePackFormatInput,
 		ec.unmarshalInputRemovePrintInput,
 		ec.unmarshalInputRenameCollectionInput,
+		ec.unmarshalInputRenameMusicTrackInput,
 		ec.unmarshalInputReorderPhotosInput,
 		ec.unmarshalInputRequestDownloadInput,
 		ec.unmarshalInputRequestEmailCodeInput,
@@ -7570,6 +8526,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputSignInWithCodeInput,
 		ec.unmarshalInputSignOutInput,
 		ec.unmarshalInputStudioLegalDetailsInput,
+		ec.unmarshalInputStudioPickupInput,
 		ec.unmarshalInputThemeColorsInput,
 		ec.unmarshalInputUpdateAccessCodeInput,
 		ec.unmarshalInputUpdateCategoryInput,
@@ -7580,10 +8537,12 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputUpdatePackInput,
 		ec.unmarshalInputUpdateVideoInput,
 		ec.unmarshalInputUpdateVoucherInput,
+		ec.unmarshalInputUploadMusicTrackInput,
 		ec.unmarshalInputUploadPhotosInput,
 		ec.unmarshalInputVideoOrder,
 		ec.unmarshalInputVoucherInput,
 		ec.unmarshalInputWelcomePopupConfigInput,
+		ec.unmarshalInputWelcomeTranslationInput,
 	)
 	first := true
 
@@ -7675,7 +8634,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/gallerysettings.graphql" "schema/orders.graphql" "schema/passkeys.graphql" "schema/photographer.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiobooks.graphql" "schema/studioorders.graphql" "schema/studiophotos.graphql" "schema/studiopicks.graphql"
+//go:embed "schema/access.graphql" "schema/base.graphql" "schema/cart.graphql" "schema/contact.graphql" "schema/downloads.graphql" "schema/gallery.graphql" "schema/gallerysettings.graphql" "schema/orders.graphql" "schema/passkeys.graphql" "schema/photographer.graphql" "schema/printlab.graphql" "schema/selections.graphql" "schema/studio.graphql" "schema/studiobooks.graphql" "schema/studiocatalogue.graphql" "schema/studiocodes.graphql" "schema/studiomusic.graphql" "schema/studioorders.graphql" "schema/studiophotos.graphql" "schema/studiopicks.graphql"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -7697,9 +8656,13 @@ var sources = []*ast.Source{
 	{Name: "schema/orders.graphql", Input: sourceData("schema/orders.graphql"), BuiltIn: false},
 	{Name: "schema/passkeys.graphql", Input: sourceData("schema/passkeys.graphql"), BuiltIn: false},
 	{Name: "schema/photographer.graphql", Input: sourceData("schema/photographer.graphql"), BuiltIn: false},
+	{Name: "schema/printlab.graphql", Input: sourceData("schema/printlab.graphql"), BuiltIn: false},
 	{Name: "schema/selections.graphql", Input: sourceData("schema/selections.graphql"), BuiltIn: false},
 	{Name: "schema/studio.graphql", Input: sourceData("schema/studio.graphql"), BuiltIn: false},
 	{Name: "schema/studiobooks.graphql", Input: sourceData("schema/studiobooks.graphql"), BuiltIn: false},
+	{Name: "schema/studiocatalogue.graphql", Input: sourceData("schema/studiocatalogue.graphql"), BuiltIn: false},
+	{Name: "schema/studiocodes.graphql", Input: sourceData("schema/studiocodes.graphql"), BuiltIn: false},
+	{Name: "schema/studiomusic.graphql", Input: sourceData("schema/studiomusic.graphql"), BuiltIn: false},
 	{Name: "schema/studioorders.graphql", Input: sourceData("schema/studioorders.graphql"), BuiltIn: false},
 	{Name: "schema/studiophotos.graphql", Input: sourceData("schema/studiophotos.graphql"), BuiltIn: false},
 	{Name: "schema/studiopicks.graphql", Input: sourceData("schema/studiopicks.graphql"), BuiltIn: false},
@@ -8182,6 +9145,68 @@ func (ec *executionContext) childFields_CartVoucher(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type CartVoucher", field.Name)
 }
 
+func (ec *executionContext) childFields_CataloguePreview(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "lines":
+		return ec.fieldContext_CataloguePreview_lines(ctx, field)
+	case "merchandise":
+		return ec.fieldContext_CataloguePreview_merchandise(ctx, field)
+	case "discountPercent":
+		return ec.fieldContext_CataloguePreview_discountPercent(ctx, field)
+	case "discount":
+		return ec.fieldContext_CataloguePreview_discount(ctx, field)
+	case "shipping":
+		return ec.fieldContext_CataloguePreview_shipping(ctx, field)
+	case "vat":
+		return ec.fieldContext_CataloguePreview_vat(ctx, field)
+	case "total":
+		return ec.fieldContext_CataloguePreview_total(ctx, field)
+	case "shippingProblems":
+		return ec.fieldContext_CataloguePreview_shippingProblems(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CataloguePreview", field.Name)
+}
+
+func (ec *executionContext) childFields_CataloguePreviewLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "ref":
+		return ec.fieldContext_CataloguePreviewLine_ref(ctx, field)
+	case "name":
+		return ec.fieldContext_CataloguePreviewLine_name(ctx, field)
+	case "quantity":
+		return ec.fieldContext_CataloguePreviewLine_quantity(ctx, field)
+	case "unitPrice":
+		return ec.fieldContext_CataloguePreviewLine_unitPrice(ctx, field)
+	case "total":
+		return ec.fieldContext_CataloguePreviewLine_total(ctx, field)
+	case "discount":
+		return ec.fieldContext_CataloguePreviewLine_discount(ctx, field)
+	case "available":
+		return ec.fieldContext_CataloguePreviewLine_available(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CataloguePreviewLine", field.Name)
+}
+
+func (ec *executionContext) childFields_CataloguePreviewPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "preview":
+		return ec.fieldContext_CataloguePreviewPayload_preview(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CataloguePreviewPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CataloguePreviewPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CataloguePreviewProblem(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "ref":
+		return ec.fieldContext_CataloguePreviewProblem_ref(ctx, field)
+	case "reason":
+		return ec.fieldContext_CataloguePreviewProblem_reason(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CataloguePreviewProblem", field.Name)
+}
+
 func (ec *executionContext) childFields_Category(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -8254,6 +9279,16 @@ func (ec *executionContext) childFields_ContactPhotographerPayload(ctx context.C
 		return ec.fieldContext_ContactPhotographerPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ContactPhotographerPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_CopyCataloguePayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "catalogue":
+		return ec.fieldContext_CopyCataloguePayload_catalogue(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CopyCataloguePayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CopyCataloguePayload", field.Name)
 }
 
 func (ec *executionContext) childFields_Country(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8372,6 +9407,16 @@ func (ec *executionContext) childFields_CreatePreviewLinkPayload(ctx context.Con
 	return nil, fmt.Errorf("no field named %q was found under type CreatePreviewLinkPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CreateVoucherBatchPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "vouchers":
+		return ec.fieldContext_CreateVoucherBatchPayload_vouchers(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_CreateVoucherBatchPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CreateVoucherBatchPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_CreateVoucherPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "voucher":
@@ -8454,6 +9499,16 @@ func (ec *executionContext) childFields_DeleteGalleryPayload(ctx context.Context
 		return ec.fieldContext_DeleteGalleryPayload_userErrors(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type DeleteGalleryPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_DeleteMusicTrackPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "deletedTrackId":
+		return ec.fieldContext_DeleteMusicTrackPayload_deletedTrackId(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_DeleteMusicTrackPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type DeleteMusicTrackPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_DeletePackPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -8660,6 +9715,8 @@ func (ec *executionContext) childFields_Format(ctx context.Context, field graphq
 		return ec.fieldContext_Format_category(ctx, field)
 	case "position":
 		return ec.fieldContext_Format_position(ctx, field)
+	case "withdrawn":
+		return ec.fieldContext_Format_withdrawn(ctx, field)
 	case "galleryPrice":
 		return ec.fieldContext_Format_galleryPrice(ctx, field)
 	}
@@ -8786,6 +9843,16 @@ func (ec *executionContext) childFields_GalleryEdge(ctx context.Context, field g
 	return nil, fmt.Errorf("no field named %q was found under type GalleryEdge", field.Name)
 }
 
+func (ec *executionContext) childFields_GalleryPhotoCount(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "galleryId":
+		return ec.fieldContext_GalleryPhotoCount_galleryId(ctx, field)
+	case "count":
+		return ec.fieldContext_GalleryPhotoCount_count(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type GalleryPhotoCount", field.Name)
+}
+
 func (ec *executionContext) childFields_GalleryStats(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "photoCount":
@@ -8796,6 +9863,8 @@ func (ec *executionContext) childFields_GalleryStats(ctx context.Context, field 
 		return ec.fieldContext_GalleryStats_orderCount(ctx, field)
 	case "revenue":
 		return ec.fieldContext_GalleryStats_revenue(ctx, field)
+	case "formatCount":
+		return ec.fieldContext_GalleryStats_formatCount(ctx, field)
 	case "visits":
 		return ec.fieldContext_GalleryStats_visits(ctx, field)
 	}
@@ -8884,6 +9953,16 @@ func (ec *executionContext) childFields_MusicTrack(ctx context.Context, field gr
 	return nil, fmt.Errorf("no field named %q was found under type MusicTrack", field.Name)
 }
 
+func (ec *executionContext) childFields_MusicTrackPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "track":
+		return ec.fieldContext_MusicTrackPayload_track(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_MusicTrackPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type MusicTrackPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_NewCaptchaPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "captcha":
@@ -8954,6 +10033,10 @@ func (ec *executionContext) childFields_Order(ctx context.Context, field graphql
 		return ec.fieldContext_Order_sentAt(ctx, field)
 	case "readyAt":
 		return ec.fieldContext_Order_readyAt(ctx, field)
+	case "printSheets":
+		return ec.fieldContext_Order_printSheets(ctx, field)
+	case "emailsSent":
+		return ec.fieldContext_Order_emailsSent(ctx, field)
 	case "trackingNumber":
 		return ec.fieldContext_Order_trackingNumber(ctx, field)
 	case "refunded":
@@ -8990,6 +10073,20 @@ func (ec *executionContext) childFields_OrderEdge(ctx context.Context, field gra
 		return ec.fieldContext_OrderEdge_cursor(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type OrderEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_OrderEmail(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "kind":
+		return ec.fieldContext_OrderEmail_kind(ctx, field)
+	case "recipient":
+		return ec.fieldContext_OrderEmail_recipient(ctx, field)
+	case "subject":
+		return ec.fieldContext_OrderEmail_subject(ctx, field)
+	case "sentAt":
+		return ec.fieldContext_OrderEmail_sentAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type OrderEmail", field.Name)
 }
 
 func (ec *executionContext) childFields_OrderError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9096,6 +10193,10 @@ func (ec *executionContext) childFields_Pack(ctx context.Context, field graphql.
 		return ec.fieldContext_Pack_shippingIncludedTo(ctx, field)
 	case "offerType":
 		return ec.fieldContext_Pack_offerType(ctx, field)
+	case "position":
+		return ec.fieldContext_Pack_position(ctx, field)
+	case "withdrawn":
+		return ec.fieldContext_Pack_withdrawn(ctx, field)
 	case "formats":
 		return ec.fieldContext_Pack_formats(ctx, field)
 	case "digitalFiles":
@@ -9398,6 +10499,20 @@ func (ec *executionContext) childFields_Prices(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Prices", field.Name)
 }
 
+func (ec *executionContext) childFields_PrintLabError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_PrintLabError_field(ctx, field)
+	case "message":
+		return ec.fieldContext_PrintLabError_message(ctx, field)
+	case "code":
+		return ec.fieldContext_PrintLabError_code(ctx, field)
+	case "retryAfter":
+		return ec.fieldContext_PrintLabError_retryAfter(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PrintLabError", field.Name)
+}
+
 func (ec *executionContext) childFields_PrintOptions(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "nonHomotheticity":
@@ -9408,6 +10523,42 @@ func (ec *executionContext) childFields_PrintOptions(ctx context.Context, field 
 		return ec.fieldContext_PrintOptions_finish(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type PrintOptions", field.Name)
+}
+
+func (ec *executionContext) childFields_PrintSheet(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_PrintSheet_id(ctx, field)
+	case "status":
+		return ec.fieldContext_PrintSheet_status(ctx, field)
+	case "filesDone":
+		return ec.fieldContext_PrintSheet_filesDone(ctx, field)
+	case "filesTotal":
+		return ec.fieldContext_PrintSheet_filesTotal(ctx, field)
+	case "sizeBytes":
+		return ec.fieldContext_PrintSheet_sizeBytes(ctx, field)
+	case "url":
+		return ec.fieldContext_PrintSheet_url(ctx, field)
+	case "error":
+		return ec.fieldContext_PrintSheet_error(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_PrintSheet_createdAt(ctx, field)
+	case "readyAt":
+		return ec.fieldContext_PrintSheet_readyAt(ctx, field)
+	case "expiredAt":
+		return ec.fieldContext_PrintSheet_expiredAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PrintSheet", field.Name)
+}
+
+func (ec *executionContext) childFields_PrintSheetPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "printSheet":
+		return ec.fieldContext_PrintSheetPayload_printSheet(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_PrintSheetPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type PrintSheetPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_ProductImages(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9624,6 +10775,8 @@ func (ec *executionContext) childFields_ShippingRate(ctx context.Context, field 
 		return ec.fieldContext_ShippingRate_lab(ctx, field)
 	case "price":
 		return ec.fieldContext_ShippingRate_price(ctx, field)
+	case "freeFrom":
+		return ec.fieldContext_ShippingRate_freeFrom(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type ShippingRate", field.Name)
 }
@@ -9720,6 +10873,10 @@ func (ec *executionContext) childFields_StudioBooksGallery(ctx context.Context, 
 		return ec.fieldContext_StudioBooksGallery_revenue(ctx, field)
 	case "orders":
 		return ec.fieldContext_StudioBooksGallery_orders(ctx, field)
+	case "visits":
+		return ec.fieldContext_StudioBooksGallery_visits(ctx, field)
+	case "conversion":
+		return ec.fieldContext_StudioBooksGallery_conversion(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type StudioBooksGallery", field.Name)
 }
@@ -9764,6 +10921,38 @@ func (ec *executionContext) childFields_StudioBooksProduct(ctx context.Context, 
 		return ec.fieldContext_StudioBooksProduct_quantity(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type StudioBooksProduct", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioCatalogue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "galleryId":
+		return ec.fieldContext_StudioCatalogue_galleryId(ctx, field)
+	case "categories":
+		return ec.fieldContext_StudioCatalogue_categories(ctx, field)
+	case "families":
+		return ec.fieldContext_StudioCatalogue_families(ctx, field)
+	case "formats":
+		return ec.fieldContext_StudioCatalogue_formats(ctx, field)
+	case "packs":
+		return ec.fieldContext_StudioCatalogue_packs(ctx, field)
+	case "discounts":
+		return ec.fieldContext_StudioCatalogue_discounts(ctx, field)
+	case "shippingRates":
+		return ec.fieldContext_StudioCatalogue_shippingRates(ctx, field)
+	case "deliveryOptions":
+		return ec.fieldContext_StudioCatalogue_deliveryOptions(ctx, field)
+	case "pickupAddress":
+		return ec.fieldContext_StudioCatalogue_pickupAddress(ctx, field)
+	case "pickupStreet":
+		return ec.fieldContext_StudioCatalogue_pickupStreet(ctx, field)
+	case "pickupPostalCode":
+		return ec.fieldContext_StudioCatalogue_pickupPostalCode(ctx, field)
+	case "pickupCity":
+		return ec.fieldContext_StudioCatalogue_pickupCity(ctx, field)
+	case "country":
+		return ec.fieldContext_StudioCatalogue_country(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioCatalogue", field.Name)
 }
 
 func (ec *executionContext) childFields_StudioContactMessage(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -9852,6 +11041,20 @@ func (ec *executionContext) childFields_StudioLegalDetailsPayload(ctx context.Co
 	return nil, fmt.Errorf("no field named %q was found under type StudioLegalDetailsPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_StudioMusicTrack(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "track":
+		return ec.fieldContext_StudioMusicTrack_track(ctx, field)
+	case "contentType":
+		return ec.fieldContext_StudioMusicTrack_contentType(ctx, field)
+	case "sizeBytes":
+		return ec.fieldContext_StudioMusicTrack_sizeBytes(ctx, field)
+	case "usedBy":
+		return ec.fieldContext_StudioMusicTrack_usedBy(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioMusicTrack", field.Name)
+}
+
 func (ec *executionContext) childFields_StudioOrderSummary(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "count":
@@ -9896,6 +11099,16 @@ func (ec *executionContext) childFields_StudioPicks(ctx context.Context, field g
 		return ec.fieldContext_StudioPicks_downloadRequests(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type StudioPicks", field.Name)
+}
+
+func (ec *executionContext) childFields_StudioPickupPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "pickupAddress":
+		return ec.fieldContext_StudioPickupPayload_pickupAddress(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_StudioPickupPayload_userErrors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type StudioPickupPayload", field.Name)
 }
 
 func (ec *executionContext) childFields_StudioShare(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10124,8 +11337,48 @@ func (ec *executionContext) childFields_Voucher(ctx context.Context, field graph
 		return ec.fieldContext_Voucher_balance(ctx, field)
 	case "active":
 		return ec.fieldContext_Voucher_active(ctx, field)
+	case "status":
+		return ec.fieldContext_Voucher_status(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_Voucher_createdAt(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Voucher", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherLedger(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "voucher":
+		return ec.fieldContext_VoucherLedger_voucher(ctx, field)
+	case "amount":
+		return ec.fieldContext_VoucherLedger_amount(ctx, field)
+	case "spent":
+		return ec.fieldContext_VoucherLedger_spent(ctx, field)
+	case "givenBack":
+		return ec.fieldContext_VoucherLedger_givenBack(ctx, field)
+	case "balance":
+		return ec.fieldContext_VoucherLedger_balance(ctx, field)
+	case "entries":
+		return ec.fieldContext_VoucherLedger_entries(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherLedger", field.Name)
+}
+
+func (ec *executionContext) childFields_VoucherLedgerEntry(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "at":
+		return ec.fieldContext_VoucherLedgerEntry_at(ctx, field)
+	case "reason":
+		return ec.fieldContext_VoucherLedgerEntry_reason(ctx, field)
+	case "amount":
+		return ec.fieldContext_VoucherLedgerEntry_amount(ctx, field)
+	case "email":
+		return ec.fieldContext_VoucherLedgerEntry_email(ctx, field)
+	case "orderId":
+		return ec.fieldContext_VoucherLedgerEntry_orderId(ctx, field)
+	case "orderNumber":
+		return ec.fieldContext_VoucherLedgerEntry_orderNumber(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type VoucherLedgerEntry", field.Name)
 }
 
 func (ec *executionContext) childFields_WelcomePopupConfig(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10136,8 +11389,24 @@ func (ec *executionContext) childFields_WelcomePopupConfig(ctx context.Context, 
 		return ec.fieldContext_WelcomePopupConfig_messageForClients(ctx, field)
 	case "messageForVisitors":
 		return ec.fieldContext_WelcomePopupConfig_messageForVisitors(ctx, field)
+	case "translations":
+		return ec.fieldContext_WelcomePopupConfig_translations(ctx, field)
+	case "localized":
+		return ec.fieldContext_WelcomePopupConfig_localized(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type WelcomePopupConfig", field.Name)
+}
+
+func (ec *executionContext) childFields_WelcomeTranslation(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "language":
+		return ec.fieldContext_WelcomeTranslation_language(ctx, field)
+	case "messageForClients":
+		return ec.fieldContext_WelcomeTranslation_messageForClients(ctx, field)
+	case "messageForVisitors":
+		return ec.fieldContext_WelcomeTranslation_messageForVisitors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type WelcomeTranslation", field.Name)
 }
 
 func (ec *executionContext) childFields___Directive(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -10548,6 +11817,20 @@ func (ec *executionContext) field_Mutation_contactPhotographer_args(ctx context.
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_copyCatalogue_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CopyCatalogueInput, error) {
+			return ec.unmarshalNCopyCatalogueInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCopyCatalogueInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createAccessCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10716,6 +11999,20 @@ func (ec *executionContext) field_Mutation_createSelection_args(ctx context.Cont
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createVoucherBatch_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CreateVoucherBatchInput, error) {
+			return ec.unmarshalNCreateVoucherBatchInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherBatchInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createVoucher_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -10820,6 +12117,20 @@ func (ec *executionContext) field_Mutation_deleteGallery_args(ctx context.Contex
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.DeleteGalleryInput, error) {
 			return ec.unmarshalNDeleteGalleryInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeleteGalleryInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_deleteMusicTrack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.DeleteMusicTrackInput, error) {
+			return ec.unmarshalNDeleteMusicTrackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteMusicTrackInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11074,6 +12385,20 @@ func (ec *executionContext) field_Mutation_placeOrder_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_preparePrintSheet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "orderId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["orderId"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_recoverClientCode_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11242,6 +12567,20 @@ func (ec *executionContext) field_Mutation_renameCollection_args(ctx context.Con
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.RenameCollectionInput, error) {
 			return ec.unmarshalNRenameCollectionInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRenameCollectionInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_renameMusicTrack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.RenameMusicTrackInput, error) {
+			return ec.unmarshalNRenameMusicTrackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRenameMusicTrackInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11642,6 +12981,20 @@ func (ec *executionContext) field_Mutation_updateStudioLegalDetails_args(ctx con
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_updateStudioPickup_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.StudioPickupInput, error) {
+			return ec.unmarshalNStudioPickupInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPickupInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_updateVideo_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -11662,6 +13015,20 @@ func (ec *executionContext) field_Mutation_updateVoucher_args(ctx context.Contex
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (photographer.UpdateVoucherInput, error) {
 			return ec.unmarshalNUpdateVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐUpdateVoucherInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_uploadMusicTrack_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (gqlmodel.UploadMusicTrackInput, error) {
+			return ec.unmarshalNUploadMusicTrackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUploadMusicTrackInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -11996,6 +13363,20 @@ func (ec *executionContext) field_Query_photoProducts_args(ctx context.Context, 
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_printSheet_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Query_studioBooks_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12015,6 +13396,34 @@ func (ec *executionContext) field_Query_studioBooks_args(ctx context.Context, ra
 		return nil, err
 	}
 	args["to"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioCataloguePreview_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (photographer.CataloguePreviewInput, error) {
+			return ec.unmarshalNCataloguePreviewInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioCatalogue_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg0
 	return args, nil
 }
 
@@ -12148,6 +13557,66 @@ func (ec *executionContext) field_Query_studioPicks_args(ctx context.Context, ra
 	return args, nil
 }
 
+func (ec *executionContext) field_Query_studioVoucherLedger_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "voucherId",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["voucherId"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_studioVouchers_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "search",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["search"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "status",
+		func(ctx context.Context, v any) (*photographer.VoucherStatus, error) {
+			return ec.unmarshalOVoucherStatus2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherStatus(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["status"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "kind",
+		func(ctx context.Context, v any) (*voucher.Kind, error) {
+			return ec.unmarshalOVoucherKind2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["kind"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "galleryId",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOID2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryId"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "galleryScope",
+		func(ctx context.Context, v any) (*photographer.VoucherGalleryScope, error) {
+			return ec.unmarshalOVoucherGalleryScope2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherGalleryScope(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["galleryScope"] = arg4
+	return args, nil
+}
+
 func (ec *executionContext) field_Selection_photos_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12222,6 +13691,20 @@ func (ec *executionContext) field_Subscription_downloadRequestUpdated_args(ctx c
 	return args, nil
 }
 
+func (ec *executionContext) field_Subscription_galleryPhotoCount_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "url",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["url"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Subscription_galleryPhotoStatuses_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -12247,6 +13730,20 @@ func (ec *executionContext) field_Subscription_orderUpdated_args(ctx context.Con
 		return nil, err
 	}
 	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_WelcomePopupConfig_localized_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "language",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNString2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["language"] = arg0
 	return args, nil
 }
 
@@ -16277,6 +17774,551 @@ func (ec *executionContext) fieldContext_CartVoucher_remainingBalance(_ context.
 	return fc, nil
 }
 
+func (ec *executionContext) _CataloguePreview_lines(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreview_lines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lines, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.CataloguePreviewLine) graphql.Marshaler {
+			return ec.marshalNCataloguePreviewLine2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreview_lines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePreviewLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreview_merchandise(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreview_merchandise(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Merchandise, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreview_merchandise(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreview_discountPercent(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreview_discountPercent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DiscountPercent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreview_discountPercent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePreview", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePreview_discount(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreview_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreview_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreview_shipping(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreview_shipping(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Shipping, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreview_shipping(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreview_vat(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreview_vat(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Vat, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreview_vat(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreview_total(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreview_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreview_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreview_shippingProblems(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreview) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreview_shippingProblems(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShippingProblems, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.CataloguePreviewProblem) graphql.Marshaler {
+			return ec.marshalNCataloguePreviewProblem2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewProblemᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreview_shippingProblems(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreview",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePreviewProblem(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreviewLine_ref(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewLine_ref(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ref, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewLine_ref(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePreviewLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePreviewLine_name(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewLine_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewLine_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePreviewLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePreviewLine_quantity(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewLine_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewLine_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePreviewLine", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePreviewLine_unitPrice(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewLine_unitPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewLine_unitPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreviewLine",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreviewLine_total(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewLine_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewLine_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreviewLine",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreviewLine_discount(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewLine_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewLine_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreviewLine",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreviewLine_available(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewLine_available(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Available, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewLine_available(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePreviewLine", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePreviewPayload_preview(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CataloguePreviewPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewPayload_preview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Preview, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.CataloguePreview) graphql.Marshaler {
+			return ec.marshalOCataloguePreview2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreview(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewPayload_preview(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreviewPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePreview(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreviewPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CataloguePreviewPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CataloguePreviewPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CataloguePreviewProblem_ref(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewProblem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewProblem_ref(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Ref, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewProblem_ref(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePreviewProblem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CataloguePreviewProblem_reason(ctx context.Context, field graphql.CollectedField, obj *photographer.CataloguePreviewProblem) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CataloguePreviewProblem_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CataloguePreviewProblem_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CataloguePreviewProblem", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _Category_id(ctx context.Context, field graphql.CollectedField, obj *ent.Category) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -16763,6 +18805,70 @@ func (ec *executionContext) fieldContext_ContactPhotographerPayload_userErrors(_
 		IsResolver: false,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_ContactError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CopyCataloguePayload_catalogue(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CopyCataloguePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CopyCataloguePayload_catalogue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Catalogue, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.StudioCatalogue) graphql.Marshaler {
+			return ec.marshalOStudioCatalogue2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioCatalogue(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_CopyCataloguePayload_catalogue(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CopyCataloguePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioCatalogue(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CopyCataloguePayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CopyCataloguePayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CopyCataloguePayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CopyCataloguePayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CopyCataloguePayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
 		},
 	}
 	return fc, nil
@@ -17514,6 +19620,70 @@ func (ec *executionContext) fieldContext_CreatePreviewLinkPayload_userErrors(_ c
 	return fc, nil
 }
 
+func (ec *executionContext) _CreateVoucherBatchPayload_vouchers(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateVoucherBatchPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateVoucherBatchPayload_vouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Vouchers, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucherᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateVoucherBatchPayload_vouchers(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateVoucherBatchPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _CreateVoucherBatchPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateVoucherBatchPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CreateVoucherBatchPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CreateVoucherBatchPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "CreateVoucherBatchPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _CreateVoucherPayload_voucher(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.CreateVoucherPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -17990,6 +20160,61 @@ func (ec *executionContext) _DeleteGalleryPayload_userErrors(ctx context.Context
 func (ec *executionContext) fieldContext_DeleteGalleryPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	fc = &graphql.FieldContext{
 		Object:     "DeleteGalleryPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _DeleteMusicTrackPayload_deletedTrackId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteMusicTrackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteMusicTrackPayload_deletedTrackId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeletedTrackID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteMusicTrackPayload_deletedTrackId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("DeleteMusicTrackPayload", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _DeleteMusicTrackPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.DeleteMusicTrackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_DeleteMusicTrackPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_DeleteMusicTrackPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "DeleteMusicTrackPayload",
 		Field:      field,
 		IsMethod:   false,
 		IsResolver: false,
@@ -19561,6 +21786,29 @@ func (ec *executionContext) fieldContext_Format_position(_ context.Context, fiel
 	return graphql.NewScalarFieldContext("Format", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _Format_withdrawn(ctx context.Context, field graphql.CollectedField, obj *ent.Format) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Format_withdrawn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Withdrawn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Format_withdrawn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Format", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
 func (ec *executionContext) _Format_galleryPrice(ctx context.Context, field graphql.CollectedField, obj *ent.Format) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -20946,6 +23194,52 @@ func (ec *executionContext) fieldContext_GalleryEdge_cursor(_ context.Context, f
 	return graphql.NewScalarFieldContext("GalleryEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
 }
 
+func (ec *executionContext) _GalleryPhotoCount_galleryId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.GalleryPhotoCount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryPhotoCount_galleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GalleryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryPhotoCount_galleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryPhotoCount", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _GalleryPhotoCount_count(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.GalleryPhotoCount) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryPhotoCount_count(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Count, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryPhotoCount_count(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryPhotoCount", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _GalleryStats_photoCount(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -21045,6 +23339,29 @@ func (ec *executionContext) fieldContext_GalleryStats_revenue(_ context.Context,
 		},
 	}
 	return fc, nil
+}
+
+func (ec *executionContext) _GalleryStats_formatCount(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_GalleryStats_formatCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FormatCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_GalleryStats_formatCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("GalleryStats", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
 func (ec *executionContext) _GalleryStats_visits(ctx context.Context, field graphql.CollectedField, obj *photographer.GalleryStats) (ret graphql.Marshaler) {
@@ -21651,6 +23968,70 @@ func (ec *executionContext) _MusicTrack_url(ctx context.Context, field graphql.C
 }
 func (ec *executionContext) fieldContext_MusicTrack_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("MusicTrack", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _MusicTrackPayload_track(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.MusicTrackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MusicTrackPayload_track(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Track, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.StudioMusicTrack) graphql.Marshaler {
+			return ec.marshalOStudioMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioMusicTrack(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_MusicTrackPayload_track(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MusicTrackPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioMusicTrack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _MusicTrackPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.MusicTrackPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_MusicTrackPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_MusicTrackPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "MusicTrackPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _Mutation_createGallery(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
@@ -25093,6 +27474,50 @@ func (ec *executionContext) fieldContext_Mutation_setShippingRates(ctx context.C
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_preparePrintSheet(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_preparePrintSheet(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().PreparePrintSheet(ctx, fc.Args["orderId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.PrintSheetPayload) graphql.Marshaler {
+			return ec.marshalNPrintSheetPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPrintSheetPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_preparePrintSheet(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrintSheetPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_preparePrintSheet_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_createSelection(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -25659,6 +28084,270 @@ func (ec *executionContext) fieldContext_Mutation_updateStudioLegalDetails(ctx c
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_updateStudioLegalDetails_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateStudioPickup(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateStudioPickup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateStudioPickup(ctx, fc.Args["input"].(photographer.StudioPickupInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.StudioPickupPayload) graphql.Marshaler {
+			return ec.marshalNStudioPickupPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioPickupPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateStudioPickup(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioPickupPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateStudioPickup_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_copyCatalogue(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_copyCatalogue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CopyCatalogue(ctx, fc.Args["input"].(photographer.CopyCatalogueInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CopyCataloguePayload) graphql.Marshaler {
+			return ec.marshalNCopyCataloguePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCopyCataloguePayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_copyCatalogue(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CopyCataloguePayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_copyCatalogue_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createVoucherBatch(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createVoucherBatch(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateVoucherBatch(ctx, fc.Args["input"].(photographer.CreateVoucherBatchInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CreateVoucherBatchPayload) graphql.Marshaler {
+			return ec.marshalNCreateVoucherBatchPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateVoucherBatchPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createVoucherBatch(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CreateVoucherBatchPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createVoucherBatch_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_uploadMusicTrack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_uploadMusicTrack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UploadMusicTrack(ctx, fc.Args["input"].(gqlmodel.UploadMusicTrackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.MusicTrackPayload) graphql.Marshaler {
+			return ec.marshalNMusicTrackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐMusicTrackPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_uploadMusicTrack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MusicTrackPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_uploadMusicTrack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_renameMusicTrack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_renameMusicTrack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RenameMusicTrack(ctx, fc.Args["input"].(gqlmodel.RenameMusicTrackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.MusicTrackPayload) graphql.Marshaler {
+			return ec.marshalNMusicTrackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐMusicTrackPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_renameMusicTrack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MusicTrackPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_renameMusicTrack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_deleteMusicTrack(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_deleteMusicTrack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().DeleteMusicTrack(ctx, fc.Args["input"].(gqlmodel.DeleteMusicTrackInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.DeleteMusicTrackPayload) graphql.Marshaler {
+			return ec.marshalNDeleteMusicTrackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteMusicTrackPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_deleteMusicTrack(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_DeleteMusicTrackPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_deleteMusicTrack_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -26478,6 +29167,70 @@ func (ec *executionContext) fieldContext_Order_readyAt(_ context.Context, field 
 	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
+func (ec *executionContext) _Order_printSheets(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_printSheets(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().PrintSheets(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.PrintSheet) graphql.Marshaler {
+			return ec.marshalNPrintSheet2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPrintSheetᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_printSheets(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrintSheet(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Order_emailsSent(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_emailsSent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Order().EmailsSent(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.OrderEmail) graphql.Marshaler {
+			return ec.marshalNOrderEmail2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEmailᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Order_emailsSent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Order",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderEmail(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Order_trackingNumber(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -26792,6 +29545,98 @@ func (ec *executionContext) _OrderEdge_cursor(ctx context.Context, field graphql
 }
 func (ec *executionContext) fieldContext_OrderEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("OrderEdge", field, false, false, errors.New("field of type Cursor does not have child fields"))
+}
+
+func (ec *executionContext) _OrderEmail_kind(ctx context.Context, field graphql.CollectedField, obj *ent.OrderEmail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderEmail_kind(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Kind, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderEmail_kind(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderEmail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderEmail_recipient(ctx context.Context, field graphql.CollectedField, obj *ent.OrderEmail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderEmail_recipient(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Recipient, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderEmail_recipient(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderEmail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderEmail_subject(ctx context.Context, field graphql.CollectedField, obj *ent.OrderEmail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderEmail_subject(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Subject, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderEmail_subject(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderEmail", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _OrderEmail_sentAt(ctx context.Context, field graphql.CollectedField, obj *ent.OrderEmail) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_OrderEmail_sentAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SentAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_OrderEmail_sentAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("OrderEmail", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
 func (ec *executionContext) _OrderError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
@@ -27734,7 +30579,7 @@ func (ec *executionContext) _Pack_offerType(ctx context.Context, field graphql.C
 			return ec.fieldContext_Pack_offerType(ctx, field)
 		},
 		func(ctx context.Context) (any, error) {
-			return obj.OfferType, nil
+			return ec.Resolvers.Pack().OfferType(ctx, obj)
 		},
 		nil,
 		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
@@ -27745,7 +30590,53 @@ func (ec *executionContext) _Pack_offerType(ctx context.Context, field graphql.C
 	)
 }
 func (ec *executionContext) fieldContext_Pack_offerType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
-	return graphql.NewScalarFieldContext("Pack", field, false, false, errors.New("field of type String does not have child fields"))
+	return graphql.NewScalarFieldContext("Pack", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _Pack_position(ctx context.Context, field graphql.CollectedField, obj *ent.Pack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Pack_position(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Position, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Pack_position(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Pack", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _Pack_withdrawn(ctx context.Context, field graphql.CollectedField, obj *ent.Pack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Pack_withdrawn(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Withdrawn, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Pack_withdrawn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Pack", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _Pack_formats(ctx context.Context, field graphql.CollectedField, obj *ent.Pack) (ret graphql.Marshaler) {
@@ -29999,6 +32890,98 @@ func (ec *executionContext) fieldContext_Prices_categories(_ context.Context, fi
 	return fc, nil
 }
 
+func (ec *executionContext) _PrintLabError_field(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintLabError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Field, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalOString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PrintLabError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintLabError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PrintLabError_message(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintLabError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message(ctx), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintLabError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintLabError", field, true, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PrintLabError_code(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintLabError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNPrintLabErrorCode2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintLabError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintLabError", field, false, false, errors.New("field of type PrintLabErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _PrintLabError_retryAfter(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintLabError_retryAfter(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RetryAfter, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int) graphql.Marshaler {
+			return ec.marshalOInt2ᚖint(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PrintLabError_retryAfter(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintLabError", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
 func (ec *executionContext) _PrintOptions_nonHomotheticity(ctx context.Context, field graphql.CollectedField, obj *model.PrintOptions) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30084,6 +33067,300 @@ func (ec *executionContext) _PrintOptions_finish(ctx context.Context, field grap
 }
 func (ec *executionContext) fieldContext_PrintOptions_finish(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("PrintOptions", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_id(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_status(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v printsheet.Status) graphql.Marshaler {
+			return ec.marshalNPrintSheetStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋprintsheetᚐStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type PrintSheetStatus does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_filesDone(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_filesDone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FilesDone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_filesDone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_filesTotal(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_filesTotal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FilesTotal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_filesTotal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_sizeBytes(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_sizeBytes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SizeBytes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int64) graphql.Marshaler {
+			return ec.marshalNInt2int64(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_sizeBytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_url(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_url(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.PrintSheet().URL(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_url(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_error(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_error(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Error, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_error(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_readyAt(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_readyAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ReadyAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_readyAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheet_expiredAt(ctx context.Context, field graphql.CollectedField, obj *ent.PrintSheet) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheet_expiredAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ExpiredAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheet_expiredAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("PrintSheet", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _PrintSheetPayload_printSheet(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PrintSheetPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheetPayload_printSheet(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PrintSheet, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PrintSheet) graphql.Marshaler {
+			return ec.marshalOPrintSheet2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPrintSheet(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheetPayload_printSheet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrintSheetPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrintSheet(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _PrintSheetPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.PrintSheetPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_PrintSheetPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPrintLabError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_PrintSheetPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "PrintSheetPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrintLabError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _ProductImages_family(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ProductImages) (ret graphql.Marshaler) {
@@ -30696,6 +33973,50 @@ func (ec *executionContext) fieldContext_Query_shippingRates(_ context.Context, 
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_printSheet(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_printSheet(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().PrintSheet(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.PrintSheet) graphql.Marshaler {
+			return ec.marshalOPrintSheet2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPrintSheet(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_printSheet(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PrintSheet(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_printSheet_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query_mySelections(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -30931,6 +34252,214 @@ func (ec *executionContext) fieldContext_Query_studioLegalDetails(_ context.Cont
 		IsResolver: true,
 		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 			return ec.childFields_StudioLegalDetails(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioCatalogue(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioCatalogue(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioCatalogue(ctx, fc.Args["galleryId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.StudioCatalogue) graphql.Marshaler {
+			return ec.marshalNStudioCatalogue2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioCatalogue(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioCatalogue(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioCatalogue(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioCatalogue_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioCataloguePreview(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioCataloguePreview(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioCataloguePreview(ctx, fc.Args["input"].(photographer.CataloguePreviewInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.CataloguePreviewPayload) graphql.Marshaler {
+			return ec.marshalNCataloguePreviewPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCataloguePreviewPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioCataloguePreview(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CataloguePreviewPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioCataloguePreview_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioVouchers(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioVouchers(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioVouchers(ctx, fc.Args["search"].(*string), fc.Args["status"].(*photographer.VoucherStatus), fc.Args["kind"].(*voucher.Kind), fc.Args["galleryId"].(*string), fc.Args["galleryScope"].(*photographer.VoucherGalleryScope))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucherᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioVouchers(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioVouchers_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioVoucherLedger(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioVoucherLedger(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().StudioVoucherLedger(ctx, fc.Args["voucherId"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *photographer.VoucherLedger) graphql.Marshaler {
+			return ec.marshalNVoucherLedger2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherLedger(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioVoucherLedger(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherLedger(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_studioVoucherLedger_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_studioMusic(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_studioMusic(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().StudioMusic(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.StudioMusicTrack) graphql.Marshaler {
+			return ec.marshalNStudioMusicTrack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioMusicTrackᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_studioMusic(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_StudioMusicTrack(ctx, field)
 		},
 	}
 	return fc, nil
@@ -32496,6 +36025,38 @@ func (ec *executionContext) fieldContext_ShippingRate_price(_ context.Context, f
 	return fc, nil
 }
 
+func (ec *executionContext) _ShippingRate_freeFrom(ctx context.Context, field graphql.CollectedField, obj *model.ShippingRate) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_ShippingRate_freeFrom(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FreeFromMoney(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *money.Money) graphql.Marshaler {
+			return ec.marshalOMoney2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_ShippingRate_freeFrom(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "ShippingRate",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _ShippingRatesPayload_rates(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.ShippingRatesPayload) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33312,6 +36873,52 @@ func (ec *executionContext) fieldContext_StudioBooksGallery_orders(_ context.Con
 	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type Int does not have child fields"))
 }
 
+func (ec *executionContext) _StudioBooksGallery_visits(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_visits(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Visits, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_visits(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioBooksGallery_conversion(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksGallery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioBooksGallery_conversion(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Conversion, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *float64) graphql.Marshaler {
+			return ec.marshalOFloat2ᚖfloat64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioBooksGallery_conversion(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioBooksGallery", field, false, false, errors.New("field of type Float does not have child fields"))
+}
+
 func (ec *executionContext) _StudioBooksPhoto_photoId(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioBooksPhoto) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -33613,6 +37220,359 @@ func (ec *executionContext) _StudioBooksProduct_quantity(ctx context.Context, fi
 }
 func (ec *executionContext) fieldContext_StudioBooksProduct_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("StudioBooksProduct", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioCatalogue_galleryId(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_galleryId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GalleryID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_galleryId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioCatalogue", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _StudioCatalogue_categories(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_categories(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Categories, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
+			return ec.marshalNCategory2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategoryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_categories(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioCatalogue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Category(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioCatalogue_families(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_families(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Families, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Family) graphql.Marshaler {
+			return ec.marshalNFamily2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFamilyᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_families(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioCatalogue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Family(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioCatalogue_formats(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_formats(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Formats, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Format) graphql.Marshaler {
+			return ec.marshalNFormat2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐFormatᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_formats(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioCatalogue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Format(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioCatalogue_packs(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_packs(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Packs, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Pack) graphql.Marshaler {
+			return ec.marshalNPack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPackᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_packs(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioCatalogue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Pack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioCatalogue_discounts(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_discounts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discounts, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Discount) graphql.Marshaler {
+			return ec.marshalNDiscount2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐDiscountᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_discounts(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioCatalogue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Discount(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioCatalogue_shippingRates(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_shippingRates(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ShippingRates, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []model.ShippingRate) graphql.Marshaler {
+			return ec.marshalNShippingRate2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRateᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_shippingRates(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioCatalogue",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_ShippingRate(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioCatalogue_deliveryOptions(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_deliveryOptions(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeliveryOptions, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_deliveryOptions(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioCatalogue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioCatalogue_pickupAddress(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_pickupAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupAddress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_pickupAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioCatalogue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioCatalogue_pickupStreet(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_pickupStreet(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupStreet, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_pickupStreet(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioCatalogue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioCatalogue_pickupPostalCode(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_pickupPostalCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupPostalCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_pickupPostalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioCatalogue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioCatalogue_pickupCity(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_pickupCity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupCity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_pickupCity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioCatalogue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioCatalogue_country(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioCatalogue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioCatalogue_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioCatalogue_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioCatalogue", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) _StudioContactMessage_id(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioContactMessage) (ret graphql.Marshaler) {
@@ -34217,6 +38177,116 @@ func (ec *executionContext) fieldContext_StudioLegalDetailsPayload_userErrors(_ 
 	return fc, nil
 }
 
+func (ec *executionContext) _StudioMusicTrack_track(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioMusicTrack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioMusicTrack_track(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Track, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.MusicTrack) graphql.Marshaler {
+			return ec.marshalNMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐMusicTrack(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioMusicTrack_track(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioMusicTrack",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_MusicTrack(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _StudioMusicTrack_contentType(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioMusicTrack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioMusicTrack_contentType(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ContentType, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioMusicTrack_contentType(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioMusicTrack", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioMusicTrack_sizeBytes(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioMusicTrack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioMusicTrack_sizeBytes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.SizeBytes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioMusicTrack_sizeBytes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioMusicTrack", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _StudioMusicTrack_usedBy(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioMusicTrack) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioMusicTrack_usedBy(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsedBy, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*ent.Gallery) graphql.Marshaler {
+			return ec.marshalNGallery2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioMusicTrack_usedBy(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioMusicTrack",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Gallery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _StudioOrderSummary_count(ctx context.Context, field graphql.CollectedField, obj *orders.Summary) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34629,6 +38699,61 @@ func (ec *executionContext) fieldContext_StudioPicks_downloadRequests(_ context.
 	return fc, nil
 }
 
+func (ec *executionContext) _StudioPickupPayload_pickupAddress(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioPickupPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPickupPayload_pickupAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupAddress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPickupPayload_pickupAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("StudioPickupPayload", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _StudioPickupPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *gqlmodel.StudioPickupPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_StudioPickupPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+			return ec.marshalNPhotographerError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_StudioPickupPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "StudioPickupPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PhotographerError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _StudioShare_id(ctx context.Context, field graphql.CollectedField, obj *photographer.StudioShare) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -34870,6 +38995,50 @@ func (ec *executionContext) fieldContext_Subscription_orderUpdated(ctx context.C
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Subscription_orderUpdated_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Subscription_galleryPhotoCount(ctx context.Context, field graphql.CollectedField) (ret func(ctx context.Context) graphql.Marshaler) {
+	return graphql.ResolveFieldStream(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Subscription_galleryPhotoCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Subscription().GalleryPhotoCount(ctx, fc.Args["url"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.GalleryPhotoCount) graphql.Marshaler {
+			return ec.marshalNGalleryPhotoCount2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryPhotoCount(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Subscription_galleryPhotoCount(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Subscription",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_GalleryPhotoCount(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Subscription_galleryPhotoCount_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -36570,6 +40739,391 @@ func (ec *executionContext) fieldContext_Voucher_active(_ context.Context, field
 	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
+func (ec *executionContext) _Voucher_status(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Voucher().Status(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v photographer.VoucherStatus) graphql.Marshaler {
+			return ec.marshalNVoucherStatus2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, true, true, errors.New("field of type VoucherStatus does not have child fields"))
+}
+
+func (ec *executionContext) _Voucher_createdAt(ctx context.Context, field graphql.CollectedField, obj *ent.Voucher) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Voucher_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Voucher_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Voucher", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherLedger_voucher(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedger_voucher(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Voucher, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+			return ec.marshalNVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucher(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedger_voucher(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherLedger",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Voucher(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherLedger_amount(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedger_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedger_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherLedger",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherLedger_spent(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedger_spent(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Spent, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedger_spent(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherLedger",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherLedger_givenBack(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedger_givenBack(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GivenBack, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedger_givenBack(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherLedger",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherLedger_balance(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedger_balance(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Balance, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedger_balance(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherLedger",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherLedger_entries(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedger) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedger_entries(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Entries, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*photographer.VoucherLedgerEntry) graphql.Marshaler {
+			return ec.marshalNVoucherLedgerEntry2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherLedgerEntryᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedger_entries(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherLedger",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_VoucherLedgerEntry(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherLedgerEntry_at(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedgerEntry_at(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.At, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedgerEntry_at(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherLedgerEntry", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherLedgerEntry_reason(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedgerEntry_reason(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reason, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v voucherredemption.Reason) graphql.Marshaler {
+			return ec.marshalNVoucherLedgerReason2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherredemptionᚐReason(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedgerEntry_reason(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherLedgerEntry", field, false, false, errors.New("field of type VoucherLedgerReason does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherLedgerEntry_amount(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedgerEntry_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v money.Money) graphql.Marshaler {
+			return ec.marshalNMoney2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐMoney(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedgerEntry_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "VoucherLedgerEntry",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Money(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _VoucherLedgerEntry_email(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedgerEntry_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedgerEntry_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherLedgerEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherLedgerEntry_orderId(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedgerEntry_orderId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrderID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedgerEntry_orderId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherLedgerEntry", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _VoucherLedgerEntry_orderNumber(ctx context.Context, field graphql.CollectedField, obj *photographer.VoucherLedgerEntry) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_VoucherLedgerEntry_orderNumber(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.OrderNumber, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOString2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_VoucherLedgerEntry_orderNumber(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("VoucherLedgerEntry", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _WelcomePopupConfig_mode(ctx context.Context, field graphql.CollectedField, obj *model.WelcomePopup) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -36637,6 +41191,151 @@ func (ec *executionContext) _WelcomePopupConfig_messageForVisitors(ctx context.C
 }
 func (ec *executionContext) fieldContext_WelcomePopupConfig_messageForVisitors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("WelcomePopupConfig", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WelcomePopupConfig_translations(ctx context.Context, field graphql.CollectedField, obj *model.WelcomePopup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WelcomePopupConfig_translations(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TranslationList(), nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.WelcomeTranslation) graphql.Marshaler {
+			return ec.marshalNWelcomeTranslation2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐWelcomeTranslationᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WelcomePopupConfig_translations(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WelcomePopupConfig",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WelcomeTranslation(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WelcomePopupConfig_localized(ctx context.Context, field graphql.CollectedField, obj *model.WelcomePopup) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WelcomePopupConfig_localized(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.WelcomePopupConfig().Localized(ctx, obj, fc.Args["language"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.WelcomeTranslation) graphql.Marshaler {
+			return ec.marshalNWelcomeTranslation2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐWelcomeTranslation(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WelcomePopupConfig_localized(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "WelcomePopupConfig",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_WelcomeTranslation(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_WelcomePopupConfig_localized_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _WelcomeTranslation_language(ctx context.Context, field graphql.CollectedField, obj *model.WelcomeTranslation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WelcomeTranslation_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WelcomeTranslation_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WelcomeTranslation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WelcomeTranslation_messageForClients(ctx context.Context, field graphql.CollectedField, obj *model.WelcomeTranslation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WelcomeTranslation_messageForClients(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MessageForClients, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WelcomeTranslation_messageForClients(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WelcomeTranslation", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _WelcomeTranslation_messageForVisitors(ctx context.Context, field graphql.CollectedField, obj *model.WelcomeTranslation) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_WelcomeTranslation_messageForVisitors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.MessageForVisitors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_WelcomeTranslation_messageForVisitors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("WelcomeTranslation", field, false, false, errors.New("field of type String does not have child fields"))
 }
 
 func (ec *executionContext) ___Directive_name(ctx context.Context, field graphql.CollectedField, obj *introspection.Directive) (ret graphql.Marshaler) {
@@ -38034,6 +42733,85 @@ func (ec *executionContext) unmarshalInputCartGalleryInput(ctx context.Context, 
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCataloguePreviewInput(ctx context.Context, obj any) (photographer.CataloguePreviewInput, error) {
+	var it photographer.CataloguePreviewInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"galleryId", "formats", "packs", "discounts", "shippingRates", "lines", "delivery", "country"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "galleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("galleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GalleryID = data
+		case "formats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formats"))
+			data, err := ec.unmarshalOPreviewFormatInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewFormatInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Formats = data
+		case "packs":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packs"))
+			data, err := ec.unmarshalOPreviewPackInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewPackInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Packs = data
+		case "discounts":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discounts"))
+			data, err := ec.unmarshalOPreviewDiscountInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewDiscountInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Discounts = data
+		case "shippingRates":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("shippingRates"))
+			data, err := ec.unmarshalOShippingRateInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐShippingRateInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ShippingRates = data
+		case "lines":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lines"))
+			data, err := ec.unmarshalNPreviewLineInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewLineInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lines = data
+		case "delivery":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("delivery"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Delivery = data
+		case "country":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("country"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Country = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputClientDataInput(ctx context.Context, obj any) (gqlmodel.ClientDataInput, error) {
 	var it gqlmodel.ClientDataInput
 	if obj == nil {
@@ -38268,6 +43046,43 @@ func (ec *executionContext) unmarshalInputContactPhotographerInput(ctx context.C
 				return it, err
 			}
 			it.CaptchaText = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCopyCatalogueInput(ctx context.Context, obj any) (photographer.CopyCatalogueInput, error) {
+	var it photographer.CopyCatalogueInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"fromGalleryId", "toGalleryId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "fromGalleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("fromGalleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FromGalleryID = data
+		case "toGalleryId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("toGalleryId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ToGalleryID = data
 		}
 	}
 	return it, nil
@@ -38688,7 +43503,7 @@ func (ec *executionContext) unmarshalInputCreateGalleryInput(ctx context.Context
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"url", "eventName", "settings"}
+	fieldsInOrder := [...]string{"url", "eventName", "settings", "copyCatalogueFrom"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -38716,6 +43531,13 @@ func (ec *executionContext) unmarshalInputCreateGalleryInput(ctx context.Context
 				return it, err
 			}
 			it.Settings = data
+		case "copyCatalogueFrom":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("copyCatalogueFrom"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CopyCatalogueFrom = data
 		}
 	}
 	return it, nil
@@ -38992,6 +43814,57 @@ func (ec *executionContext) unmarshalInputCreateSelectionInput(ctx context.Conte
 				return it, err
 			}
 			it.Name = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputCreateVoucherBatchInput(ctx context.Context, obj any) (photographer.CreateVoucherBatchInput, error) {
+	var it photographer.CreateVoucherBatchInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"count", "prefix", "discountCode", "giftCard"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "count":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("count"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Count = data
+		case "prefix":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("prefix"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Prefix = data
+		case "discountCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("discountCode"))
+			data, err := ec.unmarshalOCreateVoucherInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DiscountCode = data
+		case "giftCard":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("giftCard"))
+			data, err := ec.unmarshalOCreateGiftCardInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateGiftCardInput(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.GiftCard = data
 		}
 	}
 	return it, nil
@@ -39367,6 +44240,36 @@ func (ec *executionContext) unmarshalInputDeleteGalleryInput(ctx context.Context
 				return it, err
 			}
 			it.GalleryID = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputDeleteMusicTrackInput(ctx context.Context, obj any) (gqlmodel.DeleteMusicTrackInput, error) {
+	var it gqlmodel.DeleteMusicTrackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"trackId"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "trackId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackID = data
 		}
 	}
 	return it, nil
@@ -40541,6 +45444,217 @@ func (ec *executionContext) unmarshalInputPlaceOrderInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputPreviewDiscountInput(ctx context.Context, obj any) (photographer.PreviewDiscountInput, error) {
+	var it photographer.PreviewDiscountInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"threshold", "percent"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "threshold":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("threshold"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Threshold = data
+		case "percent":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("percent"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Percent = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPreviewFormatInput(ctx context.Context, obj any) (photographer.PreviewFormatInput, error) {
+	var it photographer.PreviewFormatInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"key", "formatId", "name", "unitPrice", "kind", "lab", "excludedCountries", "withdrawn"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "key":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("key"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Key = data
+		case "formatId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formatId"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FormatID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "unitPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPrice"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPrice = data
+		case "kind":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("kind"))
+			data, err := ec.unmarshalOFormatKind2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋformatᚐKind(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Kind = data
+		case "lab":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("lab"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Lab = data
+		case "excludedCountries":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("excludedCountries"))
+			data, err := ec.unmarshalOString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ExcludedCountries = data
+		case "withdrawn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("withdrawn"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Withdrawn = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPreviewLineInput(ctx context.Context, obj any) (photographer.PreviewLineInput, error) {
+	var it photographer.PreviewLineInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"ref", "quantity"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "ref":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("ref"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Ref = data
+		case "quantity":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("quantity"))
+			data, err := ec.unmarshalNInt2int(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Quantity = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputPreviewPackInput(ctx context.Context, obj any) (photographer.PreviewPackInput, error) {
+	var it photographer.PreviewPackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"packId", "unitPrice", "withdrawn", "formats", "digitalFiles"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "packId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("packId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PackID = data
+		case "unitPrice":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("unitPrice"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.UnitPrice = data
+		case "withdrawn":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("withdrawn"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Withdrawn = data
+		case "formats":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("formats"))
+			data, err := ec.unmarshalOPackFormatInput2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackFormatInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Formats = data
+		case "digitalFiles":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("digitalFiles"))
+			data, err := ec.unmarshalOPackDigitalFileInput2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPackDigitalFileInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.DigitalFiles = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputPrintInput(ctx context.Context, obj any) (gqlmodel.PrintInput, error) {
 	var it gqlmodel.PrintInput
 	if obj == nil {
@@ -40825,6 +45939,50 @@ func (ec *executionContext) unmarshalInputRenameCollectionInput(ctx context.Cont
 				return it, err
 			}
 			it.NewName = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRenameMusicTrackInput(ctx context.Context, obj any) (gqlmodel.RenameMusicTrackInput, error) {
+	var it gqlmodel.RenameMusicTrackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"trackId", "title", "artist"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "trackId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("trackId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.TrackID = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "artist":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("artist"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Artist = data
 		}
 	}
 	return it, nil
@@ -41428,7 +46586,7 @@ func (ec *executionContext) unmarshalInputShippingRateInput(ctx context.Context,
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"zone", "countries", "lab", "price"}
+	fieldsInOrder := [...]string{"zone", "countries", "lab", "price", "freeFrom"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -41463,6 +46621,13 @@ func (ec *executionContext) unmarshalInputShippingRateInput(ctx context.Context,
 				return it, err
 			}
 			it.Price = data
+		case "freeFrom":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("freeFrom"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmoneyᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.FreeFrom = data
 		}
 	}
 	return it, nil
@@ -41581,6 +46746,50 @@ func (ec *executionContext) unmarshalInputStudioLegalDetailsInput(ctx context.Co
 				return it, err
 			}
 			it.CompanyNumber = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputStudioPickupInput(ctx context.Context, obj any) (photographer.StudioPickupInput, error) {
+	var it photographer.StudioPickupInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"street", "postalCode", "city"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "street":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("street"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Street = data
+		case "postalCode":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postalCode"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostalCode = data
+		case "city":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("city"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.City = data
 		}
 	}
 	return it, nil
@@ -42327,6 +47536,50 @@ func (ec *executionContext) unmarshalInputUpdateVoucherInput(ctx context.Context
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputUploadMusicTrackInput(ctx context.Context, obj any) (gqlmodel.UploadMusicTrackInput, error) {
+	var it gqlmodel.UploadMusicTrackInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"file", "title", "artist"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "file":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("file"))
+			data, err := ec.unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.File = data
+		case "title":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("title"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Title = data
+		case "artist":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("artist"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Artist = data
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputUploadPhotosInput(ctx context.Context, obj any) (gqlmodel.UploadPhotosInput, error) {
 	var it gqlmodel.UploadPhotosInput
 	if obj == nil {
@@ -42460,7 +47713,7 @@ func (ec *executionContext) unmarshalInputWelcomePopupConfigInput(ctx context.Co
 		asMap[k] = v
 	}
 
-	fieldsInOrder := [...]string{"mode", "messageForClients", "messageForVisitors"}
+	fieldsInOrder := [...]string{"mode", "messageForClients", "messageForVisitors", "translations"}
 	for _, k := range fieldsInOrder {
 		v, ok := asMap[k]
 		if !ok {
@@ -42474,6 +47727,57 @@ func (ec *executionContext) unmarshalInputWelcomePopupConfigInput(ctx context.Co
 				return it, err
 			}
 			it.Mode = data
+		case "messageForClients":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messageForClients"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MessageForClients = data
+		case "messageForVisitors":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messageForVisitors"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.MessageForVisitors = data
+		case "translations":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("translations"))
+			data, err := ec.unmarshalOWelcomeTranslationInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐWelcomeTranslationInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Translations = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputWelcomeTranslationInput(ctx context.Context, obj any) (photographer.WelcomeTranslationInput, error) {
+	var it photographer.WelcomeTranslationInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"language", "messageForClients", "messageForVisitors"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "language":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("language"))
+			data, err := ec.unmarshalNString2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Language = data
 		case "messageForClients":
 			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("messageForClients"))
 			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
@@ -44481,6 +49785,233 @@ func (ec *executionContext) _CartVoucher(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var cataloguePreviewImplementors = []string{"CataloguePreview"}
+
+func (ec *executionContext) _CataloguePreview(ctx context.Context, sel ast.SelectionSet, obj *photographer.CataloguePreview) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePreviewImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CataloguePreview")
+		case "lines":
+			out.Values[i] = ec._CataloguePreview_lines(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "merchandise":
+			out.Values[i] = ec._CataloguePreview_merchandise(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discountPercent":
+			out.Values[i] = ec._CataloguePreview_discountPercent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._CataloguePreview_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shipping":
+			out.Values[i] = ec._CataloguePreview_shipping(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vat":
+			out.Values[i] = ec._CataloguePreview_vat(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._CataloguePreview_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shippingProblems":
+			out.Values[i] = ec._CataloguePreview_shippingProblems(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cataloguePreviewLineImplementors = []string{"CataloguePreviewLine"}
+
+func (ec *executionContext) _CataloguePreviewLine(ctx context.Context, sel ast.SelectionSet, obj *photographer.CataloguePreviewLine) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePreviewLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CataloguePreviewLine")
+		case "ref":
+			out.Values[i] = ec._CataloguePreviewLine_ref(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._CataloguePreviewLine_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._CataloguePreviewLine_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPrice":
+			out.Values[i] = ec._CataloguePreviewLine_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._CataloguePreviewLine_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._CataloguePreviewLine_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "available":
+			out.Values[i] = ec._CataloguePreviewLine_available(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cataloguePreviewPayloadImplementors = []string{"CataloguePreviewPayload"}
+
+func (ec *executionContext) _CataloguePreviewPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CataloguePreviewPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePreviewPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CataloguePreviewPayload")
+		case "preview":
+			out.Values[i] = ec._CataloguePreviewPayload_preview(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CataloguePreviewPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var cataloguePreviewProblemImplementors = []string{"CataloguePreviewProblem"}
+
+func (ec *executionContext) _CataloguePreviewProblem(ctx context.Context, sel ast.SelectionSet, obj *photographer.CataloguePreviewProblem) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, cataloguePreviewProblemImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CataloguePreviewProblem")
+		case "ref":
+			out.Values[i] = ec._CataloguePreviewProblem_ref(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._CataloguePreviewProblem_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var categoryImplementors = []string{"Category", "Node"}
 
 func (ec *executionContext) _Category(ctx context.Context, sel ast.SelectionSet, obj *ent.Category) graphql.Marshaler {
@@ -44783,6 +50314,49 @@ func (ec *executionContext) _ContactPhotographerPayload(ctx context.Context, sel
 			}
 		case "userErrors":
 			out.Values[i] = ec._ContactPhotographerPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var copyCataloguePayloadImplementors = []string{"CopyCataloguePayload"}
+
+func (ec *executionContext) _CopyCataloguePayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CopyCataloguePayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, copyCataloguePayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CopyCataloguePayload")
+		case "catalogue":
+			out.Values[i] = ec._CopyCataloguePayload_catalogue(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CopyCataloguePayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -45295,6 +50869,49 @@ func (ec *executionContext) _CreatePreviewLinkPayload(ctx context.Context, sel a
 	return out
 }
 
+var createVoucherBatchPayloadImplementors = []string{"CreateVoucherBatchPayload"}
+
+func (ec *executionContext) _CreateVoucherBatchPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateVoucherBatchPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, createVoucherBatchPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CreateVoucherBatchPayload")
+		case "vouchers":
+			out.Values[i] = ec._CreateVoucherBatchPayload_vouchers(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._CreateVoucherBatchPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var createVoucherPayloadImplementors = []string{"CreateVoucherPayload"}
 
 func (ec *executionContext) _CreateVoucherPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.CreateVoucherPayload) graphql.Marshaler {
@@ -45625,6 +51242,49 @@ func (ec *executionContext) _DeleteGalleryPayload(ctx context.Context, sel ast.S
 			}
 		case "userErrors":
 			out.Values[i] = ec._DeleteGalleryPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var deleteMusicTrackPayloadImplementors = []string{"DeleteMusicTrackPayload"}
+
+func (ec *executionContext) _DeleteMusicTrackPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.DeleteMusicTrackPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, deleteMusicTrackPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("DeleteMusicTrackPayload")
+		case "deletedTrackId":
+			out.Values[i] = ec._DeleteMusicTrackPayload_deletedTrackId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._DeleteMusicTrackPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -46628,6 +52288,11 @@ func (ec *executionContext) _Format(ctx context.Context, sel ast.SelectionSet, o
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "position":
 			out.Values[i] = ec._Format_position(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "withdrawn":
+			out.Values[i] = ec._Format_withdrawn(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -47788,6 +53453,49 @@ func (ec *executionContext) _GalleryEdge(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var galleryPhotoCountImplementors = []string{"GalleryPhotoCount"}
+
+func (ec *executionContext) _GalleryPhotoCount(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.GalleryPhotoCount) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, galleryPhotoCountImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("GalleryPhotoCount")
+		case "galleryId":
+			out.Values[i] = ec._GalleryPhotoCount_galleryId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "count":
+			out.Values[i] = ec._GalleryPhotoCount_count(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var galleryStatsImplementors = []string{"GalleryStats"}
 
 func (ec *executionContext) _GalleryStats(ctx context.Context, sel ast.SelectionSet, obj *photographer.GalleryStats) graphql.Marshaler {
@@ -47817,6 +53525,11 @@ func (ec *executionContext) _GalleryStats(ctx context.Context, sel ast.Selection
 			}
 		case "revenue":
 			out.Values[i] = ec._GalleryStats_revenue(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "formatCount":
+			out.Values[i] = ec._GalleryStats_formatCount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -48171,6 +53884,49 @@ func (ec *executionContext) _MusicTrack(ctx context.Context, sel ast.SelectionSe
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var musicTrackPayloadImplementors = []string{"MusicTrackPayload"}
+
+func (ec *executionContext) _MusicTrackPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.MusicTrackPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, musicTrackPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("MusicTrackPayload")
+		case "track":
+			out.Values[i] = ec._MusicTrackPayload_track(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._MusicTrackPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -48765,6 +54521,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "preparePrintSheet":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_preparePrintSheet(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "createSelection":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_createSelection(ctx, field)
@@ -48852,6 +54615,48 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "updateStudioLegalDetails":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_updateStudioLegalDetails(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updateStudioPickup":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateStudioPickup(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "copyCatalogue":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_copyCatalogue(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createVoucherBatch":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createVoucherBatch(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uploadMusicTrack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_uploadMusicTrack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "renameMusicTrack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_renameMusicTrack(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deleteMusicTrack":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_deleteMusicTrack(ctx, field)
 			})
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
@@ -49406,6 +55211,82 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "printSheets":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_printSheets(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "emailsSent":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Order_emailsSent(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
 		case "trackingNumber":
 			out.Values[i] = ec._Order_trackingNumber(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
@@ -49656,6 +55537,59 @@ func (ec *executionContext) _OrderEdge(ctx context.Context, sel ast.SelectionSet
 			}
 		case "cursor":
 			out.Values[i] = ec._OrderEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var orderEmailImplementors = []string{"OrderEmail"}
+
+func (ec *executionContext) _OrderEmail(ctx context.Context, sel ast.SelectionSet, obj *ent.OrderEmail) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, orderEmailImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("OrderEmail")
+		case "kind":
+			out.Values[i] = ec._OrderEmail_kind(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "recipient":
+			out.Values[i] = ec._OrderEmail_recipient(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "subject":
+			out.Values[i] = ec._OrderEmail_subject(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sentAt":
+			out.Values[i] = ec._OrderEmail_sentAt(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -50264,7 +56198,50 @@ func (ec *executionContext) _Pack(ctx context.Context, sel ast.SelectionSet, obj
 				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "offerType":
-			out.Values[i] = ec._Pack_offerType(ctx, field, obj)
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Pack_offerType(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "position":
+			out.Values[i] = ec._Pack_position(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "withdrawn":
+			out.Values[i] = ec._Pack_withdrawn(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
@@ -51790,6 +57767,92 @@ func (ec *executionContext) _Prices(ctx context.Context, sel ast.SelectionSet, o
 	return out
 }
 
+var printLabErrorImplementors = []string{"PrintLabError"}
+
+func (ec *executionContext) _PrintLabError(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, printLabErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PrintLabError")
+		case "field":
+			out.Values[i] = ec._PrintLabError_field(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "message":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PrintLabError_message(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			out.Values[i] = ec._PrintLabError_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "retryAfter":
+			out.Values[i] = ec._PrintLabError_retryAfter(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var printOptionsImplementors = []string{"PrintOptions"}
 
 func (ec *executionContext) _PrintOptions(ctx context.Context, sel ast.SelectionSet, obj *model.PrintOptions) graphql.Marshaler {
@@ -51814,6 +57877,165 @@ func (ec *executionContext) _PrintOptions(ctx context.Context, sel ast.Selection
 			}
 		case "finish":
 			out.Values[i] = ec._PrintOptions_finish(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var printSheetImplementors = []string{"PrintSheet"}
+
+func (ec *executionContext) _PrintSheet(ctx context.Context, sel ast.SelectionSet, obj *ent.PrintSheet) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, printSheetImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PrintSheet")
+		case "id":
+			out.Values[i] = ec._PrintSheet_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "status":
+			out.Values[i] = ec._PrintSheet_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "filesDone":
+			out.Values[i] = ec._PrintSheet_filesDone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "filesTotal":
+			out.Values[i] = ec._PrintSheet_filesTotal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "sizeBytes":
+			out.Values[i] = ec._PrintSheet_sizeBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "url":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._PrintSheet_url(ctx, field, obj)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "error":
+			out.Values[i] = ec._PrintSheet_error(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "createdAt":
+			out.Values[i] = ec._PrintSheet_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "readyAt":
+			out.Values[i] = ec._PrintSheet_readyAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "expiredAt":
+			out.Values[i] = ec._PrintSheet_expiredAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var printSheetPayloadImplementors = []string{"PrintSheetPayload"}
+
+func (ec *executionContext) _PrintSheetPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.PrintSheetPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, printSheetPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("PrintSheetPayload")
+		case "printSheet":
+			out.Values[i] = ec._PrintSheetPayload_printSheet(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._PrintSheetPayload_userErrors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -52231,6 +58453,28 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "printSheet":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_printSheet(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "mySelections":
 			field := field
 
@@ -52351,6 +58595,116 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 					}
 				}()
 				res = ec._Query_studioLegalDetails(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioCatalogue":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioCatalogue(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioCataloguePreview":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioCataloguePreview(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioVouchers":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioVouchers(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioVoucherLedger":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioVoucherLedger(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "studioMusic":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_studioMusic(ctx, field)
 				if res == graphql.Null {
 					atomic.AddUint32(&fs.Invalids, 1)
 				}
@@ -53430,6 +59784,11 @@ func (ec *executionContext) _ShippingRate(ctx context.Context, sel ast.Selection
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "freeFrom":
+			out.Values[i] = ec._ShippingRate_freeFrom(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53778,6 +60137,16 @@ func (ec *executionContext) _StudioBooksGallery(ctx context.Context, sel ast.Sel
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "visits":
+			out.Values[i] = ec._StudioBooksGallery_visits(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "conversion":
+			out.Values[i] = ec._StudioBooksGallery_conversion(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -53934,6 +60303,104 @@ func (ec *executionContext) _StudioBooksProduct(ctx context.Context, sel ast.Sel
 			}
 		case "quantity":
 			out.Values[i] = ec._StudioBooksProduct_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var studioCatalogueImplementors = []string{"StudioCatalogue"}
+
+func (ec *executionContext) _StudioCatalogue(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioCatalogue) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioCatalogueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioCatalogue")
+		case "galleryId":
+			out.Values[i] = ec._StudioCatalogue_galleryId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "categories":
+			out.Values[i] = ec._StudioCatalogue_categories(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "families":
+			out.Values[i] = ec._StudioCatalogue_families(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "formats":
+			out.Values[i] = ec._StudioCatalogue_formats(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "packs":
+			out.Values[i] = ec._StudioCatalogue_packs(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discounts":
+			out.Values[i] = ec._StudioCatalogue_discounts(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "shippingRates":
+			out.Values[i] = ec._StudioCatalogue_shippingRates(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deliveryOptions":
+			out.Values[i] = ec._StudioCatalogue_deliveryOptions(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupAddress":
+			out.Values[i] = ec._StudioCatalogue_pickupAddress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupStreet":
+			out.Values[i] = ec._StudioCatalogue_pickupStreet(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupPostalCode":
+			out.Values[i] = ec._StudioCatalogue_pickupPostalCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupCity":
+			out.Values[i] = ec._StudioCatalogue_pickupCity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._StudioCatalogue_country(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -54281,6 +60748,59 @@ func (ec *executionContext) _StudioLegalDetailsPayload(ctx context.Context, sel 
 	return out
 }
 
+var studioMusicTrackImplementors = []string{"StudioMusicTrack"}
+
+func (ec *executionContext) _StudioMusicTrack(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioMusicTrack) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioMusicTrackImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioMusicTrack")
+		case "track":
+			out.Values[i] = ec._StudioMusicTrack_track(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "contentType":
+			out.Values[i] = ec._StudioMusicTrack_contentType(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "sizeBytes":
+			out.Values[i] = ec._StudioMusicTrack_sizeBytes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usedBy":
+			out.Values[i] = ec._StudioMusicTrack_usedBy(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var studioOrderSummaryImplementors = []string{"StudioOrderSummary"}
 
 func (ec *executionContext) _StudioOrderSummary(ctx context.Context, sel ast.SelectionSet, obj *orders.Summary) graphql.Marshaler {
@@ -54450,6 +60970,49 @@ func (ec *executionContext) _StudioPicks(ctx context.Context, sel ast.SelectionS
 	return out
 }
 
+var studioPickupPayloadImplementors = []string{"StudioPickupPayload"}
+
+func (ec *executionContext) _StudioPickupPayload(ctx context.Context, sel ast.SelectionSet, obj *gqlmodel.StudioPickupPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, studioPickupPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("StudioPickupPayload")
+		case "pickupAddress":
+			out.Values[i] = ec._StudioPickupPayload_pickupAddress(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._StudioPickupPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var studioShareImplementors = []string{"StudioShare"}
 
 func (ec *executionContext) _StudioShare(ctx context.Context, sel ast.SelectionSet, obj *photographer.StudioShare) graphql.Marshaler {
@@ -54527,6 +61090,8 @@ func (ec *executionContext) _Subscription(ctx context.Context, sel ast.Selection
 		return ec._Subscription_cartUpdated(ctx, fields[0])
 	case "orderUpdated":
 		return ec._Subscription_orderUpdated(ctx, fields[0])
+	case "galleryPhotoCount":
+		return ec._Subscription_galleryPhotoCount(ctx, fields[0])
 	case "studioOrderEvents":
 		return ec._Subscription_studioOrderEvents(ctx, fields[0])
 	case "galleryPhotoStatuses":
@@ -55437,6 +62002,175 @@ func (ec *executionContext) _Voucher(ctx context.Context, sel ast.SelectionSet, 
 			if out.Values[i] == graphql.Null {
 				atomic.AddUint32(&out.Invalids, 1)
 			}
+		case "status":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Voucher_status(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "createdAt":
+			out.Values[i] = ec._Voucher_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherLedgerImplementors = []string{"VoucherLedger"}
+
+func (ec *executionContext) _VoucherLedger(ctx context.Context, sel ast.SelectionSet, obj *photographer.VoucherLedger) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherLedgerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherLedger")
+		case "voucher":
+			out.Values[i] = ec._VoucherLedger_voucher(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._VoucherLedger_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "spent":
+			out.Values[i] = ec._VoucherLedger_spent(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "givenBack":
+			out.Values[i] = ec._VoucherLedger_givenBack(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "balance":
+			out.Values[i] = ec._VoucherLedger_balance(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "entries":
+			out.Values[i] = ec._VoucherLedger_entries(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var voucherLedgerEntryImplementors = []string{"VoucherLedgerEntry"}
+
+func (ec *executionContext) _VoucherLedgerEntry(ctx context.Context, sel ast.SelectionSet, obj *photographer.VoucherLedgerEntry) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, voucherLedgerEntryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("VoucherLedgerEntry")
+		case "at":
+			out.Values[i] = ec._VoucherLedgerEntry_at(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reason":
+			out.Values[i] = ec._VoucherLedgerEntry_reason(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._VoucherLedgerEntry_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._VoucherLedgerEntry_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "orderId":
+			out.Values[i] = ec._VoucherLedgerEntry_orderId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "orderNumber":
+			out.Values[i] = ec._VoucherLedgerEntry_orderNumber(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
 		default:
 			panic("unknown field " + strconv.Quote(field.Name))
 		}
@@ -55473,15 +62207,106 @@ func (ec *executionContext) _WelcomePopupConfig(ctx context.Context, sel ast.Sel
 		case "mode":
 			out.Values[i] = ec._WelcomePopupConfig_mode(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "messageForClients":
 			out.Values[i] = ec._WelcomePopupConfig_messageForClients(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
-				out.Invalids++
+				atomic.AddUint32(&out.Invalids, 1)
 			}
 		case "messageForVisitors":
 			out.Values[i] = ec._WelcomePopupConfig_messageForVisitors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "translations":
+			out.Values[i] = ec._WelcomePopupConfig_translations(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "localized":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._WelcomePopupConfig_localized(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var welcomeTranslationImplementors = []string{"WelcomeTranslation"}
+
+func (ec *executionContext) _WelcomeTranslation(ctx context.Context, sel ast.SelectionSet, obj *model.WelcomeTranslation) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, welcomeTranslationImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("WelcomeTranslation")
+		case "language":
+			out.Values[i] = ec._WelcomeTranslation_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "messageForClients":
+			out.Values[i] = ec._WelcomeTranslation_messageForClients(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "messageForVisitors":
+			out.Values[i] = ec._WelcomeTranslation_messageForVisitors(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -56452,6 +63277,73 @@ func (ec *executionContext) marshalNCartVoucher2ᚖgithubᚗcomᚋstudioᚋgalle
 	return ec._CartVoucher(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNCataloguePreviewInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewInput(ctx context.Context, v any) (photographer.CataloguePreviewInput, error) {
+	res, err := ec.unmarshalInputCataloguePreviewInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCataloguePreviewLine2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.CataloguePreviewLine) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCataloguePreviewLine2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCataloguePreviewLine2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewLine(ctx context.Context, sel ast.SelectionSet, v *photographer.CataloguePreviewLine) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CataloguePreviewLine(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCataloguePreviewPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCataloguePreviewPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CataloguePreviewPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CataloguePreviewPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNCataloguePreviewProblem2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewProblemᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.CataloguePreviewProblem) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCataloguePreviewProblem2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewProblem(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCataloguePreviewProblem2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreviewProblem(ctx context.Context, sel ast.SelectionSet, v *photographer.CataloguePreviewProblem) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CataloguePreviewProblem(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNCategory2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategoryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Category) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -56572,6 +63464,21 @@ func (ec *executionContext) marshalNContactPhotographerPayload2ᚖgithubᚗcom�
 		return graphql.Null
 	}
 	return ec._ContactPhotographerPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCopyCatalogueInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCopyCatalogueInput(ctx context.Context, v any) (photographer.CopyCatalogueInput, error) {
+	res, err := ec.unmarshalInputCopyCatalogueInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCopyCataloguePayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCopyCataloguePayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CopyCataloguePayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CopyCataloguePayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNCountry2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋaddressᚐCountryᚄ(ctx context.Context, sel ast.SelectionSet, v []*address.Country) graphql.Marshaler {
@@ -56760,6 +63667,21 @@ func (ec *executionContext) unmarshalNCreateSelectionInput2githubᚗcomᚋstudio
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalNCreateVoucherBatchInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherBatchInput(ctx context.Context, v any) (photographer.CreateVoucherBatchInput, error) {
+	res, err := ec.unmarshalInputCreateVoucherBatchInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCreateVoucherBatchPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐCreateVoucherBatchPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.CreateVoucherBatchPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CreateVoucherBatchPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNCreateVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherInput(ctx context.Context, v any) (photographer.CreateVoucherInput, error) {
 	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -56898,6 +63820,21 @@ func (ec *executionContext) marshalNDeleteGalleryPayload2ᚖgithubᚗcomᚋstudi
 		return graphql.Null
 	}
 	return ec._DeleteGalleryPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNDeleteMusicTrackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteMusicTrackInput(ctx context.Context, v any) (gqlmodel.DeleteMusicTrackInput, error) {
+	res, err := ec.unmarshalInputDeleteMusicTrackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNDeleteMusicTrackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐDeleteMusicTrackPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.DeleteMusicTrackPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._DeleteMusicTrackPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNDeletePackInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐDeletePackInput(ctx context.Context, v any) (photographer.DeletePackInput, error) {
@@ -57252,6 +64189,22 @@ func (ec *executionContext) marshalNFormatKind2githubᚗcomᚋstudioᚋgallery�
 	return v
 }
 
+func (ec *executionContext) marshalNGallery2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGalleryᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Gallery) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNGallery2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐGallery(ctx context.Context, sel ast.SelectionSet, v *ent.Gallery) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -57312,6 +64265,16 @@ func (ec *executionContext) marshalNGalleryOrderField2ᚖgithubᚗcomᚋstudio�
 		return graphql.Null
 	}
 	return v
+}
+
+func (ec *executionContext) marshalNGalleryPhotoCount2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐGalleryPhotoCount(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.GalleryPhotoCount) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._GalleryPhotoCount(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalNGallerySettingsInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐGallerySettingsInput(ctx context.Context, v any) (photographer.GallerySettingsInput, error) {
@@ -57404,6 +64367,22 @@ func (ec *executionContext) marshalNInt2int(ctx context.Context, sel ast.Selecti
 	return res
 }
 
+func (ec *executionContext) unmarshalNInt2int64(ctx context.Context, v any) (int64, error) {
+	res, err := graphql.UnmarshalInt64(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNInt2int64(ctx context.Context, sel ast.SelectionSet, v int64) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalInt64(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNLogoutInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐLogoutInput(ctx context.Context, v any) (gqlmodel.LogoutInput, error) {
 	res, err := ec.unmarshalInputLogoutInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -57484,6 +64463,16 @@ func (ec *executionContext) marshalNMusicTrack2ᚖgithubᚗcomᚋstudioᚋgaller
 	return ec._MusicTrack(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNMusicTrackPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐMusicTrackPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.MusicTrackPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._MusicTrackPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNNewCaptchaPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐNewCaptchaPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.NewCaptchaPayload) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -57542,6 +64531,32 @@ func (ec *executionContext) unmarshalNOrderDirection2entgoᚗioᚋcontribᚋentg
 
 func (ec *executionContext) marshalNOrderDirection2entgoᚗioᚋcontribᚋentgqlᚐOrderDirection(ctx context.Context, sel ast.SelectionSet, v entgql.OrderDirection) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNOrderEmail2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEmailᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.OrderEmail) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNOrderEmail2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEmail(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNOrderEmail2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐOrderEmail(ctx context.Context, sel ast.SelectionSet, v *ent.OrderEmail) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._OrderEmail(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNOrderError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
@@ -58146,6 +65161,40 @@ func (ec *executionContext) marshalNPolicySetting2githubᚗcomᚋstudioᚋgaller
 	return ec._PolicySetting(ctx, sel, &v)
 }
 
+func (ec *executionContext) unmarshalNPreviewDiscountInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewDiscountInput(ctx context.Context, v any) (*photographer.PreviewDiscountInput, error) {
+	res, err := ec.unmarshalInputPreviewDiscountInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPreviewFormatInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewFormatInput(ctx context.Context, v any) (*photographer.PreviewFormatInput, error) {
+	res, err := ec.unmarshalInputPreviewFormatInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPreviewLineInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewLineInputᚄ(ctx context.Context, v any) ([]*photographer.PreviewLineInput, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*photographer.PreviewLineInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPreviewLineInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewLineInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalNPreviewLineInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewLineInput(ctx context.Context, v any) (*photographer.PreviewLineInput, error) {
+	res, err := ec.unmarshalInputPreviewLineInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNPreviewPackInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewPackInput(ctx context.Context, v any) (*photographer.PreviewPackInput, error) {
+	res, err := ec.unmarshalInputPreviewPackInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) marshalNPrices2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPrices(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.Prices) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -58241,8 +65290,96 @@ func (ec *executionContext) unmarshalNPrintInput2githubᚗcomᚋstudioᚋgallery
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalNPrintLabError2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPrintLabError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPrintLabError2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PrintLabError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPrintLabErrorCode2string(ctx context.Context, v any) (string, error) {
+	res, err := graphql.UnmarshalString(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPrintLabErrorCode2string(ctx context.Context, sel ast.SelectionSet, v string) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalString(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) marshalNPrintOptions2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐPrintOptions(ctx context.Context, sel ast.SelectionSet, v model.PrintOptions) graphql.Marshaler {
 	return ec._PrintOptions(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNPrintSheet2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPrintSheetᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.PrintSheet) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNPrintSheet2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPrintSheet(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNPrintSheet2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPrintSheet(ctx context.Context, sel ast.SelectionSet, v *ent.PrintSheet) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PrintSheet(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNPrintSheetPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐPrintSheetPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.PrintSheetPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._PrintSheetPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNPrintSheetStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋprintsheetᚐStatus(ctx context.Context, v any) (printsheet.Status, error) {
+	var res printsheet.Status
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNPrintSheetStatus2githubᚗcomᚋstudioᚋgalleryᚋentᚋprintsheetᚐStatus(ctx context.Context, sel ast.SelectionSet, v printsheet.Status) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNProductImages2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐProductImagesᚄ(ctx context.Context, sel ast.SelectionSet, v []*gqlmodel.ProductImages) graphql.Marshaler {
@@ -58334,6 +65471,11 @@ func (ec *executionContext) unmarshalNRemovePrintInput2githubᚗcomᚋstudioᚋg
 
 func (ec *executionContext) unmarshalNRenameCollectionInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐRenameCollectionInput(ctx context.Context, v any) (photographer.RenameCollectionInput, error) {
 	res, err := ec.unmarshalInputRenameCollectionInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNRenameMusicTrackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐRenameMusicTrackInput(ctx context.Context, v any) (gqlmodel.RenameMusicTrackInput, error) {
+	res, err := ec.unmarshalInputRenameMusicTrackInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -58616,6 +65758,26 @@ func (ec *executionContext) marshalNShippingProblem2ᚖgithubᚗcomᚋstudioᚋg
 	return ec._ShippingProblem(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNShippingRate2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRate(ctx context.Context, sel ast.SelectionSet, v model.ShippingRate) graphql.Marshaler {
+	return ec._ShippingRate(ctx, sel, &v)
+}
+
+func (ec *executionContext) marshalNShippingRate2ᚕgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRateᚄ(ctx context.Context, sel ast.SelectionSet, v []model.ShippingRate) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNShippingRate2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRate(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNShippingRate2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐShippingRateᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.ShippingRate) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -58860,6 +66022,16 @@ func (ec *executionContext) marshalNStudioBooksProduct2ᚖgithubᚗcomᚋstudio�
 	return ec._StudioBooksProduct(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNStudioCatalogue2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioCatalogue(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioCatalogue) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioCatalogue(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNStudioContactMessage2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioContactMessageᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioContactMessage) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -58989,6 +66161,32 @@ func (ec *executionContext) marshalNStudioLegalDetailsPayload2ᚖgithubᚗcomᚋ
 	return ec._StudioLegalDetailsPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNStudioMusicTrack2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioMusicTrackᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioMusicTrack) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNStudioMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioMusicTrack(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNStudioMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioMusicTrack(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioMusicTrack) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioMusicTrack(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalNStudioOrderSummary2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋordersᚐSummary(ctx context.Context, sel ast.SelectionSet, v *orders.Summary) graphql.Marshaler {
 	if v == nil {
 		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
@@ -59033,6 +66231,21 @@ func (ec *executionContext) marshalNStudioPicks2ᚖgithubᚗcomᚋstudioᚋgalle
 		return graphql.Null
 	}
 	return ec._StudioPicks(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNStudioPickupInput2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioPickupInput(ctx context.Context, v any) (photographer.StudioPickupInput, error) {
+	res, err := ec.unmarshalInputStudioPickupInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNStudioPickupPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioPickupPayload(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioPickupPayload) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._StudioPickupPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalNStudioShare2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioShareᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.StudioShare) graphql.Marshaler {
@@ -59216,6 +66429,22 @@ func (ec *executionContext) marshalNUpdateVoucherPayload2ᚖgithubᚗcomᚋstudi
 	return ec._UpdateVoucherPayload(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, v any) (graphql.Upload, error) {
+	res, err := graphql.UnmarshalUpload(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNUpload2githubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUpload(ctx context.Context, sel ast.SelectionSet, v graphql.Upload) graphql.Marshaler {
+	_ = sel
+	res := graphql.MarshalUpload(v)
+	if res == graphql.Null {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+	}
+	return res
+}
+
 func (ec *executionContext) unmarshalNUpload2ᚕᚖgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚐUploadᚄ(ctx context.Context, v any) ([]*graphql.Upload, error) {
 	vSlice := graphql.CoerceList(v)
 	var err error
@@ -59265,6 +66494,11 @@ func (ec *executionContext) marshalNUpload2ᚖgithubᚗcomᚋ99designsᚋgqlgen�
 		}
 	}
 	return res
+}
+
+func (ec *executionContext) unmarshalNUploadMusicTrackInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUploadMusicTrackInput(ctx context.Context, v any) (gqlmodel.UploadMusicTrackInput, error) {
+	res, err := ec.unmarshalInputUploadMusicTrackInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNUploadPhotosInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐUploadPhotosInput(ctx context.Context, v any) (gqlmodel.UploadPhotosInput, error) {
@@ -59354,6 +66588,32 @@ func (ec *executionContext) marshalNVideoOrderField2ᚖgithubᚗcomᚋstudioᚋg
 	return v
 }
 
+func (ec *executionContext) marshalNVoucher2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucherᚄ(ctx context.Context, sel ast.SelectionSet, v []*ent.Voucher) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucher(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNVoucher2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐVoucher(ctx context.Context, sel ast.SelectionSet, v *ent.Voucher) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._Voucher(ctx, sel, v)
+}
+
 func (ec *executionContext) unmarshalNVoucherInput2githubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐVoucherInput(ctx context.Context, v any) (gqlmodel.VoucherInput, error) {
 	res, err := ec.unmarshalInputVoucherInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -59367,6 +66627,93 @@ func (ec *executionContext) unmarshalNVoucherKind2githubᚗcomᚋstudioᚋgaller
 
 func (ec *executionContext) marshalNVoucherKind2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx context.Context, sel ast.SelectionSet, v voucher.Kind) graphql.Marshaler {
 	return v
+}
+
+func (ec *executionContext) marshalNVoucherLedger2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherLedger(ctx context.Context, sel ast.SelectionSet, v *photographer.VoucherLedger) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherLedger(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNVoucherLedgerEntry2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherLedgerEntryᚄ(ctx context.Context, sel ast.SelectionSet, v []*photographer.VoucherLedgerEntry) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNVoucherLedgerEntry2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherLedgerEntry(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNVoucherLedgerEntry2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherLedgerEntry(ctx context.Context, sel ast.SelectionSet, v *photographer.VoucherLedgerEntry) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._VoucherLedgerEntry(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNVoucherLedgerReason2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherredemptionᚐReason(ctx context.Context, v any) (voucherredemption.Reason, error) {
+	var res voucherredemption.Reason
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVoucherLedgerReason2githubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherredemptionᚐReason(ctx context.Context, sel ast.SelectionSet, v voucherredemption.Reason) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) unmarshalNVoucherStatus2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherStatus(ctx context.Context, v any) (photographer.VoucherStatus, error) {
+	var res photographer.VoucherStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNVoucherStatus2githubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherStatus(ctx context.Context, sel ast.SelectionSet, v photographer.VoucherStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNWelcomeTranslation2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐWelcomeTranslationᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.WelcomeTranslation) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNWelcomeTranslation2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐWelcomeTranslation(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNWelcomeTranslation2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐWelcomeTranslation(ctx context.Context, sel ast.SelectionSet, v *model.WelcomeTranslation) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._WelcomeTranslation(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNWelcomeTranslationInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐWelcomeTranslationInput(ctx context.Context, v any) (*photographer.WelcomeTranslationInput, error) {
+	res, err := ec.unmarshalInputWelcomeTranslationInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) unmarshalNWhiteMarginPolicy2string(ctx context.Context, v any) (string, error) {
@@ -59646,6 +66993,13 @@ func (ec *executionContext) marshalOCartDiscount2ᚖgithubᚗcomᚋstudioᚋgall
 	return ec._CartDiscount(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOCataloguePreview2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCataloguePreview(ctx context.Context, sel ast.SelectionSet, v *photographer.CataloguePreview) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._CataloguePreview(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOCategory2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐCategory(ctx context.Context, sel ast.SelectionSet, v *ent.Category) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -59674,6 +67028,22 @@ func (ec *executionContext) marshalOClientData2ᚖgithubᚗcomᚋstudioᚋgaller
 		return graphql.Null
 	}
 	return ec._ClientData(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOCreateGiftCardInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateGiftCardInput(ctx context.Context, v any) (*photographer.CreateGiftCardInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCreateGiftCardInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOCreateVoucherInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐCreateVoucherInput(ctx context.Context, v any) (*photographer.CreateVoucherInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputCreateVoucherInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalOCrop2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐCrop(ctx context.Context, sel ast.SelectionSet, v *model.Crop) graphql.Marshaler {
@@ -60169,6 +67539,57 @@ func (ec *executionContext) marshalOPhotographer2ᚖgithubᚗcomᚋstudioᚋgall
 	return ec._Photographer(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOPreviewDiscountInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewDiscountInputᚄ(ctx context.Context, v any) ([]*photographer.PreviewDiscountInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*photographer.PreviewDiscountInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPreviewDiscountInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewDiscountInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPreviewFormatInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewFormatInputᚄ(ctx context.Context, v any) ([]*photographer.PreviewFormatInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*photographer.PreviewFormatInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPreviewFormatInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewFormatInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) unmarshalOPreviewPackInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewPackInputᚄ(ctx context.Context, v any) ([]*photographer.PreviewPackInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*photographer.PreviewPackInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNPreviewPackInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐPreviewPackInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) unmarshalOPrintBorder2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋcartitemᚐBorder(ctx context.Context, v any) (*cartitem.Border, error) {
 	if v == nil {
 		return nil, nil
@@ -60209,6 +67630,13 @@ func (ec *executionContext) unmarshalOPrintOptionsInput2ᚖgithubᚗcomᚋstudio
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOPrintSheet2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚐPrintSheet(ctx context.Context, sel ast.SelectionSet, v *ent.PrintSheet) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._PrintSheet(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalORegroupSuggestion2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋcartᚐRegroupSuggestion(ctx context.Context, sel ast.SelectionSet, v *cart.RegroupSuggestion) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -60240,6 +67668,23 @@ func (ec *executionContext) marshalOShippingRate2ᚕᚖgithubᚗcomᚋstudioᚋg
 	}
 
 	return ret
+}
+
+func (ec *executionContext) unmarshalOShippingRateInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐShippingRateInputᚄ(ctx context.Context, v any) ([]*photographer.ShippingRateInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*photographer.ShippingRateInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNShippingRateInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐShippingRateInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) unmarshalOString2ᚕstringᚄ(ctx context.Context, v any) ([]string, error) {
@@ -60302,11 +67747,25 @@ func (ec *executionContext) marshalOStudioAlbum2ᚖgithubᚗcomᚋstudioᚋgalle
 	return ec._StudioAlbum(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalOStudioCatalogue2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioCatalogue(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioCatalogue) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._StudioCatalogue(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalOStudioLegalDetails2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐStudioLegalDetails(ctx context.Context, sel ast.SelectionSet, v *gqlmodel.StudioLegalDetails) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
 	}
 	return ec._StudioLegalDetails(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOStudioMusicTrack2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐStudioMusicTrack(ctx context.Context, sel ast.SelectionSet, v *photographer.StudioMusicTrack) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._StudioMusicTrack(ctx, sel, v)
 }
 
 func (ec *executionContext) unmarshalOThemeColorsInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐThemeColorsInput(ctx context.Context, v any) (*photographer.ThemeColorsInput, error) {
@@ -60377,6 +67836,54 @@ func (ec *executionContext) marshalOVoucher2ᚖgithubᚗcomᚋstudioᚋgallery�
 	return ec._Voucher(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalOVoucherGalleryScope2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherGalleryScope(ctx context.Context, v any) (*photographer.VoucherGalleryScope, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(photographer.VoucherGalleryScope)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOVoucherGalleryScope2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherGalleryScope(ctx context.Context, sel ast.SelectionSet, v *photographer.VoucherGalleryScope) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOVoucherKind2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx context.Context, v any) (*voucher.Kind, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(voucher.Kind)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOVoucherKind2ᚖgithubᚗcomᚋstudioᚋgalleryᚋentᚋvoucherᚐKind(ctx context.Context, sel ast.SelectionSet, v *voucher.Kind) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) unmarshalOVoucherStatus2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherStatus(ctx context.Context, v any) (*photographer.VoucherStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(photographer.VoucherStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOVoucherStatus2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐVoucherStatus(ctx context.Context, sel ast.SelectionSet, v *photographer.VoucherStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) marshalOWelcomePopupConfig2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋmodelᚐWelcomePopup(ctx context.Context, sel ast.SelectionSet, v *model.WelcomePopup) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -60390,6 +67897,23 @@ func (ec *executionContext) unmarshalOWelcomePopupConfigInput2ᚖgithubᚗcomᚋ
 	}
 	res, err := ec.unmarshalInputWelcomePopupConfigInput(ctx, v)
 	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalOWelcomeTranslationInput2ᚕᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐWelcomeTranslationInputᚄ(ctx context.Context, v any) ([]*photographer.WelcomeTranslationInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*photographer.WelcomeTranslationInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNWelcomeTranslationInput2ᚖgithubᚗcomᚋstudioᚋgalleryᚋinternalᚋphotographerᚐWelcomeTranslationInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
 }
 
 func (ec *executionContext) marshalO__EnumValue2ᚕgithubᚗcomᚋ99designsᚋgqlgenᚋgraphqlᚋintrospectionᚐEnumValueᚄ(ctx context.Context, sel ast.SelectionSet, v []introspection.EnumValue) graphql.Marshaler {

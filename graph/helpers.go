@@ -3,6 +3,7 @@ package graph
 import (
 	"context"
 	"errors"
+	"net/http"
 	"sync"
 
 	"entgo.io/contrib/entgql"
@@ -18,6 +19,7 @@ import (
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/gallery"
 	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/passkey"
 	"github.com/studio/gallery/internal/selections"
 )
 
@@ -297,4 +299,42 @@ func userAgent(ctx context.Context) string {
 		return ""
 	}
 	return graphql.GetOperationContext(ctx).Headers.Get("User-Agent")
+}
+
+// passkeyBrowser is the passkey_login cookie the request carried: the
+// browser a sign-in with a passkey was begun in (passkey.LoginCookie).
+func passkeyBrowser(ctx context.Context) string {
+	return requestCookie(ctx, passkey.LoginCookie)
+}
+
+// requestCookie is the value of the cookie name the operation's HTTP
+// request carried, or "".
+func requestCookie(ctx context.Context, name string) string {
+	if !graphql.HasOperationContext(ctx) {
+		return ""
+	}
+	c, err := (&http.Request{Header: graphql.GetOperationContext(ctx).Headers}).Cookie(name)
+	if err != nil {
+		return ""
+	}
+	return c.Value
+}
+
+// Keys of a studio list's galleries for loader.PageKeys: the gallery
+// itself, its chosen cover, and itself when it has no chosen cover (the
+// automatic one is then its first photo).
+func galleryID(g *ent.Gallery) string { return g.ID }
+
+func coverID(g *ent.Gallery) string {
+	if g.CoverPhotoID == nil {
+		return ""
+	}
+	return *g.CoverPhotoID
+}
+
+func withoutCover(g *ent.Gallery) string {
+	if g.CoverPhotoID != nil {
+		return ""
+	}
+	return g.ID
 }

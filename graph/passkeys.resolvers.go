@@ -63,7 +63,7 @@ func (r *mutationResolver) BeginPasskeySignIn(ctx context.Context) (*gqlmodel.Be
 
 // FinishPasskeySignIn is the resolver for the finishPasskeySignIn field.
 func (r *mutationResolver) FinishPasskeySignIn(ctx context.Context, input gqlmodel.FinishPasskeySignInInput) (*gqlmodel.PasskeySignInPayload, error) {
-	opened, err := r.Passkeys.FinishLogin(ctx, []byte(input.ResponseJSON), userAgent(ctx))
+	opened, err := r.Passkeys.FinishLogin(ctx, []byte(input.ResponseJSON), passkeyBrowser(ctx), userAgent(ctx))
 	if err == nil {
 		err = r.Sessions.Remember(ctx, opened)
 	}

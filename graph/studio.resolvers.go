@@ -23,7 +23,8 @@ func (r *galleryResolver) Stats(ctx context.Context, obj *ent.Gallery) (*photogr
 	if viewer.FromContext(ctx).PhotographerID != obj.PhotographerID {
 		return nil, apperr.ErrForbidden
 	}
-	st, err := loader.Get(ctx, loader.For(ctx).GalleryStats, obj.ID)
+	l := loader.For(ctx)
+	st, err := loader.GetAmong(ctx, l.GalleryStats, l.PageKeys(obj.ID, obj.ID, galleryID))
 	if err != nil {
 		return nil, err
 	}
@@ -95,5 +96,13 @@ func (r *queryResolver) StudioGalleries(ctx context.Context, after *entgql.Curso
 	if search != nil {
 		s = *search
 	}
-	return r.Photographer.Galleries(ctx, after, first, before, last, s, orderBy)
+	conn, err := r.Photographer.Galleries(ctx, after, first, before, last, s, orderBy)
+	if err == nil {
+		page := make([]*ent.Gallery, len(conn.Edges))
+		for i, e := range conn.Edges {
+			page[i] = e.Node
+		}
+		loader.For(ctx).SetPage(page)
+	}
+	return conn, err
 }

@@ -50,7 +50,12 @@ func (r *queryResolver) StudioBooks(ctx context.Context, from string, to string)
 		out.Conversion = &c
 	}
 	for _, g := range d.Galleries {
-		out.ByGallery = append(out.ByGallery, &gqlmodel.StudioBooksGallery{GalleryID: g.GalleryID, Title: g.Title, Revenue: m(g.Revenue), Orders: g.Orders})
+		bg := &gqlmodel.StudioBooksGallery{GalleryID: g.GalleryID, Title: g.Title, Revenue: m(g.Revenue), Orders: g.Orders, Visits: g.Visits}
+		if g.Visits > 0 {
+			c := float64(g.Orders) / float64(g.Visits)
+			bg.Conversion = &c
+		}
+		out.ByGallery = append(out.ByGallery, bg)
 	}
 	for _, p := range d.Products {
 		out.ByProduct = append(out.ByProduct, &gqlmodel.StudioBooksProduct{Kind: p.Kind, Format: p.Format, Revenue: m(p.Revenue), Quantity: p.Quantity})

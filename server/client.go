@@ -123,7 +123,26 @@ func (s *Server) clientStatus(r *http.Request) (int, *ent.Gallery) {
 	case err != nil:
 		return http.StatusNotFound, nil
 	}
+	if id, ok := photoAddress(name); ok && gallery.Access(ctx, g).Authorized {
+		// A photo address the viewer may open names a photo they may see,
+		// else it is the client's « Photo introuvable » page: 404. Without
+		// access the page is the gallery's sign-in, which tells nothing.
+		n, err := s.DB.Client.Photo.Query().Where(photo.ID(id), photo.GalleryID(g.ID), photo.StatusEQ(photo.StatusReady)).Count(ctx)
+		if err == nil && n == 0 {
+			return http.StatusNotFound, nil
+		}
+	}
 	return http.StatusOK, g
+}
+
+// photoAddress tells whether a client address (without its leading
+// slash) is a photo page, /:gallery/photos/:id, and names the photo.
+func photoAddress(name string) (string, bool) {
+	parts := strings.Split(strings.Trim(name, "/"), "/")
+	if len(parts) != 3 || parts[1] != "photos" || parts[2] == "" {
+		return "", false
+	}
+	return parts[2], true
 }
 
 // countVisit counts the page load as a visit of g (internal/visits: once
@@ -131,7 +150,8 @@ func (s *Server) clientStatus(r *http.Request) (int, *ent.Gallery) {
 // through a preview link, or names itself a robot. The viewer is their
 // browser's session cookie (set on the first load, so that the next ones
 // count under the same key); a client that keeps no cookies counts on
-// each of its loads.
+// each of its loads. The count is kept in memory and written a moment
+// later (visits.Counter.Flush), so the page never waits on the database.
 func (s *Server) countVisit(r *http.Request, g *ent.Gallery) {
 	ctx := r.Context()
 	v := viewer.FromContext(ctx)
@@ -139,9 +159,7 @@ func (s *Server) countVisit(r *http.Request, g *ent.Gallery) {
 		robotRE.MatchString(r.UserAgent()) {
 		return
 	}
-	if _, err := s.visits.Visit(ctx, g.ID, v.SessionKey, time.Now()); err != nil {
-		s.Log.Warn("client page: count visit", "gallery", g.ID, "err", err)
-	}
+	s.Visits.Visit(g.ID, v.SessionKey, time.Now()) // in memory; written a moment later
 }
 
 // robotRE matches the user agents of crawlers and link previews, whose loads are no visits.
@@ -209,8 +227,8 @@ var titleRE = regexp.MustCompile(`<title>[^<]*</title>`)
 // (/{gallery}/photos/{photoId}, nothing after), when this viewer may see
 // it and its images are made; nil otherwise.
 func (s *Server) viewedPhoto(r *http.Request, g *ent.Gallery) *ent.Photo {
-	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")
-	if len(parts) != 3 || parts[1] != "photos" || parts[2] == "" {
+	id, ok := photoAddress(r.URL.Path)
+	if !ok {
 		return nil
 	}
 	ctx := r.Context()
@@ -218,7 +236,7 @@ func (s *Server) viewedPhoto(r *http.Request, g *ent.Gallery) *ent.Photo {
 		return nil
 	}
 	p, err := s.DB.Client.Photo.Query().
-		Where(photo.ID(parts[2]), photo.GalleryID(g.ID), photo.StatusEQ(photo.StatusReady)).Only(ctx)
+		Where(photo.ID(id), photo.GalleryID(g.ID), photo.StatusEQ(photo.StatusReady)).Only(ctx)
 	if err != nil || len(p.Derivatives) == 0 {
 		return nil
 	}

@@ -504,14 +504,14 @@ var sharedFields = map[string]map[string]bool{
 		"dominantColor status urls clientHidden"),
 	"Video": fieldSet("id embeddedUrl host hostVideoId title favorite collection position thumbnailUrl embedUrl"),
 	"Format": fieldSet("id name shortSize longSize unitPrice onlyInPack lab kind digitalQuality watermark " +
-		"excludedCountries family category position"),
+		"excludedCountries family category position withdrawn"),
 	"Photographer":          fieldSet("id name email phone website street postalCode city country logoUrl"),
 	"PhotographerSelection": fieldSet("*"), "GalleryCollection": fieldSet("*"), "PhotoUrls": fieldSet("*"), "PhotoConnection": fieldSet("*"),
 	"PhotoEdge": fieldSet("*"), "VideoConnection": fieldSet("*"), "VideoEdge": fieldSet("*"), "PageInfo": fieldSet("*"),
 	"Money": fieldSet("*"), "AccessPolicy": fieldSet("*"), "GalleryTheme": fieldSet("*"), "PhotosGap": fieldSet("*"),
 	"ColorTheme": fieldSet("*"), "ThemeColors": fieldSet("*"), "PrintOptions": fieldSet("*"),
 	"PolicySetting": fieldSet("*"), "DownloadInformation": fieldSet("*"), "AlbumSettings": fieldSet("*"),
-	"Music": fieldSet("*"), "MusicTrack": fieldSet("*"), "WelcomePopupConfig": fieldSet("*"), "OgData": fieldSet("*"),
+	"Music": fieldSet("*"), "MusicTrack": fieldSet("*"), "WelcomePopupConfig": fieldSet("*"), "WelcomeTranslation": fieldSet("*"), "OgData": fieldSet("*"),
 	"Discount": fieldSet("*"), "Prices": fieldSet("*"), "ProductImages": fieldSet("*"), "Category": fieldSet("*"),
 	"Family": fieldSet("*"), "Pack": fieldSet("*"), "PackFormat": fieldSet("*"), "PackDigitalFile": fieldSet("*"),
 }

@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -193,7 +194,14 @@ func TestGalleryVisits(t *testing.T) {
 	pageStatus(t, browser(), page.URL+"/gala-2026", map[string]string{"User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1)"})
 
 	ctx := viewer.SystemContext(context.Background())
-	rows := e.db.Client.GalleryVisit.Query().Where(galleryvisit.GalleryID(gala)).AllX(ctx)
+	// The counts are written a moment after the loads (visits.FlushAfter).
+	var rows []*ent.GalleryVisit
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		rows = e.db.Client.GalleryVisit.Query().Where(galleryvisit.GalleryID(gala)).AllX(ctx)
+		if len(rows) == 1 && rows[0].Count == 2 || time.Now().After(deadline) {
+			break
+		}
+	}
 	if len(rows) != 1 || rows[0].Count != 2 || rows[0].Day != time.Now().UTC().Format(time.DateOnly) {
 		t.Fatalf("visit rows: %+v", rows)
 	}

@@ -218,7 +218,8 @@ func (s *Server) watermark(ctx context.Context, p *ent.Photo) (media.File, error
 	return s.Media.Watermark(ctx, p.ID, p.ContentHash, slices.Max(p.Derivatives), o.WatermarkText)
 }
 
-// serveMusic serves a music track played by a gallery the viewer can open.
+// serveMusic serves a music track played by a gallery the viewer can open,
+// or to its own photographer.
 func (s *Server) serveMusic(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	t, err := s.DB.Client.MusicTrack.Get(ctx, chi.URLParam(r, "trackID"))
@@ -231,7 +232,13 @@ func (s *Server) serveMusic(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.Log, err)
 		return
 	}
+	// The track's photographer listens to it in the studio's library,
+	// whether a gallery plays it or not.
 	allowed := false
+	if pid := viewer.FromContext(ctx).PhotographerID; pid != "" {
+		owner, err := t.QueryPhotographer().OnlyID(ctx)
+		allowed = err == nil && owner == pid
+	}
 	for _, g := range gs {
 		if g.Published && galleries.Access(ctx, g).Authorized {
 			allowed = true

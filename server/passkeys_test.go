@@ -2,19 +2,14 @@ package server_test
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/go-webauthn/webauthn/protocol/webauthncbor"
-
+	"github.com/studio/gallery/internal/passkey"
+	"github.com/studio/gallery/internal/passkey/passkeytest"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -25,139 +20,16 @@ const (
 	passkeyOrigin = "http://studio.test"
 )
 
-var b64 = base64.RawURLEncoding
+type passkeyOptions = passkeytest.Options
 
-// softKey is a software authenticator's passkey: a P-256 key pair, its
-// credential id, the user handle it was made for and its signature counter.
-type softKey struct {
-	t       *testing.T
-	key     *ecdsa.PrivateKey
-	id      []byte
-	user    []byte
-	counter uint32
-}
-
-func newSoftKey(t *testing.T) *softKey {
-	t.Helper()
-	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := make([]byte, 16)
-	_, _ = rand.Read(id)
-	return &softKey{t: t, key: k, id: id}
-}
-
-// options is the publicKey part of a begin call's optionsJSON.
-type passkeyOptions struct {
-	PublicKey struct {
-		Challenge string `json:"challenge"`
-		RPID      string `json:"rpId"`
-		RP        struct {
-			ID string `json:"id"`
-		} `json:"rp"`
-		User struct {
-			ID string `json:"id"`
-		} `json:"user"`
-		AuthenticatorSelection struct {
-			ResidentKey string `json:"residentKey"`
-		} `json:"authenticatorSelection"`
-	} `json:"publicKey"`
-}
+var newSoftKey = passkeytest.NewKey
 
 func parseOptions(t testing.TB, s *string) passkeyOptions {
 	t.Helper()
 	if s == nil {
 		t.Fatal("no optionsJSON")
 	}
-	var o passkeyOptions
-	if err := json.Unmarshal([]byte(*s), &o); err != nil {
-		t.Fatalf("optionsJSON %s: %v", *s, err)
-	}
-	return o
-}
-
-func clientData(typ, challenge, origin string) []byte {
-	b, _ := json.Marshal(map[string]any{"type": typ, "challenge": challenge, "origin": origin, "crossOrigin": false})
-	return b
-}
-
-func authData(rpID string, flags byte, counter uint32, attested []byte) []byte {
-	h := sha256.Sum256([]byte(rpID))
-	out := append([]byte{}, h[:]...)
-	out = append(out, flags)
-	out = binary.BigEndian.AppendUint32(out, counter)
-	return append(out, attested...)
-}
-
-// create answers creation options as navigator.credentials.create would,
-// from origin: a "none" attestation of the key's public half.
-func (k *softKey) create(o passkeyOptions, origin string) string {
-	k.t.Helper()
-	user, err := b64.DecodeString(o.PublicKey.User.ID)
-	if err != nil {
-		k.t.Fatal(err)
-	}
-	k.user = user
-	pub, err := k.key.PublicKey.Bytes() // 0x04 || X || Y
-	if err != nil {
-		k.t.Fatal(err)
-	}
-	cose, err := webauthncbor.Marshal(map[int]any{1: 2, 3: -7, -1: 1, -2: pub[1:33], -3: pub[33:65]})
-	if err != nil {
-		k.t.Fatal(err)
-	}
-	attested := make([]byte, 16) // AAGUID: none
-	attested = binary.BigEndian.AppendUint16(attested, uint16(len(k.id)))
-	attested = append(attested, k.id...)
-	attested = append(attested, cose...)
-	// User present, user verified, attested credential data.
-	ad := authData(o.PublicKey.RP.ID, 0x01|0x04|0x40, 0, attested)
-	att, err := webauthncbor.Marshal(map[string]any{"fmt": "none", "attStmt": map[string]any{}, "authData": ad})
-	if err != nil {
-		k.t.Fatal(err)
-	}
-	b, _ := json.Marshal(map[string]any{
-		"id": b64.EncodeToString(k.id), "rawId": b64.EncodeToString(k.id), "type": "public-key",
-		"authenticatorAttachment": "platform", "clientExtensionResults": map[string]any{},
-		"response": map[string]any{
-			"clientDataJSON":    b64.EncodeToString(clientData("webauthn.create", o.PublicKey.Challenge, origin)),
-			"attestationObject": b64.EncodeToString(att),
-			"transports":        []string{"internal"},
-		},
-	})
-	return string(b)
-}
-
-// get answers request options as navigator.credentials.get would, from
-// origin, with the given counter and user handle.
-func (k *softKey) get(o passkeyOptions, origin string, counter uint32, userHandle []byte) string {
-	k.t.Helper()
-	ad := authData(o.PublicKey.RPID, 0x01|0x04, counter, nil)
-	cd := clientData("webauthn.get", o.PublicKey.Challenge, origin)
-	cdh := sha256.Sum256(cd)
-	digest := sha256.Sum256(append(append([]byte{}, ad...), cdh[:]...))
-	sig, err := ecdsa.SignASN1(rand.Reader, k.key, digest[:])
-	if err != nil {
-		k.t.Fatal(err)
-	}
-	b, _ := json.Marshal(map[string]any{
-		"id": b64.EncodeToString(k.id), "rawId": b64.EncodeToString(k.id), "type": "public-key",
-		"authenticatorAttachment": "platform", "clientExtensionResults": map[string]any{},
-		"response": map[string]any{
-			"clientDataJSON":    b64.EncodeToString(cd),
-			"authenticatorData": b64.EncodeToString(ad),
-			"signature":         b64.EncodeToString(sig),
-			"userHandle":        b64.EncodeToString(userHandle),
-		},
-	})
-	return string(b)
-}
-
-// next signs in with the next counter value.
-func (k *softKey) next(o passkeyOptions, origin string) string {
-	k.counter++
-	return k.get(o, origin, k.counter, k.user)
+	return passkeytest.ParseOptions(t, []byte(*s))
 }
 
 type userErrs []struct{ Code, Message string }
@@ -207,19 +79,56 @@ func (e *env) finishRegistration(name, response string) (id string, code string)
 	return "", p.UserErrors.code()
 }
 
+// beginSignIn begins a sign-in in this browser, which gets a fresh
+// passkey_login cookie: HttpOnly, SameSite=Strict, for /graphql only and
+// the challenge's 5 minutes (not Secure: PUBLIC_URL is http here).
 func (e *env) beginSignIn() passkeyOptions {
 	e.t.Helper()
+	before := e.loginCookie()
 	var out struct {
 		BeginPasskeySignIn struct {
 			OptionsJSON *string
 			UserErrors  userErrs
 		}
 	}
-	r := e.graphql(`mutation { beginPasskeySignIn { optionsJSON userErrors { code message } } }`, nil, &out)
+	res, body := e.do("POST", "/graphql", map[string]any{"query": `mutation { beginPasskeySignIn { optionsJSON userErrors { code message } } }`}, nil)
+	var r gqlResponse
+	if err := json.Unmarshal(body, &r); err != nil || r.Data == nil || json.Unmarshal(r.Data, &out) != nil {
+		e.t.Fatalf("beginPasskeySignIn: %d %s", res.StatusCode, body)
+	}
 	if len(r.Errors) > 0 || len(out.BeginPasskeySignIn.UserErrors) > 0 {
 		e.t.Fatalf("beginPasskeySignIn: %+v %+v", r.Errors, out)
 	}
+	var set *http.Cookie
+	for _, c := range res.Cookies() {
+		if c.Name == passkey.LoginCookie {
+			set = c
+		}
+	}
+	if set == nil || len(set.Value) < 32 || !set.HttpOnly || set.SameSite != http.SameSiteStrictMode || set.Secure ||
+		set.Path != "/graphql" || set.MaxAge != int(passkey.ChallengeTTL/time.Second) {
+		e.t.Fatalf("passkey_login cookie: %+v (%q)", set, res.Header.Values("Set-Cookie"))
+	}
+	if c := e.loginCookie(); c == nil || c.Value != set.Value || (before != nil && before.Value == set.Value) {
+		e.t.Fatalf("passkey_login: %v, was %v", c, before)
+	}
 	return parseOptions(e.t, out.BeginPasskeySignIn.OptionsJSON)
+}
+
+// loginCookie is this browser's passkey_login cookie, as it would send it
+// to /graphql, or nil.
+func (e *env) loginCookie() *http.Cookie {
+	for _, c := range e.web.Jar.Cookies(mustURL(e.srv.URL + "/graphql")) {
+		if c.Name == passkey.LoginCookie {
+			return c
+		}
+	}
+	return nil
+}
+
+// dropLoginCookie forgets this browser's passkey_login cookie.
+func (e *env) dropLoginCookie() {
+	e.web.Jar.SetCookies(mustURL(e.srv.URL+"/graphql"), []*http.Cookie{{Name: passkey.LoginCookie, Path: "/graphql", MaxAge: -1}})
 }
 
 // finishSignIn answers the e-mail signed in, or the userError's code.
@@ -235,6 +144,9 @@ func (e *env) finishSignIn(response string) (email, code string) {
 		map[string]any{"in": map[string]any{"responseJSON": response}}, &out)
 	if len(r.Errors) > 0 {
 		e.t.Fatalf("finishPasskeySignIn: %+v", r.Errors)
+	}
+	if c := e.loginCookie(); c != nil {
+		e.t.Fatalf("passkey_login not cleared by finishPasskeySignIn: %v", c)
 	}
 	p := out.FinishPasskeySignIn
 	if p.Photographer != nil {
@@ -267,7 +179,7 @@ func TestPasskeys(t *testing.T) {
 		t.Fatalf("creation options: %+v", o)
 	}
 	key := newSoftKey(t)
-	resp := key.create(o, passkeyOrigin)
+	resp := key.Create(o, passkeyOrigin)
 	if _, code := laptop.finishRegistration("", resp); code != "required" {
 		t.Fatalf("no name: %q", code)
 	}
@@ -282,10 +194,10 @@ func TestPasskeys(t *testing.T) {
 	// From another origin: refused, and that challenge is gone too.
 	o = laptop.beginRegistration()
 	other := newSoftKey(t)
-	if _, code := laptop.finishRegistration("Pirate", other.create(o, "http://evil.test")); code != "invalid_passkey_response" {
+	if _, code := laptop.finishRegistration("Pirate", other.Create(o, "http://evil.test")); code != "invalid_passkey_response" {
 		t.Fatalf("wrong origin registration: %q", code)
 	}
-	if _, code := laptop.finishRegistration("Pirate", other.create(o, passkeyOrigin)); code != "passkey_challenge_ended" {
+	if _, code := laptop.finishRegistration("Pirate", other.Create(o, passkeyOrigin)); code != "passkey_challenge_ended" {
 		t.Fatalf("challenge after a failed try: %q", code)
 	}
 	var list struct {
@@ -305,7 +217,7 @@ func TestPasskeys(t *testing.T) {
 	if o.PublicKey.RPID != passkeyRPID {
 		t.Fatalf("request options: %+v", o)
 	}
-	signed := key.next(o, passkeyOrigin)
+	signed := key.Next(o, passkeyOrigin)
 	if email, code := phone.finishSignIn(signed); email != "studio@example.com" {
 		t.Fatalf("passkey sign-in: %q %q", email, code)
 	}
@@ -316,23 +228,57 @@ func TestPasskeys(t *testing.T) {
 	if list.StudioPasskeys[0].LastUsedAt == nil {
 		t.Fatal("lastUsedAt not set")
 	}
+
+	// A sign-in is finished only by the browser that began it (its
+	// passkey_login cookie), and its challenge is used up by any attempt.
+	tablet, kiosk := laptop.another(), laptop.another()
+	o = tablet.beginSignIn()
+	ko := kiosk.beginSignIn() // a cookie of its own, not the tablet's
+	if _, code := kiosk.finishSignIn(key.Next(o, passkeyOrigin)); code != "passkey_challenge_ended" || kiosk.signedInAs() != "" {
+		t.Fatalf("sign-in begun in another browser: %q", code)
+	}
+	// That attempt cleared the kiosk's cookie: its own sign-in is over too.
+	if _, code := kiosk.finishSignIn(key.Next(ko, passkeyOrigin)); code != "passkey_challenge_ended" || kiosk.signedInAs() != "" {
+		t.Fatalf("sign-in after the cookie was cleared: %q", code)
+	}
+	if _, code := tablet.finishSignIn(key.Next(o, passkeyOrigin)); code != "passkey_challenge_ended" || tablet.signedInAs() != "" {
+		t.Fatalf("a challenge tried from another browser still signs in: %q", code)
+	}
+	o = tablet.beginSignIn()
+	tablet.dropLoginCookie()
+	if _, code := tablet.finishSignIn(key.Next(o, passkeyOrigin)); code != "passkey_challenge_ended" || tablet.signedInAs() != "" {
+		t.Fatalf("sign-in without its cookie: %q", code)
+	}
+	// Only the browser's latest sign-in counts: a new one replaces the cookie.
+	first := tablet.beginSignIn()
+	o = tablet.beginSignIn()
+	if _, code := tablet.finishSignIn(key.Next(first, passkeyOrigin)); code != "passkey_challenge_ended" {
+		t.Fatalf("an earlier sign-in of the same browser: %q", code)
+	}
+	if _, code := tablet.finishSignIn(key.Next(o, passkeyOrigin)); code != "passkey_challenge_ended" {
+		t.Fatalf("sign-in after a failed one cleared the cookie: %q", code)
+	}
+	o = tablet.beginSignIn()
+	if email, code := tablet.finishSignIn(key.Next(o, passkeyOrigin)); email != "studio@example.com" || tablet.signedInAs() != email {
+		t.Fatalf("sign-in with its cookie: %q %q", email, code)
+	}
 	stranger := laptop.another()
 	// The same assertion again.
 	if _, code := stranger.finishSignIn(signed); code != "passkey_challenge_ended" || stranger.signedInAs() != "" {
 		t.Fatalf("replayed sign-in: %q", code)
 	}
 	// Signed for another origin.
-	if _, code := stranger.finishSignIn(key.next(stranger.beginSignIn(), "http://evil.test")); code != "invalid_passkey_response" {
+	if _, code := stranger.finishSignIn(key.Next(stranger.beginSignIn(), "http://evil.test")); code != "invalid_passkey_response" {
 		t.Fatalf("wrong origin sign-in: %q", code)
 	}
 	// A passkey nobody registered.
 	nobody := newSoftKey(t)
-	nobody.user = key.user
-	if _, code := stranger.finishSignIn(nobody.next(stranger.beginSignIn(), passkeyOrigin)); code != "unknown_passkey" {
+	nobody.User = key.User
+	if _, code := stranger.finishSignIn(nobody.Next(stranger.beginSignIn(), passkeyOrigin)); code != "unknown_passkey" {
 		t.Fatalf("unknown passkey: %q", code)
 	}
 	// A counter that went back: a cloned authenticator.
-	if _, code := stranger.finishSignIn(key.get(stranger.beginSignIn(), passkeyOrigin, 1, key.user)); code != "passkey_cloned" {
+	if _, code := stranger.finishSignIn(key.Get(stranger.beginSignIn(), passkeyOrigin, 1, key.User)); code != "passkey_cloned" {
 		t.Fatalf("counter back: %q", code)
 	}
 	if stranger.signedInAs() != "" {
@@ -343,18 +289,18 @@ func TestPasskeys(t *testing.T) {
 	autre := laptop.another()
 	autre.studioSignIn(smtp, "autre@example.com", 2)
 	theirs := newSoftKey(t)
-	theirID, code := autre.finishRegistration("Leur clé", theirs.create(autre.beginRegistration(), passkeyOrigin))
+	theirID, code := autre.finishRegistration("Leur clé", theirs.Create(autre.beginRegistration(), passkeyOrigin))
 	if theirID == "" {
 		t.Fatalf("other registration: %s", code)
 	}
 	// Their passkey presented with this photographer's user handle, even
 	// correctly signed, does not sign in as this photographer.
-	if _, code := stranger.finishSignIn(theirs.get(stranger.beginSignIn(), passkeyOrigin, 1, key.user)); code != "unknown_passkey" || stranger.signedInAs() != "" {
+	if _, code := stranger.finishSignIn(theirs.Get(stranger.beginSignIn(), passkeyOrigin, 1, key.User)); code != "unknown_passkey" || stranger.signedInAs() != "" {
 		t.Fatalf("other photographer's passkey as this one: %q", code)
 	}
 	// A registration begun by one photographer cannot be finished by another.
 	o = laptop.beginRegistration()
-	if _, code := autre.finishRegistration("Volée", newSoftKey(t).create(o, passkeyOrigin)); code != "passkey_challenge_ended" {
+	if _, code := autre.finishRegistration("Volée", newSoftKey(t).Create(o, passkeyOrigin)); code != "passkey_challenge_ended" {
 		t.Fatalf("registration finished by another photographer: %q", code)
 	}
 	// Nor can one delete the other's passkey.
@@ -364,14 +310,14 @@ func TestPasskeys(t *testing.T) {
 		t.Fatalf("deleting another's passkey: %+v", r)
 	}
 	// Their passkey signs them in, as themselves.
-	if email, code := stranger.finishSignIn(theirs.get(stranger.beginSignIn(), passkeyOrigin, 2, theirs.user)); email != "autre@example.com" {
+	if email, code := stranger.finishSignIn(theirs.Get(stranger.beginSignIn(), passkeyOrigin, 2, theirs.User)); email != "autre@example.com" {
 		t.Fatalf("other photographer's sign-in: %q %q", email, code)
 	}
 
 	// A challenge past its 5 minutes is refused; used ones are gone.
 	o = stranger.beginSignIn()
 	laptop.db.Client.PasskeyChallenge.Update().SetExpiresAt(time.Now().Add(-time.Second)).ExecX(sys)
-	if _, code := stranger.finishSignIn(theirs.get(o, passkeyOrigin, 3, theirs.user)); code != "passkey_challenge_ended" {
+	if _, code := stranger.finishSignIn(theirs.Get(o, passkeyOrigin, 3, theirs.User)); code != "passkey_challenge_ended" {
 		t.Fatalf("expired challenge: %q", code)
 	}
 	if n := laptop.db.Client.PasskeyChallenge.Query().CountX(sys); n != 0 {
@@ -385,7 +331,7 @@ func TestPasskeys(t *testing.T) {
 		t.Fatalf("delete: %+v", r.Errors)
 	}
 	late := laptop.another()
-	if _, code := late.finishSignIn(key.next(late.beginSignIn(), passkeyOrigin)); code != "unknown_passkey" {
+	if _, code := late.finishSignIn(key.Next(late.beginSignIn(), passkeyOrigin)); code != "unknown_passkey" {
 		t.Fatalf("removed passkey: %q", code)
 	}
 }

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -15,9 +16,11 @@ import (
 	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/events"
+	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/testblob"
 	"github.com/studio/gallery/internal/testdb"
 	"github.com/studio/gallery/internal/viewer"
 	"github.com/studio/gallery/server"
@@ -30,29 +33,39 @@ type replica struct {
 }
 
 // newReplicas starts two servers on one fresh PostgreSQL database and one
-// blob store, each with its own database client, LISTEN connection and
-// caches, as two `gallery serve` processes are; settings are applied to
-// both (environment variable names, as in internal/config).
+// blob store (testblob: a folder, or a bucket of the S3 server with
+// TEST_BLOB=s3), each with its own database client, LISTEN connection,
+// blob client and caches, as two `gallery serve` processes are; settings
+// are applied to both (environment variable names, as in internal/config).
 func newReplicas(t *testing.T, n int, settings map[string]string) (a, b *replica) {
+	t.Helper()
+	return newReplicasWith(t, n, settings, false)
+}
+
+// newReplicasWith is newReplicas with, when uploads is set, each replica's
+// job runner (uploads need one; only the first works jobs, as a replica
+// with WORK_JOBS=false beside one with true).
+func newReplicasWith(t *testing.T, n int, settings map[string]string, uploads bool) (a, b *replica) {
 	t.Helper()
 	if !testdb.Postgres() {
 		t.Skip("replicas share a PostgreSQL database: run with TEST_DATABASE=postgres")
 	}
 	ctx := context.Background()
 	url := testdb.CreatePostgres(t)
-	m, err := media.Open(ctx, "mem://")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { m.Close() })
+	blobURL := testblob.URL(t)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	one := func(seedIt bool) *replica {
+	one := func(first bool) *replica {
+		m, err := media.Open(ctx, blobURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { m.Close() })
 		db, err := store.Open(ctx, store.Options{DatabaseURL: url})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { db.Close() })
-		if seedIt {
+		if first {
 			if _, err := seed.Demo(ctx, db.Client, m, n); err != nil {
 				t.Fatalf("seed: %v", err)
 			}
@@ -68,9 +81,20 @@ func newReplicas(t *testing.T, n int, settings map[string]string) (a, b *replica
 			t.Fatal(err)
 		}
 		cfg.DataDir = t.TempDir()
-		svc, err := app.New(ctx, app.Options{Config: cfg, DB: db, Media: m, Events: ev, Log: log})
+		opts := app.Options{Config: cfg, DB: db, Media: m, Events: ev, Log: log}
+		if uploads {
+			opts.Jobs = &jobs.Config{TestOnly: true}
+		}
+		svc, err := app.New(ctx, opts)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if uploads && first {
+			rctx, cancel := context.WithCancel(ctx)
+			if err := svc.Jobs.Start(rctx); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = svc.Jobs.Stop(context.Background()); cancel() })
 		}
 		s := server.New(svc, nil)
 		srv := httptest.NewServer(s.Handler())
@@ -239,5 +263,45 @@ func TestReplicasShareTheGuessLimits(t *testing.T) {
 	}
 	if counts[http.StatusUnauthorized] != 5 || counts[http.StatusTooManyRequests] != n-5 {
 		t.Fatalf("%d guesses at once through both replicas: %v, want 5 × 401 and %d × 429", n, counts, n-5)
+	}
+}
+
+// The other limits kept in rate_limits hold across replicas too: one-time
+// codes e-mailed to one inbox, asked for through the replicas in turn from
+// rotating addresses, stop at the same count as on one replica (3), and
+// captchas asked for from one address stop at 30, whichever replica
+// counts them.
+func TestReplicasShareTheMailAndCaptchaLimits(t *testing.T) {
+	a, b := newReplicas(t, 1, behindProxy)
+	wedding := a.galleryID("julie-et-thomas")
+	both := []*replica{a, b}
+	firstRefusal := func(what string, max int, try func(i int, on *replica) restAnswer) int {
+		t.Helper()
+		for i := 1; i <= max; i++ {
+			r := try(i, both[i%2])
+			switch r.Status {
+			case http.StatusOK:
+				continue
+			case http.StatusTooManyRequests:
+				checkRetryAfter(t, what, r)
+				return i
+			default:
+				t.Fatalf("%s %d: %d %s", what, i, r.Status, r.Code)
+			}
+		}
+		t.Fatalf("%s: %d and no refusal", what, max)
+		return 0
+	}
+	mails := firstRefusal("code e-mail", 10, func(i int, on *replica) restAnswer {
+		return on.restFrom(fmt.Sprintf("198.51.100.%d", i), "/api/auth/email", wedding, map[string]string{"email": "victime@example.com"})
+	})
+	if mails != 4 {
+		t.Fatalf("the e-mails to one inbox alternated between two replicas were refused at the %dth, want the 4th (3 free, as on one)", mails)
+	}
+	captchas := firstRefusal("captcha", 40, func(_ int, on *replica) restAnswer {
+		return on.restFrom("203.0.113.40", "/api/captcha", "", nil)
+	})
+	if captchas != 31 {
+		t.Fatalf("captchas from one address alternated between two replicas were refused at the %dth, want the 31st (30 free)", captchas)
 	}
 }

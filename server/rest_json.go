@@ -213,7 +213,7 @@ func newGalleryJSON(g *ent.Gallery, c *catalogue.Catalogue, cover *ent.Photo, st
 	for _, p := range c.Packs {
 		pj := packJSON{ID: p.ID, Pack: p.Name, DisplayName: p.DisplayName, Description: p.Description,
 			UnitPrice: money.EURCents(p.UnitPrice), Gift: p.Gift, ShippingIncludedTo: p.ShippingIncludedTo,
-			OfferType: p.OfferType, Formats: []packFormatJSON{}, DigitalFiles: []packDigitalJSON{}}
+			OfferType: catalogue.OfferType(p), Formats: []packFormatJSON{}, DigitalFiles: []packDigitalJSON{}}
 		for _, f := range p.Edges.Formats {
 			pj.Formats = append(pj.Formats, packFormatJSON{Format: f.FormatID, Quantity: f.Quantity, Photos: f.Photos})
 		}

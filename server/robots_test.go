@@ -1,12 +1,17 @@
 package server_test
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/photo"
+	"github.com/studio/gallery/internal/viewer"
 )
 
 // TestRobotsTxt: crawlers may read the galleries and are kept out of the
@@ -45,13 +50,15 @@ func TestProtectedGalleriesAreNotIndexed(t *testing.T) {
 	web := fstest.MapFS{"index.html": {Data: []byte("<html><head><title>Galerie photo</title></head><body></body></html>")}}
 	srv := httptest.NewServer(e.plainServer(web).Handler())
 	defer srv.Close()
+	galaPhoto := e.db.Client.Photo.Query().Where(photo.HasGalleryWith(gallery.URL("gala-2026")), photo.StatusEQ(photo.StatusReady),
+		photo.IsPrivate(false), photo.ClientHidden(false)).FirstIDX(viewer.SystemContext(context.Background()))
 	for _, c := range []struct {
 		path    string
 		noindex bool
 	}{
 		{"/", false},
 		{"/gala-2026", false},
-		{"/gala-2026/photos/pho_x", false},
+		{"/gala-2026/photos/" + galaPhoto, false},
 		{"/gala-2026/preview", true},
 		{"/julie-et-thomas", true},
 		{"/julie-et-thomas/authentication/accessCode", true},

@@ -29,7 +29,6 @@ import (
 	"github.com/studio/gallery/internal/metrics"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
-	"github.com/studio/gallery/internal/visits"
 )
 
 // Version is the build id, set at link time; the client compares it to offer a reload.
@@ -53,13 +52,11 @@ type Server struct {
 	// Handler, once.
 	gql     http.Handler
 	gqlOnce sync.Once
-	// visits counts the guests' page loads (client.go countVisit).
-	visits *visits.Counter
 }
 
 // New returns the HTTP door over the services.
 func New(svc *app.Services, web fs.FS) *Server {
-	s := &Server{Services: svc, Web: web, visits: visits.New(svc.DB.Client)}
+	s := &Server{Services: svc, Web: web}
 	s.cache = newRespCache(svc.KeepFor)
 	s.cache.install(svc.DB.Client)
 	u, err := s.newResumable()
@@ -148,6 +145,7 @@ func (s *Server) Handler() http.Handler {
 	r.Get("/media/photos/{photoID}/{hash}/{file}", s.servePhoto)
 	r.Get("/media/music/{trackID}", s.serveMusic)
 	r.Get("/media/downloads/{id}/{token}/{part}", s.serveDownload)
+	r.Get("/media/printsheets/{id}/{file}", s.servePrintSheet)
 	if s.TestPayments != nil {
 		r.Get("/pay/test/{paymentId}", s.testPaymentPage)
 		r.Post("/pay/test/{paymentId}", s.testPaymentChoice)

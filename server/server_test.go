@@ -268,7 +268,7 @@ func TestRESTGetData(t *testing.T) {
 		t.Errorf("format = %+v", f)
 	}
 	if len(g.AvailablePacks) != 2 || g.AvailablePacks[0].DisplayName != "Pack Souvenir" ||
-		g.AvailablePacks[0].OfferType != "Gratuit" || len(g.AvailablePacks[1].Formats) != 3 {
+		g.AvailablePacks[0].OfferType != "" /* a 39 € pack is not « Gratuit » (issue 20) */ || g.AvailablePacks[1].OfferType != "Livraison offerte" || len(g.AvailablePacks[1].Formats) != 3 {
 		t.Errorf("packs = %+v", g.AvailablePacks)
 	}
 	if got.Config.Locale != "fr" || len(got.Config.PaymentMethods) != 2 {
@@ -535,7 +535,9 @@ func TestClientPageCarriesShareTags(t *testing.T) {
 		b, _ := io.ReadAll(res.Body)
 		return string(b)
 	}
-	page := get("/gala-2026/photos/pho_x")
+	galaPhoto := e.db.Client.Photo.Query().Where(photo.HasGalleryWith(gallery.URL("gala-2026")), photo.StatusEQ(photo.StatusReady),
+		photo.IsPrivate(false), photo.ClientHidden(false)).FirstIDX(viewer.SystemContext(context.Background()))
+	page := get("/gala-2026/photos/" + galaPhoto)
 	for _, want := range []string{`<title>Gala de l&#39;École Saint-Luc 2026 · Studio Lumière</title>`,
 		`property="og:title" content="Gala de l&#39;École Saint-Luc 2026"`, `property="og:image" content="http://localhost:8080/media/photos/`,
 		`name="twitter:card" content="summary_large_image"`} {
@@ -606,13 +608,18 @@ func TestClientPageStatus(t *testing.T) {
 		return res.StatusCode, string(b)
 	}
 	srv := serve()
+	galaPhoto := e.db.Client.Photo.Query().Where(photo.HasGalleryWith(gallery.URL("gala-2026")), photo.StatusEQ(photo.StatusReady),
+		photo.IsPrivate(false), photo.ClientHidden(false)).FirstIDX(viewer.SystemContext(context.Background()))
 	for _, c := range []struct {
 		path string
 		want int
 	}{
 		{"/", 200},
 		{"/gala-2026", 200},
-		{"/gala-2026/photos/pho_unknown", 200},
+		{"/gala-2026/photos/pho_unknown", 404},
+		{"/gala-2026/photos/" + galaPhoto, 200},
+		// Without access, a protected gallery's photo page is its sign-in.
+		{"/julie-et-thomas/photos/pho_unknown", 200},
 		{"/julie-et-thomas", 200},
 		{"/julie-et-thomas/authentication/accessCode", 200},
 		{"/Julie-et-Thomas/", 200},
@@ -648,7 +655,11 @@ func TestClientPageStatus(t *testing.T) {
 		t.Errorf("unknown gallery: %d", status)
 	}
 	token, _ := e.token()
-	if status, _ := fetch(srv, "GET", "/julie-et-thomas/photos/x", bearer(token)); status != 200 {
+	if status, _ := fetch(srv, "GET", "/julie-et-thomas", bearer(token)); status != 200 {
 		t.Errorf("unpublished gallery, its photographer: %d", status)
+	}
+	// Who may open the gallery is told of a photo it does not hold.
+	if status, _ := fetch(srv, "GET", "/julie-et-thomas/photos/x", bearer(token)); status != 404 {
+		t.Errorf("unknown photo of an unpublished gallery, its photographer: %d", status)
 	}
 }

@@ -3,21 +3,20 @@ package server
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/tus/tusd/v2/pkg/filestore"
+	"entgo.io/ent/dialect"
 	tusd "github.com/tus/tusd/v2/pkg/handler"
-	"github.com/tus/tusd/v2/pkg/memorylocker"
+	"gocloud.dev/blob"
 	xslog "golang.org/x/exp/slog"
 
 	"github.com/studio/gallery/internal/apperr"
@@ -53,13 +52,14 @@ var (
 	errUploadStranger = apperr.ErrUnauthorized.WithMessage("upload_photographer_only", nil)
 )
 
-// resumable is the tus door: tusd's handler over a file store in
-// DATA_DIR/uploads, whose finished files go through photos.Service.Upload
-// like the GraphQL multipart upload, then are removed.
+// resumable is the tus door: tusd's handler over the blob store every
+// replica shares (uploadstore.go: an upload begun through one replica is
+// continued through any other), whose finished files go through
+// photos.Service.Upload like the GraphQL multipart upload, then are
+// removed.
 type resumable struct {
 	s       *Server
-	dir     string
-	store   filestore.FileStore
+	store   blobUploads
 	handler *tusd.Handler
 	expiry  time.Duration
 
@@ -73,17 +73,20 @@ func (s *Server) newResumable() (*resumable, error) {
 	if s.Photos == nil {
 		return nil, nil
 	}
-	dir := filepath.Join(s.Config.DataDir, "uploads")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, err
+	if s.Media == nil {
+		return nil, errors.New("no blob store")
 	}
-	u := &resumable{s: s, dir: dir, store: filestore.New(dir), expiry: s.Config.UploadExpiry}
+	u := &resumable{s: s, store: blobUploads{bucket: s.Media.Bucket}, expiry: s.Config.UploadExpiry}
 	if u.expiry <= 0 {
 		u.expiry = 24 * time.Hour
 	}
 	composer := tusd.NewStoreComposer()
 	u.store.UseIn(composer)
-	memorylocker.New().UseIn(composer)
+	var pg *sql.DB
+	if s.DB != nil && s.DB.Dialect == dialect.Postgres {
+		pg = s.DB.SQL
+	}
+	newSharedLocker(pg).UseIn(composer)
 	h, err := tusd.NewHandler(tusd.Config{
 		StoreComposer:             composer,
 		BasePath:                  uploadsPath,
@@ -234,7 +237,7 @@ func (u *resumable) remove(ctx context.Context, id string) {
 	if err != nil {
 		return
 	}
-	if err := u.store.AsTerminatableUpload(up).Terminate(ctx); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := u.store.AsTerminatableUpload(up).Terminate(ctx); err != nil {
 		u.s.Log.WarnContext(ctx, "resumable upload: remove", "upload", id, "err", err)
 	}
 }
@@ -250,34 +253,44 @@ func (u *resumable) maybeSweep(now time.Time) {
 }
 
 // sweep removes the uploads that received nothing for UPLOAD_EXPIRY
-// (abandoned: the browser was closed for good), and stray files.
+// (abandoned: the browser was closed for good), whichever replica they
+// were begun on, and stray blobs. Every replica sweeps; deletes are
+// idempotent.
 func (u *resumable) sweep(now time.Time) {
 	u.mu.Lock()
 	u.lastSweep = now
 	u.mu.Unlock()
-	entries, err := os.ReadDir(u.dir)
-	if err != nil {
-		u.s.Log.Warn("resumable uploads: sweep", "err", err)
-		return
-	}
-	for _, e := range entries {
-		name := e.Name()
-		id := strings.TrimSuffix(name, ".info")
-		if !uploadIDPattern.MatchString(id) {
-			continue
-		}
-		fi, err := os.Stat(filepath.Join(u.dir, id))
-		if err == nil && now.Sub(fi.ModTime()) < u.expiry {
-			continue
+	ctx := context.Background()
+	last := map[string]time.Time{}
+	it := u.store.bucket.List(&blob.ListOptions{Prefix: uploadsPrefix})
+	for {
+		obj, err := it.Next(ctx)
+		if errors.Is(err, io.EOF) {
+			break
 		}
 		if err != nil {
-			// No data file: judge by the .info file's age.
-			if info, ierr := e.Info(); ierr == nil && now.Sub(info.ModTime()) < u.expiry {
-				continue
-			}
+			u.s.Log.Warn("resumable uploads: sweep", "err", err)
+			return
 		}
-		_ = os.Remove(filepath.Join(u.dir, id))
-		_ = os.Remove(filepath.Join(u.dir, id+".info"))
+		id, _, inFolder := strings.Cut(strings.TrimPrefix(obj.Key, uploadsPrefix), "/")
+		if !inFolder {
+			// A stray blob beside the uploads' folders.
+			if now.Sub(obj.ModTime) >= u.expiry {
+				_ = u.store.bucket.Delete(ctx, obj.Key)
+			}
+			continue
+		}
+		if t, ok := last[id]; !ok || obj.ModTime.After(t) {
+			last[id] = obj.ModTime
+		}
+	}
+	for id, t := range last {
+		if now.Sub(t) < u.expiry {
+			continue
+		}
+		if err := deleteUploadBlobs(ctx, u.store.bucket, uploadsPrefix+id+"/"); err != nil {
+			u.s.Log.Warn("resumable uploads: sweep", "upload", id, "err", err)
+		}
 	}
 }
 

@@ -13,13 +13,13 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"gocloud.dev/blob"
 
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/internal/media"
@@ -111,16 +111,21 @@ func (c tusClient) offset(loc string) (int, tusAnswer) {
 	return n, a
 }
 
-// uploadsLeft lists the files kept for unfinished uploads.
+// uploadsLeft lists the blobs kept for unfinished uploads (under uploads/
+// in the blob store every replica shares).
 func uploadsLeft(t *testing.T, s *server.Server) []string {
 	t.Helper()
-	entries, err := os.ReadDir(filepath.Join(s.Config.DataDir, "uploads"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var names []string
-	for _, e := range entries {
-		names = append(names, e.Name())
+	it := s.Media.Bucket.List(&blob.ListOptions{Prefix: "uploads/"})
+	for {
+		obj, err := it.Next(context.Background())
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, obj.Key)
 	}
 	return names
 }
@@ -130,7 +135,7 @@ func uploadsLeft(t *testing.T, s *server.Server) []string {
 // middle of a PATCH resumes from the offset HEAD gives, duplicates (same
 // name and size; same content) are skipped with duplicate_photo, a file
 // that is not an image is refused with not_an_image, and nothing is left
-// in DATA_DIR/uploads afterwards.
+// in the blob store's uploads/ afterwards.
 func TestResumableUploads(t *testing.T) {
 	e, ctx, watch := newEnvWithUploads(t)
 	token, _ := e.token()
@@ -184,7 +189,7 @@ func TestResumableUploads(t *testing.T) {
 			t.Fatalf("HEAD of a finished upload: %d, want 404 (removed)", a.status)
 		}
 		if left := uploadsLeft(t, e.app); len(left) != 0 {
-			t.Fatalf("left in DATA_DIR/uploads: %v", left)
+			t.Fatalf("left in uploads/: %v", left)
 		}
 	})
 
@@ -219,7 +224,7 @@ func TestResumableUploads(t *testing.T) {
 		}
 		photoOf(t, c.patch(loc, got, second[got:]), second)
 		if left := uploadsLeft(t, e.app); len(left) != 0 {
-			t.Fatalf("left in DATA_DIR/uploads: %v", left)
+			t.Fatalf("left in uploads/: %v", left)
 		}
 	})
 
@@ -242,7 +247,7 @@ func TestResumableUploads(t *testing.T) {
 			t.Fatalf("%d photos of the first file, want 1", n)
 		}
 		if left := uploadsLeft(t, e.app); len(left) != 0 {
-			t.Fatalf("left in DATA_DIR/uploads: %v", left)
+			t.Fatalf("left in uploads/: %v", left)
 		}
 	})
 
@@ -399,6 +404,6 @@ func TestResumableUploadsRefuseStrangers(t *testing.T) {
 		t.Fatalf("HEAD after the sweep: %d", a.status)
 	}
 	if left := uploadsLeft(t, e.app); len(left) != 0 {
-		t.Fatalf("left in DATA_DIR/uploads: %v", left)
+		t.Fatalf("left in uploads/: %v", left)
 	}
 }

@@ -7,8 +7,9 @@
 // The PostgreSQL server is TEST_POSTGRES_URL (an administrator's URL, the
 // Go tests' variable; postgres@127.0.0.1:5432 by default): a database is
 // created for the cluster and dropped afterwards. The blob store is a
-// parameter (blobUrl): by default a folder both replicas share
-// (file://...), an s3:// URL once the tests start an S3 server.
+// parameter (blobUrl, with blobEnv for its credentials): by default a
+// folder both replicas share (file://...); cluster.test.mjs gives an
+// s3:// URL of the S3 server weed.mjs starts.
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -94,7 +95,7 @@ export async function nginxConfig(prefix, port, upstreams) {
  * when t ends. It returns the cluster: base (nginx's address), the
  * replicas (kill, start, their outboxes), sql (a query through psql).
  */
-export async function startCluster(t, { name = 'cluster', blobUrl, seedArgs = [], replicas = 2 } = {}) {
+export async function startCluster(t, { name = 'cluster', blobUrl, blobEnv = {}, seedArgs = [], replicas = 2 } = {}) {
   const root = await mkdtemp(join(tmpdir(), `gallery-${name}-`));
   const dbName = `gallery_${name.replace(/\W/g, '_')}_${randomBytes(6).toString('hex')}`;
   const dbUrl = new URL(ADMIN_URL);
@@ -110,7 +111,12 @@ export async function startCluster(t, { name = 'cluster', blobUrl, seedArgs = []
     await Promise.all(nodes.map((n) => stop(n.child)));
     if (nginx) await stop(nginx);
     await tool('psql', [ADMIN_URL, '-Atc', `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`]).catch(() => undefined);
-    await rm(root, { recursive: true, force: true });
+    // CLUSTER_KEEP=1 keeps the folder (logs of nginx, outboxes) to see a failure.
+    if (process.env.CLUSTER_KEEP) {
+      await writeFile(join(root, 'replicas.log'), nodes.map((n) => `--- ${n.name}\n${n.log}${n.child?.output ?? ''}`).join('\n')).catch(() => undefined);
+      console.error(`cluster kept in ${root}`);
+    }
+    else await rm(root, { recursive: true, force: true });
   });
   await tool('psql', [ADMIN_URL, '-Atc', `CREATE DATABASE ${dbName}`]);
 
@@ -128,6 +134,7 @@ export async function startCluster(t, { name = 'cluster', blobUrl, seedArgs = []
     PUBLIC_URL: base,
     TRUSTED_PROXIES: '127.0.0.1/32',
     LOG_LEVEL: 'info',
+    ...blobEnv,
   };
   const seed = run(['seed-demo', ...seedArgs], { ...shared, DATA_DIR: join(root, 'seed') });
   const seeded = await seed.exited;
@@ -155,7 +162,15 @@ export async function startCluster(t, { name = 'cluster', blobUrl, seedArgs = []
         const again = node.child !== null;
         node.child = child;
         await waitReady(`http://127.0.0.1:${node.port}`, child);
-        if (again) await new Promise((r) => setTimeout(r, rejoinMs));
+        if (!again) return;
+        await new Promise((r) => setTimeout(r, rejoinMs));
+        // Traffic through nginx, as a live site has: round robin puts one
+        // of these on the replica back, whose success clears its failure.
+        // Without it, the first connection it gets may be a websocket,
+        // which counts as a success only when it closes: nginx then
+        // still counts the replica failed, and if the other one dies
+        // meanwhile it has no live upstream (502).
+        for (let i = 0; i < 2 * replicas; i++) await fetch(`${base}/readyz`).then((r) => r.arrayBuffer()).catch(() => undefined);
       },
       /** kill ends the replica at once (SIGKILL): no shutdown, no goodbye. */
       async kill() {

@@ -1,11 +1,15 @@
 // A guest's whole visit through the test cluster (cluster.mjs: nginx with
-// deploy/nginx.conf in front of two replicas on one PostgreSQL database),
+// deploy/nginx.conf in front of two replicas on one PostgreSQL database and
+// one private S3 bucket of SeaweedFS, weed.mjs),
 // while each replica in turn is killed (SIGKILL) and started again: the
 // guest signs in, favourites photos, fills a cart, pays on the test page and
 // gets the download-ready notice. Nothing is lost (the favourites, the
 // cart), nothing is done twice (one order, one payment in the database),
-// the websocket reconnects. Skipped when PostgreSQL or nginx is missing (CI
-// has both).
+// the websocket reconnects. On the way, the bucket is what the replicas
+// share: a photo uploaded (tus) through replica 1 and finished through
+// replica 2 is served by both, originals and archives go out as presigned
+// S3 addresses. Skipped when PostgreSQL, nginx or bin/weed is missing (CI
+// has them all: make test-e2e builds bin/weed).
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -15,6 +19,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { mailFiles, nginxInstalled, postgresReachable, startCluster, waitForCode } from './cluster.mjs';
 import { GALLERY_BIN } from './server.mjs';
+import { startWeed, weedBinary } from './weed.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 
@@ -31,8 +36,15 @@ test('issue 25: a guest buys through nginx while the replicas are killed and res
     t.skip('nginx is missing (apt-get install nginx-light)');
     return;
   }
+  if (!weedBinary()) {
+    t.skip('bin/weed is missing (make tools builds it): the replicas share an S3 bucket');
+    return;
+  }
   const started = Date.now();
-  const cluster = await startCluster(t, { name: 'cluster', seedArgs: ['--photos', '6'] });
+  const s3 = await startWeed(t);
+  const prefix = `cluster-${process.pid}-${Date.now()}/`;
+  t.diagnostic(`S3 up in ${Date.now() - started} ms: ${s3.endpoint}`);
+  const cluster = await startCluster(t, { name: 'cluster', blobUrl: s3.blobUrl(prefix), blobEnv: s3.env, seedArgs: ['--photos', '6'] });
   const { base, replicas } = cluster;
   const [one, two] = replicas;
   let browser;
@@ -56,6 +68,58 @@ test('issue 25: a guest buys through nginx while the replicas are killed and res
   );
   assert.deepEqual(updateGallery.userErrors, []);
   const photoIds = gala.photos.edges.map((e) => e.node.id);
+  const studio = { Authorization: `Bearer ${token}` };
+
+  await t.test('one bucket for both replicas: an upload begun on replica 1 ends on replica 2, both serve it; originals by presigned S3 address', async () => {
+    const direct = (n) => `http://127.0.0.1:${n.port}`;
+    const { node: first } = await graphql(`query($id: ID!) { node(id: $id) { ... on Photo { urls { original } } } }`, { id: photoIds[0] }, studio);
+    // The original: the app checks access, then sends the photographer to S3.
+    const redirect = await fetch(`${base}${first.urls.original}`, { headers: studio, redirect: 'manual' });
+    assert.equal(redirect.status, 303, 'the original by redirect');
+    const signedUrl = redirect.headers.get('location');
+    assert.ok(signedUrl.startsWith(`${s3.endpoint}/${s3.bucket}/${prefix}`) && /X-Amz-Signature=/.test(signedUrl), signedUrl);
+    const original = Buffer.from(await (await fetch(signedUrl)).arrayBuffer());
+    assert.equal(original.subarray(0, 2).toString('hex'), 'ffd8', 'a JPEG from S3');
+    assert.equal((await fetch(signedUrl.replace(/X-Amz-Signature=[0-9a-f]+/, 'X-Amz-Signature=' + '0'.repeat(64)))).status, 403, 'a forged signature is refused by S3');
+    assert.equal((await fetch(signedUrl.split('?')[0])).status, 403, 'the bucket is private');
+    // Another photo: the same JPEG with a comment segment (another hash).
+    const comment = Buffer.from('cluster e2e');
+    const com = Buffer.concat([Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment]);
+    const jpeg = Buffer.concat([original.subarray(0, 2), com, original.subarray(2)]);
+    const b64 = (v) => Buffer.from(v).toString('base64');
+    const created = await fetch(`${direct(one)}/api/uploads/`, {
+      method: 'POST',
+      headers: { ...studio, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(jpeg.length), 'Upload-Metadata': `galleryId ${b64(gala.id)},filename ${b64('CLUSTER_1.jpg')},filetype ${b64('image/jpeg')}` },
+    });
+    assert.equal(created.status, 201, await created.text());
+    const path = new URL(created.headers.get('location'), direct(one)).pathname;
+    const patch = (n, offset, bytes) =>
+      fetch(`${direct(n)}${path}`, { method: 'PATCH', headers: { ...studio, 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: bytes });
+    const half = Math.floor(jpeg.length / 2);
+    assert.equal((await patch(one, 0, jpeg.subarray(0, half))).status, 204, 'the first half on replica 1');
+    const head = await fetch(`${direct(two)}${path}`, { method: 'HEAD', headers: { ...studio, 'Tus-Resumable': '1.0.0' } });
+    assert.equal(head.headers.get('upload-offset'), String(half), 'replica 2 knows the first half');
+    const last = await patch(two, half, jpeg.subarray(half));
+    assert.equal(last.status, 204, await last.text());
+    const id = last.headers.get('galerie-photo-id');
+    assert.ok(id, 'the photo made');
+    let photo;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      ({ node: photo } = await graphql(`query($id: ID!) { node(id: $id) { ... on Photo { status urls { thumbnail } } } }`, { id }, studio));
+      if (photo.status === 'ready') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.equal(photo.status, 'ready', 'the derivatives made by whichever replica works the job');
+    for (const n of replicas) {
+      const res = await fetch(`${direct(n)}${photo.urls.thumbnail}`, { headers: studio });
+      assert.equal(res.status, 200, `${n.name} serves the thumbnail`);
+      assert.match(res.headers.get('content-type'), /^image\//);
+    }
+    const keys = await s3.keys(prefix);
+    assert.ok(keys.some((k) => k.includes(id)), `the new photo's blobs are in the bucket: ${keys.length} keys`);
+    assert.deepEqual(keys.filter((k) => k.startsWith(`${prefix}uploads/`)), [], 'no upload left in progress');
+  });
 
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
@@ -175,7 +239,16 @@ test('issue 25: a guest buys through nginx while the replicas are killed and res
     await page.getByRole('button', { name: 'Payer (paiement accepté)' }).click();
     await page.waitForURL((url) => url.pathname === '/gala-2026/paymentReturn', { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Commande confirmée' }).waitFor({ state: 'visible', timeout: 30_000 });
-    await page.getByRole('link', { name: /^Télécharger/ }).first().waitFor({ state: 'visible', timeout: 90_000 });
+    const download = page.getByRole('link', { name: /^Télécharger/ }).first();
+    await download.waitFor({ state: 'visible', timeout: 90_000 });
+    // The archive: the app checks the link, then sends the browser to S3.
+    const href = new URL(await download.getAttribute('href'), base).toString();
+    const res = await page.request.get(href, { maxRedirects: 0 });
+    assert.equal(res.status(), 303, 'the archive by redirect');
+    const signedUrl = res.headers().location;
+    assert.ok(signedUrl.startsWith(`${s3.endpoint}/${s3.bucket}/${prefix}`) && /X-Amz-Signature=/.test(signedUrl), signedUrl);
+    const zip = Buffer.from(await (await fetch(signedUrl)).arrayBuffer());
+    assert.equal(zip.subarray(0, 2).toString(), 'PK', 'a ZIP from S3');
   });
 
   await t.test('nothing lost, nothing doubled: one order of two files, one payment', async () => {

@@ -2,7 +2,8 @@
 // Chromium with its virtual authenticator (CDP WebAuthn domain: ctap2,
 // internal transport, resident keys, user verification) against the real
 // binary: sign in with the code e-mailed to the outbox, register a passkey in
-// « Réglages du compte », sign out, sign in with the passkey; create an API
+// « Réglages du compte », sign out, sign in with the passkey (bound to the
+// browser by its passkey_login cookie, cleared afterwards); create an API
 // token (shown once), use it with fetch on /graphql, revoke it and see it
 // refused. The account page is photographed at 1440 and 390 px into
 // e2e/output/.
@@ -17,7 +18,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, freePort, run, seedDemo, stop, waitForHealth } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 const WAIT = { timeout: 30_000 };
@@ -55,9 +56,7 @@ async function startOnLocalhost(t) {
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });
   });
-  const seed = run(['seed-demo'], { DATA_DIR: dataDir });
-  const seeded = await seed.exited;
-  if (seeded.code !== 0) throw new Error(`seed-demo failed:\n${seed.output}`);
+  await seedDemo(dataDir);
   const port = await freePort();
   const base = `http://localhost:${port}`;
   server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });
@@ -161,11 +160,18 @@ test('issue 23: passkeys and API tokens in the studio — register, sign in with
   await page.getByRole('heading', { name: 'Connexion au studio' }).waitFor(WAIT);
   await page.waitForTimeout(500);
   assert.match(page.url(), /\/studio\/connexion$/, 'signed out');
+  // The waiting sign-in is bound to this browser: an HttpOnly, strict
+  // passkey_login cookie sent to /graphql only.
+  const loginCookie = async () => (await context.cookies(`${base}/graphql`)).find((c) => c.name === 'passkey_login');
+  for (let i = 0; i < 100 && !(await loginCookie()); i++) await page.waitForTimeout(100);
+  const pending = await loginCookie();
+  assert.ok(pending?.httpOnly && pending.sameSite === 'Strict' && pending.path === '/graphql', `passkey_login: ${JSON.stringify(pending)}`);
   await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
   await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
   await page.getByRole('heading', { name: 'Vos galeries' }).waitFor(WAIT);
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   assert.ok(after.credentials[0].signCount > credentials[0].signCount, 'the passkey signed');
+  assert.equal(await loginCookie(), undefined, 'passkey_login cleared once the sign-in is finished');
 
   // The passkey was used; the account page shows it.
   await page.goto(`${base}/studio/compte`);

@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, freePort, run, seedDemo, stop, waitForHealth } from './server.mjs';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), 'output');
 
@@ -32,8 +32,7 @@ test('issue 23: the playground works offline, for the photographer only', { time
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const seed = run(['seed-demo'], { DATA_DIR: dataDir });
-  assert.equal((await seed.exited).code, 0, `seed-demo failed:\n${seed.output}`);
+  await seedDemo(dataDir);
   const tokenCmd = run(['photographer', 'token', '--email', 'studio@example.com', '--name', 'e2e playground'], { DATA_DIR: dataDir });
   assert.equal((await tokenCmd.exited).code, 0, `photographer token failed:\n${tokenCmd.output}`);
   const token = /^glt_\S+$/m.exec(tokenCmd.stdoutText)?.[0];

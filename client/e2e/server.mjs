@@ -5,7 +5,9 @@ export const GALLERY_BIN = process.env.GALLERY_BIN;
 const HEALTH_TIMEOUT_MS = 60_000;
 
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +67,49 @@ export async function stop(child) {
 }
 
 /**
+ * seedDemo fills dataDir with the demo (`seed-demo` with seedArgs). The
+ * demo is seeded once per binary and arguments into a folder of the
+ * system's temporary directory, and copied from there: seeding makes every
+ * derivative of every photo, which 20-odd journeys would otherwise each
+ * pay for. The folder is named by the binary's size and time and the
+ * arguments, filled under another name and renamed when complete, so a
+ * journey never copies half a seed (two started together may both seed;
+ * one rename wins). gallery.test.mjs runs `seed-demo` itself: that is
+ * `make run`'s path.
+ */
+export async function seedDemo(dataDir, seedArgs = []) {
+  const bin = await stat(GALLERY_BIN);
+  const key = createHash('sha256')
+    .update(JSON.stringify([GALLERY_BIN, bin.size, bin.mtimeMs, seedArgs]))
+    .digest('hex')
+    .slice(0, 16);
+  const ready = join(tmpdir(), `gallery-e2e-seed-${key}`);
+  if (!existsSync(ready)) {
+    const filling = await mkdtemp(`${ready}-filling-`);
+    const seed = run(['seed-demo', ...seedArgs], { DATA_DIR: filling });
+    const seeded = await seed.exited;
+    if (seeded.code !== 0) {
+      await rm(filling, { recursive: true, force: true });
+      throw new Error(`seed-demo failed:\n${seed.output}`);
+    }
+    await rename(filling, ready).catch(() => rm(filling, { recursive: true, force: true }));
+    await sweepSeeds();
+  }
+  await cp(ready, dataDir, { recursive: true });
+}
+
+/** sweepSeeds removes the seeds of other binaries left for over six hours. */
+async function sweepSeeds() {
+  const old = Date.now() - 6 * 3600_000;
+  for (const name of await readdir(tmpdir()).catch(() => [])) {
+    if (!name.startsWith('gallery-e2e-seed-')) continue;
+    const dir = join(tmpdir(), name);
+    const st = await stat(dir).catch(() => null);
+    if (st && st.mtimeMs < old) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/**
  * startDemo seeds the demo (`seed-demo` with seedArgs) into a fresh
  * DATA_DIR named after the test, serves it on a free port and waits for it.
  * The clean-up is registered on t: what the test hands to closeFirst (its
@@ -79,9 +124,7 @@ export async function startDemo(t, name, seedArgs = []) {
     await stop(server);
     await rm(dataDir, { recursive: true, force: true });
   });
-  const seed = run(['seed-demo', ...seedArgs], { DATA_DIR: dataDir });
-  const seeded = await seed.exited;
-  if (seeded.code !== 0) throw new Error(`seed-demo failed:\n${seed.output}`);
+  await seedDemo(dataDir, seedArgs);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   server = run(['serve'], { DATA_DIR: dataDir, ADDR: `127.0.0.1:${port}`, PUBLIC_URL: base });

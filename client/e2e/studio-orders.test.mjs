@@ -62,6 +62,45 @@ async function waitForMail(outbox, match, what) {
   }
 }
 
+/** zipEntries lists a ZIP's stored (uncompressed) files by its central directory: name and bytes. */
+function zipEntries(buf) {
+  const eocd = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  assert.ok(eocd >= 0, 'a ZIP');
+  const count = buf.readUInt16LE(eocd + 10);
+  let at = buf.readUInt32LE(eocd + 16);
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    assert.equal(buf.readUInt32LE(at), 0x02014b50, 'a central directory entry');
+    const method = buf.readUInt16LE(at + 10);
+    const size = buf.readUInt32LE(at + 20);
+    const nameLen = buf.readUInt16LE(at + 28);
+    const extraLen = buf.readUInt16LE(at + 30);
+    const commentLen = buf.readUInt16LE(at + 32);
+    const local = buf.readUInt32LE(at + 42);
+    const name = buf.subarray(at + 46, at + 46 + nameLen).toString('utf8');
+    assert.equal(method, 0, `${name} is stored`);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    out.push({ name, data: buf.subarray(start, start + size) });
+    at += 46 + nameLen + extraLen + commentLen;
+  }
+  return out;
+}
+
+/** jpegInfo reads a JPEG's pixel size (its SOF segment) and its JFIF density in dpi. */
+function jpegInfo(b) {
+  assert.ok(b[0] === 0xff && b[1] === 0xd8, 'a JPEG');
+  let dpi = 0;
+  for (let i = 2; i < b.length; ) {
+    const marker = b[i + 1];
+    const len = b.readUInt16BE(i + 2);
+    if (marker === 0xe0 && b.subarray(i + 4, i + 9).toString('latin1') === 'JFIF\0' && b[i + 11] === 1) dpi = b.readUInt16BE(i + 12);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7), dpi };
+    i += 2 + len;
+  }
+  throw new Error('no SOF in the JPEG');
+}
+
 /** cents reads « 12,40 € » as 1240. */
 function cents(text) {
   const m = /(\d+)(?:,(\d{2}))?/.exec(text.replace(/[\s\u00a0\u202f]/g, ''));
@@ -219,6 +258,43 @@ test('issue 24: an order appears live in the studio, is sent with tracking and r
   assert.equal(cents(refunded), half);
   await studio.getByTestId('order-status').filter({ hasText: 'Expédiée' }).waitFor(WAIT);
   await waitForMail(outbox, (m) => m.to.includes(buyerEmail) && m.subject.includes(`Remboursement de votre commande n° ${number}`), 'refund e-mail');
+
+  // The print lab's sheet: prepared in the background with its progress, then a ZIP of
+  // the two 10 x 15 prints at 300 dpi (1772 x 1181 pixels) and the packing list.
+  // Its progress comes over the order's subscription, not by asking again and again.
+  let asked = 0;
+  const count = (req) => {
+    if (new URL(req.url()).pathname === '/graphql') asked++;
+  };
+  studio.on('request', count);
+  await studio.getByRole('button', { name: 'Préparer la planche du labo' }).click();
+  const sheetLink = studio.getByRole('link', { name: /Télécharger le ZIP \(2 fichier\(s\)/ });
+  await sheetLink.waitFor({ timeout: 120_000 });
+  studio.off('request', count);
+  assert.ok(asked <= 2, `${asked} GraphQL requests while the sheet was prepared (the mutation and one refetch)`);
+  const href = await sheetLink.getAttribute('href');
+  assert.match(href, /^\/media\/printsheets\/prs_[0-9a-z]+\/[^/]+\.zip$/);
+  const zipRes = await studio.request.get(`${base}${href}`);
+  assert.equal(zipRes.status(), 200);
+  assert.equal(zipRes.headers()['content-type'], 'application/zip');
+  const entries = zipEntries(await zipRes.body());
+  assert.deepEqual(
+    entries.map((e) => e.name),
+    [`${number}_L01_10x15_x1.jpg`, `${number}_L02_10x15_x1.jpg`, 'packing-list.csv'],
+  );
+  for (const e of entries.slice(0, 2)) assert.deepEqual(jpegInfo(e.data), { width: 1772, height: 1181, dpi: 300 }, e.name);
+  const list = entries[2].data.toString('utf8');
+  assert.ok(list.startsWith('\uFEFFFichier;Commande;Ligne;Format;'), list);
+  assert.match(list, new RegExp(`${number}_L01_10x15_x1\\.jpg;${number};1;10 x 15;`));
+  // Nobody else gets it: not the guest, not without the studio's session.
+  assert.notEqual((await guest.request.get(`${base}${href}`)).status(), 200, 'the guest is refused');
+  assert.notEqual((await fetch(`${base}${href}`, { redirect: 'manual' })).status, 200, 'a stranger is refused');
+
+  // The e-mails sent about the order, on its page, as they leave (no reload).
+  const sentMails = studio.getByTestId('order-emails');
+  await sentMails.getByText('Expédition', { exact: true }).waitFor(WAIT);
+  await sentMails.getByText('Remboursement', { exact: true }).waitFor(WAIT);
+  await sentMails.getByText('Confirmation', { exact: true }).waitFor(WAIT);
   await shoot('order');
 
   assert.deepEqual(errors, [], 'no uncaught errors in the pages');

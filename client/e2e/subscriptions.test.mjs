@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { GALLERY_BIN, freePort, run, stop, waitForHealth } from './server.mjs';
+import { GALLERY_BIN, freePort, run, seedDemo, stop, waitForHealth } from './server.mjs';
 
 const EVENT_TIMEOUT_MS = 60_000;
 
@@ -196,9 +196,7 @@ test('live updates over websocket: download requests and carts', { timeout: 240_
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const seed = run(['seed-demo'], { DATA_DIR: dataDir });
-  const seeded = await seed.exited;
-  assert.equal(seeded.code, 0, `seed-demo failed:\n${seed.output}`);
+  await seedDemo(dataDir);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

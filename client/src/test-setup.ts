@@ -1,7 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import './test-language';
-import './lib/i18n';
+import { loadStrings } from './lib/i18n';
+
+// Components are tested on their own, not through the lazy screens that load
+// the parts of the catalogue they speak (lib/i18n.ts): every part is there.
+await loadStrings('guest', 'studio');
 
 // jsdom does not scroll; the router's scroll restoration and anchors call these.
 window.scrollTo = () => undefined;

@@ -12,6 +12,7 @@
 //	                                                      a consistent snapshot while the server runs
 //	gallery restore --from DIR|FILE [--force]             restore a backup into an empty installation
 //	gallery backups [--dir D]                             list the automatic snapshots (BACKUP_DIR)
+//	gallery media backfill-webp [--batch N]               make the WebP twins of photos made before them
 package main
 
 import (
@@ -51,7 +52,7 @@ func main() {
 }
 
 func usage() error {
-	return errors.New("usage: gallery serve | seed-demo [--photos N] | seed-bench --photos N --url U | photographer token|tokens|revoke ... | backup --to D | restore --from D | backups | version")
+	return errors.New("usage: gallery serve | seed-demo [--photos N] | seed-bench --photos N --url U | photographer token|tokens|revoke ... | backup --to D | restore --from D | backups | media backfill-webp | version")
 }
 
 func run(args []string) error {
@@ -87,6 +88,8 @@ func run(args []string) error {
 		return restoreCmd(ctx, cfg, args[1:], os.Stdout)
 	case "backups":
 		return backupsCmd(cfg, args[1:], os.Stdout)
+	case "media":
+		return mediaCmd(ctx, cfg, args[1:], os.Stdout)
 	case "version":
 		fmt.Println(server.Version)
 		return nil

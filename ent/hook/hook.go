@@ -237,6 +237,18 @@ func (f OrderFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrderMutation", m)
 }
 
+// The OrderEmailFunc type is an adapter to allow the use of ordinary
+// function as OrderEmail mutator.
+type OrderEmailFunc func(context.Context, *ent.OrderEmailMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f OrderEmailFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.OrderEmailMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.OrderEmailMutation", m)
+}
+
 // The OrderLineFunc type is an adapter to allow the use of ordinary
 // function as OrderLine mutator.
 type OrderLineFunc func(context.Context, *ent.OrderLineMutation) (ent.Value, error)
@@ -355,6 +367,18 @@ func (f PhotographerSessionFunc) Mutate(ctx context.Context, m ent.Mutation) (en
 		return f(ctx, mv)
 	}
 	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PhotographerSessionMutation", m)
+}
+
+// The PrintSheetFunc type is an adapter to allow the use of ordinary
+// function as PrintSheet mutator.
+type PrintSheetFunc func(context.Context, *ent.PrintSheetMutation) (ent.Value, error)
+
+// Mutate calls f(ctx, m).
+func (f PrintSheetFunc) Mutate(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+	if mv, ok := m.(*ent.PrintSheetMutation); ok {
+		return f(ctx, mv)
+	}
+	return nil, fmt.Errorf("unexpected mutation type %T. expect *ent.PrintSheetMutation", m)
 }
 
 // The RateLimitFunc type is an adapter to allow the use of ordinary

@@ -27,6 +27,7 @@ import (
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/onetimecode"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/ent/packdigitalfile"
@@ -38,6 +39,7 @@ import (
 	"github.com/studio/gallery/ent/photographer"
 	"github.com/studio/gallery/ent/photographersession"
 	"github.com/studio/gallery/ent/predicate"
+	"github.com/studio/gallery/ent/printsheet"
 	"github.com/studio/gallery/ent/ratelimit"
 	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/ent/selection"
@@ -618,6 +620,33 @@ func (f TraverseOrder) Traverse(ctx context.Context, q ent.Query) error {
 	return fmt.Errorf("unexpected query type %T. expect *ent.OrderQuery", q)
 }
 
+// The OrderEmailFunc type is an adapter to allow the use of ordinary function as a Querier.
+type OrderEmailFunc func(context.Context, *ent.OrderEmailQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f OrderEmailFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.OrderEmailQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.OrderEmailQuery", q)
+}
+
+// The TraverseOrderEmail type is an adapter to allow the use of ordinary function as Traverser.
+type TraverseOrderEmail func(context.Context, *ent.OrderEmailQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraverseOrderEmail) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraverseOrderEmail) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.OrderEmailQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.OrderEmailQuery", q)
+}
+
 // The OrderLineFunc type is an adapter to allow the use of ordinary function as a Querier.
 type OrderLineFunc func(context.Context, *ent.OrderLineQuery) (ent.Value, error)
 
@@ -886,6 +915,33 @@ func (f TraversePhotographerSession) Traverse(ctx context.Context, q ent.Query) 
 		return f(ctx, q)
 	}
 	return fmt.Errorf("unexpected query type %T. expect *ent.PhotographerSessionQuery", q)
+}
+
+// The PrintSheetFunc type is an adapter to allow the use of ordinary function as a Querier.
+type PrintSheetFunc func(context.Context, *ent.PrintSheetQuery) (ent.Value, error)
+
+// Query calls f(ctx, q).
+func (f PrintSheetFunc) Query(ctx context.Context, q ent.Query) (ent.Value, error) {
+	if q, ok := q.(*ent.PrintSheetQuery); ok {
+		return f(ctx, q)
+	}
+	return nil, fmt.Errorf("unexpected query type %T. expect *ent.PrintSheetQuery", q)
+}
+
+// The TraversePrintSheet type is an adapter to allow the use of ordinary function as Traverser.
+type TraversePrintSheet func(context.Context, *ent.PrintSheetQuery) error
+
+// Intercept is a dummy implementation of Intercept that returns the next Querier in the pipeline.
+func (f TraversePrintSheet) Intercept(next ent.Querier) ent.Querier {
+	return next
+}
+
+// Traverse calls f(ctx, q).
+func (f TraversePrintSheet) Traverse(ctx context.Context, q ent.Query) error {
+	if q, ok := q.(*ent.PrintSheetQuery); ok {
+		return f(ctx, q)
+	}
+	return fmt.Errorf("unexpected query type %T. expect *ent.PrintSheetQuery", q)
 }
 
 // The RateLimitFunc type is an adapter to allow the use of ordinary function as a Querier.
@@ -1172,6 +1228,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.OneTimeCodeQuery, predicate.OneTimeCode, onetimecode.OrderOption]{typ: ent.TypeOneTimeCode, tq: q}, nil
 	case *ent.OrderQuery:
 		return &query[*ent.OrderQuery, predicate.Order, order.OrderOption]{typ: ent.TypeOrder, tq: q}, nil
+	case *ent.OrderEmailQuery:
+		return &query[*ent.OrderEmailQuery, predicate.OrderEmail, orderemail.OrderOption]{typ: ent.TypeOrderEmail, tq: q}, nil
 	case *ent.OrderLineQuery:
 		return &query[*ent.OrderLineQuery, predicate.OrderLine, orderline.OrderOption]{typ: ent.TypeOrderLine, tq: q}, nil
 	case *ent.PackQuery:
@@ -1192,6 +1250,8 @@ func NewQuery(q ent.Query) (Query, error) {
 		return &query[*ent.PhotographerQuery, predicate.Photographer, photographer.OrderOption]{typ: ent.TypePhotographer, tq: q}, nil
 	case *ent.PhotographerSessionQuery:
 		return &query[*ent.PhotographerSessionQuery, predicate.PhotographerSession, photographersession.OrderOption]{typ: ent.TypePhotographerSession, tq: q}, nil
+	case *ent.PrintSheetQuery:
+		return &query[*ent.PrintSheetQuery, predicate.PrintSheet, printsheet.OrderOption]{typ: ent.TypePrintSheet, tq: q}, nil
 	case *ent.RateLimitQuery:
 		return &query[*ent.RateLimitQuery, predicate.RateLimit, ratelimit.OrderOption]{typ: ent.TypeRateLimit, tq: q}, nil
 	case *ent.RefundQuery:

@@ -582,6 +582,7 @@ var (
 		{Name: "blob_key", Type: field.TypeString, Default: ""},
 		{Name: "content_type", Type: field.TypeString, Default: "audio/mpeg"},
 		{Name: "duration_seconds", Type: field.TypeInt, Default: 0},
+		{Name: "size_bytes", Type: field.TypeInt64, Default: 0},
 		{Name: "photographer_music_tracks", Type: field.TypeString, Nullable: true, Size: 40},
 	}
 	// MusicTracksTable holds the schema information for the "music_tracks" table.
@@ -592,7 +593,7 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "music_tracks_photographers_music_tracks",
-				Columns:    []*schema.Column{MusicTracksColumns[8]},
+				Columns:    []*schema.Column{MusicTracksColumns[9]},
 				RefColumns: []*schema.Column{PhotographersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},
@@ -696,6 +697,28 @@ var (
 				Name:    "order_number",
 				Unique:  false,
 				Columns: []*schema.Column{OrdersColumns[3]},
+			},
+		},
+	}
+	// OrderEmailsColumns holds the columns for the "order_emails" table.
+	OrderEmailsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "order_id", Type: field.TypeString},
+		{Name: "kind", Type: field.TypeString, Size: 40},
+		{Name: "recipient", Type: field.TypeString, Size: 254},
+		{Name: "subject", Type: field.TypeString, Size: 400, Default: ""},
+		{Name: "sent_at", Type: field.TypeTime},
+	}
+	// OrderEmailsTable holds the schema information for the "order_emails" table.
+	OrderEmailsTable = &schema.Table{
+		Name:       "order_emails",
+		Columns:    OrderEmailsColumns,
+		PrimaryKey: []*schema.Column{OrderEmailsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "orderemail_order_id_sent_at",
+				Unique:  false,
+				Columns: []*schema.Column{OrderEmailsColumns[1], OrderEmailsColumns[5]},
 			},
 		},
 	}
@@ -864,6 +887,7 @@ var (
 		{Name: "kind", Type: field.TypeEnum, Enums: []string{"registration", "login"}},
 		{Name: "photographer_id", Type: field.TypeString, Default: ""},
 		{Name: "session_id", Type: field.TypeString, Default: ""},
+		{Name: "browser_hash", Type: field.TypeString, Size: 64, Default: ""},
 		{Name: "data", Type: field.TypeBytes},
 		{Name: "expires_at", Type: field.TypeTime},
 	}
@@ -876,7 +900,7 @@ var (
 			{
 				Name:    "passkeychallenge_expires_at",
 				Unique:  false,
-				Columns: []*schema.Column{PasskeyChallengesColumns[8]},
+				Columns: []*schema.Column{PasskeyChallengesColumns[9]},
 			},
 		},
 	}
@@ -1028,6 +1052,42 @@ var (
 				Name:    "photographersession_photographer_id",
 				Unique:  false,
 				Columns: []*schema.Column{PhotographerSessionsColumns[9]},
+			},
+		},
+	}
+	// PrintSheetsColumns holds the columns for the "print_sheets" table.
+	PrintSheetsColumns = []*schema.Column{
+		{Name: "id", Type: field.TypeString, Size: 40},
+		{Name: "created_at", Type: field.TypeTime},
+		{Name: "updated_at", Type: field.TypeTime},
+		{Name: "order_id", Type: field.TypeString},
+		{Name: "photographer_id", Type: field.TypeString},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"preparing", "ready", "failed", "expired"}, Default: "preparing"},
+		{Name: "files_done", Type: field.TypeInt, Default: 0},
+		{Name: "files_total", Type: field.TypeInt, Default: 0},
+		{Name: "blob_key", Type: field.TypeString, Default: ""},
+		{Name: "size_bytes", Type: field.TypeInt64, Default: 0},
+		{Name: "token", Type: field.TypeString},
+		{Name: "error", Type: field.TypeString, Default: ""},
+		{Name: "ready_at", Type: field.TypeTime, Nullable: true},
+		{Name: "expired_at", Type: field.TypeTime, Nullable: true},
+		{Name: "cleaned_at", Type: field.TypeTime, Nullable: true},
+	}
+	// PrintSheetsTable holds the schema information for the "print_sheets" table.
+	PrintSheetsTable = &schema.Table{
+		Name:       "print_sheets",
+		Columns:    PrintSheetsColumns,
+		PrimaryKey: []*schema.Column{PrintSheetsColumns[0]},
+		Indexes: []*schema.Index{
+			{
+				Name:    "printsheet_order_id_created_at",
+				Unique:  false,
+				Columns: []*schema.Column{PrintSheetsColumns[3], PrintSheetsColumns[1]},
+			},
+			{
+				Name:    "printsheet_status_ready_at",
+				Unique:  false,
+				Columns: []*schema.Column{PrintSheetsColumns[5], PrintSheetsColumns[12]},
 			},
 		},
 	}
@@ -1438,6 +1498,7 @@ var (
 		MusicTracksTable,
 		OneTimeCodesTable,
 		OrdersTable,
+		OrderEmailsTable,
 		OrderLinesTable,
 		PacksTable,
 		PackDigitalFilesTable,
@@ -1448,6 +1509,7 @@ var (
 		PhotosTable,
 		PhotographersTable,
 		PhotographerSessionsTable,
+		PrintSheetsTable,
 		RateLimitsTable,
 		RefundsTable,
 		SelectionsTable,

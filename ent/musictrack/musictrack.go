@@ -28,6 +28,8 @@ const (
 	FieldContentType = "content_type"
 	// FieldDurationSeconds holds the string denoting the duration_seconds field in the database.
 	FieldDurationSeconds = "duration_seconds"
+	// FieldSizeBytes holds the string denoting the size_bytes field in the database.
+	FieldSizeBytes = "size_bytes"
 	// EdgePhotographer holds the string denoting the photographer edge name in mutations.
 	EdgePhotographer = "photographer"
 	// EdgeGalleries holds the string denoting the galleries edge name in mutations.
@@ -60,6 +62,7 @@ var Columns = []string{
 	FieldBlobKey,
 	FieldContentType,
 	FieldDurationSeconds,
+	FieldSizeBytes,
 }
 
 // ForeignKeys holds the SQL foreign-keys that are owned by the "music_tracks"
@@ -104,6 +107,10 @@ var (
 	DefaultDurationSeconds int
 	// DurationSecondsValidator is a validator for the "duration_seconds" field. It is called by the builders before save.
 	DurationSecondsValidator func(int) error
+	// DefaultSizeBytes holds the default value on creation for the "size_bytes" field.
+	DefaultSizeBytes int64
+	// SizeBytesValidator is a validator for the "size_bytes" field. It is called by the builders before save.
+	SizeBytesValidator func(int64) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -151,6 +158,11 @@ func ByContentType(opts ...sql.OrderTermOption) OrderOption {
 // ByDurationSeconds orders the results by the duration_seconds field.
 func ByDurationSeconds(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldDurationSeconds, opts...).ToFunc()
+}
+
+// BySizeBytes orders the results by the size_bytes field.
+func BySizeBytes(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldSizeBytes, opts...).ToFunc()
 }
 
 // ByPhotographerField orders the results by photographer field.

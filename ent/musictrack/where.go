@@ -100,6 +100,11 @@ func DurationSeconds(v int) predicate.MusicTrack {
 	return predicate.MusicTrack(sql.FieldEQ(FieldDurationSeconds, v))
 }
 
+// SizeBytes applies equality check predicate on the "size_bytes" field. It's identical to SizeBytesEQ.
+func SizeBytes(v int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldEQ(FieldSizeBytes, v))
+}
+
 // CreatedAtEQ applies the EQ predicate on the "created_at" field.
 func CreatedAtEQ(v time.Time) predicate.MusicTrack {
 	return predicate.MusicTrack(sql.FieldEQ(FieldCreatedAt, v))
@@ -478,6 +483,46 @@ func DurationSecondsLT(v int) predicate.MusicTrack {
 // DurationSecondsLTE applies the LTE predicate on the "duration_seconds" field.
 func DurationSecondsLTE(v int) predicate.MusicTrack {
 	return predicate.MusicTrack(sql.FieldLTE(FieldDurationSeconds, v))
+}
+
+// SizeBytesEQ applies the EQ predicate on the "size_bytes" field.
+func SizeBytesEQ(v int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldEQ(FieldSizeBytes, v))
+}
+
+// SizeBytesNEQ applies the NEQ predicate on the "size_bytes" field.
+func SizeBytesNEQ(v int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldNEQ(FieldSizeBytes, v))
+}
+
+// SizeBytesIn applies the In predicate on the "size_bytes" field.
+func SizeBytesIn(vs ...int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldIn(FieldSizeBytes, vs...))
+}
+
+// SizeBytesNotIn applies the NotIn predicate on the "size_bytes" field.
+func SizeBytesNotIn(vs ...int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldNotIn(FieldSizeBytes, vs...))
+}
+
+// SizeBytesGT applies the GT predicate on the "size_bytes" field.
+func SizeBytesGT(v int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldGT(FieldSizeBytes, v))
+}
+
+// SizeBytesGTE applies the GTE predicate on the "size_bytes" field.
+func SizeBytesGTE(v int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldGTE(FieldSizeBytes, v))
+}
+
+// SizeBytesLT applies the LT predicate on the "size_bytes" field.
+func SizeBytesLT(v int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldLT(FieldSizeBytes, v))
+}
+
+// SizeBytesLTE applies the LTE predicate on the "size_bytes" field.
+func SizeBytesLTE(v int64) predicate.MusicTrack {
+	return predicate.MusicTrack(sql.FieldLTE(FieldSizeBytes, v))
 }
 
 // HasPhotographer applies the HasEdge predicate on the "photographer" edge.

@@ -28,6 +28,8 @@ const (
 	FieldPhotographerID = "photographer_id"
 	// FieldSessionID holds the string denoting the session_id field in the database.
 	FieldSessionID = "session_id"
+	// FieldBrowserHash holds the string denoting the browser_hash field in the database.
+	FieldBrowserHash = "browser_hash"
 	// FieldData holds the string denoting the data field in the database.
 	FieldData = "data"
 	// FieldExpiresAt holds the string denoting the expires_at field in the database.
@@ -45,6 +47,7 @@ var Columns = []string{
 	FieldKind,
 	FieldPhotographerID,
 	FieldSessionID,
+	FieldBrowserHash,
 	FieldData,
 	FieldExpiresAt,
 }
@@ -72,6 +75,10 @@ var (
 	DefaultPhotographerID string
 	// DefaultSessionID holds the default value on creation for the "session_id" field.
 	DefaultSessionID string
+	// DefaultBrowserHash holds the default value on creation for the "browser_hash" field.
+	DefaultBrowserHash string
+	// BrowserHashValidator is a validator for the "browser_hash" field. It is called by the builders before save.
+	BrowserHashValidator func(string) error
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() string
 	// IDValidator is a validator for the "id" field. It is called by the builders before save.
@@ -137,6 +144,11 @@ func ByPhotographerID(opts ...sql.OrderTermOption) OrderOption {
 // BySessionID orders the results by the session_id field.
 func BySessionID(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldSessionID, opts...).ToFunc()
+}
+
+// ByBrowserHash orders the results by the browser_hash field.
+func ByBrowserHash(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldBrowserHash, opts...).ToFunc()
 }
 
 // ByExpiresAt orders the results by the expires_at field.

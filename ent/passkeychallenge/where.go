@@ -89,6 +89,11 @@ func SessionID(v string) predicate.PasskeyChallenge {
 	return predicate.PasskeyChallenge(sql.FieldEQ(FieldSessionID, v))
 }
 
+// BrowserHash applies equality check predicate on the "browser_hash" field. It's identical to BrowserHashEQ.
+func BrowserHash(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldEQ(FieldBrowserHash, v))
+}
+
 // Data applies equality check predicate on the "data" field. It's identical to DataEQ.
 func Data(v []byte) predicate.PasskeyChallenge {
 	return predicate.PasskeyChallenge(sql.FieldEQ(FieldData, v))
@@ -392,6 +397,71 @@ func SessionIDEqualFold(v string) predicate.PasskeyChallenge {
 // SessionIDContainsFold applies the ContainsFold predicate on the "session_id" field.
 func SessionIDContainsFold(v string) predicate.PasskeyChallenge {
 	return predicate.PasskeyChallenge(sql.FieldContainsFold(FieldSessionID, v))
+}
+
+// BrowserHashEQ applies the EQ predicate on the "browser_hash" field.
+func BrowserHashEQ(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldEQ(FieldBrowserHash, v))
+}
+
+// BrowserHashNEQ applies the NEQ predicate on the "browser_hash" field.
+func BrowserHashNEQ(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldNEQ(FieldBrowserHash, v))
+}
+
+// BrowserHashIn applies the In predicate on the "browser_hash" field.
+func BrowserHashIn(vs ...string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldIn(FieldBrowserHash, vs...))
+}
+
+// BrowserHashNotIn applies the NotIn predicate on the "browser_hash" field.
+func BrowserHashNotIn(vs ...string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldNotIn(FieldBrowserHash, vs...))
+}
+
+// BrowserHashGT applies the GT predicate on the "browser_hash" field.
+func BrowserHashGT(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldGT(FieldBrowserHash, v))
+}
+
+// BrowserHashGTE applies the GTE predicate on the "browser_hash" field.
+func BrowserHashGTE(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldGTE(FieldBrowserHash, v))
+}
+
+// BrowserHashLT applies the LT predicate on the "browser_hash" field.
+func BrowserHashLT(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldLT(FieldBrowserHash, v))
+}
+
+// BrowserHashLTE applies the LTE predicate on the "browser_hash" field.
+func BrowserHashLTE(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldLTE(FieldBrowserHash, v))
+}
+
+// BrowserHashContains applies the Contains predicate on the "browser_hash" field.
+func BrowserHashContains(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldContains(FieldBrowserHash, v))
+}
+
+// BrowserHashHasPrefix applies the HasPrefix predicate on the "browser_hash" field.
+func BrowserHashHasPrefix(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldHasPrefix(FieldBrowserHash, v))
+}
+
+// BrowserHashHasSuffix applies the HasSuffix predicate on the "browser_hash" field.
+func BrowserHashHasSuffix(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldHasSuffix(FieldBrowserHash, v))
+}
+
+// BrowserHashEqualFold applies the EqualFold predicate on the "browser_hash" field.
+func BrowserHashEqualFold(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldEqualFold(FieldBrowserHash, v))
+}
+
+// BrowserHashContainsFold applies the ContainsFold predicate on the "browser_hash" field.
+func BrowserHashContainsFold(v string) predicate.PasskeyChallenge {
+	return predicate.PasskeyChallenge(sql.FieldContainsFold(FieldBrowserHash, v))
 }
 
 // DataEQ applies the EQ predicate on the "data" field.

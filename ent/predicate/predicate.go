@@ -63,6 +63,9 @@ type OneTimeCode func(*sql.Selector)
 // Order is the predicate function for order builders.
 type Order func(*sql.Selector)
 
+// OrderEmail is the predicate function for orderemail builders.
+type OrderEmail func(*sql.Selector)
+
 // OrderLine is the predicate function for orderline builders.
 type OrderLine func(*sql.Selector)
 
@@ -92,6 +95,9 @@ type Photographer func(*sql.Selector)
 
 // PhotographerSession is the predicate function for photographersession builders.
 type PhotographerSession func(*sql.Selector)
+
+// PrintSheet is the predicate function for printsheet builders.
+type PrintSheet func(*sql.Selector)
 
 // RateLimit is the predicate function for ratelimit builders.
 type RateLimit func(*sql.Selector)

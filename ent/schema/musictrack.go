@@ -24,6 +24,8 @@ func (MusicTrack) Fields() []ent.Field {
 		field.String("blob_key").Default("").Annotations(entgql.Skip()),
 		field.String("content_type").Default("audio/mpeg").Annotations(entgql.Skip()),
 		field.Int("duration_seconds").Default(0).NonNegative(),
+		// SizeBytes is the audio file's size (the studio's music library).
+		field.Int64("size_bytes").Default(0).NonNegative().Annotations(entgql.Skip()),
 	}
 }
 

@@ -66,6 +66,11 @@ func (PasskeyChallenge) Fields() []ent.Field {
 		// photographer and the session that began it; empty for a sign-in.
 		field.String("photographer_id").Default("").Immutable(),
 		field.String("session_id").Default("").Immutable(),
+		// BrowserHash binds a sign-in to the browser that began it: the
+		// SHA-256 (hex) of the random passkey_login cookie BeginLogin set
+		// there (the cookie's value is never kept); empty for a
+		// registration.
+		field.String("browser_hash").Default("").MaxLen(64).Sensitive().Immutable(),
 		// Data is go-webauthn's SessionData as JSON.
 		field.Bytes("data").Immutable(),
 		field.Time("expires_at"),

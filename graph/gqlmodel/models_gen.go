@@ -136,6 +136,11 @@ type CartPayload struct {
 	AddressSuggestions []*AddressSuggestion `json:"addressSuggestions,omitempty"`
 }
 
+type CataloguePreviewPayload struct {
+	Preview    *photographer.CataloguePreview `json:"preview,omitempty"`
+	UserErrors []*UserError                   `json:"userErrors"`
+}
+
 type ClientDataInput struct {
 	GalleryID string        `json:"galleryId"`
 	Billing   *AddressInput `json:"billing"`
@@ -182,6 +187,12 @@ type ContactPhotographerInput struct {
 type ContactPhotographerPayload struct {
 	Sent       bool         `json:"sent"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type CopyCataloguePayload struct {
+	// The target gallery's catalogue after the copy; null on userErrors.
+	Catalogue  *photographer.StudioCatalogue `json:"catalogue,omitempty"`
+	UserErrors []*UserError                  `json:"userErrors"`
 }
 
 type CreateAccessCodePayload struct {
@@ -260,6 +271,12 @@ type CreateSelectionInput struct {
 	Name      string `json:"name"`
 }
 
+type CreateVoucherBatchPayload struct {
+	// The vouchers made, in the order they were drawn; empty with userErrors.
+	Vouchers   []*ent.Voucher `json:"vouchers"`
+	UserErrors []*UserError   `json:"userErrors"`
+}
+
 type CreateVoucherPayload struct {
 	Voucher    *ent.Voucher `json:"voucher,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
@@ -293,6 +310,15 @@ type DeleteFormatPayload struct {
 type DeleteGalleryPayload struct {
 	DeletedGalleryID *string      `json:"deletedGalleryId,omitempty"`
 	UserErrors       []*UserError `json:"userErrors"`
+}
+
+type DeleteMusicTrackInput struct {
+	TrackID string `json:"trackId"`
+}
+
+type DeleteMusicTrackPayload struct {
+	DeletedTrackID *string      `json:"deletedTrackId,omitempty"`
+	UserErrors     []*UserError `json:"userErrors"`
 }
 
 type DeletePackPayload struct {
@@ -378,6 +404,12 @@ type GalleryCollection struct {
 	PhotoCount int `json:"photoCount"`
 }
 
+type GalleryPhotoCount struct {
+	GalleryID string `json:"galleryId"`
+	// The photos the viewer may see, in any state.
+	Count int `json:"count"`
+}
+
 type LogoutInput struct {
 	GalleryID string `json:"galleryId"`
 }
@@ -400,6 +432,11 @@ type Music struct {
 	Active  bool            `json:"active"`
 	TrackID *string         `json:"trackId,omitempty"`
 	Track   *ent.MusicTrack `json:"track,omitempty"`
+}
+
+type MusicTrackPayload struct {
+	Track      *photographer.StudioMusicTrack `json:"track,omitempty"`
+	UserErrors []*UserError                   `json:"userErrors"`
 }
 
 type NewCaptchaPayload struct {
@@ -498,6 +535,11 @@ type PrintInput struct {
 	Quantity   int              `json:"quantity"`
 }
 
+type PrintSheetPayload struct {
+	PrintSheet *ent.PrintSheet `json:"printSheet,omitempty"`
+	UserErrors []*UserError    `json:"userErrors"`
+}
+
 type ProductImages struct {
 	Family         *ent.Family `json:"family"`
 	NumberOfImages int         `json:"numberOfImages"`
@@ -523,6 +565,12 @@ type RemovePackFormatInput struct {
 type RemovePrintInput struct {
 	GalleryID  string `json:"galleryId"`
 	CartItemID string `json:"cartItemId"`
+}
+
+type RenameMusicTrackInput struct {
+	TrackID string  `json:"trackId"`
+	Title   string  `json:"title"`
+	Artist  *string `json:"artist,omitempty"`
 }
 
 type ReorderPhotosPayload struct {
@@ -672,7 +720,8 @@ type StudioBooks struct {
 	Orders       int          `json:"orders"`
 	AverageOrder *money.Money `json:"averageOrder"`
 	UniqueBuyers int          `json:"uniqueBuyers"`
-	// The galleries' visits in the period: null while visits are not counted (the conversion is then unknown).
+	// The galleries' visits in the period (one per viewer, gallery and day),
+	// null when none was counted (the conversion is then unknown).
 	Visits *int `json:"visits,omitempty"`
 	// Orders per visit, null without visits.
 	Conversion *float64              `json:"conversion,omitempty"`
@@ -685,11 +734,15 @@ type StudioBooks struct {
 	TopPhotos []*StudioBooksPhoto `json:"topPhotos"`
 }
 
+// A gallery's paid orders and visits in the period (visited galleries without a sale are listed too).
 type StudioBooksGallery struct {
 	GalleryID string       `json:"galleryId"`
 	Title     string       `json:"title"`
 	Revenue   *money.Money `json:"revenue"`
 	Orders    int          `json:"orders"`
+	Visits    int          `json:"visits"`
+	// Orders per visit in the period, null without visits.
+	Conversion *float64 `json:"conversion,omitempty"`
 }
 
 type StudioBooksPhoto struct {
@@ -735,6 +788,12 @@ type StudioLegalDetailsInput struct {
 type StudioLegalDetailsPayload struct {
 	LegalDetails *StudioLegalDetails `json:"legalDetails,omitempty"`
 	UserErrors   []*UserError        `json:"userErrors"`
+}
+
+type StudioPickupPayload struct {
+	// The pickup address as buyers see it (name, street, postal code and city); null on userErrors.
+	PickupAddress *string      `json:"pickupAddress,omitempty"`
+	UserErrors    []*UserError `json:"userErrors"`
 }
 
 // Live updates, over websocket at /graphql (graphql-transport-ws, or the
@@ -786,6 +845,13 @@ type UpdateVideoPayload struct {
 type UpdateVoucherPayload struct {
 	Voucher    *ent.Voucher `json:"voucher,omitempty"`
 	UserErrors []*UserError `json:"userErrors"`
+}
+
+type UploadMusicTrackInput struct {
+	File graphql.Upload `json:"file"`
+	// The track's title; the file name without its extension when empty.
+	Title  *string `json:"title,omitempty"`
+	Artist *string `json:"artist,omitempty"`
 }
 
 type UploadPhotosInput struct {

@@ -44,6 +44,48 @@ type Loaders struct {
 	// FirstPhoto is the first ready photo of each gallery (the automatic
 	// cover), for the studio's list.
 	FirstPhoto *dataloadgen.Loader[string, *ent.Photo]
+
+	mu sync.Mutex
+	// pages are the galleries of the lists this response resolves, by
+	// gallery id: see SetPage.
+	pages map[string][]*ent.Gallery
+}
+
+// SetPage records the galleries of a list the response is resolving, so
+// that a per-gallery field loads the whole page in one batch however its
+// resolvers are scheduled: the batch window alone splits a page in two
+// when the machine is busy.
+func (l *Loaders) SetPage(galleries []*ent.Gallery) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.pages == nil {
+		l.pages = make(map[string][]*ent.Gallery, len(galleries))
+	}
+	for _, g := range galleries {
+		l.pages[g.ID] = galleries
+	}
+}
+
+// Page returns the galleries of the recorded list holding the gallery id,
+// or nil when it is in none.
+func (l *Loaders) Page(id string) []*ent.Gallery {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.pages[id]
+}
+
+// PageKeys returns key(g) for every gallery of the page holding id that has
+// one, and at least id's own key when the page is unknown.
+func (l *Loaders) PageKeys(id string, own string, key func(*ent.Gallery) string) []string {
+	page := l.Page(id)
+	keys := make([]string, 0, len(page)+1)
+	keys = append(keys, own)
+	for _, g := range page {
+		if k := key(g); k != "" && k != own {
+			keys = append(keys, k)
+		}
+	}
+	return keys
 }
 
 // New makes a fresh set of loaders over db; catalogues, when not nil, are
@@ -191,9 +233,21 @@ func For(ctx context.Context) *Loaders {
 	return z.get()
 }
 
-// Get loads one key, turning a missing key into apperr.ErrNotFound.
-func Get[T any](ctx context.Context, l *dataloadgen.Loader[string, T], id string) (T, error) {
-	v, err := l.Load(ctx, id)
+// GetAmong loads keys[0] along with the other keys in the same batch (see
+// SetPage), turning a missing keys[0] into apperr.ErrNotFound; a missing
+// other key is not an error of this call.
+func GetAmong[T any](ctx context.Context, l *dataloadgen.Loader[string, T], keys []string) (T, error) {
+	if len(keys) > 1 {
+		thunks := make([]func() (T, error), len(keys))
+		for i, k := range keys {
+			thunks[i] = l.LoadThunk(ctx, k)
+		}
+		return unwrap(thunks[0]())
+	}
+	return Get(ctx, l, keys[0])
+}
+
+func unwrap[T any](v T, err error) (T, error) {
 	if err != nil {
 		var zero T
 		if errors.Is(err, dataloadgen.ErrNotFound) {
@@ -202,4 +256,9 @@ func Get[T any](ctx context.Context, l *dataloadgen.Loader[string, T], id string
 		return zero, err
 	}
 	return v, nil
+}
+
+// Get loads one key, turning a missing key into apperr.ErrNotFound.
+func Get[T any](ctx context.Context, l *dataloadgen.Loader[string, T], id string) (T, error) {
+	return unwrap(l.Load(ctx, id))
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/studio/gallery/ent"
@@ -39,8 +38,6 @@ type Limiter struct {
 	Window time.Duration
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
-
-	lastSweep atomic.Int64
 }
 
 // NewLimiter returns a limiter on db allowing free attempts per key.
@@ -48,8 +45,8 @@ func NewLimiter(db *ent.Client, name string, free int, base, max, window time.Du
 	return &Limiter{DB: db, Name: name, Free: free, Base: base, Max: max, Window: window}
 }
 
-// SweepEvery is how often a limiter deletes expired rows (on a write).
-const SweepEvery = time.Minute
+// Expired rows are deleted by the periodic housekeeping job
+// (jobs.Housekeep), not on a request's way.
 
 // maxTries bounds the retries of a conditional write that racing requests
 // keep winning; past it the attempt is refused for a second.
@@ -204,7 +201,6 @@ func (l *Limiter) count(ctx context.Context, id string, check bool) (time.Durati
 			return 0, fmt.Errorf("limiter %s: %w", l.Name, err)
 		}
 		if counted {
-			l.sweep(ctx, now)
 			return 0, nil
 		}
 		// Refused: the row is blocked. How long, read after the refusal
@@ -306,7 +302,6 @@ func (l *Limiter) change(ctx context.Context, id string, r *ent.RateLimit, delta
 			err := l.DB.RateLimit.Create().SetID(id).SetCount(count).SetSeq(1).SetLastAt(last).
 				SetNillableBlockedUntil(blocked).SetExpiresAt(expires).Exec(sctx)
 			if err == nil {
-				l.sweep(ctx, now)
 				return 0, nil
 			}
 			if !ent.IsConstraintError(err) {
@@ -344,15 +339,4 @@ func (l *Limiter) delay(count int) time.Duration {
 		d *= 2
 	}
 	return min(d, l.Max)
-}
-
-// sweep deletes the expired rows of every limiter, at most once per
-// SweepEvery per limiter.
-func (l *Limiter) sweep(ctx context.Context, now time.Time) {
-	last := l.lastSweep.Load()
-	if now.UnixNano()-last < int64(SweepEvery) || !l.lastSweep.CompareAndSwap(last, now.UnixNano()) {
-		return
-	}
-	// Best effort: a failed sweep is retried by a later write.
-	_, _ = l.DB.RateLimit.Delete().Where(ratelimit.ExpiresAtLT(now)).Exec(viewer.SystemContext(ctx))
 }

@@ -14,6 +14,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -44,9 +45,11 @@ import (
 	"github.com/studio/gallery/internal/payments/stripe"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/photos"
+	"github.com/studio/gallery/internal/printlab"
 	"github.com/studio/gallery/internal/selections"
 	"github.com/studio/gallery/internal/share"
 	"github.com/studio/gallery/internal/store"
+	"github.com/studio/gallery/internal/visits"
 )
 
 // Services are the domain services of one process, with what they share.
@@ -98,8 +101,13 @@ type Services struct {
 	DownloadWorkers *downloads.Workers
 	// Orders places orders and follows their payments.
 	Orders *orders.Service
+	// PrintLab makes the print lab's sheets of orders (nil without a runner).
+	PrintLab *printlab.Service
 	// Books makes the accountant's exports, the invoices and the dashboard.
 	Books *books.Service
+	// Visits counts the guests' page loads in memory and writes them a
+	// moment later, and once more on Stop.
+	Visits *visits.Counter
 	// TestPayments is the built-in test provider when it takes the
 	// payments (PAYMENT_PROVIDER=test): its page is served at /pay/test.
 	TestPayments *payments.Test
@@ -203,7 +211,7 @@ func New(ctx context.Context, o Options) (*Services, error) {
 	s.Access = access.NewService(access.Options{DB: db.Client, Signer: signer, Mail: sender, Jobs: s.Jobs,
 		Captchas: s.Captchas, PublicURL: cfg.PublicURL, KeepFor: ttl})
 	s.Galleries = gallery.NewService(db.Client, cfg.PublicURL, ttl)
-	s.Photographer = &photographer.Service{DB: db.Client, Jobs: s.Jobs, Events: ev}
+	s.Photographer = &photographer.Service{DB: db.Client, Jobs: s.Jobs, Events: ev, Media: o.Media}
 	s.Tokens = photographer.NewTokens(db.Client, ttl)
 	s.Sessions = photographer.NewSessions(db.Client, signer, s.Tokens, s.Access, ttl)
 	s.Passkeys = passkey.New(db.Client, s.Sessions, cfg.PublicURL, "")
@@ -236,6 +244,7 @@ func New(ctx context.Context, o Options) (*Services, error) {
 		PublicURL: cfg.PublicURL, Expiry: cfg.OrderExpiry, Logger: log, Now: o.Now,
 		Provider: provider, Providers: providers}
 	s.Books = &books.Service{DB: db.Client}
+	s.Visits = &visits.Counter{DB: db.Client, OnError: func(err error) { log.Warn("visits: flush (kept for the next one)", "err", err) }}
 	if s.Jobs != nil {
 		dev := o.DownloadEvents
 		if dev == nil {
@@ -244,6 +253,14 @@ func New(ctx context.Context, o Options) (*Services, error) {
 		s.DownloadWorkers = &downloads.Workers{DB: db.Client, Media: o.Media, Mail: sender, Events: dev, Runner: s.Jobs,
 			PublicURL: cfg.PublicURL, PartLimit: o.DownloadPartLimit, Log: log, Now: o.Now}
 		s.Jobs.Register(s.DownloadWorkers.Register, s.Orders.Register)
+		s.PrintLab = &printlab.Service{DB: db.Client, Jobs: s.Jobs, Media: o.Media, Events: ev, Log: log, Now: o.Now,
+			Retention: cfg.PrintSheetRetention}
+		s.Jobs.Register(s.PrintLab.Register)
+		// The sheets' ZIPs past PRINT_SHEET_RETENTION and the failed
+		// sheets' files are removed by the leader, every hour.
+		if err := s.Jobs.Periodic(printlab.SweepJob()); err != nil {
+			return nil, err
+		}
 		if err := s.scheduleSnapshots(o); err != nil {
 			return nil, err
 		}
@@ -312,11 +329,13 @@ func (s *Services) Start(ctx context.Context) error {
 	return s.Jobs.Start(ctx)
 }
 
-// Stop stops the job runner, if any: call it after the HTTP server has
-// stopped, before the database closes.
+// Stop writes the visits counted since the last flush and stops the job
+// runner, if any: call it after the HTTP server has stopped, before the
+// database closes.
 func (s *Services) Stop(ctx context.Context) error {
-	if s.Jobs == nil {
-		return nil
+	err := s.Visits.Flush(ctx)
+	if s.Jobs != nil {
+		err = errors.Join(err, s.Jobs.Stop(ctx))
 	}
-	return s.Jobs.Stop(ctx)
+	return err
 }

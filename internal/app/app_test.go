@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/studio/gallery/internal/app"
 	"github.com/studio/gallery/internal/config"
@@ -14,6 +15,8 @@ import (
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/orders"
 	"github.com/studio/gallery/internal/testdb"
+	"github.com/studio/gallery/internal/viewer"
+	"github.com/studio/gallery/internal/visits"
 )
 
 func newServices(t *testing.T, withJobs *jobs.Config) *app.Services {
@@ -112,5 +115,24 @@ func TestNewWithoutJobs(t *testing.T) {
 	}
 	if err := s.Stop(context.Background()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestStopWritesTheVisitsCounted: the visits counted in memory since the
+// last flush are written when the services stop.
+func TestStopWritesTheVisitsCounted(t *testing.T) {
+	s := newServices(t, nil)
+	ctx := viewer.SystemContext(context.Background())
+	pg := s.DB.Client.Photographer.Create().SetEmail("p@example.com").SetName("P").SaveX(ctx)
+	g := s.DB.Client.Gallery.Create().SetURL("visits").SetEventName("Visits").SetPhotographerID(pg.ID).SaveX(ctx)
+	s.Visits.Visit(g.ID, "ann", time.Now())
+	if err := s.Stop(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Visits.Pending(); n != 0 {
+		t.Fatalf("%d visits still pending after Stop", n)
+	}
+	if got, err := visits.Totals(ctx, s.DB.Client, []string{g.ID}); err != nil || got[g.ID] != 1 {
+		t.Fatalf("visits written: %v %v", got, err)
 	}
 }

@@ -217,7 +217,14 @@ func Take(ctx context.Context, src Source, dest string) (m *Manifest, err error)
 	return m, nil
 }
 
-// copyBlobs lists the bucket and copies each blob (or only lists them).
+// TransientPrefix holds the resumable uploads in progress (tus, see
+// server/uploadstore.go): parts of files nobody has finished sending, which
+// a restored installation could not resume and which their uploader sends
+// again. A backup leaves them out.
+const TransientPrefix = "uploads/"
+
+// copyBlobs lists the bucket and copies each blob (or only lists them),
+// but those under TransientPrefix.
 func copyBlobs(ctx context.Context, src Source, sink sink, m *Manifest, say func(string)) error {
 	it := src.Bucket.List(nil)
 	for {
@@ -228,7 +235,7 @@ func copyBlobs(ctx context.Context, src Source, sink sink, m *Manifest, say func
 		if err != nil {
 			return fmt.Errorf("backup: list blobs: %w", err)
 		}
-		if obj.IsDir {
+		if obj.IsDir || strings.HasPrefix(obj.Key, TransientPrefix) {
 			continue
 		}
 		m.Blobs = append(m.Blobs, Blob{Key: obj.Key, Size: obj.Size})

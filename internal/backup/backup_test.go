@@ -20,7 +20,7 @@ import (
 )
 
 // installation is a SQLite database with one row and a file bucket with
-// two blobs.
+// two blobs and an upload in progress.
 func installation(t *testing.T) (Source, string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -35,7 +35,9 @@ func installation(t *testing.T) (Source, string) {
 	}
 	bucket, blobURL := openBucketURL(t, filepath.Join(dir, "blobs"))
 	ctx := context.Background()
-	for key, body := range map[string]string{"originals/ph_1/abc": "jpeg bytes", "derived/ph_1/abc/400": "small"} {
+	// And an upload in progress (tus), which a backup leaves out.
+	for key, body := range map[string]string{"originals/ph_1/abc": "jpeg bytes", "derived/ph_1/abc/400": "small",
+		TransientPrefix + "upl_1/info": "{}", TransientPrefix + "upl_1/00000000000000000000": "half a photo"} {
 		if err := bucket.WriteAll(ctx, key, []byte(body), nil); err != nil {
 			t.Fatal(err)
 		}
@@ -102,6 +104,9 @@ func TestTakeAndRestoreBothForms(t *testing.T) {
 			}
 			if b, err := target.Bucket.ReadAll(context.Background(), "originals/ph_1/abc"); err != nil || string(b) != "jpeg bytes" {
 				t.Fatalf("blob %q %v", b, err)
+			}
+			if ok, _ := target.Bucket.Exists(context.Background(), TransientPrefix+"upl_1/info"); ok {
+				t.Fatal("an upload in progress was backed up")
 			}
 			// Not twice: the target now holds data.
 			if _, _, err := Restore(context.Background(), dest, target); !errors.Is(err, ErrNotEmpty) {

@@ -12,6 +12,7 @@ import (
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
+	"github.com/studio/gallery/ent/galleryvisit"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/ent/photo"
@@ -38,12 +39,14 @@ type Point struct {
 	Orders  int
 }
 
-// GalleryFigure is a gallery's share.
+// GalleryFigure is a gallery's share: its paid orders and its visits in
+// the period (a gallery visited but not bought from is listed too).
 type GalleryFigure struct {
 	GalleryID string
 	Title     string
 	Revenue   money.Cents
 	Orders    int
+	Visits    int
 }
 
 // ProductFigure is a product's share: a kind of line and its format.
@@ -70,8 +73,9 @@ type Dashboard struct {
 	Orders       int
 	UniqueBuyers int
 	AverageOrder money.Cents
-	// Visits is nil while the galleries' visits are not counted: the
-	// conversion is then unknown.
+	// Visits is the galleries' visits in the period (one per viewer,
+	// gallery and UTC day: internal/visits), nil when none was counted, so
+	// that the conversion is unknown rather than zero.
 	Visits    *int
 	ByDay     []Point
 	ByWeek    []Point
@@ -189,18 +193,44 @@ func (s *Service) Figures(ctx context.Context, fromDay, toDay string) (*Dashboar
 	if err != nil {
 		return nil, fmt.Errorf("books: by gallery: %w", err)
 	}
+	visits, err := s.visits(sctx, pid, from, to)
+	if err != nil {
+		return nil, err
+	}
 	gids := []string{}
 	for _, g := range gs {
 		gids = append(gids, g.Gallery)
+	}
+	for id := range visits {
+		if !slices.Contains(gids, id) {
+			gids = append(gids, id)
+		}
 	}
 	titles := map[string]string{}
 	for _, g := range s.DB.Gallery.Query().Where(gallery.IDIn(gids...)).Select(gallery.FieldID, gallery.FieldEventName).AllX(sctx) {
 		titles[g.ID] = g.EventName
 	}
+	sold := map[string]bool{}
 	for _, g := range gs {
-		d.Galleries = append(d.Galleries, GalleryFigure{GalleryID: g.Gallery, Title: titles[g.Gallery], Revenue: money.Cents(g.Revenue), Orders: g.Orders})
+		sold[g.Gallery] = true
+		d.Galleries = append(d.Galleries, GalleryFigure{GalleryID: g.Gallery, Title: titles[g.Gallery], Revenue: money.Cents(g.Revenue), Orders: g.Orders, Visits: visits[g.Gallery]})
 	}
-	slices.SortStableFunc(d.Galleries, func(a, b GalleryFigure) int { return int(b.Revenue - a.Revenue) })
+	total := 0
+	for id, n := range visits {
+		total += n
+		if !sold[id] {
+			d.Galleries = append(d.Galleries, GalleryFigure{GalleryID: id, Title: titles[id], Visits: n})
+		}
+	}
+	if len(visits) > 0 {
+		d.Visits = &total
+	}
+	slices.SortStableFunc(d.Galleries, func(a, b GalleryFigure) int {
+		if a.Revenue != b.Revenue {
+			return int(b.Revenue - a.Revenue)
+		}
+		return b.Visits - a.Visits
+	})
 
 	// Per product and per photo: the lines' net amounts.
 	lines := orderline.HasOrderWith(paid...)
@@ -313,4 +343,30 @@ func sorted(m map[string]*Point) []Point {
 		return 0
 	})
 	return out
+}
+
+// visits sums the visits of the photographer's galleries on the period's
+// days, per gallery. Visits are kept per UTC day: a studio's day is taken
+// as the UTC day of the same date (a visit near midnight may fall on the
+// day beside), which is close enough for a conversion rate.
+func (s *Service) visits(ctx context.Context, pid string, from, to time.Time) (map[string]int, error) {
+	var rows []struct {
+		GalleryID string `json:"gallery_id"`
+		Sum       int    `json:"sum"`
+	}
+	err := s.DB.GalleryVisit.Query().Where(
+		galleryvisit.HasGalleryWith(gallery.PhotographerID(pid)),
+		galleryvisit.DayGTE(from.Format(time.DateOnly)),
+		galleryvisit.DayLTE(to.Format(time.DateOnly)),
+	).GroupBy(galleryvisit.FieldGalleryID).Aggregate(ent.Sum(galleryvisit.FieldCount)).Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("books: visits: %w", err)
+	}
+	out := make(map[string]int, len(rows))
+	for _, r := range rows {
+		if r.Sum > 0 {
+			out[r.GalleryID] = r.Sum
+		}
+	}
+	return out, nil
 }

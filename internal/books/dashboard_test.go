@@ -57,3 +57,46 @@ func TestDashboardFigures(t *testing.T) {
 		}
 	}
 }
+
+// Visits make the conversion: the period's days only, the photographer's
+// galleries only, and a gallery visited without a sale is listed.
+func TestDashboardConversionFromVisits(t *testing.T) {
+	f := setup(t)
+	f.order(pricing.Input{Lines: []pricing.Line{line("a", 1000, 1)}, VATRateBP: 2100}, time.Date(2026, 11, 5, 10, 0, 0, 0, time.UTC), "")
+	quiet := f.db.Gallery.Create().SetURL("g-quiet-" + fmt.Sprint(time.Now().UnixNano()%1e6)).SetEventName("Gala").SetPhotographerID(f.pg.ID).SaveX(sysCtx())
+	other := f.db.Photographer.Create().SetName("Autre").SetEmail(fmt.Sprintf("o%d@example.com", time.Now().UnixNano())).SaveX(sysCtx())
+	foreign := f.db.Gallery.Create().SetURL("g-foreign-" + fmt.Sprint(time.Now().UnixNano()%1e6)).SetEventName("Ailleurs").SetPhotographerID(other.ID).SaveX(sysCtx())
+	visit := func(gid, day string, n int) {
+		f.db.GalleryVisit.Create().SetGalleryID(gid).SetDay(day).SetCount(n).ExecX(sysCtx())
+	}
+	visit(f.gal.ID, "2026-11-01", 30)
+	visit(f.gal.ID, "2026-11-30", 10)
+	visit(f.gal.ID, "2026-10-31", 500) // before the period
+	visit(f.gal.ID, "2026-12-01", 500) // after it
+	visit(quiet.ID, "2026-11-15", 8)
+	visit(foreign.ID, "2026-11-15", 1000) // another photographer's
+
+	d, err := f.svc.Figures(f.ctx, "2026-11-01", "2026-11-30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Visits == nil || *d.Visits != 48 {
+		t.Fatalf("visits %v, want 48", d.Visits)
+	}
+	want := []books.GalleryFigure{
+		{GalleryID: f.gal.ID, Title: "Fête d'école", Revenue: 1000, Orders: 1, Visits: 40},
+		{GalleryID: quiet.ID, Title: "Gala", Visits: 8},
+	}
+	if fmt.Sprint(d.Galleries) != fmt.Sprint(want) {
+		t.Errorf("galleries %+v, want %+v", d.Galleries, want)
+	}
+
+	// A period without visits: unknown, not zero.
+	d, err = f.svc.Figures(f.ctx, "2026-09-01", "2026-09-30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Visits != nil {
+		t.Errorf("visits %v in a period without any", *d.Visits)
+	}
+}

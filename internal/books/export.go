@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/invoice"
 	"github.com/studio/gallery/ent/order"
 	"github.com/studio/gallery/ent/orderline"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/viewer"
@@ -23,10 +24,21 @@ import (
 
 // The accountant's export of a month: every line of the orders paid in the
 // month (in the studio's time zone), the shipping as a line of its own,
-// and the orders refunded or cancelled after payment in the month as the
-// same lines with negative amounts (a refund lands in the month it
-// happens, whatever the month of the sale). Amounts include VAT as the
-// shop's prices do; per line:
+// and the money given back in the month, which lands in the month it
+// happens, whatever the month of the sale:
+//
+//   - an order refunded or cancelled in the month whose refunds (the
+//     Refund rows, one per payment given back) all fall in the month, or
+//     which has none (orders closed before refunds were recorded), comes
+//     back as its sale's lines with negative amounts, the gift cards
+//     included;
+//   - any other refund (a partial refund, or the rest of an order partly
+//     refunded in an earlier month) is one line « Remboursement partiel »
+//     of the amount given back, its VAT at the order's rate; refunds of
+//     the same order made together (within a second: one per payment)
+//     are one line.
+//
+// Amounts include VAT as the shop's prices do; per line:
 //
 //   - incl. VAT is the line's net amount: its total less its share of the
 //     order's discount (discount codes and automatic discounts lower the
@@ -127,8 +139,12 @@ func (s *Service) Month(ctx context.Context, year int, month time.Month) (*Expor
 		order.Or(
 			order.And(order.PaidAtGTE(lo), order.PaidAtLT(hi)),
 			order.And(order.StatusIn(order.StatusRefunded, order.StatusCancelled), order.ClosedAtGTE(lo), order.ClosedAtLT(hi)),
+			order.HasRefundsWith(refund.StatusNEQ(refund.StatusFailed), refund.CreatedAtGTE(lo), refund.CreatedAtLT(hi)),
 		),
-	).WithLines(func(q *ent.OrderLineQuery) { q.Order(ent.Asc(orderline.FieldID)) }).All(sctx)
+	).WithLines(func(q *ent.OrderLineQuery) { q.Order(ent.Asc(orderline.FieldID)) }).
+		WithRefunds(func(q *ent.RefundQuery) {
+			q.Where(refund.StatusNEQ(refund.StatusFailed)).Order(ent.Asc(refund.FieldCreatedAt), ent.Asc(refund.FieldID))
+		}).All(sctx)
 	if err != nil {
 		return nil, err
 	}
@@ -149,15 +165,36 @@ func (s *Service) Month(ctx context.Context, year int, month time.Month) (*Expor
 		o      *ent.Order
 		at     time.Time
 		refund bool
+		// part is the amount of a partial refund; 0 for a sale or a whole order given back.
+		part money.Cents
 	}
 	var evs []event
 	in := func(t *time.Time) bool { return t != nil && !t.Before(from) && t.Before(to) }
 	for _, o := range os {
 		if in(o.PaidAt) {
-			evs = append(evs, event{o, *o.PaidAt, false})
+			evs = append(evs, event{o: o, at: *o.PaidAt})
 		}
-		if (o.Status == order.StatusRefunded || o.Status == order.StatusCancelled) && in(o.ClosedAt) {
-			evs = append(evs, event{o, *o.ClosedAt, true})
+		refunds := o.Edges.Refunds
+		all := true
+		for _, r := range refunds {
+			all = all && in(&r.CreatedAt)
+		}
+		if (o.Status == order.StatusRefunded || o.Status == order.StatusCancelled) && in(o.ClosedAt) && all {
+			evs = append(evs, event{o: o, at: *o.ClosedAt, refund: true})
+			continue
+		}
+		for i := 0; i < len(refunds); i++ {
+			r := refunds[i]
+			if !in(&r.CreatedAt) {
+				continue
+			}
+			ev := event{o: o, at: r.CreatedAt, refund: true, part: money.Cents(r.Amount)}
+			for i+1 < len(refunds) && refunds[i+1].CreatedAt.Sub(r.CreatedAt) < time.Second && in(&refunds[i+1].CreatedAt) {
+				i++
+				ev.part += money.Cents(refunds[i].Amount)
+				ev.at = refunds[i].CreatedAt
+			}
+			evs = append(evs, ev)
 		}
 	}
 	slices.SortStableFunc(evs, func(a, b event) int {
@@ -167,6 +204,14 @@ func (s *Service) Month(ctx context.Context, year int, month time.Month) (*Expor
 		return strings.Compare(a.o.ID, b.o.ID)
 	})
 	for _, ev := range evs {
+		if ev.part > 0 {
+			o := ev.o
+			v := money.VATIncluded(ev.part, o.VatRateBp)
+			e.Rows = append(e.Rows, Row{Kind: "refund", OrderNumber: o.Number, Invoice: numbers[o.ID], Date: ev.at.In(loc),
+				Buyer: buyerName(o.BillingAddress), Email: o.Email, BuyerVAT: o.BillingAddress.VatNumber,
+				Product: "Remboursement partiel", Quantity: 1, RateBP: o.VatRateBp, Incl: -ev.part, VAT: -v, Excl: -(ev.part - v)})
+			continue
+		}
 		rows := OrderRows(ev.o, ev.o.Edges.Lines)
 		sign := money.Cents(1)
 		if ev.refund {

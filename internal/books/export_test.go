@@ -11,6 +11,8 @@ import (
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/payment"
+	"github.com/studio/gallery/ent/refund"
 	"github.com/studio/gallery/internal/books"
 	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/model"
@@ -280,5 +282,66 @@ func TestExportIsThePhotographersOnly(t *testing.T) {
 		if _, _, err := books.ParseMonthFile(name); err == nil {
 			t.Errorf("%q accepted", name)
 		}
+	}
+}
+
+// refund records what orders.RefundPart records: a Refund of amount on the
+// order's payment, made at when.
+func (f *fixture) refund(o *ent.Order, amount int, when time.Time, status refund.Status) {
+	f.t.Helper()
+	p, err := f.db.Payment.Query().Where(payment.HasOrderWith(order.ID(o.ID))).First(sysCtx())
+	if ent.IsNotFound(err) {
+		p = f.db.Payment.Create().SetOrderID(o.ID).SetProvider("stripe").SetMethod(payment.MethodCard).SetAmount(o.Total).
+			SetStatus(payment.StatusSucceeded).SaveX(sysCtx())
+	} else if err != nil {
+		f.t.Fatal(err)
+	}
+	f.db.Refund.Create().SetOrderID(o.ID).SetPaymentID(p.ID).SetAmount(amount).SetStatus(status).SetCreatedAt(when).ExecX(sysCtx())
+	f.db.Order.UpdateOneID(o.ID).AddRefundedTotal(amount).ExecX(sysCtx())
+}
+
+// TestExportPartialRefunds: a partial refund is a negative line of the
+// amount given back in its month, with the VAT it contains; a failed one
+// is nowhere; the rest given back when the order is cancelled in a later
+// month is a line of its own; an order refunded whole in the month of its
+// refunds comes back as its lines.
+func TestExportPartialRefunds(t *testing.T) {
+	f := setup(t)
+	o := f.order(pricing.Input{Lines: []pricing.Line{line("a", 2000, 3)}, VATRateBP: 2100}, at(2026, 10, 20, 9, 0), "")
+	f.refund(o, 1210, at(2026, 11, 3, 10, 0), refund.StatusSucceeded)
+	f.refund(o, 500, at(2026, 11, 4, 10, 0), refund.StatusFailed)
+	nov := f.month(2026, time.November)
+	if len(nov.Rows) != 1 || nov.Rows[0].Kind != "refund" || nov.Rows[0].Product != "Remboursement partiel" ||
+		nov.Total.Incl != -1210 || nov.Total.VAT != -210 || nov.Total.Excl != -1000 || nov.GiftCards != 0 {
+		t.Fatalf("November, a partial refund: %+v", nov)
+	}
+	if oct := f.month(2026, time.October); len(oct.Rows) != 1 || oct.Total.Incl != 6000 {
+		t.Fatalf("October, the sale: %+v", oct)
+	}
+	// Cancelled in December: the rest comes back then, once.
+	f.refund(o, o.Total-1210, at(2026, 12, 1, 10, 0), refund.StatusSucceeded)
+	f.db.Order.UpdateOneID(o.ID).SetStatus(order.StatusCancelled).SetClosedAt(at(2026, 12, 1, 10, 0)).ExecX(sysCtx())
+	dec := f.month(2026, time.December)
+	if len(dec.Rows) != 1 || dec.Total.Incl != -4790 || dec.Rows[0].Date.Day() != 1 {
+		t.Fatalf("December, the rest: %+v", dec)
+	}
+	if again := f.month(2026, time.November); again.Total.Incl != -1210 {
+		t.Fatalf("November after the cancellation: %+v", again)
+	}
+	// Sold and refunded whole in two payments made together, in January: its lines, negative.
+	p := f.order(pricing.Input{Lines: []pricing.Line{line("b", 1000, 1), line("c", 500, 2)}, VATRateBP: 2100}, at(2027, 1, 5, 9, 0), "")
+	f.refund(p, 1200, at(2027, 1, 9, 9, 0), refund.StatusSucceeded)
+	f.refund(p, 800, at(2027, 1, 9, 9, 0).Add(20*time.Millisecond), refund.StatusSucceeded)
+	f.db.Order.UpdateOneID(p.ID).SetStatus(order.StatusRefunded).SetClosedAt(at(2027, 1, 9, 9, 0)).ExecX(sysCtx())
+	jan := f.month(2027, time.January)
+	if len(jan.Rows) != 4 || jan.Total.Incl != 0 || jan.Total.VAT != 0 || jan.Rows[2].Product == "Remboursement partiel" {
+		t.Fatalf("January, refunded whole: %+v", jan)
+	}
+	// Two refunds made together but not whole: one line.
+	q := f.order(pricing.Input{Lines: []pricing.Line{line("d", 3000, 1)}, VATRateBP: 2100}, at(2027, 2, 5, 9, 0), "")
+	f.refund(q, 100, at(2027, 2, 6, 9, 0), refund.StatusSucceeded)
+	f.refund(q, 200, at(2027, 2, 6, 9, 0).Add(10*time.Millisecond), refund.StatusSucceeded)
+	if feb := f.month(2027, time.February); len(feb.Rows) != 2 || feb.Rows[1].Incl != -300 {
+		t.Fatalf("February, two payments given back together: %+v", feb)
 	}
 }

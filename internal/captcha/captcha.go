@@ -84,9 +84,7 @@ func (s *Service) New(ctx context.Context, clientAddr string) (*ent.Captcha, err
 	}
 	sctx := viewer.SystemContext(ctx)
 	now := s.now()
-	if _, err := s.DB.Captcha.Delete().Where(entcaptcha.ExpiresAtLT(now.Add(-time.Hour))).Exec(sctx); err != nil {
-		return nil, fmt.Errorf("captcha: purge: %w", err)
-	}
+	// Expired captchas are deleted by the periodic housekeeping job (jobs.Housekeep).
 	c, err := s.DB.Captcha.Create().SetDigits(digitString(dcaptcha.RandomDigits(Length))).
 		SetExpiresAt(now.Add(TTL)).Save(sctx)
 	if err != nil {

@@ -220,7 +220,8 @@ func contains[T comparable](xs []T, x T) bool {
 // PhotoProducts lists the formats a photo can be bought in: every format
 // sold alone. Prints the photo's resolution is too low for (under
 // MinPrintDPI) are listed too, so that the shop can show them disabled with
-// the reason; SetPrint refuses them.
+// the reason; SetPrint refuses them. Digital files the gallery gives the
+// viewer (its free download) are not listed: they are not sold.
 func (s *Service) PhotoProducts(ctx context.Context, g *ent.Gallery, photoID string) ([]*PhotoProduct, error) {
 	if err := galleries.RequireAccess(ctx, g); err != nil {
 		return nil, err
@@ -234,7 +235,12 @@ func (s *Service) PhotoProducts(ctx context.Context, g *ent.Gallery, photoID str
 		return nil, err
 	}
 	out := []*PhotoProduct{}
+	free := freeQualities(ctx, g)
 	for _, f := range cat.ForSale() {
+		// Files the gallery gives this viewer are not offered for money.
+		if givenAway(free, f) {
+			continue
+		}
 		pp := &PhotoProduct{Format: f, RatioDiffers: ratioDiffers(p, f), WhiteMargin: marginPolicy(g, p, f),
 			Finishes: finishes(g, f), Borders: borders(g, f), DefaultCrop: defaultCrop(p, f)}
 		if len(pp.Finishes) > 0 {

@@ -135,9 +135,10 @@ func (s *Service) AddVoucher(ctx context.Context, g *ent.Gallery, code string) (
 	return s.mutate(ctx, g, func(ctx context.Context, w *work) error {
 		// The minimum spend is checked against the cart as it is now, locked
 		// by the change; a cart that shrinks later keeps the code, which then
-		// says why it waits.
+		// says why it waits. The row is the one the change locked (read
+		// once): only its items and vouchers are read here.
 		if v.Kind == voucher.KindDiscountCode && v.MinSpend > 0 {
-			st, err := s.load(ctx, w.tx, g, w.cat, w.cart.ID)
+			st, err := s.loadRead(ctx, w.tx, g, w.cat, w.cart)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/category"
@@ -233,6 +234,25 @@ func FormatName(f *ent.Format) string {
 		return f.Name
 	}
 	return num(f.ShortSize) + " x " + num(f.LongSize)
+}
+
+// DefaultOfferType is a pack's offer type when the photographer gave none
+// (spec: « Gratuit »).
+const DefaultOfferType = "Gratuit"
+
+// OfferType is the badge a pack shows the guests: its offer type, except
+// the default « Gratuit » on a pack that costs something (a 39 € pack is
+// not free): "" then, no badge. The photographer's own words (« Livraison
+// offerte ») are kept whatever the price.
+func OfferType(p *ent.Pack) string {
+	t := strings.TrimSpace(p.OfferType)
+	if p.UnitPrice > 0 && (t == "" || strings.EqualFold(t, DefaultOfferType)) {
+		return ""
+	}
+	if t == "" {
+		return DefaultOfferType
+	}
+	return t
 }
 
 func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

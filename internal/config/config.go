@@ -66,6 +66,9 @@ type Config struct {
 	StripeAPIURL        string
 	// OrderExpiry is how long an unpaid order waits before it expires.
 	OrderExpiry time.Duration
+	// PrintSheetRetention is how long a print lab sheet's ZIP is kept after
+	// it was ready (internal/printlab).
+	PrintSheetRetention time.Duration
 	// UploadExpiry is how long an unfinished resumable upload (/api/uploads/)
 	// is kept after its last byte arrived.
 	UploadExpiry time.Duration
@@ -175,6 +178,14 @@ var settings = []setting{
 			err = fmt.Errorf("at least 1m")
 		}
 		c.OrderExpiry = d
+		return err
+	}},
+	{"PRINT_SHEET_RETENTION", "720h", func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err == nil && d < time.Hour {
+			err = fmt.Errorf("at least 1h")
+		}
+		c.PrintSheetRetention = d
 		return err
 	}},
 	{"UPLOAD_EXPIRY", "24h", func(c *Config, v string) error {

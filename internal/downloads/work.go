@@ -23,6 +23,7 @@ import (
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/ordermail"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -31,6 +32,10 @@ const (
 	KindPart = "download_part"
 	KindMail = "download_mail"
 )
+
+// KindOrderEmail is the kind an order's e-mail of download links is
+// recorded with.
+const KindOrderEmail = "download"
 
 // PartTimeout bounds one part job; it stays under jobs.RescueAfter so that
 // a part still running is never taken for a crashed one.
@@ -408,6 +413,12 @@ func (m *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 	}
 	if err := w.Mail.Send(ctx, msg); err != nil {
 		return fmt.Errorf("downloads: mail %s: %w", r.ID, err)
+	}
+	if r.OrderID != "" {
+		// The order's page in the studio lists its e-mails (internal/orders).
+		if err := ordermail.Record(ctx, w.DB, w.Events, r.OrderID, KindOrderEmail, msg); err != nil {
+			w.log().WarnContext(ctx, "downloads: record order e-mail", "request", r.ID, "err", err)
+		}
 	}
 	if err := w.DB.DownloadRequest.UpdateOneID(r.ID).SetMailedAt(w.now()).Exec(ctx); err != nil {
 		return err

@@ -33,16 +33,16 @@ type Service struct {
 }
 
 // NewService returns the gallery domain; keepFor > 0 keeps rows in memory
-// for at most that long after another process changed them (KeepRows).
+// for at most that long after another process changed them (keepRows).
 func NewService(db *ent.Client, publicURL string, keepFor time.Duration) *Service {
 	s := &Service{DB: db, PublicURL: publicURL}
 	if keepFor > 0 {
-		s.KeepRows(db, keepFor)
+		s.keepRows(db, keepFor)
 	}
 	return s
 }
 
-// KeepRows makes ByURL and ByID (without options) answer from gallery rows
+// keepRows makes ByURL and ByID (without options) answer from gallery rows
 // kept in memory, shared by every request, fresh after any gallery write
 // through db and at most keptRowsTTL old: every request of a guest starts
 // with its gallery, which changes rarely. The rows are shared: callers
@@ -55,7 +55,7 @@ func NewService(db *ent.Client, publicURL string, keepFor time.Duration) *Servic
 // ttl bounds how long a kept value is used after a change made by another
 // process (another replica); a change made through this process is seen
 // at once.
-func (s *Service) KeepRows(db *ent.Client, ttl time.Duration) {
+func (s *Service) keepRows(db *ent.Client, ttl time.Duration) {
 	s.kept = &store.Kept[*ent.Gallery]{Writes: &s.rows, TTL: ttl, Max: 4096}
 	s.rows.Install(db, func(t string) bool { return t == ent.TypeGallery })
 	s.media = newKeptMedia(db, ttl)

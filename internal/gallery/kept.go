@@ -20,7 +20,7 @@ import (
 // photographer's selection, covers. A value is kept per gallery and
 // visibility class (store.PhotoVisibilityClass: what the viewer may see is
 // the same for everyone of the class), fresh after any photo, video or
-// photographer write through this process, and at most KeepRows's ttl old.
+// photographer write through this process, and at most keepRows's ttl old.
 // A new guest, or the first request after the gallery's title or theme
 // changed, reads none of them again.
 type keptMedia [3]struct {

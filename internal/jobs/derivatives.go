@@ -24,6 +24,11 @@ const KindDerivatives = "derivatives"
 // processing (ready or failed); the event id is the photo id.
 const TopicPhoto = "photo"
 
+// TopicGalleryPhotos is the events topic announcing, by gallery id, that
+// the gallery's photos changed (one finished processing, was deleted, or
+// was hidden): guests' galleryPhotoCount subscriptions count them again.
+const TopicGalleryPhotos = "gallery-photos"
+
 // DerivativesTimeout bounds one attempt at making a photo's derivatives.
 const DerivativesTimeout = 2 * time.Minute
 
@@ -112,7 +117,7 @@ func (w *derivativesWorker) Work(ctx context.Context, job *river.Job[Derivatives
 		return fmt.Errorf("jobs: derivatives %s: save: %w", id, err)
 	}
 	if n > 0 {
-		w.announce(ctx, p.ID)
+		w.announce(ctx, p.ID, p.GalleryID)
 	}
 	return nil
 }
@@ -124,16 +129,19 @@ func (w *derivativesWorker) fail(ctx context.Context, p *ent.Photo) error {
 		return fmt.Errorf("jobs: derivatives %s: mark failed: %w", p.ID, err)
 	}
 	w.log.WarnContext(ctx, "photo processing failed", "photo", p.ID)
-	w.announce(ctx, p.ID)
+	w.announce(ctx, p.ID, p.GalleryID)
 	return nil
 }
 
-func (w *derivativesWorker) announce(ctx context.Context, photoID string) {
+func (w *derivativesWorker) announce(ctx context.Context, photoID, galleryID string) {
 	if w.events == nil {
 		return
 	}
 	if err := w.events.Publish(ctx, TopicPhoto, photoID); err != nil {
 		w.log.WarnContext(ctx, "publish photo event", "photo", photoID, "err", err)
+	}
+	if err := w.events.Publish(ctx, TopicGalleryPhotos, galleryID); err != nil {
+		w.log.WarnContext(ctx, "publish gallery photos event", "gallery", galleryID, "err", err)
 	}
 }
 

@@ -199,6 +199,7 @@ func New(ctx context.Context, db *store.DB, cfg Config) (*Runner, error) {
 	river.AddWorker(workers, &derivativesWorker{db: db.Client, media: cfg.Media, events: cfg.Events, log: cfg.Logger})
 	river.AddWorker(workers, &videoThumbnailWorker{db: db.Client, endpoint: cfg.VimeoOEmbedURL, http: cfg.HTTPClient, log: cfg.Logger})
 	river.AddWorker(workers, &mailWorker{sender: cfg.Mail, box: box, log: cfg.Logger, now: time.Now})
+	river.AddWorker(workers, &housekeepingWorker{db: db.Client, log: cfg.Logger})
 
 	rc := &river.Config{
 		Logger:               cfg.Logger,
@@ -245,6 +246,9 @@ func New(ctx context.Context, db *store.DB, cfg Config) (*Runner, error) {
 		r.pool, r.pg = pool, c
 	default:
 		return nil, fmt.Errorf("jobs: unsupported dialect %q", db.Dialect)
+	}
+	if err := r.scheduleHousekeeping(); err != nil {
+		return nil, err
 	}
 	return r, nil
 }

@@ -19,6 +19,9 @@ type plan struct {
 	// file, the viewer image included even when skipViewer leaves its JPEG
 	// out; only libvips makes them.
 	webp bool
+	// modernOnly makes the WebP twins alone, no JPEG and no watermarked
+	// file (MakeWebP: the twins of photos made before they existed).
+	modernOnly bool
 }
 
 // viewer is the largest size, which every other derivative is made from.

@@ -25,6 +25,10 @@ type processor interface {
 	// end has no WebP encoder and makes none). It returns the dominant
 	// colour.
 	derive(data []byte, h header, p plan, put func(output) error) (string, error)
+	// print makes one print file at full resolution (planPrint): the
+	// displayed pixels of p.crop, in sRGB, resized to p.w x p.h and placed
+	// at p.x, p.y on white paper, as a JPEG without metadata.
+	print(data []byte, h header, p printPlan) ([]byte, error)
 }
 
 // output is one encoded derivative: a JPEG, or its WebP twin (webp).

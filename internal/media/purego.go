@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"image/png"
 
@@ -154,4 +155,37 @@ func orient(n *image.NRGBA, o int) *image.NRGBA {
 		return imaging.Rotate90(n)
 	}
 	return n
+}
+
+func (pureGo) print(data []byte, h header, p printPlan) ([]byte, error) {
+	img, err := decodeGo(data, h)
+	if err != nil {
+		return nil, err
+	}
+	var rgb bool
+	switch img.(type) {
+	case *image.CMYK, *image.Gray, *image.Gray16:
+	default:
+		rgb = true
+	}
+	n := orient(imaging.Clone(img), h.orientation)
+	img = nil
+	flattenWhite(n)
+	if h.icc != nil && rgb {
+		if t, err := parseICC(h.icc); err == nil && t != nil {
+			t.apply(opaqueRGBA(n))
+		}
+	}
+	pic := imaging.Crop(n, p.crop)
+	n = nil
+	if b := pic.Bounds(); b.Dx() != p.w || b.Dy() != p.h {
+		pic = imaging.Resize(pic, p.w, p.h, imaging.Lanczos)
+	}
+	paper := imaging.New(p.paperW, p.paperH, color.White)
+	paper = imaging.Paste(paper, pic, image.Pt(p.x, p.y))
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, opaqueRGBA(paper), &jpeg.Options{Quality: p.jpegQuality}); err != nil {
+		return nil, fmt.Errorf("media: encode print: %w", err)
+	}
+	return buf.Bytes(), nil
 }

@@ -153,7 +153,7 @@ func (vipsProc) derive(data []byte, h header, p plan, put func(output) error) (s
 		return "", err
 	}
 	defer base.Close()
-	if !p.skipViewer {
+	if !p.skipViewer && !p.modernOnly {
 		if err := vipsPut(put, base, v.w, false); err != nil {
 			return "", err
 		}
@@ -163,7 +163,7 @@ func (vipsProc) derive(data []byte, h header, p plan, put func(output) error) (s
 			return "", err
 		}
 	}
-	if p.watermark {
+	if p.watermark && !p.modernOnly {
 		marked := &image.RGBA{Pix: append([]byte(nil), n.Pix...), Stride: n.Stride, Rect: n.Rect}
 		if err := drawWatermark(marked, p.text); err != nil {
 			return "", err
@@ -192,9 +192,11 @@ func (vipsProc) derive(data []byte, h header, p plan, put func(output) error) (s
 			return "", err
 		}
 		prev = next
-		if err := vipsPut(put, next, p.sizes[i].w, false); err != nil {
-			next.Close()
-			return "", err
+		if !p.modernOnly {
+			if err := vipsPut(put, next, p.sizes[i].w, false); err != nil {
+				next.Close()
+				return "", err
+			}
 		}
 		if p.webp {
 			if err := vipsPutWebP(put, next, p.sizes[i].w); err != nil {
@@ -305,4 +307,56 @@ func vipsPutWebP(put func(output) error, img *vips.ImageRef, width int) error {
 		return fmt.Errorf("media: vips encode webp: %w", err)
 	}
 	return put(output{width: width, webp: true, jpeg: buf})
+}
+
+// makesWebP: libvips encodes the WebP twins (Store.MakesWebP).
+func (vipsProc) makesWebP() bool { return true }
+
+// print decodes the original at full size (a print needs every pixel),
+// turns it, brings it to sRGB, cuts the crop, resizes it to the exact
+// size and lays it on white paper.
+func (vipsProc) print(data []byte, h header, p printPlan) ([]byte, error) {
+	img, err := vips.LoadImageFromBuffer(data, &vips.ImportParams{})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNotImage, err)
+	}
+	defer img.Close()
+	if err := img.AutoRotate(); err != nil {
+		return nil, fmt.Errorf("media: vips rotate: %w", err)
+	}
+	if err := vipsToSRGB(img); err != nil {
+		return nil, fmt.Errorf("media: vips colour: %w", err)
+	}
+	if img.Bands() > 3 {
+		if err := img.ExtractBand(0, 3); err != nil {
+			return nil, fmt.Errorf("media: vips bands: %w", err)
+		}
+	}
+	c := p.crop
+	if c.Min.X != 0 || c.Min.Y != 0 || c.Dx() != img.Width() || c.Dy() != img.Height() {
+		if err := img.ExtractArea(c.Min.X, c.Min.Y, c.Dx(), c.Dy()); err != nil {
+			return nil, fmt.Errorf("media: vips crop: %w", err)
+		}
+	}
+	if img.Width() != p.w || img.Height() != p.h {
+		if err := img.ThumbnailWithSize(p.w, p.h, vips.InterestingNone, vips.SizeForce); err != nil {
+			return nil, fmt.Errorf("media: vips resize: %w", err)
+		}
+	}
+	if img.Width() != p.paperW || img.Height() != p.paperH {
+		if err := img.EmbedBackground(p.x, p.y, p.paperW, p.paperH, &vips.Color{R: 255, G: 255, B: 255}); err != nil {
+			return nil, fmt.Errorf("media: vips paper: %w", err)
+		}
+	}
+	if img.Width() != p.paperW || img.Height() != p.paperH {
+		return nil, fmt.Errorf("media: vips made %dx%d, not %dx%d", img.Width(), img.Height(), p.paperW, p.paperH)
+	}
+	params := jpegExport
+	params.Quality = p.jpegQuality
+	params.SubsampleMode = vips.VipsForeignSubsampleOff
+	buf, _, err := img.ExportJpeg(&params)
+	if err != nil {
+		return nil, fmt.Errorf("media: vips encode print: %w", err)
+	}
+	return buf, nil
 }

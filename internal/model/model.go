@@ -4,7 +4,11 @@
 // domain packages can import them.
 package model
 
-import "github.com/studio/gallery/internal/money"
+import (
+	"strings"
+
+	"github.com/studio/gallery/internal/money"
+)
 
 // Theme is a gallery's look: the template, its variant, the grid and the viewer.
 type Theme struct {
@@ -80,11 +84,83 @@ const (
 	WelcomeMsgAndFirstSteps = "msgAndFirstSteps"
 )
 
-// WelcomePopup is the message shown when a gallery opens.
+// WelcomePopup is the message shown when a gallery opens. MessageForClients
+// and MessageForVisitors are written in the gallery's default language;
+// Translations hold the texts the photographer wrote in other languages
+// (fr, nl, en), by language.
 type WelcomePopup struct {
-	Mode               string `json:"mode"`
+	Mode               string                        `json:"mode"`
+	MessageForClients  string                        `json:"messageForClients"`
+	MessageForVisitors string                        `json:"messageForVisitors"`
+	Translations       map[string]WelcomeTranslation `json:"translations,omitempty"`
+	// DefaultLanguage is the gallery's language, set when the popup is read
+	// with its gallery (never stored): Localized falls back to it.
+	DefaultLanguage string `json:"-"`
+}
+
+// WelcomeTranslation is the welcome message in one language.
+type WelcomeTranslation struct {
+	Language           string `json:"language"`
 	MessageForClients  string `json:"messageForClients"`
 	MessageForVisitors string `json:"messageForVisitors"`
+}
+
+// texts returns the message written in language l: the default texts for
+// the gallery's own language, else the translation (empty when none).
+func (w *WelcomePopup) texts(l string) WelcomeTranslation {
+	if l == w.DefaultLanguage || (w.DefaultLanguage == "" && l == "fr") {
+		t := WelcomeTranslation{Language: l, MessageForClients: w.MessageForClients, MessageForVisitors: w.MessageForVisitors}
+		if tr, ok := w.Translations[l]; ok {
+			// A translation in the default language fills what the
+			// default texts leave empty.
+			t.MessageForClients = strings.TrimSpace(firstNonEmpty(t.MessageForClients, tr.MessageForClients))
+			t.MessageForVisitors = strings.TrimSpace(firstNonEmpty(t.MessageForVisitors, tr.MessageForVisitors))
+		}
+		return t
+	}
+	tr := w.Translations[l]
+	tr.Language = l
+	return tr
+}
+
+func firstNonEmpty(a, b string) string {
+	if strings.TrimSpace(a) != "" {
+		return a
+	}
+	return b
+}
+
+// Localized is what a guest reading language l sees: for each audience,
+// the text written in l, else in the gallery's default language, else in
+// French (the first of them that is not empty).
+func (w *WelcomePopup) Localized(l string) WelcomeTranslation {
+	out := WelcomeTranslation{Language: l}
+	order := []string{l, w.DefaultLanguage, "fr"}
+	for _, c := range order {
+		if c == "" {
+			continue
+		}
+		t := w.texts(c)
+		if strings.TrimSpace(out.MessageForClients) == "" {
+			out.MessageForClients = t.MessageForClients
+		}
+		if strings.TrimSpace(out.MessageForVisitors) == "" {
+			out.MessageForVisitors = t.MessageForVisitors
+		}
+	}
+	return out
+}
+
+// TranslationList is Translations in the order fr, nl, en.
+func (w *WelcomePopup) TranslationList() []*WelcomeTranslation {
+	out := []*WelcomeTranslation{}
+	for _, l := range []string{"fr", "nl", "en"} {
+		if t, ok := w.Translations[l]; ok {
+			t.Language = l
+			out = append(out, &t)
+		}
+	}
+	return out
 }
 
 // DownloadInformation says whether and how the gallery's files may be downloaded.
@@ -162,6 +238,9 @@ type ShippingRate struct {
 	Lab string `json:"lab"`
 	// Price in euro cents, VAT included.
 	Price int `json:"price"`
+	// FreeFrom is the merchandise subtotal in cents (before discounts)
+	// from which this rate costs nothing; 0: never free.
+	FreeFrom int `json:"freeFrom,omitempty"`
 }
 
 // PlannedFile is one photo of a download archive part, with its name in
@@ -197,3 +276,12 @@ type OrderLineDetails struct {
 
 // PriceMoney is the rate's price as the GraphQL schema shows it.
 func (r ShippingRate) PriceMoney() money.Money { return money.EURCents(r.Price) }
+
+// FreeFromMoney is the free-shipping threshold, nil when there is none.
+func (r ShippingRate) FreeFromMoney() *money.Money {
+	if r.FreeFrom <= 0 {
+		return nil
+	}
+	m := money.EURCents(r.FreeFrom)
+	return &m
+}

@@ -11,12 +11,14 @@ import (
 
 	"github.com/studio/gallery/ent"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/orderline"
 	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/emails"
 	"github.com/studio/gallery/internal/lang"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/model"
+	"github.com/studio/gallery/internal/ordermail"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -79,7 +81,24 @@ func (w *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
 	if err != nil {
 		return err
 	}
-	return w.s.Mail.Send(ctx, m)
+	if err := w.s.Mail.Send(ctx, m); err != nil {
+		return err
+	}
+	// Sent: a failure to record it must not send it again.
+	if err := ordermail.Record(ctx, w.s.DB, w.s.Events, o.ID, string(job.Args.Mail), m); err != nil {
+		w.s.log().WarnContext(ctx, "orders: record e-mail", "order", o.ID, "kind", job.Args.Mail, "err", err)
+	}
+	return nil
+}
+
+// Emails lists what was e-mailed about an order, oldest first
+// (photographer only: the buyer sees nothing).
+func (s *Service) Emails(ctx context.Context, o *ent.Order) ([]*ent.OrderEmail, error) {
+	if !IsPhotographer(ctx, o) {
+		return []*ent.OrderEmail{}, nil
+	}
+	return s.DB.OrderEmail.Query().Where(orderemail.OrderID(o.ID)).
+		Order(ent.Asc(orderemail.FieldSentAt), ent.Asc(orderemail.FieldID)).All(viewer.SystemContext(ctx))
 }
 
 // mailNames are the e-mails of the order mail kinds.

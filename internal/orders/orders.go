@@ -45,12 +45,13 @@ import (
 	"github.com/studio/gallery/internal/jobs"
 	"github.com/studio/gallery/internal/mail"
 	"github.com/studio/gallery/internal/money"
+	"github.com/studio/gallery/internal/ordermail"
 	"github.com/studio/gallery/internal/payments"
 	"github.com/studio/gallery/internal/viewer"
 )
 
 // TopicOrder is the events topic of orders; the id is the order's.
-const TopicOrder = "order"
+const TopicOrder = ordermail.TopicOrder
 
 // DefaultExpiry is how long an order waits for its payment.
 const DefaultExpiry = time.Hour

@@ -27,6 +27,7 @@ import (
 	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/order"
+	"github.com/studio/gallery/ent/orderemail"
 	"github.com/studio/gallery/ent/payment"
 	"github.com/studio/gallery/ent/photo"
 	"github.com/studio/gallery/ent/voucher"
@@ -346,6 +347,24 @@ func TestOrderEMailsSpeakTheBuyersLanguage(t *testing.T) {
 	}
 	f.pay(o, payments.Succeeded)
 	msgs := f.smtp.Wait(t, 3, 30*time.Second)
+	// Each is listed on the order's page in the studio.
+	var recorded []*ent.OrderEmail
+	for deadline := time.Now().Add(10 * time.Second); len(recorded) < 3; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d e-mails recorded on the order, want 3", len(recorded))
+		}
+		recorded = f.db.Client.OrderEmail.Query().Where(orderemail.OrderID(o.ID)).AllX(f.sys)
+	}
+	kinds := map[string]bool{}
+	for _, r := range recorded {
+		kinds[r.Kind] = true
+		if r.Recipient == "" || r.Subject == "" {
+			t.Errorf("recorded e-mail %+v", r)
+		}
+	}
+	if !kinds[string(orders.MailConfirmation)] || !kinds[string(orders.MailPhotographer)] || !kinds[downloads.KindOrderEmail] {
+		t.Errorf("recorded kinds %v", kinds)
+	}
 	subjects := ""
 	for _, m := range msgs {
 		subjects += m.Subject + "\n"

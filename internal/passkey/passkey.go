@@ -4,14 +4,18 @@
 // (PUBLIC_URL): its host is the RP ID, its origin the only origin
 // accepted. Each ceremony's challenge is kept server side
 // (passkey_challenges), bound to the photographer and session that began a
-// registration, lasts ChallengeTTL and is deleted by the first attempt to
-// finish it, so that it is used once.
+// registration, or to the browser that began a sign-in (LoginCookie), lasts
+// ChallengeTTL and is deleted by the first attempt to finish it, so that it
+// is used once.
 package passkey
 
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -27,7 +31,9 @@ import (
 	"github.com/studio/gallery/ent"
 	entpasskey "github.com/studio/gallery/ent/passkey"
 	"github.com/studio/gallery/ent/passkeychallenge"
+	"github.com/studio/gallery/internal/access"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/ids"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -35,6 +41,17 @@ import (
 // ChallengeTTL is how long a ceremony may take between its begin and its
 // finish.
 const ChallengeTTL = 5 * time.Minute
+
+// LoginCookie binds a sign-in to the browser that began it: BeginLogin
+// sets it to a fresh random value (HttpOnly, SameSite=Strict, Secure over
+// https, sent to LoginCookiePath only, for ChallengeTTL) and keeps only its
+// hash with the challenge; FinishLogin wants the same value back and
+// clears it.
+const LoginCookie = "passkey_login"
+
+// LoginCookiePath is where the browser sends LoginCookie: the GraphQL
+// endpoint, which finishPasskeySignIn is a mutation of.
+const LoginCookiePath = "/graphql"
 
 // MaxNameLen bounds a passkey's name (characters).
 const MaxNameLen = 100
@@ -155,20 +172,29 @@ func requirePhotographer(ctx context.Context) (string, error) {
 	return pid, nil
 }
 
-// keep stores a ceremony's session data under its challenge, and clears
-// the challenges that ended unfinished.
-func (s *Service) keep(ctx context.Context, kind passkeychallenge.Kind, sd *webauthn.SessionData, pid, sid string) error {
+// hashBrowser is what is kept of a LoginCookie's value; "" for no value.
+func hashBrowser(browser string) string {
+	if browser == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte(browser))
+	return hex.EncodeToString(sum[:])
+}
+
+// keep stores a ceremony's session data under its challenge, bound to
+// photographer pid and session sid (a registration) or to the browser
+// whose LoginCookie hashes to browserHash (a sign-in). The challenges of
+// ceremonies left unfinished are deleted by the periodic housekeeping job
+// (jobs.Housekeep).
+func (s *Service) keep(ctx context.Context, kind passkeychallenge.Kind, sd *webauthn.SessionData, pid, sid, browserHash string) error {
 	ctx = viewer.SystemContext(ctx)
 	now := s.now()
-	if _, err := s.DB.PasskeyChallenge.Delete().Where(passkeychallenge.ExpiresAtLT(now)).Exec(ctx); err != nil {
-		return fmt.Errorf("passkey: clear challenges: %w", err)
-	}
 	data, err := json.Marshal(sd)
 	if err != nil {
 		return err
 	}
 	err = s.DB.PasskeyChallenge.Create().SetChallenge(sd.Challenge).SetKind(kind).SetPhotographerID(pid).
-		SetSessionID(sid).SetData(data).SetExpiresAt(now.Add(ChallengeTTL)).Exec(ctx)
+		SetSessionID(sid).SetBrowserHash(browserHash).SetData(data).SetExpiresAt(now.Add(ChallengeTTL)).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("passkey: keep challenge: %w", err)
 	}
@@ -178,9 +204,10 @@ func (s *Service) keep(ctx context.Context, kind passkeychallenge.Kind, sd *weba
 // take finds the ceremony a browser's clientDataJSON answers and deletes
 // it: the first attempt to finish a ceremony, right or wrong, uses its
 // challenge up. A challenge unknown, already used, expired, of another
-// kind or (for a registration) begun by another photographer or session
-// is ErrChallengeEnded.
-func (s *Service) take(ctx context.Context, kind passkeychallenge.Kind, clientDataJSON []byte, pid, sid string) (webauthn.SessionData, error) {
+// kind, (for a registration) begun by another photographer or session or
+// (for a sign-in) begun by another browser, the LoginCookie value browser
+// missing or not the one set with it, is ErrChallengeEnded.
+func (s *Service) take(ctx context.Context, kind passkeychallenge.Kind, clientDataJSON []byte, pid, sid, browser string) (webauthn.SessionData, error) {
 	ctx = viewer.SystemContext(ctx)
 	var sd webauthn.SessionData
 	var cd struct {
@@ -202,6 +229,14 @@ func (s *Service) take(ctx context.Context, kind passkeychallenge.Kind, clientDa
 	}
 	if n == 0 || row.Kind != kind || !s.now().Before(row.ExpiresAt) || row.PhotographerID != pid || row.SessionID != sid {
 		return sd, ErrChallengeEnded
+	}
+	if kind == passkeychallenge.KindLogin {
+		// A sign-in is finished only by the browser that began it; a row
+		// without a hash (none can be made since) binds no browser.
+		h := hashBrowser(browser)
+		if h == "" || row.BrowserHash == "" || subtle.ConstantTimeCompare([]byte(h), []byte(row.BrowserHash)) != 1 {
+			return sd, ErrChallengeEnded
+		}
 	}
 	if err := json.Unmarshal(row.Data, &sd); err != nil {
 		return sd, fmt.Errorf("passkey: challenge data: %w", err)
@@ -239,7 +274,7 @@ func (s *Service) BeginRegistration(ctx context.Context) (json.RawMessage, error
 	if err != nil {
 		return nil, fmt.Errorf("passkey: begin registration: %w", err)
 	}
-	if err := s.keep(ctx, passkeychallenge.KindRegistration, sd, pid, photographer.CurrentSession(ctx)); err != nil {
+	if err := s.keep(ctx, passkeychallenge.KindRegistration, sd, pid, photographer.CurrentSession(ctx), ""); err != nil {
 		return nil, err
 	}
 	return json.Marshal(creation)
@@ -267,7 +302,7 @@ func (s *Service) FinishRegistration(ctx context.Context, name string, response 
 	if err != nil {
 		return nil, ErrInvalidResponse.WithField("response")
 	}
-	sd, err := s.take(ctx, passkeychallenge.KindRegistration, parsed.Raw.AttestationResponse.ClientDataJSON, pid, photographer.CurrentSession(ctx))
+	sd, err := s.take(ctx, passkeychallenge.KindRegistration, parsed.Raw.AttestationResponse.ClientDataJSON, pid, photographer.CurrentSession(ctx), "")
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +331,10 @@ func (s *Service) FinishRegistration(ctx context.Context, name string, response 
 
 // BeginLogin starts a sign-in with a discoverable passkey (no e-mail
 // asked: the authenticator offers the passkeys it holds for this site)
-// and returns the options for navigator.credentials.get.
+// and returns the options for navigator.credentials.get. It sets
+// LoginCookie on the request's answer (access.SetCookie; without one it
+// fails): only this browser can finish the sign-in. A new sign-in begun in
+// the same browser replaces the cookie, and with it the earlier one.
 func (s *Service) BeginLogin(ctx context.Context) (json.RawMessage, error) {
 	if s.wa == nil {
 		return nil, ErrUnavailable
@@ -305,7 +343,13 @@ func (s *Service) BeginLogin(ctx context.Context) (json.RawMessage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("passkey: begin login: %w", err)
 	}
-	if err := s.keep(ctx, passkeychallenge.KindLogin, sd, "", ""); err != nil {
+	browser := ids.Token(32) // 160 random bits
+	if err := access.SetCookie(ctx, &http.Cookie{Name: LoginCookie, Value: browser, Path: LoginCookiePath,
+		Expires: s.now().Add(ChallengeTTL), MaxAge: int(ChallengeTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteStrictMode}); err != nil {
+		return nil, err
+	}
+	if err := s.keep(ctx, passkeychallenge.KindLogin, sd, "", "", hashBrowser(browser)); err != nil {
 		return nil, err
 	}
 	return json.Marshal(assertion)
@@ -313,10 +357,18 @@ func (s *Service) BeginLogin(ctx context.Context) (json.RawMessage, error) {
 
 // FinishLogin checks the browser's answer to BeginLogin and opens a studio
 // session of the passkey's photographer (the caller sets its cookie with
-// Sessions.Remember). A passkey nobody registered, or whose user handle is
-// not its photographer's, is ErrUnknownPasskey; a signature counter that
-// went back (a cloned authenticator) is ErrCloned.
-func (s *Service) FinishLogin(ctx context.Context, response []byte, userAgent string) (photographer.Opened, error) {
+// Sessions.Remember). browser is the request's LoginCookie value ("" when
+// it has none): a sign-in begun in another browser, or without it, is
+// ErrChallengeEnded (and its challenge is used up all the same). The
+// cookie is cleared, whatever the outcome. A passkey nobody registered,
+// or whose user handle is not its photographer's, is ErrUnknownPasskey; a
+// signature counter that went back (a cloned authenticator) is ErrCloned.
+func (s *Service) FinishLogin(ctx context.Context, response []byte, browser, userAgent string) (photographer.Opened, error) {
+	if browser != "" {
+		// Best effort: without an HTTP answer (a test) nothing is cleared.
+		_ = access.SetCookie(ctx, &http.Cookie{Name: LoginCookie, Value: "", Path: LoginCookiePath, MaxAge: -1,
+			HttpOnly: true, SameSite: http.SameSiteStrictMode})
+	}
 	if s.wa == nil {
 		return photographer.Opened{}, ErrUnavailable
 	}
@@ -324,7 +376,7 @@ func (s *Service) FinishLogin(ctx context.Context, response []byte, userAgent st
 	if err != nil {
 		return photographer.Opened{}, ErrInvalidResponse.WithField("response")
 	}
-	sd, err := s.take(ctx, passkeychallenge.KindLogin, parsed.Raw.AssertionResponse.ClientDataJSON, "", "")
+	sd, err := s.take(ctx, passkeychallenge.KindLogin, parsed.Raw.AssertionResponse.ClientDataJSON, "", "", browser)
 	if err != nil {
 		return photographer.Opened{}, err
 	}

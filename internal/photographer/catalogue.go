@@ -326,8 +326,29 @@ func (s *Service) CreateFormat(ctx context.Context, in CreateFormatInput) (*ent.
 			return err
 		}
 		*out, err = c.Save(ctx)
-		return saveErr(err, CodeMissingFamily, msgMissingFamily, "familyId")
+		if err := saveErr(err, CodeMissingFamily, msgMissingFamily, "familyId"); err != nil {
+			return err
+		}
+		return uniqueSize(ctx, tx, *out)
 	})
+}
+
+// uniqueSize refuses a print format whose size another offered print
+// format of the same family already has: the buyer could not tell them
+// apart. Called after the write, inside its transaction (which it undoes).
+func uniqueSize(ctx context.Context, tx *ent.Client, f *ent.Format) error {
+	if f.Kind != format.KindPrint || f.Withdrawn {
+		return nil
+	}
+	dup, err := tx.Format.Query().Where(format.FamilyID(f.FamilyID), format.IDNEQ(f.ID), format.KindEQ(format.KindPrint),
+		format.Withdrawn(false), format.ShortSize(f.ShortSize), format.LongSize(f.LongSize)).Exist(ctx)
+	if err != nil {
+		return fmt.Errorf("photographer: formats of family %s: %w", f.FamilyID, err)
+	}
+	if dup {
+		return userErr(CodeDuplicate, "duplicate_format_size", "shortSize")
+	}
+	return nil
 }
 
 // UpdateFormat changes a format. Withdrawing it or changing its price
@@ -353,6 +374,9 @@ func (s *Service) UpdateFormat(ctx context.Context, in UpdateFormatInput) (*ent.
 		}
 		*out, err = u.Save(ctx)
 		if err = saveErr(err, CodeMissingFamily, msgMissingFamily, "familyId"); err != nil {
+			return err
+		}
+		if err := uniqueSize(ctx, tx, *out); err != nil {
 			return err
 		}
 		switch {
@@ -551,6 +575,9 @@ func requiredName(v string, max int, errs *apperr.List, path ...string) (string,
 		return "", false
 	case utf8.RuneCountInString(v) > max:
 		errs.Add(userErr(CodeTooLong, "name_too_long", path...))
+		return "", false
+	case strings.ContainsRune(v, 0):
+		errs.Add(userErr(CodeInvalidValue, "nul_character", path...))
 		return "", false
 	}
 	return v, true

@@ -4,6 +4,8 @@ package photographer
 // rely on them, and the GraphQL schema lists them in the domain's
 // XErrorCode enum (graph/errorcodes_test.go checks both).
 const (
+	CodeCatalogueEmpty        = "catalogue_empty"
+	CodeCatalogueNotEmpty     = "catalogue_not_empty"
 	CodeCategoryHasFamilies   = "category_has_families"
 	CodeCollectionNotFound    = "collection_not_found"
 	CodeDuplicate             = "duplicate"
@@ -27,11 +29,15 @@ const (
 	CodeMissingCategory       = "missing_category"
 	CodeMissingFamily         = "missing_family"
 	CodeMissingFormat         = "missing_format"
+	CodeMusicTooLarge         = "music_too_large"
+	CodeMusicTrackInUse       = "music_track_in_use"
+	CodeMusicTypeUnsupported  = "music_type_unsupported"
 	CodeNotADiscountCode      = "not_a_discount_code"
 	CodeOutOfRange            = "out_of_range"
 	CodePhotoNotFound         = "photo_not_found"
 	CodeRequired              = "required"
 	CodeRevokedToken          = "revoked_token"
+	CodeSameGallery           = "same_gallery"
 	CodeTooLong               = "too_long"
 	CodeTooMany               = "too_many"
 	CodeTrackNotFound         = "track_not_found"

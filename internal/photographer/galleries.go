@@ -121,6 +121,15 @@ type WelcomePopupConfigInput struct {
 	Mode               string
 	MessageForClients  *string
 	MessageForVisitors *string
+	// Translations, when not nil, replaces the texts in other languages.
+	Translations []*WelcomeTranslationInput
+}
+
+// WelcomeTranslationInput is the welcome message in one language (fr, nl, en).
+type WelcomeTranslationInput struct {
+	Language           string
+	MessageForClients  *string
+	MessageForVisitors *string
 }
 
 // DownloadInformationInput changes what may be downloaded.
@@ -137,6 +146,9 @@ type CreateGalleryInput struct {
 	URL       string
 	EventName string
 	Settings  *GallerySettingsInput
+	// CopyCatalogueFrom, when set, names one of the viewer's galleries whose
+	// catalogue the new gallery starts with (copied in the same transaction).
+	CopyCatalogueFrom *string
 }
 
 // UpdateGalleryInput changes a gallery's settings.
@@ -208,7 +220,18 @@ func (s *Service) CreateGallery(ctx context.Context, in CreateGalleryInput) (*en
 			return err
 		}
 		g, err = c.Save(ctx)
-		return saveErr(uniqueErr(err, CodeURLTaken, msgURLTaken, "url"), "", "")
+		if err := saveErr(uniqueErr(err, CodeURLTaken, msgURLTaken, "url"), "", ""); err != nil {
+			return err
+		}
+		if in.CopyCatalogueFrom == nil || *in.CopyCatalogueFrom == "" {
+			return nil
+		}
+		from, err := ownGalleryAt(ctx, tx, *in.CopyCatalogueFrom, "copyCatalogueFrom")
+		if err != nil {
+			return err
+		}
+		_, err = copyCatalogue(ctx, tx, from.ID, g.ID)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -402,9 +425,15 @@ func (s *Service) applySettings(ctx context.Context, tx *ent.Client, cur *ent.Ga
 			wp := model.WelcomePopup{Mode: w.Mode}
 			if cur != nil && cur.WelcomePopup != nil {
 				wp.MessageForClients, wp.MessageForVisitors = cur.WelcomePopup.MessageForClients, cur.WelcomePopup.MessageForVisitors
+				wp.Translations = cur.WelcomePopup.Translations
 			}
 			ok := text(w.MessageForClients, maxMessageLength, &wp.MessageForClients, &errs, at("welcomePopupConfig", "messageForClients"))
 			ok = text(w.MessageForVisitors, maxMessageLength, &wp.MessageForVisitors, &errs, at("welcomePopupConfig", "messageForVisitors")) && ok
+			if w.Translations != nil {
+				tr, trOK := welcomeTranslations(w.Translations, &errs, at("welcomePopupConfig", "translations"))
+				ok = trOK && ok
+				wp.Translations = tr
+			}
 			if ok {
 				m.SetWelcomePopup(&wp)
 			}
@@ -585,8 +614,50 @@ func text(in *string, max int, out *string, errs *apperr.List, path []string) bo
 		errs.Add(userErr(CodeTooLong, "text_too_long", path...))
 		return false
 	}
+	if strings.ContainsRune(v, 0) {
+		errs.Add(userErr(CodeInvalidValue, "nul_character", path...))
+		return false
+	}
 	*out = v
 	return true
+}
+
+// welcomeTranslations checks the welcome texts in other languages: a
+// supported language each (invalid_language), texts of maxMessageLength at
+// most; an entry with both texts empty is dropped, a repeated language
+// keeps its last entry.
+func welcomeTranslations(in []*WelcomeTranslationInput, errs *apperr.List, path []string) (map[string]model.WelcomeTranslation, bool) {
+	out := map[string]model.WelcomeTranslation{}
+	ok := true
+	for i, t := range in {
+		p := append(slices.Clone(path), idx(i))
+		if t == nil {
+			continue
+		}
+		l, valid := lang.Parse(t.Language)
+		if !valid || string(l) != strings.ToLower(strings.TrimSpace(t.Language)) {
+			errs.Add(userErr(CodeInvalidLanguage, "invalid_language", append(p, "language")...))
+			ok = false
+			continue
+		}
+		var tr model.WelcomeTranslation
+		good := text(t.MessageForClients, maxMessageLength, &tr.MessageForClients, errs, append(slices.Clone(p), "messageForClients"))
+		good = text(t.MessageForVisitors, maxMessageLength, &tr.MessageForVisitors, errs, append(slices.Clone(p), "messageForVisitors")) && good
+		if !good {
+			ok = false
+			continue
+		}
+		if tr.MessageForClients == "" && tr.MessageForVisitors == "" {
+			delete(out, string(l))
+			continue
+		}
+		tr.Language = string(l)
+		out[string(l)] = tr
+	}
+	if len(out) == 0 {
+		out = nil
+	}
+	return out, ok
 }
 
 // subset checks that every value is allowed and drops repeats.

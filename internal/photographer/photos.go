@@ -3,6 +3,7 @@ package photographer
 import (
 	"context"
 	"fmt"
+	"github.com/studio/gallery/internal/jobs"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -168,6 +169,7 @@ func (s *Service) SetPhotosPrivate(ctx context.Context, in SetPhotosPrivateInput
 	if err != nil {
 		return nil, err
 	}
+	s.galleryPhotosChanged(ctx, in.GalleryID)
 	return s.photosInOrder(ctx, in.PhotoIDs)
 }
 
@@ -245,7 +247,16 @@ func (s *Service) DeletePhotos(ctx context.Context, in DeletePhotosInput) ([]str
 	if err != nil {
 		return nil, err
 	}
+	s.galleryPhotosChanged(ctx, in.GalleryID)
 	return deleted, nil
+}
+
+// galleryPhotosChanged tells the guests' galleryPhotoCount subscriptions
+// that the gallery's photos changed (after the change committed).
+func (s *Service) galleryPhotosChanged(ctx context.Context, galleryID string) {
+	if s.Events != nil {
+		_ = s.Events.Publish(context.WithoutCancel(ctx), jobs.TopicGalleryPhotos, galleryID)
+	}
 }
 
 // UpdatePhoto is the REST door's PUT /api/photos/{id}: it changes one

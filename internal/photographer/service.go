@@ -18,6 +18,7 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/events"
 	"github.com/studio/gallery/internal/jobs"
+	"github.com/studio/gallery/internal/media"
 	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
@@ -34,6 +35,10 @@ type Service struct {
 	Events events.Broker
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Media stores the music library's files (nil: uploads are refused).
+	Media *media.Store
+	// MaxMusicBytes bounds an uploaded audio file (0: DefaultMaxMusicBytes).
+	MaxMusicBytes int64
 }
 
 func (s *Service) now() time.Time {

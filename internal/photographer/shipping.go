@@ -20,6 +20,8 @@ type ShippingRateInput struct {
 	Countries []string
 	Lab       *string
 	Price     money.Decimal
+	// FreeFrom is the merchandise subtotal from which the rate is free.
+	FreeFrom *money.Decimal
 }
 
 // ShippingRates returns the caller's delivery rates.
@@ -42,6 +44,18 @@ func (s *Service) SetShippingRates(ctx context.Context, in []ShippingRateInput) 
 	if err != nil {
 		return nil, err
 	}
+	out, err := shippingRates(in)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.DB.Photographer.UpdateOneID(id).SetShippingRates(out).Exec(viewer.SystemContext(ctx)); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// shippingRates checks delivery rates as the photographer entered them.
+func shippingRates(in []ShippingRateInput) ([]model.ShippingRate, error) {
 	var errs apperr.List
 	if len(in) > MaxShippingRates {
 		errs.Add(userErr(CodeTooMany, "too_many_rates", "rates"))
@@ -58,6 +72,16 @@ func (s *Service) SetShippingRates(ctx context.Context, in []ShippingRateInput) 
 		}
 		if r.Price < 0 {
 			errs.Add(userErr(CodeInvalidPrice, "negative_price", "rates", idx(i), "price"))
+		}
+		if r.FreeFrom != nil {
+			if *r.FreeFrom < 0 {
+				errs.Add(userErr(CodeInvalidPrice, "negative_price", "rates", idx(i), "freeFrom"))
+			} else {
+				rate.FreeFrom = int(*r.FreeFrom)
+			}
+		}
+		if strings.ContainsRune(rate.Zone, 0) || strings.ContainsRune(rate.Lab, 0) {
+			errs.Add(userErr(CodeInvalidValue, "nul_character", "rates", idx(i), "zone"))
 		}
 		for j, c := range r.Countries {
 			c = strings.ToUpper(strings.TrimSpace(c))
@@ -82,9 +106,6 @@ func (s *Service) SetShippingRates(ctx context.Context, in []ShippingRateInput) 
 		out = append(out, rate)
 	}
 	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	if err := s.DB.Photographer.UpdateOneID(id).SetShippingRates(out).Exec(viewer.SystemContext(ctx)); err != nil {
 		return nil, err
 	}
 	return out, nil

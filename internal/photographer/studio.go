@@ -9,6 +9,7 @@ import (
 	"entgo.io/ent/dialect/sql"
 
 	"github.com/studio/gallery/ent"
+	"github.com/studio/gallery/ent/format"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/ent/musictrack"
 	"github.com/studio/gallery/ent/order"
@@ -28,6 +29,8 @@ type GalleryStats struct {
 	RevenueCents       int
 	// Visits: viewers who opened the gallery, once per viewer and day (internal/visits).
 	Visits int
+	// FormatCount is how many formats its catalogue holds (withdrawn too).
+	FormatCount int
 }
 
 // Revenue is what the paid orders total.
@@ -77,7 +80,7 @@ func Stats(ctx context.Context, db *ent.Client, ids []string) (map[string]Galler
 		Count     int    `json:"count"`
 		Sum       int    `json:"sum"`
 	}
-	var photos, favs, orders []row
+	var photos, favs, orders, formats []row
 	if err := db.Photo.Query().Where(photo.HasGalleryWith(gallery.IDIn(own...))).
 		GroupBy(photo.GalleryColumn).Aggregate(ent.Count()).Scan(sctx, &photos); err != nil {
 		return nil, fmt.Errorf("photographer: stats photos: %w", err)
@@ -93,6 +96,18 @@ func Stats(ctx context.Context, db *ent.Client, ids []string) (map[string]Galler
 				sql.As(sql.Sum(q.C(order.FieldTotal)), "sum")).GroupBy(q.C(order.GalleryColumn))
 		}).Scan(sctx, &orders); err != nil {
 		return nil, fmt.Errorf("photographer: stats orders: %w", err)
+	}
+	if err := db.Format.Query().Where(format.HasGalleryWith(gallery.IDIn(own...))).
+		Modify(func(q *sql.Selector) {
+			q.Select(sql.As(q.C(format.GalleryColumn), "gallery_id"), sql.As(sql.Count("*"), "count")).
+				GroupBy(q.C(format.GalleryColumn))
+		}).Scan(sctx, &formats); err != nil {
+		return nil, fmt.Errorf("photographer: stats formats: %w", err)
+	}
+	for _, r := range formats {
+		st := out[r.GalleryID]
+		st.FormatCount = r.Count
+		out[r.GalleryID] = st
 	}
 	seen, err := visits.Totals(sctx, db, own)
 	if err != nil {

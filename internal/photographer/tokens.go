@@ -49,21 +49,21 @@ type Tokens struct {
 
 // NewTokens returns the API tokens' service; keepFor > 0 keeps checked
 // tokens in memory for at most that long after another process changed
-// them (KeepTokens).
+// them (keepTokens).
 func NewTokens(db *ent.Client, keepFor time.Duration) *Tokens {
 	t := &Tokens{DB: db}
 	if keepFor > 0 {
-		t.KeepTokens(db, keepFor)
+		t.keepTokens(db, keepFor)
 	}
 	return t
 }
 
-// KeepTokens makes Authenticate and AuthenticateID check tokens kept in
+// keepTokens makes Authenticate and AuthenticateID check tokens kept in
 // memory, fresh after any token write through db (a revocation, the
 // last-use stamp), so that the photographer's requests do not each read
 // their token. A token revoked by another process (another replica) stops
 // working here within ttl; one revoked here stops at once.
-func (t *Tokens) KeepTokens(db *ent.Client, ttl time.Duration) {
+func (t *Tokens) keepTokens(db *ent.Client, ttl time.Duration) {
 	t.kept = &store.Kept[*ent.APIToken]{Writes: &t.writes, TTL: ttl, Max: 1024}
 	t.writes.Install(db, func(et string) bool { return et == ent.TypeAPIToken || et == ent.TypePhotographer })
 }

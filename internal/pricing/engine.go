@@ -54,7 +54,7 @@ func Price(in Input) Quote {
 
 	home := in.Delivery.Option != DeliveryPickup
 	country := strings.ToUpper(strings.TrimSpace(in.Delivery.Country))
-	q.NeedsDelivery, q.ShippingBeforeDiscount, q.ShippingProblems = shipping(in.Lines, home, country, in.Rates)
+	q.NeedsDelivery, q.ShippingBeforeDiscount, q.ShippingProblems = shipping(in.Lines, home, country, in.Rates, q.Merchandise)
 
 	// The automatic discount.
 	autoPct, autoOK := bestAuto(in.AutoDiscounts, q.Merchandise)
@@ -256,7 +256,7 @@ func shareAmount(totals []money.Cents, amount money.Cents) []money.Cents {
 // shipping returns whether the cart needs delivery, the home delivery
 // price (0 for pickup) and the lines that cannot be delivered, in line
 // order.
-func shipping(lines []Line, home bool, country string, rates []model.ShippingRate) (bool, money.Cents, []ShippingProblem) {
+func shipping(lines []Line, home bool, country string, rates []model.ShippingRate, merchandise money.Cents) (bool, money.Cents, []ShippingProblem) {
 	needs := false
 	for _, l := range lines {
 		if l.Physical && l.Quantity >= 1 {
@@ -288,7 +288,7 @@ func shipping(lines []Line, home bool, country string, rates []model.ShippingRat
 		}
 		ok := true
 		for _, lab := range lineLabs {
-			p, found := lookupRate(rates, lab, country)
+			p, found := lookupRate(rates, lab, country, merchandise)
 			if !found {
 				ok = false
 				break
@@ -316,8 +316,9 @@ func shipping(lines []Line, home bool, country string, rates []model.ShippingRat
 // lookupRate finds lab's rate to country: the lab's rate naming the
 // country, the lab's rate without countries, a rate without lab naming the
 // country, a rate without lab and without countries; the first in the list
-// at each step.
-func lookupRate(rates []model.ShippingRate, lab, country string) (money.Cents, bool) {
+// at each step. A rate whose FreeFrom the merchandise subtotal (before
+// discounts) reaches costs nothing.
+func lookupRate(rates []model.ShippingRate, lab, country string, merchandise money.Cents) (money.Cents, bool) {
 	for _, step := range []struct {
 		lab   string
 		named bool
@@ -327,6 +328,9 @@ func lookupRate(rates []model.ShippingRate, lab, country string) (money.Cents, b
 				continue
 			}
 			if (step.named && containsFold(r.Countries, country)) || (!step.named && len(r.Countries) == 0) {
+				if r.FreeFrom > 0 && merchandise >= money.Cents(r.FreeFrom) {
+					return 0, true
+				}
 				return min(max(money.Cents(r.Price), 0), maxCents), true
 			}
 		}

@@ -583,3 +583,37 @@ func TestPriceSurvivesAbsurdInput(t *testing.T) {
 	checkInvariants(t, in, Price(in))
 	checkInvariants(t, Input{}, Price(Input{}))
 }
+
+// A rate's free-shipping threshold compares the merchandise before any
+// discount: below it the rate is charged, from it on the lab ships free,
+// and another lab's rate without threshold is still charged.
+func TestFreeShippingThreshold(t *testing.T) {
+	rates := []model.ShippingRate{
+		{Zone: "Belgique", Countries: []string{"BE"}, Lab: "a", Price: 700, FreeFrom: 5000},
+		{Zone: "Monde", Lab: "b", Price: 300},
+	}
+	for _, tc := range []struct {
+		name     string
+		lines    []Line
+		auto     []AutoDiscount
+		shipping money.Cents
+	}{
+		{"below the threshold", []Line{printLine("a", 4999, 1, "a")}, nil, 700},
+		{"at the threshold", []Line{printLine("a", 2500, 2, "a")}, nil, 0},
+		{"digital lines count in the subtotal", []Line{printLine("a", 1000, 1, "a"), fileLine("f", 4000)}, nil, 0},
+		{"before the automatic discount", []Line{printLine("a", 5000, 1, "a")}, []AutoDiscount{{Threshold: 1000, Percent: 50}}, 0},
+		{"another lab is still charged", []Line{printLine("a", 5000, 1, "a"), printLine("b", 100, 1, "b")}, nil, 300},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := Price(Input{Lines: tc.lines, AutoDiscounts: tc.auto, Delivery: home("BE"), Rates: rates})
+			if q.Shipping != tc.shipping || len(q.ShippingProblems) != 0 {
+				t.Errorf("shipping %d (problems %v), want %d", q.Shipping, q.ShippingProblems, tc.shipping)
+			}
+		})
+	}
+	// Another country than the threshold's rate: no rate for lab a.
+	q := Price(Input{Lines: []Line{printLine("a", 9000, 1, "a")}, Delivery: home("FR"), Rates: rates})
+	if len(q.ShippingProblems) != 1 {
+		t.Errorf("FR problems %v, want one no_rate", q.ShippingProblems)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"net/url"
 	"os"
@@ -82,6 +83,8 @@ type Server struct {
 	// Bucket exists and is private.
 	Bucket string
 	dir    string
+	cmd    *exec.Cmd
+	exited <-chan struct{}
 }
 
 var (
@@ -95,7 +98,7 @@ var (
 // ten seconds on a loaded machine). It lives until the test binary exits.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	once.Do(func() { shared, sharedErr = start() })
+	once.Do(func() { shared, sharedErr = StartServer() })
 	if sharedErr != nil {
 		t.Fatalf("testblob: %v", sharedErr)
 	}
@@ -171,12 +174,38 @@ func Binary() (string, error) {
 // busy machine.
 const startTimeout = 90 * time.Second
 
-func start() (*Server, error) {
+// attempts bounds the starts tried: a port chosen free may be taken by
+// another process between the check and weed's bind.
+const attempts = 3
+
+// StartServer starts a SeaweedFS S3 server of its own (Start shares one
+// per test binary): a private bucket, the test identity, ports below the
+// ephemeral range tried again on a clash. It dies with the process; Stop
+// ends it sooner. cmd/tests3 runs it for the browser journeys.
+func StartServer() (*Server, error) {
 	bin, err := Binary()
 	if err != nil {
 		return nil, err
 	}
 	sweep()
+	var errs []error
+	for i := 0; i < attempts; i++ {
+		s, err := startOnce(bin)
+		if err == nil {
+			return s, nil
+		}
+		errs = append(errs, err)
+		if !errors.Is(err, errExited) {
+			break
+		}
+	}
+	return nil, errors.Join(errs...)
+}
+
+// errExited is weed dying before it is ready (a port taken, mostly).
+var errExited = errors.New("weed exited")
+
+func startOnce(bin string) (*Server, error) {
 	dir, err := os.MkdirTemp("", "testblob-weed-")
 	if err != nil {
 		return nil, err
@@ -237,7 +266,7 @@ func start() (*Server, error) {
 	if err := <-started; err != nil {
 		return nil, fmt.Errorf("start %s: %w", bin, err)
 	}
-	s := &Server{Endpoint: "http://127.0.0.1:" + p(6), Bucket: Bucket, dir: dir}
+	s := &Server{Endpoint: "http://127.0.0.1:" + p(6), Bucket: Bucket, dir: dir, cmd: cmd, exited: exited}
 	for _, kv := range s.Env() {
 		k, v, _ := strings.Cut(kv, "=")
 		os.Setenv(k, v)
@@ -250,9 +279,18 @@ func start() (*Server, error) {
 		if len(out) > 4000 {
 			out = out[len(out)-4000:]
 		}
-		return nil, fmt.Errorf("weed server -s3 not ready: %v\n%s", err, out)
+		return nil, fmt.Errorf("weed server -s3 not ready: %w\n%s", err, out)
 	}
 	return s, nil
+}
+
+// Stop kills the server and removes its folder.
+func (s *Server) Stop() {
+	if s.cmd != nil && s.cmd.Process != nil {
+		_ = s.cmd.Process.Kill()
+		<-s.exited
+	}
+	os.RemoveAll(s.dir)
 }
 
 // ready waits until the bucket exists and takes a write.
@@ -262,7 +300,7 @@ func (s *Server) ready(ctx context.Context, exited <-chan struct{}) error {
 	for {
 		select {
 		case <-exited:
-			return errors.New("weed exited")
+			return errExited
 		case <-ctx.Done():
 			return fmt.Errorf("%w (last: %v)", ctx.Err(), last)
 		case <-time.After(200 * time.Millisecond):
@@ -290,9 +328,15 @@ func (s *Server) probe(ctx context.Context, c *s3.Client) error {
 	return err
 }
 
-// freePorts asks the kernel for n distinct free ports (bound together, then
-// released for weed to take).
+// freePorts picks n distinct ports that are free now, below the kernel's
+// ephemeral range (net.ipv4.ip_local_port_range, 32768-60999 by default):
+// a port the kernel handed out with Listen(":0") comes from that range, and
+// weed's own outgoing gRPC connections, made before its last listener
+// binds, may take it back in the meantime. Random picks keep the test
+// binaries that start together apart; start retries when one still loses
+// the race.
 func freePorts(n int) ([]int, error) {
+	const lo, hi = 10000, 32000
 	var ls []net.Listener
 	defer func() {
 		for _, l := range ls {
@@ -300,13 +344,17 @@ func freePorts(n int) ([]int, error) {
 		}
 	}()
 	ports := make([]int, 0, n)
-	for len(ports) < n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
+	for tries := 0; len(ports) < n; tries++ {
+		if tries > 1000 {
+			return nil, fmt.Errorf("no %d free ports between %d and %d", n, lo, hi)
+		}
+		port := lo + rand.IntN(hi-lo)
+		l, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
 		if err != nil {
-			return nil, err
+			continue
 		}
 		ls = append(ls, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+		ports = append(ports, port)
 	}
 	return ports, nil
 }

@@ -74,3 +74,15 @@ func Line(s string, field ...string) error {
 	}
 	return nil
 }
+
+// Cut shortens s to at most n bytes without splitting a character (a
+// column's byte limit; PostgreSQL refuses a broken UTF-8 sequence).
+func Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

@@ -38,3 +38,17 @@ func TestCheckAndLine(t *testing.T) {
 		}
 	}
 }
+
+func TestCut(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 5, "abc"}, {"abc", 2, "ab"}, {"été", 1, ""}, {"été", 2, "é"}, {"été", 3, "ét"}, {"a€b", 3, "a"}, {"a€b", 4, "a€"},
+	} {
+		if got := Cut(c.s, c.n); got != c.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}

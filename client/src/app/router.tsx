@@ -14,6 +14,7 @@ import { StudioApp } from '../features/studio';
 import { AddToSelectionButton, FavoriteButton, SelectionPage } from '../features/selections';
 import { StudioPhotosPage } from '../features/studio-photos';
 import { StudioPicksPage } from '../features/studio-picks';
+import { StudioMusicPage } from '../features/studio-music';
 import {
   DownloadsPage,
   PackConfigurationPage,
@@ -120,7 +121,7 @@ export function appRoutes(): RouteObject[] {
           path: 'studio/*',
           element: (
             <Suspense fallback={null}>
-              <StudioApp photosPage={<StudioPhotosPage />} picksPage={<StudioPicksPage />} />
+              <StudioApp photosPage={<StudioPhotosPage />} picksPage={<StudioPicksPage />} musicPage={<StudioMusicPage />} />
             </Suspense>
           ),
         },

@@ -1,6 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import fr from './locales/fr';
+import fr from './locales/fr?catalogue=home';
+import { partOfSection, type CataloguePart } from './locales/parts';
 import { noRepeatProcessor } from './no-repeat';
 
 /** DEFAULT_LANGUAGE is French, also the fallback (spec §1). */
@@ -17,15 +18,30 @@ export const LANGUAGE_NAMES: Record<Language, string> = { fr: 'Français', nl: '
 /** LANGUAGE_STORAGE_KEY keeps the visitor's choice in localStorage, for every gallery. */
 export const LANGUAGE_STORAGE_KEY = 'gallery.language';
 
+type Load = () => Promise<{ default: ResourceKey }>;
+
 /**
- * CATALOGUES load the other languages. French is bundled (it is the default
+ * CATALOGUES load the other languages' home part. Each language's catalogue
+ * (locales/*.ts) comes in three parts (build/split-catalogues.ts): « home »,
+ * the strings the first download uses, « guest », the rest of a guest's,
+ * « studio », the studio's. French's home part is bundled (it is the default
  * and the fallback); nl and en come when their language is chosen or
- * detected (i18n.changeLanguage), so that nobody downloads them otherwise
- * (docs/performance.md).
+ * detected (i18n.changeLanguage), the guest and studio parts with the
+ * screens that need them (loadStrings), so that a guest's first paint
+ * downloads only their language's home strings (docs/performance.md).
  */
-export const CATALOGUES: Record<Exclude<Language, 'fr'>, () => Promise<{ default: ResourceKey }>> = {
-  nl: () => import('./locales/nl'),
-  en: () => import('./locales/en'),
+export const CATALOGUES: Record<Exclude<Language, 'fr'>, Load> = {
+  nl: () => import('./locales/nl?catalogue=home'),
+  en: () => import('./locales/en?catalogue=home'),
+};
+
+/** LaterPart is a part of a catalogue loaded on demand. */
+export type LaterPart = Exclude<CataloguePart, 'home'>;
+
+const LATER_PARTS: Record<Language, Record<LaterPart, Load>> = {
+  fr: { guest: () => import('./locales/fr?catalogue=guest'), studio: () => import('./locales/fr?catalogue=studio') },
+  nl: { guest: () => import('./locales/nl?catalogue=guest'), studio: () => import('./locales/nl?catalogue=studio') },
+  en: { guest: () => import('./locales/en?catalogue=guest'), studio: () => import('./locales/en?catalogue=studio') },
 };
 
 export function isLanguage(value: unknown): value is Language {
@@ -74,7 +90,7 @@ export function detectLanguage(galleryDefault?: string): Language {
  */
 export async function applyGalleryLanguage(galleryDefault: string): Promise<void> {
   const language = detectLanguage(galleryDefault);
-  if (language !== currentLanguage()) await i18n.changeLanguage(language);
+  if (language !== currentLanguage()) await changeLanguageWithParts(language);
 }
 
 /** chooseLanguage is the visitor's choice: it is remembered, then the interface switches (once its catalogue is loaded). */
@@ -84,7 +100,7 @@ export async function chooseLanguage(language: Language): Promise<void> {
   } catch {
     // Not remembered; the interface still switches for this visit.
   }
-  await i18n.changeLanguage(language);
+  await changeLanguageWithParts(language);
 }
 
 /**
@@ -97,6 +113,59 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
 
+// The parts asked for so far (loadStrings): a language loaded later comes with them.
+const wanted = new Set<LaterPart>();
+const fetched = new Map<string, Promise<ResourceKey>>();
+const added = new Set<string>();
+
+/** fetchPart downloads a part of a language's catalogue once (again after a failure). */
+function fetchPart(language: Language, part: LaterPart): Promise<ResourceKey> {
+  const key = `${language}/${part}`;
+  let loading = fetched.get(key);
+  if (!loading) {
+    loading = LATER_PARTS[language][part]().then((m) => m.default);
+    loading.catch(() => fetched.delete(key));
+    fetched.set(key, loading);
+  }
+  return loading;
+}
+
+/** addPart puts a downloaded part into a language's catalogue, once (i18next then draws again what uses it). */
+function addPart(language: Language, part: LaterPart, strings: ResourceKey) {
+  const key = `${language}/${part}`;
+  if (added.has(key)) return;
+  added.add(key);
+  i18n.addResourceBundle(language, 'translation', strings, true, false);
+}
+
+/**
+ * loadStrings loads parts of the interface language's catalogue (and of any
+ * language chosen later): lazyWithRetry waits for it before drawing a
+ * screen loaded on demand. It settles once they are in i18next.
+ */
+export async function loadStrings(...parts: LaterPart[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  const language = currentLanguage();
+  if (language !== DEFAULT_LANGUAGE && !i18n.hasResourceBundle(language, 'translation')) await i18n.loadLanguages(language);
+  const strings = await Promise.all(parts.map((part) => fetchPart(language, part)));
+  parts.forEach((part, i) => addPart(language, part, strings[i]));
+}
+
+/** withStrings settles with module once the parts are loaded too (a lazy dialog's code and its strings). */
+export async function withStrings<T>(module: Promise<T>, ...parts: LaterPart[]): Promise<T> {
+  const [loaded] = await Promise.all([module, loadStrings(...(parts.length ? parts : (['guest'] as const)))]);
+  return loaded;
+}
+
+/** changeLanguageWithParts switches the interface once the new language has the parts asked for so far. */
+async function changeLanguageWithParts(language: Language): Promise<void> {
+  const parts = [...wanted];
+  const strings = await Promise.all(parts.map((part) => fetchPart(language, part)));
+  if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, 'translation')) parts.forEach((part, i) => addPart(language, part, strings[i]));
+  await i18n.changeLanguage(language);
+  parts.forEach((part, i) => addPart(language, part, strings[i]));
+}
+
 const onDemand: BackendModule = {
   type: 'backend',
   init() {},
@@ -106,12 +175,25 @@ const onDemand: BackendModule = {
       callback(null, {});
       return;
     }
-    load().then(
-      (catalogue) => callback(null, catalogue.default),
+    // The home part, and the parts already asked for in another language.
+    const parts = [...wanted];
+    Promise.all([load(), ...parts.map((part) => fetchPart(language as Language, part))]).then(
+      ([home, ...rest]) => {
+        parts.forEach((part) => added.add(`${language}/${part}`));
+        callback(null, mergeParts(home.default, ...rest));
+      },
       (error: Error) => callback(error, false),
     );
   },
 };
+
+type Strings = Record<string, Record<string, string>>;
+
+function mergeParts(...parts: ResourceKey[]): ResourceKey {
+  const out: Strings = {};
+  for (const part of parts as Strings[]) for (const [section, messages] of Object.entries(part)) out[section] = { ...out[section], ...messages };
+  return out;
+}
 
 // <html lang> follows the interface: screen readers pick their voice from it.
 function setDocumentLanguage(language: string) {
@@ -126,12 +208,18 @@ void i18n
   .init({
     // « Terminer le pack Pack Souvenir », « fichier numérique Fichier HD »: said once (lib/no-repeat.ts).
     postProcess: ['noRepeat'],
-    resources: { fr: { translation: fr } },
+    // A copy: i18next merges the later parts into it.
+    resources: { fr: { translation: structuredClone(fr) } },
     partialBundledLanguages: true,
     lng: detectLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
+    // A key the home part lacks (one built in a way build/split-catalogues.ts
+    // cannot see) brings its part, and what uses it is drawn again.
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => void loadStrings(partOfSection(key.split('.')[0])).catch(() => undefined),
+    react: { bindI18nStore: 'added' },
     returnNull: false,
     initAsync: false,
   });

@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentProps, type ComponentType, type LazyExoticComponent } from 'react';
+import { withStrings, type LaterPart } from './i18n';
 
 /** ChunkLoadError is a screen's code that could not be downloaded (offline, or the server unreachable). */
 export class ChunkLoadError extends Error {
@@ -36,17 +37,19 @@ export function retryFailedScreens(): void {
  * ChunkLoadError (for the screen boundary to show « Connexion perdue »), and
  * once retryFailedScreens was called (the boundary's « Réessayer », or the
  * network coming back) the next render starts a new import, which draws the
- * screen without a reload.
+ * screen without a reload. The screen is drawn once the parts of the
+ * catalogue it speaks are there too (the guest's strings by default, the
+ * studio's with them for the studio's screens: lib/i18n.ts).
  */
 // `any` props: the same bound as React.lazy's.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): ComponentType<ComponentProps<T>> {
+export function lazyWithRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, ...parts: LaterPart[]): ComponentType<ComponentProps<T>> {
   let current: LazyExoticComponent<T>;
   let failedAt: number | undefined;
   const arm = () => {
     failedAt = undefined;
     current = lazy(() =>
-      load().catch((error: unknown) => {
+      withStrings(load(), ...parts).catch((error: unknown) => {
         failedAt = generation;
         throw new ChunkLoadError(error);
       }),

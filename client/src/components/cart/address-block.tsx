@@ -1,7 +1,27 @@
 import { useTranslation } from 'react-i18next';
+import { graphql } from '../../gql';
 import { countryName } from './cart-totals';
 import type { AddressLike } from '../../lib/address-fields';
 import styles from './address-block.module.css';
+
+/**
+ * AddressBlockFragment is what AddressBlock draws of an order's address:
+ * the guest's order recap and the studio's order page select it alike.
+ */
+export const AddressBlockFragment = graphql(`
+  fragment AddressBlock_address on Address {
+    title
+    firstname
+    lastname
+    address
+    address2
+    postalCode
+    city
+    country
+    phoneNumber
+    vatNumber
+  }
+`);
 
 /** addressLines are the lines of a postal address as it is written on an envelope, with the phone and VAT number after it. */
 export function addressLines(address: AddressLike, locale: string): string[] {

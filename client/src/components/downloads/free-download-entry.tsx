@@ -7,9 +7,10 @@ import type { DownloadOffer } from './download-dialog';
 import { DownloadOfferFragment, DownloadOfferQuery } from '../../lib/downloads/download-documents';
 import { asQualities } from '../../lib/downloads/download-links';
 import styles from './downloads.module.css';
+import { withStrings } from '../../lib/i18n';
 
 // The dialog loads when first opened (docs/performance.md).
-const DownloadDialog = lazy(() => import('./download-dialog').then((m) => ({ default: m.DownloadDialog })));
+const DownloadDialog = lazy(() => withStrings(import('./download-dialog').then((m) => ({ default: m.DownloadDialog }))));
 
 /**
  * freeDownloadOffer says what the viewer may download for free from a

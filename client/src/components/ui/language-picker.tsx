@@ -2,6 +2,7 @@ import { getApolloContext } from '@apollo/client/react';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chooseLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../lib/i18n';
+import { refetchInNewLanguage } from '../../lib/language-refetch';
 import styles from './language-picker.module.css';
 
 /**
@@ -9,8 +10,9 @@ import styles from './language-picker.module.css';
  * (« Français / Nederlands / English ») and marked with its own lang, so that
  * a screen reader says it right; the current one is pressed (aria-pressed).
  * Choosing one is remembered for the next visits (lib/i18n.ts); the
- * answers the server writes in the language (the countries' names, the
- * cart's delivery problems) are asked again in the new one.
+ * queries on screen are asked again in the new language, and what the
+ * server wrote in the old one for other screens (the countries' names, the
+ * cart's delivery problems) is dropped (lib/language-refetch.ts).
  */
 export function LanguagePicker({ className }: { className?: string }) {
   const { t } = useTranslation();
@@ -26,7 +28,7 @@ export function LanguagePicker({ className }: { className?: string }) {
           className={styles.choice}
           aria-pressed={language === current}
           onClick={() => {
-            if (language !== current) void chooseLanguage(language).then(() => client?.refetchQueries({ include: ['Countries', 'Cart'] }));
+            if (language !== current) void chooseLanguage(language).then(() => (client ? refetchInNewLanguage(client) : undefined));
           }}
         >
           {LANGUAGE_NAMES[language]}

@@ -4,9 +4,10 @@ import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { useApplyAccess } from './access-auth';
 import { LogoutButton } from './logout-button';
 import styles from './access.module.css';
+import { withStrings } from '../../lib/i18n';
 
 // The dialog loads when first opened (docs/performance.md).
-const ClientCodeDialog = lazy(() => import('./client-code-dialog').then((m) => ({ default: m.ClientCodeDialog })));
+const ClientCodeDialog = lazy(() => withStrings(import('./client-code-dialog').then((m) => ({ default: m.ClientCodeDialog }))));
 
 export const AccountActionsFragment = graphql(`
   fragment AccountActions_gallery on Gallery {

@@ -4,9 +4,10 @@ import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { useApplyAccess } from './access-auth';
 import { needEmail as appStore, type NeedEmailStore } from '../../lib/need-email-store';
 import { suggestedEmail } from './suggested-email';
+import { withStrings } from '../../lib/i18n';
 
 // The dialog loads when first asked for (docs/performance.md).
-const EmailDialog = lazy(() => import('./email-dialog').then((m) => ({ default: m.EmailDialog })));
+const EmailDialog = lazy(() => withStrings(import('./email-dialog').then((m) => ({ default: m.EmailDialog }))));
 
 export const NeedEmailHostFragment = graphql(`
   fragment NeedEmailHost_gallery on Gallery {

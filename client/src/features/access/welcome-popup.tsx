@@ -1,13 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
+import { currentLanguage, withStrings } from '../../lib/i18n';
 import { markWelcomed, wasWelcomed } from './welcome-seen';
+import { welcomeMessage } from './welcome-language';
 
 // The dialog loads when it is to be shown, once per browser (docs/performance.md).
-const WelcomeDialog = lazy(() => import('./welcome-dialog').then((m) => ({ default: m.WelcomeDialog })));
+const WelcomeDialog = lazy(() => withStrings(import('./welcome-dialog').then((m) => ({ default: m.WelcomeDialog }))));
 
 export const WelcomePopupFragment = graphql(`
   fragment WelcomePopup_gallery on Gallery {
     id
+    language
     accessPolicy {
       hasClients
     }
@@ -20,6 +23,11 @@ export const WelcomePopupFragment = graphql(`
       mode
       messageForClients
       messageForVisitors
+      translations {
+        language
+        messageForClients
+        messageForVisitors
+      }
     }
   }
 `);
@@ -37,7 +45,8 @@ export const FIRST_STEPS_MODE = 'msgAndFirstSteps';
 export function WelcomePopup({ gallery: galleryRef, enabled = true }: { gallery: FragmentType<typeof WelcomePopupFragment>; enabled?: boolean }) {
   const gallery = getFragmentData(WelcomePopupFragment, galleryRef);
   const config = gallery.welcomePopupConfig;
-  const message = (gallery.auth.isClient ? config?.messageForClients : config?.messageForVisitors)?.trim() ?? '';
+  // The guest's language's text, else the gallery's language's, else French's (as the server's localized field).
+  const message = config ? welcomeMessage(config, currentLanguage(), gallery.language, gallery.auth.isClient) : '';
   const ready = enabled && Boolean(config) && gallery.accessPolicy.hasClients && gallery.auth.accessCodeAuthorized && !gallery.auth.needEmail && message !== '';
   const [open, setOpen] = useState(false);
 

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlbum } from './use-album';
+import { withStrings } from '../../lib/i18n';
 
 // The dialog loads when first opened (docs/performance.md).
-const AlbumDialog = lazy(() => import('./album-dialog').then((m) => ({ default: m.AlbumDialog })));
+const AlbumDialog = lazy(() => withStrings(import('./album-dialog').then((m) => ({ default: m.AlbumDialog }))));
 
 /** AlbumButton is the header's album entry with its counter; it shows nothing without an album. */
 export function AlbumButton() {

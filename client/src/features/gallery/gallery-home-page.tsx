@@ -17,6 +17,7 @@ import { HomeSection, useAnchorOnceDrawn, useGridTopOnChoose } from './home-sect
 import { PackCardFragment, PacksList } from './packs-section';
 import { PhotoGrid } from './photo-grid';
 import { homeSections } from './home-sections';
+import { NewPhotosNotice } from './new-photos-notice';
 import { PrintsSection } from './prints-section';
 import { VideosList } from './videos-section';
 import styles from './gallery-home.module.css';
@@ -319,6 +320,7 @@ export function GalleryHomePage({
       )}
 
       <HomeSection id="photos" wide title={t('gallery.photosTitle')} count={connection && t('gallery.photosCount', { count: connection.totalCount })}>
+        <NewPhotosNotice url={galleryId} shown={allTotal} enabled={!previewHash} onShow={() => Promise.all([home.refetch(), chosen !== undefined ? picked.refetch() : undefined])} />
         {collections.length > 0 && <CollectionBar collections={collections} total={allTotal} current={chosen} onChoose={onChoose} />}
         {!connection ? (
           picked.error && chosen !== undefined ? (

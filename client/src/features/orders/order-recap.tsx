@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { formatMoney, type MoneyLike } from '../../lib/money';
-import { AddressBlock } from '../../components/cart/address-block';
+import { AddressBlock, AddressBlockFragment } from '../../components/cart/address-block';
 import { TotalsList } from '../../components/cart/totals-list';
+import { OrderTotalsFragment, hasPrintLines, orderTotalRows } from '../../components/orders/order-totals';
 import styles from './orders.module.css';
 
 export const OrderRecapFragment = graphql(`
@@ -25,60 +26,16 @@ export const OrderRecapFragment = graphql(`
       }
     }
     totals {
-      merchandise {
-        amount
-        currency
-      }
-      discount {
-        amount
-        currency
-      }
-      discountCode
-      shipping {
-        amount
-        currency
-      }
-      giftCards {
-        amount
-        currency
-      }
-      vat {
-        amount
-        currency
-      }
-      total {
-        amount
-        currency
-      }
+      ...OrderTotals_totals
     }
     billingAddress {
-      title
-      firstname
-      lastname
-      address
-      address2
-      postalCode
-      city
-      country
-      phoneNumber
-      vatNumber
+      ...AddressBlock_address
     }
     shippingAddress {
-      title
-      firstname
-      lastname
-      address
-      address2
-      postalCode
-      city
-      country
-      phoneNumber
-      vatNumber
+      ...AddressBlock_address
     }
   }
 `);
-
-const isZero = (m: MoneyLike) => Number(m.amount) === 0;
 
 /**
  * OrderRecap is what was ordered, frozen when the order was placed: its
@@ -90,10 +47,11 @@ export function OrderRecap({ order: orderRef }: { order: FragmentType<typeof Ord
   const { t, i18n } = useTranslation();
   const order = getFragmentData(OrderRecapFragment, orderRef);
   const money = (m: MoneyLike) => formatMoney(m, i18n.language);
-  const minus = (m: MoneyLike) => t('cart.minus', { amount: money(m) });
-  const { totals } = order;
+  const totals = getFragmentData(OrderTotalsFragment, order.totals);
+  const billing = getFragmentData(AddressBlockFragment, order.billingAddress);
+  const shipping = getFragmentData(AddressBlockFragment, order.shippingAddress);
   const pickup = order.deliveryOption === 'pickup';
-  const hasPrints = order.lines.some((l) => l.kind !== 'digital_file' && l.kind !== 'all_gallery');
+  const hasPrints = hasPrintLines(order.lines);
 
   return (
     <div className={styles.recap}>
@@ -112,26 +70,7 @@ export function OrderRecap({ order: orderRef }: { order: FragmentType<typeof Ord
             </li>
           ))}
         </ul>
-        <TotalsList
-          className={styles.recapTotals}
-          rows={[
-            { key: 'subtotal', label: t('cart.subtotal'), value: money(totals.merchandise) },
-            !isZero(totals.discount) && {
-              key: 'discount',
-              label: totals.discountCode ? t('cart.discountCode', { code: totals.discountCode }) : t('cart.discount'),
-              value: minus(totals.discount),
-              tone: 'saving',
-            },
-            (hasPrints || !isZero(totals.shipping)) && {
-              key: 'shipping',
-              label: pickup ? t('cart.pickup') : t('orders.shipping'),
-              value: isZero(totals.shipping) ? t('cart.shippingFree') : money(totals.shipping),
-            },
-            !isZero(totals.giftCards) && { key: 'giftCards', label: t('cart.giftCards'), value: minus(totals.giftCards), tone: 'saving' },
-            { key: 'total', label: t('orders.totalPaid'), value: money(totals.total), tone: 'total' },
-            { key: 'vat', label: t('orders.vatIncluded'), value: money(totals.vat), tone: 'vat' },
-          ]}
-        />
+        <TotalsList className={styles.recapTotals} rows={orderTotalRows(totals, t, i18n.language, { pickup, hasPrints })} />
       </section>
 
       <section aria-labelledby="order-addresses-title" className={styles.card}>
@@ -141,7 +80,7 @@ export function OrderRecap({ order: orderRef }: { order: FragmentType<typeof Ord
         <div className={styles.addresses}>
           <div>
             <h3 className={styles.smallTitle}>{t('checkout.billingTitle')}</h3>
-            <AddressBlock address={order.billingAddress} />
+            <AddressBlock address={billing} />
           </div>
           {hasPrints && pickup && (
             <div>
@@ -149,13 +88,13 @@ export function OrderRecap({ order: orderRef }: { order: FragmentType<typeof Ord
               <p className={styles.pre}>{order.pickupAddress}</p>
             </div>
           )}
-          {hasPrints && !pickup && order.shippingAddress && (
+          {hasPrints && !pickup && shipping && (
             <div>
               <h3 className={styles.smallTitle}>{t('checkout.shippingTitle')}</h3>
-              <AddressBlock address={order.shippingAddress} />
+              <AddressBlock address={shipping} />
             </div>
           )}
-          {hasPrints && !pickup && !order.shippingAddress && (
+          {hasPrints && !pickup && !shipping && (
             <div>
               <h3 className={styles.smallTitle}>{t('checkout.shippingTitle')}</h3>
               <p className={styles.muted}>{t('checkout.sameAsBillingShown')}</p>

@@ -117,12 +117,14 @@ describe('PhotoViewer', () => {
     fireEvent.click(zoomIn);
     expect(figure.getAttribute('data-zoom')).toBe('2.50');
     expect(onInteract).toHaveBeenCalled();
-    // Up to the original's resolution (1200 px shown 390 px wide), no further.
+    // Past the original's resolution (1200 px shown 390 px wide is 3.08x) up to 4x, the least maximum, no further.
     fireEvent.click(zoomIn);
-    expect(figure.getAttribute('data-zoom')).toBe('3.08');
+    expect(figure.getAttribute('data-zoom')).toBe('3.75');
+    fireEvent.click(zoomIn);
+    expect(figure.getAttribute('data-zoom')).toBe('4.00');
     expect(zoomIn.hasAttribute('disabled')).toBe(true);
     fireEvent.click(zoomOut);
-    expect(figure.getAttribute('data-zoom')).toBe('2.05');
+    expect(figure.getAttribute('data-zoom')).toBe('2.67');
     fireEvent.click(reset);
     expect(figure.getAttribute('data-zoom')).toBe('1.00');
     expect(zoomOut.hasAttribute('disabled')).toBe(true);

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type CSSProperties, type SyntheticEvent } fr
 import { useTranslation } from 'react-i18next';
 import { graphql, getFragmentData, type FragmentType } from '../../gql';
 import { fitBox, heldImage, parseSrcSet, rememberLoaded, sourceWidth, viewerSizes } from '../../lib/image-sources';
-import { maxScaleFor, NO_ZOOM, zoomIn, zoomOut } from './zoom';
+import { doubleTapScale, maxScaleFor, nativeScale, NO_ZOOM, zoomIn, zoomOut } from './zoom';
 import { useStageSize, useZoomSource, useZoomState } from './use-viewer-stage';
 import { useViewerGestures, type Geometry } from './use-viewer-gestures';
 import { ZoomControls } from './zoom-controls';
@@ -54,9 +54,10 @@ export function PhotoViewer({
   const stage = useStageSize(area, showFilename);
   const box = fitBox(photo.width, photo.height, stage.width, stage.height, maxSize);
   const maxScale = maxScaleFor(photo.width, box.width);
+  const tapScale = doubleTapScale(nativeScale(photo.width, box.width), maxScale);
   const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
-  const geometry = useRef<Geometry>({ box, stage, maxScale });
-  geometry.current = { box, stage, maxScale };
+  const geometry = useRef<Geometry>({ box, stage, maxScale, tapScale });
+  geometry.current = { box, stage, maxScale, tapScale };
 
   // What the browser already holds of this photo, shown at once.
   const [placeholder] = useState(() => heldImage(photo.id) ?? sources[0]?.url ?? '');

@@ -17,11 +17,12 @@ type Gesture =
   | { kind: 'pan'; start: Point; zoom: Zoom; at: number; moved: boolean }
   | { kind: 'pinch'; mid: Point; distance: number; zoom: Zoom };
 
-/** Geometry is what a zoom is computed against: the photo's box, the stage, the most the photo may be zoomed. */
+/** Geometry is what a zoom is computed against: the photo's box, the stage, the most the photo may be zoomed, and where a double tap goes (doubleTapScale). */
 export interface Geometry {
   box: Size;
   stage: Size;
   maxScale: number;
+  tapScale?: number;
 }
 
 interface GestureOptions {
@@ -131,7 +132,7 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
     const previous = lastTap.current;
     if (previous && now - previous.at < DOUBLE_TAP_MS && distance(previous.point, p) < DOUBLE_TAP_PX) {
       lastTap.current = null;
-      setZoom(toggleZoom(zoomRef.current, p, b, s, m));
+      setZoom(toggleZoom(zoomRef.current, p, b, s, m, geometry.current.tapScale));
     } else {
       lastTap.current = { at: now, point: p };
     }
@@ -141,7 +142,7 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
     // Touch screens have their double tap above.
     if (lastPointerType.current !== 'mouse') return;
     const { box: b, stage: s, maxScale: m } = geometry.current;
-    setZoom(toggleZoom(zoomRef.current, local(e.clientX, e.clientY), b, s, m));
+    setZoom(toggleZoom(zoomRef.current, local(e.clientX, e.clientY), b, s, m, geometry.current.tapScale));
   };
 
   useWheelAndKeys(area, geometry, zoomRef, setZoom, localRef, onInteractRef);

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { clampZoom, maxScaleFor, NO_ZOOM, STEP_SCALE, toggleZoom, zoomAt } from './zoom';
+import { clampZoom, doubleTapScale, MAX_MAX_SCALE, maxScaleFor, MIN_MAX_SCALE, nativeScale, NO_ZOOM, STEP_SCALE, toggleZoom, zoomAt } from './zoom';
 
 const stage = { width: 390, height: 740 };
 const box = { width: 390, height: 260 };
 
 describe('maxScaleFor: up to the original’s resolution', () => {
-  it('is the original’s width over the drawn width, between 2 and 8', () => {
-    expect(maxScaleFor(1200, 390)).toBeCloseTo(3.08, 2);
-    expect(maxScaleFor(6000, 390)).toBe(8);
-    expect(maxScaleFor(500, 390)).toBe(2);
+  it('is the original’s width over the drawn width, never under 4x', () => {
+    // The demo's 1200 px photos on a phone: 3.08x was the most before (issue 20); now 4x.
+    expect(maxScaleFor(1200, 390)).toBe(MIN_MAX_SCALE);
+    expect(maxScaleFor(500, 390)).toBe(4);
+    expect(maxScaleFor(800, 150)).toBeCloseTo(5.33, 2); // a portrait drawn narrow
+    // A large original reaches its own resolution: 6000 px drawn 390 px wide is 15.4x.
+    expect(maxScaleFor(6000, 390)).toBeCloseTo(15.38, 2);
+    expect(maxScaleFor(60000, 390)).toBe(MAX_MAX_SCALE);
+  });
+  it('is 4x while the sizes are not known yet', () => {
+    expect(maxScaleFor(0, 390)).toBe(4);
+    expect(maxScaleFor(1200, 0)).toBe(4);
+    expect(nativeScale(1200, 0)).toBe(0);
   });
 });
 
@@ -47,7 +56,15 @@ describe('toggleZoom: double tap', () => {
     expect(z.scale).toBe(STEP_SCALE);
     expect(toggleZoom(z, { x: 0, y: 0 }, box, stage, 3)).toEqual(NO_ZOOM);
   });
-  it('goes no further than the original allows', () => {
+  it('goes no further than the most allowed', () => {
     expect(toggleZoom(NO_ZOOM, { x: 0, y: 0 }, box, stage, 2).scale).toBe(2);
+  });
+  it('goes to the original’s resolution, between 2.5x and 4x', () => {
+    expect(doubleTapScale(nativeScale(1200, 390), maxScaleFor(1200, 390))).toBeCloseTo(3.08, 2);
+    expect(doubleTapScale(nativeScale(6000, 390), maxScaleFor(6000, 390))).toBe(4);
+    expect(doubleTapScale(nativeScale(500, 390), maxScaleFor(500, 390))).toBe(STEP_SCALE);
+    expect(doubleTapScale(0, 4)).toBe(STEP_SCALE);
+    const z = toggleZoom(NO_ZOOM, { x: 0, y: 0 }, box, stage, 15, doubleTapScale(15, 15));
+    expect(z.scale).toBe(4);
   });
 });

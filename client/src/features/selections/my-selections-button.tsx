@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withStrings } from '../../lib/i18n';
 
 // The dialog loads when first opened (docs/performance.md).
-const MySelectionsDialog = lazy(() => import('./my-selections-dialog').then((m) => ({ default: m.MySelectionsDialog })));
+const MySelectionsDialog = lazy(() => withStrings(import('./my-selections-dialog').then((m) => ({ default: m.MySelectionsDialog }))));
 
 function SelectionsIcon() {
   return (

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withStrings } from '../../lib/i18n';
 
 // The dialog loads when first opened (docs/performance.md).
-const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
+const ShareDialog = lazy(() => withStrings(import('./share-dialog').then((m) => ({ default: m.ShareDialog }))));
 
 /** ShareButton is the header's « Partager la galerie » control. */
 export function ShareButton({ galleryId }: { galleryId: string }) {

@@ -3,4 +3,4 @@
 // guests' screens.
 import { lazyWithRetry } from '../../lib/lazy-retry';
 
-export const StudioPhotosPage = lazyWithRetry(() => import('./studio-photos-page').then((m) => ({ default: m.StudioPhotosPage })));
+export const StudioPhotosPage = lazyWithRetry(() => import('./studio-photos-page').then((m) => ({ default: m.StudioPhotosPage })), 'guest', 'studio');

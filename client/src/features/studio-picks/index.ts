@@ -3,4 +3,4 @@
 // /studio/galeries/:id/selections, never with the guests' screens.
 import { lazyWithRetry } from '../../lib/lazy-retry';
 
-export const StudioPicksPage = lazyWithRetry(() => import('./studio-picks-page').then((m) => ({ default: m.StudioPicksPage })));
+export const StudioPicksPage = lazyWithRetry(() => import('./studio-picks-page').then((m) => ({ default: m.StudioPicksPage })), 'guest', 'studio');

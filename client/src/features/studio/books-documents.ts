@@ -51,6 +51,8 @@ export const StudioBooksDashboardQuery = graphql(`
           currency
         }
         orders
+        visits
+        conversion
       }
       byProduct {
         kind

@@ -44,6 +44,7 @@ export function DashboardPage() {
   );
   const b = data?.studioBooks;
   const points = useMemo(() => (b ? b[grain].map((p) => ({ period: p.period, value: Number(p.revenue.amount) })) : []), [b, grain]);
+  const percent = (x: number) => `${(x * 100).toLocaleString(i18n.language, { maximumFractionDigits: 1 })} %`;
   const max = (xs: ReadonlyArray<{ revenue: { amount: string } }>) => Math.max(1, ...xs.map((x) => Number(x.revenue.amount)));
   return (
     <>
@@ -86,10 +87,14 @@ export function DashboardPage() {
               <dd>{money(b.averageOrder.amount)}</dd>
             </div>
             <div>
+              <dt>{t('studio.visits')}</dt>
+              <dd data-testid="books-visits">{b.visits ?? '—'}</dd>
+            </div>
+            <div>
               <dt>{b.conversion != null ? t('studio.conversion') : t('studio.ordersPerBuyer')}</dt>
               <dd>
                 {b.conversion != null
-                  ? `${(b.conversion * 100).toLocaleString(i18n.language, { maximumFractionDigits: 1 })} %`
+                  ? percent(b.conversion)
                   : b.uniqueBuyers > 0
                     ? (b.orders / b.uniqueBuyers).toLocaleString(i18n.language, { maximumFractionDigits: 2 })
                     : '—'}
@@ -110,7 +115,12 @@ export function DashboardPage() {
               <ul className={styles.bars}>
                 {b.byGallery.map((g) => (
                   <li key={g.galleryId}>
-                    <span className={styles.barLabel}>{g.title}</span>
+                    <span className={styles.barLabel}>
+                      {g.title}
+                      {' · '}
+                      {t('studio.galleryVisits', { count: g.visits })}
+                      {g.conversion != null && ` · ${percent(g.conversion)}`}
+                    </span>
                     <span className={styles.barValue}>{money(g.revenue.amount)}</span>
                     <span className={styles.bar} style={{ width: `${(100 * Number(g.revenue.amount)) / max(b.byGallery)}%` }} />
                   </li>

@@ -1,6 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { StudioSetGalleryMusicMutation } from './settings-documents';
 import { useSaveSettings } from './use-save-settings';
 import { fieldErrors } from './user-errors';
@@ -171,6 +172,9 @@ export function GalleryMusicSection({
       <h2 id="music-title">{t('studioSettings.musicTitle')}</h2>
       <form className={studio.form} onSubmit={(e) => void submit(e)} noValidate>
         {tracks.length === 0 && <p className={studio.muted}>{t('studioSettings.noTracks')}</p>}
+        <p className={studio.muted}>
+          <Link to="/studio/musique">{t('studioMusic.manage')}</Link>
+        </p>
         <label className={styles.field}>
           {t('studioSettings.track')}
           <select name="trackId" value={trackId} onChange={(e) => setTrackId(e.target.value)}>

@@ -1,6 +1,6 @@
 import { MockedProvider } from '@apollo/client/testing/react';
 import type { MockLink } from '@apollo/client/testing';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { GalleryLookSection, type GalleryLookValue } from './gallery-look-section';
 import { GalleryStatusSection } from './gallery-status-section';
@@ -82,11 +82,13 @@ describe('GalleryStatusSection', () => {
     const section = screen.getByRole('region', { name: 'Statut et expiration' });
     expect(within(section).getByText('Publiée')).toBeTruthy();
     expect(within(section).getByRole('button', { name: 'Repasser en brouillon' })).toBeTruthy();
-    fireEvent.click(within(section).getByRole('button', { name: 'Archiver (mettre hors ligne)' }));
-    // The mock answers only { archived: true }: another request would show the error.
-    await new Promise((r) => setTimeout(r, 50));
+    const archive = within(section).getByRole('button', { name: 'Archiver (mettre hors ligne)' });
+    fireEvent.click(archive);
+    // Busy while the call runs, then free again; the mock answers only
+    // { archived: true }: another request would show the error.
+    expect(archive.hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(within(section).getByRole('button', { name: 'Archiver (mettre hors ligne)' }).hasAttribute('disabled')).toBe(false));
     expect(within(section).queryByText('Une erreur est survenue : réessayez.')).toBeNull();
-    expect(within(section).getByRole('button', { name: 'Archiver (mettre hors ligne)' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('offers to put an archived gallery back online and shows an expired one', () => {

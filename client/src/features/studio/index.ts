@@ -2,4 +2,4 @@
 // photographer's studio, one lazily loaded chunk that no guest page loads.
 import { lazyWithRetry } from '../../lib/lazy-retry';
 
-export const StudioApp = lazyWithRetry(() => import('./studio-app').then((m) => ({ default: m.StudioApp })));
+export const StudioApp = lazyWithRetry(() => import('./studio-app').then((m) => ({ default: m.StudioApp })), 'guest', 'studio');

@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router';
 import { FormField } from '../../components/ui/form-field';
 import { accessSettings, slugify, type AccessMode } from './access-mode';
 import { AccessModeField } from './access-mode-field';
+import { CatalogueSourceField, defaultSource, useCatalogueSources } from './catalogue-copy';
 import { CreateGalleryMutation } from './documents';
 import { fieldErrors } from './user-errors';
 import styles from './studio.module.css';
 
-/** NewGalleryPage is /studio/galeries/nouvelle: title, address, date and access of a new gallery (a draft until published). */
+/** NewGalleryPage is /studio/galeries/nouvelle: title, address, date, access and starting shop catalogue of a new gallery (a draft until published). */
 export function NewGalleryPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,14 +19,24 @@ export function NewGalleryPage() {
   const [urlTouched, setUrlTouched] = useState(false);
   const [eventDate, setEventDate] = useState('');
   const [mode, setMode] = useState<AccessMode>('code');
+  const [copyFrom, setCopyFrom] = useState<string | null>(null);
+  const { sources } = useCatalogueSources();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [create, { loading }] = useMutation(CreateGalleryMutation, { refetchQueries: ['StudioGalleries'] });
+  const [create, { loading }] = useMutation(CreateGalleryMutation, { refetchQueries: ['StudioGalleries', 'StudioCatalogueSources'] });
   const address = urlTouched ? url : slugify(eventName);
+  const copyCatalogueFrom = defaultSource(copyFrom, sources);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
       const { data } = await create({
-        variables: { input: { url: address, eventName, settings: { eventDate, published: false, ...accessSettings(mode) } } },
+        variables: {
+          input: {
+            url: address,
+            eventName,
+            settings: { eventDate, published: false, ...accessSettings(mode) },
+            ...(copyCatalogueFrom ? { copyCatalogueFrom } : {}),
+          },
+        },
       });
       const payload = data?.createGallery;
       if (payload?.userErrors.length) return setErrors(fieldErrors(payload.userErrors, t));
@@ -52,6 +63,8 @@ export function NewGalleryPage() {
         />
         <FormField label={t('studio.eventDate')} name="eventDate" type="date" value={eventDate} error={errors.eventDate} onChange={(e) => setEventDate(e.target.value)} />
         <AccessModeField value={mode} onChange={setMode} />
+        <CatalogueSourceField sources={sources} value={copyFrom} onChange={setCopyFrom} />
+        {errors.copyCatalogueFrom && <p className={styles.error}>{errors.copyCatalogueFrom}</p>}
         {errors[''] && <p className={styles.error}>{errors['']}</p>}
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={loading}>

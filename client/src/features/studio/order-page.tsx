@@ -1,6 +1,9 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AddressBlock, AddressBlockFragment } from '../../components/cart/address-block';
+import { TotalsList, type TotalRow } from '../../components/cart/totals-list';
+import { OrderTotalsFragment, hasPrintLines, orderTotalRows } from '../../components/orders/order-totals';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
 import type { StudioOrderDetailFragment } from '../../gql/graphql';
@@ -9,60 +12,23 @@ import { OrderActions } from './order-actions';
 import { OrderPayments, OrderTimeline } from './order-history';
 import { formatDateTime, statusLabel } from './order-labels';
 import { OrderLines } from './order-lines';
+import { OrderEmails, OrderPrintLab } from './order-printlab';
 import { StudioOrderDetailFragment as DetailFragment, StudioOrderQuery, StudioOrderUpdatedSubscription } from './orders-documents';
 import styles from './studio.module.css';
 
-type Address = StudioOrderDetailFragment['billingAddress'];
-
-function AddressBlock({ a }: { a: Address | Omit<Address, 'phoneNumber'> }) {
-  return (
-    <address className={styles.address}>
-      {`${a.title} ${a.firstname} ${a.lastname}`.trim()}
-      <br />
-      {a.address}
-      {a.address2 && (
-        <>
-          <br />
-          {a.address2}
-        </>
-      )}
-      <br />
-      {a.postalCode} {a.city} ({a.country})
-      {'phoneNumber' in a && a.phoneNumber && (
-        <>
-          <br />
-          {a.phoneNumber}
-        </>
-      )}
-    </address>
-  );
-}
-
-/** OrderTotals shows what an order cost, what went back, and what may still go back. */
+/** OrderTotals shows what an order cost (as the guest's recap does), what went back, and what may still go back. */
 function OrderTotals({ order: o }: { order: StudioOrderDetailFragment }) {
   const { t, i18n } = useTranslation();
-  const money = (m: { amount: string; currency: string }) => formatMoney(m, i18n.language);
-  const rows: [string, string][] = [[t('studioOrders.merchandise'), money(o.totals.merchandise)]];
-  if (Number(o.totals.discount.amount) > 0)
-    rows.push([
-      o.totals.discountCode ? t('studioOrders.discountCode', { code: o.totals.discountCode }) : t('studioOrders.discount'),
-      `− ${money(o.totals.discount)}`,
-    ]);
-  rows.push([t('studioOrders.shippingCost'), money(o.totals.shipping)]);
-  if (Number(o.totals.giftCards.amount) > 0) rows.push([t('studioOrders.giftCards'), `− ${money(o.totals.giftCards)}`]);
-  rows.push([t('studioOrders.total'), money(o.totals.total)], [t('studioOrders.vat'), money(o.totals.vat)]);
-  rows.push([t('studioOrders.refunded'), money(o.refunded)], [t('studioOrders.refundable'), money(o.refundable)]);
+  const totals = getFragmentData(OrderTotalsFragment, o.totals);
+  const rows: TotalRow[] = [
+    ...orderTotalRows(totals, t, i18n.language, { pickup: o.deliveryOption === 'pickup', hasPrints: hasPrintLines(o.lines), totalLabel: t('studioOrders.total') }),
+    { key: 'refunded', label: t('studioOrders.refunded'), value: formatMoney(o.refunded, i18n.language) },
+    { key: 'refundable', label: t('studioOrders.refundable'), value: formatMoney(o.refundable, i18n.language) },
+  ];
   return (
     <section className={styles.card} aria-labelledby="order-totals">
       <h2 id="order-totals">{t('studioOrders.totals')}</h2>
-      <dl className={styles.totals}>
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <TotalsList rows={rows} />
     </section>
   );
 }
@@ -112,12 +78,12 @@ export function OrderPage() {
             <div className={styles.addresses}>
               <div>
                 <h3>{t('studioOrders.billing')}</h3>
-                <AddressBlock a={o.billingAddress} />
+                <AddressBlock address={getFragmentData(AddressBlockFragment, o.billingAddress)} />
               </div>
               <div>
                 <h3>{t('studioOrders.shipping')}</h3>
                 {o.shippingAddress ? (
-                  <AddressBlock a={o.shippingAddress} />
+                  <AddressBlock address={getFragmentData(AddressBlockFragment, o.shippingAddress)} />
                 ) : o.deliveryOption === 'pickup' ? (
                   <p>{t('studioOrders.pickupAt', { address: o.pickupAddress })}</p>
                 ) : (
@@ -126,12 +92,14 @@ export function OrderPage() {
               </div>
             </div>
           </section>
+          <OrderPrintLab order={o} />
           <OrderTimeline order={o} />
         </div>
         <div>
           <OrderActions order={o} />
           <OrderTotals order={o} />
           <OrderPayments order={o} />
+          <OrderEmails order={o} />
         </div>
       </div>
     </>

@@ -132,25 +132,10 @@ export const StudioOrderDetailFragment = graphql(`
       eventName
     }
     billingAddress {
-      title
-      firstname
-      lastname
-      address
-      address2
-      postalCode
-      city
-      country
-      phoneNumber
+      ...AddressBlock_address
     }
     shippingAddress {
-      title
-      firstname
-      lastname
-      address
-      address2
-      postalCode
-      city
-      country
+      ...AddressBlock_address
     }
     lines {
       id
@@ -184,31 +169,7 @@ export const StudioOrderDetailFragment = graphql(`
       }
     }
     totals {
-      merchandise {
-        amount
-        currency
-      }
-      discount {
-        amount
-        currency
-      }
-      discountCode
-      shipping {
-        amount
-        currency
-      }
-      giftCards {
-        amount
-        currency
-      }
-      vat {
-        amount
-        currency
-      }
-      total {
-        amount
-        currency
-      }
+      ...OrderTotals_totals
     }
     payments {
       id
@@ -267,6 +228,7 @@ export const StudioOrderUpdatedSubscription = graphql(`
     orderUpdated(id: $id) {
       id
       ...StudioOrderDetail
+      ...StudioOrderExtras
     }
   }
 `);

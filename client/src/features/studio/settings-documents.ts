@@ -50,6 +50,11 @@ export const StudioGallerySettingsDetailsFragment = graphql(`
       mode
       messageForClients
       messageForVisitors
+      translations {
+        language
+        messageForClients
+        messageForVisitors
+      }
     }
     accessPolicy {
       isPublic

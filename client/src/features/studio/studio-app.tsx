@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { lazyWithRetry } from '../../lib/lazy-retry';
 import { AccountPage } from './account-page';
 import { DashboardPage } from './dashboard-page';
 import { ViewerPhotographerQuery } from './documents';
@@ -14,6 +15,11 @@ import { OrderPage } from './order-page';
 import { OrdersPage } from './orders-page';
 import { SignInPage } from './sign-in-page';
 import { StudioLayout } from './studio-layout';
+
+// Large screens used rarely are chunks of their own, loaded when opened
+// under the layout's spinner (StudioLayout).
+const CataloguePage = lazyWithRetry(() => import('./catalogue-page').then((m) => ({ default: m.CataloguePage })));
+const CodesPage = lazyWithRetry(() => import('./codes-page').then((m) => ({ default: m.CodesPage })));
 
 /** SIGN_IN_PATH is the studio's sign-in screen. */
 export const SIGN_IN_PATH = '/studio/connexion';
@@ -35,7 +41,7 @@ function RequireSignIn() {
  * whose screens (other features, their own chunks) the app hands in as
  * photosPage and picksPage.
  */
-export function StudioApp({ photosPage, picksPage }: { photosPage?: ReactNode; picksPage?: ReactNode }) {
+export function StudioApp({ photosPage, picksPage, musicPage }: { photosPage?: ReactNode; picksPage?: ReactNode; musicPage?: ReactNode }) {
   return (
     <Routes>
       <Route path="connexion" element={<SignInPage />} />
@@ -46,11 +52,14 @@ export function StudioApp({ photosPage, picksPage }: { photosPage?: ReactNode; p
         <Route path="galeries/:id" element={<GallerySettingsPage />} />
         {photosPage && <Route path="galeries/:id/photos" element={photosPage} />}
         {picksPage && <Route path="galeries/:id/selections" element={picksPage} />}
+        {musicPage && <Route path="musique" element={musicPage} />}
         <Route path="commandes" element={<OrdersPage />} />
         <Route path="commandes/:id" element={<OrderPage />} />
         <Route path="compte" element={<AccountPage />} />
         <Route path="tableau-de-bord" element={<DashboardPage />} />
         <Route path="coordonnees-legales" element={<LegalPage />} />
+        <Route path="catalogue" element={<CataloguePage />} />
+        <Route path="codes" element={<CodesPage />} />
         <Route path="*" element={<Navigate to="galeries" replace />} />
       </Route>
     </Routes>

@@ -1,6 +1,8 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
 import { SignOutMutation } from './documents';
 import styles from './studio.module.css';
 
@@ -10,7 +12,7 @@ export interface StudioPhotographer {
   email: string;
 }
 
-/** StudioLayout is the studio's frame: its header with the navigation (Galeries, Commandes, Tableau de bord, Coordonnées légales, Réglages du compte) and sign out, over the screen. */
+/** StudioLayout is the studio's frame: its header with the navigation and sign out, over the screen, which shows a spinner while its chunk loads. */
 export function StudioLayout({ photographer }: { photographer: StudioPhotographer }) {
   const { t } = useTranslation();
   const client = useApolloClient();
@@ -32,8 +34,17 @@ export function StudioLayout({ photographer }: { photographer: StudioPhotographe
           <NavLink to="/studio/galeries" className={link}>
             {t('studio.galleries')}
           </NavLink>
+          <NavLink to="/studio/musique" className={link}>
+            {t('studioMusic.nav')}
+          </NavLink>
+          <NavLink to="/studio/catalogue" className={link}>
+            {t('studioCatalogue.nav')}
+          </NavLink>
           <NavLink to="/studio/commandes" className={link}>
             {t('studioOrders.nav')}
+          </NavLink>
+          <NavLink to="/studio/codes" className={link}>
+            {t('studioCodes.nav')}
           </NavLink>
           <NavLink to="/studio/tableau-de-bord" className={link}>
             {t('studio.dashboard')}
@@ -50,7 +61,11 @@ export function StudioLayout({ photographer }: { photographer: StudioPhotographe
         </button>
       </header>
       <main id="main" className={styles.main}>
-        <Outlet />
+        {/* The screens that are chunks of their own (catalogue, codes, a
+            gallery's photos and picks, music) load under the header. */}
+        <Suspense fallback={<Spinner label={t('common.loading')} block />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );
