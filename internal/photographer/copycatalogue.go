@@ -3,6 +3,7 @@ package photographer
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/sql"
@@ -67,24 +68,26 @@ func ownGalleryAt(ctx context.Context, tx *ent.Client, id, field string) (*ent.G
 	return g, err
 }
 
-// catalogueItems counts what a gallery's catalogue holds.
-func catalogueItems(ctx context.Context, tx *ent.Client, galleryID string) (int, error) {
+// catalogueHolds tells whether a gallery's catalogue holds anything (one
+// EXISTS per kind, stopping at the first that answers yes).
+func catalogueHolds(ctx context.Context, tx *ent.Client, galleryID string) (bool, error) {
 	of := gallery.ID(galleryID)
-	total := 0
-	for _, count := range []func() (int, error){
-		func() (int, error) { return tx.Category.Query().Where(category.HasGalleryWith(of)).Count(ctx) },
-		func() (int, error) { return tx.Family.Query().Where(family.HasGalleryWith(of)).Count(ctx) },
-		func() (int, error) { return tx.Format.Query().Where(format.HasGalleryWith(of)).Count(ctx) },
-		func() (int, error) { return tx.Pack.Query().Where(pack.HasGalleryWith(of)).Count(ctx) },
-		func() (int, error) { return tx.Discount.Query().Where(discount.HasGalleryWith(of)).Count(ctx) },
+	for _, exist := range []func() (bool, error){
+		func() (bool, error) { return tx.Category.Query().Where(category.HasGalleryWith(of)).Exist(ctx) },
+		func() (bool, error) { return tx.Family.Query().Where(family.HasGalleryWith(of)).Exist(ctx) },
+		func() (bool, error) { return tx.Format.Query().Where(format.HasGalleryWith(of)).Exist(ctx) },
+		func() (bool, error) { return tx.Pack.Query().Where(pack.HasGalleryWith(of)).Exist(ctx) },
+		func() (bool, error) { return tx.Discount.Query().Where(discount.HasGalleryWith(of)).Exist(ctx) },
 	} {
-		n, err := count()
+		yes, err := exist()
 		if err != nil {
-			return 0, fmt.Errorf("photographer: catalogue items: %w", err)
+			return false, fmt.Errorf("photographer: catalogue items: %w", err)
 		}
-		total += n
+		if yes {
+			return true, nil
+		}
 	}
-	return total, nil
+	return false, nil
 }
 
 // copyCatalogue copies the catalogue of gallery from into gallery to, whose
@@ -105,11 +108,11 @@ func copyCatalogue(ctx context.Context, tx *ent.Client, from, to string) (int, e
 	if _, err := lock.IDs(ctx); err != nil {
 		return 0, fmt.Errorf("photographer: lock gallery %s: %w", to, err)
 	}
-	n, err := catalogueItems(ctx, tx, to)
+	full, err := catalogueHolds(ctx, tx, to)
 	if err != nil {
 		return 0, err
 	}
-	if n > 0 {
+	if full {
 		return 0, userErr(CodeCatalogueNotEmpty, "catalogue_not_empty", "toGalleryId")
 	}
 	of := gallery.ID(from)
@@ -138,64 +141,99 @@ func copyCatalogue(ctx context.Context, tx *ent.Client, from, to string) (int, e
 	}
 	total := len(cats) + len(fams) + len(fmts) + len(packs) + len(discounts)
 
-	newCat := make(map[string]string, len(cats))
-	for _, c := range cats {
-		nc, err := tx.Category.Create().SetGalleryID(to).SetName(c.Name).SetSection(c.Section).
-			SetDescription(c.Description).SetPosition(c.Position).Save(ctx)
-		if err != nil {
-			return 0, fmt.Errorf("photographer: copy category %s: %w", c.ID, err)
-		}
-		newCat[c.ID] = nc.ID
+	// One INSERT per kind (in chunks of bulkRows): the new rows come back in
+	// the order of the builders, which maps each old id to its copy's.
+	newCat, err := copyRows(ctx, "categories", cats, func(c *ent.Category) *ent.CategoryCreate {
+		return tx.Category.Create().SetGalleryID(to).SetName(c.Name).SetSection(c.Section).
+			SetDescription(c.Description).SetPosition(c.Position)
+	}, tx.Category.CreateBulk, func(e *ent.Category) string { return e.ID })
+	if err != nil {
+		return 0, err
 	}
-	newFam := make(map[string]string, len(fams))
-	for _, f := range fams {
-		nf, err := tx.Family.Create().SetGalleryID(to).SetCategoryID(newCat[f.CategoryID]).SetName(f.Name).
+	newFam, err := copyRows(ctx, "families", fams, func(f *ent.Family) *ent.FamilyCreate {
+		return tx.Family.Create().SetGalleryID(to).SetCategoryID(newCat[f.CategoryID]).SetName(f.Name).
 			SetDescription(f.Description).SetMatGlossOption(f.MatGlossOption).SetWhiteBordersOption(f.WhiteBordersOption).
-			SetWhiteMarginAllowed(f.WhiteMarginAllowed).SetNumberOfImages(f.NumberOfImages).SetPosition(f.Position).Save(ctx)
-		if err != nil {
-			return 0, fmt.Errorf("photographer: copy family %s: %w", f.ID, err)
-		}
-		newFam[f.ID] = nf.ID
+			SetWhiteMarginAllowed(f.WhiteMarginAllowed).SetNumberOfImages(f.NumberOfImages).SetPosition(f.Position)
+	}, tx.Family.CreateBulk, func(e *ent.Family) string { return e.ID })
+	if err != nil {
+		return 0, err
 	}
-	newFmt := make(map[string]string, len(fmts))
-	for _, f := range fmts {
-		excluded := append([]string{}, f.ExcludedCountries...)
-		nf, err := tx.Format.Create().SetGalleryID(to).SetFamilyID(newFam[f.FamilyID]).SetName(f.Name).
+	newFmt, err := copyRows(ctx, "formats", fmts, func(f *ent.Format) *ent.FormatCreate {
+		return tx.Format.Create().SetGalleryID(to).SetFamilyID(newFam[f.FamilyID]).SetName(f.Name).
 			SetShortSize(f.ShortSize).SetLongSize(f.LongSize).SetUnitPrice(f.UnitPrice).SetOnlyInPack(f.OnlyInPack).
 			SetLab(f.Lab).SetKind(f.Kind).SetNillableDigitalQuality(f.DigitalQuality).SetWatermark(f.Watermark).
-			SetNillableGalleryPrice(f.GalleryPrice).SetExcludedCountries(excluded).SetPosition(f.Position).
-			SetWithdrawn(f.Withdrawn).Save(ctx)
-		if err != nil {
-			return 0, fmt.Errorf("photographer: copy format %s: %w", f.ID, err)
-		}
-		newFmt[f.ID] = nf.ID
+			SetNillableGalleryPrice(f.GalleryPrice).SetExcludedCountries(append([]string{}, f.ExcludedCountries...)).
+			SetPosition(f.Position).SetWithdrawn(f.Withdrawn)
+	}, tx.Format.CreateBulk, func(e *ent.Format) string { return e.ID })
+	if err != nil {
+		return 0, err
 	}
-	for _, p := range packs {
-		np, err := tx.Pack.Create().SetGalleryID(to).SetName(p.Name).SetDisplayName(p.DisplayName).
+	newPack, err := copyRows(ctx, "packs", packs, func(p *ent.Pack) *ent.PackCreate {
+		return tx.Pack.Create().SetGalleryID(to).SetName(p.Name).SetDisplayName(p.DisplayName).
 			SetDescription(p.Description).SetUnitPrice(p.UnitPrice).SetGift(p.Gift).
 			SetShippingIncludedTo(append([]string{}, p.ShippingIncludedTo...)).SetOfferType(p.OfferType).
-			SetPosition(p.Position).SetWithdrawn(p.Withdrawn).Save(ctx)
-		if err != nil {
-			return 0, fmt.Errorf("photographer: copy pack %s: %w", p.ID, err)
-		}
+			SetPosition(p.Position).SetWithdrawn(p.Withdrawn)
+	}, tx.Pack.CreateBulk, func(e *ent.Pack) string { return e.ID })
+	if err != nil {
+		return 0, err
+	}
+	// A pack's contents, each under its pack's copy.
+	var packFormats []*ent.PackFormat
+	var packFiles []*ent.PackDigitalFile
+	packOf := map[string]string{}
+	for _, p := range packs {
 		for _, pf := range p.Edges.Formats {
-			if err := tx.PackFormat.Create().SetPackID(np.ID).SetFormatID(newFmt[pf.FormatID]).
-				SetQuantity(pf.Quantity).SetPhotos(pf.Photos).Exec(ctx); err != nil {
-				return 0, fmt.Errorf("photographer: copy pack format %s: %w", pf.ID, err)
-			}
+			packFormats = append(packFormats, pf)
+			packOf[pf.ID] = newPack[p.ID]
 		}
 		for _, pd := range p.Edges.DigitalFiles {
-			if err := tx.PackDigitalFile.Create().SetPackID(np.ID).SetFormatID(newFmt[pd.FormatID]).
-				SetQuantity(pd.Quantity).SetWebDescription(pd.WebDescription).SetHdDescription(pd.HdDescription).
-				Exec(ctx); err != nil {
-				return 0, fmt.Errorf("photographer: copy pack digital file %s: %w", pd.ID, err)
-			}
+			packFiles = append(packFiles, pd)
+			packOf[pd.ID] = newPack[p.ID]
 		}
 	}
-	for _, d := range discounts {
-		if err := tx.Discount.Create().SetGalleryID(to).SetThreshold(d.Threshold).SetPercent(d.Percent).Exec(ctx); err != nil {
-			return 0, fmt.Errorf("photographer: copy discount %s: %w", d.ID, err)
-		}
+	if _, err := copyRows(ctx, "pack formats", packFormats, func(pf *ent.PackFormat) *ent.PackFormatCreate {
+		return tx.PackFormat.Create().SetPackID(packOf[pf.ID]).SetFormatID(newFmt[pf.FormatID]).
+			SetQuantity(pf.Quantity).SetPhotos(pf.Photos)
+	}, tx.PackFormat.CreateBulk, func(e *ent.PackFormat) string { return e.ID }); err != nil {
+		return 0, err
+	}
+	if _, err := copyRows(ctx, "pack digital files", packFiles, func(pd *ent.PackDigitalFile) *ent.PackDigitalFileCreate {
+		return tx.PackDigitalFile.Create().SetPackID(packOf[pd.ID]).SetFormatID(newFmt[pd.FormatID]).
+			SetQuantity(pd.Quantity).SetWebDescription(pd.WebDescription).SetHdDescription(pd.HdDescription)
+	}, tx.PackDigitalFile.CreateBulk, func(e *ent.PackDigitalFile) string { return e.ID }); err != nil {
+		return 0, err
+	}
+	if _, err := copyRows(ctx, "discounts", discounts, func(d *ent.Discount) *ent.DiscountCreate {
+		return tx.Discount.Create().SetGalleryID(to).SetThreshold(d.Threshold).SetPercent(d.Percent)
+	}, tx.Discount.CreateBulk, func(e *ent.Discount) string { return e.ID }); err != nil {
+		return 0, err
 	}
 	return total, nil
+}
+
+// bulkRows bounds the rows of one INSERT (SQLite's and PostgreSQL's limits
+// on bound parameters: a format has 16 columns).
+const bulkRows = 500
+
+// copyRows inserts a copy of each row, built by build, bulkRows at a time
+// with bulk (a client's CreateBulk), and maps each row's id (id) to its
+// copy's; what names the rows in an error.
+func copyRows[E, B any, K interface {
+	Save(context.Context) ([]E, error)
+}](ctx context.Context, what string, rows []E, build func(E) B, bulk func(...B) K, id func(E) string) (map[string]string, error) {
+	out := make(map[string]string, len(rows))
+	for chunk := range slices.Chunk(rows, bulkRows) {
+		builders := make([]B, len(chunk))
+		for i, r := range chunk {
+			builders[i] = build(r)
+		}
+		made, err := bulk(builders...).Save(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("photographer: copy %s: %w", what, err)
+		}
+		for i, r := range chunk {
+			out[id(r)] = id(made[i])
+		}
+	}
+	return out, nil
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/riverqueue/river"
+	"gocloud.dev/blob"
 	"gocloud.dev/gcerrors"
 
 	"github.com/studio/gallery/ent"
@@ -34,6 +36,12 @@ const SweepEvery = time.Hour
 // DefaultRetention is how long a ready sheet's ZIP is kept without
 // Service.Retention.
 const DefaultRetention = 30 * 24 * time.Hour
+
+// StuckAfter is how long a preparing sheet may go without progress before
+// the sweep marks it failed: far more than its steps' attempts take
+// (FileTimeout each, with river's backoff between them). A replica killed
+// during a last attempt leaves such a sheet behind.
+const StuckAfter = 6 * time.Hour
 
 // sweepBatch bounds the sheets one sweep handles; the next does the rest.
 const sweepBatch = 500
@@ -68,12 +76,15 @@ func (s *Service) retention() time.Duration {
 type Swept struct {
 	// Expired sheets: ready ones past the retention.
 	Expired int
+	// Failed sheets: preparing ones with no progress for StuckAfter.
+	Failed int
 	// Cleaned sheets: expired or failed ones whose blobs were removed.
 	Cleaned int
 }
 
-// Sweep expires the ready sheets older than the retention at s.Now and
-// removes the blobs of the expired and failed sheets not cleaned yet.
+// Sweep expires the ready sheets older than the retention at s.Now, fails
+// the preparing ones stuck for StuckAfter, and removes the blobs of the
+// expired and failed sheets not cleaned yet.
 func (s *Service) Sweep(ctx context.Context) (Swept, error) {
 	ctx = viewer.SystemContext(ctx)
 	now := s.now()
@@ -85,13 +96,30 @@ func (s *Service) Sweep(ctx context.Context) (Swept, error) {
 	}
 	orders := map[string]bool{}
 	for _, sh := range old {
-		n, err := s.DB.PrintSheet.Update().Where(printsheet.ID(sh.ID), printsheet.StatusEQ(printsheet.StatusReady)).
-			SetStatus(printsheet.StatusExpired).SetExpiredAt(now).SetBlobKey("").Save(ctx)
+		done, err := s.expire(ctx, sh.ID, now)
 		if err != nil {
-			return out, fmt.Errorf("printlab: expire %s: %w", sh.ID, err)
+			return out, err
 		}
-		out.Expired += n
+		if done {
+			out.Expired++
+			orders[sh.OrderID] = true
+		}
+	}
+	stuck, err := s.DB.PrintSheet.Query().Where(printsheet.StatusEQ(printsheet.StatusPreparing),
+		printsheet.UpdatedAtLT(now.Add(-StuckAfter))).Limit(sweepBatch).All(ctx)
+	if err != nil {
+		return out, fmt.Errorf("printlab: sweep: %w", err)
+	}
+	for _, sh := range stuck {
+		n, err := s.DB.PrintSheet.Update().Where(printsheet.ID(sh.ID), printsheet.StatusEQ(printsheet.StatusPreparing),
+			printsheet.UpdatedAtLT(now.Add(-StuckAfter))).
+			SetStatus(printsheet.StatusFailed).SetError(fmt.Sprintf("interrupted: no progress since %s", sh.UpdatedAt.UTC().Format(time.RFC3339))).
+			Save(ctx)
+		if err != nil {
+			return out, fmt.Errorf("printlab: fail stuck %s: %w", sh.ID, err)
+		}
 		if n > 0 {
+			out.Failed++
 			orders[sh.OrderID] = true
 		}
 	}
@@ -125,25 +153,45 @@ func (s *Service) expireOlder(ctx context.Context, sh *ent.PrintSheet) error {
 	now := s.now()
 	var errs []error
 	for _, o := range older {
-		n, err := s.DB.PrintSheet.Update().Where(printsheet.ID(o.ID), printsheet.StatusEQ(printsheet.StatusReady)).
-			SetStatus(printsheet.StatusExpired).SetExpiredAt(now).SetBlobKey("").Save(ctx)
+		done, err := s.expire(ctx, o.ID, now)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		if n > 0 {
+		if done {
 			errs = append(errs, s.clean(ctx, o))
 		}
 	}
 	return errors.Join(errs...)
 }
 
-// clean removes a sheet's ZIP and single files, whichever are there, then
+// expire marks the ready sheet id expired at now and forgets its ZIP; it
+// tells whether it did (false when the sheet was no longer ready: another
+// sweep or a newer sheet expired it first).
+func (s *Service) expire(ctx context.Context, id string, now time.Time) (bool, error) {
+	n, err := s.DB.PrintSheet.Update().Where(printsheet.ID(id), printsheet.StatusEQ(printsheet.StatusReady)).
+		SetStatus(printsheet.StatusExpired).SetExpiredAt(now).SetBlobKey("").Save(ctx)
+	if err != nil {
+		return false, fmt.Errorf("printlab: expire %s: %w", id, err)
+	}
+	return n > 0, nil
+}
+
+// clean removes a sheet's ZIP and the single files still there (listed:
+// a ready sheet's were removed once packed, unless that failed), then
 // records it.
 func (s *Service) clean(ctx context.Context, sh *ent.PrintSheet) error {
 	keys := []string{ZipKey(sh.ID)}
-	for i := range max(sh.FilesTotal, sh.FilesDone+1) {
-		keys = append(keys, FileKey(sh.ID, i))
+	it := s.Media.Bucket.List(&blob.ListOptions{Prefix: filesPrefix(sh.ID)})
+	for {
+		obj, err := it.Next(ctx)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("printlab: list %s: %w", sh.ID, err)
+		}
+		keys = append(keys, obj.Key)
 	}
 	for _, k := range keys {
 		if err := s.Media.Bucket.Delete(ctx, k); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
@@ -164,7 +212,7 @@ type sweepWorker struct {
 func (w *sweepWorker) Work(ctx context.Context, _ *river.Job[SweepArgs]) error {
 	n, err := w.s.Sweep(ctx)
 	if n != (Swept{}) {
-		w.s.log().InfoContext(ctx, "printlab: sweep", "expired", n.Expired, "cleaned", n.Cleaned)
+		w.s.log().InfoContext(ctx, "printlab: sweep", "expired", n.Expired, "failed", n.Failed, "cleaned", n.Cleaned)
 	}
 	return err
 }

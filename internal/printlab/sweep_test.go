@@ -3,6 +3,7 @@ package printlab_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -178,5 +179,55 @@ func TestNewerSheetExpiresOlder(t *testing.T) {
 	}
 	if l, _ := f.svc.OfOrder(pg, f.order); len(l) != 2 || l[0].ID != second.ID || l[1].Status != printsheet.StatusExpired {
 		t.Fatalf("sheets of the order: %+v", l)
+	}
+}
+
+// TestStuckSheetFails: a preparing sheet with no progress for StuckAfter
+// (its replica killed during the last attempt) is marked failed by the
+// sweep and its files removed; a younger one is left to its jobs. A last
+// attempt that ran out of time marks its sheet failed although its context
+// is over; an earlier one leaves it preparing, for the next attempt.
+func TestStuckSheetFails(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	sys := viewer.SystemContext(ctx)
+	t0 := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
+	f.svc.Now = (&clock{now: t0}).Now
+	preparing := func(updated time.Time) *ent.PrintSheet {
+		return f.db.PrintSheet.Create().SetOrderID(f.order.ID).SetPhotographerID(f.gala.PhotographerID).SetToken(ids.Token(24)).
+			SetFilesTotal(2).SetFilesDone(1).SetUpdatedAt(updated).SaveX(sys)
+	}
+	stuck := preparing(t0.Add(-printlab.StuckAfter - time.Minute))
+	young := preparing(t0.Add(-time.Hour))
+	if err := f.media.Bucket.WriteAll(ctx, printlab.FileKey(stuck.ID, 0), []byte("x"), nil); err != nil {
+		t.Fatal(err)
+	}
+	n, err := f.svc.Sweep(ctx)
+	if err != nil || n != (printlab.Swept{Failed: 1, Cleaned: 1}) {
+		t.Fatalf("sweep: %+v %v", n, err)
+	}
+	if got := f.sheet(t, stuck.ID); got.Status != printsheet.StatusFailed || !strings.HasPrefix(got.Error, "interrupted: no progress since ") || got.CleanedAt == nil {
+		t.Fatalf("stuck sheet after the sweep: %+v", got)
+	}
+	if f.exists(t, printlab.FileKey(stuck.ID, 0)) {
+		t.Fatal("the stuck sheet's file is left")
+	}
+	if got := f.sheet(t, young.ID); got.Status != printsheet.StatusPreparing {
+		t.Fatalf("young sheet after the sweep: %+v", got)
+	}
+
+	over, cancel := context.WithCancel(sys)
+	cancel()
+	if err := printlab.Stepped(f.svc, over, young, 1, false, context.Canceled); !errors.Is(err, context.Canceled) {
+		t.Fatalf("an earlier attempt: %v", err)
+	}
+	if got := f.sheet(t, young.ID); got.Status != printsheet.StatusPreparing {
+		t.Fatalf("failed by an earlier attempt: %+v", got)
+	}
+	if err := printlab.Stepped(f.svc, over, young, 1, true, context.DeadlineExceeded); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("the last attempt: %v", err)
+	}
+	if got := f.sheet(t, young.ID); got.Status != printsheet.StatusFailed || !strings.Contains(got.Error, "step 1 not done in time") {
+		t.Fatalf("after a last attempt out of time: %+v", got)
 	}
 }

@@ -51,7 +51,10 @@ func (s *Service) Register(ws *river.Workers) {
 }
 
 // FileKey is where a sheet's file i waits to be packed; ZipKey the ZIP.
-func FileKey(sheetID string, i int) string { return fmt.Sprintf("printsheets/%s/%04d.jpg", sheetID, i) }
+func FileKey(sheetID string, i int) string { return fmt.Sprintf("%s%04d.jpg", filesPrefix(sheetID), i) }
+
+// filesPrefix holds a sheet's single files.
+func filesPrefix(sheetID string) string { return fmt.Sprintf("printsheets/%s/", sheetID) }
 
 // ZipKey is where a sheet's finished ZIP is.
 func ZipKey(sheetID string) string { return fmt.Sprintf("printsheets/%s.zip", sheetID) }
@@ -76,14 +79,28 @@ func (w *fileWorker) Work(ctx context.Context, job *river.Job[FileArgs]) error {
 	if sh.Status != printsheet.StatusPreparing || job.Args.Index != sh.FilesDone {
 		return nil // done by an earlier attempt that committed
 	}
-	err = s.step(ctx, sh, job.Args.Index)
-	if err != nil && ctx.Err() == nil && job.Attempt >= job.MaxAttempts {
-		s.fail(ctx, sh, err)
-		s.publish(ctx, sh.OrderID)
-	}
+	return s.stepped(ctx, sh, job.Args.Index, job.Attempt >= job.MaxAttempts, s.step(ctx, sh, job.Args.Index))
+}
+
+// stepped tells the order's page what step i of sh did (err nil: a file
+// made, or the ZIP ready) and, when the last attempt failed, marks the
+// sheet failed, even when the step ran out of time: ctx is over then, the
+// mark is written without it. It returns err, for the job runner.
+func (s *Service) stepped(ctx context.Context, sh *ent.PrintSheet, i int, last bool, err error) error {
 	if err == nil {
-		s.publish(ctx, sh.OrderID) // a file made, or the ZIP ready
+		s.publish(ctx, sh.OrderID)
+		return nil
 	}
+	if !last {
+		return err
+	}
+	if ctx.Err() != nil {
+		err = fmt.Errorf("step %d not done in time: %w", i, err)
+	}
+	mctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	s.fail(mctx, sh, err)
+	s.publish(mctx, sh.OrderID)
 	return err
 }
 
