@@ -52,7 +52,7 @@ type DeleteCategoryInput struct{ CategoryID string }
 // CreateCategory adds a category to a gallery the viewer owns.
 func (s *Service) CreateCategory(ctx context.Context, in CreateCategoryInput) (*ent.Category, error) {
 	return written(ctx, s, func(tx *ent.Client, out **ent.Category) error {
-		g, err := ownGallery(ctx, tx, in.GalleryID)
+		g, err := ownCatalogue(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
 		}
@@ -169,7 +169,7 @@ type DeleteFamilyInput struct{ FamilyID string }
 // CreateFamily adds a family; its category must be in the same gallery.
 func (s *Service) CreateFamily(ctx context.Context, in CreateFamilyInput) (*ent.Family, error) {
 	return written(ctx, s, func(tx *ent.Client, out **ent.Family) error {
-		g, err := ownGallery(ctx, tx, in.GalleryID)
+		g, err := ownCatalogue(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
 		}
@@ -313,7 +313,7 @@ type DeleteFormatInput struct{ FormatID string }
 // CreateFormat adds a format; its family must be in the same gallery.
 func (s *Service) CreateFormat(ctx context.Context, in CreateFormatInput) (*ent.Format, error) {
 	return written(ctx, s, func(tx *ent.Client, out **ent.Format) error {
-		g, err := ownGallery(ctx, tx, in.GalleryID)
+		g, err := ownCatalogue(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
 		}

@@ -68,6 +68,35 @@ func ownGalleryAt(ctx context.Context, tx *ent.Client, id, field string) (*ent.G
 	return g, err
 }
 
+// lockCatalogue serializes the writes that add to a gallery's catalogue
+// (copyCatalogue, the create calls) on the gallery's row: PostgreSQL's
+// SELECT … FOR UPDATE, held to the transaction's end; SQLite's write lock
+// is held from the transaction's start, so nothing to do there. Without
+// it, a copy's emptiness check and a new format could both pass, as could
+// two formats of the same size (uniqueSize).
+func lockCatalogue(ctx context.Context, tx *ent.Client, galleryID string) error {
+	lock := tx.Gallery.Query().Where(gallery.ID(galleryID))
+	lock.Modify(func(s *sql.Selector) {
+		if s.Dialect() == dialect.Postgres {
+			s.ForUpdate()
+		}
+	})
+	if _, err := lock.IDs(ctx); err != nil {
+		return fmt.Errorf("photographer: lock gallery %s: %w", galleryID, err)
+	}
+	return nil
+}
+
+// ownCatalogue is ownGallery for a write that adds to the gallery's
+// catalogue: the gallery's row is locked (lockCatalogue).
+func ownCatalogue(ctx context.Context, tx *ent.Client, galleryID string) (*ent.Gallery, error) {
+	g, err := ownGallery(ctx, tx, galleryID)
+	if err != nil {
+		return nil, err
+	}
+	return g, lockCatalogue(ctx, tx, g.ID)
+}
+
 // catalogueHolds tells whether a gallery's catalogue holds anything (one
 // EXISTS per kind, stopping at the first that answers yes).
 func catalogueHolds(ctx context.Context, tx *ent.Client, galleryID string) (bool, error) {
@@ -96,17 +125,11 @@ func catalogueHolds(ctx context.Context, tx *ent.Client, galleryID string) (bool
 // items the source held (0: nothing was copied). The catalogue cache hears
 // of the writes through its hooks, as with every other catalogue change.
 func copyCatalogue(ctx context.Context, tx *ent.Client, from, to string) (int, error) {
-	// Two copies into the same gallery at once (a double click) take turns
-	// on the target's row (PostgreSQL; SQLite's write lock is held from the
-	// transaction's start): the second finds the first's copy and is refused.
-	lock := tx.Gallery.Query().Where(gallery.ID(to))
-	lock.Modify(func(s *sql.Selector) {
-		if s.Dialect() == dialect.Postgres {
-			s.ForUpdate()
-		}
-	})
-	if _, err := lock.IDs(ctx); err != nil {
-		return 0, fmt.Errorf("photographer: lock gallery %s: %w", to, err)
+	// Two copies into the same gallery at once (a double click), or a copy
+	// and a new item, take turns on the target's row (lockCatalogue): the
+	// second finds the first's items and is refused.
+	if err := lockCatalogue(ctx, tx, to); err != nil {
+		return 0, err
 	}
 	full, err := catalogueHolds(ctx, tx, to)
 	if err != nil {

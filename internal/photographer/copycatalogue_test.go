@@ -17,6 +17,7 @@ import (
 	"github.com/studio/gallery/ent/pack"
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/media"
+	"github.com/studio/gallery/internal/money"
 	"github.com/studio/gallery/internal/photographer"
 	"github.com/studio/gallery/internal/seed"
 	"github.com/studio/gallery/internal/testdb"
@@ -324,4 +325,36 @@ func TestConcurrentCopiesIntoOneGalleryCopyOnce(t *testing.T) {
 		t.Errorf("%d of 2 concurrent copies refused, want 1", refused)
 	}
 	sameCatalogue(t, db, gala.ID, g.ID)
+}
+
+// TestConcurrentFormatsOfOneSizeMakeOne: formats of the same size in one
+// family, created at once (a double click), take turns on the gallery's
+// row (lockCatalogue): one is made, the others are refused as duplicates.
+// Without the turn, each transaction's uniqueSize check missed the others'
+// uncommitted rows on PostgreSQL.
+func TestConcurrentFormatsOfOneSizeMakeOne(t *testing.T) {
+	db, svc, owner, gala := demoGala(t)
+	sys := viewer.SystemContext(context.Background())
+	fam := db.Family.Query().Where(family.HasGalleryWith(gallery.ID(gala.ID))).FirstX(sys)
+	short, long, name, kind := 33.0, 77.0, "33 x 77", format.KindPrint
+	const n = 12
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			_, err := svc.CreateFormat(owner, photographer.CreateFormatInput{GalleryID: gala.ID, FamilyID: fam.ID, Name: &name,
+				ShortSize: &short, LongSize: &long, UnitPrice: money.Decimal(1250), Kind: &kind})
+			errs <- err
+		}()
+	}
+	made := 0
+	for range n {
+		if err := <-errs; err == nil {
+			made++
+		} else {
+			wantUserError(t, err, photographer.CodeDuplicate, "shortSize")
+		}
+	}
+	if got := db.Format.Query().Where(format.FamilyID(fam.ID), format.ShortSize(short), format.LongSize(long)).CountX(sys); made != 1 || got != 1 {
+		t.Errorf("%d of %d concurrent formats made, %d stored; want 1", made, n, got)
+	}
 }

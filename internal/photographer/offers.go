@@ -71,7 +71,7 @@ type DeletePackInput struct{ PackID string }
 func (s *Service) CreatePack(ctx context.Context, in CreatePackInput) (*ent.Pack, error) {
 	var id string
 	err := s.inTx(ctx, func(tx *ent.Client) error {
-		g, err := ownGallery(ctx, tx, in.GalleryID)
+		g, err := ownCatalogue(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
 		}
@@ -365,7 +365,7 @@ type DeleteDiscountInput struct{ DiscountID string }
 // CreateDiscount adds a discount to a gallery the viewer owns.
 func (s *Service) CreateDiscount(ctx context.Context, in CreateDiscountInput) (*ent.Discount, error) {
 	return written(ctx, s, func(tx *ent.Client, out **ent.Discount) error {
-		g, err := ownGallery(ctx, tx, in.GalleryID)
+		g, err := ownCatalogue(ctx, tx, in.GalleryID)
 		if err != nil {
 			return err
 		}
