@@ -1,6 +1,8 @@
 // The catalogue screen's packs: each pack with its content (prints and
 // digital files), renamed, withdrawn, or its content and price edited with
-// their effect on a sample cart before saving (updatePack).
+// their effect on a sample cart before saving (updatePack), with what it
+// tells and gives the guests (catalogue-pack-offer.tsx); new packs
+// (createPack).
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
