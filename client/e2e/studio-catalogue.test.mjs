@@ -5,7 +5,8 @@
 // saves, and a guest finds that format at that price in the gallery's shop
 // and cart. An existing format's typed price is previewed without saving; a
 // pack's content (prints, photos, files) and price are edited, previewed and
-// saved; the studio's pickup address is changed on the same screen. The screen is checked for horizontal overflow and photographed at
+// saved, then its description and gift flag, which a guest reads on the
+// pack's page; the studio's pickup address is changed on the same screen. The screen is checked for horizontal overflow and photographed at
 // 390 and 1440 px into e2e/output/. A new gallery starts with a copy of the
 // gala's catalogue (the new-gallery screen's choice), and another, created
 // empty, gets it from the catalogue screen's « Copier le catalogue d'une
@@ -130,8 +131,8 @@ test('issue 24: a format created in the studio, previewed then saved, is in a gu
   const packs = studio.locator('section').filter({ has: studio.getByRole('heading', { name: 'Packs', exact: true }) });
   const souvenir = packs.locator('li[data-pack="Pack Souvenir"]');
   await souvenir.getByText(/Contient : 10 × .+, 5 × Fichier HD/).waitFor(WAIT);
-  await souvenir.getByRole('button', { name: 'Modifier le contenu' }).click();
-  const editor = souvenir.getByRole('form', { name: 'Contenu et prix de Pack Souvenir' });
+  await souvenir.getByRole('button', { name: 'Modifier le pack' }).click();
+  const editor = souvenir.getByRole('form', { name: 'Modifier Pack Souvenir' });
   await editor.getByLabel('Nombre de tirages').fill('12');
   await editor.getByLabel('Nombre de photos différentes').fill('13');
   await editor.getByText('Le nombre de photos doit être compris entre 1 et le nombre de tirages.').waitFor(WAIT);
@@ -158,6 +159,31 @@ test('issue 24: a format created in the studio, previewed then saved, is in a gu
   assert.equal(sold.unitPrice.amount, '44.00');
   assert.deepEqual(sold.formats, [{ quantity: 12, photos: 6 }]);
   assert.deepEqual(sold.digitalFiles, [{ quantity: 5 }]);
+
+  // The same pack's description and gift flag, then a guest reads them on its page.
+  const description = 'Douze tirages et cinq fichiers HD, pour toute la famille (e2e).';
+  await editor.getByLabel('Description').fill(description);
+  await editor.getByText(`${description.length} / 4000 caractères`, { exact: false }).waitFor(WAIT);
+  await editor.getByRole('checkbox', { name: 'Pack offert' }).check();
+  await editor.getByRole('button', { name: 'Enregistrer le pack' }).click();
+  const offerInShop = async () => (await gql(base, '{ gallery(url: "gala-2026") { availablePacks { id displayName description gift unitPrice { amount } } } }')).gallery.availablePacks.find((p) => p.displayName === 'Pack Souvenir');
+  const deadline = Date.now() + 30_000;
+  let given = await offerInShop();
+  while (given.description !== description && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 300));
+    given = await offerInShop();
+  }
+  assert.equal(given.description, description);
+  assert.equal(given.gift, true);
+  assert.equal(given.unitPrice.amount, '44.00', 'only the description and gift were sent');
+  await guest.goto(`${base}/gala-2026/packs/${given.id}`);
+  await guest.getByText(description).waitFor(WAIT);
+  await guest.getByText('Cadeau', { exact: true }).first().waitFor(WAIT);
+  await guest.setViewportSize({ width: 390, height: 844 });
+  await guest.waitForTimeout(200);
+  const guestOverflow = await guest.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(guestOverflow <= 0, `the guest's pack page at 390 px is ${guestOverflow} px wider than the screen`);
+  await guest.setViewportSize({ width: 1280, height: 900 });
 
   // The pickup address, edited here.
   const delivery = studio.locator('section').filter({ has: studio.getByRole('heading', { name: 'Livraison et retrait' }) });

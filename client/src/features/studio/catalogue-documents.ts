@@ -66,6 +66,10 @@ export const StudioCatalogueQuery = graphql(`
         id
         pack
         displayName
+        description
+        gift
+        offerType
+        shippingIncludedTo
         withdrawn
         unitPrice {
           amount
@@ -354,6 +358,16 @@ export const CopyCatalogueMutation = graphql(`
         message
         code
       }
+    }
+  }
+`);
+
+/** CatalogueCountriesQuery lists the countries a pack may ship to for free: the address form's, named in the page's language. */
+export const CatalogueCountriesQuery = graphql(`
+  query CatalogueCountries {
+    countries {
+      code
+      name
     }
   }
 `);
