@@ -16,16 +16,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The React Compiler's checks that this code base does not meet yet, on
-      // purpose: it does not run the compiler, and these are its known patterns
-      // (the latest callback kept in a ref read during render, a draft synced
-      // from props in an effect, Date.now() for a double tap). The other
-      // compiler checks of the recommended set stay on.
-      'react-hooks/refs': 'off',
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/purity': 'off',
-      'react-hooks/immutability': 'off',
-      'react-hooks/globals': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppRouter } from './app-router';
@@ -6,7 +7,10 @@ import { AppRouter } from './app-router';
 let navigate: NavigateFunction;
 
 function Screen({ name }: { name: string }) {
-  navigate = useNavigate();
+  const screenNavigate = useNavigate();
+  useEffect(() => {
+    navigate = screenNavigate;
+  }, [screenNavigate]);
   const { search } = useLocation();
   return <p>{`${name}${search}`}</p>;
 }

@@ -1,4 +1,4 @@
-import { startTransition, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType, type Navigator } from 'react-router';
 
@@ -12,30 +12,7 @@ import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Locat
  * on display stays until the next one (a lazy one included) is ready.
  */
 export function AppRouter({ children }: { children: ReactNode }) {
-  const { history, navigator, takeFlush } = useMemo(() => {
-    const history = createBrowserHistory({ v5Compat: true });
-    let flush = false;
-    const navigator: Navigator = {
-      createHref: history.createHref,
-      createURL: history.createURL,
-      encodeLocation: history.encodeLocation,
-      go: history.go,
-      push(to, state, opts) {
-        flush = opts?.flushSync === true;
-        history.push(to, state);
-      },
-      replace(to, state, opts) {
-        flush = opts?.flushSync === true;
-        history.replace(to, state);
-      },
-    };
-    const takeFlush = () => {
-      const asked = flush;
-      flush = false;
-      return asked;
-    };
-    return { history, navigator, takeFlush };
-  }, []);
+  const [{ history, navigator, takeFlush }] = useState(browserNavigation);
   const [state, setState] = useState<{ action: NavigationType; location: Location }>(() => ({ action: history.action, location: history.location }));
 
   useLayoutEffect(
@@ -53,4 +30,34 @@ export function AppRouter({ children }: { children: ReactNode }) {
       {children}
     </Router>
   );
+}
+
+/**
+ * browserNavigation makes the router's history and the navigator handed to
+ * <Router>; takeFlush tells, once, whether the last navigation asked for
+ * flushSync.
+ */
+function browserNavigation() {
+  const history = createBrowserHistory({ v5Compat: true });
+  let flush = false;
+  const navigator: Navigator = {
+    createHref: history.createHref,
+    createURL: history.createURL,
+    encodeLocation: history.encodeLocation,
+    go: history.go,
+    push(to, state, opts) {
+      flush = opts?.flushSync === true;
+      history.push(to, state);
+    },
+    replace(to, state, opts) {
+      flush = opts?.flushSync === true;
+      history.replace(to, state);
+    },
+  };
+  const takeFlush = () => {
+    const asked = flush;
+    flush = false;
+    return asked;
+  };
+  return { history, navigator, takeFlush };
 }

@@ -11,10 +11,14 @@ export function rememberReturnFocus(grid: string, photoId: string): void {
   pending = { grid, photoId };
 }
 
+/** peekReturnFocus tells, without taking it, the photo to focus in the grid named `grid`, if it is one of `keys`. */
+export function peekReturnFocus(grid: string, keys: readonly string[]): string | undefined {
+  return pending && pending.grid === grid && keys.includes(pending.photoId) ? pending.photoId : undefined;
+}
+
 /** takeReturnFocus returns (once) the photo to focus in the grid named `grid`, if it is one of `keys`. */
 export function takeReturnFocus(grid: string, keys: readonly string[]): string | undefined {
-  if (!pending || pending.grid !== grid || !keys.includes(pending.photoId)) return undefined;
-  const { photoId } = pending;
-  pending = undefined;
+  const photoId = peekReturnFocus(grid, keys);
+  if (photoId !== undefined) pending = undefined;
   return photoId;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './quantity-stepper.module.css';
 
@@ -34,8 +34,14 @@ export function QuantityStepper({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  // The typed value, until it counts; a new quantity from outside (a button,
+  // the cart) replaces it while rendering.
   const [draft, setDraft] = useState(String(value));
-  useEffect(() => setDraft(String(value)), [value]);
+  const [drafted, setDrafted] = useState(value);
+  if (value !== drafted) {
+    setDrafted(value);
+    setDraft(String(value));
+  }
 
   const commit = () => {
     const next = clampQuantity(Number(draft), min, max);

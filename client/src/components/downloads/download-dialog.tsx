@@ -1,5 +1,5 @@
 import { useMutation, useSubscription } from '@apollo/client/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../ui/form-field';
@@ -61,12 +61,11 @@ export function DownloadDialog({ offer, onClose, followed = followedDownloads }:
 
   // However the dialog goes away (closed, or the page left), a request still
   // being prepared is handed to the tracker.
-  const current = useRef(request);
-  current.current = request;
+  const unfinished = useEffectEvent(() => (request && !isFinished(request.status) ? request.id : undefined));
   useEffect(
     () => () => {
-      const last = current.current;
-      if (last && !isFinished(last.status)) followed.follow(last.id);
+      const id = unfinished();
+      if (id) followed.follow(id);
     },
     [followed],
   );

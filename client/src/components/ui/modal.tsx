@@ -34,8 +34,6 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
   const descriptionId = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
   // Drawn in document.body, out of the gallery shell: it takes the shell's
   // theme (data-theme) so that its title is in the page's font.
   const [theme] = useState(() => document.querySelector('[data-theme]')?.getAttribute('data-theme') ?? undefined);
@@ -92,18 +90,18 @@ export function Modal({ title, onClose, children, description, size = 'small' }:
       // Escape: the owner closes (unmounts) the dialog, the browser does not.
       onCancel={(event) => {
         event.preventDefault();
-        close.current();
+        onClose();
       }}
       // Chrome does not let a page cancel Escape twice without a user action
       // in between: it closes the dialog itself, and the owner follows.
-      onClose={() => close.current()}
+      onClose={() => onClose()}
       // The dialog box itself is only the backdrop around the panel.
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close.current();
+        if (event.target === event.currentTarget) onClose();
       }}
     >
       <div ref={panel} className={`${styles.panel} ${styles[size]}`} tabIndex={-1} onKeyDown={onKeyDown}>
-        <button type="button" className={`icon-button ${styles.close}`} aria-label={t('common.close')} title={t('common.close')} onClick={() => close.current()} data-modal-close="true">
+        <button type="button" className={`icon-button ${styles.close}`} aria-label={t('common.close')} title={t('common.close')} onClick={() => onClose()} data-modal-close="true">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
 import { accessPageData, accessPageMock, authState, GALLERY_ID, userError } from './access-fixtures';
 import { AccessCodePage, returnAddress } from './access-code-page';
-import { EnterAccessCodeMutation } from './access-code-form';
+import { EnterAccessCodeMutation } from './gallery-code-form';
 
 function Elsewhere() {
   const location = useLocation();
@@ -67,6 +67,14 @@ describe('AccessCodePage', () => {
     fireEvent.change(field, { target: { value: 'AB CD' } });
     expect(submit.disabled).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses a code the server answers without opening the gallery', async () => {
+    renderAccess([accessPageMock('julie'), enterCode('CLOSED-CODE', { auth: authState({ accessCodeAuthorized: false }) })]);
+    const field = await screen.findByRole('textbox', { name: 'Code d’accès' });
+    fireEvent.change(field, { target: { value: 'CLOSED-CODE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Accéder à la galerie' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Le code saisi est incorrect.');
   });
 
   it('shows the server message beside the field for a wrong code', async () => {

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { graphql } from '../../gql';
 import { galleryVariables, usePreviewHash } from '../../lib/preview-hash';
 import { useApplyAccess } from './access-auth';
-import { AccessCodeForm } from './access-code-form';
+import { GalleryCodeForm } from './gallery-code-form';
 import { AccessCover } from './access-cover';
 import { ClientCodeDialog } from './client-code-dialog';
 import { suggestedEmail } from './suggested-email';
@@ -87,7 +87,7 @@ export function AccessCodePage() {
     <AccessCover gallery={gallery}>
       <h2 className={styles.cardTitle}>{t('access.title')}</h2>
       <p className={styles.cardText}>{t('access.intro')}</p>
-      <AccessCodeForm galleryId={gallery.id} onAccepted={open} />
+      <GalleryCodeForm kind="access" galleryId={gallery.id} onAccepted={open} />
       {gallery.accessPolicy.hasClients && (
         <p className={styles.secondary}>
           <button type="button" className={styles.linkButton} onClick={() => setClientOpen(true)}>

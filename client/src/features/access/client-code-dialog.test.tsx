@@ -4,7 +4,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authState, GALLERY_ID, userError } from './access-fixtures';
 import { ClientCodeDialog } from './client-code-dialog';
-import { EnterClientCodeMutation } from './client-code-form';
+import { EnterClientCodeMutation } from './gallery-code-form';
 import { RecoverClientCodeMutation } from './recover-code-form';
 
 function clientCode(code: string, answer: { auth?: ReturnType<typeof authState>; userErrors?: ReturnType<typeof userError>[] }): MockLink.MockedResponse {
@@ -34,6 +34,14 @@ describe('ClientCodeDialog', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Code client' }), { target: { value: 'INVITE-3M8P' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Valider mon code client' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe("Le code saisi n'est pas un code client privilégié");
+    expect(onAccepted).not.toHaveBeenCalled();
+  });
+
+  it('refuses a code that leaves the visitor a visitor', async () => {
+    const { onAccepted } = renderDialog([clientCode('INVITE-3M8P', { auth: authState({ accessCodeAuthorized: true, connectedAs: 'visitor' }) })]);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code client' }), { target: { value: 'INVITE-3M8P' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Valider mon code client' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Le code saisi n'est pas un code client privilégié");
     expect(onAccepted).not.toHaveBeenCalled();
   });
 

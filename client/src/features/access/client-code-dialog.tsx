@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
 import type { AuthFields } from './access-auth';
-import { ClientCodeForm } from './client-code-form';
+import { GalleryCodeForm } from './gallery-code-form';
 import { RecoverCodeForm } from './recover-code-form';
 import styles from './access.module.css';
 
@@ -48,7 +48,8 @@ export function ClientCodeDialog({ galleryId, initialEmail, onAccepted, onClose 
 
   return (
     <Modal key="code" title={t('client.title')} description={<p>{t('client.intro')}</p>} onClose={onClose}>
-      <ClientCodeForm
+      <GalleryCodeForm
+        kind="client"
         galleryId={galleryId}
         onAccepted={async (auth) => {
           await onAccepted(auth);

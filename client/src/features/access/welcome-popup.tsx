@@ -48,18 +48,19 @@ export function WelcomePopup({ gallery: galleryRef, enabled = true }: { gallery:
   // The guest's language's text, else the gallery's language's, else French's (as the server's localized field).
   const message = config ? welcomeMessage(config, currentLanguage(), gallery.language, gallery.auth.isClient) : '';
   const ready = enabled && Boolean(config) && gallery.accessPolicy.hasClients && gallery.auth.accessCodeAuthorized && !gallery.auth.needEmail && message !== '';
-  const [open, setOpen] = useState(false);
-
+  // The gallery greeted here, and whether its popup is still open: set while
+  // rendering once the gallery is ready, remembered in the browser once shown.
+  const [greeted, setGreeted] = useState<{ id: string; open: boolean }>();
+  if (ready && greeted?.id !== gallery.id && !wasWelcomed(gallery.id)) setGreeted({ id: gallery.id, open: true });
+  const greetedId = greeted?.id;
   useEffect(() => {
-    if (!ready || wasWelcomed(gallery.id)) return;
-    markWelcomed(gallery.id);
-    setOpen(true);
-  }, [ready, gallery.id]);
+    if (greetedId) markWelcomed(greetedId);
+  }, [greetedId]);
 
-  if (!open || !config) return null;
+  if (greeted?.id !== gallery.id || !greeted.open || !config) return null;
   return (
     <Suspense fallback={null}>
-      <WelcomeDialog message={message} firstSteps={config.mode === FIRST_STEPS_MODE} onClose={() => setOpen(false)} />
+      <WelcomeDialog message={message} firstSteps={config.mode === FIRST_STEPS_MODE} onClose={() => setGreeted({ id: gallery.id, open: false })} />
     </Suspense>
   );
 }

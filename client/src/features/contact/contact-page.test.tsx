@@ -114,4 +114,14 @@ describe('ContactPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer le message' }));
     expect((await screen.findByRole('status')).textContent).toBe('Votre message a bien été envoyé au photographe. Il vous répondra par email.');
   });
+
+  it('draws a new captcha for another message', async () => {
+    setup([galleryMock, captchaMock('cap_1'), contactMock('cap_1', { sent: true }), captchaMock('cap_2')]);
+    await waitFor(() => expect(captchaId()).toBe('cap_1'));
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer le message' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Écrire un autre message' }));
+    await waitFor(() => expect(captchaId()).toBe('cap_2'));
+    expect((screen.getByRole('textbox', { name: 'Votre message' }) as HTMLTextAreaElement).value).toBe('');
+  });
 });

@@ -73,21 +73,27 @@ export function ContactPage() {
   const [drawCaptcha, { loading: drawing }] = useMutation(NewCaptchaMutation);
   const [send, { loading: sending }] = useMutation(ContactPhotographerMutation);
 
-  const refresh = useCallback(async () => {
+  // A new captcha, shown once drawn (the error link tells of a failure).
+  const draw = useCallback(
+    () =>
+      drawCaptcha().then(
+        (result) => {
+          const answer = result.data?.newCaptcha;
+          if (answer?.captcha) setCaptcha(answer.captcha);
+          else if (answer?.userErrors[0]) setErrors((e) => ({ ...e, captchaText: answer.userErrors[0].message }));
+        },
+        () => undefined,
+      ),
+    [drawCaptcha],
+  );
+  const refresh = () => {
     setValues((v) => ({ ...v, captchaText: '' }));
-    try {
-      const result = await drawCaptcha();
-      const answer = result.data?.newCaptcha;
-      if (answer?.captcha) setCaptcha(answer.captcha);
-      else if (answer?.userErrors[0]) setErrors((e) => ({ ...e, captchaText: answer.userErrors[0].message }));
-    } catch {
-      // The error link told the visitor.
-    }
-  }, [drawCaptcha]);
+    void draw();
+  };
 
   useEffect(() => {
-    if (!sent) void refresh();
-  }, [refresh, sent]);
+    void draw();
+  }, [draw]);
 
   const set = (field: Field) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -124,7 +130,7 @@ export function ContactPage() {
     } catch {
       // The error link told the visitor.
     }
-    void refresh();
+    refresh();
   };
 
   const back = (
@@ -140,7 +146,10 @@ export function ContactPage() {
         actions={
           <>
             {back}
-            <button type="button" className="button button-primary" onClick={() => setSent(false)}>
+            <button type="button" className="button button-primary" onClick={() => {
+                setSent(false);
+                refresh();
+              }}>
               {t('contact.sendAnother')}
             </button>
           </>
@@ -162,7 +171,7 @@ export function ContactPage() {
         <FormField label={t('contact.name')} value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} autoComplete="name" maxLength={100} />
         <FormField label={t('contact.email')} type="email" value={values.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} autoComplete="email" />
         <TextAreaField label={t('contact.message')} value={values.message} onChange={(e) => set('message')(e.target.value)} error={errors.message} maxLength={5000} />
-        <CaptchaField captcha={captcha} value={values.captchaText} onChange={set('captchaText')} onRefresh={() => void refresh()} error={errors.captchaText} refreshing={drawing} />
+        <CaptchaField captcha={captcha} value={values.captchaText} onChange={set('captchaText')} onRefresh={refresh} error={errors.captchaText} refreshing={drawing} />
         {errors.form && (
           <p className={styles.formError} role="alert">
             {errors.form}

@@ -1,11 +1,11 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getFragmentData, type FragmentType } from '../../gql';
 import type { PhotosLayout } from '../../lib/preview-params';
 import { Spinner } from '../../components/ui/spinner';
 import { computeGridLayout, gridMetrics, visibleIndexes } from './grid-layout';
 import { PhotoCard, PhotoCardFragment } from './photo-card';
-import { takeReturnFocus } from '../../lib/return-focus';
+import { peekReturnFocus, takeReturnFocus } from '../../lib/return-focus';
 import styles from './photo-grid.module.css';
 
 /** PhotoGridProps: the loaded photos and how to ask for more. */
@@ -64,6 +64,12 @@ function remPx(): number {
   return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
 }
 
+/** returnFocusIndex is the index of the photo the photo view gives the focus back to in this grid, if any. */
+function returnFocusIndex(gridName: string, photos: PhotoGridProps['photos']): number | undefined {
+  const id = peekReturnFocus(gridName, photos.map((p) => p.key));
+  return id === undefined ? undefined : photos.findIndex((p) => p.key === id);
+}
+
 /**
  * useGridMeasure follows, for the grid's list (the ref it returns), what
  * the layout depends on: its width (and the last one per layout, so that a
@@ -77,6 +83,7 @@ function useGridMeasure(layout: PhotosLayout) {
   const [gap, setGap] = useState(DEFAULT_GAP);
   const [screenWidth, setScreenWidth] = useState(viewportWidth);
   const [band, setBand] = useState<Band>(() => ({ top: -viewportHeight(), bottom: 2 * viewportHeight() }));
+  const [measured, setMeasured] = useState(false);
   const measureBand = useCallback(() => {
     const node = list.current;
     if (!node) return;
@@ -103,6 +110,7 @@ function useGridMeasure(layout: PhotosLayout) {
     const cssGap = parseFloat(getComputedStyle(node).getPropertyValue('--photos-gap'));
     setGap(Number.isFinite(cssGap) && cssGap >= 0 ? cssGap : DEFAULT_GAP);
     setScreenWidth(viewportWidth());
+    setMeasured(true);
   }, [layout]);
 
   useLayoutEffect(() => {
@@ -159,7 +167,7 @@ function useGridMeasure(layout: PhotosLayout) {
       styleObserver?.disconnect();
     };
   }, [measureBand, measureSize]);
-  return { list, width, gap, screenWidth, band, measureBand };
+  return { list, width, gap, screenWidth, band, measureBand, measured };
 }
 
 /**
@@ -174,11 +182,12 @@ function useGridMeasure(layout: PhotosLayout) {
 function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, onLoadMore, layout = 'justified', photoAction, total, gridName = 'photos', balanced = false, collection }: PhotoGridProps) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useRef(onLoadMore);
-  loadMore.current = onLoadMore;
+  const loadMore = useEffectEvent(onLoadMore);
 
-  const { list, width, gap, screenWidth, band, measureBand } = useGridMeasure(layout);
-  const [focused, setFocused] = useState<number | undefined>(undefined);
+  const { list, width, gap, screenWidth, band, measureBand, measured } = useGridMeasure(layout);
+  // Back from the photo view, the photo that was open is the focused one from
+  // the first render on: drawn however far down it is (below, it gets the focus).
+  const [focused, setFocused] = useState<number | undefined>(() => returnFocusIndex(gridName, photos));
 
   const ratios = useMemo(
     () =>
@@ -204,7 +213,7 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
     if (!node || !hasMore || loadingMore || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) loadMore.current();
+        if (entries.some((e) => e.isIntersecting)) loadMore();
       },
       { rootMargin: '1200px 0px' },
     );
@@ -212,26 +221,23 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
     return () => observer.disconnect();
   }, [hasMore, loadingMore, photos.length]);
 
-  // Back from the photo view: the photo that was open gets the focus, scrolled into view if need be.
-  const pendingFocus = useRef<number | undefined>(undefined);
+  // Back from the photo view: once the grid is measured, the photo that was
+  // open gets the focus, scrolled into view if need be.
+  const pendingFocus = useRef(focused);
   useLayoutEffect(() => {
-    const id = takeReturnFocus(gridName, photos.map((p) => p.key));
-    if (id === undefined) return;
-    const index = photos.findIndex((p) => p.key === id);
-    pendingFocus.current = index;
-    setFocused(index);
+    takeReturnFocus(gridName, photos.map((p) => p.key));
     // Only when the grid appears: later focus moves are the visitor's.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on mount only, as said above
   }, []);
   useEffect(() => {
-    if (focused === undefined || pendingFocus.current !== focused || !list.current) return;
+    if (!measured || focused === undefined || pendingFocus.current !== focused || !list.current) return;
     pendingFocus.current = undefined;
     const link = list.current.querySelector<HTMLElement>(`li[data-index="${focused}"] a`);
     if (!link) return;
     link.focus({ preventScroll: true });
     const rect = link.getBoundingClientRect();
     if (rect.bottom < 0 || rect.top > viewportHeight()) link.scrollIntoView({ block: 'center' });
-  }, [focused, list]);
+  }, [measured, focused, list]);
 
   if (photos.length === 0) {
     return <p className={styles.empty}>{t('gallery.noPhotos')}</p>;

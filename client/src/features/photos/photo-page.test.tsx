@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApolloClient } from '../../lib/apollo-client';
+import { takeReturnFocus } from '../../lib/return-focus';
 import { notifications } from '../../lib/notification-store';
 import { Toaster } from '../../components/ui/toaster';
 import { PhotoPage, SLIDE_MS } from './photo-page';
@@ -197,6 +198,16 @@ describe('PhotoPage, the slideshow and the free download', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('gives the grid, once closed, the last photo it showed', async () => {
+    serveGallery({ freeDownload: false, qualities: [] });
+    const view = renderPhoto('pho_1');
+    await waitFor(() => expect(position()).toBe('1 sur 3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Photo suivante' }));
+    await waitFor(() => expect(position()).toBe('2 sur 3'));
+    view.unmount();
+    expect(takeReturnFocus('photos', ['pho_1', 'pho_2', 'pho_3'])).toBe('pho_2');
   });
 
   it('offers the HD original in one tap where the gallery gives HD files', async () => {

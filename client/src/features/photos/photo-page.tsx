@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { galleryPath } from '../../lib/route-table';
@@ -67,12 +67,11 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
   }, [pause, goNext]);
   const swipe = useCallback((direction: -1 | 1) => (direction < 0 ? userPrevious() : userNext()), [userPrevious, userNext]);
 
-  // The grid the photo came from gives the focus to the photo last shown when it appears again.
-  const shown = useRef(photoId);
-  shown.current = photoId;
+  // The grid the photo came from gives the focus to the photo last shown when it appears again:
+  // each photo shown is remembered as the viewer leaves it, the last one when the viewer goes.
   const grid = state.grid;
   // A layout effect: its clean-up runs before the grid, appearing in the same commit, looks for it.
-  useLayoutEffect(() => () => rememberReturnFocus(grid ?? 'photos', shown.current), [grid]);
+  useLayoutEffect(() => () => rememberReturnFocus(grid ?? 'photos', photoId), [grid, photoId]);
 
   const { dialog, trapTab } = useModalDialog();
   const close = useCallback(() => {

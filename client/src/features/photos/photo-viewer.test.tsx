@@ -129,4 +129,34 @@ describe('PhotoViewer', () => {
     expect(figure.getAttribute('data-zoom')).toBe('1.00');
     expect(zoomOut.hasAttribute('disabled')).toBe(true);
   });
+
+  it('zooms with the wheel and tells the latest onInteract', () => {
+    const first = vi.fn();
+    const latest = vi.fn();
+    const { container, rerender } = render(<PhotoViewer photo={photo} showFilename={false} onInteract={first} />);
+    rerender(<PhotoViewer photo={photo} showFilename={false} onInteract={latest} />);
+    const figure = container.querySelector('figure')!;
+    fireEvent.wheel(figure, { deltaY: -200, clientX: 195, clientY: 370 });
+    expect(Number(figure.getAttribute('data-zoom'))).toBeGreaterThan(1);
+    expect(latest).toHaveBeenCalled();
+    expect(first).not.toHaveBeenCalled();
+    fireEvent.keyDown(window, { key: '0' });
+    expect(figure.getAttribute('data-zoom')).toBe('1.00');
+  });
+
+  it('zooms in on a double tap and back out on the next one', () => {
+    const { container } = render(<PhotoViewer photo={photo} showFilename={false} />);
+    const figure = container.querySelector('figure')!;
+    const tap = () => {
+      fireEvent.pointerDown(figure, { pointerId: 1, pointerType: 'touch', clientX: 100, clientY: 300 });
+      fireEvent.pointerUp(figure, { pointerId: 1, pointerType: 'touch', clientX: 100, clientY: 300 });
+    };
+    tap();
+    expect(figure.getAttribute('data-zoom')).toBe('1.00');
+    tap();
+    expect(Number(figure.getAttribute('data-zoom'))).toBeGreaterThan(1);
+    tap();
+    tap();
+    expect(figure.getAttribute('data-zoom')).toBe('1.00');
+  });
 });

@@ -56,8 +56,7 @@ export function PhotoViewer({
   const maxScale = maxScaleFor(photo.width, box.width);
   const tapScale = doubleTapScale(nativeScale(photo.width, box.width), maxScale);
   const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
-  const geometry = useRef<Geometry>({ box, stage, maxScale, tapScale });
-  geometry.current = { box, stage, maxScale, tapScale };
+  const geometry: Geometry = { box, stage, maxScale, tapScale };
 
   // What the browser already holds of this photo, shown at once.
   const [placeholder] = useState(() => heldImage(photo.id) ?? sources[0]?.url ?? '');

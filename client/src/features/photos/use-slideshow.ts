@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 
 /** How long the slideshow shows each photo. */
 export const SLIDE_MS = 4000;
@@ -10,15 +10,12 @@ export const SLIDE_MS = 4000;
 export function useSlideshow(photoId: string, canGoNext: boolean, goNext: () => void) {
   const [playing, setPlaying] = useState(false);
   const pause = useCallback(() => setPlaying(false), []);
-  const advance = useRef(goNext);
-  advance.current = goNext;
+  // After the last photo the slideshow stops.
+  if (playing && !canGoNext) setPlaying(false);
+  const advance = useEffectEvent(goNext);
   useEffect(() => {
-    if (!playing) return;
-    if (!canGoNext) {
-      setPlaying(false);
-      return;
-    }
-    const timer = window.setTimeout(() => advance.current(), SLIDE_MS);
+    if (!playing || !canGoNext) return;
+    const timer = window.setTimeout(() => advance(), SLIDE_MS);
     return () => window.clearTimeout(timer);
   }, [playing, photoId, canGoNext]);
   return { playing, toggle: () => setPlaying((p) => !p), pause };

@@ -1,7 +1,7 @@
 // The viewer's gestures: pinch, double tap, double click, the wheel and the
 // keys zoom; a drag pans the zoomed photo; a swipe (not zoomed) asks for
 // the previous or next photo.
-import { useEffect, useRef, type MouseEvent, type PointerEvent, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, type MouseEvent, type PointerEvent, type RefObject } from 'react';
 import { clampZoom, NO_ZOOM, toggleZoom, zoomAt, zoomIn, zoomOut, type Size, type Zoom } from './zoom';
 import { CAPTION_PX } from './use-viewer-stage';
 
@@ -27,7 +27,7 @@ export interface Geometry {
 
 interface GestureOptions {
   area: RefObject<HTMLElement | null>;
-  geometry: RefObject<Geometry>;
+  geometry: Geometry;
   zoomRef: RefObject<Zoom>;
   setZoom: (z: Zoom) => void;
   showFilename: boolean;
@@ -45,8 +45,6 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
   const gesture = useRef<Gesture | null>(null);
   const lastTap = useRef<{ at: number; point: Point } | null>(null);
   const lastPointerType = useRef('mouse');
-  const onInteractRef = useRef(onInteract);
-  onInteractRef.current = onInteract;
 
   // A point in CSS pixels from the photo's centre.
   const local = (clientX: number, clientY: number): Point => {
@@ -54,8 +52,6 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
     if (!r) return { x: 0, y: 0 };
     return { x: clientX - (r.left + r.width / 2), y: clientY - (r.top + (r.height - (showFilename ? CAPTION_PX : 0)) / 2) };
   };
-  const localRef = useRef(local);
-  localRef.current = local;
 
   const startPinch = () => {
     const [a, b] = [...pointers.current.values()];
@@ -87,7 +83,7 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
     const p = local(e.clientX, e.clientY);
     pointers.current.set(e.pointerId, p);
     const g = gesture.current;
-    const { box: b, stage: s, maxScale: m } = geometry.current;
+    const { box: b, stage: s, maxScale: m } = geometry;
     if (g?.kind === 'pinch' && pointers.current.size >= 2) {
       const [a, c] = [...pointers.current.values()];
       const mid = { x: (a.x + c.x) / 2, y: (a.y + c.y) / 2 };
@@ -106,7 +102,7 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
     // Where the pointer left (a pointerup may come without a move before it).
     const p = local(e.clientX, e.clientY);
     const g = gesture.current;
-    const { box: b, stage: s, maxScale: m } = geometry.current;
+    const { box: b, stage: s, maxScale: m } = geometry;
     if (g?.kind === 'pinch') {
       // The finger left on the screen carries on panning.
       const rest = [...pointers.current.values()];
@@ -132,7 +128,7 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
     const previous = lastTap.current;
     if (previous && now - previous.at < DOUBLE_TAP_MS && distance(previous.point, p) < DOUBLE_TAP_PX) {
       lastTap.current = null;
-      setZoom(toggleZoom(zoomRef.current, p, b, s, m, geometry.current.tapScale));
+      setZoom(toggleZoom(zoomRef.current, p, b, s, m, geometry.tapScale));
     } else {
       lastTap.current = { at: now, point: p };
     }
@@ -141,11 +137,11 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
   const onDoubleClick = (e: MouseEvent<HTMLElement>) => {
     // Touch screens have their double tap above.
     if (lastPointerType.current !== 'mouse') return;
-    const { box: b, stage: s, maxScale: m } = geometry.current;
-    setZoom(toggleZoom(zoomRef.current, local(e.clientX, e.clientY), b, s, m, geometry.current.tapScale));
+    const { box: b, stage: s, maxScale: m } = geometry;
+    setZoom(toggleZoom(zoomRef.current, local(e.clientX, e.clientY), b, s, m, geometry.tapScale));
   };
 
-  useWheelAndKeys(area, geometry, zoomRef, setZoom, localRef, onInteractRef);
+  useWheelAndKeys(area, geometry, zoomRef, setZoom, local, onInteract);
 
   return {
     onPointerDown,
@@ -164,56 +160,57 @@ export function useViewerGestures({ area, geometry, zoomRef, setZoom, showFilena
  */
 function useWheelAndKeys(
   area: RefObject<HTMLElement | null>,
-  geometry: RefObject<Geometry>,
+  geometry: Geometry,
   zoomRef: RefObject<Zoom>,
   setZoom: (z: Zoom) => void,
-  local: RefObject<(x: number, y: number) => Point>,
-  onInteract: RefObject<(() => void) | undefined>,
+  local: (x: number, y: number) => Point,
+  onInteract: (() => void) | undefined,
 ) {
-  const setZoomRef = useRef(setZoom);
-  setZoomRef.current = setZoom;
+  // The listeners stay for the viewer's life; these read the latest geometry and callbacks.
+  const onWheel = useEffectEvent((e: WheelEvent) => {
+    e.preventDefault();
+    onInteract?.();
+    const { box: b, stage: s, maxScale: m } = geometry;
+    const z = zoomRef.current;
+    const p = local(e.clientX, e.clientY);
+    const factor = Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.002));
+    setZoom(zoomAt(z, z.scale * factor, p, p, b, s, m));
+  });
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement | null;
+    if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+    const { box: b, stage: s, maxScale: m } = geometry;
+    const z = zoomRef.current;
+    if (e.key === '+' || e.key === '=') setZoom(zoomIn(z, b, s, m));
+    else if (e.key === '-' || e.key === '_') setZoom(zoomOut(z, b, s, m));
+    else if (e.key === '0') setZoom(NO_ZOOM);
+    else if (e.key === 'Escape' && z.scale > 1) setZoom(NO_ZOOM);
+    else return;
+    onInteract?.();
+    e.preventDefault();
+  });
+
   useEffect(() => {
     const el = area.current;
     if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      onInteract.current?.();
-      const { box: b, stage: s, maxScale: m } = geometry.current;
-      const z = zoomRef.current;
-      const p = local.current(e.clientX, e.clientY);
-      const factor = Math.exp(-e.deltaY * (e.ctrlKey ? 0.01 : 0.002));
-      setZoomRef.current(zoomAt(z, z.scale * factor, p, p, b, s, m));
-    };
+    const wheel = (e: WheelEvent) => onWheel(e);
     // Safari zooms the page on a pinch whatever touch-action says unless
     // its own gesture events are prevented; the pointers do the zoom here.
     const onGesture = (e: Event) => e.preventDefault();
-    el.addEventListener('wheel', onWheel, { passive: false });
+    el.addEventListener('wheel', wheel, { passive: false });
     el.addEventListener('gesturestart', onGesture);
     el.addEventListener('gesturechange', onGesture);
     return () => {
-      el.removeEventListener('wheel', onWheel);
+      el.removeEventListener('wheel', wheel);
       el.removeEventListener('gesturestart', onGesture);
       el.removeEventListener('gesturechange', onGesture);
     };
-  }, [area, geometry, zoomRef, local, onInteract]);
+  }, [area]);
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-      const target = e.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-      const { box: b, stage: s, maxScale: m } = geometry.current;
-      const z = zoomRef.current;
-      const set = setZoomRef.current;
-      if (e.key === '+' || e.key === '=') set(zoomIn(z, b, s, m));
-      else if (e.key === '-' || e.key === '_') set(zoomOut(z, b, s, m));
-      else if (e.key === '0') set(NO_ZOOM);
-      else if (e.key === 'Escape' && z.scale > 1) set(NO_ZOOM);
-      else return;
-      onInteract.current?.();
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [geometry, zoomRef, onInteract]);
+    const key = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', key);
+    return () => window.removeEventListener('keydown', key);
+  }, []);
 }

@@ -48,7 +48,7 @@ export function CropEditor({
   const box = cropPercent(crop, photo);
   const step = Math.max(1, Math.round(Math.max(photo.width, photo.height) / 100));
 
-  const begin = (mode: Drag['mode']) => (event: PointerEvent<HTMLElement>) => {
+  const begin = (mode: Drag['mode'], event: PointerEvent<HTMLElement>) => {
     const rect = frame.current?.getBoundingClientRect();
     if (!rect || rect.width === 0 || rect.height === 0) return;
     event.preventDefault();
@@ -124,7 +124,7 @@ export function CropEditor({
           aria-describedby={helpId}
           tabIndex={0}
           onKeyDown={onKeyDown}
-          onPointerDown={begin('move')}
+          onPointerDown={(event) => begin('move', event)}
           onPointerMove={move}
           onPointerUp={end}
           onPointerCancel={end}
@@ -135,7 +135,7 @@ export function CropEditor({
               key={corner}
               className={`${styles.cropHandle} ${styles[`handle_${corner}`]}`}
               aria-hidden="true"
-              onPointerDown={begin(corner)}
+              onPointerDown={(event) => begin(corner, event)}
             />
           ))}
         </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApolloClient } from '@apollo/client';
 import { useApolloClient, useSubscription } from '@apollo/client/react';
 import type { StudioGalleryPhotosQuery as QueryData } from '../../gql/graphql';
 import { errorCodes } from '../../lib/error-message';
@@ -37,37 +38,19 @@ export function useStudioPhotos(galleryId: string): StudioPhotosState {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const generation = useRef(0);
 
-  const reload = useCallback(async () => {
+  // Each answer is shown once it comes, unless a later reload was asked meanwhile.
+  const reload = useCallback(() => {
     const mine = ++generation.current;
-    try {
-      const all: StudioPhoto[] = [];
-      let after: string | undefined;
-      let g: GalleryNode | undefined;
-      do {
-        const res = await client.query({
-          query: StudioGalleryPhotosQuery,
-          variables: { id: galleryId, after },
-          fetchPolicy: 'no-cache',
-          context: { silentErrors: true },
-        });
-        const node = res.data?.node;
-        if (!node || node.__typename !== 'Gallery') throw new Error('not_found');
-        g = node;
-        for (const e of node.photos.edges ?? []) if (e?.node) all.push(e.node);
-        after = node.photos.pageInfo.hasNextPage ? (node.photos.pageInfo.endCursor ?? undefined) : undefined;
-      } while (after);
+    return loadStudioPhotos(client, galleryId).then((loaded) => {
       if (mine !== generation.current) return;
-      const { photos: _p, ...rest } = g;
-      setGallery(rest);
-      setPhotos(all);
-      setError(undefined);
-    } catch (e) {
-      if (mine !== generation.current) return;
-      const codes = errorCodes(e);
-      setError(codes.some((c) => c === 'unauthorized' || c === 'forbidden') ? 'unauthorized' : e instanceof Error && e.message === 'not_found' ? 'not_found' : codes.includes('not_found') ? 'not_found' : 'failed');
-    } finally {
-      if (mine === generation.current) setLoading(false);
-    }
+      if ('error' in loaded) setError(loaded.error);
+      else {
+        setGallery(loaded.gallery);
+        setPhotos(loaded.photos);
+        setError(undefined);
+      }
+      setLoading(false);
+    });
   }, [client, galleryId]);
 
   const reloadSoon = useCallback(() => {
@@ -96,4 +79,33 @@ export function useStudioPhotos(galleryId: string): StudioPhotosState {
   }, [signature, reloadSoon]);
 
   return { gallery, photos, loading, error, setPhotos, reload, reloadSoon };
+}
+
+type Loaded = { gallery: StudioGallery; photos: StudioPhoto[] } | { error: NonNullable<StudioPhotosState['error']> };
+
+/** loadStudioPhotos reads the gallery and every one of its photos, page after page, or the reason it cannot. */
+async function loadStudioPhotos(client: ApolloClient, galleryId: string): Promise<Loaded> {
+  try {
+    const all: StudioPhoto[] = [];
+    let after: string | undefined;
+    let g: GalleryNode | undefined;
+    do {
+      const res = await client.query({
+        query: StudioGalleryPhotosQuery,
+        variables: { id: galleryId, after },
+        fetchPolicy: 'no-cache',
+        context: { silentErrors: true },
+      });
+      const node = res.data?.node;
+      if (!node || node.__typename !== 'Gallery') throw new Error('not_found');
+      g = node;
+      for (const e of node.photos.edges ?? []) if (e?.node) all.push(e.node);
+      after = node.photos.pageInfo.hasNextPage ? (node.photos.pageInfo.endCursor ?? undefined) : undefined;
+    } while (after);
+    const { photos: _p, ...gallery } = g;
+    return { gallery, photos: all };
+  } catch (e) {
+    const codes = errorCodes(e);
+    return { error: codes.some((c) => c === 'unauthorized' || c === 'forbidden') ? 'unauthorized' : e instanceof Error && e.message === 'not_found' ? 'not_found' : codes.includes('not_found') ? 'not_found' : 'failed' };
+  }
 }

@@ -1,5 +1,5 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner';
 import { getFragmentData } from '../../gql';
@@ -29,12 +29,15 @@ export function OrdersPage() {
     variables: { ...filterVariables({ ...filters, search }), after },
     fetchPolicy: 'cache-and-network',
   });
-  // The states seen, to tell a new order from a paid one in the feed.
+  // The states seen, to tell a new order from a paid one in the feed: each
+  // page's orders as they are shown, then as the feed tells.
   const seen = useRef(new Map<string, string>());
-  for (const e of data?.orders.edges ?? []) {
-    const row = e?.node && getFragmentData(StudioOrderRowFragment, e.node);
-    if (row && !seen.current.has(row.id)) seen.current.set(row.id, row.status);
-  }
+  useEffect(() => {
+    for (const e of data?.orders.edges ?? []) {
+      const row = e?.node && getFragmentData(StudioOrderRowFragment, e.node);
+      if (row && !seen.current.has(row.id)) seen.current.set(row.id, row.status);
+    }
+  }, [data]);
   useSubscription(StudioOrderEventsSubscription, {
     context: { silentErrors: true },
     onData: ({ data: event }) => {
