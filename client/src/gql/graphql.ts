@@ -608,6 +608,7 @@ export type OrderErrorCode =
   | 'invalid_expected_total'
   | 'invalid_input'
   | 'mail_not_sent'
+  | 'order_no_prints'
   | 'order_not_found'
   | 'order_not_payable'
   | 'order_state'
@@ -639,6 +640,8 @@ export type OrderStatus =
   | 'cancelled'
   /** Not paid in time: voucher uses and gift-card amounts were given back. */
   | 'expired'
+  /** Paid; the prints are being made by the lab or the studio. */
+  | 'in_production'
   /** The payment failed or was abandoned; the buyer may try again. */
   | 'payment_error'
   | 'ready_for_pickup'
