@@ -2922,6 +2922,11 @@ func (_q *OrderQuery) collectField(ctx context.Context, oneNode bool, opCtx *gra
 				selectedFields = append(selectedFields, order.FieldExpiresAt)
 				fieldSeen[order.FieldExpiresAt] = struct{}{}
 			}
+		case "inProductionAt":
+			if _, ok := fieldSeen[order.FieldInProductionAt]; !ok {
+				selectedFields = append(selectedFields, order.FieldInProductionAt)
+				fieldSeen[order.FieldInProductionAt] = struct{}{}
+			}
 		case "sentAt":
 			if _, ok := fieldSeen[order.FieldSentAt]; !ok {
 				selectedFields = append(selectedFields, order.FieldSentAt)

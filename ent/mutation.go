@@ -18818,6 +18818,7 @@ type OrderMutation struct {
 	terms_accepted_at    *time.Time
 	paid_at              *time.Time
 	expires_at           *time.Time
+	in_production_at     *time.Time
 	sent_at              *time.Time
 	ready_at             *time.Time
 	closed_at            *time.Time
@@ -20086,6 +20087,55 @@ func (m *OrderMutation) ResetExpiresAt() {
 	delete(m.clearedFields, order.FieldExpiresAt)
 }
 
+// SetInProductionAt sets the "in_production_at" field.
+func (m *OrderMutation) SetInProductionAt(t time.Time) {
+	m.in_production_at = &t
+}
+
+// InProductionAt returns the value of the "in_production_at" field in the mutation.
+func (m *OrderMutation) InProductionAt() (r time.Time, exists bool) {
+	v := m.in_production_at
+	if v == nil {
+		return
+	}
+	return *v, true
+}
+
+// OldInProductionAt returns the old "in_production_at" field's value of the Order entity.
+// If the Order object wasn't provided to the builder, the object is fetched from the database.
+// An error is returned if the mutation operation is not UpdateOne, or the database query fails.
+func (m *OrderMutation) OldInProductionAt(ctx context.Context) (v *time.Time, err error) {
+	if !m.op.Is(OpUpdateOne) {
+		return v, errors.New("OldInProductionAt is only allowed on UpdateOne operations")
+	}
+	if m.id == nil || m.oldValue == nil {
+		return v, errors.New("OldInProductionAt requires an ID field in the mutation")
+	}
+	oldValue, err := m.oldValue(ctx)
+	if err != nil {
+		return v, fmt.Errorf("querying old value for OldInProductionAt: %w", err)
+	}
+	return oldValue.InProductionAt, nil
+}
+
+// ClearInProductionAt clears the value of the "in_production_at" field.
+func (m *OrderMutation) ClearInProductionAt() {
+	m.in_production_at = nil
+	m.clearedFields[order.FieldInProductionAt] = struct{}{}
+}
+
+// InProductionAtCleared returns if the "in_production_at" field was cleared in this mutation.
+func (m *OrderMutation) InProductionAtCleared() bool {
+	_, ok := m.clearedFields[order.FieldInProductionAt]
+	return ok
+}
+
+// ResetInProductionAt resets all changes to the "in_production_at" field.
+func (m *OrderMutation) ResetInProductionAt() {
+	m.in_production_at = nil
+	delete(m.clearedFields, order.FieldInProductionAt)
+}
+
 // SetSentAt sets the "sent_at" field.
 func (m *OrderMutation) SetSentAt(t time.Time) {
 	m.sent_at = &t
@@ -20689,7 +20739,7 @@ func (m *OrderMutation) Type() string {
 // order to get all numeric fields that were incremented/decremented, call
 // AddedFields().
 func (m *OrderMutation) Fields() []string {
-	fields := make([]string, 0, 32)
+	fields := make([]string, 0, 33)
 	if m.created_at != nil {
 		fields = append(fields, order.FieldCreatedAt)
 	}
@@ -20767,6 +20817,9 @@ func (m *OrderMutation) Fields() []string {
 	}
 	if m.expires_at != nil {
 		fields = append(fields, order.FieldExpiresAt)
+	}
+	if m.in_production_at != nil {
+		fields = append(fields, order.FieldInProductionAt)
 	}
 	if m.sent_at != nil {
 		fields = append(fields, order.FieldSentAt)
@@ -20846,6 +20899,8 @@ func (m *OrderMutation) Field(name string) (ent.Value, bool) {
 		return m.PaidAt()
 	case order.FieldExpiresAt:
 		return m.ExpiresAt()
+	case order.FieldInProductionAt:
+		return m.InProductionAt()
 	case order.FieldSentAt:
 		return m.SentAt()
 	case order.FieldReadyAt:
@@ -20919,6 +20974,8 @@ func (m *OrderMutation) OldField(ctx context.Context, name string) (ent.Value, e
 		return m.OldPaidAt(ctx)
 	case order.FieldExpiresAt:
 		return m.OldExpiresAt(ctx)
+	case order.FieldInProductionAt:
+		return m.OldInProductionAt(ctx)
 	case order.FieldSentAt:
 		return m.OldSentAt(ctx)
 	case order.FieldReadyAt:
@@ -21122,6 +21179,13 @@ func (m *OrderMutation) SetField(name string, value ent.Value) error {
 		}
 		m.SetExpiresAt(v)
 		return nil
+	case order.FieldInProductionAt:
+		v, ok := value.(time.Time)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for field %s", value, name)
+		}
+		m.SetInProductionAt(v)
+		return nil
 	case order.FieldSentAt:
 		v, ok := value.(time.Time)
 		if !ok {
@@ -21314,6 +21378,9 @@ func (m *OrderMutation) ClearedFields() []string {
 	if m.FieldCleared(order.FieldExpiresAt) {
 		fields = append(fields, order.FieldExpiresAt)
 	}
+	if m.FieldCleared(order.FieldInProductionAt) {
+		fields = append(fields, order.FieldInProductionAt)
+	}
 	if m.FieldCleared(order.FieldSentAt) {
 		fields = append(fields, order.FieldSentAt)
 	}
@@ -21345,6 +21412,9 @@ func (m *OrderMutation) ClearField(name string) error {
 		return nil
 	case order.FieldExpiresAt:
 		m.ClearExpiresAt()
+		return nil
+	case order.FieldInProductionAt:
+		m.ClearInProductionAt()
 		return nil
 	case order.FieldSentAt:
 		m.ClearSentAt()
@@ -21440,6 +21510,9 @@ func (m *OrderMutation) ResetField(name string) error {
 		return nil
 	case order.FieldExpiresAt:
 		m.ResetExpiresAt()
+		return nil
+	case order.FieldInProductionAt:
+		m.ResetInProductionAt()
 		return nil
 	case order.FieldSentAt:
 		m.ResetSentAt()

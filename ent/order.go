@@ -73,6 +73,8 @@ type Order struct {
 	PaidAt *time.Time `json:"paid_at,omitempty"`
 	// ExpiresAt holds the value of the "expires_at" field.
 	ExpiresAt *time.Time `json:"expires_at,omitempty"`
+	// InProductionAt holds the value of the "in_production_at" field.
+	InProductionAt *time.Time `json:"in_production_at,omitempty"`
 	// SentAt holds the value of the "sent_at" field.
 	SentAt *time.Time `json:"sent_at,omitempty"`
 	// ReadyAt holds the value of the "ready_at" field.
@@ -190,7 +192,7 @@ func (*Order) scanValues(columns []string) ([]any, error) {
 			values[i] = new(sql.NullInt64)
 		case order.FieldID, order.FieldNumber, order.FieldEmail, order.FieldStatus, order.FieldCartID, order.FieldDiscountCode, order.FieldCurrency, order.FieldDeliveryOption, order.FieldPickupAddress, order.FieldPaymentMethod, order.FieldLanguage, order.FieldTrackingNumber, order.FieldSessionKey:
 			values[i] = new(sql.NullString)
-		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldTermsAcceptedAt, order.FieldPaidAt, order.FieldExpiresAt, order.FieldSentAt, order.FieldReadyAt, order.FieldClosedAt:
+		case order.FieldCreatedAt, order.FieldUpdatedAt, order.FieldTermsAcceptedAt, order.FieldPaidAt, order.FieldExpiresAt, order.FieldInProductionAt, order.FieldSentAt, order.FieldReadyAt, order.FieldClosedAt:
 			values[i] = new(sql.NullTime)
 		case order.ForeignKeys[0]: // gallery_orders
 			values[i] = new(sql.NullString)
@@ -378,6 +380,13 @@ func (_m *Order) assignValues(columns []string, values []any) error {
 			} else if value.Valid {
 				_m.ExpiresAt = new(time.Time)
 				*_m.ExpiresAt = value.Time
+			}
+		case order.FieldInProductionAt:
+			if value, ok := values[i].(*sql.NullTime); !ok {
+				return fmt.Errorf("unexpected type %T for field in_production_at", values[i])
+			} else if value.Valid {
+				_m.InProductionAt = new(time.Time)
+				*_m.InProductionAt = value.Time
 			}
 		case order.FieldSentAt:
 			if value, ok := values[i].(*sql.NullTime); !ok {
@@ -577,6 +586,11 @@ func (_m *Order) String() string {
 	builder.WriteString(", ")
 	if v := _m.ExpiresAt; v != nil {
 		builder.WriteString("expires_at=")
+		builder.WriteString(v.Format(time.ANSIC))
+	}
+	builder.WriteString(", ")
+	if v := _m.InProductionAt; v != nil {
+		builder.WriteString("in_production_at=")
 		builder.WriteString(v.Format(time.ANSIC))
 	}
 	builder.WriteString(", ")

@@ -338,6 +338,20 @@ func (_c *OrderCreate) SetNillableExpiresAt(v *time.Time) *OrderCreate {
 	return _c
 }
 
+// SetInProductionAt sets the "in_production_at" field.
+func (_c *OrderCreate) SetInProductionAt(v time.Time) *OrderCreate {
+	_c.mutation.SetInProductionAt(v)
+	return _c
+}
+
+// SetNillableInProductionAt sets the "in_production_at" field if the given value is not nil.
+func (_c *OrderCreate) SetNillableInProductionAt(v *time.Time) *OrderCreate {
+	if v != nil {
+		_c.SetInProductionAt(*v)
+	}
+	return _c
+}
+
 // SetSentAt sets the "sent_at" field.
 func (_c *OrderCreate) SetSentAt(v time.Time) *OrderCreate {
 	_c.mutation.SetSentAt(v)
@@ -915,6 +929,10 @@ func (_c *OrderCreate) createSpec() (*Order, *sqlgraph.CreateSpec) {
 		_spec.SetField(order.FieldExpiresAt, field.TypeTime, value)
 		_node.ExpiresAt = &value
 	}
+	if value, ok := _c.mutation.InProductionAt(); ok {
+		_spec.SetField(order.FieldInProductionAt, field.TypeTime, value)
+		_node.InProductionAt = &value
+	}
 	if value, ok := _c.mutation.SentAt(); ok {
 		_spec.SetField(order.FieldSentAt, field.TypeTime, value)
 		_node.SentAt = &value
@@ -1452,6 +1470,24 @@ func (u *OrderUpsert) UpdateExpiresAt() *OrderUpsert {
 // ClearExpiresAt clears the value of the "expires_at" field.
 func (u *OrderUpsert) ClearExpiresAt() *OrderUpsert {
 	u.SetNull(order.FieldExpiresAt)
+	return u
+}
+
+// SetInProductionAt sets the "in_production_at" field.
+func (u *OrderUpsert) SetInProductionAt(v time.Time) *OrderUpsert {
+	u.Set(order.FieldInProductionAt, v)
+	return u
+}
+
+// UpdateInProductionAt sets the "in_production_at" field to the value that was provided on create.
+func (u *OrderUpsert) UpdateInProductionAt() *OrderUpsert {
+	u.SetExcluded(order.FieldInProductionAt)
+	return u
+}
+
+// ClearInProductionAt clears the value of the "in_production_at" field.
+func (u *OrderUpsert) ClearInProductionAt() *OrderUpsert {
+	u.SetNull(order.FieldInProductionAt)
 	return u
 }
 
@@ -2026,6 +2062,27 @@ func (u *OrderUpsertOne) UpdateExpiresAt() *OrderUpsertOne {
 func (u *OrderUpsertOne) ClearExpiresAt() *OrderUpsertOne {
 	return u.Update(func(s *OrderUpsert) {
 		s.ClearExpiresAt()
+	})
+}
+
+// SetInProductionAt sets the "in_production_at" field.
+func (u *OrderUpsertOne) SetInProductionAt(v time.Time) *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetInProductionAt(v)
+	})
+}
+
+// UpdateInProductionAt sets the "in_production_at" field to the value that was provided on create.
+func (u *OrderUpsertOne) UpdateInProductionAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateInProductionAt()
+	})
+}
+
+// ClearInProductionAt clears the value of the "in_production_at" field.
+func (u *OrderUpsertOne) ClearInProductionAt() *OrderUpsertOne {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearInProductionAt()
 	})
 }
 
@@ -2783,6 +2840,27 @@ func (u *OrderUpsertBulk) UpdateExpiresAt() *OrderUpsertBulk {
 func (u *OrderUpsertBulk) ClearExpiresAt() *OrderUpsertBulk {
 	return u.Update(func(s *OrderUpsert) {
 		s.ClearExpiresAt()
+	})
+}
+
+// SetInProductionAt sets the "in_production_at" field.
+func (u *OrderUpsertBulk) SetInProductionAt(v time.Time) *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.SetInProductionAt(v)
+	})
+}
+
+// UpdateInProductionAt sets the "in_production_at" field to the value that was provided on create.
+func (u *OrderUpsertBulk) UpdateInProductionAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.UpdateInProductionAt()
+	})
+}
+
+// ClearInProductionAt clears the value of the "in_production_at" field.
+func (u *OrderUpsertBulk) ClearInProductionAt() *OrderUpsertBulk {
+	return u.Update(func(s *OrderUpsert) {
+		s.ClearInProductionAt()
 	})
 }
 

@@ -444,6 +444,26 @@ func (_u *OrderUpdate) ClearExpiresAt() *OrderUpdate {
 	return _u
 }
 
+// SetInProductionAt sets the "in_production_at" field.
+func (_u *OrderUpdate) SetInProductionAt(v time.Time) *OrderUpdate {
+	_u.mutation.SetInProductionAt(v)
+	return _u
+}
+
+// SetNillableInProductionAt sets the "in_production_at" field if the given value is not nil.
+func (_u *OrderUpdate) SetNillableInProductionAt(v *time.Time) *OrderUpdate {
+	if v != nil {
+		_u.SetInProductionAt(*v)
+	}
+	return _u
+}
+
+// ClearInProductionAt clears the value of the "in_production_at" field.
+func (_u *OrderUpdate) ClearInProductionAt() *OrderUpdate {
+	_u.mutation.ClearInProductionAt()
+	return _u
+}
+
 // SetSentAt sets the "sent_at" field.
 func (_u *OrderUpdate) SetSentAt(v time.Time) *OrderUpdate {
 	_u.mutation.SetSentAt(v)
@@ -953,6 +973,12 @@ func (_u *OrderUpdate) sqlSave(ctx context.Context) (_node int, err error) {
 	}
 	if _u.mutation.ExpiresAtCleared() {
 		_spec.ClearField(order.FieldExpiresAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.InProductionAt(); ok {
+		_spec.SetField(order.FieldInProductionAt, field.TypeTime, value)
+	}
+	if _u.mutation.InProductionAtCleared() {
+		_spec.ClearField(order.FieldInProductionAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.SentAt(); ok {
 		_spec.SetField(order.FieldSentAt, field.TypeTime, value)
@@ -1652,6 +1678,26 @@ func (_u *OrderUpdateOne) ClearExpiresAt() *OrderUpdateOne {
 	return _u
 }
 
+// SetInProductionAt sets the "in_production_at" field.
+func (_u *OrderUpdateOne) SetInProductionAt(v time.Time) *OrderUpdateOne {
+	_u.mutation.SetInProductionAt(v)
+	return _u
+}
+
+// SetNillableInProductionAt sets the "in_production_at" field if the given value is not nil.
+func (_u *OrderUpdateOne) SetNillableInProductionAt(v *time.Time) *OrderUpdateOne {
+	if v != nil {
+		_u.SetInProductionAt(*v)
+	}
+	return _u
+}
+
+// ClearInProductionAt clears the value of the "in_production_at" field.
+func (_u *OrderUpdateOne) ClearInProductionAt() *OrderUpdateOne {
+	_u.mutation.ClearInProductionAt()
+	return _u
+}
+
 // SetSentAt sets the "sent_at" field.
 func (_u *OrderUpdateOne) SetSentAt(v time.Time) *OrderUpdateOne {
 	_u.mutation.SetSentAt(v)
@@ -2191,6 +2237,12 @@ func (_u *OrderUpdateOne) sqlSave(ctx context.Context) (_node *Order, err error)
 	}
 	if _u.mutation.ExpiresAtCleared() {
 		_spec.ClearField(order.FieldExpiresAt, field.TypeTime)
+	}
+	if value, ok := _u.mutation.InProductionAt(); ok {
+		_spec.SetField(order.FieldInProductionAt, field.TypeTime, value)
+	}
+	if _u.mutation.InProductionAtCleared() {
+		_spec.ClearField(order.FieldInProductionAt, field.TypeTime)
 	}
 	if value, ok := _u.mutation.SentAt(); ok {
 		_spec.SetField(order.FieldSentAt, field.TypeTime, value)

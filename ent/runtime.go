@@ -1362,19 +1362,19 @@ func init() {
 	// order.DefaultTermsAcceptedAt holds the default value on creation for the terms_accepted_at field.
 	order.DefaultTermsAcceptedAt = orderDescTermsAcceptedAt.Default.(func() time.Time)
 	// orderDescTrackingNumber is the schema descriptor for tracking_number field.
-	orderDescTrackingNumber := orderFields[27].Descriptor()
+	orderDescTrackingNumber := orderFields[28].Descriptor()
 	// order.DefaultTrackingNumber holds the default value on creation for the tracking_number field.
 	order.DefaultTrackingNumber = orderDescTrackingNumber.Default.(string)
 	// order.TrackingNumberValidator is a validator for the "tracking_number" field. It is called by the builders before save.
 	order.TrackingNumberValidator = orderDescTrackingNumber.Validators[0].(func(string) error)
 	// orderDescRefundedTotal is the schema descriptor for refunded_total field.
-	orderDescRefundedTotal := orderFields[28].Descriptor()
+	orderDescRefundedTotal := orderFields[29].Descriptor()
 	// order.DefaultRefundedTotal holds the default value on creation for the refunded_total field.
 	order.DefaultRefundedTotal = orderDescRefundedTotal.Default.(int)
 	// order.RefundedTotalValidator is a validator for the "refunded_total" field. It is called by the builders before save.
 	order.RefundedTotalValidator = orderDescRefundedTotal.Validators[0].(func(int) error)
 	// orderDescSessionKey is the schema descriptor for session_key field.
-	orderDescSessionKey := orderFields[29].Descriptor()
+	orderDescSessionKey := orderFields[30].Descriptor()
 	// order.DefaultSessionKey holds the default value on creation for the session_key field.
 	order.DefaultSessionKey = orderDescSessionKey.Default.(string)
 	// orderDescID is the schema descriptor for id field.

@@ -777,6 +777,7 @@ type ComplexityRoot struct {
 		FinishPasskeyRegistration     func(childComplexity int, input gqlmodel.FinishPasskeyRegistrationInput) int
 		FinishPasskeySignIn           func(childComplexity int, input gqlmodel.FinishPasskeySignInInput) int
 		Logout                        func(childComplexity int, input gqlmodel.LogoutInput) int
+		MarkOrderInProduction         func(childComplexity int, id string) int
 		MarkOrderReadyForPickup       func(childComplexity int, id string) int
 		MarkOrderSent                 func(childComplexity int, id string, trackingNumber *string) int
 		MovePhotos                    func(childComplexity int, input photographer.MovePhotosInput) int
@@ -856,6 +857,7 @@ type ComplexityRoot struct {
 		ExpiresAt       func(childComplexity int) int
 		Gallery         func(childComplexity int) int
 		ID              func(childComplexity int) int
+		InProductionAt  func(childComplexity int) int
 		Lines           func(childComplexity int) int
 		Number          func(childComplexity int) int
 		PaidAt          func(childComplexity int) int
@@ -1726,6 +1728,7 @@ type MutationResolver interface {
 	ResendOrderDownloads(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
 	MarkOrderSent(ctx context.Context, id string, trackingNumber *string) (*gqlmodel.OrderPayload, error)
 	MarkOrderReadyForPickup(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
+	MarkOrderInProduction(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
 	CancelOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error)
 	RefundOrder(ctx context.Context, id string, amount *money.Decimal) (*gqlmodel.OrderPayload, error)
 	BeginPasskeyRegistration(ctx context.Context) (*gqlmodel.BeginPasskeyRegistrationPayload, error)
@@ -4823,6 +4826,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.Logout(childComplexity, args["input"].(gqlmodel.LogoutInput)), true
+	case "Mutation.markOrderInProduction":
+		if e.ComplexityRoot.Mutation.MarkOrderInProduction == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_markOrderInProduction_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.MarkOrderInProduction(childComplexity, args["id"].(string)), true
 	case "Mutation.markOrderReadyForPickup":
 		if e.ComplexityRoot.Mutation.MarkOrderReadyForPickup == nil {
 			break
@@ -5501,6 +5515,12 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Order.ID(childComplexity), true
+	case "Order.inProductionAt":
+		if e.ComplexityRoot.Order.InProductionAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Order.InProductionAt(childComplexity), true
 	case "Order.lines":
 		if e.ComplexityRoot.Order.Lines == nil {
 			break
@@ -10029,6 +10049,8 @@ func (ec *executionContext) childFields_Order(ctx context.Context, field graphql
 		return ec.fieldContext_Order_paidAt(ctx, field)
 	case "expiresAt":
 		return ec.fieldContext_Order_expiresAt(ctx, field)
+	case "inProductionAt":
+		return ec.fieldContext_Order_inProductionAt(ctx, field)
 	case "sentAt":
 		return ec.fieldContext_Order_sentAt(ctx, field)
 	case "readyAt":
@@ -12318,6 +12340,20 @@ func (ec *executionContext) field_Mutation_logout_args(ctx context.Context, rawA
 		return nil, err
 	}
 	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_markOrderInProduction_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
 	return args, nil
 }
 
@@ -27058,6 +27094,50 @@ func (ec *executionContext) fieldContext_Mutation_markOrderReadyForPickup(ctx co
 	return fc, nil
 }
 
+func (ec *executionContext) _Mutation_markOrderInProduction(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_markOrderInProduction(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().MarkOrderInProduction(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *gqlmodel.OrderPayload) graphql.Marshaler {
+			return ec.marshalNOrderPayload2ᚖgithubᚗcomᚋstudioᚋgalleryᚋgraphᚋgqlmodelᚐOrderPayload(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_markOrderInProduction(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_OrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_markOrderInProduction_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Mutation_cancelOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29118,6 +29198,29 @@ func (ec *executionContext) _Order_expiresAt(ctx context.Context, field graphql.
 	)
 }
 func (ec *executionContext) fieldContext_Order_expiresAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
+}
+
+func (ec *executionContext) _Order_inProductionAt(ctx context.Context, field graphql.CollectedField, obj *ent.Order) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Order_inProductionAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.InProductionAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalOTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Order_inProductionAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Order", field, false, false, errors.New("field of type Time does not have child fields"))
 }
 
@@ -54451,6 +54554,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
+		case "markOrderInProduction":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_markOrderInProduction(ctx, field)
+			})
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
 		case "cancelOrder":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_cancelOrder(ctx, field)
@@ -55198,6 +55308,11 @@ func (ec *executionContext) _Order(ctx context.Context, sel ast.SelectionSet, ob
 			}
 		case "expiresAt":
 			out.Values[i] = ec._Order_expiresAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		case "inProductionAt":
+			out.Values[i] = ec._Order_inProductionAt(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
 				atomic.AddUint32(&out.Invalids, 1)
 			}

@@ -70,6 +70,11 @@ func (r *mutationResolver) MarkOrderReadyForPickup(ctx context.Context, id strin
 	return orderPayload(r.Orders.MarkReadyForPickup(ctx, id))
 }
 
+// MarkOrderInProduction is the resolver for the markOrderInProduction field.
+func (r *mutationResolver) MarkOrderInProduction(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
+	return orderPayload(r.Orders.MarkInProduction(ctx, id))
+}
+
 // CancelOrder is the resolver for the cancelOrder field.
 func (r *mutationResolver) CancelOrder(ctx context.Context, id string) (*gqlmodel.OrderPayload, error) {
 	return orderPayload(r.Orders.Cancel(ctx, id))

@@ -135,6 +135,7 @@ type restOrder struct {
 	CreatedAt       time.Time
 	PaidAt          *time.Time
 	ExpiresAt       *time.Time
+	InProductionAt  *time.Time
 	SentAt          *time.Time
 	ReadyAt         *time.Time
 	restError
@@ -1059,7 +1060,7 @@ func TestOrderWrongPersonAndPhotographerTools(t *testing.T) {
 				t.Errorf("resendOrderDownloads: %+v", res.Errors)
 			}
 			// The photographer's tools do not say the order exists either.
-			for _, m := range []string{"markOrderSent", "markOrderReadyForPickup", "cancelOrder", "refundOrder"} {
+			for _, m := range []string{"markOrderInProduction", "markOrderSent", "markOrderReadyForPickup", "cancelOrder", "refundOrder"} {
 				if got, _, res := o.orderMutation(who, nil, m, ord.ID); errorCode(res) != "order_not_found" || got != nil {
 					t.Errorf("%s: %+v", m, res.Errors)
 				}
@@ -1123,6 +1124,19 @@ func TestOrderWrongPersonAndPhotographerTools(t *testing.T) {
 	if res := o.graphqlWith(asStudio, list, map[string]any{"g": o.gala}, &l); len(res.Errors) > 0 || l.Orders.TotalCount != 2 ||
 		l.Orders.Edges[0].Node.ID != unpaid.ID || l.Orders.Edges[1].Node.ID != ord.ID {
 		t.Fatalf("the gallery's orders, newest first: %+v %+v", res.Errors, l)
+	}
+
+	// In production: the buyer sees the step, dated; only the photographer
+	// marks it.
+	if _, _, res := o.orderMutation(anne, nil, "markOrderInProduction", ord.ID); errorCode(res) != "unauthorized" {
+		t.Fatalf("the buyer marks it in production: %+v", res.Errors)
+	}
+	made, ues, res := o.orderMutation(o.env, asStudio, "markOrderInProduction", ord.ID)
+	if len(res.Errors) > 0 || len(ues) != 0 || made == nil || made.Status != "in_production" {
+		t.Fatalf("markOrderInProduction: %+v %+v %+v", res.Errors, ues, made)
+	}
+	if _, r := o.order(anne, ord.ID); r.Status != "in_production" || r.InProductionAt == nil {
+		t.Fatalf("buyer's view in production: %+v", r)
 	}
 
 	// Sent: once, and the buyer is told.

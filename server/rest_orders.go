@@ -38,6 +38,7 @@ type orderJSON struct {
 	CreatedAt       time.Time       `json:"createdAt"`
 	PaidAt          *time.Time      `json:"paidAt"`
 	ExpiresAt       *time.Time      `json:"expiresAt"`
+	InProductionAt  *time.Time      `json:"inProductionAt"`
 	SentAt          *time.Time      `json:"sentAt"`
 	ReadyAt         *time.Time      `json:"readyAt"`
 }
@@ -79,7 +80,7 @@ func (s *Server) orderJSONOf(r *http.Request, o *ent.Order) (*orderJSON, error) 
 			Shipping: t.Shipping, GiftCards: t.GiftCards, VAT: t.Vat, Total: t.Total},
 		BillingAddress: o.BillingAddress, ShippingAddress: o.ShippingAddress, DeliveryOption: o.DeliveryOption,
 		PickupAddress: o.PickupAddress, PaymentMethod: string(o.PaymentMethod), CanPay: s.Orders.Payable(o),
-		Downloads: []downloadJSON{}, CreatedAt: o.CreatedAt, PaidAt: o.PaidAt, ExpiresAt: o.ExpiresAt, SentAt: o.SentAt, ReadyAt: o.ReadyAt}
+		Downloads: []downloadJSON{}, CreatedAt: o.CreatedAt, PaidAt: o.PaidAt, ExpiresAt: o.ExpiresAt, InProductionAt: o.InProductionAt, SentAt: o.SentAt, ReadyAt: o.ReadyAt}
 	for _, l := range lines {
 		out.Lines = append(out.Lines, orderLineJSON{ID: l.ID, Kind: l.Kind, Description: l.Description, PhotoID: l.PhotoID,
 			Quantity: l.Quantity, UnitPrice: money.EURCents(l.UnitPrice), Total: money.EURCents(l.Total)})

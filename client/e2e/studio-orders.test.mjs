@@ -2,7 +2,8 @@
 // real binary: the photographer has the orders list open when a guest, in
 // another browser, orders two prints and pays with the test provider; the
 // order appears in the list without a reload, with its notice. The
-// photographer opens it, marks it sent with a tracking number (the guest's
+// photographer opens it, puts it in production (another studio tab and the
+// guest's page see it), marks it sent with a tracking number (the guest's
 // shipping e-mail lands in the outbox with the number), refunds half of it
 // after a confirmation, and the order page shows the refund done. The list
 // and the order page are checked for horizontal overflow and photographed at
@@ -108,7 +109,7 @@ function cents(text) {
   return Number(m[1]) * 100 + Number(m[2] ?? 0);
 }
 
-test('issue 24: an order appears live in the studio, is sent with tracking and refunded by half', { timeout: 900_000 }, async (t) => {
+test('issue 24: an order appears live in the studio, is put in production, sent with tracking and refunded by half', { timeout: 900_000 }, async (t) => {
   if (!GALLERY_BIN) {
     t.skip('GALLERY_BIN is not set: build the server (make build) and set GALLERY_BIN to the absolute path of the binary');
     return;
@@ -229,6 +230,22 @@ test('issue 24: an order appears live in the studio, is sent with tracking and r
   assert.equal(await studio.locator('main ul li img').count(), 2, 'a thumbnail per print line');
   const totalText = await studio.locator('dl div').filter({ has: studio.getByText('Total payé', { exact: true }) }).locator('dd').textContent();
   const total = cents(totalText);
+
+  // In production (issue 24): a double click moves it once; another tab of
+  // the studio on the order sees it live, and the history dates the step.
+  const watcher = await studio.context().newPage();
+  await watcher.goto(studio.url());
+  await watcher.getByTestId('order-status').filter({ hasText: 'Payée' }).waitFor(WAIT);
+  await studio.getByRole('button', { name: 'Mettre en production' }).dblclick();
+  await studio.getByTestId('order-status').filter({ hasText: 'En production' }).waitFor(WAIT);
+  await watcher.getByTestId('order-status').filter({ hasText: 'En production' }).waitFor(WAIT);
+  await watcher.getByText(/— Mise en production$/).waitFor(WAIT);
+  assert.equal(await studio.getByText(/— Mise en production$/).count(), 1, 'one dated step');
+  assert.equal(await studio.getByRole('button', { name: 'Mettre en production' }).count(), 0, 'hidden once done');
+  assert.equal(await studio.getByRole('alert').count(), 0, 'no error from the second click');
+  await watcher.close();
+  await guest.reload();
+  await guest.getByText('En production : vos tirages sont en cours de fabrication.').waitFor(WAIT);
 
   // Sent with a tracking number: the guest's shipping e-mail carries it.
   await studio.getByLabel('Numéro de suivi (facultatif)').fill('BE123456789FR');

@@ -632,7 +632,7 @@ var (
 		{Name: "updated_at", Type: field.TypeTime},
 		{Name: "number", Type: field.TypeString},
 		{Name: "email", Type: field.TypeString},
-		{Name: "status", Type: field.TypeEnum, Enums: []string{"awaiting_payment", "awaiting_validation", "validated", "payment_error", "expired", "cancelled", "refunded", "sent", "ready_for_pickup"}, Default: "awaiting_payment"},
+		{Name: "status", Type: field.TypeEnum, Enums: []string{"awaiting_payment", "awaiting_validation", "validated", "payment_error", "expired", "cancelled", "refunded", "sent", "ready_for_pickup", "in_production"}, Default: "awaiting_payment"},
 		{Name: "cart_id", Type: field.TypeString},
 		{Name: "cart_version", Type: field.TypeInt, Default: 0},
 		{Name: "subtotal", Type: field.TypeInt},
@@ -654,6 +654,7 @@ var (
 		{Name: "terms_accepted_at", Type: field.TypeTime},
 		{Name: "paid_at", Type: field.TypeTime, Nullable: true},
 		{Name: "expires_at", Type: field.TypeTime, Nullable: true},
+		{Name: "in_production_at", Type: field.TypeTime, Nullable: true},
 		{Name: "sent_at", Type: field.TypeTime, Nullable: true},
 		{Name: "ready_at", Type: field.TypeTime, Nullable: true},
 		{Name: "closed_at", Type: field.TypeTime, Nullable: true},
@@ -671,13 +672,13 @@ var (
 		ForeignKeys: []*schema.ForeignKey{
 			{
 				Symbol:     "orders_galleries_orders",
-				Columns:    []*schema.Column{OrdersColumns[33]},
+				Columns:    []*schema.Column{OrdersColumns[34]},
 				RefColumns: []*schema.Column{GalleriesColumns[0]},
 				OnDelete:   schema.NoAction,
 			},
 			{
 				Symbol:     "orders_users_orders",
-				Columns:    []*schema.Column{OrdersColumns[34]},
+				Columns:    []*schema.Column{OrdersColumns[35]},
 				RefColumns: []*schema.Column{UsersColumns[0]},
 				OnDelete:   schema.SetNull,
 			},

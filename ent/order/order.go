@@ -69,6 +69,8 @@ const (
 	FieldPaidAt = "paid_at"
 	// FieldExpiresAt holds the string denoting the expires_at field in the database.
 	FieldExpiresAt = "expires_at"
+	// FieldInProductionAt holds the string denoting the in_production_at field in the database.
+	FieldInProductionAt = "in_production_at"
 	// FieldSentAt holds the string denoting the sent_at field in the database.
 	FieldSentAt = "sent_at"
 	// FieldReadyAt holds the string denoting the ready_at field in the database.
@@ -168,6 +170,7 @@ var Columns = []string{
 	FieldTermsAcceptedAt,
 	FieldPaidAt,
 	FieldExpiresAt,
+	FieldInProductionAt,
 	FieldSentAt,
 	FieldReadyAt,
 	FieldClosedAt,
@@ -272,6 +275,7 @@ const (
 	StatusRefunded           Status = "refunded"
 	StatusSent               Status = "sent"
 	StatusReadyForPickup     Status = "ready_for_pickup"
+	StatusInProduction       Status = "in_production"
 )
 
 func (s Status) String() string {
@@ -281,7 +285,7 @@ func (s Status) String() string {
 // StatusValidator is a validator for the "status" field enum values. It is called by the builders before save.
 func StatusValidator(s Status) error {
 	switch s {
-	case StatusAwaitingPayment, StatusAwaitingValidation, StatusValidated, StatusPaymentError, StatusExpired, StatusCancelled, StatusRefunded, StatusSent, StatusReadyForPickup:
+	case StatusAwaitingPayment, StatusAwaitingValidation, StatusValidated, StatusPaymentError, StatusExpired, StatusCancelled, StatusRefunded, StatusSent, StatusReadyForPickup, StatusInProduction:
 		return nil
 	default:
 		return fmt.Errorf("order: invalid enum value for status field: %q", s)
@@ -441,6 +445,11 @@ func ByPaidAt(opts ...sql.OrderTermOption) OrderOption {
 // ByExpiresAt orders the results by the expires_at field.
 func ByExpiresAt(opts ...sql.OrderTermOption) OrderOption {
 	return sql.OrderByField(FieldExpiresAt, opts...).ToFunc()
+}
+
+// ByInProductionAt orders the results by the in_production_at field.
+func ByInProductionAt(opts ...sql.OrderTermOption) OrderOption {
+	return sql.OrderByField(FieldInProductionAt, opts...).ToFunc()
 }
 
 // BySentAt orders the results by the sent_at field.

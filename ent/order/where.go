@@ -175,6 +175,11 @@ func ExpiresAt(v time.Time) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldExpiresAt, v))
 }
 
+// InProductionAt applies equality check predicate on the "in_production_at" field. It's identical to InProductionAtEQ.
+func InProductionAt(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldInProductionAt, v))
+}
+
 // SentAt applies equality check predicate on the "sent_at" field. It's identical to SentAtEQ.
 func SentAt(v time.Time) predicate.Order {
 	return predicate.Order(sql.FieldEQ(FieldSentAt, v))
@@ -1323,6 +1328,56 @@ func ExpiresAtIsNil() predicate.Order {
 // ExpiresAtNotNil applies the NotNil predicate on the "expires_at" field.
 func ExpiresAtNotNil() predicate.Order {
 	return predicate.Order(sql.FieldNotNull(FieldExpiresAt))
+}
+
+// InProductionAtEQ applies the EQ predicate on the "in_production_at" field.
+func InProductionAtEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldEQ(FieldInProductionAt, v))
+}
+
+// InProductionAtNEQ applies the NEQ predicate on the "in_production_at" field.
+func InProductionAtNEQ(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNEQ(FieldInProductionAt, v))
+}
+
+// InProductionAtIn applies the In predicate on the "in_production_at" field.
+func InProductionAtIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldIn(FieldInProductionAt, vs...))
+}
+
+// InProductionAtNotIn applies the NotIn predicate on the "in_production_at" field.
+func InProductionAtNotIn(vs ...time.Time) predicate.Order {
+	return predicate.Order(sql.FieldNotIn(FieldInProductionAt, vs...))
+}
+
+// InProductionAtGT applies the GT predicate on the "in_production_at" field.
+func InProductionAtGT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGT(FieldInProductionAt, v))
+}
+
+// InProductionAtGTE applies the GTE predicate on the "in_production_at" field.
+func InProductionAtGTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldGTE(FieldInProductionAt, v))
+}
+
+// InProductionAtLT applies the LT predicate on the "in_production_at" field.
+func InProductionAtLT(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLT(FieldInProductionAt, v))
+}
+
+// InProductionAtLTE applies the LTE predicate on the "in_production_at" field.
+func InProductionAtLTE(v time.Time) predicate.Order {
+	return predicate.Order(sql.FieldLTE(FieldInProductionAt, v))
+}
+
+// InProductionAtIsNil applies the IsNil predicate on the "in_production_at" field.
+func InProductionAtIsNil() predicate.Order {
+	return predicate.Order(sql.FieldIsNull(FieldInProductionAt))
+}
+
+// InProductionAtNotNil applies the NotNil predicate on the "in_production_at" field.
+func InProductionAtNotNil() predicate.Order {
+	return predicate.Order(sql.FieldNotNull(FieldInProductionAt))
 }
 
 // SentAtEQ applies the EQ predicate on the "sent_at" field.

@@ -186,7 +186,7 @@ func (Order) Fields() []ent.Field {
 		field.String("email").NotEmpty(),
 		field.Enum("status").Values(
 			"awaiting_payment", "awaiting_validation", "validated", "payment_error",
-			"expired", "cancelled", "refunded", "sent", "ready_for_pickup",
+			"expired", "cancelled", "refunded", "sent", "ready_for_pickup", "in_production",
 		).Default("awaiting_payment"),
 		// CartID and CartVersion make placing an order idempotent: one
 		// order per state of a cart (see the unique index).
@@ -216,6 +216,9 @@ func (Order) Fields() []ent.Field {
 		// ExpiresAt: an order still unpaid then expires and gives back its
 		// voucher uses and gift-card amounts.
 		field.Time("expires_at").Optional().Nillable(),
+		// InProductionAt is when the photographer marked the paid order's
+		// prints as being made (by the lab or the studio).
+		field.Time("in_production_at").Optional().Nillable(),
 		field.Time("sent_at").Optional().Nillable(),
 		field.Time("ready_at").Optional().Nillable(),
 		field.Time("closed_at").Optional().Nillable(),

@@ -119,7 +119,7 @@ func (s *Service) Figures(ctx context.Context, fromDay, toDay string) (*Dashboar
 	d := &Dashboard{From: from, To: to}
 	paid := []predicate.Order{
 		order.HasGalleryWith(gallery.PhotographerID(pid)),
-		order.StatusIn(order.StatusValidated, order.StatusSent, order.StatusReadyForPickup),
+		order.StatusIn(order.StatusValidated, order.StatusInProduction, order.StatusSent, order.StatusReadyForPickup),
 		paidBetween(from, end),
 	}
 

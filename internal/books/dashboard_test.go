@@ -100,3 +100,25 @@ func TestDashboardConversionFromVisits(t *testing.T) {
 		t.Errorf("visits %v in a period without any", *d.Visits)
 	}
 }
+
+// Every status of a paid order counts in the figures, in production
+// included; the ended ones do not.
+func TestDashboardCountsEveryPaidStatus(t *testing.T) {
+	f := setup(t)
+	paid := []order.Status{order.StatusValidated, order.StatusInProduction, order.StatusSent, order.StatusReadyForPickup}
+	ended := []order.Status{order.StatusRefunded, order.StatusCancelled}
+	for i, st := range append(paid, ended...) {
+		o := f.order(pricing.Input{Lines: []pricing.Line{line(string(st), 1000, 1)}, VATRateBP: 2100}, at(2026, 11, 2+i, 9, 0), "")
+		f.db.Order.UpdateOneID(o.ID).SetStatus(st).ExecX(sysCtx())
+	}
+	d, err := f.svc.Figures(f.ctx, "2026-11-01", "2026-11-30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Orders != len(paid) || int(d.Revenue) != 1000*len(paid) {
+		t.Errorf("%d orders, revenue %d; want %d paid orders", d.Orders, d.Revenue, len(paid))
+	}
+	if d.ByDay[2] != (books.Point{Period: "2026-11-03", Revenue: 1000, Orders: 1}) {
+		t.Errorf("the order in production: %+v", d.ByDay[2])
+	}
+}

@@ -19,7 +19,7 @@ import (
 var errNotFree = errors.New("no free HD download")
 
 // PaidOrderStatuses are the order states in which bought files are delivered.
-var PaidOrderStatuses = []order.Status{order.StatusValidated, order.StatusSent, order.StatusReadyForPickup}
+var PaidOrderStatuses = []order.Status{order.StatusValidated, order.StatusInProduction, order.StatusSent, order.StatusReadyForPickup}
 
 // Order line kinds that deliver HD files (they follow the cart item kinds).
 const (

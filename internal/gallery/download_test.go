@@ -44,6 +44,7 @@ func TestCanDownloadOriginal(t *testing.T) {
 	place("web@example.com", order.StatusValidated, gallery.LineDigitalFile, photos[0].ID, web.ID)
 	place("pending@example.com", order.StatusAwaitingPayment, gallery.LineDigitalFile, photos[0].ID, hd.ID)
 	place("all@example.com", order.StatusSent, gallery.LineAllGallery, "", hd.ID)
+	place("prints@example.com", order.StatusInProduction, gallery.LineDigitalFile, photos[1].ID, hd.ID)
 
 	as := func(v *viewer.Viewer) context.Context {
 		if v.Grants == nil {
@@ -69,6 +70,7 @@ func TestCanDownloadOriginal(t *testing.T) {
 		{"buyer of the HD file, other photo", as(&viewer.Viewer{Email: "hd@example.com"}), photos[1], model.DownloadInformation{}, false},
 		{"buyer of the web file", as(&viewer.Viewer{Email: "web@example.com"}), photos[0], model.DownloadInformation{}, false},
 		{"unpaid order", as(&viewer.Viewer{Email: "pending@example.com"}), photos[0], model.DownloadInformation{}, false},
+		{"buyer of an order in production", as(&viewer.Viewer{Email: "prints@example.com"}), photos[1], model.DownloadInformation{}, true},
 		{"buyer of the whole gallery", as(&viewer.Viewer{Email: "ALL@example.com"}), photos[1], model.DownloadInformation{}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ const (
 	CodeBadSignature             = "bad_signature"
 	CodeGiftCardChanged          = "gift_card_changed"
 	CodeInvalidExpectedTotal     = "invalid_expected_total"
+	CodeOrderNoPrints            = "order_no_prints"
 	CodeOrderNotFound            = "order_not_found"
 	CodeOrderNotPayable          = "order_not_payable"
 	CodeOrderState               = "order_state"

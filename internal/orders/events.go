@@ -190,7 +190,7 @@ func (s *Service) applyTo(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer
 			return nil, err
 		}
 		// Refunded at the provider (its dashboard): the order follows.
-		done, err := s.release(ctx, tx, enq, o, order.StatusRefunded, order.StatusValidated, order.StatusSent, order.StatusReadyForPickup)
+		done, err := s.release(ctx, tx, enq, o, order.StatusRefunded, PaidStatuses...)
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -111,8 +112,8 @@ func (s *Service) List(ctx context.Context, f Filter, after *entgql.Cursor[strin
 // Summary is what the orders a filter keeps add up to.
 type Summary struct {
 	Count int
-	// Paid is the total of the paid orders among them (validated, sent,
-	// ready for pickup, refunded), Refunded what went back of them, in cents.
+	// Paid is the total of the paid orders among them (validated, in
+	// production, sent, ready for pickup, refunded), Refunded what went back of them, in cents.
 	Paid, Refunded int
 }
 
@@ -173,6 +174,39 @@ const MaxTracking = 100
 // ErrTracking: a tracking number too long.
 var ErrTracking = apperr.ErrInvalidInput.WithMessage("order_tracking_invalid", nil).WithField("trackingNumber")
 
+// PaidStatuses are the statuses of a paid order that is neither cancelled
+// nor refunded in full: what the photographer may still move, cancel or
+// refund.
+var PaidStatuses = []order.Status{order.StatusValidated, order.StatusInProduction, order.StatusSent, order.StatusReadyForPickup}
+
+// MarkInProduction records that a paid order's prints are being made (by
+// the lab or the studio). Only a validated order with prints or products
+// to deliver. A second call (a double click, another tab) changes nothing
+// and answers the order as the first left it. The buyer follows it on the
+// order's page, without an e-mail.
+func (s *Service) MarkInProduction(ctx context.Context, id string) (*ent.Order, error) {
+	o, err := s.own(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if o.DeliveryOption == "none" {
+		return nil, ErrNoPrints
+	}
+	if o.Status == order.StatusInProduction {
+		return o, nil
+	}
+	moved, err := s.move(ctx, o, order.StatusInProduction, "",
+		func(u *ent.OrderUpdate) { u.SetInProductionAt(s.now()) },
+		order.StatusValidated)
+	if errors.Is(err, ErrTransition) {
+		// Another call may have won the conditional update meanwhile.
+		if now, gerr := s.Get(ctx, id); gerr == nil && now.Status == order.StatusInProduction {
+			return now, nil
+		}
+	}
+	return moved, err
+}
+
 // MarkSent records that a paid order's prints left the studio, with the
 // carrier's tracking number if given, and tells the buyer.
 func (s *Service) MarkSent(ctx context.Context, id, tracking string) (*ent.Order, error) {
@@ -180,29 +214,38 @@ func (s *Service) MarkSent(ctx context.Context, id, tracking string) (*ent.Order
 	if utf8.RuneCountInString(tracking) > MaxTracking || strings.ContainsAny(tracking, "\r\n") {
 		return nil, ErrTracking
 	}
-	return s.move(ctx, id, order.StatusSent, MailSent, func(o *ent.Order) bool { return o.DeliveryOption == "shipping" },
-		func(u *ent.OrderUpdate) { u.SetSentAt(s.now()).SetTrackingNumber(tracking) },
-		order.StatusValidated)
-}
-
-// MarkReadyForPickup records that a paid order waits at the studio, and tells the buyer.
-func (s *Service) MarkReadyForPickup(ctx context.Context, id string) (*ent.Order, error) {
-	return s.move(ctx, id, order.StatusReadyForPickup, MailReady, func(o *ent.Order) bool { return o.DeliveryOption == "pickup" },
-		func(u *ent.OrderUpdate) { u.SetReadyAt(s.now()) },
-		order.StatusValidated)
-}
-
-// move changes a paid order's status once and mails the buyer in the same
-// transaction.
-func (s *Service) move(ctx context.Context, id string, to order.Status, kind MailKind, allowed func(*ent.Order) bool, set func(*ent.OrderUpdate), from ...order.Status) (*ent.Order, error) {
 	o, err := s.own(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if !allowed(o) {
+	if o.DeliveryOption != "shipping" {
 		return nil, ErrTransition
 	}
-	err = s.Jobs.InTx(viewer.SystemContext(ctx), func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
+	return s.move(ctx, o, order.StatusSent, MailSent,
+		func(u *ent.OrderUpdate) { u.SetSentAt(s.now()).SetTrackingNumber(tracking) },
+		order.StatusValidated, order.StatusInProduction)
+}
+
+// MarkReadyForPickup records that a paid order waits at the studio, and tells the buyer.
+func (s *Service) MarkReadyForPickup(ctx context.Context, id string) (*ent.Order, error) {
+	o, err := s.own(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if o.DeliveryOption != "pickup" {
+		return nil, ErrTransition
+	}
+	return s.move(ctx, o, order.StatusReadyForPickup, MailReady,
+		func(u *ent.OrderUpdate) { u.SetReadyAt(s.now()) },
+		order.StatusValidated, order.StatusInProduction)
+}
+
+// move changes a paid order's status once (a conditional update: of
+// concurrent calls one wins, the others get ErrTransition) and mails the
+// buyer in the same transaction, unless kind is "".
+func (s *Service) move(ctx context.Context, o *ent.Order, to order.Status, kind MailKind, set func(*ent.OrderUpdate), from ...order.Status) (*ent.Order, error) {
+	id := o.ID
+	err := s.Jobs.InTx(viewer.SystemContext(ctx), func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
 		upd := tx.Order.Update().Where(order.ID(id), order.StatusIn(from...)).SetStatus(to)
 		set(upd)
 		n, err := upd.Save(ctx)
@@ -211,6 +254,9 @@ func (s *Service) move(ctx context.Context, id string, to order.Status, kind Mai
 		}
 		if n == 0 {
 			return ErrTransition
+		}
+		if kind == "" {
+			return nil
 		}
 		_, err = enq.Enqueue(ctx, MailArgs{OrderID: id, Mail: kind}, nil)
 		return err
@@ -226,12 +272,12 @@ func (s *Service) move(ctx context.Context, id string, to order.Status, kind Mai
 // gift-card amounts; a paid one is refunded too.
 func (s *Service) Cancel(ctx context.Context, id string) (*ent.Order, error) {
 	return s.end(ctx, id, order.StatusCancelled, MailCancelled,
-		order.StatusAwaitingPayment, order.StatusPaymentError, order.StatusValidated, order.StatusSent, order.StatusReadyForPickup)
+		append([]order.Status{order.StatusAwaitingPayment, order.StatusPaymentError}, PaidStatuses...)...)
 }
 
 // Refund refunds a paid order in full through its provider.
 func (s *Service) Refund(ctx context.Context, id string) (*ent.Order, error) {
-	return s.end(ctx, id, order.StatusRefunded, MailRefunded, order.StatusValidated, order.StatusSent, order.StatusReadyForPickup)
+	return s.end(ctx, id, order.StatusRefunded, MailRefunded, PaidStatuses...)
 }
 
 func (s *Service) end(ctx context.Context, id string, to order.Status, kind MailKind, from ...order.Status) (*ent.Order, error) {

@@ -83,6 +83,8 @@ var (
 		"order_not_payable")
 	ErrTransition = apperr.New(CodeOrderState, http.StatusConflict,
 		"order_state")
+	ErrNoPrints = apperr.New(CodeOrderNoPrints, http.StatusConflict,
+		"order_no_prints")
 	ErrUnknownProvider = apperr.New(CodeUnknownProvider, http.StatusNotFound, "unknown_provider")
 	ErrBadSignature    = apperr.New(CodeBadSignature, http.StatusBadRequest, "bad_signature")
 )

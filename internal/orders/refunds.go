@@ -32,9 +32,6 @@ const KindRefundPart = "order_refund"
 // ErrRefundAmount: a refund of nothing, or of more than is left to refund.
 var ErrRefundAmount = apperr.New(CodeRefundAmount, http.StatusBadRequest, "refund_amount").WithField("amount")
 
-// refundable are the states of a paid order whose money may go back.
-var refundable = []order.Status{order.StatusValidated, order.StatusSent, order.StatusReadyForPickup}
-
 // RefundPartArgs asks the provider for one recorded Refund.
 type RefundPartArgs struct {
 	RefundID string `json:"refund_id"`
@@ -61,13 +58,13 @@ func (s *Service) RefundPart(ctx context.Context, id string, amount money.Cents)
 		return s.Refund(ctx, id)
 	}
 	err = s.Jobs.InTx(viewer.SystemContext(ctx), func(ctx context.Context, tx *ent.Client, enq jobs.Enqueuer) error {
-		n, err := tx.Order.Update().Where(order.ID(id), order.StatusIn(refundable...), fitsRefund(int(amount))).
+		n, err := tx.Order.Update().Where(order.ID(id), order.StatusIn(PaidStatuses...), fitsRefund(int(amount))).
 			AddRefundedTotal(int(amount)).Save(ctx)
 		if err != nil {
 			return err
 		}
 		if n == 0 {
-			if ok, err := tx.Order.Query().Where(order.ID(id), order.StatusIn(refundable...)).Exist(ctx); err != nil || !ok {
+			if ok, err := tx.Order.Query().Where(order.ID(id), order.StatusIn(PaidStatuses...)).Exist(ctx); err != nil || !ok {
 				return errors.Join(err, ErrTransition)
 			}
 			return ErrRefundAmount

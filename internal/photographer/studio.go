@@ -37,7 +37,7 @@ type GalleryStats struct {
 func (s GalleryStats) Revenue() money.Money { return money.EURCents(s.RevenueCents) }
 
 // paidStatuses are the orders that count as sales.
-var paidStatuses = []order.Status{order.StatusValidated, order.StatusSent, order.StatusReadyForPickup}
+var paidStatuses = []order.Status{order.StatusValidated, order.StatusInProduction, order.StatusSent, order.StatusReadyForPickup}
 
 // Galleries pages through the viewer's galleries; search keeps those
 // whose title or address contains it.

@@ -91,7 +91,7 @@ func (s *Service) log() *slog.Logger {
 
 // paidStatuses are the statuses of an order whose prints are to be made:
 // paid, and neither cancelled nor refunded in full.
-var paidStatuses = []order.Status{order.StatusValidated, order.StatusSent, order.StatusReadyForPickup}
+var paidStatuses = []order.Status{order.StatusValidated, order.StatusInProduction, order.StatusSent, order.StatusReadyForPickup}
 
 // ownOrder loads an order of the viewer's galleries.
 func ownOrder(ctx context.Context, db *ent.Client, id string) (*ent.Order, error) {

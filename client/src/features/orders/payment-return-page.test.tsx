@@ -32,7 +32,7 @@ function renderPage(mocks: MockLink.MockedResponse[], search = '?order=ord_1') {
 
 describe('orderView', () => {
   it('maps every status to its page', () => {
-    expect(['validated', 'sent', 'ready_for_pickup'].map((s) => orderView(s as never, false))).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    expect(['validated', 'in_production', 'sent', 'ready_for_pickup'].map((s) => orderView(s as never, false))).toEqual(['confirmed', 'confirmed', 'confirmed', 'confirmed']);
     expect(orderView('awaiting_payment', false)).toBe('pending');
     expect(orderView('awaiting_validation', false)).toBe('pending');
     expect(orderView('awaiting_payment', true)).toBe('failed');

@@ -22,8 +22,8 @@ export const ORDER_POLL_MS = 10_000;
 export type OrderView = 'confirmed' | 'pending' | 'failed' | 'closed';
 
 /**
- * orderView tells which page an order shows: confirmed once paid (then sent
- * or ready for pickup), pending while the payment is awaited or validated
+ * orderView tells which page an order shows: confirmed once paid (then in
+ * production, sent or ready for pickup), pending while the payment is awaited or validated
  * by the bank, failed after a payment error (or when the buyer abandoned at
  * the provider, result=cancel, while the order still awaits payment), closed
  * when expired, cancelled or refunded.
@@ -31,6 +31,7 @@ export type OrderView = 'confirmed' | 'pending' | 'failed' | 'closed';
 export function orderView(status: OrderStatus, abandoned: boolean): OrderView {
   switch (status) {
     case 'validated':
+    case 'in_production':
     case 'sent':
     case 'ready_for_pickup':
       return 'confirmed';
@@ -164,6 +165,7 @@ function OrderResult({ id, abandoned, galleryUrl }: { id: string; abandoned: boo
           <h1 className={styles.title}>{t('orders.confirmedTitle')}</h1>
           <p className={styles.lead}>{t('orders.confirmed', { number: order.number })}</p>
           <p>{t('orders.confirmationSent', { email: order.email })}</p>
+          {order.status === 'in_production' && <p>{t('orders.inProduction')}</p>}
           {order.status === 'sent' && <p>{t('orders.sent')}</p>}
           {order.status === 'ready_for_pickup' && <p>{t('orders.readyForPickup')}</p>}
           <p className={styles.muted}>{t('orders.thanks')}</p>

@@ -5,9 +5,10 @@ import { Modal } from '../../components/ui/modal';
 import type { StudioOrderDetailFragment } from '../../gql/graphql';
 import { formatMoney } from '../../lib/money';
 import { notify } from '../../lib/notification-store';
-import { parseEuros } from './order-labels';
+import { PAID_STATUSES, parseEuros } from './order-labels';
 import {
   StudioOrderCancelMutation,
+  StudioOrderInProductionMutation,
   StudioOrderMarkSentMutation,
   StudioOrderReadyMutation,
   StudioOrderRefundMutation,
@@ -20,10 +21,11 @@ type Confirm = { message: string; run: () => Promise<void> } | null;
 
 /**
  * OrderActions are what the photographer may do with an order in its
- * state: mark it sent (with a tracking number) or ready for pickup, refund
- * all or part of it, cancel it, send the download e-mail again. Refunds
- * and cancelling ask for confirmation; a button stays disabled while its
- * call runs, and the server refuses a second refund beyond what was paid.
+ * state: put a paid order with prints in production, mark it sent (with a
+ * tracking number) or ready for pickup, refund all or part of it, cancel
+ * it, send the download e-mail again. Refunds and cancelling ask for
+ * confirmation; a button stays disabled while its call runs, and the
+ * server refuses a second refund beyond what was paid.
  */
 export function OrderActions({ order: o }: { order: StudioOrderDetailFragment }) {
   const { t, i18n } = useTranslation();
@@ -34,6 +36,7 @@ export function OrderActions({ order: o }: { order: StudioOrderDetailFragment })
   const [busy, setBusy] = useState(false);
   const [markSent] = useMutation(StudioOrderMarkSentMutation);
   const [markReady] = useMutation(StudioOrderReadyMutation);
+  const [markInProduction] = useMutation(StudioOrderInProductionMutation);
   const [cancel] = useMutation(StudioOrderCancelMutation);
   const [refund] = useMutation(StudioOrderRefundMutation);
   const [resend] = useMutation(StudioOrderResendMutation);
@@ -53,9 +56,12 @@ export function OrderActions({ order: o }: { order: StudioOrderDetailFragment })
       setBusy(false);
     }
   };
-  const paid = o.status === 'validated' || o.status === 'sent' || o.status === 'ready_for_pickup';
-  const canSend = o.status === 'validated' && o.deliveryOption === 'shipping';
-  const canReady = o.status === 'validated' && o.deliveryOption === 'pickup';
+  const paid = PAID_STATUSES.includes(o.status);
+  const beforeDelivery = o.status === 'validated' || o.status === 'in_production';
+  // Only an order with prints or products to deliver is made (files only: none).
+  const canProduce = o.status === 'validated' && o.deliveryOption !== 'none';
+  const canSend = beforeDelivery && o.deliveryOption === 'shipping';
+  const canReady = beforeDelivery && o.deliveryOption === 'pickup';
   const canRefund = paid && Number(o.refundable.amount) > 0;
   const canCancel = paid || o.status === 'awaiting_payment' || o.status === 'payment_error';
   const canResend = paid && o.downloads.some((d) => d.status === 'ready');
@@ -91,12 +97,24 @@ export function OrderActions({ order: o }: { order: StudioOrderDetailFragment })
       run: () => run(async () => (await cancel({ variables: { id: o.id } })).data?.cancelOrder.userErrors, t('studioOrders.done')),
     });
 
-  const nothing = !canSend && !canReady && !canRefund && !canCancel && !canResend;
+  const nothing = !canProduce && !canSend && !canReady && !canRefund && !canCancel && !canResend;
   return (
     <section className={styles.card} aria-labelledby="order-actions">
       <h2 id="order-actions">{t('studioOrders.actions')}</h2>
       {nothing && <p className={styles.muted}>{t('studioOrders.noAction')}</p>}
       {errors[''] && <p className={styles.error} role="alert">{errors['']}</p>}
+      {canProduce && (
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={busy}
+          onClick={() =>
+            void run(async () => (await markInProduction({ variables: { id: o.id } })).data?.markOrderInProduction.userErrors, t('studioOrders.inProductionDone'))
+          }
+        >
+          {t('studioOrders.markInProduction')}
+        </button>
+      )}
       {canSend && (
         <form className={styles.inlineForm} onSubmit={send}>
           <label>
@@ -148,27 +166,32 @@ export function OrderActions({ order: o }: { order: StudioOrderDetailFragment })
           </button>
         )}
       </div>
-      {confirm && (
-        <Modal title={t('studioOrders.confirmYes')} description={confirm.message} onClose={() => setConfirm(null)}>
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className={styles.danger}
-              disabled={busy}
-              onClick={() => {
-                const c = confirm;
-                setConfirm(null);
-                void c.run();
-              }}
-            >
-              {t('studioOrders.confirmYes')}
-            </button>
-            <button type="button" className={styles.secondary} onClick={() => setConfirm(null)}>
-              {t('studioOrders.confirmNo')}
-            </button>
-          </div>
-        </Modal>
-      )}
+      {confirm && <ConfirmDialog confirm={confirm} busy={busy} onClose={() => setConfirm(null)} />}
     </section>
+  );
+}
+
+/** ConfirmDialog asks before a refund or a cancellation, and runs it once confirmed. */
+function ConfirmDialog({ confirm, busy, onClose }: { confirm: NonNullable<Confirm>; busy: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('studioOrders.confirmYes')} description={confirm.message} onClose={onClose}>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.danger}
+          disabled={busy}
+          onClick={() => {
+            onClose();
+            void confirm.run();
+          }}
+        >
+          {t('studioOrders.confirmYes')}
+        </button>
+        <button type="button" className={styles.secondary} onClick={onClose}>
+          {t('studioOrders.confirmNo')}
+        </button>
+      </div>
+    </Modal>
   );
 }

@@ -44,11 +44,12 @@ export function OrderPayments({ order: o }: { order: StudioOrderDetailFragment }
   );
 }
 
-/** OrderTimeline is an order's history: placed, paid, sent or ready, refunds, and how it ended. */
+/** OrderTimeline is an order's history: placed, paid, in production, sent or ready, refunds, and how it ended. */
 export function OrderTimeline({ order: o }: { order: StudioOrderDetailFragment }) {
   const { t, i18n } = useTranslation();
   const events: { at: string; label: string }[] = [{ at: o.createdAt, label: t('studioOrders.tPlaced') }];
   if (o.paidAt) events.push({ at: o.paidAt, label: t('studioOrders.tPaid') });
+  if (o.inProductionAt) events.push({ at: o.inProductionAt, label: t('studioOrders.tInProduction') });
   if (o.sentAt)
     events.push({ at: o.sentAt, label: o.trackingNumber ? t('studioOrders.tSentTracking', { tracking: o.trackingNumber }) : t('studioOrders.tSent') });
   if (o.readyAt) events.push({ at: o.readyAt, label: t('studioOrders.tReady') });

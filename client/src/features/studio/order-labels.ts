@@ -7,6 +7,7 @@ export const ORDER_STATUSES = [
   'awaiting_payment',
   'awaiting_validation',
   'validated',
+  'in_production',
   'sent',
   'ready_for_pickup',
   'payment_error',
@@ -14,6 +15,9 @@ export const ORDER_STATUSES = [
   'cancelled',
   'refunded',
 ] as const;
+
+/** PAID_STATUSES are the states of a paid order neither cancelled nor refunded in full. */
+export const PAID_STATUSES: readonly string[] = ['validated', 'in_production', 'sent', 'ready_for_pickup'];
 
 /** statusLabel names an order state in the interface's language. */
 export function statusLabel(status: string, t: TFunction): string {

@@ -3,11 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getFragmentData } from '../../gql';
 import type { StudioOrderDetailFragment } from '../../gql/graphql';
-import { formatDateTime } from './order-labels';
+import { formatDateTime, PAID_STATUSES } from './order-labels';
 import { StudioOrderExtrasFragment, StudioOrderExtrasQuery, StudioPreparePrintSheetMutation, StudioPrintSheetFragment } from './printlab-documents';
 import styles from './studio.module.css';
-
-const PAID = ['validated', 'sent', 'ready_for_pickup'];
 
 /** megabytes is a size in MB with one decimal, in the page's language. */
 function megabytes(bytes: number, lang: string): string {
@@ -29,7 +27,7 @@ export function OrderPrintLab({ order: o }: { order: StudioOrderDetailFragment }
   const sheets = (extras?.printSheets ?? []).map((s) => getFragmentData(StudioPrintSheetFragment, s));
   const latest = sheets[0];
   const hasPrints = o.lines.some((l) => l.kind === 'print' || l.kind === 'pack');
-  if (!hasPrints || !PAID.includes(o.status)) return null;
+  if (!hasPrints || !PAID_STATUSES.includes(o.status)) return null;
 
   const start = async () => {
     setError('');

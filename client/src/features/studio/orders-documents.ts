@@ -119,6 +119,7 @@ export const StudioOrderDetailFragment = graphql(`
     email
     createdAt
     paidAt
+    inProductionAt
     sentAt
     readyAt
     closedAt
@@ -236,6 +237,22 @@ export const StudioOrderUpdatedSubscription = graphql(`
 export const StudioOrderMarkSentMutation = graphql(`
   mutation StudioOrderMarkSent($id: ID!, $trackingNumber: String) {
     markOrderSent(id: $id, trackingNumber: $trackingNumber) {
+      order {
+        id
+        ...StudioOrderDetail
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`);
+
+export const StudioOrderInProductionMutation = graphql(`
+  mutation StudioOrderInProduction($id: ID!) {
+    markOrderInProduction(id: $id) {
       order {
         id
         ...StudioOrderDetail
