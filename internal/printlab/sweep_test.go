@@ -167,7 +167,12 @@ func TestNewerSheetExpiresOlder(t *testing.T) {
 	if second.Status != printsheet.StatusReady || !f.exists(t, printlab.ZipKey(second.ID)) {
 		t.Fatalf("second sheet %+v", second)
 	}
+	// The job that made the second ready expires the first right after
+	// (its ZIP removed, then CleanedAt set): wait for the job to get there.
 	got := f.sheet(t, first.ID)
+	for deadline := time.Now().Add(30 * time.Second); got.CleanedAt == nil && time.Now().Before(deadline); got = f.sheet(t, first.ID) {
+		time.Sleep(50 * time.Millisecond)
+	}
 	if got.Status != printsheet.StatusExpired || got.ExpiredAt == nil || !got.ExpiredAt.Equal(t0.Add(time.Hour)) || got.CleanedAt == nil {
 		t.Fatalf("first sheet once the second is ready: %+v", got)
 	}
