@@ -68,10 +68,10 @@ export function PhotoPage({ actions }: { actions?: (target: PhotoActionTarget) =
   const swipe = useCallback((direction: -1 | 1) => (direction < 0 ? userPrevious() : userNext()), [userPrevious, userNext]);
 
   // The grid the photo came from gives the focus to the photo last shown when it appears again:
-  // each photo shown is remembered as the viewer leaves it, the last one when the viewer goes.
+  // each photo is remembered as soon as it is shown, so that the grid's first render, which comes
+  // before this page's clean-ups when the viewer closes, already finds the last one.
   const grid = state.grid;
-  // A layout effect: its clean-up runs before the grid, appearing in the same commit, looks for it.
-  useLayoutEffect(() => () => rememberReturnFocus(grid ?? 'photos', photoId), [grid, photoId]);
+  useLayoutEffect(() => rememberReturnFocus(grid ?? 'photos', photoId), [grid, photoId]);
 
   const { dialog, trapTab } = useModalDialog();
   const close = useCallback(() => {
