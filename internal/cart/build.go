@@ -472,7 +472,7 @@ func (s *Service) view(ctx context.Context, st *state, updated bool) (*View, err
 		ID: st.cart.ID, GalleryID: st.gallery.ID, Version: st.cart.Version, CartUpdated: updated,
 		ClientData: st.cart.ClientData, AvailablePacks: st.availablePacks(),
 		NeedsDelivery: q.NeedsDelivery, DeliveryOption: st.deliveryOption(), ShippingCountry: st.country(),
-		PickupAddress: pickupAddress(st.photographer),
+		PickupAddress: PickupAddress(st.photographer),
 		Photos:        []*PhotoItem{}, OngoingPacks: []*PackItem{}, Packs: []*PackItem{},
 		AllDigitalFileFormats: []*AllGalleryItem{}, Vouchers: []*VoucherView{}, ShippingProblems: []*ShippingProblem{},
 	}
@@ -662,7 +662,9 @@ func (st *state) packDefs() []pricing.PackDef {
 	return out
 }
 
-func pickupAddress(p *ent.Photographer) string {
+// PickupAddress is where pickup orders are collected: the studio's name,
+// street, postal code and city, as the cart and the studio's settings show it.
+func PickupAddress(p *ent.Photographer) string {
 	parts := []string{p.Name}
 	if p.Street != "" {
 		parts = append(parts, p.Street)

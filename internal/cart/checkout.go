@@ -147,7 +147,7 @@ func (s *Service) Checkout(ctx context.Context, tx *ent.Client, b *Buyer) (*Snap
 	}
 	snap := &Snapshot{Cart: st.cart, Gallery: g, Photographer: st.photographer, Catalogue: cat, Photos: st.photos,
 		Vouchers: st.vouchers, ClientData: st.cart.ClientData, DeliveryOption: st.deliveryOption(),
-		PickupAddress: pickupAddress(st.photographer), PhotoCount: st.photoCount, User: o.user}
+		PickupAddress: PickupAddress(st.photographer), PhotoCount: st.photoCount, User: o.user}
 	for _, it := range st.items {
 		if it.Kind == cartitem.KindOngoingPack {
 			return nil, ErrPackOngoing

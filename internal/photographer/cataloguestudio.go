@@ -16,6 +16,7 @@ import (
 	"github.com/studio/gallery/ent/packformat"
 	"github.com/studio/gallery/internal/address"
 	"github.com/studio/gallery/internal/apperr"
+	"github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/catalogue"
 	"github.com/studio/gallery/internal/model"
 	"github.com/studio/gallery/internal/money"
@@ -54,7 +55,7 @@ func (s *Service) StudioCatalogue(ctx context.Context, galleryID string) (*Studi
 		return nil, fmt.Errorf("photographer: %w", err)
 	}
 	out := &StudioCatalogue{GalleryID: g.ID, ShippingRates: pg.ShippingRates, DeliveryOptions: g.DeliveryOptions,
-		PickupAddress: pickupAddress(pg), PickupStreet: pg.Street, PickupPostalCode: pg.PostalCode, PickupCity: pg.City,
+		PickupAddress: cart.PickupAddress(pg), PickupStreet: pg.Street, PickupPostalCode: pg.PostalCode, PickupCity: pg.City,
 		Country: studioCountry(pg)}
 	if out.ShippingRates == nil {
 		out.ShippingRates = []model.ShippingRate{}
@@ -83,18 +84,6 @@ func (s *Service) StudioCatalogue(ctx context.Context, galleryID string) (*Studi
 		return nil, fmt.Errorf("photographer: discounts: %w", err)
 	}
 	return out, nil
-}
-
-// pickupAddress is where pickup orders are collected (the cart shows the same).
-func pickupAddress(p *ent.Photographer) string {
-	parts := []string{p.Name}
-	if p.Street != "" {
-		parts = append(parts, p.Street)
-	}
-	if city := strings.TrimSpace(p.PostalCode + " " + p.City); city != "" {
-		parts = append(parts, city)
-	}
-	return strings.Join(parts, ", ")
 }
 
 func studioCountry(p *ent.Photographer) string {

@@ -57,10 +57,9 @@ func (s *Service) MusicLibrary(ctx context.Context) ([]*StudioMusicTrack, error)
 	if err != nil {
 		return nil, err
 	}
-	tracks, err := s.DB.MusicTrack.Query().Where(musictrack.HasPhotographerWith(photographer.ID(pid))).
-		Order(ent.Asc(musictrack.FieldTitle), ent.Asc(musictrack.FieldID)).All(ctx)
+	tracks, err := s.MusicTracks(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("photographer: music library: %w", err)
+		return nil, err
 	}
 	used, err := s.DB.Gallery.Query().Where(gallery.PhotographerID(pid), gallery.MusicTrackIDNotNil()).
 		Order(ent.Asc(gallery.FieldEventName), ent.Asc(gallery.FieldID)).All(ctx)

@@ -7,6 +7,7 @@ import (
 	"github.com/studio/gallery/ent/cart"
 	"github.com/studio/gallery/ent/gallery"
 	"github.com/studio/gallery/internal/apperr"
+	carts "github.com/studio/gallery/internal/cart"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -47,5 +48,5 @@ func (s *Service) UpdateStudioPickup(ctx context.Context, in StudioPickupInput) 
 		return "", fmt.Errorf("photographer: pickup carts: %w", err)
 	}
 	s.announceCarts(ctx, ids)
-	return pickupAddress(pg), nil
+	return carts.PickupAddress(pg), nil
 }
