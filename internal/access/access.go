@@ -377,8 +377,8 @@ func (s *Service) SealGrant(g Grant) (string, error) {
 // OpenGrant reads an access cookie of galleryID; a cookie sealed for
 // another gallery or altered is refused.
 func (s *Service) OpenGrant(galleryID, value string) (Grant, bool) {
-	var g Grant
-	if err := s.Signer.Open("grant:"+galleryID, value, &g); err != nil || g.GalleryID != galleryID {
+	g, err := OpenKept[Grant](s.Signer, "grant:"+galleryID, value)
+	if err != nil || g.GalleryID != galleryID {
 		return Grant{}, false
 	}
 	return g, true
@@ -641,8 +641,8 @@ func (s *Service) SealIdentity(email string) (string, error) {
 
 // OpenIdentity reads an identity cookie.
 func (s *Service) OpenIdentity(value string) (Identity, bool) {
-	var id Identity
-	if err := s.Signer.Open("identity", value, &id); err != nil || id.Email == "" {
+	id, err := OpenKept[Identity](s.Signer, "identity", value)
+	if err != nil || id.Email == "" {
 		return Identity{}, false
 	}
 	return id, true
@@ -736,8 +736,11 @@ func (s *Service) PreviewHash(galleryID string, ttl time.Duration) (string, erro
 
 // OpenPreview returns the gallery a valid, unexpired preview hash opens.
 func (s *Service) OpenPreview(hash string) (string, bool) {
-	var p preview
-	if hash == "" || s.Signer.Open("preview", hash, &p) != nil || p.GalleryID == "" {
+	if hash == "" {
+		return "", false
+	}
+	p, err := OpenKept[preview](s.Signer, "preview", hash)
+	if err != nil || p.GalleryID == "" {
 		return "", false
 	}
 	return p.GalleryID, true
