@@ -75,7 +75,7 @@ func newReplicasWith(t *testing.T, n int, settings map[string]string, uploads bo
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { ev.Close() })
-		t.Cleanup(app.ShareWrites(db.Client, ev, log))
+		t.Cleanup(app.ShareWrites(db, ev, log))
 		cfg, err := config.Load(func(k string) string { return settings[k] })
 		if err != nil {
 			t.Fatal(err)

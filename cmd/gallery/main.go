@@ -108,7 +108,7 @@ func newLogger(level string) *slog.Logger {
 
 // open connects to the database and blob storage named by cfg. The server
 // watches the writes other processes announce on SQLite; the commands
-// announce theirs (store.Options). The server also takes a snapshot of
+// announce theirs (store.Options; on PostgreSQL app.AnnounceWrites). The server also takes a snapshot of
 // the database before an upgrade that changes its schema
 // (BACKUP_BEFORE_UPGRADE).
 func open(ctx context.Context, cfg config.Config, serving bool) (*store.DB, *media.Store, error) {
@@ -129,6 +129,9 @@ func open(ctx context.Context, cfg config.Config, serving bool) (*store.DB, *med
 	if err != nil {
 		m.Close()
 		return nil, nil, err
+	}
+	if !serving {
+		app.AnnounceWrites(db, nil)
 	}
 	return db, m, nil
 }
@@ -188,7 +191,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger) error {
 	if cfg.UsesPostgres() {
 		// What each replica keeps goes stale at once when another
 		// replica writes (CACHE_TTL stays as the safety net).
-		defer app.ShareWrites(db.Client, ev, log)()
+		defer app.ShareWrites(db, ev, log)()
 	}
 	// A stable worker id lets a restarted server take back at once the jobs
 	// it left running when it was killed.

@@ -48,6 +48,7 @@ func photographerCmd(ctx context.Context, cfg config.Config, args []string, out 
 	if err != nil {
 		return err
 	}
+	app.AnnounceWrites(db, nil)
 	defer db.Close()
 	// The same services as the server's (app.New), without a job runner:
 	// the command only needs the tokens. Only errors are logged, on stderr,

@@ -146,19 +146,22 @@ type Options struct {
 	Version string
 }
 
-// defaultKeepFor is KeepFor's default on PostgreSQL (CACHE_TTL "auto").
+// defaultKeepFor is KeepFor's default when other processes may write
+// unannounced (CACHE_TTL "auto").
 const defaultKeepFor = time.Second
 
 // KeepFor is how long what a server keeps from the database may be used
-// after another process changed it (CACHE_TTL; "auto" when zero): 1 s on
-// PostgreSQL, where other replicas write unannounced; 10 minutes on SQLite,
-// where the commands announce their writes and an announced write makes
-// everything kept stale at once.
+// after another process changed it (CACHE_TTL; "auto" when zero): 10
+// minutes when the other processes' writes reach this one at once (on
+// SQLite the commands announce theirs through a file, which the server
+// watches; on PostgreSQL the replicas and the commands publish theirs
+// through NOTIFY, ShareWrites and AnnounceWrites), the time to live being
+// then only the safety net for a lost notice; 1 s otherwise.
 func KeepFor(cfg config.Config, db *store.DB) time.Duration {
 	switch {
 	case cfg.CacheTTL > 0:
 		return cfg.CacheTTL
-	case db.Watching():
+	case db.SharesWrites():
 		return 10 * time.Minute
 	default:
 		return defaultKeepFor

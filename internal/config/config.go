@@ -75,9 +75,11 @@ type Config struct {
 	// CacheTTL bounds how long what the server keeps in memory (gallery
 	// answers and rows, photo pages, catalogues, live access codes, API
 	// tokens) is used after a change made by another process; a change
-	// made through this process is seen at once. Zero ("auto"): 1 s on
-	// PostgreSQL; 10 minutes on SQLite, where the commands announce their
-	// writes to the server (store.Options.Watch).
+	// made through this process is seen at once. Zero ("auto"): 10 minutes
+	// when the other writers announce their writes to the server (on
+	// SQLite the commands, store.Options.Watch; on PostgreSQL the replicas
+	// and the commands, app.ShareWrites and app.AnnounceWrites), 1 s
+	// otherwise (app.KeepFor).
 	CacheTTL time.Duration
 
 	// Limits on bad or hostile input (docs/limits.md lists each with its

@@ -62,6 +62,12 @@ func (p *Postgres) Publish(ctx context.Context, topic, id string) error {
 // PublishWith sends the event through ex, typically the caller's transaction:
 // PostgreSQL then delivers it only when the transaction commits.
 func (p *Postgres) PublishWith(ctx context.Context, ex Execer, topic, id string) error {
+	return Notify(ctx, ex, topic, id)
+}
+
+// Notify sends the event to every server listening on the database ex
+// reaches, without listening itself (the binary's commands).
+func Notify(ctx context.Context, ex Execer, topic, id string) error {
 	if strings.Contains(topic, "|") {
 		return fmt.Errorf("events: topic %q contains |", topic)
 	}

@@ -15,8 +15,8 @@ import (
 //
 // What the server keeps in memory (Kept values, the answer cache) is made
 // stale by the writes it counts, which are the writes of its own process.
-// On PostgreSQL other replicas write too, so kept values also live at most
-// CACHE_TTL. On SQLite the database file belongs to one server; the only
+// On PostgreSQL other replicas and the commands write too, and announce
+// their writes through NOTIFY (shared.go). On SQLite the database file belongs to one server; the only
 // other writers are the binary's own commands (seed-demo, photographer
 // tokens, captcha keys) run beside it. Those announce their writes by
 // rewriting a small file next to the database (Options.Announce), and the

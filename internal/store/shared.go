@@ -42,12 +42,40 @@ const WritesTopic = "store-writes"
 // (a transaction that reorders 500 photos sends one notice, not 500, and
 // no request waits for a notice to be sent).
 func ShareWrites(db *ent.Client, publish func(ctx context.Context, id string) error, log *slog.Logger) *Sharer {
+	return share(db, publish, log, false)
+}
+
+// ShareWrites is the package's ShareWrites on d's client, and marks d as
+// hearing the other processes' writes (SharesWrites).
+func (d *DB) ShareWrites(publish func(ctx context.Context, id string) error, log *slog.Logger) *Sharer {
+	s := ShareWrites(d.Client, publish, log)
+	d.shared.Store(true)
+	return s
+}
+
+// SharesWrites tells whether the other processes' writes reach this one
+// at once (ShareWrites on PostgreSQL; Watching on SQLite).
+func (d *DB) SharesWrites() bool { return d.shared.Load() || d.Watching() }
+
+// AnnounceWrites is what the binary's commands do on PostgreSQL, as they
+// announce their writes through a file on SQLite (Options.Announce): every
+// write committed through d, of any entity, is published as ShareWrites
+// publishes the counted ones, so that the servers make stale what it
+// affects at once. A command keeps nothing, so it counts nothing: without
+// this its writes would reach the servers only after CACHE_TTL. What is
+// pending is sent when d is closed.
+func (d *DB) AnnounceWrites(publish func(ctx context.Context, id string) error, log *slog.Logger) {
+	s := share(d.Client, publish, log, true)
+	d.closers = append(d.closers, s.Stop)
+}
+
+func share(db *ent.Client, publish func(ctx context.Context, id string) error, log *slog.Logger, all bool) *Sharer {
 	if log == nil {
 		log = slog.Default()
 	}
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	s := &Sharer{db: db, publish: publish, log: log, origin: hex.EncodeToString(b[:]),
+	s := &Sharer{db: db, publish: publish, log: log, origin: hex.EncodeToString(b[:]), all: all,
 		pending: map[writeKind]bool{}, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	db.Use(s.hook)
 	go s.run()
@@ -73,6 +101,7 @@ type Sharer struct {
 	publish  func(ctx context.Context, id string) error
 	log      *slog.Logger
 	origin   string
+	all      bool // every write is told, counted here or not (AnnounceWrites)
 	stopOnce sync.Once
 
 	mu      sync.Mutex
@@ -83,7 +112,7 @@ type Sharer struct {
 }
 
 // counted tells whether any Writes installed on the client counts k.
-func (s *Sharer) counted(k writeKind) bool { return len(matching(s.db, k.t, k.op)) > 0 }
+func (s *Sharer) counted(k writeKind) bool { return s.all || len(matching(s.db, k.t, k.op)) > 0 }
 
 func (s *Sharer) hook(next ent.Mutator) ent.Mutator {
 	return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {

@@ -29,8 +29,8 @@ func TestShareWritesTellsTheOtherReplicas(t *testing.T) {
 	aGalleries.Install(a.Client, func(t string) bool { return t == ent.TypeGallery })
 	bGalleries.Install(b.Client, func(t string) bool { return t == ent.TypeGallery })
 	bPhotos.Install(b.Client, func(t string) bool { return t == ent.TypePhoto })
-	t.Cleanup(app.ShareWrites(a.Client, ev, nil))
-	t.Cleanup(app.ShareWrites(b.Client, ev, nil))
+	t.Cleanup(app.ShareWrites(a, ev, nil))
+	t.Cleanup(app.ShareWrites(b, ev, nil))
 
 	// wait gives the broker's delivery a moment, then reads the counters.
 	wait := func(w *store.Writes, want uint64, what string) {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"entgo.io/ent/dialect"
@@ -44,6 +45,11 @@ type DB struct {
 	// wrap is Options.Wrap, for clients bound to a transaction begun
 	// outside ent (internal/jobs): a test counts their statements too.
 	wrap func(dialect.Driver) dialect.Driver
+	// shared tells that this process hears the writes of the other
+	// processes on PostgreSQL (ShareWrites).
+	shared atomic.Bool
+	// closers run first in Close (AnnounceWrites' sender).
+	closers []func()
 	// stopWatch stops watching other processes' writes (Options.Watch).
 	stopWatch chan struct{}
 	watchDone chan struct{}
@@ -196,6 +202,10 @@ func migrateLocked(ctx context.Context, db *sql.DB, name string, fn func() error
 
 // Close closes the database.
 func (d *DB) Close() error {
+	for _, c := range d.closers {
+		c()
+	}
+	d.closers = nil
 	if d.stopWatch != nil {
 		close(d.stopWatch)
 		<-d.watchDone
