@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"github.com/studio/gallery/internal/config"
-	"github.com/studio/gallery/internal/store"
 	"github.com/studio/gallery/internal/viewer"
 )
 
@@ -21,7 +19,7 @@ func captchaCmd(ctx context.Context, cfg config.Config, args []string, out io.Wr
 	if len(args) != 2 || args[0] != "answer" {
 		return errors.New(captchaUsage)
 	}
-	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, SQLitePath: filepath.Join(cfg.DataDir, "gallery.db"), Announce: true})
+	db, err := openStore(ctx, cfg, false, nil)
 	if err != nil {
 		return err
 	}

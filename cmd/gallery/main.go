@@ -108,7 +108,7 @@ func newLogger(level string) *slog.Logger {
 
 // open connects to the database and blob storage named by cfg. The server
 // watches the writes other processes announce on SQLite; the commands
-// announce theirs (store.Options; on PostgreSQL app.AnnounceWrites). The server also takes a snapshot of
+// announce theirs (openStore). The server also takes a snapshot of
 // the database before an upgrade that changes its schema
 // (BACKUP_BEFORE_UPGRADE).
 func open(ctx context.Context, cfg config.Config, serving bool) (*store.DB, *media.Store, error) {
@@ -116,24 +116,37 @@ func open(ctx context.Context, cfg config.Config, serving bool) (*store.DB, *med
 	if err != nil {
 		return nil, nil, err
 	}
-	o := store.Options{
-		DatabaseURL: cfg.DatabaseURL,
-		SQLitePath:  filepath.Join(cfg.DataDir, "gallery.db"),
-		Watch:       serving,
-		Announce:    !serving,
-	}
+	var beforeUpgrade func(ctx context.Context) error
 	if serving && cfg.BackupBeforeUpgrade {
-		o.BeforeUpgrade = func(ctx context.Context) error { return snapshotBeforeUpgrade(ctx, cfg, m) }
+		beforeUpgrade = func(ctx context.Context) error { return snapshotBeforeUpgrade(ctx, cfg, m) }
 	}
-	db, err := store.Open(ctx, o)
+	db, err := openStore(ctx, cfg, serving, beforeUpgrade)
 	if err != nil {
 		m.Close()
 		return nil, nil, err
 	}
+	return db, m, nil
+}
+
+// openStore opens cfg's database. The server watches the writes other
+// processes announce on SQLite; a command announces its own, through the
+// file on SQLite and over NOTIFY on PostgreSQL (app.AnnounceWrites), so
+// that a running server sees them at once.
+func openStore(ctx context.Context, cfg config.Config, serving bool, beforeUpgrade func(ctx context.Context) error) (*store.DB, error) {
+	db, err := store.Open(ctx, store.Options{
+		DatabaseURL:   cfg.DatabaseURL,
+		SQLitePath:    filepath.Join(cfg.DataDir, "gallery.db"),
+		Watch:         serving,
+		Announce:      !serving,
+		BeforeUpgrade: beforeUpgrade,
+	})
+	if err != nil {
+		return nil, err
+	}
 	if !serving {
 		app.AnnounceWrites(db, nil)
 	}
-	return db, m, nil
+	return db, nil
 }
 
 // snapshotBeforeUpgrade backs the database and the key up (the blobs are

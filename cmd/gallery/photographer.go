@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -17,7 +16,6 @@ import (
 	"github.com/studio/gallery/internal/apperr"
 	"github.com/studio/gallery/internal/config"
 	"github.com/studio/gallery/internal/lang"
-	"github.com/studio/gallery/internal/store"
 )
 
 const photographerUsage = `usage:
@@ -44,11 +42,10 @@ func photographerCmd(ctx context.Context, cfg config.Config, args []string, out 
 	if fs.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %q\n%s", fs.Args(), photographerUsage)
 	}
-	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, SQLitePath: filepath.Join(cfg.DataDir, "gallery.db"), Announce: true})
+	db, err := openStore(ctx, cfg, false, nil)
 	if err != nil {
 		return err
 	}
-	app.AnnounceWrites(db, nil)
 	defer db.Close()
 	// The same services as the server's (app.New), without a job runner:
 	// the command only needs the tokens. Only errors are logged, on stderr,

@@ -32,7 +32,7 @@ import (
 const WritesTopic = "store-writes"
 
 // ShareWrites tells the other replicas, through publish, of the counted
-// writes committed through db (each as a notice's id, published on
+// writes committed through d (each as a notice's id, published on
 // WritesTopic); the notices the other replicas publish there are handed
 // to the returned Sharer's Receive (app.ShareWrites joins both to the
 // events broker). Stop ends it, after sending what is pending.
@@ -41,14 +41,10 @@ const WritesTopic = "store-writes"
 // kinds of write committed while a notice is being sent go out once, next
 // (a transaction that reorders 500 photos sends one notice, not 500, and
 // no request waits for a notice to be sent).
-func ShareWrites(db *ent.Client, publish func(ctx context.Context, id string) error, log *slog.Logger) *Sharer {
-	return share(db, publish, log, false)
-}
-
-// ShareWrites is the package's ShareWrites on d's client, and marks d as
-// hearing the other processes' writes (SharesWrites).
+//
+// It marks d as hearing the other processes' writes (SharesWrites).
 func (d *DB) ShareWrites(publish func(ctx context.Context, id string) error, log *slog.Logger) *Sharer {
-	s := ShareWrites(d.Client, publish, log)
+	s := share(d.Client, publish, log, false)
 	d.shared.Store(true)
 	return s
 }
