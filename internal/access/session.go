@@ -2,6 +2,7 @@ package access
 
 import (
 	"context"
+	"crypto/hmac"
 	"encoding/base64"
 	"fmt"
 	"net/http"
@@ -23,10 +24,13 @@ const (
 	XSRFHeader = "X-XSRF-TOKEN"
 )
 
-// XSRFToken is the anti-forgery token of a browser session: a keyed hash
-// of the session key, so it is tied to the session and needs no storage.
-func (s *Service) XSRFToken(sessionKey string) string {
-	return base64.RawURLEncoding.EncodeToString(s.Signer.MAC("xsrf", sessionKey))
+// XSRF returns the session's anti-forgery token, a keyed hash of the
+// session key (tied to the session, no storage), and whether header, the
+// token a request echoed, is it: one hash for both the cookie to set and
+// the check.
+func (s *Service) XSRF(sessionKey, header string) (token string, ok bool) {
+	token = base64.RawURLEncoding.EncodeToString(s.Signer.MAC("xsrf", sessionKey))
+	return token, sessionKey != "" && header != "" && hmac.Equal([]byte(header), []byte(token))
 }
 
 // Identify reads a request's credentials into v: the confirmed e-mail of
