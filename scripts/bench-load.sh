@@ -7,7 +7,7 @@
 # client/src/gql/gql.ts (graphql-codegen's output) with the fragments they
 # use, and the variables the client gives them (loadbench -client-body,
 # internal/clientdocs). Opening a gallery sends GalleryShell and
-# GalleryHome (the whole home, with the first page of 100 photos:
+# GalleryHome (the whole home, with the first page of 48 photos:
 # client/src/app/prefetch.ts, features/gallery/gallery-home-page.tsx; a
 # returning viewer's GalleryShellWithCart, which needs the gallery's id, is
 # not replayed); scrolling the grid sends GalleryPhotos with after: the

@@ -34,10 +34,14 @@ import (
 // it the page is served without (the client asks, as without first data).
 const firstDataTimeout = 3 * time.Second
 
-// firstPageSize is the client's first page of a photo list:
-// PHOTOS_PAGE_SIZE (features/gallery/gallery-home-page.tsx) and PAGE_SIZE
-// (features/photos/photo-page.tsx).
-const firstPageSize = 100
+// The client's first pages of a photo list: a collection's grid
+// (FIRST_PHOTOS_PAGE_SIZE, features/gallery/gallery-home-page.tsx, as in
+// GalleryHome's document) and the photo page's sequence (PAGE_SIZE,
+// features/photos/photo-page.tsx).
+const (
+	gridFirstPageSize     = 48
+	sequenceFirstPageSize = 100
+)
 
 // firstDataID is the id of the page's <script type="application/json">.
 const firstDataID = "first-data"
@@ -73,13 +77,13 @@ func firstDataPlan(name string, q url.Values) []firstOp {
 		ops = append(ops, firstOp{Op: "GalleryHome", Variables: gallery()})
 		if q.Has("collection") {
 			ops = append(ops, firstOp{Op: "GalleryCollectionPhotos",
-				Variables: map[string]any{"url": slug, "collection": q.Get("collection"), "first": firstPageSize}})
+				Variables: map[string]any{"url": slug, "collection": q.Get("collection"), "first": gridFirstPageSize}})
 		}
 	case len(parts) == 3 && parts[1] == "photos" && parts[2] != "":
 		ops = append(ops,
 			firstOp{Op: "PhotoGallery", Variables: gallery()},
 			firstOp{Op: "PhotoNode", Variables: map[string]any{"photoId": parts[2]}},
-			firstOp{Op: "PhotoSequence", Variables: map[string]any{"url": slug, "first": firstPageSize}})
+			firstOp{Op: "PhotoSequence", Variables: map[string]any{"url": slug, "first": sequenceFirstPageSize}})
 	}
 	return ops
 }

@@ -217,7 +217,7 @@ func TestFirstDataOfAPublicGallery(t *testing.T) {
 	}
 	// A link to a collection brings its first page.
 	_, _, ops = firstDataOf(t, v, "/gala-2026?collection=Spectacle")
-	sameAsTheAPI(t, v, ops, map[string]map[string]any{"GalleryCollectionPhotos": {"url": "gala-2026", "collection": "Spectacle", "first": 100}})
+	sameAsTheAPI(t, v, ops, map[string]map[string]any{"GalleryCollectionPhotos": {"url": "gala-2026", "collection": "Spectacle", "first": 48}})
 	// No first data on a preview link, the landing page or an unknown gallery.
 	for _, path := range []string{"/gala-2026/preview?previewHash=x", "/", "/no-such-gallery"} {
 		res, body := v.do("GET", path, nil, nil)

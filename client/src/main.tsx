@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApolloClient } from './lib/apollo-client';
 import { AppProviders } from './app/providers';
@@ -10,25 +10,38 @@ import './app/global.css';
 
 const client = createApolloClient();
 
+// The first render is a transition: React draws it in slices of a few
+// milliseconds, giving the main thread back between them (a phone's taps,
+// the images arriving), and shows it whole when it is done (issue 22,
+// docs/performance.md: one task of 1.5 s on a slow phone before).
 function render() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders client={client}>
-        <AppRouter>
-          <AppRoutes />
-        </AppRouter>
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders client={client}>
+          <AppRouter>
+            <AppRoutes />
+          </AppRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 
-// The answers the page brought (its first data, lib/first-data.ts) go into
-// the cache first: the opening screen's queries then find them there.
-restoreOpeningData(client);
+/** nextTask runs `work` in a task of its own, after what the main thread has queued. */
+function nextTask<T>(work: () => T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(work())));
+}
 
-// The opening screen's queries leave now (those not answered by the page); the first render waits for their
-// answers (at most FIRST_RENDER_WAIT_MS), so that it draws them all in one
-// pass instead of one render per answer (docs/performance.md). A Dutch or
-// English visitor's first render also waits for their catalogue (lib/i18n.ts).
-const opening = prefetchOpeningScreen(client, window.location.pathname, window.location.search);
-void Promise.all([Promise.race([opening, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]), languageReady]).then(render);
+// Each step is a task of its own, after the libraries' evaluation: the
+// answers the page brought (its first data, lib/first-data.ts) go into the
+// cache, then the opening screen's queries read them there or leave (those
+// not answered by the page). The first render waits for their answers (at
+// most FIRST_RENDER_WAIT_MS), so that it draws them all in one pass instead
+// of one render per answer (docs/performance.md). A Dutch or English
+// visitor's first render also waits for their catalogue (lib/i18n.ts).
+void nextTask(() => restoreOpeningData(client))
+  .then(() => nextTask(() => prefetchOpeningScreen(client, window.location.pathname, window.location.search)))
+  .then((opening) => Promise.all([Promise.race([opening, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]), languageReady]))
+  .then(render);

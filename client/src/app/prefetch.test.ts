@@ -59,7 +59,7 @@ describe('prefetchOpeningScreen', () => {
     expect(sent(fetchMock)).toEqual([
       { operationName: 'GalleryShell', variables: { url: 'gala' } },
       { operationName: 'GalleryHome', variables: { url: 'gala' } },
-      { operationName: 'GalleryCollectionPhotos', variables: { url: 'gala', collection: 'Soirée', first: 100 } },
+      { operationName: 'GalleryCollectionPhotos', variables: { url: 'gala', collection: 'Soirée', first: 48 } },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import styles from './collection-bar.module.css';
@@ -57,13 +57,18 @@ export function CollectionBar({
   const { t } = useTranslation();
   const location = useLocation();
   const bar = useRef<HTMLElement>(null);
-  const [top, setTop] = useState(0);
 
-  // The bar sticks under the gallery's header, whatever its height.
+  // The bar sticks under the gallery's header, whatever its height. Its
+  // offset is set on the element, not kept in a state: a state set in the
+  // first frame's layout effect would draw the page a second time, at once,
+  // in the same task (issue 22).
   useLayoutEffect(() => {
     const header = document.querySelector<HTMLElement>('header');
     if (!header || typeof getComputedStyle === 'undefined') return;
-    const measure = () => setTop(getComputedStyle(header).position === 'sticky' || getComputedStyle(header).position === 'fixed' ? header.offsetHeight : 0);
+    const measure = () => {
+      const position = getComputedStyle(header).position;
+      if (bar.current) bar.current.style.top = `${position === 'sticky' || position === 'fixed' ? header.offsetHeight : 0}px`;
+    };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     observer?.observe(header);
@@ -84,7 +89,7 @@ export function CollectionBar({
     ...collections.map((c) => ({ key: `c:${c.name}`, name: c.name, label: c.name, count: c.count })),
   ];
   return (
-    <nav ref={bar} className={styles.bar} style={{ top }} aria-label={t('gallery.collectionsLabel')}>
+    <nav ref={bar} className={styles.bar} aria-label={t('gallery.collectionsLabel')}>
       {/* Links in a row, not a list: the grid's list is the page's list of photos (#photos ul). */}
       <div className={styles.list}>
         {entries.map((entry) => {

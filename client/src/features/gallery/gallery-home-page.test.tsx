@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createCache } from '../../lib/apollo-cache';
 import { print } from 'graphql';
 import { homeData, homeMocks, nextPageMock, photo, photosConnection, shopData } from './gallery-fixtures';
-import { collectionPhotosPage, GalleryCollectionPhotosQuery, GalleryHomePage, GalleryHomeQuery, PHOTOS_PAGE_SIZE } from './gallery-home-page';
+import { collectionPhotosPage, FIRST_PHOTOS_PAGE_SIZE, GalleryCollectionPhotosQuery, GalleryHomePage, GalleryHomeQuery } from './gallery-home-page';
 
 const URL = 'gala-2026';
 
@@ -75,8 +75,8 @@ describe('GalleryHomePage photo grid', () => {
     expect(screen.getByText('Pack Souvenir')).toBeTruthy();
   });
 
-  it('asks for the first page of PHOTOS_PAGE_SIZE photos', () => {
-    expect(print(GalleryHomeQuery)).toContain(`photos(first: ${PHOTOS_PAGE_SIZE})`);
+  it('asks for the first page of FIRST_PHOTOS_PAGE_SIZE photos', () => {
+    expect(print(GalleryHomeQuery)).toContain(`photos(first: ${FIRST_PHOTOS_PAGE_SIZE})`);
   });
 
   it('hides file names unless the gallery shows them', async () => {
@@ -115,7 +115,8 @@ describe('GalleryHomePage photo grid', () => {
       <GalleryHomePage photoAction={({ galleryId, photoId }) => <button type="button">{`cœur ${galleryId} ${photoId}`}</button>} />,
     );
     const section = (await screen.findByRole('heading', { name: 'La sélection du photographe' })).closest('section')!;
-    expect(within(section).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo IMG_1007.jpg', 'Photo IMG_1009.jpg']);
+    // A new grid draws its photos once measured, in a transition of their own.
+    await waitFor(() => expect(within(section).getAllByRole('img').map((img) => img.getAttribute('alt'))).toEqual(['Photo IMG_1007.jpg', 'Photo IMG_1009.jpg']));
     expect(within(section).getByText('2 photos')).toBeTruthy();
     expect(within(section).getByRole('button', { name: 'cœur gal_1 ph7' })).toBeTruthy();
     const grid = document.getElementById('photos')!;
@@ -199,7 +200,7 @@ describe('GalleryHomePage collections', () => {
     );
     const bar = await screen.findByRole('navigation', { name: 'Collections' });
     expect(within(bar).getByRole('link', { name: /Toutes/ }).getAttribute('aria-current')).toBe('page');
-    expect(within(document.getElementById('photos')!).getAllByRole('img')).toHaveLength(6);
+    await waitFor(() => expect(within(document.getElementById('photos')!).getAllByRole('img')).toHaveLength(6));
     cleanupAll();
     renderHome(homeMocks({ url: URL }, { home: homeData({ count: 6, total: 6, collections: [{ name: 'Gala', photoCount: 6 }, { name: 'Vide', photoCount: 0 }] }) }));
     expect(await screen.findByAltText('Photo IMG_1001.jpg')).toBeTruthy();

@@ -23,11 +23,20 @@ import { VideosList } from './videos-section';
 import styles from './gallery-home.module.css';
 
 /**
- * PHOTOS_PAGE_SIZE is the page size of the photo grid (the API caps pages
- * at 100): GalleryHome's first page (written in the document, checked by a
- * test) and GalleryPhotos' next ones.
+ * PHOTOS_PAGE_SIZE is the page size of the photo grid's next pages
+ * (GalleryPhotos; the API caps pages at 100).
  */
 export const PHOTOS_PAGE_SIZE = 100;
+
+/**
+ * FIRST_PHOTOS_PAGE_SIZE is the size of the grid's first page (GalleryHome's,
+ * written in the document and checked by a test, and a collection's first):
+ * more than the first screens show on a large desktop (band of three
+ * screens), half of a next page, because the page's first data is written
+ * into Apollo's cache and read back before the first render, about 1 ms of a
+ * slow phone's main thread per photo (issue 22, docs/performance.md).
+ */
+export const FIRST_PHOTOS_PAGE_SIZE = 48;
 
 /** GalleryPhotosPageFragment is a page of the grid, the same in the home's first page and the next ones (so that merged pages stay whole in the cache). */
 export const GalleryPhotosPageFragment = graphql(`
@@ -88,7 +97,7 @@ export const GalleryHomeQuery = graphql(`
           }
         }
       }
-      photos(first: 100) {
+      photos(first: 48) {
         ...GalleryPhotosPage
       }
       videos(first: 50) {
@@ -141,7 +150,7 @@ export const GalleryCollectionPhotosQuery = graphql(`
 
 /** collectionPhotosPage are the variables of a collection's page after `after` (its first page without). */
 export function collectionPhotosPage(variables: { url: string; previewHash?: string }, collection: string, after?: string) {
-  return { ...variables, collection, first: PHOTOS_PAGE_SIZE, ...(after ? { after } : {}) };
+  return { ...variables, collection, first: after ? PHOTOS_PAGE_SIZE : FIRST_PHOTOS_PAGE_SIZE, ...(after ? { after } : {}) };
 }
 
 /** nextPhotosPage are the variables of the grid's page after `after`. */
@@ -346,7 +355,7 @@ export function GalleryHomePage({
             loadingMore={loadingMore}
             onLoadMore={loadMore}
             photoAction={gridAction}
-            balanced={!connection.pageInfo.hasNextPage && photoItems.length <= PHOTOS_PAGE_SIZE}
+            balanced={!connection.pageInfo.hasNextPage && photoItems.length <= FIRST_PHOTOS_PAGE_SIZE}
           />
         )}
       </HomeSection>

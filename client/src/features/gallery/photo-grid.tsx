@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getFragmentData, type FragmentType } from '../../gql';
 import type { PhotosLayout } from '../../lib/preview-params';
@@ -36,7 +36,7 @@ const LAYOUT_CLASS: Record<PhotosLayout, string> = {
   masonry: styles.masonry,
 };
 
-/** FALLBACK_WIDTH is the width assumed before the grid is measured (and where nothing is, as in tests). */
+/** FALLBACK_WIDTH is the width assumed where there is no window (and no layout engine). */
 const FALLBACK_WIDTH = 1024;
 /** DEFAULT_GAP is the gap when the theme sets none (--photos-gap). */
 const DEFAULT_GAP = 8;
@@ -79,11 +79,19 @@ function returnFocusIndex(gridName: string, photos: PhotoGridProps['photos']): n
  */
 function useGridMeasure(layout: PhotosLayout) {
   const list = useRef<HTMLUListElement>(null);
-  const [width, setWidth] = useState(() => lastWidths.get(layout) ?? FALLBACK_WIDTH);
+  // Before it is measured, a new grid is assumed as wide as the screen: the
+  // height it reserves in the first frame is then near its own, and what
+  // follows it (videos, prices) stays below the fold, its lazy images unasked.
+  const [width, setWidth] = useState(() => lastWidths.get(layout) ?? viewportWidth());
   const [gap, setGap] = useState(DEFAULT_GAP);
   const [screenWidth, setScreenWidth] = useState(viewportWidth);
   const [band, setBand] = useState<Band>(() => ({ top: -viewportHeight(), bottom: 2 * viewportHeight() }));
   const [measured, setMeasured] = useState(false);
+  // A grid drawn again (its layout's width known) draws its photos from the
+  // first render; a new one draws them once measured (its layout effect,
+  // before the first paint): drawn at an assumed width, they would be drawn
+  // twice in the first frame, each card with its controls (issue 22).
+  const [sized] = useState(() => lastWidths.has(layout));
   const measureBand = useCallback(() => {
     const node = list.current;
     if (!node) return;
@@ -114,9 +122,19 @@ function useGridMeasure(layout: PhotosLayout) {
   }, [layout]);
 
   useLayoutEffect(() => {
-    measureSize();
-    measureBand();
-  }, [measureSize, measureBand]);
+    if (sized) {
+      measureSize();
+      measureBand();
+      return;
+    }
+    // A new grid's photos come in a transition of their own: the page
+    // above them is shown meanwhile, and the main thread is given back
+    // between the first frame's tasks (issue 22).
+    startTransition(() => {
+      measureSize();
+      measureBand();
+    });
+  }, [measureSize, measureBand, sized]);
 
   useEffect(() => {
     const node = list.current;
@@ -167,7 +185,7 @@ function useGridMeasure(layout: PhotosLayout) {
       styleObserver?.disconnect();
     };
   }, [measureBand, measureSize]);
-  return { list, width, gap, screenWidth, band, measureBand, measured };
+  return { list, width, gap, screenWidth, band, measureBand, measured, ready: measured || sized };
 }
 
 /**
@@ -184,7 +202,7 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useEffectEvent(onLoadMore);
 
-  const { list, width, gap, screenWidth, band, measureBand, measured } = useGridMeasure(layout);
+  const { list, width, gap, screenWidth, band, measureBand, measured, ready } = useGridMeasure(layout);
   // Back from the photo view, the photo that was open is the focused one from
   // the first render on: drawn however far down it is (below, it gets the focus).
   const [focused, setFocused] = useState<number | undefined>(() => returnFocusIndex(gridName, photos));
@@ -242,7 +260,7 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
   if (photos.length === 0) {
     return <p className={styles.empty}>{t('gallery.noPhotos')}</p>;
   }
-  const shown = visibleIndexes(grid.boxes, band.top, band.bottom, focused);
+  const shown = ready ? visibleIndexes(grid.boxes, band.top, band.bottom, focused) : [];
   const firstScreen = viewportHeight();
   const setSize = total !== undefined && total >= photos.length ? total : hasMore ? -1 : photos.length;
   return (
