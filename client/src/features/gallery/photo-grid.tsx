@@ -226,18 +226,30 @@ function PhotoGridView({ galleryId, photos, showFilename, hasMore, loadingMore, 
     measureBand();
   }, [grid.height, measureBand]);
 
+  // The next page comes when the end of the grid nears the viewport once the
+  // visitor has scrolled, or at once when the grid ends on the first screen:
+  // opening the gallery asks for its first page only, even on a tall screen
+  // where the first page ends within the margin (issue 19's opening
+  // requests; issue 22: no second page drawn while the page boots).
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    if (scrolled || !hasMore) return;
+    const onScroll = () => setScrolled(true);
+    window.addEventListener('scroll', onScroll, { passive: true, once: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [scrolled, hasMore]);
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasMore || loadingMore || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) loadMore();
+        if (entries.some((e) => e.isIntersecting && (scrolled || e.boundingClientRect.top < viewportHeight()))) loadMore();
       },
       { rootMargin: '1200px 0px' },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasMore, loadingMore, photos.length]);
+  }, [hasMore, loadingMore, photos.length, scrolled]);
 
   // Back from the photo view: once the grid is measured, the photo that was
   // open gets the focus, scrolled into view if need be.
