@@ -4,7 +4,7 @@ import { createApolloClient } from './lib/apollo-client';
 import { AppProviders } from './app/providers';
 import { AppRouter } from './app/app-router';
 import { AppRoutes } from './app/router';
-import { FIRST_RENDER_WAIT_MS, prefetchOpeningScreen, restoreOpeningData } from './app/prefetch';
+import { FIRST_RENDER_WAIT_MS, nextTask, prefetchOpeningScreen, restoreOpeningData } from './app/prefetch';
 import { languageReady } from './lib/i18n';
 import './app/global.css';
 
@@ -29,19 +29,18 @@ function render() {
   );
 }
 
-/** nextTask runs `work` in a task of its own, after what the main thread has queued. */
-function nextTask<T>(work: () => T): Promise<T> {
-  return new Promise((resolve) => setTimeout(() => resolve(work())));
-}
-
 // Each step is a task of its own, after the libraries' evaluation: the
 // answers the page brought (its first data, lib/first-data.ts) go into the
-// cache, then the opening screen's queries read them there or leave (those
-// not answered by the page). The first render waits for their answers (at
-// most FIRST_RENDER_WAIT_MS), so that it draws them all in one pass instead
-// of one render per answer (docs/performance.md). A Dutch or English
-// visitor's first render also waits for their catalogue (lib/i18n.ts).
-void nextTask(() => restoreOpeningData(client))
-  .then(() => nextTask(() => prefetchOpeningScreen(client, window.location.pathname, window.location.search)))
-  .then((opening) => Promise.all([Promise.race([opening, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]), languageReady]))
+// cache, the shell's then the home's, then the opening screen's queries read
+// them there or leave (those not answered by the page). The first render
+// waits for their answers (at most FIRST_RENDER_WAIT_MS), so that it draws
+// them all in one pass instead of one render per answer
+// (docs/performance.md). A Dutch or English visitor's first render also
+// waits for their catalogue (lib/i18n.ts).
+void restoreOpeningData(client)
+  .then(nextTask)
+  .then(() => {
+    const opening = prefetchOpeningScreen(client, window.location.pathname, window.location.search);
+    return Promise.all([Promise.race([opening, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]), languageReady]);
+  })
   .then(render);

@@ -58,12 +58,25 @@ export function prefetchOpeningScreen(client: ApolloClient, pathname: string, se
   ];
   const closed = known !== null && !known.open && !variables.previewHash;
   if (isGalleryHomePath(pathname) && !closed) {
-    requests.push(client.query({ query: GalleryHomeQuery, variables, context: QUIET }));
-    // A link to one collection (?collection=Spectacle): its grid comes with the home.
-    const collection = new URLSearchParams(search).get(COLLECTION_PARAM);
-    if (collection !== null) requests.push(client.query({ query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage(variables, collection), context: QUIET }));
+    // The home's queries start in the next task: an answer the page brought
+    // is read back from the cache as the query starts, the home's (its
+    // photos) the longest, each its own task on a slow phone (issue 22).
+    requests.push(
+      nextTask().then(() => {
+        const home: Promise<unknown>[] = [client.query({ query: GalleryHomeQuery, variables, context: QUIET })];
+        // A link to one collection (?collection=Spectacle): its grid comes with the home.
+        const collection = new URLSearchParams(search).get(COLLECTION_PARAM);
+        if (collection !== null) home.push(client.query({ query: GalleryCollectionPhotosQuery, variables: collectionPhotosPage(variables, collection), context: QUIET }));
+        return Promise.allSettled(home);
+      }),
+    );
   }
   return Promise.allSettled(requests).then(() => undefined);
+}
+
+/** nextTask resolves in a task of its own, after what the main thread has queued. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
 }
 
 /**
@@ -73,7 +86,12 @@ export function prefetchOpeningScreen(client: ApolloClient, pathname: string, se
  * A lazy screen writes its own when its code arrives. It returns the names
  * written.
  */
-export function restoreOpeningData(client: ApolloClient): string[] {
+export async function restoreOpeningData(client: ApolloClient): Promise<string[]> {
   startFirstData(client);
-  return restoreFirstData({ GalleryShell: GalleryShellQuery, GalleryHome: GalleryHomeQuery, GalleryCollectionPhotos: GalleryCollectionPhotosQuery });
+  // One task for the shell's answer, the next for the home's (its photos):
+  // neither is one long task on a slow phone (issue 22).
+  await nextTask();
+  const shell = restoreFirstData({ GalleryShell: GalleryShellQuery });
+  await nextTask();
+  return [...shell, ...restoreFirstData({ GalleryHome: GalleryHomeQuery, GalleryCollectionPhotos: GalleryCollectionPhotosQuery })];
 }
