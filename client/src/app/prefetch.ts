@@ -83,8 +83,8 @@ export function nextTask(): Promise<void> {
  * restoreOpeningData writes the page's first data (lib/first-data.ts) of
  * the app's opening queries into the cache, before prefetchOpeningScreen
  * and the first render: the shell and the home's, which then send nothing.
- * A lazy screen writes its own when its code arrives. It returns the names
- * written.
+ * A lazy screen writes its own when its code arrives. It resolves, two
+ * tasks later, with the names written.
  */
 export async function restoreOpeningData(client: ApolloClient): Promise<string[]> {
   startFirstData(client);

@@ -88,9 +88,9 @@ function useGridMeasure(layout: PhotosLayout) {
   const [band, setBand] = useState<Band>(() => ({ top: -viewportHeight(), bottom: 2 * viewportHeight() }));
   const [measured, setMeasured] = useState(false);
   // A grid drawn again (its layout's width known) draws its photos from the
-  // first render; a new one draws them once measured (its layout effect,
-  // before the first paint): drawn at an assumed width, they would be drawn
-  // twice in the first frame, each card with its controls (issue 22).
+  // first render; a new one draws them once measured (in a transition the
+  // layout effect starts, after the first frame): drawn at an assumed width,
+  // they would be drawn twice, each card with its controls (issue 22).
   const [sized] = useState(() => lastWidths.has(layout));
   const measureBand = useCallback(() => {
     const node = list.current;
