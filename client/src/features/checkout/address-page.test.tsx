@@ -128,7 +128,8 @@ describe('AddressPage', () => {
     const postalCode = input(billing(), 'Code postal');
     await waitFor(() => expect(errorOf(postalCode)).toBe('Ce code postal n’existe pas en Belgique.'));
     expect(postalCode.getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(postalCode);
+    // The focus moves in an effect after the refusal is drawn (useRefusalFocus).
+    await waitFor(() => expect(document.activeElement).toBe(postalCode));
     expect(errorOf(input(billing(), 'Ville'))).toBeUndefined();
   });
 
