@@ -33,7 +33,7 @@ export const PHOTOS_PAGE_SIZE = 100;
  * written in the document and checked by a test, and a collection's first):
  * more than the first screens show on a large desktop (band of three
  * screens), half of a next page, because the page's first data is written
- * into Apollo's cache and read back before the first render, about 1 ms of a
+ * into Apollo's cache and read back before the first render, about 4 ms of a
  * slow phone's main thread per photo (issue 22, docs/performance.md).
  */
 export const FIRST_PHOTOS_PAGE_SIZE = 48;

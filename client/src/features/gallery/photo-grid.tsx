@@ -122,18 +122,15 @@ function useGridMeasure(layout: PhotosLayout) {
   }, [layout]);
 
   useLayoutEffect(() => {
-    if (sized) {
+    const measure = () => {
       measureSize();
       measureBand();
-      return;
-    }
+    };
     // A new grid's photos come in a transition of their own: the page
     // above them is shown meanwhile, and the main thread is given back
     // between the first frame's tasks (issue 22).
-    startTransition(() => {
-      measureSize();
-      measureBand();
-    });
+    if (sized) measure();
+    else startTransition(measure);
   }, [measureSize, measureBand, sized]);
 
   useEffect(() => {
